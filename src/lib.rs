@@ -1,0 +1,10 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+#![forbid(unsafe_op_in_unsafe_fn)]
+
+pub mod error;
+pub mod geometry;
+// pub mod kaissa;
+pub mod random;
+
+pub use error::{IllegalMoveError, NotationError};
