@@ -38,14 +38,7 @@ pub const KNIGHT_LEAPS: [(i8, i8); 8] = [
 
 /// The square `steps` steps from `square` in direction `(df, dr)` on a
 /// `width` x `height` board, or `None` off the board.
-pub const fn offset(
-    width: u8,
-    height: u8,
-    square: u8,
-    df: i8,
-    dr: i8,
-    steps: i8,
-) -> Option<u8> {
+pub const fn offset(width: u8, height: u8, square: u8, df: i8, dr: i8, steps: i8) -> Option<u8> {
     let file = (square % width) as i16 + df as i16 * steps as i16;
     let rank = (square / width) as i16 + dr as i16 * steps as i16;
     if file < 0 || rank < 0 || file >= width as i16 || rank >= height as i16 {

@@ -4,7 +4,7 @@
 
 pub mod error;
 pub mod geometry;
-// pub mod kaissa;
+pub mod kaissa;
 pub mod random;
 
 pub use error::{IllegalMoveError, NotationError};

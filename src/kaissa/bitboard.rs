@@ -1,0 +1,140 @@
+//! Sets of squares as 128-bit words (bits 0..100, dense 10-wide layout).
+
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+use super::Square;
+
+/// A set of squares; bit `i` stands for the square with index `i`. Bits 100
+/// and above are always clear.
+///
+/// ```
+/// use kaissa_chaturaji::kaissa::{Bitboard, Square};
+/// let e2: Square = "e2".parse().unwrap();
+/// let set = Bitboard::from_square(e2) | Bitboard::RANK_1;
+/// assert_eq!(set.count(), 11);
+/// assert!(set.contains(e2));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard(pub(crate) u128);
+
+impl Bitboard {
+    /// The empty set.
+    pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 100 squares.
+    pub const FULL: Bitboard = Bitboard((1u128 << 100) - 1);
+    /// Rank 1 (Yellow's back rank).
+    pub const RANK_1: Bitboard = Bitboard(0x3ff);
+    /// Rank 10 (Red's back rank).
+    pub const RANK_10: Bitboard = Bitboard(0x3ff << 90);
+
+    /// The set holding just `square`.
+    pub const fn from_square(square: Square) -> Bitboard {
+        Bitboard(1u128 << square.index())
+    }
+
+    /// The raw bits (bit `i` = square index `i`).
+    pub const fn bits(self) -> u128 {
+        self.0
+    }
+
+    /// The set with these bits, if no bit at 100 or above is set.
+    pub const fn from_bits(bits: u128) -> Option<Bitboard> {
+        if bits >> 100 == 0 {
+            Some(Bitboard(bits))
+        } else {
+            None
+        }
+    }
+
+    /// Whether `square` is in the set.
+    pub const fn contains(self, square: Square) -> bool {
+        self.0 >> square.index() & 1 != 0
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// How many squares the set holds.
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The lowest square in the set, if any.
+    pub const fn first(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::new_unchecked(self.0.trailing_zeros() as u8))
+        }
+    }
+
+    /// The squares of the set, lowest first.
+    pub const fn iter(self) -> BitboardIter {
+        BitboardIter(self.0)
+    }
+}
+
+/// Iterator over the squares of a [`Bitboard`], lowest first.
+#[derive(Debug, Clone)]
+pub struct BitboardIter(u128);
+
+impl Iterator for BitboardIter {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(Square::new_unchecked(index))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for BitboardIter {}
+
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = BitboardIter;
+    fn into_iter(self) -> BitboardIter {
+        self.iter()
+    }
+}
+
+macro_rules! bit_op {
+    ($trait:ident, $fn:ident, $assign:ident, $afn:ident, $op:tt) => {
+        impl $trait for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $fn(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $assign for Bitboard {
+            #[inline]
+            fn $afn(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+
+bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0 & Bitboard::FULL.0)
+    }
+}

@@ -1,0 +1,39 @@
+//! Merchant Kaissa: the 10x10 game of John Norman's Gor novels, won by
+//! capturing the enemy Home Stone (RULES.md Part I).
+//!
+//! ```
+//! use kaissa_chaturaji::kaissa::{Outcome, Position};
+//! let mut pos = Position::start();
+//! for text in ["e2e5", "e9e6", "d1f4"] {
+//!     pos.play_checked(text.parse()?)?;
+//! }
+//! assert_eq!(pos.outcome(), Outcome::Ongoing);
+//! assert_eq!(pos.to_string(), "ibstqutsbi/arpp1pppra/10/10/4p5/4P5/5T4/10/ARPP1PPPRA/IBS1QUTSBI r 2 Hh");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Decisions beyond RULES.md are listed in the crate README.
+
+mod attacks;
+mod bitboard;
+mod home_stone;
+mod movegen;
+mod moves;
+mod notation;
+mod outcome;
+mod perft;
+mod piece;
+mod position;
+mod square;
+mod zobrist;
+
+pub use attacks::{attacks, spearman_pushes, TARNSMAN_LEAPS};
+pub use bitboard::{Bitboard, BitboardIter};
+pub use home_stone::{HomeStoneWindow, FIRST_PLACEMENT_TURN, LAST_PLACEMENT_TURN};
+pub use moves::{Move, MoveList, MAX_MOVES};
+pub use notation::{Diagram, MAX_TURN};
+pub use outcome::{DrawReason, Outcome, WinReason};
+pub use perft::{perft, perft_divide, perft_full};
+pub use piece::{Piece, PieceKind, Side};
+pub use position::{Position, Undo, START_TEXT};
+pub use square::{Square, HEIGHT, WIDTH};

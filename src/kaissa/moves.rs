@@ -1,0 +1,161 @@
+//! Moves, their text form (`e2e5`, `H@c1`) and the move list.
+
+use core::fmt;
+use core::str::FromStr;
+
+use arrayvec::ArrayVec;
+
+use super::Square;
+use crate::error::NotationError;
+
+/// A Kaissa move: a piece going from one square to another (capturing what
+/// stands there, if it is an enemy), or the side's Home Stone placed from hand.
+/// Three bytes, `Copy`.
+///
+/// ```
+/// use kaissa_chaturaji::kaissa::Move;
+/// let mv: Move = "e2e5".parse().unwrap();
+/// assert_eq!(mv.to_string(), "e2e5");
+/// let place: Move = "H@c1".parse().unwrap();
+/// assert!(matches!(place, Move::Place { .. }));
+/// assert!("h@c1".parse::<Move>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// The piece on `from` goes to `to`.
+    Normal {
+        /// Where the piece stands.
+        from: Square,
+        /// Where it goes.
+        to: Square,
+    },
+    /// The side to move places its Home Stone on `to`.
+    Place {
+        /// An empty square of the side's back rank.
+        to: Square,
+    },
+}
+
+impl Move {
+    /// The square the move ends on.
+    pub const fn to(self) -> Square {
+        match self {
+            Move::Normal { to, .. } | Move::Place { to } => to,
+        }
+    }
+
+    /// The square the move starts from (`None` for a placement).
+    pub const fn from(self) -> Option<Square> {
+        match self {
+            Move::Normal { from, .. } => Some(from),
+            Move::Place { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Move::Normal { from, to } => write!(f, "{from}{to}"),
+            Move::Place { to } => write!(f, "H@{to}"),
+        }
+    }
+}
+
+/// Splits a leading square name (a letter and its digits) off `text`.
+fn split_square(text: &str) -> (&str, &str) {
+    let end = text
+        .char_indices()
+        .skip(1)
+        .find(|(_, c)| !c.is_ascii_digit())
+        .map_or(text.len(), |(i, _)| i);
+    text.split_at(end)
+}
+
+impl FromStr for Move {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<Move, NotationError> {
+        let err = |column, reason: String| NotationError::new("move", column, reason);
+        if text.is_empty() {
+            return Err(err(0, "empty move text".into()));
+        }
+        if let Some(rest) = text.strip_prefix("H@") {
+            let to = rest
+                .parse::<Square>()
+                .map_err(|_| err(2, format!("'{rest}' is not a square name a1..j10")))?;
+            return Ok(Move::Place { to });
+        }
+        if !text.starts_with(|c: char| c.is_ascii_lowercase()) {
+            let first = text.chars().next().unwrap_or(' ');
+            return Err(err(
+                0,
+                format!("'{first}' cannot start a move: expected a file a..j or 'H@'"),
+            ));
+        }
+        let (from_text, to_text) = split_square(text);
+        let from = from_text
+            .parse::<Square>()
+            .map_err(|_| err(0, format!("'{from_text}' is not a square name a1..j10")))?;
+        if to_text.is_empty() {
+            return Err(err(text.len(), "missing destination square".into()));
+        }
+        let to = to_text.parse::<Square>().map_err(|_| {
+            err(
+                from_text.len(),
+                format!("'{to_text}' is not a square name a1..j10"),
+            )
+        })?;
+        if from == to {
+            return Err(err(
+                from_text.len(),
+                "a move must go to another square".into(),
+            ));
+        }
+        Ok(Move::Normal { from, to })
+    }
+}
+
+/// An upper bound on the legal moves of any position the library accepts.
+///
+/// Proof. Let `n` be the number of pieces of the side to move. Piece moves:
+/// (1) each piece has at most 35 moves — the Ubar on a central square of the
+/// empty board (18 orthogonal + 17 diagonal); every other kind is bounded by
+/// it or by 8 (Tarnsman, Rider, Home Stone) or 5 (Spearman: three straight,
+/// two diagonal); so at most `35 n`. (2) Every move but the Tarnsman's leap
+/// travels along one of the 8 lines through its target over empty squares, so
+/// only the nearest piece on each line can reach the target, plus at most 8
+/// Tarnsman squares: at most 16 moves end on any one target, and targets are
+/// the `100 - n` squares without a piece of the mover; so at most
+/// `16 (100 - n)`. `min(35 n, 16 (100 - n))` is largest at `n = 32`: 1088.
+/// Placements add at most the 10 squares of the back rank: 1098 in all.
+/// The ingredients (35, 8 lines + 8 leaps) are checked by unit tests.
+pub const MAX_MOVES: usize = 1098;
+
+/// A list of moves on the stack, large enough for any position.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_bound_arithmetic() {
+        let best = (0..=100usize).map(|n| (35 * n).min(16 * (100 - n))).max();
+        assert_eq!(best, Some(1088));
+        assert_eq!(MAX_MOVES, 1088 + 10);
+    }
+
+    #[test]
+    fn parse_errors_name_the_column() {
+        assert_eq!("a10b1".parse::<Move>().unwrap().to_string(), "a10b1");
+        assert_eq!("e2".parse::<Move>().unwrap_err().column, 2);
+        assert_eq!("e2k5".parse::<Move>().unwrap_err().column, 2);
+        assert_eq!("e2e2".parse::<Move>().unwrap_err().column, 2);
+        assert_eq!("H@k1".parse::<Move>().unwrap_err().column, 2);
+        assert_eq!("E2e4".parse::<Move>().unwrap_err().column, 0);
+        assert!("e02e4".parse::<Move>().is_err());
+        assert!("e2e4 ".parse::<Move>().is_err());
+        assert!("é2e4".parse::<Move>().is_err());
+    }
+}

@@ -1,0 +1,120 @@
+//! How a game stands: ongoing, won (and why) or drawn (and why).
+
+use core::fmt;
+
+use super::{Position, Side};
+
+/// Why a side won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WinReason {
+    /// The winner captured the loser's Home Stone.
+    HomeStoneCaptured,
+    /// The loser could not place its Home Stone on its 10th turn (every
+    /// square of its back rank was occupied).
+    DefaultLoss,
+    /// The loser resigned (set by the application, never by the library).
+    Resignation,
+}
+
+/// Why a game was drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// The side to move had no legal move.
+    NoLegalMoves,
+    /// The players agreed (set by the application, never by the library).
+    Agreement,
+}
+
+/// The state of a game. [`Position::outcome`] returns `Ongoing`, a win by
+/// `HomeStoneCaptured` or `DefaultLoss`, or a draw by `NoLegalMoves`; the
+/// other reasons exist so that an application can record resignations and
+/// agreed draws in the same type.
+///
+/// ```
+/// use kaissa_chaturaji::kaissa::{Outcome, Position, Side, WinReason};
+/// assert_eq!(Position::start().outcome(), Outcome::Ongoing);
+/// let resigned = Outcome::Win { winner: Side::Red, reason: WinReason::Resignation };
+/// assert_eq!(resigned.word(), "red-wins");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The game goes on.
+    Ongoing,
+    /// `winner` won.
+    Win {
+        /// The side that won.
+        winner: Side,
+        /// How.
+        reason: WinReason,
+    },
+    /// The game is drawn.
+    Draw {
+        /// How.
+        reason: DrawReason,
+    },
+}
+
+impl Outcome {
+    /// The outcome word of the `apply` tool: `ongoing`, `draw`, `yellow-wins`
+    /// or `red-wins`.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Outcome::Ongoing => "ongoing",
+            Outcome::Draw { .. } => "draw",
+            Outcome::Win {
+                winner: Side::Yellow,
+                ..
+            } => "yellow-wins",
+            Outcome::Win {
+                winner: Side::Red, ..
+            } => "red-wins",
+        }
+    }
+
+    /// Whether the game is over.
+    pub const fn is_over(self) -> bool {
+        !matches!(self, Outcome::Ongoing)
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+impl Position {
+    /// How the game stands in this position.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::{Outcome, Position, Side, WinReason};
+    /// // Yellow's stone is gone (not in hand, not on the board): Red won.
+    /// let pos: Position = "4h5/10/10/10/10/10/10/10/10/4U5 y 12 -".parse()?;
+    /// assert_eq!(
+    ///     pos.outcome(),
+    ///     Outcome::Win { winner: Side::Red, reason: WinReason::HomeStoneCaptured }
+    /// );
+    /// assert!(pos.legal_moves().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn outcome(&self) -> Outcome {
+        let side = self.side_to_move;
+        if self.stone_captured(side) {
+            Outcome::Win {
+                winner: side.other(),
+                reason: WinReason::HomeStoneCaptured,
+            }
+        } else if self.must_place() && self.placement_squares().is_empty() {
+            Outcome::Win {
+                winner: side.other(),
+                reason: WinReason::DefaultLoss,
+            }
+        } else if !self.has_legal_move() {
+            Outcome::Draw {
+                reason: DrawReason::NoLegalMoves,
+            }
+        } else {
+            Outcome::Ongoing
+        }
+    }
+}

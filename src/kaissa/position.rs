@@ -1,0 +1,277 @@
+//! The position: pieces, side to move, turn, stones in hand; play and undo.
+
+use super::{zobrist, Bitboard, Move, Piece, PieceKind, Side, Square};
+use crate::error::IllegalMoveError;
+
+/// A Merchant Kaissa position, always consistent (see RULES.md Part III for
+/// what the parser rejects). Build it with [`Position::start`] or by parsing
+/// the text notation; change it with [`Position::play`] and
+/// [`Position::undo`].
+///
+/// ```
+/// use kaissa_chaturaji::kaissa::{Move, Position};
+/// let mut pos = Position::start();
+/// let undo = pos.play_checked("e2e5".parse::<Move>()?)?;
+/// assert_eq!(
+///     pos.to_string(),
+///     "ibstqutsbi/arppppppra/10/10/10/4P5/10/10/ARPP1PPPRA/IBSTQUTSBI r 1 Hh"
+/// );
+/// pos.undo(undo);
+/// assert_eq!(pos, Position::start());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) squares: [Option<Piece>; 100],
+    pub(crate) by_side: [Bitboard; 2],
+    pub(crate) by_kind: [Bitboard; 10],
+    pub(crate) side_to_move: Side,
+    pub(crate) turn: u32,
+    pub(crate) in_hand: [bool; 2],
+    pub(crate) hash: u64,
+}
+
+/// What [`Position::undo`] needs to take a move back: the move and what it
+/// captured. Small and `Copy`; keep it on the stack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Undo {
+    /// The move that was played.
+    pub mv: Move,
+    /// The piece it captured, if any.
+    pub captured: Option<Piece>,
+}
+
+/// The start position's text.
+pub const START_TEXT: &str = "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh";
+
+impl Position {
+    /// An empty board, Yellow to move at turn 1, both stones in hand. Used by
+    /// the parser, which fills it in and validates it.
+    pub(crate) fn empty(side_to_move: Side, turn: u32, in_hand: [bool; 2]) -> Position {
+        let mut pos = Position {
+            squares: [None; 100],
+            by_side: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; 10],
+            side_to_move,
+            turn,
+            in_hand,
+            hash: 0,
+        };
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
+    /// The start position: Yellow to move at turn 1, both Home Stones in hand.
+    pub fn start() -> Position {
+        START_TEXT
+            .parse()
+            .expect("the start position text is valid")
+    }
+
+    /// The piece on `square`, if any.
+    #[inline]
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.squares[square.index() as usize]
+    }
+
+    /// The squares holding pieces of `side`.
+    #[inline]
+    pub fn pieces_of(&self, side: Side) -> Bitboard {
+        self.by_side[side.index()]
+    }
+
+    /// The squares holding pieces of `kind`, both sides.
+    #[inline]
+    pub fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_side[0] | self.by_side[1]
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Side {
+        self.side_to_move
+    }
+
+    /// The side to move's turn number: its how-many-th move it is about to
+    /// make (Yellow's turn N is ply 2N-1, Red's is ply 2N).
+    #[inline]
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// Plies played since the start: `2 (turn - 1)` plus one if Red is to move.
+    pub fn ply(&self) -> u64 {
+        2 * (self.turn as u64 - 1) + self.side_to_move.index() as u64
+    }
+
+    /// Whether `side`'s Home Stone is still in hand (not yet placed).
+    #[inline]
+    pub fn stone_in_hand(&self, side: Side) -> bool {
+        self.in_hand[side.index()]
+    }
+
+    /// Where `side`'s Home Stone stands, if it is on the board.
+    pub fn stone_square(&self, side: Side) -> Option<Square> {
+        (self.by_kind[PieceKind::HomeStone.index()] & self.by_side[side.index()]).first()
+    }
+
+    /// Whether `side`'s Home Stone has been captured: neither in hand nor on
+    /// the board.
+    #[inline]
+    pub fn stone_captured(&self, side: Side) -> bool {
+        !self.in_hand[side.index()]
+            && (self.by_kind[PieceKind::HomeStone.index()] & self.by_side[side.index()]).is_empty()
+    }
+
+    /// The Zobrist hash, kept up to date by [`play`](Self::play) and
+    /// [`undo`](Self::undo). See [`compute_hash`](Self::compute_hash).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist hash computed from scratch: every piece on its square, the
+    /// side to move, the stones in hand and the side to move's turn clamped to
+    /// 11 (turns past the Home Stone window are alike for the rules).
+    pub fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for square in self.occupied() {
+            if let Some(piece) = self.piece_at(square) {
+                hash ^= zobrist::piece(piece, square);
+            }
+        }
+        if self.side_to_move == Side::Red {
+            hash ^= zobrist::red_to_move();
+        }
+        for side in Side::ALL {
+            if self.in_hand[side.index()] {
+                hash ^= zobrist::in_hand(side);
+            }
+        }
+        hash ^ zobrist::turn(self.side_to_move, self.turn)
+    }
+
+    #[inline(always)]
+    pub(crate) fn put(&mut self, piece: Piece, square: Square) {
+        let bit = Bitboard::from_square(square);
+        self.squares[square.index() as usize] = Some(piece);
+        self.by_side[piece.side.index()] |= bit;
+        self.by_kind[piece.kind.index()] |= bit;
+        self.hash ^= zobrist::piece(piece, square);
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, piece: Piece, square: Square) {
+        let bit = Bitboard::from_square(square);
+        self.squares[square.index() as usize] = None;
+        self.by_side[piece.side.index()] ^= bit;
+        self.by_kind[piece.kind.index()] ^= bit;
+        self.hash ^= zobrist::piece(piece, square);
+    }
+
+    /// Passes the turn to the other side (and counts Red's moves into the
+    /// turn number); `forward = false` goes back.
+    #[inline(always)]
+    fn switch_sides(&mut self, forward: bool) {
+        self.hash ^= zobrist::turn(self.side_to_move, self.turn) ^ zobrist::red_to_move();
+        if forward {
+            if self.side_to_move == Side::Red {
+                self.turn += 1;
+            }
+        } else if self.side_to_move == Side::Yellow {
+            self.turn -= 1;
+        }
+        self.side_to_move = self.side_to_move.other();
+        self.hash ^= zobrist::turn(self.side_to_move, self.turn);
+    }
+
+    /// Plays `mv`, which must be legal ([`is_legal`](Self::is_legal)); returns
+    /// what [`undo`](Self::undo) needs. Playing an illegal move leaves the
+    /// position inconsistent (checked in debug builds); use
+    /// [`play_checked`](Self::play_checked) for moves from outside.
+    #[inline]
+    pub fn play(&mut self, mv: Move) -> Undo {
+        debug_assert!(self.is_legal(mv), "illegal move {mv} played");
+        let mover = self.side_to_move;
+        let captured = match mv {
+            Move::Normal { from, to } => {
+                let piece =
+                    self.squares[from.index() as usize].expect("a piece on the from square");
+                let captured = self.squares[to.index() as usize];
+                if let Some(victim) = captured {
+                    self.remove(victim, to);
+                }
+                self.remove(piece, from);
+                self.put(piece, to);
+                captured
+            }
+            Move::Place { to } => {
+                self.in_hand[mover.index()] = false;
+                self.hash ^= zobrist::in_hand(mover);
+                self.put(
+                    Piece {
+                        side: mover,
+                        kind: PieceKind::HomeStone,
+                    },
+                    to,
+                );
+                None
+            }
+        };
+        self.switch_sides(true);
+        Undo { mv, captured }
+    }
+
+    /// Takes back the move `undo` came from; it must be the last move played.
+    #[inline]
+    pub fn undo(&mut self, undo: Undo) {
+        self.switch_sides(false);
+        let mover = self.side_to_move;
+        match undo.mv {
+            Move::Normal { from, to } => {
+                let piece = self.squares[to.index() as usize].expect("the moved piece");
+                self.remove(piece, to);
+                self.put(piece, from);
+                if let Some(victim) = undo.captured {
+                    self.put(victim, to);
+                }
+            }
+            Move::Place { to } => {
+                let stone = Piece {
+                    side: mover,
+                    kind: PieceKind::HomeStone,
+                };
+                self.remove(stone, to);
+                self.in_hand[mover.index()] = true;
+                self.hash ^= zobrist::in_hand(mover);
+            }
+        }
+    }
+
+    /// Plays `mv` if it is legal; otherwise returns why not and leaves the
+    /// position untouched.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// let mut pos = Position::start();
+    /// let err = pos.play_checked("e2e6".parse()?).unwrap_err();
+    /// assert_eq!(err.text, "e2e6");
+    /// assert_eq!(pos, Position::start());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_checked(&mut self, mv: Move) -> Result<Undo, IllegalMoveError> {
+        match self.illegality(mv) {
+            None => Ok(self.play(mv)),
+            Some(reason) => Err(IllegalMoveError {
+                text: mv.to_string(),
+                reason,
+            }),
+        }
+    }
+}
