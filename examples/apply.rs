@@ -1,0 +1,50 @@
+//! Applies moves to a position given as text (the interface is fixed by
+//! DESIGN.md):
+//!
+//! ```text
+//! cargo run --release --example apply -- <kaissa|chaturaji> [--alliances sheet|opposite] "<position text>" [<token> ...]
+//! ```
+//!
+//! Prints the resulting position text on one line, then the outcome word
+//! (`ongoing`, `draw`, `yellow-wins`, `red-wins`; for Chaturaji
+//! `<alliance>-wins` such as `rg-wins`) alone on the last line. An illegal or
+//! malformed token stops it with a non-zero exit and a message naming the
+//! token and why.
+
+use std::process::ExitCode;
+
+use kaissa_chaturaji::kaissa;
+
+fn kaissa_main(args: &[String]) -> Result<(), String> {
+    let (text, tokens) = args
+        .split_first()
+        .ok_or("expected \"<position text>\" [<move> ...]")?;
+    let mut pos: kaissa::Position = text
+        .parse()
+        .map_err(|e| format!("bad position text: {e}"))?;
+    for token in tokens {
+        let mv: kaissa::Move = token
+            .parse()
+            .map_err(|e| format!("token '{token}': malformed move: {e}"))?;
+        pos.play_checked(mv)
+            .map_err(|e| format!("token '{token}': {}", e.reason))?;
+    }
+    println!("{pos}");
+    println!("{}", pos.outcome().word());
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("kaissa") => kaissa_main(&args[1..]),
+        _ => Err("usage: apply <kaissa|chaturaji> [--alliances sheet|opposite] \"<position text>\" [<token> ...]".into()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("apply: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! Perft from the command line (the interface is fixed by DESIGN.md):
+//!
+//! ```text
+//! cargo run --release --example perft -- <kaissa|chaturaji> [--alliances sheet|opposite] [--divide] <depth> ["<position text>"]
+//! ```
+//!
+//! Prints the total node count alone on its last line; with `--divide`, first
+//! one line per root move (`<move> <nodes>`, for Chaturaji `<face>:<move> <nodes>`).
+
+use std::process::ExitCode;
+
+use kaissa_chaturaji::kaissa;
+
+fn kaissa_main(args: &[String]) -> Result<(), String> {
+    let mut divide = false;
+    let mut rest = Vec::new();
+    for arg in args {
+        match arg.as_str() {
+            "--divide" => divide = true,
+            other if other.starts_with("--") => return Err(format!("unknown option {other}")),
+            other => rest.push(other),
+        }
+    }
+    let (depth, text) = match rest.as_slice() {
+        [depth] => (*depth, kaissa::START_TEXT),
+        [depth, text] => (*depth, *text),
+        _ => return Err("expected <depth> [\"<position text>\"]".into()),
+    };
+    let depth: u32 = depth
+        .parse()
+        .map_err(|_| format!("'{depth}' is not a depth"))?;
+    let mut pos: kaissa::Position = text
+        .parse()
+        .map_err(|e| format!("bad position text: {e}"))?;
+    if divide && depth > 0 {
+        let mut total = 0;
+        for (mv, nodes) in kaissa::perft_divide(&mut pos, depth) {
+            println!("{mv} {nodes}");
+            total += nodes;
+        }
+        println!("{total}");
+    } else {
+        println!("{}", kaissa::perft(&mut pos, depth));
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("kaissa") => kaissa_main(&args[1..]),
+        _ => Err("usage: perft <kaissa|chaturaji> [--alliances sheet|opposite] [--divide] <depth> [\"<position text>\"]".into()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("perft: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! A seeded random game, printed move by move, then the final board and the
+//! outcome.
+//!
+//! ```text
+//! cargo run --release --example play                     # Merchant Kaissa, seed 1
+//! cargo run --release --example play -- kaissa 7         # another seed
+//! cargo run --release --example play -- chaturaji 7      # four-player Chaturaji
+//! ```
+//!
+//! The same seed always replays the same game.
+
+use std::process::ExitCode;
+
+use kaissa_chaturaji::kaissa::{Outcome, Position};
+use kaissa_chaturaji::random::{RandomSource, SplitMix64};
+
+/// Kaissa games without a Home Stone capture can go on for ever (the rules
+/// impose no move-count limit), so the example stops after this many plies.
+const MAX_PLIES: u32 = 2000;
+
+fn kaissa_main(seed: u64) -> Result<(), String> {
+    let mut rng = SplitMix64::new(seed);
+    let mut pos = Position::start();
+    println!("Merchant Kaissa, random game with seed {seed}");
+    println!("{}\n", pos.diagram());
+    let mut plies = 0;
+    while pos.outcome() == Outcome::Ongoing && plies < MAX_PLIES {
+        let moves = pos.legal_moves();
+        // A sensible random player places its Home Stone as soon as it may;
+        // otherwise every legal move is equally likely.
+        let placements: Vec<_> = moves.iter().filter(|m| m.from().is_none()).collect();
+        let mv = if !placements.is_empty() {
+            *placements[rng.below(placements.len() as u64) as usize]
+        } else {
+            moves[rng.below(moves.len() as u64) as usize]
+        };
+        let (side, turn) = (pos.side_to_move(), pos.turn());
+        let capture = mv
+            .from()
+            .and_then(|_| pos.piece_at(mv.to()))
+            .map(|p| format!(" takes {}", p.kind.name()))
+            .unwrap_or_default();
+        pos.play(mv);
+        plies += 1;
+        println!("{turn:>4} {side:<6} {mv}{capture}");
+    }
+    println!("\n{}", pos.diagram());
+    println!("{pos}");
+    match pos.outcome() {
+        Outcome::Ongoing => println!("stopped after {MAX_PLIES} plies: ongoing"),
+        outcome => println!("outcome: {} ({outcome:?})", outcome.word()),
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let game = args.first().map_or("kaissa", String::as_str);
+    let seed = match args.get(1).map(|s| s.parse::<u64>()) {
+        None => Ok(1),
+        Some(Ok(seed)) => Ok(seed),
+        Some(Err(_)) => Err(format!("'{}' is not a seed (a whole number)", args[1])),
+    };
+    let result = seed.and_then(|seed| match game {
+        "kaissa" => kaissa_main(seed),
+        other => Err(format!("unknown game '{other}': kaissa or chaturaji")),
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("play: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
