@@ -211,6 +211,7 @@ fn random_games(
         let place_bias = game as u64 % 9;
         let mut history = Vec::new();
         for ply in 0..max_plies {
+            assert_eq!(pos.validate(), Ok(()));
             check(&pos, checked % full_legality_every == 0);
             checked += 1;
             let moves = pos.legal_moves();
