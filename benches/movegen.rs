@@ -6,7 +6,8 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughpu
 
 use kaissa_chaturaji::kaissa::{self, MoveList, Position};
 
-const MIDDLEGAME: &str = "ib1tqut1bi/ar2ppp1sr/2p1s2p2/3p1t3a/10/10/1APPPP1A2/6P3/1R5PR1/IBSTQUTSBI r 9 Hh";
+const MIDDLEGAME: &str =
+    "hb1tqut1bi/ar2ppp1sr/2p1s2p2/3p1t3a/10/10/1APPPP1A2/6P3/1R5PR1/HBSTQUTSBI r 12 -";
 
 fn kaissa_benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("kaissa");
