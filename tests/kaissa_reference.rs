@@ -81,7 +81,7 @@ fn reference_moves(pos: &Position) -> BTreeSet<String> {
             let mut add = |f: i32, r: i32| {
                 moves.insert(format!("{from}{}", name(f, r)));
             };
-            let mut slide = |dirs: &[(i32, i32)], max: i32, add: &mut dyn FnMut(i32, i32)| {
+            let slide = |dirs: &[(i32, i32)], max: i32, add: &mut dyn FnMut(i32, i32)| {
                 for &(df, dr) in dirs {
                     for step in 1..=max {
                         let (f, r) = (file + df * step, rank + dr * step);

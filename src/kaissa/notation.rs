@@ -160,28 +160,35 @@ impl FromStr for Position {
     /// ```
     fn from_str(text: &str) -> Result<Position, NotationError> {
         let fields: Vec<(usize, &str)> = split_fields(text).collect();
-        if fields.len() > 4 {
-            return Err(error(
-                "text",
-                fields[4].0 - 1,
-                "more than four fields separated by single spaces",
-            ));
-        }
-        for (i, name) in FIELDS.iter().enumerate() {
-            match fields.get(i) {
-                None => return Err(error(name, text.len(), format!("missing the {name} field"))),
-                Some((column, "")) => {
-                    return Err(error(
-                        name,
-                        *column,
-                        format!("empty {name} field (fields are separated by single spaces)"),
-                    ))
-                }
-                Some(_) => {}
+        for (i, &(column, field)) in fields.iter().enumerate() {
+            if field.is_empty() {
+                let name = FIELDS.get(i).copied().unwrap_or("text");
+                // Point at the superfluous space: the one before an empty
+                // last field, else the one where the empty field stands.
+                let column = if column == text.len() && column > 0 {
+                    column - 1
+                } else {
+                    column
+                };
+                return Err(error(
+                    name,
+                    column,
+                    "empty field: fields are separated by single spaces, with none before or after",
+                ));
             }
         }
-        let board = parse_board(fields[0].1, fields[0].0)?;
-        let (side_column, side_text) = fields[1];
+        let field = |i: usize| {
+            fields.get(i).copied().ok_or_else(|| {
+                error(
+                    FIELDS[i],
+                    text.len(),
+                    format!("missing the {} field", FIELDS[i]),
+                )
+            })
+        };
+        let (board_column, board_text) = field(0)?;
+        let board = parse_board(board_text, board_column)?;
+        let (side_column, side_text) = field(1)?;
         let side = match side_text {
             "y" => Side::Yellow,
             "r" => Side::Red,
@@ -193,9 +200,17 @@ impl FromStr for Position {
                 ))
             }
         };
-        let turn = parse_turn(fields[2].1, fields[2].0)?;
-        let (hand_column, hand_text) = fields[3];
+        let (turn_column, turn_text) = field(2)?;
+        let turn = parse_turn(turn_text, turn_column)?;
+        let (hand_column, hand_text) = field(3)?;
         let in_hand = parse_hand(hand_text, hand_column)?;
+        if let Some(&(column, _)) = fields.get(4) {
+            return Err(error(
+                "text",
+                column - 1,
+                "more than four fields separated by single spaces",
+            ));
+        }
 
         let mut pos = Position::empty(side, turn, in_hand);
         let mut stone_column: [Option<usize>; 2] = [None; 2];
