@@ -19,7 +19,7 @@ impl Position {
     /// ```
     /// use kaissa_chaturaji::chaturaji::{Position, Rules};
     /// let text = Position::start(Rules::default()).diagram().to_string();
-    /// assert!(text.starts_with("8  yB yP  .  * bK bE bH bB"));
+    /// assert!(text.starts_with("8 yB yP  .  * bK bE bH bB"));
     /// ```
     pub fn diagram(&self) -> Diagram<'_> {
         Diagram(self)

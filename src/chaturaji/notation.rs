@@ -224,7 +224,7 @@ impl Position {
     /// use kaissa_chaturaji::chaturaji::{Position, Rules, START_TEXT};
     /// let pos = Position::from_text(START_TEXT, Rules::default()).unwrap();
     /// assert_eq!(pos, Position::start(Rules::default()));
-    /// let err = Position::from_text(&START_TEXT.replace(" r rbyg", " r rbyr"), Rules::default())
+    /// let err = Position::from_text(&START_TEXT.replace(" r rbyg", " r rbyy"), Rules::default())
     ///     .unwrap_err();
     /// assert_eq!(err.field, "command");
     /// ```
