@@ -149,10 +149,11 @@ impl Position {
         self.state.ply
     }
 
-    /// The Zobrist hash, kept up to date incrementally. See the module
-    /// `zobrist` documentation in the crate docs: it covers the board, the
-    /// seat to move, command, lost-pawn flags and captured rajas, but not the
-    /// quiet and ply counters.
+    /// The Zobrist hash, kept up to date incrementally by moves and
+    /// exchanges. It covers every piece on its square, the seat to move, the
+    /// command of each colour (`x` included), the lost-pawn flags and the
+    /// number of captured rajas of each colour; not the quiet and ply
+    /// counters, nor the rules options. Keys are made at compile time.
     pub fn hash(&self) -> u64 {
         self.state.hash
     }
