@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_op_in_unsafe_fn)]
 
+pub mod chaturaji;
 pub mod error;
 pub mod geometry;
 pub mod kaissa;

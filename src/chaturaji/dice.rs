@@ -1,0 +1,171 @@
+//! The stick die, a seeded roller and dice-driven move selection.
+
+use core::fmt;
+
+use crate::random::{RandomSource, SplitMix64};
+
+use super::moves::{Move, MoveList};
+use super::outcome::Outcome;
+use super::position::Position;
+use super::types::{Colour, PieceKind};
+
+/// A throw of the four-sided stick die: 2, 3, 4 or 5.
+///
+/// 5 moves a pawn or the raja, 4 the elephant, 3 the horse, 2 the boat.
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::{PieceKind, Roll};
+/// let five = Roll::new(5).unwrap();
+/// assert!(five.allows(PieceKind::Pawn) && five.allows(PieceKind::Raja));
+/// assert!(!five.allows(PieceKind::Boat));
+/// assert_eq!(Roll::new(6), None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Roll(u8);
+
+impl Roll {
+    /// The four faces in increasing order.
+    pub const ALL: [Roll; 4] = [Roll(2), Roll(3), Roll(4), Roll(5)];
+
+    /// The roll showing `face`, or `None` unless `face` is 2, 3, 4 or 5.
+    pub const fn new(face: u8) -> Option<Roll> {
+        if face >= 2 && face <= 5 {
+            Some(Roll(face))
+        } else {
+            None
+        }
+    }
+
+    /// The face shown.
+    pub const fn face(self) -> u8 {
+        self.0
+    }
+
+    /// The kinds this roll lets move.
+    pub const fn kinds(self) -> &'static [PieceKind] {
+        match self.0 {
+            2 => &[PieceKind::Boat],
+            3 => &[PieceKind::Horse],
+            4 => &[PieceKind::Elephant],
+            _ => &[PieceKind::Raja, PieceKind::Pawn],
+        }
+    }
+
+    /// Whether this roll lets a piece of `kind` move.
+    pub const fn allows(self, kind: PieceKind) -> bool {
+        kind.face() == self.0
+    }
+}
+
+impl fmt::Display for Roll {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A seeded, reproducible die (SplitMix64 inside): the same seed gives the
+/// same rolls.
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::DiceRoller;
+/// let mut a = DiceRoller::new(1);
+/// let mut b = DiceRoller::new(1);
+/// assert_eq!(a.roll(), b.roll());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DiceRoller {
+    /// The generator; public so that it can be saved and restored.
+    pub rng: SplitMix64,
+}
+
+impl DiceRoller {
+    /// A roller seeded with `seed`.
+    pub const fn new(seed: u64) -> DiceRoller {
+        DiceRoller {
+            rng: SplitMix64::new(seed),
+        }
+    }
+
+    /// Throws the die: each face with probability 1/4.
+    pub fn roll(&mut self) -> Roll {
+        roll_with(&mut self.rng)
+    }
+}
+
+/// Throws the die with any random source.
+pub fn roll_with(rng: &mut impl RandomSource) -> Roll {
+    Roll::ALL[rng.below(4) as usize]
+}
+
+impl Position {
+    /// Picks one of the legal moves for `roll` uniformly at random (the
+    /// `Pass` when there is no other); `None` when the game is finished.
+    /// Does not allocate.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Move, Position, Roll, Rules};
+    /// use kaissa_chaturaji::random::SplitMix64;
+    /// let pos = Position::start(Rules::default());
+    /// let mut rng = SplitMix64::new(3);
+    /// assert_eq!(pos.choose_move(Roll::new(4).unwrap(), &mut rng), Some(Move::Pass));
+    /// ```
+    pub fn choose_move(&self, roll: Roll, rng: &mut impl RandomSource) -> Option<Move> {
+        let mut moves = MoveList::new();
+        self.legal_moves(roll, &mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        Some(moves[rng.below(moves.len() as u64) as usize])
+    }
+}
+
+/// One ply of a recorded game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GamePly {
+    /// The seat that moved.
+    pub seat: Colour,
+    /// The roll it threw.
+    pub roll: Roll,
+    /// The move it made.
+    pub mv: Move,
+}
+
+/// Plays a random game from `position` with one SplitMix64 seeded with
+/// `seed` for both the die and the choice of move, until the game is
+/// finished or `max_plies` plies were played; calls `on_ply` after each ply
+/// with the position after it. Returns the outcome. The same position and
+/// seed always give the same game.
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::{play_seeded_game, Position, Rules};
+/// let mut a = Position::start(Rules::default());
+/// let mut b = a.clone();
+/// let mut plies_a = Vec::new();
+/// let mut plies_b = Vec::new();
+/// play_seeded_game(&mut a, 9, 1000, |p, _| plies_a.push(p));
+/// play_seeded_game(&mut b, 9, 1000, |p, _| plies_b.push(p));
+/// assert_eq!(plies_a, plies_b);
+/// assert_eq!(a, b);
+/// ```
+pub fn play_seeded_game(
+    position: &mut Position,
+    seed: u64,
+    max_plies: u32,
+    mut on_ply: impl FnMut(GamePly, &Position),
+) -> Outcome {
+    let mut rng = SplitMix64::new(seed);
+    for _ in 0..max_plies {
+        if position.is_finished() {
+            break;
+        }
+        let seat = position.to_move();
+        let roll = roll_with(&mut rng);
+        let mv = match position.choose_move(roll, &mut rng) {
+            Some(mv) => mv,
+            None => break,
+        };
+        position.play(mv);
+        on_ply(GamePly { seat, roll, mv }, position);
+    }
+    position.outcome()
+}

@@ -1,0 +1,203 @@
+//! Move generation and legality for a roll. Nothing here allocates.
+
+use super::dice::Roll;
+use super::moves::{Move, MoveList};
+use super::position::Position;
+use super::square::{Bitboard, Square};
+use super::tables::{
+    BOAT_MOVES, HORSE_MOVES, PAWN_CAPTURES, PAWN_STEPS, RAJA_MOVES, RAYS, SPECIAL_PROMOTION_SQUARES,
+};
+use super::types::{Colour, Piece, PieceKind};
+
+/// What every move of the seat to move depends on.
+struct Context {
+    /// Pieces the seat to move commands.
+    own: Bitboard,
+    /// Pieces of the other alliance.
+    opponents: Bitboard,
+    empty: Bitboard,
+    occupied: Bitboard,
+    pawns: Bitboard,
+    boats: Bitboard,
+}
+
+/// The squares an elephant on `from` reaches: along each orthogonal ray up
+/// to and including the first occupied square.
+pub(crate) fn elephant_reach(from: Square, occupied: Bitboard) -> Bitboard {
+    let mut reach = Bitboard::EMPTY;
+    for (d, rays) in RAYS.iter().enumerate() {
+        let ray = rays[from.index()];
+        let blockers = (ray & occupied).0;
+        if blockers == 0 {
+            reach |= ray;
+        } else {
+            // N and E rays go up in index, S and W down.
+            let first = if d < 2 {
+                blockers.trailing_zeros()
+            } else {
+                63 - blockers.leading_zeros()
+            };
+            reach |= Bitboard(ray.0 ^ rays[first as usize].0);
+        }
+    }
+    reach
+}
+
+impl Position {
+    fn context(&self) -> Context {
+        let seat = self.state.to_move;
+        let ally = self.rules.ally(seat);
+        let occupied = self.occupied();
+        let friends = self.state.colours[seat.index()] | self.state.colours[ally.index()];
+        Context {
+            own: self.commanded(seat),
+            opponents: occupied & !friends,
+            empty: !occupied,
+            occupied,
+            pawns: self.state.kinds[PieceKind::Pawn.index()],
+            boats: self.state.kinds[PieceKind::Boat.index()],
+        }
+    }
+
+    /// Whether `colour` has exactly one pawn and one boat and no other piece,
+    /// so that its pawn may be specially promoted.
+    pub fn special_promotion_possible(&self, colour: Colour) -> bool {
+        let mine = self.state.colours[colour.index()];
+        mine.count() == 2
+            && (mine & self.state.kinds[PieceKind::Pawn.index()]).count() == 1
+            && (mine & self.state.kinds[PieceKind::Boat.index()]).count() == 1
+    }
+
+    /// The squares `piece` on `from` may move to under the capture rules.
+    fn targets(&self, ctx: &Context, piece: Piece, from: Square) -> Bitboard {
+        let s = from.index();
+        let open = ctx.empty | ctx.opponents;
+        match piece.kind {
+            PieceKind::Raja => RAJA_MOVES[s] & open,
+            PieceKind::Elephant => elephant_reach(from, ctx.occupied) & open,
+            PieceKind::Horse => HORSE_MOVES[s] & open,
+            PieceKind::Boat => BOAT_MOVES[s] & (ctx.empty | (ctx.opponents & ctx.pawns)),
+            PieceKind::Pawn => {
+                let c = piece.colour.index();
+                (PAWN_STEPS[c][s] & ctx.empty)
+                    | (PAWN_CAPTURES[c][s] & ctx.opponents & (ctx.pawns | ctx.boats))
+            }
+        }
+    }
+
+    /// Calls `f` with every legal non-pass move for `roll`, stopping early
+    /// when `f` returns `true`; returns whether it stopped early.
+    fn for_each_move(&self, roll: Roll, mut f: impl FnMut(Move) -> bool) -> bool {
+        let ctx = self.context();
+        let mut movers = Bitboard::EMPTY;
+        for kind in roll.kinds() {
+            movers |= self.state.kinds[kind.index()];
+        }
+        for from in ctx.own & movers {
+            let piece = match self.piece_at(from) {
+                Some(p) => p,
+                None => continue,
+            };
+            let targets = self.targets(&ctx, piece, from);
+            let special =
+                piece.kind == PieceKind::Pawn && self.special_promotion_possible(piece.colour);
+            for to in targets {
+                if special && SPECIAL_PROMOTION_SQUARES.contains(to) {
+                    for kind in PieceKind::SPECIAL_PROMOTION {
+                        if f(Move::Promotion { from, to, kind }) {
+                            return true;
+                        }
+                    }
+                } else if f(Move::Normal { from, to }) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Fills `moves` with the legal moves for `roll`: the single
+    /// [`Move::Pass`] when there is none, and nothing at all when the game
+    /// is finished. Does not allocate.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{MoveList, Position, Roll, Rules};
+    /// let pos = Position::start(Rules::default());
+    /// let mut moves = MoveList::new();
+    /// let counts: Vec<usize> = Roll::ALL.iter().map(|&roll| {
+    ///     pos.legal_moves(roll, &mut moves);
+    ///     moves.len()
+    /// }).collect();
+    /// assert_eq!(counts, [1, 2, 1, 6]); // face 4 gives the single pass
+    /// pos.legal_moves(Roll::new(2).unwrap(), &mut moves);
+    /// assert_eq!(moves[0].to_string(), "h1f3");
+    /// ```
+    pub fn legal_moves(&self, roll: Roll, moves: &mut MoveList) {
+        moves.clear();
+        if self.is_finished() {
+            return;
+        }
+        self.for_each_move(roll, |mv| {
+            moves.push(mv);
+            false
+        });
+        if moves.is_empty() {
+            moves.push(Move::Pass);
+        }
+    }
+
+    /// The number of legal moves for `roll` (1 for the pass, 0 when the game
+    /// is finished), without storing them.
+    pub fn count_legal_moves(&self, roll: Roll) -> usize {
+        if self.is_finished() {
+            return 0;
+        }
+        let mut n = 0;
+        self.for_each_move(roll, |_| {
+            n += 1;
+            false
+        });
+        n.max(1)
+    }
+
+    /// Whether `mv` is legal for `roll`, checked directly (the list of all
+    /// moves is not generated; a `Pass` only needs to find that no other
+    /// move exists).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Move, Position, Roll, Rules};
+    /// let pos = Position::start(Rules::default());
+    /// let two = Roll::new(2).unwrap();
+    /// assert!(pos.is_legal(two, "h1f3".parse().unwrap()));
+    /// assert!(!pos.is_legal(two, Move::Pass));
+    /// assert!(pos.is_legal(Roll::new(4).unwrap(), Move::Pass));
+    /// ```
+    pub fn is_legal(&self, roll: Roll, mv: Move) -> bool {
+        if self.is_finished() {
+            return false;
+        }
+        let (from, to, promotion) = match mv {
+            Move::Pass => return !self.for_each_move(roll, |_| true),
+            Move::Normal { from, to } => (from, to, None),
+            Move::Promotion { from, to, kind } => (from, to, Some(kind)),
+        };
+        let ctx = self.context();
+        if !ctx.own.contains(from) {
+            return false;
+        }
+        let piece = match self.piece_at(from) {
+            Some(p) => p,
+            None => return false,
+        };
+        if !roll.allows(piece.kind) || !self.targets(&ctx, piece, from).contains(to) {
+            return false;
+        }
+        let special = piece.kind == PieceKind::Pawn
+            && self.special_promotion_possible(piece.colour)
+            && SPECIAL_PROMOTION_SQUARES.contains(to);
+        match promotion {
+            None => !special,
+            Some(kind) => special && kind != PieceKind::Pawn,
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! Perft over chance nodes (RULES.md, "Perft with a die").
+
+use super::dice::Roll;
+use super::moves::{Move, MoveList};
+use super::position::Position;
+
+/// `perft(pos, 0) = 1`; `perft(pos, d)` sums, over the four faces and the
+/// legal moves for each (the single `Pass` where there is none),
+/// `perft(after move, d - 1)`. A finished position counts 0 at depth >= 1.
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::{perft, Position, Rules};
+/// let start = Position::start(Rules::default());
+/// assert_eq!(perft(&start, 1), 10);
+/// assert_eq!(perft(&start, 2), 100);
+/// ```
+pub fn perft(position: &Position, depth: u32) -> u64 {
+    let mut pos = position.clone();
+    perft_in_place(&mut pos, depth)
+}
+
+fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut total = 0;
+    let mut moves = MoveList::new();
+    for roll in Roll::ALL {
+        if depth == 1 {
+            total += pos.count_legal_moves(roll) as u64;
+            continue;
+        }
+        pos.legal_moves(roll, &mut moves);
+        for &mv in moves.iter() {
+            let undo = pos.play(mv);
+            total += perft_in_place(pos, depth - 1);
+            pos.undo(undo);
+        }
+    }
+    total
+}
+
+/// Perft split by root move: for each face (2 to 5) and each legal move for
+/// it, the roll, the move and the node count below it (`perft` of the
+/// position after it at `depth - 1`). Empty when `depth` is 0.
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::{perft_divide, Position, Rules};
+/// let start = Position::start(Rules::default());
+/// let divide = perft_divide(&start, 1);
+/// assert_eq!(divide.len(), 10);
+/// assert_eq!(format!("{}:{}", divide[0].0, divide[0].1), "2:h1f3");
+/// ```
+pub fn perft_divide(position: &Position, depth: u32) -> Vec<(Roll, Move, u64)> {
+    let mut out = Vec::new();
+    if depth == 0 {
+        return out;
+    }
+    let mut pos = position.clone();
+    let mut moves = MoveList::new();
+    for roll in Roll::ALL {
+        pos.legal_moves(roll, &mut moves);
+        for &mv in moves.iter() {
+            let undo = pos.play(mv);
+            out.push((roll, mv, perft_in_place(&mut pos, depth - 1)));
+            pos.undo(undo);
+        }
+    }
+    out
+}

@@ -1,0 +1,281 @@
+//! The position: board, command, flags, counters and hash.
+
+use super::outcome::Outcome;
+use super::rules::Rules;
+use super::square::{Bitboard, Square};
+use super::tables::START_SQUARES;
+use super::types::{Colour, Piece, PieceKind};
+use super::zobrist;
+
+/// Everything that changes in play (all but the rules options).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct State {
+    pub(crate) colours: [Bitboard; 4],
+    pub(crate) kinds: [Bitboard; 5],
+    pub(crate) to_move: Colour,
+    /// `None` exactly when the colour has no piece on the board.
+    pub(crate) command: [Option<Colour>; 4],
+    pub(crate) lost_pawn: [bool; 4],
+    pub(crate) captured_rajas: [u8; 4],
+    pub(crate) quiet: u32,
+    pub(crate) ply: u32,
+    pub(crate) hash: u64,
+}
+
+/// A Chaturaji position together with the rules options it is played under.
+///
+/// A `Position` is always valid: it is built by [`Position::start`] or by
+/// parsing text ([`Position::from_text`]), which rejects inconsistent
+/// positions, and changed only by legal moves and exchanges.
+/// `Display` writes the position text (Part III of RULES.md).
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::{Colour, Position, Rules};
+/// let pos = Position::start(Rules::default());
+/// assert_eq!(pos.to_move(), Colour::Red);
+/// let text = pos.to_string();
+/// assert_eq!(Position::from_text(&text, Rules::default()).unwrap(), pos);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) rules: Rules,
+    pub(crate) state: State,
+}
+
+impl Position {
+    /// The start position: every army on its start squares, Red to move.
+    pub fn start(rules: Rules) -> Position {
+        let mut state = State {
+            colours: [Bitboard::EMPTY; 4],
+            kinds: [Bitboard::EMPTY; 5],
+            to_move: Colour::Red,
+            command: [
+                Some(Colour::Red),
+                Some(Colour::Black),
+                Some(Colour::Yellow),
+                Some(Colour::Green),
+            ],
+            lost_pawn: [false; 4],
+            captured_rajas: [0; 4],
+            quiet: 0,
+            ply: 0,
+            hash: 0,
+        };
+        for colour in Colour::ALL {
+            for (kind, square) in START_SQUARES[colour.index()] {
+                state.colours[colour.index()] |= square.bitboard();
+                state.kinds[kind.index()] |= square.bitboard();
+            }
+        }
+        let mut pos = Position { rules, state };
+        pos.state.hash = pos.compute_hash();
+        pos
+    }
+
+    /// The rules options this position is played under.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The piece on `square`, if any.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Position, Rules, Square};
+    /// let pos = Position::start(Rules::default());
+    /// let piece = pos.piece_at(Square::parse("d1").unwrap()).unwrap();
+    /// assert_eq!(piece.to_string(), "gK");
+    /// ```
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        let bb = square.bitboard();
+        let colour = Colour::ALL
+            .into_iter()
+            .find(|c| !(self.state.colours[c.index()] & bb).is_empty())?;
+        let kind = PieceKind::ALL
+            .into_iter()
+            .find(|k| !(self.state.kinds[k.index()] & bb).is_empty())?;
+        Some(Piece::new(colour, kind))
+    }
+
+    /// The squares holding pieces of `colour`.
+    pub fn colour_bitboard(&self, colour: Colour) -> Bitboard {
+        self.state.colours[colour.index()]
+    }
+
+    /// The squares holding pieces of `kind` (any colour).
+    pub fn kind_bitboard(&self, kind: PieceKind) -> Bitboard {
+        self.state.kinds[kind.index()]
+    }
+
+    /// The squares holding `colour`'s pieces of `kind`.
+    pub fn pieces(&self, colour: Colour, kind: PieceKind) -> Bitboard {
+        self.state.colours[colour.index()] & self.state.kinds[kind.index()]
+    }
+
+    /// All occupied squares.
+    pub fn occupied(&self) -> Bitboard {
+        let c = &self.state.colours;
+        c[0] | c[1] | c[2] | c[3]
+    }
+
+    /// The seat to move (after the game has ended, the seat that would be next).
+    pub fn to_move(&self) -> Colour {
+        self.state.to_move
+    }
+
+    /// The seat commanding `colour`'s army: its own, or its ally's once its
+    /// throne was conquered; `None` when no piece of `colour` is left (`x`).
+    pub fn commander(&self, colour: Colour) -> Option<Colour> {
+        self.state.command[colour.index()]
+    }
+
+    /// Whether `colour` has lost a pawn to capture (so its pawns promote).
+    pub fn lost_pawn(&self, colour: Colour) -> bool {
+        self.state.lost_pawn[colour.index()]
+    }
+
+    /// How many rajas of `colour` have been captured and not exchanged back
+    /// (they are kept by the other alliance).
+    pub fn captured_rajas(&self, colour: Colour) -> u8 {
+        self.state.captured_rajas[colour.index()]
+    }
+
+    /// Plies played since the last capture.
+    pub fn quiet_plies(&self) -> u32 {
+        self.state.quiet
+    }
+
+    /// Plies played since the start.
+    pub fn ply(&self) -> u32 {
+        self.state.ply
+    }
+
+    /// The Zobrist hash, kept up to date incrementally by moves and
+    /// exchanges. It covers every piece on its square, the seat to move, the
+    /// command of each colour (`x` included), the lost-pawn flags and the
+    /// number of captured rajas of each colour; not the quiet and ply
+    /// counters, nor the rules options. Keys are made at compile time.
+    pub fn hash(&self) -> u64 {
+        self.state.hash
+    }
+
+    /// The Zobrist hash computed from scratch (equal to [`Position::hash`]
+    /// in every reachable position; for tests).
+    pub fn compute_hash(&self) -> u64 {
+        let s = &self.state;
+        let mut h = zobrist::to_move(s.to_move.index());
+        for c in 0..4 {
+            for k in 0..5 {
+                for sq in s.colours[c] & s.kinds[k] {
+                    h ^= zobrist::piece(c, k, sq.index());
+                }
+            }
+            h ^= zobrist::command(c, s.command[c].map_or(4, Colour::index));
+            if s.lost_pawn[c] {
+                h ^= zobrist::lost_pawn(c);
+            }
+            h ^= zobrist::captured_rajas(c, s.captured_rajas[c]);
+        }
+        h
+    }
+
+    /// The squares of all pieces whose army `seat` commands.
+    pub fn commanded(&self, seat: Colour) -> Bitboard {
+        let mut bb = Bitboard::EMPTY;
+        for c in Colour::ALL {
+            if self.state.command[c.index()] == Some(seat) {
+                bb |= self.state.colours[c.index()];
+            }
+        }
+        bb
+    }
+
+    /// Whether `seat` commands at least one piece (a seat not in play is skipped).
+    pub fn seat_in_play(&self, seat: Colour) -> bool {
+        self.state.command.contains(&Some(seat))
+    }
+
+    /// The next seat in play after `seat` in turn order (`seat` itself last).
+    pub(crate) fn next_seat_after(&self, seat: Colour) -> Colour {
+        let mut s = seat.next();
+        for _ in 0..4 {
+            if self.seat_in_play(s) {
+                return s;
+            }
+            s = s.next();
+        }
+        seat
+    }
+
+    /// Whether `colour` is out of the game (no piece of it on the board).
+    pub fn is_out(&self, colour: Colour) -> bool {
+        self.state.colours[colour.index()].is_empty()
+    }
+
+    /// The outcome: an alliance wins when no piece of either opponent is
+    /// left; otherwise the game is drawn when the quiet-ply count has reached
+    /// the draw limit; otherwise it goes on. (A win takes precedence.)
+    pub fn outcome(&self) -> Outcome {
+        let first = self.rules.alliance_of(Colour::Red);
+        let second = self.rules.alliance_of(Colour::Black);
+        let out = |a: [Colour; 2]| self.is_out(a[0]) && self.is_out(a[1]);
+        if out(second) && !out(first) {
+            return Outcome::AllianceWins(first);
+        }
+        if out(first) && !out(second) {
+            return Outcome::AllianceWins(second);
+        }
+        match self.rules.draw_limit {
+            Some(limit) if self.state.quiet >= limit as u32 => Outcome::Draw,
+            _ => Outcome::Ongoing,
+        }
+    }
+
+    /// Whether the game is over (no legal move, not even `Pass`).
+    pub fn is_finished(&self) -> bool {
+        self.outcome().is_finished()
+    }
+
+    // --- mutation helpers, hash kept incrementally -------------------------
+
+    pub(crate) fn put(&mut self, colour: Colour, kind: PieceKind, square: Square) {
+        let bb = square.bitboard();
+        self.state.colours[colour.index()] |= bb;
+        self.state.kinds[kind.index()] |= bb;
+        self.state.hash ^= zobrist::piece(colour.index(), kind.index(), square.index());
+    }
+
+    pub(crate) fn remove(&mut self, colour: Colour, kind: PieceKind, square: Square) {
+        let bb = !square.bitboard();
+        self.state.colours[colour.index()] &= bb;
+        self.state.kinds[kind.index()] &= bb;
+        self.state.hash ^= zobrist::piece(colour.index(), kind.index(), square.index());
+    }
+
+    pub(crate) fn set_command(&mut self, colour: Colour, seat: Option<Colour>) {
+        let c = colour.index();
+        self.state.hash ^= zobrist::command(c, self.state.command[c].map_or(4, Colour::index));
+        self.state.command[c] = seat;
+        self.state.hash ^= zobrist::command(c, seat.map_or(4, Colour::index));
+    }
+
+    pub(crate) fn set_to_move(&mut self, seat: Colour) {
+        self.state.hash ^=
+            zobrist::to_move(self.state.to_move.index()) ^ zobrist::to_move(seat.index());
+        self.state.to_move = seat;
+    }
+
+    pub(crate) fn set_captured_rajas(&mut self, colour: Colour, count: u8) {
+        let c = colour.index();
+        self.state.hash ^= zobrist::captured_rajas(c, self.state.captured_rajas[c])
+            ^ zobrist::captured_rajas(c, count);
+        self.state.captured_rajas[c] = count;
+    }
+
+    pub(crate) fn set_lost_pawn(&mut self, colour: Colour) {
+        let c = colour.index();
+        if !self.state.lost_pawn[c] {
+            self.state.lost_pawn[c] = true;
+            self.state.hash ^= zobrist::lost_pawn(c);
+        }
+    }
+}

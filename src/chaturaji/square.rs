@@ -1,0 +1,179 @@
+//! Squares and bitboards of the 8x8 board.
+
+use core::fmt;
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+use crate::geometry;
+
+/// One of the 64 squares, numbered `rank * 8 + file` (a1 = 0, h8 = 63).
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::Square;
+/// let sq = Square::parse("h4").unwrap();
+/// assert_eq!((sq.file(), sq.rank(), sq.index()), (7, 3, 31));
+/// assert_eq!(sq.to_string(), "h4");
+/// assert_eq!(Square::parse("i1"), None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square with index `index` (0..64), or `None`.
+    pub const fn new(index: u8) -> Option<Square> {
+        if index < 64 {
+            Some(Square(index))
+        } else {
+            None
+        }
+    }
+
+    /// The square with index `index`; panics when `index >= 64`.
+    pub const fn from_index(index: u8) -> Square {
+        assert!(index < 64, "square index out of range");
+        Square(index)
+    }
+
+    /// The square on `file` (0 = a) and `rank` (0 = rank 1), or `None` off
+    /// the board.
+    pub const fn from_coords(file: i8, rank: i8) -> Option<Square> {
+        if file < 0 || rank < 0 || file > 7 || rank > 7 {
+            None
+        } else {
+            Some(Square((rank * 8 + file) as u8))
+        }
+    }
+
+    /// The index, 0..64.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The file index, 0 (a) to 7 (h).
+    pub const fn file(self) -> u8 {
+        self.0 % 8
+    }
+
+    /// The rank index, 0 (rank 1) to 7 (rank 8).
+    pub const fn rank(self) -> u8 {
+        self.0 / 8
+    }
+
+    /// The one-square bitboard of this square.
+    pub const fn bitboard(self) -> Bitboard {
+        Bitboard(1u64 << self.0)
+    }
+
+    /// All 64 squares in index order.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..64u8).map(Square)
+    }
+
+    /// Parses a square name `a1`..`h8` (canonical form only).
+    pub fn parse(text: &str) -> Option<Square> {
+        geometry::parse_square(text, 8, 8).map(Square)
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        geometry::write_square(f, self.0, 8)
+    }
+}
+
+/// A set of squares, one bit per square (bit `i` = square index `i`).
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::{Bitboard, Square};
+/// let bb = Square::parse("a1").unwrap().bitboard() | Square::parse("h8").unwrap().bitboard();
+/// assert_eq!(bb.count(), 2);
+/// assert_eq!(bb.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["a1", "h8"]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard(pub u64);
+
+impl Bitboard {
+    /// The empty set.
+    pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 64 squares.
+    pub const FULL: Bitboard = Bitboard(!0);
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `square` is in the set.
+    pub const fn contains(self, square: Square) -> bool {
+        self.0 >> square.0 & 1 != 0
+    }
+
+    /// The number of squares in the set.
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The lowest square of the set, if any.
+    pub const fn first(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square(self.0.trailing_zeros() as u8))
+        }
+    }
+
+    /// The squares of the set in increasing index order.
+    pub const fn iter(self) -> BitboardIter {
+        BitboardIter(self.0)
+    }
+}
+
+/// Iterator over the squares of a [`Bitboard`], lowest first.
+#[derive(Debug, Clone)]
+pub struct BitboardIter(u64);
+
+impl Iterator for BitboardIter {
+    type Item = Square;
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            let sq = self.0.trailing_zeros() as u8;
+            self.0 &= self.0 - 1;
+            Some(Square(sq))
+        }
+    }
+}
+
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = BitboardIter;
+    fn into_iter(self) -> BitboardIter {
+        self.iter()
+    }
+}
+
+macro_rules! bit_op {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl $tr for Bitboard {
+            type Output = Bitboard;
+            fn $f(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $tra for Bitboard {
+            fn $fa(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0)
+    }
+}
