@@ -15,6 +15,9 @@ use std::process::ExitCode;
 
 use kaissa_chaturaji::kaissa;
 
+#[path = "support/chaturaji.rs"]
+mod chaturaji_cli;
+
 fn kaissa_main(args: &[String]) -> Result<(), String> {
     let (text, tokens) = args
         .split_first()
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("kaissa") => kaissa_main(&args[1..]),
+        Some("chaturaji") => chaturaji_cli::apply_main(&args[1..]),
         _ => Err("usage: apply <kaissa|chaturaji> [--alliances sheet|opposite] \"<position text>\" [<token> ...]".into()),
     };
     match result {

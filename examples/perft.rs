@@ -11,6 +11,9 @@ use std::process::ExitCode;
 
 use kaissa_chaturaji::kaissa;
 
+#[path = "support/chaturaji.rs"]
+mod chaturaji_cli;
+
 fn kaissa_main(args: &[String]) -> Result<(), String> {
     let mut divide = false;
     let mut rest = Vec::new();
@@ -49,6 +52,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("kaissa") => kaissa_main(&args[1..]),
+        Some("chaturaji") => chaturaji_cli::perft_main(&args[1..]),
         _ => Err("usage: perft <kaissa|chaturaji> [--alliances sheet|opposite] [--divide] <depth> [\"<position text>\"]".into()),
     };
     match result {

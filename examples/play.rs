@@ -14,6 +14,9 @@ use std::process::ExitCode;
 use kaissa_chaturaji::kaissa::{Outcome, Position};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
+#[path = "support/chaturaji.rs"]
+mod chaturaji_cli;
+
 /// Kaissa games without a Home Stone capture can go on for ever (the rules
 /// impose no move-count limit), so the example stops after this many plies.
 const MAX_PLIES: u32 = 2000;
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
     };
     let result = seed.and_then(|seed| match game {
         "kaissa" => kaissa_main(seed),
+        "chaturaji" => chaturaji_cli::play_main(seed),
         other => Err(format!("unknown game '{other}': kaissa or chaturaji")),
     });
     match result {

@@ -16,8 +16,9 @@
 //!
 //! # Decisions beyond RULES.md
 //! * A text's seat to move must be in play unless the game is over; a text
-//!   with no piece at all, or with a pawn on its own army's back edge
-//!   (where no pawn of that army can ever stand), is rejected.
+//!   with no piece at all is rejected. Otherwise the parser rejects exactly
+//!   what RULES.md Part III lists (a pawn on its own back edge, unreachable
+//!   in play, is accepted: it simply marches on).
 //! * A colour commanded by its ally whose ally has no piece left (`x`) is
 //!   accepted: by the Decision on conquerors losing their own pieces, the
 //!   conqueror's seat stays in play with the conquered army.

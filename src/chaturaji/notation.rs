@@ -9,7 +9,7 @@ use crate::geometry::split_fields;
 use super::position::{Position, State};
 use super::rules::{Alliances, Rules};
 use super::square::{Bitboard, Square};
-use super::tables::{BACK_EDGE, PROMOTION_SQUARES};
+use super::tables::PROMOTION_SQUARES;
 use super::types::{Colour, PieceKind};
 
 /// The field names used in [`NotationError::field`], in text order.
@@ -317,9 +317,6 @@ impl Position {
         let pawns = state.kinds[PieceKind::Pawn.index()];
         for colour in Colour::ALL {
             let mine = state.colours[colour.index()] & pawns;
-            if let Some(sq) = (mine & BACK_EDGE[colour.index()]).first() {
-                return Err(err("board", columns[sq.index()], format!("a {colour} pawn on {sq}, its own back edge, where no {colour} pawn can ever be")));
-            }
             if state.lost_pawn[colour.index()] {
                 if let Some(sq) = (mine & PROMOTION_SQUARES[colour.index()]).first() {
                     return Err(err("board", columns[sq.index()], format!("a {colour} pawn on {sq} would have been promoted: {colour} has lost a pawn")));
