@@ -1,28 +1,35 @@
 //! Proof that the hot path never touches the heap: a counting global
 //! allocator around random games of move generation, legality checks, play,
-//! undo and perft. (This file is its own test binary, so nothing else runs
-//! in it while the count is taken.)
+//! undo and perft. Allocations are counted per thread, so the test harness's
+//! own threads do not disturb the count.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 use kaissa_chaturaji::kaissa::{self, Move, MoveList, Position, Square};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
 struct CountingAllocator;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn count_one() {
+    // `try_with`: the slot may be gone while a thread shuts down.
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
 
 unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        count_one();
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        count_one();
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 }
@@ -32,9 +39,9 @@ static GLOBAL: CountingAllocator = CountingAllocator;
 
 /// Runs `work` and returns how many allocations it made.
 fn allocations_during(work: impl FnOnce()) -> usize {
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = ALLOCATIONS.with(Cell::get);
     work();
-    ALLOCATIONS.load(Ordering::SeqCst) - before
+    ALLOCATIONS.with(Cell::get) - before
 }
 
 #[test]
@@ -74,4 +81,56 @@ fn kaissa_hot_path_does_not_allocate() {
     });
     assert!(plies >= 10_000);
     assert_eq!(allocations, 0, "the Kaissa hot path allocated");
+}
+
+#[test]
+fn chaturaji_hot_path_does_not_allocate() {
+    use kaissa_chaturaji::chaturaji::{
+        self as ch, roll_with, Alliances, DiceRoller, Move as CMove, MoveList as CMoveList, Roll,
+        Rules,
+    };
+    for alliances in [Alliances::Sheet, Alliances::Opposite] {
+        let start = ch::Position::start(Rules {
+            alliances,
+            ..Rules::default()
+        });
+        let mut pos = start.clone();
+        let mut rng = SplitMix64::new(77);
+        let mut roller = DiceRoller::new(5);
+        let mut plies = 0usize;
+        let allocations = allocations_during(|| {
+            let mut moves = CMoveList::new();
+            while plies < 10_000 {
+                if pos.is_finished() {
+                    pos = start.clone();
+                    continue;
+                }
+                for roll in Roll::ALL {
+                    pos.legal_moves(roll, &mut moves);
+                    for &mv in &moves {
+                        assert!(pos.is_legal(roll, mv));
+                    }
+                    let _ = pos.is_legal(roll, CMove::Pass);
+                }
+                let _ = pos.possible_exchanges();
+                let _ = pos.outcome();
+                let roll = if plies % 2 == 0 {
+                    roller.roll()
+                } else {
+                    roll_with(&mut rng)
+                };
+                let mv = pos.choose_move(roll, &mut rng).expect("ongoing game");
+                if plies % 100 == 0 {
+                    let _ = ch::perft(&mut pos, 2);
+                }
+                let undo = pos.play(mv);
+                if plies % 3 == 0 {
+                    pos.undo(undo);
+                    pos.play(mv);
+                }
+                plies += 1;
+            }
+        });
+        assert_eq!(allocations, 0, "the Chaturaji hot path allocated");
+    }
 }
