@@ -4,6 +4,7 @@
 
 pub mod chaturaji;
 pub mod error;
+pub mod ffi;
 pub mod geometry;
 pub mod kaissa;
 pub mod random;

@@ -121,7 +121,7 @@ fn chaturaji_hot_path_does_not_allocate() {
                 };
                 let mv = pos.choose_move(roll, &mut rng).expect("ongoing game");
                 if plies % 100 == 0 {
-                    let _ = ch::perft(&mut pos, 2);
+                    let _ = ch::perft(&pos, 2);
                 }
                 let undo = pos.play(mv);
                 if plies % 3 == 0 {

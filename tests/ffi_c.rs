@@ -1,0 +1,293 @@
+//! The C ABI seen from C and C++.
+//!
+//! - `committed_header_is_fresh`: `include/kaissa_chaturaji.h` must equal the
+//!   header build.rs generates with cbindgen into `OUT_DIR` (path in
+//!   `KC_GENERATED_HEADER`). Refresh it with `KC_WRITE_HEADER=1 cargo build`.
+//! - `c99_program` / `cpp17_program`: compile `tests/c/kaissa_test.c` (gcc,
+//!   `-std=c99 -Wall -Wextra -Wpedantic -Werror`) and `tests/c/kaissa_test.cpp`
+//!   (g++, `-std=c++17 … -Werror`) against the generated header and the
+//!   static library, run them with the Rust API's perft numbers and seeded
+//!   game as arguments, then again under valgrind when it is on PATH.
+//!
+//! The static library: `cargo test` compiles the library with all its crate
+//! types (`lib`, `staticlib`, `cdylib`) into `target/<profile>/deps/`, next
+//! to this test's executable, as `libkaissa_chaturaji.a`. If it is missing
+//! or older than the rlib built with it, the test runs `cargo build --lib`
+//! (same profile and target directory) and uses `target/<profile>/`'s copy.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use kaissa_chaturaji::kaissa::{perft, MoveList, Position, START_TEXT};
+use kaissa_chaturaji::random::{RandomSource, SplitMix64};
+
+const GENERATED_HEADER: &str = env!("KC_GENERATED_HEADER");
+const REFRESH_COMMAND: &str = "KC_WRITE_HEADER=1 cargo build";
+const SEED: u64 = 20240601;
+const MAX_PLIES: usize = 3000;
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn committed_header_is_fresh() {
+    let generated = std::fs::read_to_string(GENERATED_HEADER).unwrap_or_else(|err| {
+        panic!(
+            "the generated header {GENERATED_HEADER} is missing ({err}); \
+             cbindgen failed in build.rs — see the cargo warnings of `cargo build -vv`"
+        )
+    });
+    let committed_path = manifest_dir().join("include/kaissa_chaturaji.h");
+    let committed = std::fs::read_to_string(&committed_path).unwrap_or_default();
+    if committed != generated {
+        let first_difference = committed
+            .lines()
+            .zip(generated.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or_else(|| committed.lines().count().min(generated.lines().count()));
+        panic!(
+            "include/kaissa_chaturaji.h is stale (first difference at line {}).\n\
+             Refresh it with:\n\n    {REFRESH_COMMAND}\n",
+            first_difference + 1
+        );
+    }
+}
+
+/// The header must not mention Rust-only types.
+#[test]
+fn header_has_only_c_types() {
+    let header = std::fs::read_to_string(GENERATED_HEADER).expect("generated header");
+    for word in ["u128", "i128", "__int128", "usize", "uintptr_t"] {
+        assert!(!header.contains(word), "the header mentions {word}");
+    }
+}
+
+/// Finds (or builds) the static library of this crate for the profile the
+/// tests were built with.
+fn static_library() -> &'static Path {
+    static LIBRARY: OnceLock<PathBuf> = OnceLock::new();
+    LIBRARY.get_or_init(|| {
+        let exe = std::env::current_exe().expect("test executable path");
+        let deps = exe.parent().expect("deps directory").to_path_buf();
+        let profile_dir = deps.parent().expect("profile directory").to_path_buf();
+        let name = "libkaissa_chaturaji.a";
+        let beside = deps.join(name);
+        let fresh = |lib: &Path| -> bool {
+            let Ok(lib_time) = lib.metadata().and_then(|m| m.modified()) else {
+                return false;
+            };
+            match deps
+                .join("libkaissa_chaturaji.rlib")
+                .metadata()
+                .and_then(|m| m.modified())
+            {
+                Ok(rlib_time) => lib_time >= rlib_time - std::time::Duration::from_secs(60),
+                Err(_) => true,
+            }
+        };
+        if fresh(&beside) {
+            return beside;
+        }
+        // Build it: same profile directory, same target directory.
+        let target_dir = profile_dir.parent().expect("target directory");
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let mut command = Command::new(cargo);
+        command
+            .current_dir(manifest_dir())
+            .args(["build", "--lib", "--target-dir"])
+            .arg(target_dir);
+        if profile_dir.file_name().is_some_and(|n| n == "release") {
+            command.arg("--release");
+        }
+        let status = command.status().expect("run cargo build --lib");
+        assert!(status.success(), "cargo build --lib failed");
+        let built = profile_dir.join(name);
+        assert!(
+            built.exists(),
+            "{} not found after cargo build",
+            built.display()
+        );
+        built
+    })
+}
+
+fn link_args() -> [&'static str; 3] {
+    ["-lpthread", "-ldl", "-lm"]
+}
+
+fn out_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("ffi_c")
+}
+
+/// Compiles `source` with `compiler` and `flags` into `output`.
+fn compile(compiler: &str, flags: &[&str], source: &str, output: &str) -> PathBuf {
+    let dir = out_dir();
+    std::fs::create_dir_all(&dir).expect("create output directory");
+    let include = Path::new(GENERATED_HEADER)
+        .parent()
+        .expect("header directory");
+    let exe = dir.join(output);
+    let result = Command::new(compiler)
+        .args(flags)
+        .arg("-I")
+        .arg(include)
+        .arg(manifest_dir().join(source))
+        .arg(static_library())
+        .args(link_args())
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap_or_else(|err| panic!("cannot run {compiler}: {err}"));
+    assert!(
+        result.status.success(),
+        "{compiler} failed on {source}:\n{}{}",
+        String::from_utf8_lossy(&result.stdout),
+        String::from_utf8_lossy(&result.stderr)
+    );
+    exe
+}
+
+/// The Rust API's answers the C programs must agree with: perft 1-3 from the
+/// start and a seeded random game (the same choice rule as
+/// `kc_kaissa_random_move`: `moves[below(n)]` in generation order).
+fn expectations() -> Vec<String> {
+    let mut start = Position::start();
+    let mut args: Vec<String> = (1..=3).map(|d| perft(&mut start, d).to_string()).collect();
+    // The Rust numbers agree with the independent reference data (when present).
+    let data = std::fs::read_to_string(manifest_dir().join("tests/data/kaissa.perft"));
+    for line in data.iter().flat_map(|text| text.lines()) {
+        let mut fields = line.splitn(3, ' ');
+        let (Some(depth), Some(nodes), Some(text)) = (fields.next(), fields.next(), fields.next())
+        else {
+            continue;
+        };
+        if text == START_TEXT {
+            if let Ok(depth @ 1..=3) = depth.parse::<usize>() {
+                assert_eq!(
+                    args[depth - 1],
+                    nodes,
+                    "perft {depth} vs tests/data/kaissa.perft"
+                );
+            }
+        }
+    }
+    let mut pos = Position::start();
+    let mut rng = SplitMix64::new(SEED);
+    let mut plies = 0;
+    let mut moves = MoveList::new();
+    while plies < MAX_PLIES && !pos.outcome().is_over() {
+        pos.generate_moves(&mut moves);
+        let mv = moves[rng.below(moves.len() as u64) as usize];
+        pos.play(mv);
+        plies += 1;
+    }
+    args.push(SEED.to_string());
+    args.push(pos.to_string());
+    args.push(plies.to_string());
+    args
+}
+
+fn on_path(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Runs `exe` (and then under valgrind, when available) and checks that it
+/// passes: exit status 0 and a final `N passed, 0 failed` line.
+fn run_program(exe: &Path) {
+    let args = expectations();
+    let mut runs = vec![Command::new(exe)];
+    if on_path("valgrind") {
+        let mut valgrind = Command::new("valgrind");
+        valgrind
+            .args(["--error-exitcode=1", "--leak-check=full", "--quiet"])
+            .arg(exe);
+        runs.push(valgrind);
+    } else {
+        eprintln!("valgrind not on PATH: skipping the valgrind run");
+    }
+    for mut command in runs {
+        let result = command.args(&args).output().expect("run the test program");
+        let stdout = String::from_utf8_lossy(&result.stdout);
+        let stderr = String::from_utf8_lossy(&result.stderr);
+        print!("{stdout}");
+        eprint!("{stderr}");
+        let last = stdout.lines().last().unwrap_or_default();
+        assert!(
+            result.status.success() && last.ends_with(" passed, 0 failed"),
+            "{command:?} failed ({}); last line: {last}",
+            result.status
+        );
+    }
+}
+
+#[test]
+fn c99_program() {
+    let exe = compile(
+        "gcc",
+        &[
+            "-std=c99",
+            "-Wall",
+            "-Wextra",
+            "-Wpedantic",
+            "-Werror",
+            "-g",
+        ],
+        "tests/c/kaissa_test.c",
+        "kaissa_test_c",
+    );
+    run_program(&exe);
+}
+
+#[test]
+fn cpp17_program() {
+    let exe = compile(
+        "g++",
+        &[
+            "-std=c++17",
+            "-Wall",
+            "-Wextra",
+            "-Wpedantic",
+            "-Werror",
+            "-g",
+        ],
+        "tests/c/kaissa_test.cpp",
+        "kaissa_test_cpp",
+    );
+    run_program(&exe);
+}
+
+/// The C example compiles warning-free and plays a few piped moves.
+#[test]
+fn c_example_plays_piped_moves() {
+    let exe = compile(
+        "gcc",
+        &["-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror"],
+        "examples/c/kc_play.c",
+        "kc_play",
+    );
+    let mut child = Command::new(&exe)
+        .arg("7")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run kc_play");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin
+            .write_all(b"1\ne2e5\nmoves\ne2e9\nnonsense\nd2d4\nquit\n")
+            .expect("write moves");
+    }
+    let result = child.wait_with_output().expect("kc_play output");
+    let stdout = String::from_utf8_lossy(&result.stdout);
+    assert!(result.status.success(), "kc_play failed:\n{stdout}");
+    assert!(stdout.contains("You play e2e5"), "{stdout}");
+    assert!(stdout.contains("Illegal move e2e9"), "{stdout}");
+    assert!(stdout.contains("not a move"), "{stdout}");
+    assert!(stdout.contains("Bye"), "{stdout}");
+}
