@@ -41,7 +41,11 @@ fn perft_matches_fairy_stockfish() {
             entry.depth,
             entry.text
         );
-        assert_eq!(pos.to_string(), entry.text, "perft left the position changed");
+        assert_eq!(
+            pos.to_string(),
+            entry.text,
+            "perft left the position changed"
+        );
     }
 }
 
