@@ -15,8 +15,9 @@
 //!   [`SPECIAL_PROMOTION_SQUARES`].
 //!
 //! # Decisions beyond RULES.md
-//! * A text's seat to move must be in play unless the game is over; a text
-//!   with no piece at all is rejected. Otherwise the parser rejects exactly
+//! * A text's seat to move must be in play, also after the game has ended
+//!   (it is then the seat that would be next: the next seat in play after
+//!   the mover); a text with no piece at all is rejected. Otherwise the parser rejects exactly
 //!   what RULES.md Part III lists (a pawn on its own back edge, unreachable
 //!   in play, is accepted: it simply marches on).
 //! * A colour commanded by its ally whose ally has no piece left (`x`) is

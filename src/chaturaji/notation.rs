@@ -374,7 +374,9 @@ impl Position {
             ));
         }
         let mut pos = Position { rules, state };
-        if !pos.is_finished() && !pos.seat_in_play(pos.state.to_move) {
+        // Even after the game has ended the seat to move is the one that
+        // would be next: the next seat in play after the mover.
+        if !pos.seat_in_play(pos.state.to_move) {
             return Err(err(
                 "to-move",
                 fields[1].0,
