@@ -9,6 +9,11 @@
 //!   static library, run them with the Rust API's perft numbers and seeded
 //!   game as arguments, then again under valgrind when it is on PATH.
 //!
+//! - `chaturaji_c99_program` / `chaturaji_cpp17_program`: the same for
+//!   `tests/c/chaturaji_test.c` and `tests/c/chaturaji_test.cpp`, with the
+//!   Rust API's Chaturaji perft numbers (depths 1-5, both alliances) and the
+//!   final position of `play_seeded_game` with the same seed.
+//!
 //! The static library: `cargo test` compiles the library with all its crate
 //! types (`lib`, `staticlib`, `cdylib`) into `target/<profile>/deps/`, next
 //! to this test's executable, as `libkaissa_chaturaji.a`. If it is missing
@@ -199,7 +204,12 @@ fn on_path(program: &str) -> bool {
 /// Runs `exe` (and then under valgrind, when available) and checks that it
 /// passes: exit status 0 and a final `N passed, 0 failed` line.
 fn run_program(exe: &Path) {
-    let args = expectations();
+    run_program_with(exe, &expectations());
+}
+
+/// Runs `exe` with `args` (and then under valgrind, when available) and
+/// checks that it passes.
+fn run_program_with(exe: &Path, args: &[String]) {
     let mut runs = vec![Command::new(exe)];
     if on_path("valgrind") {
         let mut valgrind = Command::new("valgrind");
@@ -211,7 +221,7 @@ fn run_program(exe: &Path) {
         eprintln!("valgrind not on PATH: skipping the valgrind run");
     }
     for mut command in runs {
-        let result = command.args(&args).output().expect("run the test program");
+        let result = command.args(args).output().expect("run the test program");
         let stdout = String::from_utf8_lossy(&result.stdout);
         let stderr = String::from_utf8_lossy(&result.stderr);
         print!("{stdout}");
@@ -289,5 +299,100 @@ fn c_example_plays_piped_moves() {
     assert!(stdout.contains("You play e2e5"), "{stdout}");
     assert!(stdout.contains("Illegal move e2e9"), "{stdout}");
     assert!(stdout.contains("not a move"), "{stdout}");
+    assert!(stdout.contains("Bye"), "{stdout}");
+}
+
+/// The Rust API's Chaturaji answers the C programs must agree with: perft
+/// 1-5 from the start (sheet alliances), perft 5 with opposite alliances,
+/// and the seeded game of `play_seeded_game` (one SplitMix64 for the die and
+/// the choice: roll, then choose) under the default rules: its seed, final
+/// text and number of plies.
+fn chaturaji_expectations() -> Vec<String> {
+    use kaissa_chaturaji::chaturaji::{self as ch, Alliances, Rules};
+    let sheet = ch::Position::start(Rules::default());
+    let opposite = ch::Position::start(Rules::with_alliances(Alliances::Opposite));
+    let mut args: Vec<String> = (1..=5).map(|d| ch::perft(&sheet, d).to_string()).collect();
+    args.push(ch::perft(&opposite, 5).to_string());
+    // RULES.md, "from an independent reference implementation".
+    assert_eq!(args, ["10", "100", "1000", "10000", "111900", "113800"]);
+    let mut pos = sheet.clone();
+    let mut plies = 0u32;
+    let outcome = ch::play_seeded_game(&mut pos, SEED, 20_000, |_, _| plies += 1);
+    assert!(outcome.is_finished(), "the seeded game must end");
+    args.push(SEED.to_string());
+    args.push(pos.to_string());
+    args.push(plies.to_string());
+    args
+}
+
+#[test]
+fn chaturaji_c99_program() {
+    let exe = compile(
+        "gcc",
+        &[
+            "-std=c99",
+            "-Wall",
+            "-Wextra",
+            "-Wpedantic",
+            "-Werror",
+            "-g",
+        ],
+        "tests/c/chaturaji_test.c",
+        "chaturaji_test_c",
+    );
+    run_program_with(&exe, &chaturaji_expectations());
+}
+
+#[test]
+fn chaturaji_cpp17_program() {
+    let exe = compile(
+        "g++",
+        &[
+            "-std=c++17",
+            "-Wall",
+            "-Wextra",
+            "-Wpedantic",
+            "-Werror",
+            "-g",
+        ],
+        "tests/c/chaturaji_test.cpp",
+        "chaturaji_test_cpp",
+    );
+    run_program_with(&exe, &chaturaji_expectations());
+}
+
+/// The C example's Chaturaji game: the seeded die (seed 7) gives Red a 3
+/// first, so the horse move h2f3 is legal and the boat move h1h2 is not.
+#[test]
+fn c_example_plays_chaturaji() {
+    let exe = compile(
+        "gcc",
+        &["-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror"],
+        "examples/c/kc_play.c",
+        "kc_play_chaturaji",
+    );
+    let mut child = Command::new(&exe)
+        .arg("7")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run kc_play");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin
+            .write_all(b"2\nmoves\nh1h2\nnonsense\nh2f3\nquit\n")
+            .expect("write moves");
+    }
+    let result = child.wait_with_output().expect("kc_play output");
+    let stdout = String::from_utf8_lossy(&result.stdout);
+    assert!(result.status.success(), "kc_play failed:\n{stdout}");
+    assert!(stdout.contains("You rolled a 3"), "{stdout}");
+    assert!(stdout.contains("2 legal moves for a 3"), "{stdout}");
+    assert!(stdout.contains("8  yB yP  .  * bK bE bH bB"), "{stdout}");
+    assert!(stdout.contains("Illegal move h1h2 with a 3"), "{stdout}");
+    assert!(stdout.contains("not a move"), "{stdout}");
+    assert!(stdout.contains("You play h2f3"), "{stdout}");
+    assert!(stdout.contains("Black rolls"), "{stdout}");
     assert!(stdout.contains("Bye"), "{stdout}");
 }

@@ -1,6 +1,6 @@
 /*
- * kc_play - play Merchant Kaissa in the terminal against a random mover,
- * through the C ABI of kaissa-chaturaji (include/kaissa_chaturaji.h).
+ * kc_play - play Merchant Kaissa or Chaturaji in the terminal against random
+ * movers, through the C ABI of kaissa-chaturaji (include/kaissa_chaturaji.h).
  *
  * Build (from the repository root):
  *   cargo build --release && cc -std=c99 -Wall -Iinclude examples/c/kc_play.c \
@@ -8,11 +8,16 @@
  * or:  make -C examples/c
  *
  * Run:  ./kc_play [seed]
- * You play Yellow (upper case, moves first). Type moves in the text notation
- * (e2e5, a10b9, H@c1 to place the Home Stone), or: moves, undo, help, quit.
+ * Kaissa: you play Yellow (upper case, moves first). Type moves in the text
+ * notation (e2e5, a10b9, H@c1 to place the Home Stone), or: moves, undo,
+ * help, quit.
+ * Chaturaji: you play the Red seat (east); random movers play Black, Yellow
+ * and Green. The library's seeded die (state in this program's memory) rolls
+ * for everyone; type moves as h1f3, g7g8K (special promotion) or pass, or:
+ * moves, help, quit.
  *
- * The program is organised per game (a menu, then play_kaissa); Chaturaji
- * will get its own play_chaturaji next to it when the library offers it.
+ * The program is organised per game: a menu, then play_kaissa or
+ * play_chaturaji.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -246,6 +251,172 @@ static void play_kaissa(uint64_t seed) {
     kc_kaissa_position_free(pos);
 }
 
+/* --------------------------------------------------------------- Chaturaji */
+
+static const char *const colour_names[4] = {"Red", "Black", "Yellow", "Green"};
+
+static void chaturaji_draw(const kc_chaturaji_position *pos) {
+    static const char colour_letters[] = "rbyg";
+    static const char kind_letters[] = "KEHBP";
+    uint8_t marked[KC_CHATURAJI_MARKED_SQUARE_COUNT];
+    size_t marked_len = 0, i;
+    int rank, file, c;
+    uint8_t seat = 0;
+    uint32_t ply = 0;
+
+    must(kc_chaturaji_marked_squares(marked, KC_CHATURAJI_MARKED_SQUARE_COUNT, &marked_len),
+         "kc_chaturaji_marked_squares");
+    printf("\n");
+    for (rank = KC_CHATURAJI_HEIGHT - 1; rank >= 0; rank--) {
+        printf("%d ", rank + 1);
+        for (file = 0; file < KC_CHATURAJI_WIDTH; file++) {
+            uint8_t square = (uint8_t)(rank * KC_CHATURAJI_WIDTH + file);
+            kc_chaturaji_piece piece;
+            must(kc_chaturaji_piece_at(pos, square, &piece), "kc_chaturaji_piece_at");
+            if (piece.present) {
+                printf(" %c%c", colour_letters[piece.colour], kind_letters[piece.kind]);
+            } else {
+                int is_marked = 0;
+                for (i = 0; i < marked_len; i++) {
+                    is_marked |= marked[i] == square;
+                }
+                printf("  %c", is_marked ? '*' : '.');
+            }
+        }
+        printf("\n");
+    }
+    printf("   a  b  c  d  e  f  g  h\n");
+    must(kc_chaturaji_to_move(pos, &seat), "kc_chaturaji_to_move");
+    must(kc_chaturaji_ply(pos, &ply), "kc_chaturaji_ply");
+    printf("Ply %" PRIu32 ", %s to move. Command:", ply, colour_names[seat]);
+    for (c = 0; c < 4; c++) {
+        uint8_t commander = 0;
+        must(kc_chaturaji_commander(pos, (uint8_t)c, &commander), "kc_chaturaji_commander");
+        printf(" %s=%s", colour_names[c],
+               commander == KC_CHATURAJI_NO_COLOUR ? "out" : colour_names[commander]);
+    }
+    printf("\n");
+}
+
+static void chaturaji_print_move(kc_chaturaji_move mv) {
+    char text[KC_CHATURAJI_MOVE_TEXT_CAP];
+    size_t len = 0;
+    must(kc_chaturaji_move_to_text(mv, text, sizeof text, &len), "kc_chaturaji_move_to_text");
+    printf("%s", text);
+}
+
+static void chaturaji_list_moves(const kc_chaturaji_position *pos, uint8_t roll) {
+    kc_chaturaji_move moves[KC_CHATURAJI_MAX_MOVES];
+    size_t len = 0, i;
+    must(kc_chaturaji_legal_moves(pos, roll, moves, KC_CHATURAJI_MAX_MOVES, &len),
+         "kc_chaturaji_legal_moves");
+    printf("%zu legal moves for a %d:", len, (int)roll);
+    for (i = 0; i < len; i++) {
+        printf(i % 12 == 0 ? "\n  " : " ");
+        chaturaji_print_move(moves[i]);
+    }
+    printf("\n");
+}
+
+/* Returns 1 when the game is over (and says how). */
+static int chaturaji_report_outcome(const kc_chaturaji_position *pos) {
+    kc_chaturaji_outcome_info outcome;
+    must(kc_chaturaji_outcome(pos, &outcome), "kc_chaturaji_outcome");
+    if (outcome.result == KC_CHATURAJI_ONGOING) {
+        return 0;
+    }
+    if (outcome.result == KC_CHATURAJI_DRAW) {
+        printf("Game over: drawn (no capture for too long).\n");
+    } else {
+        int yours = outcome.winners[0] == KC_CHATURAJI_RED || outcome.winners[1] == KC_CHATURAJI_RED;
+        printf("Game over: %s and %s win - %s.\n", colour_names[outcome.winners[0]],
+               colour_names[outcome.winners[1]], yours ? "your alliance wins" : "you lose");
+    }
+    return 1;
+}
+
+static void play_chaturaji(uint64_t seed) {
+    kc_chaturaji_rules rules;
+    kc_chaturaji_position *pos = NULL;
+    uint64_t rng = seed; /* the die and the random movers share this state */
+    char line[LINE_CAP];
+    int redraw = 1;
+
+    must(kc_chaturaji_rules_default(&rules), "kc_chaturaji_rules_default");
+    must(kc_chaturaji_position_new_start(&rules, &pos), "kc_chaturaji_position_new_start");
+    printf("Chaturaji: you are the Red seat (east, pieces 'rX'), allied with Green.\n"
+           "Moves: h1f3, g7g8K (special promotion), pass. Commands: moves, help, quit.\n");
+    for (;;) {
+        uint8_t seat = 0, roll = 0;
+        kc_chaturaji_move mv;
+        kc_status status;
+        int done = 0;
+
+        if (redraw) {
+            chaturaji_draw(pos);
+            redraw = 0;
+        }
+        if (chaturaji_report_outcome(pos)) {
+            break;
+        }
+        must(kc_chaturaji_to_move(pos, &seat), "kc_chaturaji_to_move");
+        must(kc_chaturaji_roll(&rng, &roll), "kc_chaturaji_roll");
+        if (seat != KC_CHATURAJI_RED) {
+            must(kc_chaturaji_choose_move(pos, roll, &rng, &mv), "kc_chaturaji_choose_move");
+            must(kc_chaturaji_play(pos, roll, mv, NULL), "kc_chaturaji_play");
+            printf("%s rolls %d and plays ", colour_names[seat], (int)roll);
+            chaturaji_print_move(mv);
+            printf("\n");
+            redraw = mv.kind != KC_CHATURAJI_MOVE_PASS;
+            continue;
+        }
+        printf("You rolled a %d (%s).\n", (int)roll,
+               roll == 2 ? "boat" : roll == 3 ? "horse" : roll == 4 ? "elephant" : "raja or pawn");
+        while (!done) {
+            printf("Your move: ");
+            fflush(stdout);
+            if (!read_line(line, sizeof line)) {
+                printf("\n");
+                kc_chaturaji_position_free(pos);
+                return;
+            }
+            if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0) {
+                kc_chaturaji_position_free(pos);
+                return;
+            }
+            if (strcmp(line, "") == 0) {
+                continue;
+            }
+            if (strcmp(line, "help") == 0) {
+                printf("Type a move as from-square then to-square (h1f3), add K, E, H or B for a\n"
+                       "special promotion (g7g8K), 'pass' when the roll allows no move, 'moves'\n"
+                       "for the legal moves with your roll, 'quit' to stop. 2 moves a boat,\n"
+                       "3 a horse, 4 an elephant, 5 the raja or a pawn.\n");
+                continue;
+            }
+            if (strcmp(line, "moves") == 0) {
+                chaturaji_list_moves(pos, roll);
+                continue;
+            }
+            status = kc_chaturaji_move_from_text(line, &mv);
+            if (status != KC_OK) {
+                printf("'%s' is not a move: %s. Type 'help' for the notation.\n", line, last_reason());
+                continue;
+            }
+            status = kc_chaturaji_play(pos, roll, mv, NULL);
+            if (status == KC_ERR_ILLEGAL_MOVE) {
+                printf("Illegal move %s with a %d: %s.\n", line, (int)roll, last_reason());
+                continue;
+            }
+            must(status, "kc_chaturaji_play");
+            printf("You play %s\n", line);
+            done = 1;
+            redraw = 1;
+        }
+    }
+    kc_chaturaji_position_free(pos);
+}
+
 /* -------------------------------------------------------------------- menu */
 
 int main(int argc, char **argv) {
@@ -267,8 +438,8 @@ int main(int argc, char **argv) {
             break;
         }
         if (strcmp(line, "2") == 0) {
-            printf("Chaturaji is not in this build of the library yet.\n");
-            continue;
+            play_chaturaji(seed);
+            break;
         }
         printf("Please type 1, 2 or q.\n");
     }

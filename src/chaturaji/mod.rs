@@ -48,6 +48,7 @@ mod rules;
 mod square;
 mod tables;
 mod types;
+mod validate;
 mod zobrist;
 
 pub use diagram::Diagram;

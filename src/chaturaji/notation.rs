@@ -387,6 +387,7 @@ impl Position {
             ));
         }
         pos.state.hash = pos.compute_hash();
+        debug_assert_eq!(pos.validate(), Ok(()), "the parser let through {pos:?}");
         Ok(pos)
     }
 }

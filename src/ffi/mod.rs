@@ -20,7 +20,8 @@
 //! - Array buffers (moves): the same, counted in elements; there is no
 //!   terminator, so the needed count is the element count.
 //!
-//! Game-specific functions live in the submodules: [`kaissa`] (`kc_kaissa_*`).
+//! Game-specific functions live in the submodules: [`kaissa`] (`kc_kaissa_*`)
+//! and [`chaturaji`] (`kc_chaturaji_*`).
 //!
 //! The functions are `unsafe` for Rust callers: they trust the pointers they
 //! are given to be valid for the documented access (the header says which).
@@ -36,6 +37,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::random::{RandomSource, SplitMix64};
 
+pub mod chaturaji;
 pub mod kaissa;
 
 /// The result of every fallible `kc_` function. New codes are only ever
@@ -70,11 +72,11 @@ pub enum kc_status {
 
 use kc_status::*;
 
-/// The largest number of legal moves of any position of either game: a
-/// move buffer of this many elements is always large enough for
-/// `kc_*_legal_moves`. (For now only Merchant Kaissa is in the library; when
-/// Chaturaji is added this becomes the larger of `KC_KAISSA_MAX_MOVES` and
-/// the Chaturaji bound.)
+/// The largest number of legal moves of any position of either game (the
+/// larger of `KC_KAISSA_MAX_MOVES`, 1098, and `KC_CHATURAJI_MAX_MOVES`, 438,
+/// for one roll): a move buffer of this many elements is always large
+/// enough for `kc_kaissa_legal_moves` and `kc_chaturaji_legal_moves`. A
+/// compile-time constant.
 pub const KC_MAX_MOVES: usize = 1098;
 
 /// The value of a square field that names no square (the `from` of a Home
@@ -82,6 +84,11 @@ pub const KC_MAX_MOVES: usize = 1098;
 pub const KC_NO_SQUARE: u8 = 255;
 
 const _: () = assert!(KC_MAX_MOVES >= kaissa::KC_KAISSA_MAX_MOVES);
+const _: () = assert!(KC_MAX_MOVES >= chaturaji::KC_CHATURAJI_MAX_MOVES);
+const _: () = assert!(
+    KC_MAX_MOVES == kaissa::KC_KAISSA_MAX_MOVES
+        || KC_MAX_MOVES == chaturaji::KC_CHATURAJI_MAX_MOVES
+);
 
 /// A failed call: its status and what to put in the last error message.
 pub(crate) struct Failure {

@@ -1,0 +1,1810 @@
+//! The Chaturaji half of the C ABI: `kc_chaturaji_*`.
+//!
+//! A position is an opaque, heap-allocated [`kc_chaturaji_position`] made by
+//! `kc_chaturaji_position_new_start`, `_from_text` or `_clone` and released
+//! with `kc_chaturaji_position_free`; it carries the rules options it was
+//! created with ([`kc_chaturaji_rules`]). Everything else — moves, pieces,
+//! undo records, outcomes, exchange pairs — is a plain `#[repr(C)]` struct
+//! the caller owns, usually on its stack: rolling the die, generating,
+//! testing, choosing, playing and taking back moves never allocates.
+//!
+//! Numbers in the structs: squares are `rank_index * 8 + file_index`
+//! (a1 = 0, h1 = 7, a8 = 56, h8 = 63); colours (which are also the seats)
+//! are `KC_CHATURAJI_RED` (0), `_BLACK` (1), `_YELLOW` (2), `_GREEN` (3), in
+//! turn order; piece kinds are `KC_CHATURAJI_RAJA` (0), `_ELEPHANT` (1),
+//! `_HORSE` (2), `_BOAT` (3), `_PAWN` (4); die rolls are 2, 3, 4 or 5.
+#![allow(non_camel_case_types)]
+
+use core::ffi::c_char;
+use core::fmt::Write;
+
+use arrayvec::{ArrayString, ArrayVec};
+
+use super::kc_status::{self, *};
+use super::{
+    fail, out_ptr, read_str, run, write_array, write_out, write_text, Failure, FfiResult,
+    KC_NO_SQUARE,
+};
+use crate::chaturaji::{
+    perft, roll_with, Alliances, Bitboard, Colour, ExchangeError, Move, MoveList, Outcome, Piece,
+    PieceKind, Position, Roll, Rules, Square, MARKED_SQUARES, MAX_MOVES, SPECIAL_PROMOTION_SQUARES,
+    THRONES,
+};
+use crate::random::SplitMix64;
+
+/// Files of the Chaturaji board (`a`..`h`).
+pub const KC_CHATURAJI_WIDTH: u8 = 8;
+/// Ranks of the Chaturaji board (`1`..`8`).
+pub const KC_CHATURAJI_HEIGHT: u8 = 8;
+/// Squares of the Chaturaji board; valid squares are `0..KC_CHATURAJI_SQUARES`.
+pub const KC_CHATURAJI_SQUARES: u8 = 64;
+/// An upper bound on the legal moves for one roll in any Chaturaji position:
+/// a `kc_chaturaji_move` buffer of this many elements is always large enough.
+pub const KC_CHATURAJI_MAX_MOVES: usize = 438;
+/// A text buffer of this many bytes always holds a position text and its
+/// NUL (typical texts are under 200 bytes; the bound allows 255 captured
+/// rajas of every colour).
+pub const KC_CHATURAJI_POSITION_TEXT_CAP: usize = 1280;
+/// A text buffer of this many bytes always holds a move text and its NUL.
+pub const KC_CHATURAJI_MOVE_TEXT_CAP: usize = 8;
+/// A text buffer of this many bytes always holds a board diagram and its NUL.
+pub const KC_CHATURAJI_DIAGRAM_CAP: usize = 512;
+/// The largest depth `kc_chaturaji_perft` accepts.
+pub const KC_CHATURAJI_MAX_PERFT_DEPTH: u32 = 12;
+/// The number of marked squares (`kc_chaturaji_marked_squares`).
+pub const KC_CHATURAJI_MARKED_SQUARE_COUNT: usize = 16;
+/// The number of special promotion squares
+/// (`kc_chaturaji_special_promotion_squares`).
+pub const KC_CHATURAJI_SPECIAL_PROMOTION_SQUARE_COUNT: usize = 16;
+/// The most exchange pairs `kc_chaturaji_possible_exchanges` can report.
+pub const KC_CHATURAJI_MAX_EXCHANGES: usize = 4;
+/// The most squares `kc_chaturaji_raja_return_squares` can report.
+pub const KC_CHATURAJI_MAX_RETURN_SQUARES: usize = 8;
+
+/// Colour (and seat) value: Red, the east seat; moves first.
+pub const KC_CHATURAJI_RED: u8 = 0;
+/// Colour (and seat) value: Black, the north seat.
+pub const KC_CHATURAJI_BLACK: u8 = 1;
+/// Colour (and seat) value: Yellow, the west seat.
+pub const KC_CHATURAJI_YELLOW: u8 = 2;
+/// Colour (and seat) value: Green, the south seat.
+pub const KC_CHATURAJI_GREEN: u8 = 3;
+/// The value of a colour field that names no colour (a colour with no
+/// commander, the winners of a game that was not won).
+pub const KC_CHATURAJI_NO_COLOUR: u8 = 255;
+
+/// Piece kind value: raja `K` (moves on a 5).
+pub const KC_CHATURAJI_RAJA: u8 = 0;
+/// Piece kind value: elephant `E` (moves on a 4).
+pub const KC_CHATURAJI_ELEPHANT: u8 = 1;
+/// Piece kind value: horse `H` (moves on a 3).
+pub const KC_CHATURAJI_HORSE: u8 = 2;
+/// Piece kind value: boat `B` (moves on a 2).
+pub const KC_CHATURAJI_BOAT: u8 = 3;
+/// Piece kind value: pawn `P` (moves on a 5).
+pub const KC_CHATURAJI_PAWN: u8 = 4;
+
+/// Move kind value: the piece on `from` goes to `to`; `promotion` is 0.
+pub const KC_CHATURAJI_MOVE_NORMAL: u8 = 0;
+/// Move kind value: a special promotion: the pawn on `from` goes to `to` and
+/// becomes `promotion` (`KC_CHATURAJI_RAJA`..`KC_CHATURAJI_BOAT`).
+pub const KC_CHATURAJI_MOVE_PROMOTION: u8 = 1;
+/// Move kind value: the turn passes (the only legal move when the roll
+/// allows no other); `from` and `to` are `KC_NO_SQUARE`, `promotion` is 0.
+pub const KC_CHATURAJI_MOVE_PASS: u8 = 2;
+
+/// Alliances value: the Czech sheet's pairing, Red with Green and Black with
+/// Yellow (the default).
+pub const KC_CHATURAJI_ALLIANCES_SHEET: u8 = 0;
+/// Alliances value: partners sitting opposite, Red with Yellow and Black
+/// with Green.
+pub const KC_CHATURAJI_ALLIANCES_OPPOSITE: u8 = 1;
+/// The default quiet-ply draw limit.
+pub const KC_CHATURAJI_DEFAULT_DRAW_LIMIT: u16 = 200;
+
+/// Outcome result value: the game goes on.
+pub const KC_CHATURAJI_ONGOING: u8 = 0;
+/// Outcome result value: the alliance in `winners` has put both opponents
+/// out of the game.
+pub const KC_CHATURAJI_ALLIANCE_WINS: u8 = 1;
+/// Outcome result value: drawn by the quiet-ply rule.
+pub const KC_CHATURAJI_DRAW: u8 = 2;
+
+/// Board code of an empty square in `kc_chaturaji_undo_record.board`.
+pub const KC_CHATURAJI_UNDO_EMPTY: u8 = 0;
+
+const _: () = assert!(KC_CHATURAJI_MAX_MOVES == MAX_MOVES);
+const _: () = assert!(KC_CHATURAJI_MARKED_SQUARE_COUNT == MARKED_SQUARES.len());
+const _: () = assert!(KC_CHATURAJI_PAWN as usize == PieceKind::Pawn as usize);
+const _: () = assert!(KC_CHATURAJI_RAJA as usize == PieceKind::Raja as usize);
+const _: () = assert!(KC_CHATURAJI_BOAT as usize == PieceKind::Boat as usize);
+const _: () = assert!(KC_CHATURAJI_GREEN as usize == Colour::Green as usize);
+const _: () = assert!(KC_CHATURAJI_YELLOW as usize == Colour::Yellow as usize);
+
+/// A Chaturaji position with its rules options, opaque to C. Created by
+/// `kc_chaturaji_position_new_start`, `kc_chaturaji_position_from_text` or
+/// `kc_chaturaji_position_clone`; the caller owns it and must release it
+/// with `kc_chaturaji_position_free` exactly once. Not thread-safe: do not
+/// use one position from two threads at the same time (distinct positions
+/// are independent).
+pub struct kc_chaturaji_position {
+    pos: Position,
+}
+
+/// The rules options a position is created with (RULES.md Part II).
+///
+/// - `alliances`: `KC_CHATURAJI_ALLIANCES_SHEET` (0, the default) or
+///   `KC_CHATURAJI_ALLIANCES_OPPOSITE` (1); anything else is rejected with
+///   `KC_ERR_INVALID_ARGUMENT`.
+/// - `draw_limit`: a game with this many plies or more since the last
+///   capture is drawn; 0 switches the rule off. The default is
+///   `KC_CHATURAJI_DEFAULT_DRAW_LIMIT` (200); `kc_chaturaji_rules_default`
+///   fills in the defaults.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct kc_chaturaji_rules {
+    /// `KC_CHATURAJI_ALLIANCES_SHEET` or `KC_CHATURAJI_ALLIANCES_OPPOSITE`.
+    pub alliances: u8,
+    /// The quiet-ply draw limit; 0 = no draw rule.
+    pub draw_limit: u16,
+}
+
+/// A Chaturaji move, a plain value.
+///
+/// - `kind` `KC_CHATURAJI_MOVE_NORMAL` (0): the piece on `from` goes to `to`
+///   (`from` != `to`, both `0..64`); `promotion` must be 0. A pawn reaching
+///   its promotion square promotes by itself: no suffix is needed.
+/// - `kind` `KC_CHATURAJI_MOVE_PROMOTION` (1): a special promotion; the pawn
+///   on `from` goes to `to` and becomes `promotion`, one of
+///   `KC_CHATURAJI_RAJA`, `_ELEPHANT`, `_HORSE`, `_BOAT` (not a pawn).
+/// - `kind` `KC_CHATURAJI_MOVE_PASS` (2): the turn passes; `from` and `to`
+///   must be `KC_NO_SQUARE` (255) and `promotion` 0.
+///
+/// Anything else is rejected with `KC_ERR_INVALID_ARGUMENT`. Moves written
+/// by the library always follow these rules, so two moves can be compared
+/// field by field.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct kc_chaturaji_move {
+    /// `KC_CHATURAJI_MOVE_NORMAL`, `_PROMOTION` or `_PASS`.
+    pub kind: u8,
+    /// The square the piece leaves, or `KC_NO_SQUARE` for a pass.
+    pub from: u8,
+    /// The square the piece goes to, or `KC_NO_SQUARE` for a pass.
+    pub to: u8,
+    /// The new kind of a special promotion, else 0.
+    pub promotion: u8,
+}
+
+/// What stands on a square. When `present` is 0 the square is empty and
+/// `colour` and `kind` are 0; when it is 1, `colour` is
+/// `KC_CHATURAJI_RED`..`KC_CHATURAJI_GREEN` (0..3) and `kind` is
+/// `KC_CHATURAJI_RAJA`..`KC_CHATURAJI_PAWN` (0..4).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct kc_chaturaji_piece {
+    /// 1 if a piece stands there, 0 if the square is empty.
+    pub present: u8,
+    /// The piece's colour (0 Red, 1 Black, 2 Yellow, 3 Green).
+    pub colour: u8,
+    /// The piece's kind (0 raja, 1 elephant, 2 horse, 3 boat, 4 pawn).
+    pub kind: u8,
+}
+
+/// How a game stands: `result` is `KC_CHATURAJI_ONGOING`,
+/// `KC_CHATURAJI_ALLIANCE_WINS` or `KC_CHATURAJI_DRAW`. For a win, `winners`
+/// holds the two colours of the winning alliance in increasing order;
+/// otherwise both are `KC_CHATURAJI_NO_COLOUR`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct kc_chaturaji_outcome_info {
+    /// One of the `KC_CHATURAJI_ONGOING`.. result values.
+    pub result: u8,
+    /// The winning alliance's colours, or `KC_CHATURAJI_NO_COLOUR` twice.
+    pub winners: [u8; 2],
+}
+
+/// The two colours of an alliance, in increasing order.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct kc_chaturaji_alliance_info {
+    /// The colours (0..3), the smaller first.
+    pub colours: [u8; 2],
+}
+
+/// A possible raja exchange: a captured raja of colour `first` (of Red's
+/// alliance) and one of colour `second` (of the other alliance) can both be
+/// given back now.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct kc_chaturaji_exchange_pair {
+    /// A colour of Red's alliance.
+    pub first: u8,
+    /// A colour of the other alliance.
+    pub second: u8,
+}
+
+/// What `kc_chaturaji_undo` needs to take back a move, filled in by
+/// `kc_chaturaji_play`: the move and a complete copy of the position's state
+/// before it (about 100 bytes). A plain value the caller keeps (on its
+/// stack, in an array of its game history); it holds no pointers and needs
+/// no freeing. Treat the fields as read-only data: `kc_chaturaji_undo`
+/// checks the whole record against the position and rejects one that does
+/// not describe the last move played there.
+///
+/// Layout of the saved state: `board[square]` is `KC_CHATURAJI_UNDO_EMPTY`
+/// (0) or `1 + 5 * colour + kind`; `command[colour]` is the commanding seat
+/// or `KC_CHATURAJI_NO_COLOUR`; `lost_pawn[colour]` is 0 or 1.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct kc_chaturaji_undo_record {
+    /// The move that was played.
+    pub mv: kc_chaturaji_move,
+    /// The board before the move, one code per square (see above).
+    pub board: [u8; 64],
+    /// The seat to move before the move.
+    pub to_move: u8,
+    /// The commander of each colour before the move.
+    pub command: [u8; 4],
+    /// Whether each colour had lost a pawn before the move.
+    pub lost_pawn: [u8; 4],
+    /// The captured rajas of each colour before the move.
+    pub captured_rajas: [u8; 4],
+    /// The quiet-ply count before the move.
+    pub quiet: u32,
+    /// The ply count before the move.
+    pub ply: u32,
+    /// The position's hash before the move.
+    pub hash_before: u64,
+}
+
+// ---------------------------------------------------------------------------
+// Conversions between the C values and the Rust types.
+
+fn square_in(value: u8, what: &'static str) -> Result<Square, Failure> {
+    Square::new(value).ok_or_else(|| {
+        fail(
+            KC_ERR_INVALID_ARGUMENT,
+            format!("{what} {value} is not a square (0..63)"),
+        )
+    })
+}
+
+fn colour_in(value: u8, what: &'static str) -> Result<Colour, Failure> {
+    if value < 4 {
+        Ok(Colour::from_index(value as usize))
+    } else {
+        Err(fail(
+            KC_ERR_INVALID_ARGUMENT,
+            format!("{what} {value} is not a colour (0 red, 1 black, 2 yellow, 3 green)"),
+        ))
+    }
+}
+
+fn kind_in(value: u8, what: &'static str) -> Result<PieceKind, Failure> {
+    PieceKind::ALL.get(value as usize).copied().ok_or_else(|| {
+        fail(
+            KC_ERR_INVALID_ARGUMENT,
+            format!("{what} {value} is not a piece kind (0 raja .. 4 pawn)"),
+        )
+    })
+}
+
+fn roll_in(value: u8) -> Result<Roll, Failure> {
+    Roll::new(value).ok_or_else(|| {
+        fail(
+            KC_ERR_INVALID_ARGUMENT,
+            format!("roll {value} is not a face of the die (2, 3, 4 or 5)"),
+        )
+    })
+}
+
+impl kc_chaturaji_rules {
+    fn to_rust(self) -> Result<Rules, Failure> {
+        let alliances = match self.alliances {
+            KC_CHATURAJI_ALLIANCES_SHEET => Alliances::Sheet,
+            KC_CHATURAJI_ALLIANCES_OPPOSITE => Alliances::Opposite,
+            other => {
+                return Err(fail(
+                    KC_ERR_INVALID_ARGUMENT,
+                    format!("alliances {other} is not 0 (sheet) or 1 (opposite)"),
+                ))
+            }
+        };
+        let draw_limit = (self.draw_limit != 0).then_some(self.draw_limit);
+        Ok(Rules {
+            alliances,
+            draw_limit,
+        })
+    }
+
+    fn from_rust(rules: Rules) -> Self {
+        kc_chaturaji_rules {
+            alliances: match rules.alliances {
+                Alliances::Sheet => KC_CHATURAJI_ALLIANCES_SHEET,
+                Alliances::Opposite => KC_CHATURAJI_ALLIANCES_OPPOSITE,
+            },
+            draw_limit: rules.draw_limit.unwrap_or(0),
+        }
+    }
+}
+
+impl kc_chaturaji_move {
+    const PASS: kc_chaturaji_move = kc_chaturaji_move {
+        kind: KC_CHATURAJI_MOVE_PASS,
+        from: KC_NO_SQUARE,
+        to: KC_NO_SQUARE,
+        promotion: 0,
+    };
+
+    fn to_rust(self) -> Result<Move, Failure> {
+        match self.kind {
+            KC_CHATURAJI_MOVE_NORMAL | KC_CHATURAJI_MOVE_PROMOTION => {
+                let from = square_in(self.from, "move 'from'")?;
+                let to = square_in(self.to, "move 'to'")?;
+                if from == to {
+                    return Err(fail(
+                        KC_ERR_INVALID_ARGUMENT,
+                        "move 'from' and 'to' are the same square",
+                    ));
+                }
+                if self.kind == KC_CHATURAJI_MOVE_NORMAL {
+                    if self.promotion != 0 {
+                        return Err(fail(
+                            KC_ERR_INVALID_ARGUMENT,
+                            "a normal move's 'promotion' must be 0",
+                        ));
+                    }
+                    return Ok(Move::Normal { from, to });
+                }
+                let kind = kind_in(self.promotion, "move 'promotion'")?;
+                if kind == PieceKind::Pawn {
+                    return Err(fail(
+                        KC_ERR_INVALID_ARGUMENT,
+                        "a special promotion cannot choose a pawn (0..3: raja, elephant, horse, boat)",
+                    ));
+                }
+                Ok(Move::Promotion { from, to, kind })
+            }
+            KC_CHATURAJI_MOVE_PASS => {
+                if self != Self::PASS {
+                    return Err(fail(
+                        KC_ERR_INVALID_ARGUMENT,
+                        "a pass needs 'from' and 'to' KC_NO_SQUARE (255) and 'promotion' 0",
+                    ));
+                }
+                Ok(Move::Pass)
+            }
+            kind => Err(fail(
+                KC_ERR_INVALID_ARGUMENT,
+                format!("move kind {kind} is not 0 (normal), 1 (promotion) or 2 (pass)"),
+            )),
+        }
+    }
+
+    fn from_rust(mv: Move) -> Self {
+        match mv {
+            Move::Normal { from, to } => kc_chaturaji_move {
+                kind: KC_CHATURAJI_MOVE_NORMAL,
+                from: from.index() as u8,
+                to: to.index() as u8,
+                promotion: 0,
+            },
+            Move::Promotion { from, to, kind } => kc_chaturaji_move {
+                kind: KC_CHATURAJI_MOVE_PROMOTION,
+                from: from.index() as u8,
+                to: to.index() as u8,
+                promotion: kind.index() as u8,
+            },
+            Move::Pass => Self::PASS,
+        }
+    }
+}
+
+impl kc_chaturaji_piece {
+    fn from_rust(piece: Option<Piece>) -> Self {
+        match piece {
+            None => kc_chaturaji_piece {
+                present: 0,
+                colour: 0,
+                kind: 0,
+            },
+            Some(piece) => kc_chaturaji_piece {
+                present: 1,
+                colour: piece.colour.index() as u8,
+                kind: piece.kind.index() as u8,
+            },
+        }
+    }
+}
+
+fn colour_code(colour: Option<Colour>) -> u8 {
+    colour.map_or(KC_CHATURAJI_NO_COLOUR, |c| c.index() as u8)
+}
+
+fn squares_of(bitboard: Bitboard) -> ArrayVec<u8, 64> {
+    bitboard.into_iter().map(|sq| sq.index() as u8).collect()
+}
+
+/// The position behind a `const` pointer from C.
+///
+/// # Safety
+/// `pos` is NULL or a live position from this library, not being mutated.
+unsafe fn position_ref<'a>(
+    pos: *const kc_chaturaji_position,
+    what: &'static str,
+) -> Result<&'a Position, Failure> {
+    let ptr = out_ptr(pos as *mut kc_chaturaji_position, what)?;
+    // SAFETY: non-null; a live position per the caller.
+    Ok(unsafe { &(*ptr.as_ptr()).pos })
+}
+
+/// The position behind a mutable pointer from C.
+///
+/// # Safety
+/// `pos` is NULL or a live position from this library, used by nobody else
+/// during the call.
+unsafe fn position_mut<'a>(
+    pos: *mut kc_chaturaji_position,
+    what: &'static str,
+) -> Result<&'a mut Position, Failure> {
+    let ptr = out_ptr(pos, what)?;
+    // SAFETY: non-null; a live, unshared position per the caller.
+    Ok(unsafe { &mut (*ptr.as_ptr()).pos })
+}
+
+/// Reads the rules options behind a pointer from C.
+///
+/// # Safety
+/// `rules` is NULL or points to a readable `kc_chaturaji_rules`.
+unsafe fn read_rules(rules: *const kc_chaturaji_rules) -> Result<Rules, Failure> {
+    let ptr = out_ptr(rules as *mut kc_chaturaji_rules, "rules")?;
+    // SAFETY: checked non-null and aligned; readable per the caller. Every
+    // bit pattern of the two integer fields is a valid value.
+    unsafe { ptr.as_ptr().read() }.to_rust()
+}
+
+/// Hands a new position to the caller through `out`.
+///
+/// # Safety
+/// `out` is NULL or valid for writing a pointer.
+unsafe fn give_position(pos: Position, out: *mut *mut kc_chaturaji_position) -> FfiResult {
+    let out = out_ptr(out, "out")?;
+    let raw = Box::into_raw(Box::new(kc_chaturaji_position { pos }));
+    // SAFETY: checked by `out_ptr`; writable per the caller.
+    unsafe { write_out(out, raw) };
+    Ok(())
+}
+
+/// Writes `value` to the checked output pointer `out` (for the many small
+/// query functions).
+///
+/// # Safety
+/// `out` is NULL or valid for writing a `T`.
+unsafe fn answer<T>(out: *mut T, value: impl FnOnce() -> Result<T, Failure>) -> FfiResult {
+    let out = out_ptr(out, "out")?;
+    let value = value()?;
+    // SAFETY: checked; writable per the caller.
+    unsafe { write_out(out, value) };
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Rules options.
+
+/// Writes the default rules options to `*out`: the sheet's alliances
+/// (`KC_CHATURAJI_ALLIANCES_SHEET`) and the draw limit
+/// `KC_CHATURAJI_DEFAULT_DRAW_LIMIT` (200).
+///
+/// # Safety
+/// `out` points to a writable `kc_chaturaji_rules`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_rules_default(out: *mut kc_chaturaji_rules) -> kc_status {
+    run("kc_chaturaji_rules_default", || {
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(kc_chaturaji_rules::from_rust(Rules::default()))) }
+    })
+}
+
+/// Writes the ally of `colour` (0..3) under `rules` to `*out`. Out-of-range
+/// values (a colour of 4 or more, unknown alliances) give
+/// `KC_ERR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `rules` points to a readable `kc_chaturaji_rules`; `out` points to a
+/// writable `uint8_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_ally(
+    rules: *const kc_chaturaji_rules,
+    colour: u8,
+    out: *mut u8,
+) -> kc_status {
+    run("kc_chaturaji_ally", || {
+        // SAFETY: forwarded from the caller.
+        let rules = unsafe { read_rules(rules)? };
+        let colour = colour_in(colour, "colour")?;
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(rules.ally(colour).index() as u8)) }
+    })
+}
+
+/// Writes the two colours of `colour`'s alliance under `rules` to `*out`,
+/// the smaller first. Out-of-range values give `KC_ERR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `rules` points to a readable `kc_chaturaji_rules`; `out` points to a
+/// writable `kc_chaturaji_alliance_info`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_alliance_of(
+    rules: *const kc_chaturaji_rules,
+    colour: u8,
+    out: *mut kc_chaturaji_alliance_info,
+) -> kc_status {
+    run("kc_chaturaji_alliance_of", || {
+        // SAFETY: forwarded from the caller.
+        let rules = unsafe { read_rules(rules)? };
+        let colour = colour_in(colour, "colour")?;
+        let [a, b] = rules.alliance_of(colour);
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            answer(out, || {
+                Ok(kc_chaturaji_alliance_info {
+                    colours: [a.index() as u8, b.index() as u8],
+                })
+            })
+        }
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Fixed board data.
+
+/// Writes the 16 marked squares (a1 d1 e1 h1 a4 d4 e4 h4 a5 d5 e5 h5 a8 d8
+/// e8 h8, ascending) into `buf` and their number to `*out_len`. Array buffer
+/// convention: a `cap` below `KC_CHATURAJI_MARKED_SQUARE_COUNT` gives
+/// `KC_ERR_BUFFER_TOO_SMALL` with the count needed in `*out_len`; `buf` may
+/// be NULL when `cap` is 0.
+///
+/// # Safety
+/// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+/// `out_len` points to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_marked_squares(
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> kc_status {
+    run("kc_chaturaji_marked_squares", || {
+        let squares: ArrayVec<u8, 16> = MARKED_SQUARES.iter().map(|s| s.index() as u8).collect();
+        // SAFETY: forwarded from the caller.
+        unsafe { write_array(&squares, buf, cap, out_len) }
+    })
+}
+
+/// Writes the 16 special promotion squares (the start squares of rajas,
+/// elephants, horses and boats, ascending) into `buf` and their number to
+/// `*out_len`; same array buffer convention as
+/// `kc_chaturaji_marked_squares`.
+///
+/// # Safety
+/// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+/// `out_len` points to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_special_promotion_squares(
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> kc_status {
+    run("kc_chaturaji_special_promotion_squares", || {
+        let squares = squares_of(SPECIAL_PROMOTION_SQUARES);
+        // SAFETY: forwarded from the caller.
+        unsafe { write_array(&squares, buf, cap, out_len) }
+    })
+}
+
+/// Writes the throne of `colour` (the square its raja starts on: h4 = 31
+/// for Red, e8 = 60 Black, a5 = 32 Yellow, d1 = 3 Green) to `*out`.
+///
+/// # Safety
+/// `out` points to a writable `uint8_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_throne(colour: u8, out: *mut u8) -> kc_status {
+    run("kc_chaturaji_throne", || {
+        let colour = colour_in(colour, "colour")?;
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(THRONES[colour.index()].index() as u8)) }
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Creating, copying and freeing positions.
+
+/// Creates the start position under `*rules` (every army on its start
+/// squares, Red to move) and writes a pointer to it to `*out`.
+///
+/// Ownership: `rules` is only read. The new position belongs to the
+/// caller, who must release it with `kc_chaturaji_position_free`. `*out` is
+/// written only on success.
+///
+/// # Safety
+/// `rules` points to a readable `kc_chaturaji_rules`; `out` points to a
+/// writable `kc_chaturaji_position *`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_position_new_start(
+    rules: *const kc_chaturaji_rules,
+    out: *mut *mut kc_chaturaji_position,
+) -> kc_status {
+    run("kc_chaturaji_position_new_start", || {
+        // SAFETY: forwarded from the caller.
+        let rules = unsafe { read_rules(rules)? };
+        out_ptr(out, "out")?;
+        // SAFETY: forwarded from the caller.
+        unsafe { give_position(Position::start(rules), out) }
+    })
+}
+
+/// Parses a position text (`<board> <to-move> <command> <lost-pawn>
+/// <captured-rajas> <quiet> <ply>`, RULES.md Part III) under `*rules`, e.g.
+/// the start: `yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB r rbyg - - 0 0`.
+///
+/// On malformed or inconsistent text the result is `KC_ERR_PARSE` and
+/// `kc_last_error_message` gives the field, the 0-based character position
+/// and the reason, e.g. `command (character 101): ...`.
+///
+/// Ownership: `text` and `rules` are only read during the call. The new
+/// position belongs to the caller, who must release it with
+/// `kc_chaturaji_position_free`. `*out` is written only on success.
+///
+/// # Safety
+/// `text` is a NUL-terminated string; `rules` points to a readable
+/// `kc_chaturaji_rules`; `out` points to a writable
+/// `kc_chaturaji_position *`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_position_from_text(
+    text: *const c_char,
+    rules: *const kc_chaturaji_rules,
+    out: *mut *mut kc_chaturaji_position,
+) -> kc_status {
+    run("kc_chaturaji_position_from_text", || {
+        // SAFETY: forwarded from the caller.
+        let text = unsafe { read_str(text, "text")? };
+        // SAFETY: forwarded from the caller.
+        let rules = unsafe { read_rules(rules)? };
+        out_ptr(out, "out")?;
+        let pos = Position::from_text(text, rules)
+            .map_err(|err| fail(KC_ERR_PARSE, format!("position text: {err}")))?;
+        // SAFETY: forwarded from the caller.
+        unsafe { give_position(pos, out) }
+    })
+}
+
+/// Releases a position made by this library. NULL is a no-op. The pointer
+/// must not be used afterwards.
+///
+/// # Safety
+/// `pos` is NULL or a position from `kc_chaturaji_position_new_start`,
+/// `_from_text` or `_clone` that has not been freed yet.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_position_free(pos: *mut kc_chaturaji_position) {
+    if pos.is_null() {
+        return;
+    }
+    // SAFETY: the caller passes a pointer from Box::into_raw, freed once.
+    let _ = std::panic::catch_unwind(|| drop(unsafe { Box::from_raw(pos) }));
+}
+
+/// Creates an independent copy of `pos` (with its rules options) and writes
+/// a pointer to it to `*out`.
+///
+/// Ownership: `pos` stays the caller's and is only read. The copy belongs to
+/// the caller, who must release it with `kc_chaturaji_position_free`.
+/// `*out` is written only on success.
+///
+/// # Safety
+/// `pos` is a live position; `out` points to a writable
+/// `kc_chaturaji_position *`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_position_clone(
+    pos: *const kc_chaturaji_position,
+    out: *mut *mut kc_chaturaji_position,
+) -> kc_status {
+    run("kc_chaturaji_position_clone", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? }.clone();
+        // SAFETY: forwarded from the caller.
+        unsafe { give_position(pos, out) }
+    })
+}
+
+/// Overwrites the existing position `dst` with a copy of `src` (rules
+/// options included), without allocating (for search trees, scratch boards
+/// and saved states). `src == dst` is allowed and changes nothing.
+///
+/// Ownership: both positions stay the caller's; `src` is only read.
+///
+/// # Safety
+/// `src` and `dst` are live positions; nothing else uses `dst` during the
+/// call.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_position_copy(
+    src: *const kc_chaturaji_position,
+    dst: *mut kc_chaturaji_position,
+) -> kc_status {
+    run("kc_chaturaji_position_copy", || {
+        out_ptr(src as *mut kc_chaturaji_position, "src")?;
+        out_ptr(dst, "dst")?;
+        if core::ptr::eq(src, dst) {
+            return Ok(());
+        }
+        // SAFETY: forwarded from the caller; distinct objects.
+        let (src, dst) = unsafe { (position_ref(src, "src")?, position_mut(dst, "dst")?) };
+        dst.clone_from(src);
+        Ok(())
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Reading a position.
+
+/// Formats `pos` as its position text into `buf`
+/// (`KC_CHATURAJI_POSITION_TEXT_CAP` bytes always suffice). The rules
+/// options are not part of the text.
+///
+/// Text buffer convention: on `KC_OK` the text and a NUL are written and
+/// `*out_len` is the text length without the NUL. If `cap` is too small,
+/// nothing is written to `buf`, `*out_len` is the capacity needed including
+/// the NUL and the result is `KC_ERR_BUFFER_TOO_SMALL`; `buf` may be NULL
+/// when `cap` is 0.
+///
+/// # Safety
+/// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
+/// writable bytes; `out_len` points to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_position_to_text(
+    pos: *const kc_chaturaji_position,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> kc_status {
+    run("kc_chaturaji_position_to_text", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        let mut text = ArrayString::<KC_CHATURAJI_POSITION_TEXT_CAP>::new();
+        write!(text, "{pos}").map_err(|_| fail(KC_ERR_PANIC, "position text too long"))?;
+        // SAFETY: forwarded from the caller.
+        unsafe { write_text(&text, buf, cap, out_len) }
+    })
+}
+
+/// Formats a printable board diagram of `pos` into `buf`: ranks 8 to 1,
+/// each piece as its two-letter code (`gK`, `rP`), `.` for an empty square
+/// and `*` for an empty marked square, then the seat to move, the command of
+/// each colour, the counters and the outcome word.
+/// `KC_CHATURAJI_DIAGRAM_CAP` bytes always suffice. Same text buffer
+/// convention as `kc_chaturaji_position_to_text`.
+///
+/// # Safety
+/// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
+/// writable bytes; `out_len` points to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_position_diagram(
+    pos: *const kc_chaturaji_position,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> kc_status {
+    run("kc_chaturaji_position_diagram", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        let mut text = ArrayString::<KC_CHATURAJI_DIAGRAM_CAP>::new();
+        write!(text, "{}", pos.diagram()).map_err(|_| fail(KC_ERR_PANIC, "diagram too long"))?;
+        // SAFETY: forwarded from the caller.
+        unsafe { write_text(&text, buf, cap, out_len) }
+    })
+}
+
+/// Writes the rules options `pos` was created with to `*out` (a draw limit
+/// of 0 means no draw rule).
+///
+/// # Safety
+/// `pos` is a live position; `out` points to a writable `kc_chaturaji_rules`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_position_rules(
+    pos: *const kc_chaturaji_position,
+    out: *mut kc_chaturaji_rules,
+) -> kc_status {
+    run("kc_chaturaji_position_rules", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(kc_chaturaji_rules::from_rust(pos.rules()))) }
+    })
+}
+
+/// Writes the seat to move (0..3) to `*out`; after the game has ended, the
+/// seat that would be next.
+///
+/// # Safety
+/// `pos` is a live position; `out` points to a writable `uint8_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_to_move(
+    pos: *const kc_chaturaji_position,
+    out: *mut u8,
+) -> kc_status {
+    run("kc_chaturaji_to_move", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(pos.to_move().index() as u8)) }
+    })
+}
+
+/// Writes the number of plies played since the start (the `<ply>` field of
+/// the text) to `*out`.
+///
+/// # Safety
+/// `pos` is a live position; `out` points to a writable `uint32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_ply(
+    pos: *const kc_chaturaji_position,
+    out: *mut u32,
+) -> kc_status {
+    run("kc_chaturaji_ply", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(pos.ply())) }
+    })
+}
+
+/// Writes the number of plies played since the last capture (the `<quiet>`
+/// field) to `*out`.
+///
+/// # Safety
+/// `pos` is a live position; `out` points to a writable `uint32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_quiet_plies(
+    pos: *const kc_chaturaji_position,
+    out: *mut u32,
+) -> kc_status {
+    run("kc_chaturaji_quiet_plies", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(pos.quiet_plies())) }
+    })
+}
+
+/// Writes the position's 64-bit Zobrist hash to `*out`. It covers the
+/// pieces, the seat to move, the command of each colour, the lost-pawn flags
+/// and the captured rajas; not the quiet and ply counters nor the rules.
+///
+/// # Safety
+/// `pos` is a live position; `out` points to a writable `uint64_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_hash(
+    pos: *const kc_chaturaji_position,
+    out: *mut u64,
+) -> kc_status {
+    run("kc_chaturaji_hash", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(pos.hash())) }
+    })
+}
+
+/// Writes how the game stands to `*out` (see `kc_chaturaji_outcome_info`).
+/// A win is reported before a draw when both apply.
+///
+/// # Safety
+/// `pos` is a live position; `out` points to a writable
+/// `kc_chaturaji_outcome_info`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_outcome(
+    pos: *const kc_chaturaji_position,
+    out: *mut kc_chaturaji_outcome_info,
+) -> kc_status {
+    run("kc_chaturaji_outcome", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        let none = [KC_CHATURAJI_NO_COLOUR; 2];
+        let value = match pos.outcome() {
+            Outcome::Ongoing => kc_chaturaji_outcome_info {
+                result: KC_CHATURAJI_ONGOING,
+                winners: none,
+            },
+            Outcome::AllianceWins([a, b]) => kc_chaturaji_outcome_info {
+                result: KC_CHATURAJI_ALLIANCE_WINS,
+                winners: [a.index() as u8, b.index() as u8],
+            },
+            Outcome::Draw => kc_chaturaji_outcome_info {
+                result: KC_CHATURAJI_DRAW,
+                winners: none,
+            },
+        };
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(value)) }
+    })
+}
+
+/// Writes what stands on `square` (`0..64`) to `*out` (see
+/// `kc_chaturaji_piece`). A square of 64 or more gives
+/// `KC_ERR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `pos` is a live position; `out` points to a writable `kc_chaturaji_piece`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_piece_at(
+    pos: *const kc_chaturaji_position,
+    square: u8,
+    out: *mut kc_chaturaji_piece,
+) -> kc_status {
+    run("kc_chaturaji_piece_at", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        let square = square_in(square, "square")?;
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            answer(out, || {
+                Ok(kc_chaturaji_piece::from_rust(pos.piece_at(square)))
+            })
+        }
+    })
+}
+
+/// Writes the seat commanding `colour`'s army (0..3) to `*out`: its own,
+/// or its ally's once its throne was conquered; `KC_CHATURAJI_NO_COLOUR`
+/// when no piece of `colour` is left.
+///
+/// # Safety
+/// `pos` is a live position; `out` points to a writable `uint8_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_commander(
+    pos: *const kc_chaturaji_position,
+    colour: u8,
+    out: *mut u8,
+) -> kc_status {
+    run("kc_chaturaji_commander", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        let colour = colour_in(colour, "colour")?;
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(colour_code(pos.commander(colour)))) }
+    })
+}
+
+/// Writes to `*out` whether `seat` (0..3) commands at least one piece (a
+/// seat not in play is skipped in the turn order).
+///
+/// # Safety
+/// `pos` is a live position; `out` points to a writable `bool`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_seat_in_play(
+    pos: *const kc_chaturaji_position,
+    seat: u8,
+    out: *mut bool,
+) -> kc_status {
+    run("kc_chaturaji_seat_in_play", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        let seat = colour_in(seat, "seat")?;
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(pos.seat_in_play(seat))) }
+    })
+}
+
+/// Writes to `*out` whether `colour` (0..3) is out of the game (no piece of
+/// it on the board).
+///
+/// # Safety
+/// `pos` is a live position; `out` points to a writable `bool`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_is_out(
+    pos: *const kc_chaturaji_position,
+    colour: u8,
+    out: *mut bool,
+) -> kc_status {
+    run("kc_chaturaji_is_out", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        let colour = colour_in(colour, "colour")?;
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(pos.is_out(colour))) }
+    })
+}
+
+/// Writes to `*out` whether `colour` (0..3) has lost a pawn to capture (from
+/// then on its pawns promote on reaching their promotion squares).
+///
+/// # Safety
+/// `pos` is a live position; `out` points to a writable `bool`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_lost_pawn(
+    pos: *const kc_chaturaji_position,
+    colour: u8,
+    out: *mut bool,
+) -> kc_status {
+    run("kc_chaturaji_lost_pawn", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        let colour = colour_in(colour, "colour")?;
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(pos.lost_pawn(colour))) }
+    })
+}
+
+/// Writes to `*out` how many rajas of `colour` (0..3) have been captured and
+/// not exchanged back (they are held by the other alliance).
+///
+/// # Safety
+/// `pos` is a live position; `out` points to a writable `uint8_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_captured_rajas(
+    pos: *const kc_chaturaji_position,
+    colour: u8,
+    out: *mut u8,
+) -> kc_status {
+    run("kc_chaturaji_captured_rajas", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        let colour = colour_in(colour, "colour")?;
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(pos.captured_rajas(colour))) }
+    })
+}
+
+// ---------------------------------------------------------------------------
+// The die.
+
+/// Throws the die with the SplitMix64 generator whose state the caller
+/// keeps in `*rng_state` (advanced), writing 2, 3, 4 or 5 (each with
+/// probability 1/4) to `*out_roll`. Seed a game by storing any value in the
+/// state: it is the generator of the Rust `DiceRoller` / `roll_with`, so the
+/// same seed gives the same rolls in C and in Rust. One state may drive both
+/// the die and `kc_chaturaji_choose_move`, as the Rust `play_seeded_game`
+/// does.
+///
+/// # Safety
+/// `rng_state` points to a `uint64_t` the caller owns (read and written);
+/// `out_roll` points to a writable `uint8_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_roll(rng_state: *mut u64, out_roll: *mut u8) -> kc_status {
+    run("kc_chaturaji_roll", || {
+        let state = out_ptr(rng_state, "rng_state")?;
+        let out = out_ptr(out_roll, "out_roll")?;
+        // SAFETY: checked non-null and aligned; the caller owns it.
+        let mut rng = SplitMix64::new(unsafe { state.as_ptr().read() });
+        let roll = roll_with(&mut rng);
+        // SAFETY: as above.
+        unsafe {
+            write_out(state, rng.state);
+            write_out(out, roll.face());
+        }
+        Ok(())
+    })
+}
+
+/// Picks one of the legal moves of `pos` for `roll` uniformly at random
+/// (the pass when there is no other), using and advancing the SplitMix64
+/// state `*rng_state` kept in caller memory, and writes it to `*out`. The
+/// choice is `moves[below(n)]` in the order of `kc_chaturaji_legal_moves`,
+/// exactly as the Rust `Position::choose_move`. A finished game gives
+/// `KC_ERR_GAME_OVER` with the state untouched; a roll other than 2..5
+/// gives `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+///
+/// # Safety
+/// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
+/// owns (read and written); `out` points to a writable `kc_chaturaji_move`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_choose_move(
+    pos: *const kc_chaturaji_position,
+    roll: u8,
+    rng_state: *mut u64,
+    out: *mut kc_chaturaji_move,
+) -> kc_status {
+    run("kc_chaturaji_choose_move", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        let roll = roll_in(roll)?;
+        let state = out_ptr(rng_state, "rng_state")?;
+        let out = out_ptr(out, "out")?;
+        // SAFETY: checked; the caller owns the state.
+        let mut rng = SplitMix64::new(unsafe { state.as_ptr().read() });
+        let mv = pos
+            .choose_move(roll, &mut rng)
+            .ok_or_else(|| fail(KC_ERR_GAME_OVER, "the game is over: no move to choose"))?;
+        // SAFETY: checked; writable per the caller.
+        unsafe {
+            write_out(state, rng.state);
+            write_out(out, kc_chaturaji_move::from_rust(mv));
+        }
+        Ok(())
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Moves.
+
+/// Writes every legal move of `pos` for `roll` (2..5) into `buf`, in the
+/// library's generation order, and their number to `*out_len`. When the roll
+/// allows no move the list is the single pass; a finished game has no legal
+/// moves (`*out_len` 0). A buffer of `KC_CHATURAJI_MAX_MOVES` (or
+/// `KC_MAX_MOVES`) elements is always large enough. Never allocates.
+///
+/// If `cap` is smaller than the number of moves, nothing is written to
+/// `buf`, `*out_len` is the number needed and the result is
+/// `KC_ERR_BUFFER_TOO_SMALL`; `buf` may be NULL when `cap` is 0 (a count
+/// query). A roll other than 2..5 gives `KC_ERR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
+/// writable `kc_chaturaji_move`s owned by the caller; `out_len` points to a
+/// writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_legal_moves(
+    pos: *const kc_chaturaji_position,
+    roll: u8,
+    buf: *mut kc_chaturaji_move,
+    cap: usize,
+    out_len: *mut usize,
+) -> kc_status {
+    run("kc_chaturaji_legal_moves", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        out_ptr(out_len, "out_len")?;
+        let roll = roll_in(roll)?;
+        let mut moves = MoveList::new();
+        pos.legal_moves(roll, &mut moves);
+        let mut converted = ArrayVec::<kc_chaturaji_move, KC_CHATURAJI_MAX_MOVES>::new();
+        converted.extend(moves.iter().map(|&mv| kc_chaturaji_move::from_rust(mv)));
+        // SAFETY: forwarded from the caller.
+        unsafe { write_array(&converted, buf, cap, out_len) }
+    })
+}
+
+/// Writes to `*out` whether `mv` is legal in `pos` for `roll` (2..5),
+/// checked directly. A malformed `mv` (see `kc_chaturaji_move`) or a roll
+/// other than 2..5 gives `KC_ERR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `pos` is a live position; `out` points to a writable `bool`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_is_legal(
+    pos: *const kc_chaturaji_position,
+    roll: u8,
+    mv: kc_chaturaji_move,
+    out: *mut bool,
+) -> kc_status {
+    run("kc_chaturaji_is_legal", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        let out = out_ptr(out, "out")?;
+        let roll = roll_in(roll)?;
+        let legal = pos.is_legal(roll, mv.to_rust()?);
+        // SAFETY: checked; writable per the caller.
+        unsafe { write_out(out, legal) };
+        Ok(())
+    })
+}
+
+/// Plays `mv` in `pos` if it is legal for `roll` (2..5), and writes the
+/// record that takes it back to `*out_undo`. An illegal move gives
+/// `KC_ERR_ILLEGAL_MOVE` (the last error message says why, e.g. `the roll
+/// does not let this piece move`) and leaves `pos` untouched; a malformed
+/// move or roll gives `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+///
+/// Ownership: `pos` stays the caller's. `out_undo` is caller memory; it may
+/// be NULL when the caller will not take the move back.
+///
+/// # Safety
+/// `pos` is a live position used by nobody else during the call;
+/// `out_undo` is NULL or points to a writable `kc_chaturaji_undo_record`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_play(
+    pos: *mut kc_chaturaji_position,
+    roll: u8,
+    mv: kc_chaturaji_move,
+    out_undo: *mut kc_chaturaji_undo_record,
+) -> kc_status {
+    run("kc_chaturaji_play", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_mut(pos, "pos")? };
+        let out_undo = if out_undo.is_null() {
+            None
+        } else {
+            Some(out_ptr(out_undo, "out_undo")?)
+        };
+        let roll = roll_in(roll)?;
+        let mv = mv.to_rust()?;
+        let record = out_undo.map(|_| undo_record(pos, mv));
+        pos.play_checked(roll, mv)
+            .map_err(|err| fail(KC_ERR_ILLEGAL_MOVE, err.to_string()))?;
+        if let (Some(out_undo), Some(record)) = (out_undo, record) {
+            // SAFETY: checked; writable per the caller.
+            unsafe { write_out(out_undo, record) };
+        }
+        Ok(())
+    })
+}
+
+/// Takes back the last move played in `pos`, described by `undo` (from
+/// `kc_chaturaji_play`). Never allocates.
+///
+/// The record is checked before anything changes: the saved state must be a
+/// consistent position (the checks of the position text parser) whose hash
+/// is `hash_before`, the recorded move must be legal there for some roll,
+/// and playing it must give exactly `pos`. Otherwise (a record from another
+/// position or game, one already taken back, one taken across a raja
+/// exchange, a forged one) the result is `KC_ERR_INVALID_ARGUMENT` and `pos`
+/// is untouched. (An exchange is not a move: to take one back, keep a copy
+/// made with `kc_chaturaji_position_copy`.)
+///
+/// Ownership: `undo` is caller memory, only read.
+///
+/// # Safety
+/// `pos` is a live position used by nobody else during the call; `undo`
+/// points to a readable `kc_chaturaji_undo_record`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_undo(
+    pos: *mut kc_chaturaji_position,
+    undo: *const kc_chaturaji_undo_record,
+) -> kc_status {
+    run("kc_chaturaji_undo", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_mut(pos, "pos")? };
+        let undo = out_ptr(undo as *mut kc_chaturaji_undo_record, "undo")?;
+        // SAFETY: checked; readable per the caller. The record holds only
+        // integers, so every bit pattern is a valid value.
+        let record = unsafe { undo.as_ptr().read() };
+        let mv = record.mv.to_rust()?;
+        let previous = checked_undo(pos, &record, mv).map_err(|why| {
+            fail(
+                KC_ERR_INVALID_ARGUMENT,
+                format!(
+                    "the undo record does not describe the last move played in this position ({why})"
+                ),
+            )
+        })?;
+        *pos = previous;
+        Ok(())
+    })
+}
+
+/// The undo record of `mv` about to be played in `pos`.
+fn undo_record(pos: &Position, mv: Move) -> kc_chaturaji_undo_record {
+    let mut board = [KC_CHATURAJI_UNDO_EMPTY; 64];
+    for (index, code) in board.iter_mut().enumerate() {
+        if let Some(piece) = pos.piece_at(Square::from_index(index as u8)) {
+            *code = 1 + 5 * piece.colour.index() as u8 + piece.kind.index() as u8;
+        }
+    }
+    kc_chaturaji_undo_record {
+        mv: kc_chaturaji_move::from_rust(mv),
+        board,
+        to_move: pos.to_move().index() as u8,
+        command: Colour::ALL.map(|c| colour_code(pos.commander(c))),
+        lost_pawn: Colour::ALL.map(|c| pos.lost_pawn(c) as u8),
+        captured_rajas: Colour::ALL.map(|c| pos.captured_rajas(c)),
+        quiet: pos.quiet_plies(),
+        ply: pos.ply(),
+        hash_before: pos.hash(),
+    }
+}
+
+/// Rebuilds the position saved in `record`, with the rules options of
+/// `template` (the position the record is checked against), if it is
+/// consistent: the same checks `Position::from_text` makes after reading a
+/// text (so the result is a position the library could have parsed), plus
+/// the recorded hash. Does not allocate.
+///
+/// The crate-internal state of `Position` is written field by field on a
+/// copy of `template`; re-encoding the result through the public accessors
+/// must give the record back, so a representation change in
+/// `src/chaturaji` cannot slip a stale field through (it makes undo fail,
+/// loudly, in the tests).
+fn decode_state(
+    template: &Position,
+    record: &kc_chaturaji_undo_record,
+    mv: Move,
+) -> Result<Position, &'static str> {
+    let code_colour = |code: u8| -> Result<Option<Colour>, &'static str> {
+        match code {
+            KC_CHATURAJI_NO_COLOUR => Ok(None),
+            0..=3 => Ok(Some(Colour::from_index(code as usize))),
+            _ => Err("bad colour code"),
+        }
+    };
+    let mut colours = [Bitboard::EMPTY; 4];
+    let mut kinds = [Bitboard::EMPTY; 5];
+    for (index, &code) in record.board.iter().enumerate() {
+        if code == KC_CHATURAJI_UNDO_EMPTY {
+            continue;
+        }
+        if code > 20 {
+            return Err("bad board code");
+        }
+        let bb = Square::from_index(index as u8).bitboard();
+        colours[((code - 1) / 5) as usize] |= bb;
+        kinds[((code - 1) % 5) as usize] |= bb;
+    }
+    let to_move = code_colour(record.to_move)?.ok_or("bad seat to move")?;
+    let mut command = [None; 4];
+    let mut lost_pawn = [false; 4];
+    for colour in Colour::ALL {
+        let i = colour.index();
+        command[i] = code_colour(record.command[i])?;
+        lost_pawn[i] = match record.lost_pawn[i] {
+            0 => false,
+            1 => true,
+            _ => return Err("bad lost-pawn flag"),
+        };
+    }
+    let mut before = template.clone();
+    let state = &mut before.state;
+    state.colours = colours;
+    state.kinds = kinds;
+    state.to_move = to_move;
+    state.command = command;
+    state.lost_pawn = lost_pawn;
+    state.captured_rajas = record.captured_rajas;
+    state.quiet = record.quiet;
+    state.ply = record.ply;
+    before.state.hash = before.compute_hash();
+    // The invariants every position keeps (those the text parser enforces).
+    before.validate()?;
+    if before.hash() != record.hash_before {
+        return Err("hash mismatch");
+    }
+    if undo_record(&before, mv) != *record {
+        return Err("the saved state does not round-trip");
+    }
+    Ok(before)
+}
+
+/// The position before `record`'s move was played to reach `pos`, if the
+/// record is consistent with `pos`; see `kc_chaturaji_undo`.
+fn checked_undo(
+    pos: &Position,
+    record: &kc_chaturaji_undo_record,
+    mv: Move,
+) -> Result<Position, &'static str> {
+    let before = decode_state(pos, record, mv)?;
+    if !Roll::ALL.iter().any(|&roll| before.is_legal(roll, mv)) {
+        return Err("the move is not legal in the saved position");
+    }
+    let mut replay = before.clone();
+    replay.play(mv);
+    if replay != *pos {
+        return Err("replaying the move does not give this position");
+    }
+    Ok(before)
+}
+
+/// Parses a move text (`h1f3`, `g7g8K` for a special promotion, `pass`;
+/// RULES.md Part III) into `*out`. Malformed text gives `KC_ERR_PARSE` with
+/// the character position and reason in the last error message. Parsing
+/// does not check legality.
+///
+/// # Safety
+/// `text` is a NUL-terminated string (only read); `out` points to a
+/// writable `kc_chaturaji_move`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_move_from_text(
+    text: *const c_char,
+    out: *mut kc_chaturaji_move,
+) -> kc_status {
+    run("kc_chaturaji_move_from_text", || {
+        // SAFETY: forwarded from the caller.
+        let text = unsafe { read_str(text, "text")? };
+        let out = out_ptr(out, "out")?;
+        let mv = Move::parse(text)
+            .map_err(|err| fail(KC_ERR_PARSE, format!("move text '{text}': {err}")))?;
+        // SAFETY: checked; writable per the caller.
+        unsafe { write_out(out, kc_chaturaji_move::from_rust(mv)) };
+        Ok(())
+    })
+}
+
+/// Formats `mv` as move text into `buf` (`KC_CHATURAJI_MOVE_TEXT_CAP` bytes
+/// always suffice). Same text buffer convention as
+/// `kc_chaturaji_position_to_text`. A malformed `mv` gives
+/// `KC_ERR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+/// `out_len` points to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_move_to_text(
+    mv: kc_chaturaji_move,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> kc_status {
+    run("kc_chaturaji_move_to_text", || {
+        out_ptr(out_len, "out_len")?;
+        let mv = mv.to_rust()?;
+        let mut text = ArrayString::<KC_CHATURAJI_MOVE_TEXT_CAP>::new();
+        write!(text, "{mv}").map_err(|_| fail(KC_ERR_PANIC, "move text too long"))?;
+        // SAFETY: forwarded from the caller.
+        unsafe { write_text(&text, buf, cap, out_len) }
+    })
+}
+
+/// Parses a square name (`a1`..`h8`) into its number (`0..64`) in `*out`.
+/// Malformed text gives `KC_ERR_PARSE`.
+///
+/// # Safety
+/// `text` is a NUL-terminated string (only read); `out` points to a
+/// writable `uint8_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_square_from_text(
+    text: *const c_char,
+    out: *mut u8,
+) -> kc_status {
+    run("kc_chaturaji_square_from_text", || {
+        // SAFETY: forwarded from the caller.
+        let text = unsafe { read_str(text, "text")? };
+        let out = out_ptr(out, "out")?;
+        let square = Square::parse(text).ok_or_else(|| {
+            fail(
+                KC_ERR_PARSE,
+                format!("square text '{text}' is not a square a1..h8"),
+            )
+        })?;
+        // SAFETY: checked; writable per the caller.
+        unsafe { write_out(out, square.index() as u8) };
+        Ok(())
+    })
+}
+
+/// Formats square number `square` (`0..64`) as its name (`a1`..`h8`) into
+/// `buf` (3 bytes always suffice). Same text buffer convention as
+/// `kc_chaturaji_position_to_text`; a square of 64 or more gives
+/// `KC_ERR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+/// `out_len` points to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_square_to_text(
+    square: u8,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> kc_status {
+    run("kc_chaturaji_square_to_text", || {
+        out_ptr(out_len, "out_len")?;
+        let square = square_in(square, "square")?;
+        let mut text = ArrayString::<4>::new();
+        write!(text, "{square}").map_err(|_| fail(KC_ERR_PANIC, "square text too long"))?;
+        // SAFETY: forwarded from the caller.
+        unsafe { write_text(&text, buf, cap, out_len) }
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Raja exchanges.
+
+/// Writes the raja exchanges possible now into `buf` (pairs of colours: the
+/// first of Red's alliance, the second of the other) and their number to
+/// `*out_len`; none when the game is over. `KC_CHATURAJI_MAX_EXCHANGES`
+/// elements always suffice. Array buffer convention as
+/// `kc_chaturaji_legal_moves`.
+///
+/// # Safety
+/// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
+/// writable `kc_chaturaji_exchange_pair`s; `out_len` points to a writable
+/// `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_possible_exchanges(
+    pos: *const kc_chaturaji_position,
+    buf: *mut kc_chaturaji_exchange_pair,
+    cap: usize,
+    out_len: *mut usize,
+) -> kc_status {
+    run("kc_chaturaji_possible_exchanges", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        let pairs: ArrayVec<kc_chaturaji_exchange_pair, KC_CHATURAJI_MAX_EXCHANGES> = pos
+            .possible_exchanges()
+            .iter()
+            .map(|&(a, b)| kc_chaturaji_exchange_pair {
+                first: a.index() as u8,
+                second: b.index() as u8,
+            })
+            .collect();
+        // SAFETY: forwarded from the caller.
+        unsafe { write_array(&pairs, buf, cap, out_len) }
+    })
+}
+
+/// Writes where a returning raja of `colour` (0..3) may be placed into
+/// `buf` (ascending squares) and their number to `*out_len`: its throne when
+/// free, else the free squares next to it (none when all are occupied).
+/// `KC_CHATURAJI_MAX_RETURN_SQUARES` elements always suffice. Array buffer
+/// convention as `kc_chaturaji_legal_moves`.
+///
+/// # Safety
+/// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
+/// writable bytes; `out_len` points to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_raja_return_squares(
+    pos: *const kc_chaturaji_position,
+    colour: u8,
+    buf: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+) -> kc_status {
+    run("kc_chaturaji_raja_return_squares", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        out_ptr(out_len, "out_len")?;
+        let colour = colour_in(colour, "colour")?;
+        let squares = squares_of(pos.raja_return_squares(colour));
+        // SAFETY: forwarded from the caller.
+        unsafe { write_array(&squares, buf, cap, out_len) }
+    })
+}
+
+/// Applies a raja exchange: the captured raja of `colour_a` returns to
+/// `square_a` and that of `colour_b` to `square_b`; the colours must be of
+/// different alliances (either order). Not a move: the seat to move and the
+/// counters do not change, and it cannot be taken back with
+/// `kc_chaturaji_undo`.
+///
+/// Out-of-range colours or squares give `KC_ERR_INVALID_ARGUMENT`; an
+/// exchange the rules do not allow now (the game is over, same alliance, no
+/// such raja held, a colour out of the game, a square not allowed) gives
+/// `KC_ERR_ILLEGAL_MOVE` with the reason in the last error message. Either
+/// way `pos` is untouched.
+///
+/// # Safety
+/// `pos` is a live position used by nobody else during the call.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_apply_exchange(
+    pos: *mut kc_chaturaji_position,
+    colour_a: u8,
+    square_a: u8,
+    colour_b: u8,
+    square_b: u8,
+) -> kc_status {
+    run("kc_chaturaji_apply_exchange", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_mut(pos, "pos")? };
+        let first = (
+            colour_in(colour_a, "colour_a")?,
+            square_in(square_a, "square_a")?,
+        );
+        let second = (
+            colour_in(colour_b, "colour_b")?,
+            square_in(square_b, "square_b")?,
+        );
+        pos.apply_exchange(first, second)
+            .map_err(|err: ExchangeError| {
+                fail(KC_ERR_ILLEGAL_MOVE, format!("exchange not allowed: {err}"))
+            })
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Perft.
+
+/// Counts the leaves of the game tree of `depth` plies from `pos` over
+/// chance nodes (perft with a die, RULES.md: every face 2..5 and every
+/// legal move for it, the single pass where there is none; depth 0 gives 1,
+/// a finished position 0) and writes the count to `*out`. Works on an
+/// internal copy: `pos` is only read. `depth` above
+/// `KC_CHATURAJI_MAX_PERFT_DEPTH` gives `KC_ERR_INVALID_ARGUMENT`. From the
+/// start: 10, 100, 1000, 10000 at depths 1-4.
+///
+/// # Safety
+/// `pos` is a live position; `out` points to a writable `uint64_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_perft(
+    pos: *const kc_chaturaji_position,
+    depth: u32,
+    out: *mut u64,
+) -> kc_status {
+    run("kc_chaturaji_perft", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        let out = out_ptr(out, "out")?;
+        if depth > KC_CHATURAJI_MAX_PERFT_DEPTH {
+            return Err(fail(
+                KC_ERR_INVALID_ARGUMENT,
+                format!(
+                    "depth {depth} is above KC_CHATURAJI_MAX_PERFT_DEPTH ({KC_CHATURAJI_MAX_PERFT_DEPTH})"
+                ),
+            ));
+        }
+        let nodes = perft(pos, depth);
+        // SAFETY: checked; writable per the caller.
+        unsafe { write_out(out, nodes) };
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chaturaji::{play_seeded_game, START_TEXT};
+    use crate::random::RandomSource;
+
+    fn rules_both() -> [Rules; 2] {
+        [Rules::default(), Rules::with_alliances(Alliances::Opposite)]
+    }
+
+    /// Every move of many seeded games can be taken back through a record,
+    /// and the decoded state is exactly the position before.
+    #[test]
+    fn records_of_seeded_games_take_every_move_back() {
+        for rules in rules_both() {
+            for seed in 0..40 {
+                let mut pos = Position::start(rules);
+                let mut history = Vec::new();
+                play_seeded_game(&mut pos, seed, 2000, |ply, _| history.push(ply.mv));
+                let mut replay = Position::start(rules);
+                let mut records = Vec::new();
+                let mut befores = Vec::new();
+                for &mv in &history {
+                    records.push(undo_record(&replay, mv));
+                    befores.push(replay.clone());
+                    replay.play(mv);
+                }
+                assert_eq!(replay, pos);
+                while let Some(record) = records.pop() {
+                    let before = befores.pop().unwrap();
+                    let mv = record.mv.to_rust().ok().unwrap();
+                    let got = checked_undo(&pos, &record, mv).expect("valid record");
+                    assert_eq!(got, before);
+                    // The record of another ply is rejected.
+                    if let Some(other) = records.first() {
+                        if other != &record {
+                            let other_mv = other.mv.to_rust().ok().unwrap();
+                            assert!(checked_undo(&pos, other, other_mv).is_err());
+                        }
+                    }
+                    pos = got;
+                }
+                assert_eq!(pos, Position::start(rules));
+            }
+        }
+    }
+
+    /// The decoder accepts exactly the saved states the position text
+    /// parser accepts: random corruptions of genuine records decode (with
+    /// the right hash) to the parsed position when the parser accepts their
+    /// text, and fail a consistency check (not the hash) when it rejects it.
+    #[test]
+    fn decoder_agrees_with_the_parser() {
+        let mut rng = SplitMix64::new(99);
+        let (mut accepted, mut rejected) = (0, 0);
+        for rules in rules_both() {
+            for seed in 0..20 {
+                let mut pos = Position::start(rules);
+                let mut positions = vec![pos.clone()];
+                play_seeded_game(&mut pos, seed, 400, |_, p| positions.push(p.clone()));
+                for before in positions.iter().step_by(7) {
+                    let base = undo_record(before, Move::Pass);
+                    for _ in 0..30 {
+                        let mut record = base;
+                        let value = rng.below(256) as u8;
+                        let i = rng.below(4) as usize;
+                        match rng.below(6) {
+                            0 => record.board[rng.below(64) as usize] = value % 22,
+                            1 => record.to_move = value % 5,
+                            2 => record.command[i] = [0, 1, 2, 3, 255][value as usize % 5],
+                            3 => record.lost_pawn[i] = value % 3,
+                            4 => record.captured_rajas[i] = value % 3,
+                            _ => record.quiet = (record.ply + (value as u32 % 3)).saturating_sub(1),
+                        }
+                        match text_of_record(rules, &record) {
+                            Some(parsed) => {
+                                accepted += 1;
+                                record.hash_before = parsed.hash();
+                                let decoded = decode_state(before, &record, Move::Pass)
+                                    .unwrap_or_else(|e| panic!("{parsed}: {e}"));
+                                assert_eq!(decoded, parsed);
+                                record.hash_before ^= 1;
+                                assert_eq!(
+                                    decode_state(before, &record, Move::Pass).err(),
+                                    Some("hash mismatch")
+                                );
+                            }
+                            None => {
+                                rejected += 1;
+                                let err = decode_state(before, &record, Move::Pass)
+                                    .expect_err("the parser rejects it");
+                                assert_ne!(err, "hash mismatch", "{record:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(accepted > 100 && rejected > 100, "{accepted} / {rejected}");
+    }
+
+    /// The record's state written as a position text, parsed; or None when
+    /// the parser rejects it (then the decoder must reject it too).
+    fn text_of_record(rules: Rules, record: &kc_chaturaji_undo_record) -> Option<Position> {
+        let mut text = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            let mut items = Vec::new();
+            for file in 0..8 {
+                let code = record.board[rank * 8 + file];
+                if code == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if code > 20 {
+                    return None;
+                }
+                if empty > 0 {
+                    items.push(empty.to_string());
+                    empty = 0;
+                }
+                let c = Colour::from_index(((code - 1) / 5) as usize);
+                let k = PieceKind::ALL[((code - 1) % 5) as usize];
+                items.push(format!("{}{}", c.letter(), k.letter()));
+            }
+            if empty > 0 {
+                items.push(empty.to_string());
+            }
+            text.push_str(&items.join(","));
+            if rank > 0 {
+                text.push('/');
+            }
+        }
+        let letter = |code: u8| match code {
+            0..=3 => Some(Colour::from_index(code as usize).letter()),
+            255 => Some('x'),
+            _ => None,
+        };
+        text.push(' ');
+        text.push(letter(record.to_move).filter(|&c| c != 'x')?);
+        text.push(' ');
+        for &c in &record.command {
+            text.push(letter(c)?);
+        }
+        text.push(' ');
+        if record.lost_pawn.iter().any(|&b| b > 1) {
+            return None;
+        }
+        let lost: String = Colour::ALL
+            .iter()
+            .filter(|c| record.lost_pawn[c.index()] == 1)
+            .map(|c| c.letter())
+            .collect();
+        text.push_str(if lost.is_empty() { "-" } else { &lost });
+        text.push(' ');
+        let rajas: String = Colour::ALL
+            .iter()
+            .flat_map(|c| {
+                std::iter::repeat(c.letter()).take(record.captured_rajas[c.index()] as usize)
+            })
+            .collect();
+        text.push_str(if rajas.is_empty() { "-" } else { &rajas });
+        text.push_str(&format!(" {} {}", record.quiet, record.ply));
+        Position::from_text(&text, rules).ok()
+    }
+
+    #[test]
+    fn text_caps_hold_the_longest_texts() {
+        // Every square occupied, every counter at its maximum.
+        let rank = "rE,rE,rE,rE,rE,rE,rE,rE";
+        let board = [rank; 8].join("/");
+        let rajas: String = ['r', 'b', 'y', 'g']
+            .iter()
+            .flat_map(|&c| std::iter::repeat(c).take(255))
+            .collect();
+        let text = format!("{board} r rxxx rbyg {rajas} 4294967295 4294967295");
+        let pos = Position::from_text(&text, Rules::default()).expect("longest text");
+        assert!(pos.to_string().len() < KC_CHATURAJI_POSITION_TEXT_CAP);
+        assert!(pos.diagram().to_string().len() < KC_CHATURAJI_DIAGRAM_CAP);
+        let start = Position::from_text(START_TEXT, Rules::default()).unwrap();
+        assert!(start.diagram().to_string().len() < KC_CHATURAJI_DIAGRAM_CAP);
+    }
+}
