@@ -1,0 +1,470 @@
+//! Property tests for Merchant Kaissa (RULES.md Part I and III), driven by
+//! random playouts.
+//!
+//! A playout is a list of `(Index, bias)` pairs: at every ply the `Index`
+//! picks one of the legal moves, and the bias (0..4) first narrows the choice
+//! to the placements (0) or the captures (1) when there are any, so that Home
+//! Stones get placed and captured far more often than uniform play would do.
+//! Because the choices are indices into the legal move list, a failure
+//! shrinks to a short game.
+//!
+//! At every ply the playout checks the invariants in [`check_position`] and
+//! [`check_move`]; at some plies (every seventh, the Home Stone window plies
+//! 15-20, and the last position) it also checks move generation against
+//! `is_legal` over all 10,000 from/to pairs and all 100 `H@` squares.
+//!
+//! The Chaturaji properties live in their own file (`props_chaturaji.rs`).
+
+use std::collections::BTreeSet;
+
+use kaissa_chaturaji::kaissa::{
+    Move, MoveList, Outcome, PieceKind, Position, Side, Square, WinReason, FIRST_PLACEMENT_TURN,
+    LAST_PLACEMENT_TURN, START_TEXT,
+};
+use proptest::prelude::*;
+use proptest::sample::Index;
+
+/// Where playouts start: the start position, and a few positions that reach
+/// the rarer endings (a full back rank on turn 10, stones within reach of
+/// enemy pieces) within a few plies.
+const SEEDS: &[&str] = &[
+    START_TEXT,
+    // Back ranks full just before the window: a side that keeps its back
+    // rank full until turn 10 loses by default.
+    "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 7 Hh",
+    // Red to move on turn 9, stone in hand, back rank full; Yellow's stone
+    // stands on e1.
+    "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTHUTSBI r 9 h",
+    // Both stones on the board with sliders aimed at them.
+    "4h5/1p8/10/3u6/10/10/6U3/10/8P1/4H5 y 12 -",
+    // Yellow in the window with one free back-rank square; Red's stone placed.
+    "ibstquts1h/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/1BSTQUTSBI y 8 H",
+    // Sparse board, both stones in hand, Red to move on turn 8.
+    "4u5/2p7/10/10/10/10/10/10/7P2/5U4 r 8 Hh",
+];
+
+/// The 100 squares, a1 first.
+fn squares() -> Vec<Square> {
+    Square::all().collect()
+}
+
+fn count_side(pos: &Position, side: Side) -> usize {
+    Square::all()
+        .filter(|&sq| pos.piece_at(sq).is_some_and(|p| p.side == side))
+        .count()
+}
+
+/// Format, parse, format: the same text and an equal position with the same
+/// hash.
+fn check_round_trip(pos: &Position) {
+    let text = pos.to_string();
+    let parsed: Position = text
+        .parse()
+        .unwrap_or_else(|e| panic!("{text:?} does not parse back: {e}"));
+    assert_eq!(&parsed, pos, "parsing {text:?} gives another position");
+    assert_eq!(parsed.to_string(), text);
+    assert_eq!(parsed.hash(), pos.hash());
+}
+
+/// The Home Stone window of both sides against the legal moves.
+fn check_window(pos: &Position, moves: &[Move]) {
+    let side = pos.side_to_move();
+    let placements: BTreeSet<Square> = moves
+        .iter()
+        .filter_map(|mv| match mv {
+            Move::Place { to } => Some(*to),
+            Move::Normal { .. } => None,
+        })
+        .collect();
+    let window = pos.home_stone_window(side);
+    assert_eq!(window.side, side);
+    assert_eq!(window.first_turn, FIRST_PLACEMENT_TURN);
+    assert_eq!(window.last_turn, LAST_PLACEMENT_TURN);
+    assert_eq!(window.next_turn, pos.turn());
+    assert_eq!(window.in_hand, pos.stone_in_hand(side));
+    assert_eq!(
+        window.open_now,
+        !placements.is_empty(),
+        "open_now disagrees with the moves in {pos}"
+    );
+    let window_squares: BTreeSet<Square> = window.squares.iter().collect();
+    assert_eq!(window_squares, placements, "window squares in {pos}");
+    if window.last_chance {
+        assert_eq!(pos.turn(), LAST_PLACEMENT_TURN);
+        assert!(window.in_hand);
+        assert!(
+            moves.iter().all(|mv| matches!(mv, Move::Place { .. })),
+            "last chance but a non-placement move in {pos}"
+        );
+    }
+    if !placements.is_empty() {
+        assert!((FIRST_PLACEMENT_TURN..=LAST_PLACEMENT_TURN).contains(&pos.turn()));
+        assert!(pos.stone_in_hand(side));
+        let back = side.back_rank();
+        assert!(placements
+            .iter()
+            .all(|sq| sq.rank() == back && pos.piece_at(*sq).is_none()));
+    }
+    // Stone in hand on turn 10 of an ongoing game: placements only, and they
+    // are every empty square of the back rank.
+    if pos.stone_in_hand(side) && pos.turn() == LAST_PLACEMENT_TURN && !moves.is_empty() {
+        assert!(window.last_chance);
+        let empty_back: BTreeSet<Square> = Square::all()
+            .filter(|sq| sq.rank() == side.back_rank() && pos.piece_at(*sq).is_none())
+            .collect();
+        assert_eq!(placements, empty_back);
+    }
+    // The side not to move can never place now.
+    let other = pos.home_stone_window(side.other());
+    assert!(!other.open_now && !other.last_chance && other.squares.is_empty());
+    assert_eq!(other.in_hand, pos.stone_in_hand(side.other()));
+    let other_next = match side {
+        Side::Yellow => pos.turn(),
+        Side::Red => pos.turn() + 1,
+    };
+    assert_eq!(other.next_turn, other_next);
+}
+
+/// The outcome against the legal moves.
+fn check_outcome(pos: &Position, moves: &[Move]) {
+    let side = pos.side_to_move();
+    let outcome = pos.outcome();
+    assert_eq!(outcome == Outcome::Ongoing, !moves.is_empty(), "{pos}");
+    assert_eq!(pos.has_legal_move(), !moves.is_empty());
+    assert_eq!(pos.count_moves(), moves.len());
+    assert_eq!(outcome.is_over(), moves.is_empty());
+    match outcome {
+        Outcome::Ongoing => {}
+        Outcome::Win {
+            winner,
+            reason: WinReason::HomeStoneCaptured,
+        } => {
+            assert_eq!(winner, side.other(), "the loser is to move: {pos}");
+            assert!(pos.stone_captured(side));
+        }
+        Outcome::Win {
+            winner,
+            reason: WinReason::DefaultLoss,
+        } => {
+            assert_eq!(winner, side.other());
+            assert!(pos.stone_in_hand(side));
+            assert_eq!(pos.turn(), LAST_PLACEMENT_TURN);
+            let window = pos.home_stone_window(side);
+            assert!(window.last_chance && window.squares.is_empty());
+            assert!(Square::all()
+                .filter(|sq| sq.rank() == side.back_rank())
+                .all(|sq| pos.piece_at(sq).is_some()));
+        }
+        Outcome::Draw { .. } => {
+            assert!(!pos.stone_captured(Side::Yellow) && !pos.stone_captured(Side::Red));
+        }
+        other => panic!("the library never returns {other:?}"),
+    }
+}
+
+/// Move generation against `is_legal` over every from/to pair and every
+/// `H@` square: 10,100 checks.
+fn check_exhaustive(pos: &Position, moves: &[Move], all: &[Square]) {
+    let generated: BTreeSet<String> = moves.iter().map(Move::to_string).collect();
+    let mut accepted = 0usize;
+    for &from in all {
+        for &to in all {
+            let mv = Move::Normal { from, to };
+            let legal = pos.is_legal(mv);
+            if legal {
+                accepted += 1;
+                assert_ne!(from, to);
+            }
+            assert_eq!(
+                legal,
+                generated.contains(&mv.to_string()),
+                "is_legal({mv}) = {legal} disagrees with the move list in {pos}"
+            );
+        }
+        let mv = Move::Place { to: from };
+        let legal = pos.is_legal(mv);
+        accepted += usize::from(legal);
+        assert_eq!(
+            legal,
+            generated.contains(&mv.to_string()),
+            "is_legal({mv}) = {legal} disagrees with the move list in {pos}"
+        );
+    }
+    assert_eq!(accepted, moves.len());
+}
+
+/// Every invariant of one position; returns its legal moves.
+fn check_position(pos: &Position, exhaustive: bool, all: &[Square]) -> MoveList {
+    assert_eq!(pos.validate(), Ok(()), "{pos}");
+    assert_eq!(pos.hash(), pos.compute_hash(), "{pos}");
+    check_round_trip(pos);
+    let moves = pos.legal_moves();
+    let mut again = MoveList::new();
+    pos.generate_moves(&mut again);
+    assert_eq!(moves, again);
+    let distinct: BTreeSet<String> = moves.iter().map(Move::to_string).collect();
+    assert_eq!(distinct.len(), moves.len(), "duplicate moves in {pos}");
+    assert!(
+        moves.iter().all(|&mv| pos.is_legal(mv)),
+        "a generated move is not legal"
+    );
+    check_window(pos, &moves);
+    check_outcome(pos, &moves);
+    if exhaustive || moves.is_empty() {
+        check_exhaustive(pos, &moves, all);
+    }
+    // Every legal move: play then undo restores position and hash, and the
+    // incremental hash after the move equals a full recompute.
+    let mut scratch = pos.clone();
+    for &mv in &moves {
+        let undo = scratch.play(mv);
+        assert_eq!(
+            scratch.hash(),
+            scratch.compute_hash(),
+            "after {mv} in {pos}"
+        );
+        scratch.undo(undo);
+        assert_eq!(&scratch, pos, "undo of {mv}");
+        assert_eq!(scratch.hash(), pos.hash());
+    }
+    moves
+}
+
+/// What one move does to the pieces: nothing appears from nowhere, a capture
+/// removes exactly one enemy piece, a placement adds exactly the stone, the
+/// Home Stone never captures, and the turn advances.
+fn check_move(before: &Position, mv: Move, after: &Position) {
+    let mover = before.side_to_move();
+    let enemy = mover.other();
+    assert_eq!(after.side_to_move(), enemy);
+    assert_eq!(after.ply(), before.ply() + 1);
+    let expected_turn = before.turn() + u32::from(mover == Side::Red);
+    assert_eq!(after.turn(), expected_turn);
+    let (mine_before, mine_after) = (count_side(before, mover), count_side(after, mover));
+    let (theirs_before, theirs_after) = (count_side(before, enemy), count_side(after, enemy));
+    assert!(theirs_after <= theirs_before);
+    match mv {
+        Move::Normal { from, to } => {
+            let piece = before.piece_at(from).expect("a piece moves");
+            assert_eq!(piece.side, mover);
+            assert_eq!(after.piece_at(to), Some(piece), "no promotion, no change");
+            assert_eq!(after.piece_at(from), None);
+            assert_eq!(mine_after, mine_before);
+            assert_eq!(after.stone_in_hand(mover), before.stone_in_hand(mover));
+            match before.piece_at(to) {
+                Some(victim) => {
+                    assert_eq!(victim.side, enemy, "captured own piece with {mv}");
+                    assert_ne!(piece.kind, PieceKind::HomeStone, "the Home Stone captured");
+                    assert_eq!(theirs_after + 1, theirs_before);
+                    if victim.kind == PieceKind::HomeStone {
+                        assert!(after.stone_captured(enemy));
+                        assert_eq!(
+                            after.outcome(),
+                            Outcome::Win {
+                                winner: mover,
+                                reason: WinReason::HomeStoneCaptured
+                            }
+                        );
+                    }
+                }
+                None => assert_eq!(theirs_after, theirs_before),
+            }
+            for sq in Square::all() {
+                if sq != from && sq != to {
+                    assert_eq!(after.piece_at(sq), before.piece_at(sq));
+                }
+            }
+        }
+        Move::Place { to } => {
+            assert!(before.stone_in_hand(mover) && !after.stone_in_hand(mover));
+            assert_eq!(before.piece_at(to), None);
+            let stone = after.piece_at(to).expect("the stone");
+            assert_eq!((stone.side, stone.kind), (mover, PieceKind::HomeStone));
+            assert_eq!(mine_after, mine_before + 1);
+            assert_eq!(theirs_after, theirs_before);
+            assert_eq!(after.stone_square(mover), Some(to));
+        }
+    }
+    assert_eq!(after.stone_in_hand(enemy), before.stone_in_hand(enemy));
+    // A side never holds more than its 20 pieces and its stone.
+    assert!(mine_after <= 21 && theirs_after <= 21);
+}
+
+/// Picks a move: `bias` 0 prefers placements, 1 captures, else any move.
+fn choose(pos: &Position, moves: &[Move], index: &Index, bias: u8) -> Move {
+    let preferred: Vec<Move> = match bias {
+        0 => moves
+            .iter()
+            .copied()
+            .filter(|mv| matches!(mv, Move::Place { .. }))
+            .collect(),
+        1 => moves
+            .iter()
+            .copied()
+            .filter(|mv| matches!(mv, Move::Normal { to, .. } if pos.piece_at(*to).is_some()))
+            .collect(),
+        _ => Vec::new(),
+    };
+    if preferred.is_empty() {
+        *index.get(moves)
+    } else {
+        *index.get(&preferred)
+    }
+}
+
+/// Plays `choices` from `seed`, checking every invariant at every ply.
+/// Returns the number of plies played.
+fn playout(seed: &str, choices: &[(Index, u8)]) -> usize {
+    let all = squares();
+    let mut pos: Position = seed.parse().expect("seed positions are valid");
+    let mut history: Vec<(Position, kaissa_chaturaji::kaissa::Undo)> = Vec::new();
+    let mut plies = 0;
+    for (i, (index, bias)) in choices.iter().enumerate() {
+        let ply = pos.ply();
+        let exhaustive = i % 7 == 0 || (15..=20).contains(&ply);
+        let moves = check_position(&pos, exhaustive, &all);
+        if moves.is_empty() {
+            return plies;
+        }
+        let mv = choose(&pos, &moves, index, *bias);
+        let before = pos.clone();
+        let undo = pos
+            .play_checked(mv)
+            .unwrap_or_else(|e| panic!("generated move {mv} rejected in {before}: {e}"));
+        assert_eq!(undo.mv, mv);
+        assert_eq!(undo.captured, before.piece_at(mv.to()));
+        check_move(&before, mv, &pos);
+        history.push((before, undo));
+        plies += 1;
+    }
+    check_position(&pos, true, &all);
+    // Take the whole game back: every undo restores the exact position.
+    while let Some((before, undo)) = history.pop() {
+        pos.undo(undo);
+        assert_eq!(pos, before);
+        assert_eq!(pos.hash(), before.hash());
+        assert_eq!(pos.to_string(), before.to_string());
+    }
+    plies
+}
+
+fn choices(max: usize) -> impl Strategy<Value = Vec<(Index, u8)>> {
+    proptest::collection::vec((any::<Index>(), 0u8..4), 0..max)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+
+    /// Playouts from the start, long enough to pass through the Home Stone
+    /// window (plies 15-20) and beyond.
+    #[test]
+    fn playouts_from_start_keep_every_invariant(choices in choices(80)) {
+        playout(START_TEXT, &choices);
+    }
+
+    /// Playouts from positions near the rarer endings.
+    #[test]
+    fn playouts_from_seeds_keep_every_invariant(
+        seed in proptest::sample::select(SEEDS),
+        choices in choices(40),
+    ) {
+        playout(seed, &choices);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// `play_checked` plays exactly the legal moves and leaves the position
+    /// untouched on any other move.
+    #[test]
+    fn play_checked_agrees_with_is_legal(
+        choices in choices(30),
+        probes in proptest::collection::vec((0u8..100, 0u8..101), 1..40),
+    ) {
+        let mut pos = Position::start();
+        for (index, bias) in &choices {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = choose(&pos, &moves, index, *bias);
+            pos.play(mv);
+        }
+        for (from, to) in probes {
+            let from = Square::new(from).unwrap();
+            // `to == 100` probes a placement on `from`.
+            let mv = match Square::new(to) {
+                Some(to) => Move::Normal { from, to },
+                None => Move::Place { to: from },
+            };
+            let before = pos.clone();
+            match pos.play_checked(mv) {
+                Ok(undo) => {
+                    prop_assert!(before.is_legal(mv));
+                    prop_assert_eq!(pos.hash(), pos.compute_hash());
+                    pos.undo(undo);
+                    prop_assert_eq!(&pos, &before);
+                }
+                Err(err) => {
+                    prop_assert!(!before.is_legal(mv));
+                    prop_assert_eq!(err.text, mv.to_string());
+                    prop_assert_eq!(&pos, &before);
+                }
+            }
+        }
+    }
+}
+
+/// The seeds themselves are valid, and the start constant is the start.
+#[test]
+fn seeds_are_valid() {
+    assert_eq!(Position::start().to_string(), START_TEXT);
+    for seed in SEEDS {
+        let pos: Position = seed.parse().unwrap_or_else(|e| panic!("{seed}: {e}"));
+        assert_eq!(pos.to_string(), *seed);
+        check_position(&pos, true, &squares());
+    }
+}
+
+/// A fixed long playout that reaches both a placement by each side and (with
+/// captures preferred) the end of the game, so that the properties above are
+/// known to see those states.
+#[test]
+fn biased_playout_reaches_placements_and_captures() {
+    let mut pos = Position::start();
+    let mut placed = [false; 2];
+    let mut captures = 0;
+    let mut ply = 0u64;
+    while pos.has_legal_move() && ply < 400 {
+        let moves = pos.legal_moves();
+        // Deterministic: place as soon as possible, then capture, else the
+        // move in the middle of the list.
+        let bias = if ply % 3 == 0 { 1 } else { 0 };
+        let index_value = (ply.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 11) as usize % moves.len();
+        let mv = {
+            let place = moves.iter().find(|m| matches!(m, Move::Place { .. }));
+            let capture = moves
+                .iter()
+                .find(|m| matches!(m, Move::Normal { to, .. } if pos.piece_at(*to).is_some()));
+            match (place, capture, bias) {
+                (Some(p), _, _) => *p,
+                (None, Some(c), 1) => *c,
+                _ => moves[index_value],
+            }
+        };
+        if let Move::Place { .. } = mv {
+            placed[pos.side_to_move().index()] = true;
+        }
+        if pos.piece_at(mv.to()).is_some() {
+            captures += 1;
+        }
+        let before = pos.clone();
+        pos.play(mv);
+        check_move(&before, mv, &pos);
+        ply += 1;
+    }
+    assert_eq!(placed, [true, true]);
+    assert!(captures > 0);
+    check_position(&pos, true, &squares());
+}
