@@ -10,8 +10,8 @@ use thiserror::Error;
 /// describes an impossible position.
 ///
 /// `field` names the part of the text (`"board"`, `"side"`, `"turn"`,
-/// `"hand"`, `"move"`, `"square"`, …), `column` is the 0-based character
-/// offset into the whole text where the problem was found, and `reason` says
+/// `"hand"`, `"move"`, `"square"`, …), `column` is the 0-based byte
+/// offset into the whole text (the character offset for ASCII text) where the problem was found, and `reason` says
 /// what is wrong in plain words.
 ///
 /// ```
@@ -27,14 +27,15 @@ use thiserror::Error;
 pub struct NotationError {
     /// The field of the text that is wrong.
     pub field: &'static str,
-    /// 0-based character offset into the whole text.
+    /// 0-based byte offset into the whole text (equal to the character
+    /// offset for ASCII text, which every valid text is).
     pub column: usize,
     /// What is wrong, in plain words.
     pub reason: String,
 }
 
 impl NotationError {
-    /// Builds an error for `field` at character `column`.
+    /// Builds an error for `field` at byte offset `column`.
     pub fn new(field: &'static str, column: usize, reason: impl Into<String>) -> Self {
         NotationError {
             field,
