@@ -10,9 +10,9 @@ use thiserror::Error;
 /// describes an impossible position.
 ///
 /// `field` names the part of the text (`"board"`, `"side"`, `"turn"`,
-/// `"hand"`, `"move"`, `"square"`, …), `column` is the 0-based byte
-/// offset into the whole text (the character offset for ASCII text) where the problem was found, and `reason` says
-/// what is wrong in plain words.
+/// `"hand"`, `"move"`, `"square"`, …), `column` is the 0-based byte offset
+/// into the whole text (the character offset for ASCII text) where the
+/// problem was found, and `reason` says what is wrong in plain words.
 ///
 /// ```
 /// use kaissa_chaturaji::kaissa::Position;
