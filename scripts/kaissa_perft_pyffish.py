@@ -18,7 +18,7 @@ The script
   4. computes perft with pyffish, cross-checks pyffish's move lists (and
      successor positions) at every node within 2 plies of each listed
      position against a small, separate pure-Python move generator written
-     from RULES.md, and writes the data file.
+     from RULES.md (and every perft count too), and writes the data file.
 
 Everything is deterministic (fixed random seed, no timestamps written), so
 rerunning the script with the same pyffish version reproduces the file byte for
@@ -307,6 +307,15 @@ def crosscheck_tree(pos, depth, stats):
         crosscheck_tree(child, depth - 1, stats)
 
 
+def py_perft(pos, depth):
+    if depth == 0:
+        return 1
+    moves = py_moves(pos)
+    if depth == 1:
+        return len(moves)
+    return sum(py_perft(py_make(pos, m), depth - 1) for m in moves)
+
+
 def py_make(pos, move):
     board, side, turn, hand = pos.split(" ")
     grid = check_board_canonical(board)
@@ -407,6 +416,24 @@ def self_checks():
         {"e5": "p", "d4": "P", "f4": "Q", "e4": "U", "d6": "P"}, "r"), "e5"), S("d4 f4"), log)
     expect("Red Spearman on rank 1", dests_from(make_pos({"e1": "p", "d2": "P", "f2": "P"}, "r"), "e1"),
            [], log)
+
+    # No promotion anywhere: a lone Spearman on any rank below its last has exactly
+    # one plain step (three from the start rank), and nothing on the last rank.
+    for rank in range(1, 11):
+        for side, letter, last, start in (("y", "P", 10, 2), ("r", "p", 1, 9)):
+            if rank == (1 if side == "y" else 10):
+                continue  # a Spearman never stands on its own back rank
+            fwd = 1 if side == "y" else -1
+            if rank == last:
+                want = []
+            elif rank == start:
+                want = ["e%d" % (rank + fwd * k) for k in (1, 2, 3)]
+            else:
+                want = ["e%d" % (rank + fwd)]
+            got = dests_from(make_pos({"e%d" % rank: letter}, side), "e%d" % rank)
+            if got != sorted(want):
+                raise AssertionError("Spearman %s on e%d: got %s want %s" % (letter, rank, got, want))
+    log.append("lone Spearmen on every rank, both sides: no promotion, steps OK")
 
     # Side to move only; red pieces mirror.
     expect("Red Ubara Q3 on a10", dests_from(make_pos({"a10": "q", "e5": "Q"}, "r"), "a10"),
@@ -598,6 +625,11 @@ def main():
             t1 = time.time()
             n = perft(fen, d)
             print("%-55s d=%d %12d  (%.1fs)" % (label, d, n, time.time() - t1))
+            if not args.no_crosscheck:
+                pn = py_perft(pos, d)
+                if pn != n:
+                    raise AssertionError("perft mismatch at %s depth %d: pyffish %d, Python %d"
+                                         % (pos, d, n, pn))
             sys.stdout.flush()
             lines.append("%d %d %s" % (d, n, pos))
 
@@ -608,10 +640,13 @@ def main():
         "# Format: '<depth> <nodes> <position text>' (position text = everything after the second space).",
         "# perft(pos, 0) = 1; every pseudo-legal move is legal (no check). The Home Stone is not",
         "# modelled: no move in any tree below is made on a side's turn 8 or later.",
+    ] + ([
         "# Cross-check: at every node within 2 plies of each listed position, pyffish's move list and",
-        "# successor positions equal those of a separate Python generator (%d nodes)." % stats["nodes"]
-        if not args.no_crosscheck else
+        "# successor positions equal those of a separate Python generator (%d nodes), and so do" % stats["nodes"],
+        "# all the perft counts below.",
+    ] if not args.no_crosscheck else [
         "# (no cross-check with the Python move generator in this run)",
+    ]) + [
         "# Variant config given to pyffish.load_variant_config:",
     ] + ["#   " + l if l else "#" for l in VARIANT_CONFIG.rstrip("\n").split("\n")]
     with open(args.out, "w") as fh:
