@@ -1,20 +1,56 @@
-//! Move generation and perft throughput (`cargo bench`). Figures are nodes
-//! (or moves) per second; compare ratios within one run, as the machines are
-//! shared and noisy.
+//! Move generation and perft throughput (`cargo bench --bench movegen`).
+//!
+//! Figures are nodes (or moves, or plies) per second. The peer, shakmaty's
+//! standard chess, runs in the same binary: compare ratios within one run,
+//! as the machines are shared and noisy. See BENCHMARKS.md.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use std::time::Duration;
 
-use kaissa_chaturaji::kaissa::{self, MoveList, Position};
+use criterion::{
+    black_box, criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput,
+};
 
+use kaissa_chaturaji::chaturaji;
+use kaissa_chaturaji::kaissa::{self, Move, MoveList, Position};
+
+/// Opening: both stones in hand, a few moves in.
+const OPENING: &str = "ibstqutsbi/arppp1ppra/10/5p4/10/10/10/R2P6/A1P1PPPPRA/IBSTQUTSBI y 3 Hh";
+/// Middlegame: both stones placed, turn 12.
 const MIDDLEGAME: &str =
     "hb1tqut1bi/ar2ppp1sr/2p1s2p2/3p1t3a/10/10/1APPPP1A2/6P3/1R5PR1/HBSTQUTSBI r 12 -";
+/// Endgame: a handful of pieces, both stones on the board.
+const ENDGAME: &str = "4h5/2u7/10/3p6/6s3/10/5P4/1T8/2B7/4H4A y 30 -";
+
+/// Kaissa perft depths: bulk counting leans on the last ply, so it goes one
+/// deeper.
+const KAISSA_BULK_DEPTH: u32 = 4;
+const KAISSA_FULL_DEPTH: u32 = 3;
+/// Chess depths for the peer (start position: 4,865,609 and 197,281 nodes).
+const CHESS_BULK_DEPTH: u32 = 5;
+const CHESS_FULL_DEPTH: u32 = 4;
+/// Chaturaji perft over chance nodes (4 faces per ply).
+const CHATURAJI_DEPTH: u32 = 5;
+
+fn configure(group: &mut BenchmarkGroup<'_, criterion::measurement::WallTime>) {
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(2));
+}
+
+fn kaissa_pos(text: &str) -> Position {
+    text.parse().expect("valid bench position")
+}
 
 fn kaissa_benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("kaissa");
-    for (name, text) in [("start", kaissa::START_TEXT), ("middlegame", MIDDLEGAME)] {
-        let pos: Position = text.parse().expect("valid bench position");
-        let count = pos.count_moves() as u64;
-        group.throughput(Throughput::Elements(count));
+    configure(&mut group);
+    for (name, text) in [
+        ("opening", OPENING),
+        ("middlegame", MIDDLEGAME),
+        ("endgame", ENDGAME),
+    ] {
+        let pos = kaissa_pos(text);
+        group.throughput(Throughput::Elements(pos.count_moves() as u64));
         group.bench_function(format!("legal_moves/{name}"), |b| {
             let mut moves = MoveList::new();
             b.iter(|| {
@@ -22,19 +58,190 @@ fn kaissa_benches(c: &mut Criterion) {
                 moves.len()
             })
         });
-        let nodes = kaissa::perft(&mut pos.clone(), 3);
+    }
+    for (name, text) in [("start", kaissa::START_TEXT), ("middlegame", MIDDLEGAME)] {
+        let pos = kaissa_pos(text);
+        let nodes = kaissa::perft(&mut pos.clone(), KAISSA_BULK_DEPTH);
         group.throughput(Throughput::Elements(nodes));
-        group.bench_function(format!("perft_bulk_3/{name}"), |b| {
+        group.bench_function(format!("perft_bulk_{KAISSA_BULK_DEPTH}/{name}"), |b| {
             let mut p = pos.clone();
-            b.iter(|| kaissa::perft(black_box(&mut p), 3))
+            b.iter(|| kaissa::perft(black_box(&mut p), KAISSA_BULK_DEPTH))
         });
-        group.bench_function(format!("perft_full_3/{name}"), |b| {
+        let nodes = kaissa::perft_full(&mut pos.clone(), KAISSA_FULL_DEPTH);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("perft_full_{KAISSA_FULL_DEPTH}/{name}"), |b| {
             let mut p = pos.clone();
-            b.iter(|| kaissa::perft_full(black_box(&mut p), 3))
+            b.iter(|| kaissa::perft_full(black_box(&mut p), KAISSA_FULL_DEPTH))
         });
     }
+    // is_legal on a mix: every legal move, and each of them reversed (almost
+    // always illegal: the piece is not on the "from" square).
+    let pos = kaissa_pos(MIDDLEGAME);
+    let mut candidates: Vec<Move> = Vec::new();
+    for &mv in pos.legal_moves().iter() {
+        candidates.push(mv);
+        if let Move::Normal { from, to } = mv {
+            candidates.push(Move::Normal { from: to, to: from });
+        }
+    }
+    group.throughput(Throughput::Elements(candidates.len() as u64));
+    group.bench_function("is_legal/middlegame_mix", |b| {
+        b.iter(|| {
+            black_box(&candidates)
+                .iter()
+                .filter(|&&mv| pos.is_legal(mv))
+                .count()
+        })
+    });
     group.finish();
 }
 
-criterion_group!(benches, kaissa_benches);
+/// A Chaturaji middlegame: the start after 40 seeded random plies.
+fn chaturaji_middlegame() -> chaturaji::Position {
+    let mut pos = chaturaji::Position::start(chaturaji::Rules::default());
+    chaturaji::play_seeded_game(&mut pos, 7, 40, |_, _| {});
+    assert!(!pos.is_finished(), "bench middlegame must be ongoing");
+    pos
+}
+
+fn chaturaji_benches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("chaturaji");
+    configure(&mut group);
+    let start = chaturaji::Position::start(chaturaji::Rules::default());
+    let middle = chaturaji_middlegame();
+    for (name, pos) in [("start", &start), ("middlegame", &middle)] {
+        for roll in chaturaji::Roll::ALL {
+            let mut moves = chaturaji::MoveList::new();
+            pos.legal_moves(roll, &mut moves);
+            group.throughput(Throughput::Elements(moves.len() as u64));
+            group.bench_function(format!("legal_moves/{name}/roll{}", roll.face()), |b| {
+                let mut moves = chaturaji::MoveList::new();
+                b.iter(|| {
+                    black_box(pos).legal_moves(black_box(roll), &mut moves);
+                    moves.len()
+                })
+            });
+        }
+        let nodes = chaturaji::perft(pos, CHATURAJI_DEPTH);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("perft_{CHATURAJI_DEPTH}/{name}"), |b| {
+            b.iter(|| chaturaji::perft(black_box(pos), CHATURAJI_DEPTH))
+        });
+    }
+    // Seeded random playouts to the end of the game (at most 10,000 plies).
+    const GAMES: u64 = 20;
+    let plies: u64 = (0..GAMES)
+        .map(|seed| {
+            let mut pos = start.clone();
+            let mut n = 0u64;
+            chaturaji::play_seeded_game(&mut pos, seed, 10_000, |_, _| n += 1);
+            n
+        })
+        .sum();
+    group.throughput(Throughput::Elements(plies));
+    group.bench_function(format!("playouts/{GAMES}_games"), |b| {
+        b.iter(|| {
+            (0..GAMES)
+                .map(|seed| {
+                    let mut pos = start.clone();
+                    chaturaji::play_seeded_game(&mut pos, seed, 10_000, |_, _| {});
+                    pos.ply()
+                })
+                .sum::<u32>()
+        })
+    });
+    group.finish();
+}
+
+/// Full perft for the peer: every leaf is played (on a clone, shakmaty's
+/// copy-make style).
+fn chess_perft_full(pos: &shakmaty::Chess, depth: u32) -> u64 {
+    use shakmaty::Position as _;
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    for mv in &pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        nodes += chess_perft_full(&child, depth - 1);
+    }
+    nodes
+}
+
+fn peer_benches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("shakmaty");
+    configure(&mut group);
+    let pos = shakmaty::Chess::default();
+    let nodes = shakmaty::perft(&pos, CHESS_BULK_DEPTH);
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function(format!("chess_perft_bulk_{CHESS_BULK_DEPTH}/start"), |b| {
+        b.iter(|| shakmaty::perft(black_box(&pos), CHESS_BULK_DEPTH))
+    });
+    let nodes = chess_perft_full(&pos, CHESS_FULL_DEPTH);
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function(format!("chess_perft_full_{CHESS_FULL_DEPTH}/start"), |b| {
+        b.iter(|| chess_perft_full(black_box(&pos), CHESS_FULL_DEPTH))
+    });
+    group.finish();
+}
+
+/// Legal moves through the C ABI (`kc_kaissa_legal_moves`, which converts to
+/// `kc_kaissa_move`s and checks its arguments) beside the Rust call, on the
+/// same position.
+fn ffi_benches(c: &mut Criterion) {
+    use kaissa_chaturaji::ffi::kaissa::{
+        kc_kaissa_legal_moves, kc_kaissa_move, kc_kaissa_position, kc_kaissa_position_free,
+        kc_kaissa_position_from_text, KC_KAISSA_MAX_MOVES,
+    };
+    use kaissa_chaturaji::ffi::kc_status;
+
+    let mut group = c.benchmark_group("ffi");
+    configure(&mut group);
+    let text = std::ffi::CString::new(MIDDLEGAME).expect("no NUL");
+    let mut handle: *mut kc_kaissa_position = std::ptr::null_mut();
+    // SAFETY: a NUL-terminated string and a writable pointer.
+    let status = unsafe { kc_kaissa_position_from_text(text.as_ptr(), &mut handle) };
+    assert_eq!(status, kc_status::KC_OK);
+    let pos = kaissa_pos(MIDDLEGAME);
+    group.throughput(Throughput::Elements(pos.count_moves() as u64));
+    group.bench_function("kaissa_legal_moves/rust", |b| {
+        let mut moves = MoveList::new();
+        b.iter(|| {
+            black_box(&pos).generate_moves(&mut moves);
+            moves.len()
+        })
+    });
+    group.bench_function("kaissa_legal_moves/c_abi", |b| {
+        let mut buf = vec![
+            kc_kaissa_move {
+                kind: 0,
+                from: 0,
+                to: 0
+            };
+            KC_KAISSA_MAX_MOVES
+        ];
+        let mut len = 0usize;
+        b.iter(|| {
+            // SAFETY: a live position, a buffer of `buf.len()` moves and a
+            // writable length.
+            let status = unsafe {
+                kc_kaissa_legal_moves(black_box(handle), buf.as_mut_ptr(), buf.len(), &mut len)
+            };
+            debug_assert_eq!(status, kc_status::KC_OK);
+            len
+        })
+    });
+    group.finish();
+    // SAFETY: made above, freed once.
+    unsafe { kc_kaissa_position_free(handle) };
+}
+
+criterion_group!(
+    benches,
+    kaissa_benches,
+    chaturaji_benches,
+    peer_benches,
+    ffi_benches
+);
 criterion_main!(benches);

@@ -152,12 +152,88 @@ impl Position {
         if self.is_finished() {
             return 0;
         }
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has popcnt, checked just above.
+            return (unsafe { self.count_moves_popcnt(roll) }).max(1) as usize;
+        }
+        self.count_moves(roll).max(1) as usize
+    }
+
+    /// The number of non-pass moves for `roll`, by population counts: the
+    /// moves [`for_each_move`](Self::for_each_move) would visit.
+    #[inline(always)]
+    fn count_moves(&self, roll: Roll) -> u32 {
+        let ctx = self.context();
+        let mut movers = Bitboard::EMPTY;
+        for kind in roll.kinds() {
+            movers |= self.state.kinds[kind.index()];
+        }
         let mut n = 0;
-        self.for_each_move(roll, |_| {
-            n += 1;
-            false
-        });
-        n.max(1)
+        for from in ctx.own & movers {
+            let Some(piece) = self.piece_at(from) else {
+                continue;
+            };
+            let targets = self.targets(&ctx, piece, from);
+            if piece.kind == PieceKind::Pawn && self.special_promotion_possible(piece.colour) {
+                let special = (targets & SPECIAL_PROMOTION_SQUARES).count();
+                n +=
+                    targets.count() - special + special * PieceKind::SPECIAL_PROMOTION.len() as u32;
+            } else {
+                n += targets.count();
+            }
+        }
+        n
+    }
+
+    /// The sum over the four faces of [`count_legal_moves`]
+    /// (Self::count_legal_moves): the leaves of perft at depth 1, counted in
+    /// one pass over the pieces.
+    pub(crate) fn count_legal_moves_all_rolls(&self) -> u64 {
+        if self.is_finished() {
+            return 0;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has popcnt, checked just above.
+            return unsafe { self.count_all_rolls_popcnt() };
+        }
+        self.count_all_rolls()
+    }
+
+    #[inline(always)]
+    fn count_all_rolls(&self) -> u64 {
+        let ctx = self.context();
+        // By face - 2 (boat, horse, elephant, raja and pawn).
+        let mut counts = [0u32; 4];
+        for from in ctx.own {
+            let Some(piece) = self.piece_at(from) else {
+                continue;
+            };
+            let targets = self.targets(&ctx, piece, from);
+            let n =
+                if piece.kind == PieceKind::Pawn && self.special_promotion_possible(piece.colour) {
+                    let special = (targets & SPECIAL_PROMOTION_SQUARES).count();
+                    targets.count() - special + special * PieceKind::SPECIAL_PROMOTION.len() as u32
+                } else {
+                    targets.count()
+                };
+            counts[(piece.kind.face() - 2) as usize & 3] += n;
+        }
+        counts.iter().map(|&n| u64::from(n.max(1))).sum()
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn count_all_rolls_popcnt(&self) -> u64 {
+        self.count_all_rolls()
+    }
+
+    /// [`count_moves`](Self::count_moves) compiled with popcnt.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn count_moves_popcnt(&self, roll: Roll) -> u32 {
+        self.count_moves(roll)
     }
 
     /// Whether `mv` is legal for `roll`, checked directly (the list of all

@@ -23,13 +23,12 @@ fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return pos.count_legal_moves_all_rolls();
+    }
     let mut total = 0;
     let mut moves = MoveList::new();
     for roll in Roll::ALL {
-        if depth == 1 {
-            total += pos.count_legal_moves(roll) as u64;
-            continue;
-        }
         pos.legal_moves(roll, &mut moves);
         for &mv in moves.iter() {
             let undo = pos.play(mv);

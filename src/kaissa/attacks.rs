@@ -7,7 +7,7 @@
 //! Every table is built at compile time from [`crate::geometry`].
 
 use super::{Bitboard, PieceKind, Side, Square};
-use crate::geometry::{leaper_mask, offset, ray_mask, within_mask, DIRECTIONS};
+use crate::geometry::{leaper_mask, ray_mask, within_mask, DIRECTIONS};
 
 const W: u8 = 10;
 const H: u8 = 10;
@@ -27,11 +27,11 @@ pub const TARNSMAN_LEAPS: [(i8, i8); 8] = [
 /// Direction indices into [`DIRECTIONS`] that run towards higher indices
 /// (N, NE, E, NW); the others run towards lower ones.
 const RUNS_UP: [bool; 8] = [true, true, true, false, false, false, false, true];
-const ORTHOGONAL_DIRS: [usize; 4] = [0, 2, 4, 6];
-const DIAGONAL_DIRS: [usize; 4] = [1, 3, 5, 7];
 
-const fn build_rays() -> [[u128; 8]; 100] {
-    let mut table = [[0u128; 8]; 100];
+/// Ray table with 128 rows: rows 100..128 are empty, so that the sentinel
+/// bit 127 (used when a ray running up has no blocker) cuts nothing.
+const fn build_rays() -> [[u128; 8]; 128] {
+    let mut table = [[0u128; 8]; 128];
     let mut sq = 0;
     while sq < 100 {
         let mut d = 0;
@@ -75,49 +75,53 @@ const fn build_spearman_captures() -> [[u128; 100]; 2] {
     table
 }
 
-static RAYS: [[u128; 8]; 100] = build_rays();
-static TARNSMAN: [u128; 100] = build_leaps(&TARNSMAN_LEAPS);
-static STEP: [u128; 100] = build_leaps(&DIRECTIONS);
-static WITHIN_2: [u128; 100] = build_within(2);
-static WITHIN_3: [u128; 100] = build_within(3);
-static WITHIN_5: [u128; 100] = build_within(5);
+static RAYS: [[u128; 8]; 128] = build_rays();
+pub(crate) static TARNSMAN: [u128; 100] = build_leaps(&TARNSMAN_LEAPS);
+pub(crate) static STEP: [u128; 100] = build_leaps(&DIRECTIONS);
+pub(crate) static WITHIN_2: [u128; 100] = build_within(2);
+pub(crate) static WITHIN_3: [u128; 100] = build_within(3);
+pub(crate) static WITHIN_5: [u128; 100] = build_within(5);
 static SPEARMAN_CAPTURES: [[u128; 100]; 2] = build_spearman_captures();
 
 /// The squares a slider on `square` reaches in direction `dir` (an index
 /// into [`DIRECTIONS`]), up to and including the first occupied square.
+/// Branchless: a sentinel bit stands for "no blocker" (bit 127 for rays
+/// running up, whose table row is empty; bit 0 for rays running down, and
+/// no downward ray leaves a1).
 #[inline(always)]
 fn ray(square: usize, dir: usize, occupied: u128) -> u128 {
     let ray = RAYS[square][dir];
     let blockers = ray & occupied;
-    if blockers == 0 {
-        return ray;
-    }
     let first = if RUNS_UP[dir] {
-        blockers.trailing_zeros()
+        (blockers | 1u128 << 127).trailing_zeros()
     } else {
-        127 - blockers.leading_zeros()
+        127 - (blockers | 1).leading_zeros()
     };
     ray ^ RAYS[first as usize][dir]
 }
 
+/// Orthogonal and diagonal rays together (the Ubar's reach).
 #[inline(always)]
-fn rays(square: usize, dirs: &[usize], occupied: u128) -> u128 {
-    let mut set = 0;
-    for &dir in dirs {
-        set |= ray(square, dir, occupied);
-    }
-    set
+pub(crate) fn all_rays(square: usize, occupied: u128) -> u128 {
+    orthogonal_rays(square, occupied) | diagonal_rays(square, occupied)
 }
 
+/// The four orthogonal rays (the Builder's reach).
 #[inline(always)]
-fn all_rays(square: usize, occupied: u128) -> u128 {
-    let mut set = 0;
-    let mut dir = 0;
-    while dir < 8 {
-        set |= ray(square, dir, occupied);
-        dir += 1;
-    }
-    set
+pub(crate) fn orthogonal_rays(square: usize, occupied: u128) -> u128 {
+    ray(square, 0, occupied)
+        | ray(square, 2, occupied)
+        | ray(square, 4, occupied)
+        | ray(square, 6, occupied)
+}
+
+/// The four diagonal rays (the Initiate's reach).
+#[inline(always)]
+pub(crate) fn diagonal_rays(square: usize, occupied: u128) -> u128 {
+    ray(square, 1, occupied)
+        | ray(square, 3, occupied)
+        | ray(square, 5, occupied)
+        | ray(square, 7, occupied)
 }
 
 /// The squares a piece of `kind` on `square` attacks given the occupied
@@ -133,9 +137,9 @@ pub fn attacks(kind: PieceKind, side: Side, square: Square, occupied: Bitboard) 
         PieceKind::Ubar => all_rays(sq, occ),
         PieceKind::Ubara => all_rays(sq, occ) & WITHIN_3[sq],
         PieceKind::Assassin => all_rays(sq, occ) & WITHIN_2[sq],
-        PieceKind::Builder => rays(sq, &ORTHOGONAL_DIRS, occ),
-        PieceKind::Initiate => rays(sq, &DIAGONAL_DIRS, occ),
-        PieceKind::Scribe => rays(sq, &DIAGONAL_DIRS, occ) & WITHIN_5[sq],
+        PieceKind::Builder => orthogonal_rays(sq, occ),
+        PieceKind::Initiate => diagonal_rays(sq, occ),
+        PieceKind::Scribe => diagonal_rays(sq, occ) & WITHIN_5[sq],
         PieceKind::Tarnsman => TARNSMAN[sq],
         PieceKind::Rider | PieceKind::HomeStone => STEP[sq],
         PieceKind::Spearman => SPEARMAN_CAPTURES[side.index()][sq],
@@ -147,25 +151,73 @@ pub fn attacks(kind: PieceKind, side: Side, square: Square, occupied: Bitboard) 
 /// only. Straight moves never capture.
 #[inline]
 pub fn spearman_pushes(side: Side, square: Square, occupied: Bitboard) -> Bitboard {
-    let forward: i8 = match side {
-        Side::Yellow => 1,
-        Side::Red => -1,
-    };
-    let max_steps = if square.rank() == side.spearman_rank() {
-        3
-    } else {
-        1
-    };
-    let mut set = 0u128;
-    let mut steps = 1;
-    while steps <= max_steps {
-        match offset(W, H, square.index(), 0, forward, steps) {
-            Some(to) if occupied.0 >> to & 1 == 0 => set |= 1u128 << to,
-            _ => break,
-        }
-        steps += 1;
+    let empty = !occupied.0 & FULL;
+    Bitboard(spearmen_pushes(side, 1u128 << square.index(), empty))
+}
+
+const FULL: u128 = (1u128 << 100) - 1;
+const FILE_A: u128 = {
+    let mut bb = 0u128;
+    let mut rank = 0;
+    while rank < 10 {
+        bb |= 1u128 << (rank * 10);
+        rank += 1;
     }
-    Bitboard(set)
+    bb
+};
+const FILE_J: u128 = FILE_A << 9;
+const SPEARMAN_RANKS: [u128; 2] = [0x3ff << 10, 0x3ff << 80];
+
+/// One step forward for `side` (towards rank 10 for Yellow, rank 1 for
+/// Red), off the board dropped.
+#[inline(always)]
+fn forward(side: Side, set: u128) -> u128 {
+    match side {
+        Side::Yellow => (set << 10) & FULL,
+        Side::Red => set >> 10,
+    }
+}
+
+/// The union of the straight moves of `side`'s Spearmen on `spearmen`
+/// (`empty` = the empty squares): for a single Spearman, its pushes.
+#[inline(always)]
+pub(crate) fn spearmen_pushes(side: Side, spearmen: u128, empty: u128) -> u128 {
+    let one = forward(side, spearmen) & empty;
+    let two = forward(
+        side,
+        one & forward(side, spearmen & SPEARMAN_RANKS[side.index()]),
+    ) & empty;
+    let three = forward(side, two) & empty;
+    one | two | three
+}
+
+/// The number of straight moves of all `side`'s Spearmen on `spearmen`.
+#[inline(always)]
+pub(crate) fn count_spearmen_pushes(side: Side, spearmen: u128, empty: u128) -> u32 {
+    let one = forward(side, spearmen) & empty;
+    let two = forward(
+        side,
+        one & forward(side, spearmen & SPEARMAN_RANKS[side.index()]),
+    ) & empty;
+    let three = forward(side, two) & empty;
+    one.count_ones() + two.count_ones() + three.count_ones()
+}
+
+/// The number of diagonal captures of all `side`'s Spearmen on `spearmen`
+/// onto `enemy` (counted per Spearman: two may take the same square).
+#[inline(always)]
+pub(crate) fn count_spearmen_captures(side: Side, spearmen: u128, enemy: u128) -> u32 {
+    let (east, west) = match side {
+        Side::Yellow => ((spearmen & !FILE_J) << 11, (spearmen & !FILE_A) << 9),
+        Side::Red => ((spearmen & !FILE_J) >> 9, (spearmen & !FILE_A) >> 11),
+    };
+    (east & enemy).count_ones() + (west & enemy).count_ones()
+}
+
+/// The diagonal capture squares of a `side` Spearman on `square`.
+#[inline(always)]
+pub(crate) fn spearman_captures(side: Side, square: usize) -> u128 {
+    SPEARMAN_CAPTURES[side.index()][square]
 }
 
 #[cfg(test)]

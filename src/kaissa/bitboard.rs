@@ -28,8 +28,9 @@ impl Bitboard {
     pub const RANK_10: Bitboard = Bitboard(0x3ff << 90);
 
     /// The set holding just `square`.
+    #[inline(always)]
     pub const fn from_square(square: Square) -> Bitboard {
-        Bitboard(1u128 << square.index())
+        Bitboard(SQUARE_BITS[square.index() as usize])
     }
 
     /// The raw bits (bit `i` = square index `i`).
@@ -73,6 +74,34 @@ impl Bitboard {
     /// The squares of the set, lowest first.
     pub const fn iter(self) -> BitboardIter {
         BitboardIter(self.0)
+    }
+}
+
+/// `1 << i` for every square index: a table load is cheaper than a variable
+/// 128-bit shift.
+pub(crate) const SQUARE_BITS: [u128; 100] = {
+    let mut table = [0u128; 100];
+    let mut i = 0;
+    while i < 100 {
+        table[i] = 1u128 << i;
+        i += 1;
+    }
+    table
+};
+
+/// Calls `f` with every square of `bits`, lowest first, scanning the two
+/// 64-bit halves separately (cheaper than 128-bit scans).
+#[inline(always)]
+pub(crate) fn for_each_square(bits: u128, mut f: impl FnMut(Square)) {
+    let mut low = bits as u64;
+    while low != 0 {
+        f(Square::new_unchecked(low.trailing_zeros() as u8));
+        low &= low - 1;
+    }
+    let mut high = (bits >> 64) as u64;
+    while high != 0 {
+        f(Square::new_unchecked(64 + high.trailing_zeros() as u8));
+        high &= high - 1;
     }
 }
 

@@ -4,7 +4,11 @@
 //! the only conditions beyond piece movement are the Home Stone window and
 //! the end of the game (a finished game has no moves).
 
-use super::attacks::{attacks, spearman_pushes};
+use super::attacks::{
+    all_rays, count_spearmen_captures, count_spearmen_pushes, diagonal_rays, orthogonal_rays,
+    spearman_captures, spearmen_pushes, STEP, TARNSMAN, WITHIN_2, WITHIN_3, WITHIN_5,
+};
+use super::bitboard::for_each_square;
 use super::home_stone::{FIRST_PLACEMENT_TURN, LAST_PLACEMENT_TURN};
 use super::{Bitboard, Move, MoveList, PieceKind, Position, Side, Square};
 
@@ -16,15 +20,8 @@ impl Position {
         let Some(piece) = self.piece_at(from) else {
             return Bitboard::EMPTY;
         };
-        let occupied = self.occupied();
-        let own = self.by_side[piece.side.index()];
-        let enemy = self.by_side[piece.side.other().index()];
-        let hits = attacks(piece.kind, piece.side, from, occupied);
-        match piece.kind {
-            PieceKind::Spearman => (hits & enemy) | spearman_pushes(piece.side, from, occupied),
-            PieceKind::HomeStone => hits & !occupied,
-            _ => hits & !own,
-        }
+        let ctx = Context::new(self, piece.side);
+        Bitboard(ctx.targets(piece.kind, from.index() as usize))
     }
 
     /// Whether the game is decided by the Home Stone rules: a stone was
@@ -77,11 +74,52 @@ impl Position {
         if self.must_place() {
             return;
         }
-        for from in self.by_side[self.side_to_move.index()] {
-            for to in self.piece_targets(from) {
-                moves.push(Move::Normal { from, to });
-            }
+        #[cfg(target_arch = "x86_64")]
+        if has_bit_instructions() {
+            // SAFETY: the CPU has the features, checked just above.
+            return unsafe { self.push_piece_moves_x86(moves) };
         }
+        self.push_piece_moves(moves);
+    }
+
+    /// Appends the piece moves of the side to move, by from square then to
+    /// square.
+    #[inline(always)]
+    fn push_piece_moves(&self, moves: &mut MoveList) {
+        let ctx = Context::new(self, self.side_to_move);
+        for_each_square(ctx.own, |from| {
+            if let Some(piece) = self.squares[from.index() as usize] {
+                let targets = ctx.targets(piece.kind, from.index() as usize);
+                for_each_square(targets, |to| moves.push(Move::Normal { from, to }));
+            }
+        });
+    }
+
+    /// [`push_piece_moves`](Self::push_piece_moves) compiled with the bit
+    /// instructions (popcnt, lzcnt, tzcnt) the baseline x86-64 target lacks.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,lzcnt,bmi1")]
+    unsafe fn push_piece_moves_x86(&self, moves: &mut MoveList) {
+        self.push_piece_moves(moves);
+    }
+
+    /// The number of piece moves of the side to move (placements excluded).
+    #[inline]
+    fn count_piece_moves(&self) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        if has_bit_instructions() {
+            // SAFETY: the CPU has the features, checked just above.
+            return unsafe { self.count_piece_moves_x86() };
+        }
+        Context::new(self, self.side_to_move).count_moves(self)
+    }
+
+    /// [`count_piece_moves`](Self::count_piece_moves) compiled with popcnt,
+    /// lzcnt and tzcnt.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,lzcnt,bmi1")]
+    unsafe fn count_piece_moves_x86(&self) -> u32 {
+        Context::new(self, self.side_to_move).count_moves(self)
     }
 
     /// Every legal move, in a fresh list.
@@ -100,11 +138,7 @@ impl Position {
         if self.must_place() {
             return placements;
         }
-        placements
-            + self.by_side[self.side_to_move.index()]
-                .iter()
-                .map(|from| self.piece_targets(from).count() as usize)
-                .sum::<usize>()
+        placements + self.count_piece_moves() as usize
     }
 
     /// Whether the side to move has at least one legal move.
@@ -112,11 +146,17 @@ impl Position {
         if self.decided_by_stone() {
             return false;
         }
-        !self.placement_squares().is_empty()
-            || (!self.must_place()
-                && self.by_side[self.side_to_move.index()]
-                    .iter()
-                    .any(|from| !self.piece_targets(from).is_empty()))
+        if !self.placement_squares().is_empty() {
+            return true;
+        }
+        if self.must_place() {
+            return false;
+        }
+        let ctx = Context::new(self, self.side_to_move);
+        Bitboard(ctx.own).iter().any(|from| {
+            self.squares[from.index() as usize]
+                .is_some_and(|piece| ctx.targets(piece.kind, from.index() as usize) != 0)
+        })
     }
 
     /// Whether `mv` is legal here, checked directly (no move list is built).
@@ -168,6 +208,85 @@ impl Position {
                 }
             }
         }
+    }
+}
+
+/// Whether the CPU has popcnt, lzcnt and tzcnt (cached by the standard
+/// library after the first call: a load and a test).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn has_bit_instructions() -> bool {
+    std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+}
+
+/// What every piece move of one side depends on, computed once per
+/// generation.
+struct Context {
+    side: Side,
+    own: u128,
+    enemy: u128,
+    occupied: u128,
+    /// Squares a piece of the side may move to: empty or enemy.
+    open: u128,
+    empty: u128,
+}
+
+impl Context {
+    #[inline(always)]
+    fn new(pos: &Position, side: Side) -> Context {
+        let own = pos.by_side[side.index()].0;
+        let enemy = pos.by_side[side.other().index()].0;
+        let occupied = own | enemy;
+        let empty = !occupied & Bitboard::FULL.0;
+        Context {
+            side,
+            own,
+            enemy,
+            occupied,
+            open: !own & Bitboard::FULL.0,
+            empty,
+        }
+    }
+
+    /// The squares a piece of `kind` (of this side) on `sq` may move to.
+    #[inline(always)]
+    fn targets(&self, kind: PieceKind, sq: usize) -> u128 {
+        let occ = self.occupied;
+        match kind {
+            PieceKind::Ubar => all_rays(sq, occ) & self.open,
+            PieceKind::Ubara => all_rays(sq, occ) & WITHIN_3[sq] & self.open,
+            PieceKind::Assassin => all_rays(sq, occ) & WITHIN_2[sq] & self.open,
+            PieceKind::Builder => orthogonal_rays(sq, occ) & self.open,
+            PieceKind::Initiate => diagonal_rays(sq, occ) & self.open,
+            PieceKind::Scribe => diagonal_rays(sq, occ) & WITHIN_5[sq] & self.open,
+            PieceKind::Tarnsman => TARNSMAN[sq] & self.open,
+            PieceKind::Rider => STEP[sq] & self.open,
+            PieceKind::HomeStone => STEP[sq] & self.empty,
+            PieceKind::Spearman => {
+                (spearman_captures(self.side, sq) & self.enemy)
+                    | spearmen_pushes(self.side, 1u128 << sq, self.empty)
+            }
+        }
+    }
+
+    /// The number of piece moves of this side (placements excluded), kind
+    /// by kind: Spearmen all at once with shifts, the others per square.
+    #[inline(always)]
+    fn count_moves(&self, pos: &Position) -> u32 {
+        let of = |kind: PieceKind| pos.by_kind[kind.index()].0 & self.own;
+        let mut n = 0;
+        for kind in PieceKind::ALL {
+            if kind != PieceKind::Spearman {
+                for sq in Bitboard(of(kind)) {
+                    n += self.targets(kind, sq.index() as usize).count_ones();
+                }
+            }
+        }
+        let spearmen = of(PieceKind::Spearman);
+        n + count_spearmen_pushes(self.side, spearmen, self.empty)
+            + count_spearmen_captures(self.side, spearmen, self.enemy)
     }
 }
 

@@ -37,6 +37,16 @@ pub fn perft_full(pos: &mut Position, depth: u32) -> u64 {
     }
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
+    if depth == 1 {
+        // The leaves: each is played and taken back (the position is made
+        // observable in between, so the work cannot be optimised away).
+        for &mv in &moves {
+            let undo = pos.play(mv);
+            core::hint::black_box(&*pos);
+            pos.undo(undo);
+        }
+        return moves.len() as u64;
+    }
     let mut nodes = 0;
     for &mv in &moves {
         let undo = pos.play(mv);

@@ -175,6 +175,17 @@ impl Position {
         self.hash ^= zobrist::piece(piece, square);
     }
 
+    /// Moves `piece` from `from` to the empty (or just emptied) `to`.
+    #[inline(always)]
+    fn slide(&mut self, piece: Piece, from: Square, to: Square) {
+        let bits = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.squares[from.index() as usize] = None;
+        self.squares[to.index() as usize] = Some(piece);
+        self.by_side[piece.side.index()] ^= bits;
+        self.by_kind[piece.kind.index()] ^= bits;
+        self.hash ^= zobrist::piece(piece, from) ^ zobrist::piece(piece, to);
+    }
+
     /// Passes the turn to the other side (and counts Red's moves into the
     /// turn number); `forward = false` goes back.
     #[inline(always)]
@@ -195,20 +206,22 @@ impl Position {
     /// what [`undo`](Self::undo) needs. Playing an illegal move leaves the
     /// position inconsistent (checked in debug builds); use
     /// [`play_checked`](Self::play_checked) for moves from outside.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, mv: Move) -> Undo {
         debug_assert!(self.is_legal(mv), "illegal move {mv} played");
         let mover = self.side_to_move;
         let captured = match mv {
             Move::Normal { from, to } => {
-                let piece =
-                    self.squares[from.index() as usize].expect("a piece on the from square");
-                let captured = self.squares[to.index() as usize];
+                let (f, t) = (from.index() as usize, to.index() as usize);
+                let piece = self.squares[f].expect("a piece on the from square");
+                let captured = self.squares[t];
                 if let Some(victim) = captured {
-                    self.remove(victim, to);
+                    let bit = Bitboard::from_square(to);
+                    self.by_side[victim.side.index()] ^= bit;
+                    self.by_kind[victim.kind.index()] ^= bit;
+                    self.hash ^= zobrist::piece(victim, to);
                 }
-                self.remove(piece, from);
-                self.put(piece, to);
+                self.slide(piece, from, to);
                 captured
             }
             Move::Place { to } => {
@@ -229,15 +242,14 @@ impl Position {
     }
 
     /// Takes back the move `undo` came from; it must be the last move played.
-    #[inline]
+    #[inline(always)]
     pub fn undo(&mut self, undo: Undo) {
         self.switch_sides(false);
         let mover = self.side_to_move;
         match undo.mv {
             Move::Normal { from, to } => {
                 let piece = self.squares[to.index() as usize].expect("the moved piece");
-                self.remove(piece, to);
-                self.put(piece, from);
+                self.slide(piece, to, from);
                 if let Some(victim) = undo.captured {
                     self.put(victim, to);
                 }
