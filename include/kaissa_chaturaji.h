@@ -247,6 +247,10 @@
 // reserved for applications that record one.
 #define KC_KAISSA_REASON_AGREEMENT 5
 
+// Outcome reason value: a draw because Red was to move at the largest turn
+// number the notation can write (999,999,999; no real game gets there).
+#define KC_KAISSA_REASON_TURN_LIMIT 6
+
 // The result of every fallible `kc_` function. New codes are only ever
 // appended, so the numbers are stable.
 typedef enum kc_status {
@@ -408,7 +412,8 @@ typedef struct kc_chaturaji_exchange_pair {
 // `KC_KAISSA_YELLOW_WINS`, `KC_KAISSA_RED_WINS` or `KC_KAISSA_DRAW`;
 // `reason` is `KC_KAISSA_REASON_NONE` while the game goes on, else
 // `KC_KAISSA_REASON_HOME_STONE_CAPTURED`, `KC_KAISSA_REASON_DEFAULT_LOSS`
-// (wins) or `KC_KAISSA_REASON_NO_LEGAL_MOVES` (draw). (The resignation and
+// (wins) or `KC_KAISSA_REASON_NO_LEGAL_MOVES` or `KC_KAISSA_REASON_TURN_LIMIT`
+// (draws). (The resignation and
 // agreement reasons are never returned by the library.)
 typedef struct kc_kaissa_outcome_info {
   // One of the `KC_KAISSA_ONGOING`.. result values.

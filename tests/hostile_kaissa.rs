@@ -9,7 +9,7 @@
 //!
 //! The Chaturaji counterparts live in their own file (`hostile_chaturaji.rs`).
 
-use kaissa_chaturaji::kaissa::{Move, Outcome, Position, Side, Square, START_TEXT};
+use kaissa_chaturaji::kaissa::{DrawReason, Move, Outcome, Position, Side, Square, START_TEXT};
 use kaissa_chaturaji::NotationError;
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -508,8 +508,21 @@ fn errors_point_at_the_problem() {
 /// carry, Red's move made Yellow's turn 1,000,000,000, a position that fails
 /// `validate()` and whose text does not parse back.
 #[test]
-#[ignore = "open bug: the turn number overflows MAX_TURN (reported to the lead)"]
 fn regression_no_move_past_the_largest_turn_number() {
     let text = "4h5/10/10/10/10/10/10/10/10/4H4U r 999999999 -";
     check_position_text(text);
+    let pos: Position = text.parse().unwrap();
+    assert!(pos.legal_moves().is_empty());
+    assert_eq!(
+        pos.outcome(),
+        Outcome::Draw {
+            reason: DrawReason::TurnLimit
+        }
+    );
+    // Yellow may still move at that turn: Red's reply is the one cut off.
+    let yellow: Position = "4h5/10/10/10/10/10/10/10/10/4H4U y 999999999 -"
+        .parse()
+        .unwrap();
+    assert!(!yellow.legal_moves().is_empty());
+    check_position_text("4h5/10/10/10/10/10/10/10/10/4H4U y 999999999 -");
 }

@@ -22,8 +22,8 @@ pub const SEEDS: &[&str] = &[
     "4h5/1p8/10/3u6/10/10/6U3/10/8P1/4H5 y 12 -",
     "ibstquts1h/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/1BSTQUTSBI y 8 H",
     "4u5/2p7/10/10/10/10/10/10/7P2/5U4 r 8 Hh",
-    // Once the MAX_TURN overflow is fixed, add a seed near the largest turn
-    // number, e.g. "4h5/10/10/10/10/10/10/10/10/4H4U r 999999990 -".
+    // Near the largest turn number (the turn limit ends the game there).
+    "4h5/10/10/10/10/10/10/10/10/4H4U r 999999990 -",
 ];
 
 pub fn check_error(text: &str, err: &NotationError, fields: &[&str]) {

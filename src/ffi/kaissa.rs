@@ -103,6 +103,9 @@ pub const KC_KAISSA_REASON_RESIGNATION: u8 = 4;
 /// Outcome reason value: an agreed draw. Never returned by the library;
 /// reserved for applications that record one.
 pub const KC_KAISSA_REASON_AGREEMENT: u8 = 5;
+/// Outcome reason value: a draw because Red was to move at the largest turn
+/// number the notation can write (999,999,999; no real game gets there).
+pub const KC_KAISSA_REASON_TURN_LIMIT: u8 = 6;
 
 const _: () = assert!(KC_KAISSA_MAX_MOVES == MAX_MOVES);
 const _: () = assert!(KC_KAISSA_WIDTH == crate::kaissa::WIDTH);
@@ -176,7 +179,8 @@ pub struct kc_kaissa_undo_record {
 /// `KC_KAISSA_YELLOW_WINS`, `KC_KAISSA_RED_WINS` or `KC_KAISSA_DRAW`;
 /// `reason` is `KC_KAISSA_REASON_NONE` while the game goes on, else
 /// `KC_KAISSA_REASON_HOME_STONE_CAPTURED`, `KC_KAISSA_REASON_DEFAULT_LOSS`
-/// (wins) or `KC_KAISSA_REASON_NO_LEGAL_MOVES` (draw). (The resignation and
+/// (wins) or `KC_KAISSA_REASON_NO_LEGAL_MOVES` or `KC_KAISSA_REASON_TURN_LIMIT`
+/// (draws). (The resignation and
 /// agreement reasons are never returned by the library.)
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -654,6 +658,7 @@ pub unsafe extern "C" fn kc_kaissa_outcome(
                 reason: match reason {
                     DrawReason::NoLegalMoves => KC_KAISSA_REASON_NO_LEGAL_MOVES,
                     DrawReason::Agreement => KC_KAISSA_REASON_AGREEMENT,
+                    DrawReason::TurnLimit => KC_KAISSA_REASON_TURN_LIMIT,
                 },
             },
         };

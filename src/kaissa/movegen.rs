@@ -24,12 +24,24 @@ impl Position {
         Bitboard(ctx.targets(piece.kind, from.index() as usize))
     }
 
-    /// Whether the game is decided by the Home Stone rules: a stone was
-    /// captured, or the side to move must place its stone and cannot.
+    /// Whether the game is over before any move is looked at: a stone was
+    /// captured, the side to move must place its stone and cannot, or the
+    /// turn numbers have run out ([`turn_limit_reached`](Self::turn_limit_reached)).
     #[inline]
-    pub(crate) fn decided_by_stone(&self) -> bool {
+    pub(crate) fn is_decided(&self) -> bool {
         let side = self.side_to_move;
-        self.stone_captured(side) || (self.must_place() && self.placement_squares().is_empty())
+        self.stone_captured(side)
+            || (self.must_place() && self.placement_squares().is_empty())
+            || self.turn_limit_reached()
+    }
+
+    /// Whether Red is to move at the largest turn number the notation can
+    /// write ([`MAX_TURN`](super::MAX_TURN)): its move would start a turn no
+    /// text can hold, so the game ends there, drawn. (A billion turns: no
+    /// real game gets there; the bound keeps every position writable.)
+    #[inline]
+    pub(crate) fn turn_limit_reached(&self) -> bool {
+        self.side_to_move == Side::Red && self.turn >= super::MAX_TURN
     }
 
     /// Whether the side to move is on its last chance to place (turn 10, stone
@@ -65,7 +77,7 @@ impl Position {
     /// ```
     pub fn generate_moves(&self, moves: &mut MoveList) {
         moves.clear();
-        if self.decided_by_stone() {
+        if self.is_decided() {
             return;
         }
         for to in self.placement_squares() {
@@ -131,7 +143,7 @@ impl Position {
 
     /// The number of legal moves, without building the list.
     pub fn count_moves(&self) -> usize {
-        if self.decided_by_stone() {
+        if self.is_decided() {
             return 0;
         }
         let placements = self.placement_squares().count() as usize;
@@ -143,7 +155,7 @@ impl Position {
 
     /// Whether the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
-        if self.decided_by_stone() {
+        if self.is_decided() {
             return false;
         }
         if !self.placement_squares().is_empty() {
@@ -176,7 +188,7 @@ impl Position {
 
     /// Why `mv` is not legal, or `None` when it is.
     pub(crate) fn illegality(&self, mv: Move) -> Option<&'static str> {
-        if self.decided_by_stone() {
+        if self.is_decided() {
             return Some("the game is over");
         }
         let side = self.side_to_move;

@@ -23,6 +23,9 @@ pub enum DrawReason {
     NoLegalMoves,
     /// The players agreed (set by the application, never by the library).
     Agreement,
+    /// Red was to move at turn [`MAX_TURN`](super::MAX_TURN), the largest
+    /// the notation can write (a bound no real game reaches).
+    TurnLimit,
 }
 
 /// The state of a game. [`Position::outcome`] returns `Ongoing`, a win by
@@ -108,6 +111,10 @@ impl Position {
             Outcome::Win {
                 winner: side.other(),
                 reason: WinReason::DefaultLoss,
+            }
+        } else if self.turn_limit_reached() {
+            Outcome::Draw {
+                reason: DrawReason::TurnLimit,
             }
         } else if !self.has_legal_move() {
             Outcome::Draw {
