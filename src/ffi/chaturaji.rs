@@ -22,8 +22,8 @@ use arrayvec::{ArrayString, ArrayVec};
 
 use super::kc_status::{self, *};
 use super::{
-    fail, out_ptr, read_str, run, write_array, write_out, write_text, Failure, FfiResult,
-    KC_NO_SQUARE,
+    fail, out_ptr, read_str, run, write_array, write_array_with, write_out, write_text, Failure,
+    FfiResult, KC_NO_SQUARE,
 };
 use crate::chaturaji::{
     perft, roll_with, Alliances, Bitboard, Colour, ExchangeError, Move, MoveList, Outcome, Piece,
@@ -1156,10 +1156,8 @@ pub unsafe extern "C" fn kc_chaturaji_legal_moves(
         let roll = roll_in(roll)?;
         let mut moves = MoveList::new();
         pos.legal_moves(roll, &mut moves);
-        let mut converted = ArrayVec::<kc_chaturaji_move, KC_CHATURAJI_MAX_MOVES>::new();
-        converted.extend(moves.iter().map(|&mv| kc_chaturaji_move::from_rust(mv)));
         // SAFETY: forwarded from the caller.
-        unsafe { write_array(&converted, buf, cap, out_len) }
+        unsafe { write_array_with(&moves, kc_chaturaji_move::from_rust, buf, cap, out_len) }
     })
 }
 

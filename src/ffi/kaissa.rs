@@ -20,7 +20,7 @@ use arrayvec::ArrayString;
 
 use super::kc_status::{self, *};
 use super::{
-    fail, out_ptr, read_str, run, write_array, write_out, write_text, Failure, FfiResult,
+    fail, out_ptr, read_str, run, write_array_with, write_out, write_text, Failure, FfiResult,
     KC_NO_SQUARE,
 };
 use crate::kaissa::{
@@ -759,10 +759,8 @@ pub unsafe extern "C" fn kc_kaissa_legal_moves(
         out_ptr(out_len, "out_len")?;
         let mut moves = MoveList::new();
         pos.generate_moves(&mut moves);
-        let mut converted = arrayvec::ArrayVec::<kc_kaissa_move, KC_KAISSA_MAX_MOVES>::new();
-        converted.extend(moves.iter().map(|&mv| kc_kaissa_move::from_rust(mv)));
         // SAFETY: forwarded from the caller.
-        unsafe { write_array(&converted, buf, cap, out_len) }
+        unsafe { write_array_with(&moves, kc_kaissa_move::from_rust, buf, cap, out_len) }
     })
 }
 

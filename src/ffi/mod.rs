@@ -198,13 +198,15 @@ pub(crate) unsafe fn write_out<T>(out: NonNull<T>, value: T) {
     unsafe { out.as_ptr().write(value) }
 }
 
-/// Copies `items` into the caller's `(buf, cap, out_len)` array buffer (see
-/// the module docs). `out_len` must already be checked.
+/// Writes `items`, each passed through `convert`, straight into the caller's
+/// `(buf, cap, out_len)` array buffer (see the module docs), with room for
+/// `extra` more elements required. `out_len` must already be checked.
 ///
 /// # Safety
 /// `buf` is NULL or valid for writing `cap` elements.
-pub(crate) unsafe fn write_slice<T: Copy>(
-    items: &[T],
+pub(crate) unsafe fn write_slice<S: Copy, T>(
+    items: &[S],
+    convert: impl Fn(S) -> T,
     buf: *mut T,
     cap: usize,
     out_len: NonNull<usize>,
@@ -225,10 +227,11 @@ pub(crate) unsafe fn write_slice<T: Copy>(
         unsafe { write_out(out_len, 0) };
         return Ok(());
     }
-    let buf = check_ptr(buf as *const T, what)?;
-    // SAFETY: `buf` is valid for `cap >= items.len()` elements, and Rust
-    // memory cannot overlap the caller's buffer.
-    unsafe { core::ptr::copy_nonoverlapping(items.as_ptr(), buf.as_ptr(), items.len()) };
+    let buf = check_ptr(buf as *const T, what)?.as_ptr();
+    for (i, &item) in items.iter().enumerate() {
+        // SAFETY: `buf` is valid for `cap >= items.len()` elements.
+        unsafe { buf.add(i).write(convert(item)) };
+    }
     // SAFETY: checked by the caller.
     unsafe { write_out(out_len, items.len()) };
     Ok(())
@@ -255,19 +258,32 @@ pub(crate) unsafe fn write_text(
     }
     debug_assert!(!text.as_bytes().contains(&0));
     // SAFETY: forwarded from the caller; `c_char` and `u8` have one layout.
-    unsafe { write_slice(text.as_bytes(), buf.cast::<u8>(), cap, out_len, 1, "buf")? };
+    unsafe {
+        write_slice(
+            text.as_bytes(),
+            |b| b,
+            buf.cast::<u8>(),
+            cap,
+            out_len,
+            1,
+            "buf",
+        )?
+    };
     // SAFETY: `write_slice` succeeded, so `cap >= text.len() + 1`.
     unsafe { buf.add(text.len()).write(0) };
     Ok(())
 }
 
-/// Checks the array buffer arguments and copies `items` (see the module docs).
+/// Checks the array buffer arguments and writes `items`, each passed through
+/// `convert`, into the buffer (see the module docs). Converting on the way
+/// spares an intermediate list.
 ///
 /// # Safety
 /// `buf` is NULL or valid for writing `cap` elements; `out_len` is NULL or
 /// valid for writing a `size_t`.
-pub(crate) unsafe fn write_array<T: Copy>(
-    items: &[T],
+pub(crate) unsafe fn write_array_with<S: Copy, T>(
+    items: &[S],
+    convert: impl Fn(S) -> T,
     buf: *mut T,
     cap: usize,
     out_len: *mut usize,
@@ -280,7 +296,21 @@ pub(crate) unsafe fn write_array<T: Copy>(
         ));
     }
     // SAFETY: forwarded from the caller.
-    unsafe { write_slice(items, buf, cap, out_len, 0, "buf") }
+    unsafe { write_slice(items, convert, buf, cap, out_len, 0, "buf") }
+}
+
+/// [`write_array_with`] for items that go to C as they are.
+///
+/// # Safety
+/// As for [`write_array_with`].
+pub(crate) unsafe fn write_array<T: Copy>(
+    items: &[T],
+    buf: *mut T,
+    cap: usize,
+    out_len: *mut usize,
+) -> FfiResult {
+    // SAFETY: forwarded from the caller.
+    unsafe { write_array_with(items, |item| item, buf, cap, out_len) }
 }
 
 /// A static, NUL-terminated description of a status code; an unknown code

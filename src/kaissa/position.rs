@@ -190,16 +190,19 @@ impl Position {
     /// turn number); `forward = false` goes back.
     #[inline(always)]
     fn switch_sides(&mut self, forward: bool) {
-        self.hash ^= zobrist::turn(self.side_to_move, self.turn) ^ zobrist::red_to_move();
         if forward {
+            self.hash ^= zobrist::side_switch(self.side_to_move, self.turn);
             if self.side_to_move == Side::Red {
                 self.turn += 1;
             }
-        } else if self.side_to_move == Side::Yellow {
-            self.turn -= 1;
+            self.side_to_move = self.side_to_move.other();
+        } else {
+            if self.side_to_move == Side::Yellow {
+                self.turn -= 1;
+            }
+            self.side_to_move = self.side_to_move.other();
+            self.hash ^= zobrist::side_switch(self.side_to_move, self.turn);
         }
-        self.side_to_move = self.side_to_move.other();
-        self.hash ^= zobrist::turn(self.side_to_move, self.turn);
     }
 
     /// Plays `mv`, which must be legal ([`is_legal`](Self::is_legal)); returns

@@ -53,7 +53,24 @@ const fn build() -> Keys {
     keys
 }
 
-static KEYS: Keys = build();
+const BUILT: Keys = build();
+static KEYS: Keys = BUILT;
+
+/// For a side to move at a turn (clamped), the change of hash when it hands
+/// the move over: its turn key and the side key out, the next side's turn
+/// key in. One lookup instead of three on every play and undo.
+static SIDE_SWITCH: [[u64; 12]; 2] = {
+    let mut table = [[0u64; 12]; 2];
+    let mut turn = 1;
+    while turn < 12 {
+        let next_turn = if turn + 1 < 12 { turn + 1 } else { 11 };
+        // Yellow at `turn` hands over to Red at `turn`; Red to Yellow at `turn + 1`.
+        table[0][turn] = BUILT.turn[0][turn] ^ BUILT.red_to_move ^ BUILT.turn[1][turn];
+        table[1][turn] = BUILT.turn[1][turn] ^ BUILT.red_to_move ^ BUILT.turn[0][next_turn];
+        turn += 1;
+    }
+    table
+};
 
 /// The key of `piece` standing on `square`.
 #[inline(always)]
@@ -71,6 +88,13 @@ pub fn red_to_move() -> u64 {
 #[inline(always)]
 pub fn in_hand(side: Side) -> u64 {
     KEYS.in_hand[side.index()]
+}
+
+/// The change of hash when `side`, to move at `turn`, hands the move to the
+/// other side (see [`turn`] and [`red_to_move`]).
+#[inline(always)]
+pub fn side_switch(side: Side, turn: u32) -> u64 {
+    SIDE_SWITCH[side.index()][turn.min(11) as usize]
 }
 
 /// The key of `side` being to move at `turn` (clamped to 11).
