@@ -134,3 +134,116 @@ fn chaturaji_hot_path_does_not_allocate() {
         assert_eq!(allocations, 0, "the Chaturaji hot path allocated");
     }
 }
+
+#[test]
+fn c_abi_hot_path_does_not_allocate() {
+    use kaissa_chaturaji::ffi::chaturaji::*;
+    use kaissa_chaturaji::ffi::kaissa::*;
+    use kaissa_chaturaji::ffi::kc_status::KC_OK;
+
+    // Set-up (allocates the two positions): outside the count.
+    let mut kpos: *mut kc_kaissa_position = std::ptr::null_mut();
+    let mut cpos: *mut kc_chaturaji_position = std::ptr::null_mut();
+    let mut rules: kc_chaturaji_rules = unsafe { std::mem::zeroed() };
+    // SAFETY: writable out-pointers.
+    unsafe {
+        assert_eq!(kc_kaissa_position_new_start(&mut kpos), KC_OK);
+        assert_eq!(kc_chaturaji_rules_default(&mut rules), KC_OK);
+        assert_eq!(kc_chaturaji_position_new_start(&rules, &mut cpos), KC_OK);
+    }
+    let mut kstart: *mut kc_kaissa_position = std::ptr::null_mut();
+    let mut cstart: *mut kc_chaturaji_position = std::ptr::null_mut();
+    // SAFETY: live positions and writable out-pointers.
+    unsafe {
+        assert_eq!(kc_kaissa_position_clone(kpos, &mut kstart), KC_OK);
+        assert_eq!(kc_chaturaji_position_clone(cpos, &mut cstart), KC_OK);
+    }
+    let mut kmoves = vec![unsafe { std::mem::zeroed::<kc_kaissa_move>() }; KC_KAISSA_MAX_MOVES];
+    let mut cmoves =
+        vec![unsafe { std::mem::zeroed::<kc_chaturaji_move>() }; KC_CHATURAJI_MAX_MOVES];
+    let mut rng_state = 99u64;
+
+    let allocations = allocations_during(|| {
+        // SAFETY: every pointer below is live and writable for what it names.
+        unsafe {
+            for ply in 0..10_000u32 {
+                // Kaissa.
+                let mut n = 0usize;
+                assert_eq!(
+                    kc_kaissa_legal_moves(kpos, kmoves.as_mut_ptr(), kmoves.len(), &mut n),
+                    KC_OK
+                );
+                if n == 0 {
+                    assert_eq!(kc_kaissa_position_copy(kstart, kpos), KC_OK);
+                } else {
+                    let mut legal = false;
+                    assert_eq!(kc_kaissa_is_legal(kpos, kmoves[n - 1], &mut legal), KC_OK);
+                    assert!(legal);
+                    let mut mv: kc_kaissa_move = std::mem::zeroed();
+                    assert_eq!(kc_kaissa_random_move(kpos, &mut rng_state, &mut mv), KC_OK);
+                    let mut undo: kc_kaissa_undo_record = std::mem::zeroed();
+                    assert_eq!(kc_kaissa_play(kpos, mv, &mut undo), KC_OK);
+                    if ply % 3 == 0 {
+                        assert_eq!(kc_kaissa_undo(kpos, &undo), KC_OK);
+                        assert_eq!(kc_kaissa_play(kpos, mv, &mut undo), KC_OK);
+                    }
+                }
+                if ply % 200 == 0 {
+                    let mut nodes = 0u64;
+                    assert_eq!(kc_kaissa_perft(kpos, 2, &mut nodes), KC_OK);
+                }
+                // Chaturaji.
+                let mut outcome: kc_chaturaji_outcome_info = std::mem::zeroed();
+                assert_eq!(kc_chaturaji_outcome(cpos, &mut outcome), KC_OK);
+                if outcome.result != 0 {
+                    assert_eq!(kc_chaturaji_position_copy(cstart, cpos), KC_OK);
+                    continue;
+                }
+                for roll in 2..=5u8 {
+                    let mut m = 0usize;
+                    assert_eq!(
+                        kc_chaturaji_legal_moves(
+                            cpos,
+                            roll,
+                            cmoves.as_mut_ptr(),
+                            cmoves.len(),
+                            &mut m
+                        ),
+                        KC_OK
+                    );
+                    let mut legal = false;
+                    assert_eq!(
+                        kc_chaturaji_is_legal(cpos, roll, cmoves[0], &mut legal),
+                        KC_OK
+                    );
+                    assert!(legal);
+                }
+                let mut roll = 0u8;
+                assert_eq!(kc_chaturaji_roll(&mut rng_state, &mut roll), KC_OK);
+                let mut mv: kc_chaturaji_move = std::mem::zeroed();
+                assert_eq!(
+                    kc_chaturaji_choose_move(cpos, roll, &mut rng_state, &mut mv),
+                    KC_OK
+                );
+                let mut undo: kc_chaturaji_undo_record = std::mem::zeroed();
+                assert_eq!(kc_chaturaji_play(cpos, roll, mv, &mut undo), KC_OK);
+                if ply % 3 == 0 {
+                    assert_eq!(kc_chaturaji_undo(cpos, &undo), KC_OK);
+                    assert_eq!(kc_chaturaji_play(cpos, roll, mv, &mut undo), KC_OK);
+                }
+                if ply % 200 == 0 {
+                    let mut nodes = 0u64;
+                    assert_eq!(kc_chaturaji_perft(cpos, 2, &mut nodes), KC_OK);
+                }
+            }
+        }
+    });
+    assert_eq!(allocations, 0, "the C ABI hot path allocated");
+    // SAFETY: positions from the library, freed once.
+    unsafe {
+        kc_kaissa_position_free(kpos);
+        kc_kaissa_position_free(kstart);
+        kc_chaturaji_position_free(cpos);
+        kc_chaturaji_position_free(cstart);
+    }
+}
