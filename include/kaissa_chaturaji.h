@@ -396,6 +396,10 @@ typedef struct kc_chaturaji_undo_record {
   uint32_t ply;
   // The position's hash before the move.
   uint64_t hash_before;
+  // A digest of every field above, written by `kc_chaturaji_play`: a
+  // record that was edited or corrupted (even in a field the position's
+  // hash does not cover, such as `quiet`) is refused.
+  uint64_t check;
 } kc_chaturaji_undo_record;
 
 // A possible raja exchange: a captured raja of colour `first` (of Red's

@@ -55,3 +55,14 @@ pub struct IllegalMoveError {
     /// Why it is not legal.
     pub reason: &'static str,
 }
+
+/// At most the first 24 characters of `text`, with `…` when it was longer:
+/// what error messages quote of an offending input, so that a huge input
+/// does not make a huge message.
+pub(crate) fn excerpt(text: &str) -> String {
+    const LIMIT: usize = 24;
+    match text.char_indices().nth(LIMIT) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}

@@ -4,7 +4,7 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 
-use crate::error::NotationError;
+use crate::error::{excerpt, NotationError};
 
 use super::square::Square;
 use super::types::PieceKind;
@@ -82,23 +82,29 @@ impl Move {
         }
         if !text.is_ascii() {
             let col = text.chars().take_while(char::is_ascii).count();
-            return Err(err(col, format!("unexpected character in move {text:?}")));
+            return Err(err(
+                col,
+                format!("unexpected character in move {:?}", excerpt(text)),
+            ));
         }
         if text.len() < 4 {
             return Err(err(
                 text.len(),
-                format!("move {text:?} is too short: expected <from><to> such as h1f3, or pass"),
+                format!(
+                    "move {:?} is too short: expected <from><to> such as h1f3, or pass",
+                    excerpt(text)
+                ),
             ));
         }
         if text.len() > 5 {
-            return Err(err(5, format!("move {text:?} is too long")));
+            return Err(err(5, format!("move {:?} is too long", excerpt(text))));
         }
         let from = Square::parse(&text[0..2])
             .ok_or_else(|| err(0, format!("{:?} is not a square a1..h8", &text[0..2])))?;
         let to = Square::parse(&text[2..4])
             .ok_or_else(|| err(2, format!("{:?} is not a square a1..h8", &text[2..4])))?;
         if from == to {
-            return Err(err(2, format!("move {text:?} goes nowhere")));
+            return Err(err(2, format!("move {:?} goes nowhere", excerpt(text))));
         }
         match text.as_bytes().get(4) {
             None => Ok(Move::Normal { from, to }),

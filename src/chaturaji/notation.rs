@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::error::NotationError;
+use crate::error::{excerpt, NotationError};
 use crate::geometry::split_fields;
 
 use super::position::{Position, State};
@@ -39,14 +39,18 @@ fn parse_count(text: &str, field: &'static str, at: usize) -> Result<u32, Notati
         return Err(err(
             field,
             at + i,
-            format!("{text:?} is not a decimal number"),
+            format!("{:?} is not a decimal number", excerpt(text)),
         ));
     }
     if text.len() > 1 && text.starts_with('0') {
-        return Err(err(field, at, format!("{text:?} has a leading zero")));
+        return Err(err(
+            field,
+            at,
+            format!("{:?} has a leading zero", excerpt(text)),
+        ));
     }
     text.parse()
-        .map_err(|_| err(field, at, format!("{text:?} is too large")))
+        .map_err(|_| err(field, at, format!("{:?} is too large", excerpt(text))))
 }
 
 /// Parses a board field; returns the state's bitboards and the column of

@@ -30,7 +30,7 @@ use crate::chaturaji::{
     PieceKind, Position, Roll, Rules, Square, MARKED_SQUARES, MAX_MOVES, SPECIAL_PROMOTION_SQUARES,
     THRONES,
 };
-use crate::random::SplitMix64;
+use crate::random::{RandomSource, SplitMix64};
 
 /// Files of the Chaturaji board (`a`..`h`).
 pub const KC_CHATURAJI_WIDTH: u8 = 8;
@@ -256,6 +256,10 @@ pub struct kc_chaturaji_undo_record {
     pub ply: u32,
     /// The position's hash before the move.
     pub hash_before: u64,
+    /// A digest of every field above, written by `kc_chaturaji_play`: a
+    /// record that was edited or corrupted (even in a field the position's
+    /// hash does not cover, such as `quiet`) is refused.
+    pub check: u64,
 }
 
 // ---------------------------------------------------------------------------
@@ -1287,6 +1291,58 @@ fn undo_record(pos: &Position, mv: Move) -> kc_chaturaji_undo_record {
         quiet: pos.quiet_plies(),
         ply: pos.ply(),
         hash_before: pos.hash(),
+        check: 0,
+    }
+    .sealed()
+}
+
+impl kc_chaturaji_undo_record {
+    /// The digest of every field but `check` (SplitMix64's mixing over the
+    /// fields in order; not a secret, it guards against edits by mistake).
+    fn digest(&self) -> u64 {
+        let mut state = SplitMix64::new(0x756e_646f_5f63_6872);
+        let mut mix = |value: u64| {
+            state.state ^= value;
+            state.next_u64()
+        };
+        let m = &self.mv;
+        mix(u64::from_le_bytes([
+            m.kind,
+            m.from,
+            m.to,
+            m.promotion,
+            self.to_move,
+            0,
+            0,
+            0,
+        ]));
+        for chunk in self.board.chunks(8) {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(chunk);
+            mix(u64::from_le_bytes(bytes));
+        }
+        let mut flags = [0u8; 8];
+        flags[..4].copy_from_slice(&self.command);
+        flags[4..].copy_from_slice(&self.lost_pawn);
+        mix(u64::from_le_bytes(flags));
+        mix(u64::from_le_bytes([
+            self.captured_rajas[0],
+            self.captured_rajas[1],
+            self.captured_rajas[2],
+            self.captured_rajas[3],
+            0,
+            0,
+            0,
+            0,
+        ]));
+        mix(u64::from(self.quiet) << 32 | u64::from(self.ply));
+        mix(self.hash_before)
+    }
+
+    /// The record with its `check` filled in.
+    fn sealed(mut self) -> Self {
+        self.check = self.digest();
+        self
     }
 }
 
@@ -1354,7 +1410,7 @@ fn decode_state(
     if before.hash() != record.hash_before {
         return Err("hash mismatch");
     }
-    if undo_record(&before, mv) != *record {
+    if undo_record(&before, mv) != record.sealed() {
         return Err("the saved state does not round-trip");
     }
     Ok(before)
@@ -1367,6 +1423,9 @@ fn checked_undo(
     record: &kc_chaturaji_undo_record,
     mv: Move,
 ) -> Result<Position, &'static str> {
+    if record.check != record.digest() {
+        return Err("the record was edited or corrupted (its check does not match)");
+    }
     let before = decode_state(pos, record, mv)?;
     if !Roll::ALL.iter().any(|&roll| before.is_legal(roll, mv)) {
         return Err("the move is not legal in the saved position");

@@ -6,7 +6,7 @@ use core::str::FromStr;
 use arrayvec::ArrayVec;
 
 use super::Square;
-use crate::error::NotationError;
+use crate::error::{excerpt, NotationError};
 
 /// A Kaissa move: a piece going from one square to another (capturing what
 /// stands there, if it is an enemy), or the side's Home Stone placed from hand.
@@ -81,9 +81,12 @@ impl FromStr for Move {
             return Err(err(0, "empty move text".into()));
         }
         if let Some(rest) = text.strip_prefix("H@") {
-            let to = rest
-                .parse::<Square>()
-                .map_err(|_| err(2, format!("'{rest}' is not a square name a1..j10")))?;
+            let to = rest.parse::<Square>().map_err(|_| {
+                err(
+                    2,
+                    format!("'{}' is not a square name a1..j10", excerpt(rest)),
+                )
+            })?;
             return Ok(Move::Place { to });
         }
         if !text.starts_with(|c: char| c.is_ascii_lowercase()) {
@@ -94,16 +97,19 @@ impl FromStr for Move {
             ));
         }
         let (from_text, to_text) = split_square(text);
-        let from = from_text
-            .parse::<Square>()
-            .map_err(|_| err(0, format!("'{from_text}' is not a square name a1..j10")))?;
+        let from = from_text.parse::<Square>().map_err(|_| {
+            err(
+                0,
+                format!("'{}' is not a square name a1..j10", excerpt(from_text)),
+            )
+        })?;
         if to_text.is_empty() {
             return Err(err(text.len(), "missing destination square".into()));
         }
         let to = to_text.parse::<Square>().map_err(|_| {
             err(
                 from_text.len(),
-                format!("'{to_text}' is not a square name a1..j10"),
+                format!("'{}' is not a square name a1..j10", excerpt(to_text)),
             )
         })?;
         if from == to {

@@ -9,7 +9,7 @@ use core::str::FromStr;
 
 use super::home_stone::LAST_PLACEMENT_TURN;
 use super::{Piece, PieceKind, Position, Side, Square};
-use crate::error::NotationError;
+use crate::error::{excerpt, NotationError};
 use crate::geometry::split_fields;
 
 /// The largest turn number the text may carry (nine digits).
@@ -142,7 +142,7 @@ fn parse_hand(text: &str, column: usize) -> Result<[bool; 2], NotationError> {
         _ => Err(error(
             "hand",
             column,
-            format!("'{text}' is not one of H, h, Hh, -"),
+            format!("'{}' is not one of H, h, Hh, -", excerpt(text)),
         )),
     }
 }
@@ -196,7 +196,7 @@ impl FromStr for Position {
                 return Err(error(
                     "side",
                     side_column,
-                    format!("'{side_text}' is not a side: y or r"),
+                    format!("'{}' is not a side: y or r", excerpt(side_text)),
                 ))
             }
         };

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::NotationError;
+use crate::error::{excerpt, NotationError};
 use crate::geometry;
 
 /// Files (and ranks) of the board.
@@ -94,7 +94,7 @@ impl FromStr for Square {
                 NotationError::new(
                     "square",
                     0,
-                    format!("'{text}' is not a square name a1..j10"),
+                    format!("'{}' is not a square name a1..j10", excerpt(text)),
                 )
             })
     }

@@ -1,0 +1,73 @@
+//! Fuzz play, undo and exchanges: the first byte picks a start position
+//! (`common/chaturaji_checks.rs`, `SEEDS`) and the rules (bit 7 the
+//! alliances, falling back to the sheet's when the seed is not valid under
+//! the other); then each byte is one step: 0xFF takes the last move back,
+//! 0xFE agrees an exchange when one is possible (the next byte choosing the
+//! pair and squares), anything else rolls the die (`byte & 3`) and plays a
+//! legal move for it (`byte >> 2` modulo the number of moves). Every
+//! invariant is checked at every ply; the `is_legal` sweep over every
+//! from/to pair and suffix (about 100,000 calls, slow under the sanitizer)
+//! runs on the last position of one input in eight (by length).
+#![no_main]
+
+#[path = "../common/chaturaji_checks.rs"]
+mod checks;
+
+use kaissa_chaturaji::chaturaji::{Position, Roll, Square};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let seed = checks::SEEDS[(first & 0x7f) as usize % checks::SEEDS.len()];
+    let rules = checks::rules_from_byte(first >> 7 | (first & 6));
+    let mut pos = Position::from_text(seed, rules)
+        .or_else(|_| Position::from_text(seed, checks::rules_from_byte(first & 6)))
+        .expect("valid seed");
+    let mut history = Vec::new();
+    let mut bytes = rest.iter().copied().enumerate();
+    while let Some((i, byte)) = bytes.next() {
+        let lists = checks::check_position(&pos, false);
+        match byte {
+            0xFF => {
+                if let Some((before, undo)) = history.pop() {
+                    pos.undo(undo);
+                    assert_eq!(pos, before);
+                }
+                continue;
+            }
+            0xFE => {
+                let choice = bytes.next().map_or(0, |(_, b)| b as usize);
+                let pairs = pos.possible_exchanges();
+                if pairs.is_empty() {
+                    continue;
+                }
+                let (a, b) = pairs[choice % pairs.len()];
+                let sa: Vec<Square> = pos.raja_return_squares(a).iter().collect();
+                let sb: Vec<Square> = pos.raja_return_squares(b).iter().collect();
+                pos.apply_exchange((a, sa[choice % sa.len()]), (b, sb[(choice / 7) % sb.len()]))
+                    .expect("a possible exchange applies");
+                history.clear();
+                continue;
+            }
+            _ => {}
+        }
+        let r = (byte & 3) as usize;
+        let moves = &lists[r];
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[(byte >> 2) as usize % moves.len()];
+        let before = pos.clone();
+        let undo = checks::play_and_check(&mut pos, Roll::ALL[r], mv);
+        history.push((before, undo));
+    }
+    // The sweep costs about 100,000 `is_legal` calls: one input in eight.
+    checks::check_position(&pos, data.len() % 8 == 0);
+    while let Some((before, undo)) = history.pop() {
+        pos.undo(undo);
+        assert_eq!(pos, before);
+        assert_eq!(pos.hash(), before.hash());
+    }
+});
