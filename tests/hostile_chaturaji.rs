@@ -684,7 +684,7 @@ fn errors_point_at_the_problem() {
     let lone = "8/8/8/8/8/8/8/gK,7";
     let n = lone.len();
     let cases: Vec<(String, &str, usize)> = vec![
-        (String::new(), "to-move", 0),
+        (String::new(), "board", 0),
         (format!("{lone} x xxxg - - 0 0"), "to-move", n + 1),
         (format!("{lone} r xxxg - - 0 0"), "to-move", n + 1),
         (format!("{lone} g xxqg - - 0 0"), "command", n + 5),

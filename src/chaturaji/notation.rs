@@ -244,6 +244,15 @@ impl Position {
             return Err(err(field, column, "unexpected non-ASCII character"));
         }
         let fields: Vec<(usize, &str)> = split_fields(text).collect();
+        if let Some(&(column, _)) = fields.iter().find(|(_, f)| f.is_empty()) {
+            let index = fields.iter().position(|&(c, _)| c == column).unwrap_or(0);
+            let field = FIELDS.get(index).copied().unwrap_or("position");
+            return Err(err(
+                field,
+                column,
+                format!("the {field} field is empty (fields are separated by single spaces)"),
+            ));
+        }
         if fields.len() < 7 {
             let missing = FIELDS[fields.len()];
             return Err(err(
