@@ -20,8 +20,8 @@ use arrayvec::ArrayString;
 
 use super::kc_status::{self, *};
 use super::{
-    fail, out_ptr, read_str, run, write_array_with, write_out, write_text, Failure, FfiResult,
-    KC_NO_SQUARE,
+    check_ptr, fail, out_ptr, read_str, run, write_array_with, write_out, write_text, Failure,
+    FfiResult, KC_NO_SQUARE,
 };
 use crate::kaissa::{
     perft, DrawReason, Move, MoveList, Outcome, Piece, PieceKind, Position, Side, Square, Undo,
@@ -756,7 +756,21 @@ pub unsafe extern "C" fn kc_kaissa_legal_moves(
     run("kc_kaissa_legal_moves", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_ref(pos, "pos")? };
-        out_ptr(out_len, "out_len")?;
+        let len_out = out_ptr(out_len, "out_len")?;
+        if cap >= KC_KAISSA_MAX_MOVES && !buf.is_null() {
+            // Room for any position: write each move straight into `buf`.
+            let buf = check_ptr(buf as *const kc_kaissa_move, "buf")?.as_ptr();
+            let mut len = 0;
+            pos.for_each_move(|mv| {
+                // SAFETY: `buf` holds `cap >= KC_KAISSA_MAX_MOVES` elements,
+                // more than any position has moves.
+                unsafe { buf.add(len).write(kc_kaissa_move::from_rust(mv)) };
+                len += 1;
+            });
+            // SAFETY: checked; writable per the caller.
+            unsafe { write_out(len_out, len) };
+            return Ok(());
+        }
         let mut moves = MoveList::new();
         pos.generate_moves(&mut moves);
         // SAFETY: forwarded from the caller.

@@ -75,13 +75,30 @@ impl Position {
     /// pos.generate_moves(&mut moves);
     /// assert_eq!(moves.len(), 40);
     /// ```
+    #[inline]
     pub fn generate_moves(&self, moves: &mut MoveList) {
         moves.clear();
+        self.for_each_move(|mv| moves.push(mv));
+    }
+
+    /// Calls `f` with every legal move, in the order of
+    /// [`generate_moves`](Self::generate_moves) (placements first, then by
+    /// from square and to square), without building a list: for callers
+    /// that store moves in their own form.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// let mut count = 0;
+    /// Position::start().for_each_move(|_| count += 1);
+    /// assert_eq!(count, 40);
+    /// ```
+    #[inline]
+    pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
         if self.is_decided() {
             return;
         }
         for to in self.placement_squares() {
-            moves.push(Move::Place { to });
+            f(Move::Place { to });
         }
         if self.must_place() {
             return;
@@ -89,30 +106,30 @@ impl Position {
         #[cfg(target_arch = "x86_64")]
         if has_bit_instructions() {
             // SAFETY: the CPU has the features, checked just above.
-            return unsafe { self.push_piece_moves_x86(moves) };
+            return unsafe { self.piece_moves_x86(&mut f) };
         }
-        self.push_piece_moves(moves);
+        self.piece_moves(&mut f);
     }
 
-    /// Appends the piece moves of the side to move, by from square then to
-    /// square.
+    /// Calls `f` with the piece moves of the side to move, by from square
+    /// then to square.
     #[inline(always)]
-    fn push_piece_moves(&self, moves: &mut MoveList) {
+    fn piece_moves(&self, f: &mut impl FnMut(Move)) {
         let ctx = Context::new(self, self.side_to_move);
         for_each_square(ctx.own, |from| {
             if let Some(piece) = self.squares[from.index() as usize] {
                 let targets = ctx.targets(piece.kind, from.index() as usize);
-                for_each_square(targets, |to| moves.push(Move::Normal { from, to }));
+                for_each_square(targets, |to| f(Move::Normal { from, to }));
             }
         });
     }
 
-    /// [`push_piece_moves`](Self::push_piece_moves) compiled with the bit
+    /// [`piece_moves`](Self::piece_moves) compiled with the bit
     /// instructions (popcnt, lzcnt, tzcnt) the baseline x86-64 target lacks.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,lzcnt,bmi1")]
-    unsafe fn push_piece_moves_x86(&self, moves: &mut MoveList) {
-        self.push_piece_moves(moves);
+    unsafe fn piece_moves_x86(&self, f: &mut impl FnMut(Move)) {
+        self.piece_moves(f);
     }
 
     /// The number of piece moves of the side to move (placements excluded).
