@@ -911,7 +911,12 @@ fn checked_undo(pos: &Position, mv: Move, captured: Option<Piece>, hash: u64) ->
         return None;
     }
     let mut before = pos.clone();
-    before.undo(Undo { mv, captured });
+    before.undo(Undo {
+        mv,
+        moved,
+        captured,
+        hash_before: hash,
+    });
     if before.validate().is_err() || before.hash() != hash || !before.is_legal(mv) {
         return None;
     }

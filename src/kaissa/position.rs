@@ -31,14 +31,19 @@ pub struct Position {
     pub(crate) hash: u64,
 }
 
-/// What [`Position::undo`] needs to take a move back: the move and what it
-/// captured. Small and `Copy`; keep it on the stack.
+/// What [`Position::undo`] needs to take a move back: the move, what it
+/// captured and the hash before it. Small and `Copy`; keep it on the stack.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Undo {
     /// The move that was played.
     pub mv: Move,
+    /// The piece that moved (the Home Stone for a placement).
+    pub moved: Piece,
     /// The piece it captured, if any.
     pub captured: Option<Piece>,
+    /// The position's hash before the move (restored as it is, rather than
+    /// recomputed key by key).
+    pub hash_before: u64,
 }
 
 /// The start position's text.
@@ -157,52 +162,51 @@ impl Position {
         hash ^ zobrist::turn(self.side_to_move, self.turn)
     }
 
+    /// Puts `piece` on the empty `square`, hash included.
     #[inline(always)]
     pub(crate) fn put(&mut self, piece: Piece, square: Square) {
+        self.put_on_board(piece, square);
+        self.hash ^= zobrist::piece(piece, square);
+    }
+
+    /// Puts `piece` on the empty `square`: board and sets only.
+    #[inline(always)]
+    fn put_on_board(&mut self, piece: Piece, square: Square) {
         let bit = Bitboard::from_square(square);
         self.squares[square.index() as usize] = Some(piece);
         self.by_side[piece.side.index()] |= bit;
         self.by_kind[piece.kind.index()] |= bit;
-        self.hash ^= zobrist::piece(piece, square);
     }
 
+    /// Takes `piece` off `square`: board and sets only.
     #[inline(always)]
-    fn remove(&mut self, piece: Piece, square: Square) {
+    fn remove_from_board(&mut self, piece: Piece, square: Square) {
         let bit = Bitboard::from_square(square);
         self.squares[square.index() as usize] = None;
         self.by_side[piece.side.index()] ^= bit;
         self.by_kind[piece.kind.index()] ^= bit;
-        self.hash ^= zobrist::piece(piece, square);
     }
 
-    /// Moves `piece` from `from` to the empty (or just emptied) `to`.
+    /// Moves `piece` from `from` to the empty (or just emptied) `to`: board
+    /// and sets only.
     #[inline(always)]
-    fn slide(&mut self, piece: Piece, from: Square, to: Square) {
+    fn slide_on_board(&mut self, piece: Piece, from: Square, to: Square) {
         let bits = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.squares[from.index() as usize] = None;
         self.squares[to.index() as usize] = Some(piece);
         self.by_side[piece.side.index()] ^= bits;
         self.by_kind[piece.kind.index()] ^= bits;
-        self.hash ^= zobrist::piece(piece, from) ^ zobrist::piece(piece, to);
     }
 
     /// Passes the turn to the other side (and counts Red's moves into the
-    /// turn number); `forward = false` goes back.
+    /// turn number), hash included.
     #[inline(always)]
-    fn switch_sides(&mut self, forward: bool) {
-        if forward {
-            self.hash ^= zobrist::side_switch(self.side_to_move, self.turn);
-            if self.side_to_move == Side::Red {
-                self.turn += 1;
-            }
-            self.side_to_move = self.side_to_move.other();
-        } else {
-            if self.side_to_move == Side::Yellow {
-                self.turn -= 1;
-            }
-            self.side_to_move = self.side_to_move.other();
-            self.hash ^= zobrist::side_switch(self.side_to_move, self.turn);
+    fn switch_sides(&mut self) {
+        self.hash ^= zobrist::side_switch(self.side_to_move, self.turn);
+        if self.side_to_move == Side::Red {
+            self.turn += 1;
         }
+        self.side_to_move = self.side_to_move.other();
     }
 
     /// Plays `mv`, which must be legal ([`is_legal`](Self::is_legal)); returns
@@ -212,61 +216,63 @@ impl Position {
     #[inline(always)]
     pub fn play(&mut self, mv: Move) -> Undo {
         debug_assert!(self.is_legal(mv), "illegal move {mv} played");
+        let hash_before = self.hash;
         let mover = self.side_to_move;
-        let captured = match mv {
+        let (moved, captured) = match mv {
             Move::Normal { from, to } => {
-                let (f, t) = (from.index() as usize, to.index() as usize);
-                let piece = self.squares[f].expect("a piece on the from square");
-                let captured = self.squares[t];
+                let piece =
+                    self.squares[from.index() as usize].expect("a piece on the from square");
+                let captured = self.squares[to.index() as usize];
                 if let Some(victim) = captured {
                     let bit = Bitboard::from_square(to);
                     self.by_side[victim.side.index()] ^= bit;
                     self.by_kind[victim.kind.index()] ^= bit;
                     self.hash ^= zobrist::piece(victim, to);
                 }
-                self.slide(piece, from, to);
-                captured
-            }
-            Move::Place { to } => {
-                self.in_hand[mover.index()] = false;
-                self.hash ^= zobrist::in_hand(mover);
-                self.put(
-                    Piece {
-                        side: mover,
-                        kind: PieceKind::HomeStone,
-                    },
-                    to,
-                );
-                None
-            }
-        };
-        self.switch_sides(true);
-        Undo { mv, captured }
-    }
-
-    /// Takes back the move `undo` came from; it must be the last move played.
-    #[inline(always)]
-    pub fn undo(&mut self, undo: Undo) {
-        self.switch_sides(false);
-        let mover = self.side_to_move;
-        match undo.mv {
-            Move::Normal { from, to } => {
-                let piece = self.squares[to.index() as usize].expect("the moved piece");
-                self.slide(piece, to, from);
-                if let Some(victim) = undo.captured {
-                    self.put(victim, to);
-                }
+                self.slide_on_board(piece, from, to);
+                self.hash ^= zobrist::piece(piece, from) ^ zobrist::piece(piece, to);
+                (piece, captured)
             }
             Move::Place { to } => {
                 let stone = Piece {
                     side: mover,
                     kind: PieceKind::HomeStone,
                 };
-                self.remove(stone, to);
-                self.in_hand[mover.index()] = true;
+                self.in_hand[mover.index()] = false;
                 self.hash ^= zobrist::in_hand(mover);
+                self.put(stone, to);
+                (stone, None)
+            }
+        };
+        self.switch_sides();
+        Undo {
+            mv,
+            moved,
+            captured,
+            hash_before,
+        }
+    }
+
+    /// Takes back the move `undo` came from; it must be the last move played.
+    #[inline(always)]
+    pub fn undo(&mut self, undo: Undo) {
+        if self.side_to_move == Side::Yellow {
+            self.turn -= 1;
+        }
+        self.side_to_move = self.side_to_move.other();
+        match undo.mv {
+            Move::Normal { from, to } => {
+                self.slide_on_board(undo.moved, to, from);
+                if let Some(victim) = undo.captured {
+                    self.put_on_board(victim, to);
+                }
+            }
+            Move::Place { to } => {
+                self.remove_from_board(undo.moved, to);
+                self.in_hand[self.side_to_move.index()] = true;
             }
         }
+        self.hash = undo.hash_before;
     }
 
     /// Plays `mv` if it is legal; otherwise returns why not and leaves the
