@@ -20,6 +20,10 @@ use core::fmt::Write;
 
 use arrayvec::{ArrayString, ArrayVec};
 
+use super::handle::{
+    clone_handle, copy_handle, free_handle, give_handle as give_position,
+    handle_mut as position_mut, handle_ref as position_ref, Handle,
+};
 use super::kc_status::{self, *};
 use super::{
     fail, out_ptr, read_str, run, write_array, write_array_with, write_out, write_text, Failure,
@@ -129,6 +133,19 @@ const _: () = assert!(KC_CHATURAJI_YELLOW as usize == Colour::Yellow as usize);
 /// are independent).
 pub struct kc_chaturaji_position {
     pos: Position,
+}
+
+impl Handle for kc_chaturaji_position {
+    type Inner = Position;
+    fn wrap(pos: Position) -> Self {
+        kc_chaturaji_position { pos }
+    }
+    fn inner(&self) -> &Position {
+        &self.pos
+    }
+    fn inner_mut(&mut self) -> &mut Position {
+        &mut self.pos
+    }
 }
 
 /// The rules options a position is created with (RULES.md Part II).
@@ -430,33 +447,6 @@ fn squares_of(bitboard: Bitboard) -> ArrayVec<u8, 64> {
     bitboard.into_iter().map(|sq| sq.index() as u8).collect()
 }
 
-/// The position behind a `const` pointer from C.
-///
-/// # Safety
-/// `pos` is NULL or a live position from this library, not being mutated.
-unsafe fn position_ref<'a>(
-    pos: *const kc_chaturaji_position,
-    what: &'static str,
-) -> Result<&'a Position, Failure> {
-    let ptr = out_ptr(pos as *mut kc_chaturaji_position, what)?;
-    // SAFETY: non-null; a live position per the caller.
-    Ok(unsafe { &(*ptr.as_ptr()).pos })
-}
-
-/// The position behind a mutable pointer from C.
-///
-/// # Safety
-/// `pos` is NULL or a live position from this library, used by nobody else
-/// during the call.
-unsafe fn position_mut<'a>(
-    pos: *mut kc_chaturaji_position,
-    what: &'static str,
-) -> Result<&'a mut Position, Failure> {
-    let ptr = out_ptr(pos, what)?;
-    // SAFETY: non-null; a live, unshared position per the caller.
-    Ok(unsafe { &mut (*ptr.as_ptr()).pos })
-}
-
 /// Reads the rules options behind a pointer from C.
 ///
 /// # Safety
@@ -466,18 +456,6 @@ unsafe fn read_rules(rules: *const kc_chaturaji_rules) -> Result<Rules, Failure>
     // SAFETY: checked non-null and aligned; readable per the caller. Every
     // bit pattern of the two integer fields is a valid value.
     unsafe { ptr.as_ptr().read() }.to_rust()
-}
-
-/// Hands a new position to the caller through `out`.
-///
-/// # Safety
-/// `out` is NULL or valid for writing a pointer.
-unsafe fn give_position(pos: Position, out: *mut *mut kc_chaturaji_position) -> FfiResult {
-    let out = out_ptr(out, "out")?;
-    let raw = Box::into_raw(Box::new(kc_chaturaji_position { pos }));
-    // SAFETY: checked by `out_ptr`; writable per the caller.
-    unsafe { write_out(out, raw) };
-    Ok(())
 }
 
 /// Writes `value` to the checked output pointer `out` (for the many small
@@ -690,11 +668,8 @@ pub unsafe extern "C" fn kc_chaturaji_position_from_text(
 /// `_from_text` or `_clone` that has not been freed yet.
 #[no_mangle]
 pub unsafe extern "C" fn kc_chaturaji_position_free(pos: *mut kc_chaturaji_position) {
-    if pos.is_null() {
-        return;
-    }
-    // SAFETY: the caller passes a pointer from Box::into_raw, freed once.
-    let _ = std::panic::catch_unwind(|| drop(unsafe { Box::from_raw(pos) }));
+    // SAFETY: forwarded from the caller.
+    unsafe { free_handle(pos) }
 }
 
 /// Creates an independent copy of `pos` (with its rules options) and writes
@@ -714,9 +689,7 @@ pub unsafe extern "C" fn kc_chaturaji_position_clone(
 ) -> kc_status {
     run("kc_chaturaji_position_clone", || {
         // SAFETY: forwarded from the caller.
-        let pos = unsafe { position_ref(pos, "pos")? }.clone();
-        // SAFETY: forwarded from the caller.
-        unsafe { give_position(pos, out) }
+        unsafe { clone_handle(pos, out) }
     })
 }
 
@@ -735,15 +708,8 @@ pub unsafe extern "C" fn kc_chaturaji_position_copy(
     dst: *mut kc_chaturaji_position,
 ) -> kc_status {
     run("kc_chaturaji_position_copy", || {
-        out_ptr(src as *mut kc_chaturaji_position, "src")?;
-        out_ptr(dst, "dst")?;
-        if core::ptr::eq(src, dst) {
-            return Ok(());
-        }
-        // SAFETY: forwarded from the caller; distinct objects.
-        let (src, dst) = unsafe { (position_ref(src, "src")?, position_mut(dst, "dst")?) };
-        dst.clone_from(src);
-        Ok(())
+        // SAFETY: forwarded from the caller.
+        unsafe { copy_handle(src, dst) }
     })
 }
 

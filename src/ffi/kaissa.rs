@@ -18,10 +18,14 @@ use core::fmt::Write;
 
 use arrayvec::ArrayString;
 
+use super::handle::{
+    clone_handle, copy_handle, free_handle, give_handle as give_position,
+    handle_mut as position_mut, handle_ref as position_ref, Handle,
+};
 use super::kc_status::{self, *};
 use super::{
     check_ptr, fail, out_ptr, read_str, run, write_array_with, write_out, write_text, Failure,
-    FfiResult, KC_NO_SQUARE,
+    KC_NO_SQUARE,
 };
 use crate::kaissa::{
     perft, DrawReason, Move, MoveList, Outcome, Piece, PieceKind, Position, Side, Square, Undo,
@@ -122,6 +126,19 @@ const _: () = assert!(KC_KAISSA_RED as usize == Side::Red as usize);
 /// independent).
 pub struct kc_kaissa_position {
     pos: Position,
+}
+
+impl Handle for kc_kaissa_position {
+    type Inner = Position;
+    fn wrap(pos: Position) -> Self {
+        kc_kaissa_position { pos }
+    }
+    fn inner(&self) -> &Position {
+        &self.pos
+    }
+    fn inner_mut(&mut self) -> &mut Position {
+        &mut self.pos
+    }
 }
 
 /// A Kaissa move, a plain value.
@@ -331,45 +348,6 @@ impl kc_kaissa_piece {
     }
 }
 
-/// The position behind a `const` pointer from C.
-///
-/// # Safety
-/// `pos` is NULL or a live position from this library, not being mutated.
-unsafe fn position_ref<'a>(
-    pos: *const kc_kaissa_position,
-    what: &'static str,
-) -> Result<&'a Position, Failure> {
-    let ptr = out_ptr(pos as *mut kc_kaissa_position, what)?;
-    // SAFETY: non-null; a live position per the caller.
-    Ok(unsafe { &(*ptr.as_ptr()).pos })
-}
-
-/// The position behind a mutable pointer from C.
-///
-/// # Safety
-/// `pos` is NULL or a live position from this library, used by nobody else
-/// during the call.
-unsafe fn position_mut<'a>(
-    pos: *mut kc_kaissa_position,
-    what: &'static str,
-) -> Result<&'a mut Position, Failure> {
-    let ptr = out_ptr(pos, what)?;
-    // SAFETY: non-null; a live, unshared position per the caller.
-    Ok(unsafe { &mut (*ptr.as_ptr()).pos })
-}
-
-/// Hands a new position to the caller through `out`.
-///
-/// # Safety
-/// `out` is NULL or valid for writing a pointer.
-unsafe fn give_position(pos: Position, out: *mut *mut kc_kaissa_position) -> FfiResult {
-    let out = out_ptr(out, "out")?;
-    let raw = Box::into_raw(Box::new(kc_kaissa_position { pos }));
-    // SAFETY: checked by `out_ptr`; writable per the caller.
-    unsafe { write_out(out, raw) };
-    Ok(())
-}
-
 // ---------------------------------------------------------------------------
 // Creating, copying and freeing positions.
 
@@ -431,11 +409,8 @@ pub unsafe extern "C" fn kc_kaissa_position_from_text(
 /// `_from_text` or `_clone` that has not been freed yet.
 #[no_mangle]
 pub unsafe extern "C" fn kc_kaissa_position_free(pos: *mut kc_kaissa_position) {
-    if pos.is_null() {
-        return;
-    }
-    // SAFETY: the caller passes a pointer from Box::into_raw, freed once.
-    let _ = std::panic::catch_unwind(|| drop(unsafe { Box::from_raw(pos) }));
+    // SAFETY: forwarded from the caller.
+    unsafe { free_handle(pos) }
 }
 
 /// Creates an independent copy of `pos` and writes a pointer to it to
@@ -455,9 +430,7 @@ pub unsafe extern "C" fn kc_kaissa_position_clone(
 ) -> kc_status {
     run("kc_kaissa_position_clone", || {
         // SAFETY: forwarded from the caller.
-        let pos = unsafe { position_ref(pos, "pos")? }.clone();
-        // SAFETY: forwarded from the caller.
-        unsafe { give_position(pos, out) }
+        unsafe { clone_handle(pos, out) }
     })
 }
 
@@ -476,15 +449,8 @@ pub unsafe extern "C" fn kc_kaissa_position_copy(
     dst: *mut kc_kaissa_position,
 ) -> kc_status {
     run("kc_kaissa_position_copy", || {
-        out_ptr(src as *mut kc_kaissa_position, "src")?;
-        out_ptr(dst, "dst")?;
-        if core::ptr::eq(src, dst) {
-            return Ok(());
-        }
-        // SAFETY: forwarded from the caller; distinct objects.
-        let (src, dst) = unsafe { (position_ref(src, "src")?, position_mut(dst, "dst")?) };
-        dst.clone_from(src);
-        Ok(())
+        // SAFETY: forwarded from the caller.
+        unsafe { copy_handle(src, dst) }
     })
 }
 

@@ -38,6 +38,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use crate::random::{RandomSource, SplitMix64};
 
 pub mod chaturaji;
+mod handle;
 pub mod kaissa;
 
 /// The result of every fallible `kc_` function. New codes are only ever

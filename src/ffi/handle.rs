@@ -1,0 +1,98 @@
+//! The opaque position handles of both games: creation, access, cloning,
+//! copying and freeing, written once for any handle type.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use super::{out_ptr, write_out, Failure, FfiResult};
+
+/// An opaque C handle owning one Rust value (a game's position).
+pub(crate) trait Handle: Sized {
+    /// What the handle owns.
+    type Inner: Clone;
+    /// Wraps a value.
+    fn wrap(inner: Self::Inner) -> Self;
+    /// The value.
+    fn inner(&self) -> &Self::Inner;
+    /// The value, mutably.
+    fn inner_mut(&mut self) -> &mut Self::Inner;
+}
+
+/// The value behind a handle pointer from C.
+///
+/// # Safety
+/// `ptr` is NULL or a live handle from this library.
+pub(crate) unsafe fn handle_ref<'a, H: Handle + 'a>(
+    ptr: *const H,
+    what: &'static str,
+) -> Result<&'a H::Inner, Failure> {
+    let ptr = out_ptr(ptr as *mut H, what)?;
+    // SAFETY: non-null and aligned; a live handle per the caller.
+    Ok(unsafe { (*ptr.as_ptr()).inner() })
+}
+
+/// The value behind a mutable handle pointer from C.
+///
+/// # Safety
+/// `ptr` is NULL or a live handle from this library, used by nobody else
+/// during the call.
+pub(crate) unsafe fn handle_mut<'a, H: Handle + 'a>(
+    ptr: *mut H,
+    what: &'static str,
+) -> Result<&'a mut H::Inner, Failure> {
+    let ptr = out_ptr(ptr, what)?;
+    // SAFETY: non-null and aligned; a live, unshared handle per the caller.
+    Ok(unsafe { (*ptr.as_ptr()).inner_mut() })
+}
+
+/// Hands a new handle owning `inner` to the caller through `out`.
+///
+/// # Safety
+/// `out` is NULL or valid for writing a pointer.
+pub(crate) unsafe fn give_handle<H: Handle>(inner: H::Inner, out: *mut *mut H) -> FfiResult {
+    let out = out_ptr(out, "out")?;
+    let raw = Box::into_raw(Box::new(H::wrap(inner)));
+    // SAFETY: checked by `out_ptr`; writable per the caller.
+    unsafe { write_out(out, raw) };
+    Ok(())
+}
+
+/// Releases a handle; NULL is a no-op.
+///
+/// # Safety
+/// `ptr` is NULL or a handle from [`give_handle`] not freed yet.
+pub(crate) unsafe fn free_handle<H: Handle>(ptr: *mut H) {
+    if !ptr.is_null() {
+        // SAFETY: a pointer from Box::into_raw, freed once, per the caller.
+        let _ = catch_unwind(AssertUnwindSafe(|| drop(unsafe { Box::from_raw(ptr) })));
+    }
+}
+
+/// A new handle owning a copy of `ptr`'s value, through `out`.
+///
+/// # Safety
+/// `ptr` is NULL or a live handle; `out` is NULL or valid for writing a
+/// pointer.
+pub(crate) unsafe fn clone_handle<H: Handle>(ptr: *const H, out: *mut *mut H) -> FfiResult {
+    // SAFETY: forwarded from the caller.
+    let inner = unsafe { handle_ref(ptr, "pos")? }.clone();
+    // SAFETY: forwarded from the caller.
+    unsafe { give_handle(inner, out) }
+}
+
+/// Overwrites `dst`'s value with a copy of `src`'s, reusing `dst`'s memory;
+/// `src == dst` changes nothing.
+///
+/// # Safety
+/// `src` and `dst` are NULL or live handles; nothing else uses `dst` during
+/// the call.
+pub(crate) unsafe fn copy_handle<H: Handle>(src: *const H, dst: *mut H) -> FfiResult {
+    out_ptr(src as *mut H, "src")?;
+    out_ptr(dst, "dst")?;
+    if core::ptr::eq(src, dst) {
+        return Ok(());
+    }
+    // SAFETY: forwarded from the caller; distinct objects.
+    let (src, dst) = unsafe { (handle_ref(src, "src")?, handle_mut(dst, "dst")?) };
+    dst.clone_from(src);
+    Ok(())
+}
