@@ -138,95 +138,14 @@ fn check_all_parsers(text: &str) {
     check_square_text(text);
 }
 
-/// A small edit of a text, by character.
-#[derive(Debug, Clone)]
-enum Mutation {
-    Insert(Index, char),
-    Delete(Index),
-    Replace(Index, char),
-    Swap(Index, Index),
-    DuplicateField(Index),
-    SwapFields(Index, Index),
-    DropField(Index),
-    Truncate(Index),
-    DuplicateRange(Index, Index),
-}
+mod common;
+use common::mutation::{apply, Mutation};
 
-/// Characters that matter to the notations, and some that should never.
-fn interesting_char() -> impl Strategy<Value = char> {
-    prop_oneof![
-        4 => proptest::sample::select(
-            "0123456789/ -@yrHhUQTSBIPRAuqtsbipraabcdefghijk\u{0}\t\r\n\u{e9}\u{130}\u{17f}\u{212a}\u{ff21}\u{1f600}"
-                .chars()
-                .collect::<Vec<_>>()
-        ),
-        1 => any::<char>(),
-    ]
-}
+/// Characters that matter to the Kaissa notation, and some that never should.
+const ALPHABET: &str = "0123456789/ -@yrHhUQTSBIPRAuqtsbipraabcdefghijk\u{0}\t\r\n\u{e9}\u{130}\u{17f}\u{212a}\u{ff21}\u{1f600}";
 
 fn mutation() -> impl Strategy<Value = Mutation> {
-    prop_oneof![
-        3 => (any::<Index>(), interesting_char()).prop_map(|(i, c)| Mutation::Insert(i, c)),
-        3 => any::<Index>().prop_map(Mutation::Delete),
-        3 => (any::<Index>(), interesting_char()).prop_map(|(i, c)| Mutation::Replace(i, c)),
-        2 => (any::<Index>(), any::<Index>()).prop_map(|(i, j)| Mutation::Swap(i, j)),
-        1 => any::<Index>().prop_map(Mutation::DuplicateField),
-        1 => (any::<Index>(), any::<Index>()).prop_map(|(i, j)| Mutation::SwapFields(i, j)),
-        1 => any::<Index>().prop_map(Mutation::DropField),
-        1 => any::<Index>().prop_map(Mutation::Truncate),
-        1 => (any::<Index>(), any::<Index>()).prop_map(|(i, j)| Mutation::DuplicateRange(i, j)),
-    ]
-}
-
-fn apply(text: &str, mutation: &Mutation) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    let fields = |text: &str| -> Vec<String> { text.split(' ').map(str::to_string).collect() };
-    match mutation {
-        Mutation::Insert(i, c) => {
-            let at = i.index(chars.len() + 1);
-            chars.insert(at, *c);
-        }
-        Mutation::Delete(i) if !chars.is_empty() => {
-            chars.remove(i.index(chars.len()));
-        }
-        Mutation::Replace(i, c) if !chars.is_empty() => {
-            let at = i.index(chars.len());
-            chars[at] = *c;
-        }
-        Mutation::Swap(i, j) if !chars.is_empty() => {
-            let (a, b) = (i.index(chars.len()), j.index(chars.len()));
-            chars.swap(a, b);
-        }
-        Mutation::DuplicateField(i) => {
-            let mut f = fields(text);
-            let at = i.index(f.len());
-            let copy = f[at].clone();
-            f.insert(at, copy);
-            return f.join(" ");
-        }
-        Mutation::SwapFields(i, j) => {
-            let mut f = fields(text);
-            let (a, b) = (i.index(f.len()), j.index(f.len()));
-            f.swap(a, b);
-            return f.join(" ");
-        }
-        Mutation::DropField(i) => {
-            let mut f = fields(text);
-            f.remove(i.index(f.len()));
-            return f.join(" ");
-        }
-        Mutation::Truncate(i) => {
-            chars.truncate(i.index(chars.len() + 1));
-        }
-        Mutation::DuplicateRange(i, j) if !chars.is_empty() => {
-            let (a, b) = (i.index(chars.len()), j.index(chars.len()));
-            let (a, b) = (a.min(b), a.max(b) + 1);
-            let copy: Vec<char> = chars[a..b].to_vec();
-            chars.splice(b..b, copy);
-        }
-        _ => {}
-    }
-    chars.into_iter().collect()
+    common::mutation::mutation(ALPHABET)
 }
 
 /// A valid position text: a seed, then a few random legal moves.
