@@ -26,8 +26,8 @@ fuzz_target!(|data: &[u8]| {
         .or_else(|_| Position::from_text(seed, checks::rules_from_byte(first & 6)))
         .expect("valid seed");
     let mut history = Vec::new();
-    let mut bytes = rest.iter().copied().enumerate();
-    while let Some((i, byte)) = bytes.next() {
+    let mut bytes = rest.iter().copied();
+    while let Some(byte) = bytes.next() {
         let lists = checks::check_position(&pos, false);
         match byte {
             0xFF => {
@@ -38,7 +38,7 @@ fuzz_target!(|data: &[u8]| {
                 continue;
             }
             0xFE => {
-                let choice = bytes.next().map_or(0, |(_, b)| b as usize);
+                let choice = bytes.next().map_or(0, usize::from);
                 let pairs = pos.possible_exchanges();
                 if pairs.is_empty() {
                     continue;
