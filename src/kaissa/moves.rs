@@ -19,6 +19,7 @@ use crate::error::{excerpt, NotationError};
 /// let place: Move = "H@c1".parse().unwrap();
 /// assert!(matches!(place, Move::Place { .. }));
 /// assert!("h@c1".parse::<Move>().is_err());
+/// assert!(std::mem::size_of::<Move>() <= 4);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Move {
