@@ -2,8 +2,8 @@
 //! outcome.
 //!
 //! ```text
-//! cargo run --release --example play                     # Merchant Kaissa, seed 1
-//! cargo run --release --example play -- kaissa 7         # another seed
+//! cargo run --release --example play                     # Merchant Kaissa, seed 7
+//! cargo run --release --example play -- kaissa 2         # another seed
 //! cargo run --release --example play -- chaturaji 7      # four-player Chaturaji
 //! ```
 //!
@@ -60,7 +60,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let game = args.first().map_or("kaissa", String::as_str);
     let seed = match args.get(1).map(|s| s.parse::<u64>()) {
-        None => Ok(1),
+        None => Ok(7),
         Some(Ok(seed)) => Ok(seed),
         Some(Err(_)) => Err(format!("'{}' is not a seed (a whole number)", args[1])),
     };
