@@ -122,6 +122,25 @@ fn link_args() -> [&'static str; 3] {
     ["-lpthread", "-ldl", "-lm"]
 }
 
+/// How the C test programs and the example are compiled: warnings are errors.
+const C99_FLAGS: &[&str] = &[
+    "-std=c99",
+    "-Wall",
+    "-Wextra",
+    "-Wpedantic",
+    "-Werror",
+    "-g",
+];
+/// How the C++ test programs are compiled.
+const CPP17_FLAGS: &[&str] = &[
+    "-std=c++17",
+    "-Wall",
+    "-Wextra",
+    "-Wpedantic",
+    "-Werror",
+    "-g",
+];
+
 fn out_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("ffi_c")
 }
@@ -237,19 +256,7 @@ fn run_program_with(exe: &Path, args: &[String]) {
 
 #[test]
 fn c99_program() {
-    let exe = compile(
-        "gcc",
-        &[
-            "-std=c99",
-            "-Wall",
-            "-Wextra",
-            "-Wpedantic",
-            "-Werror",
-            "-g",
-        ],
-        "tests/c/kaissa_test.c",
-        "kaissa_test_c",
-    );
+    let exe = compile("gcc", C99_FLAGS, "tests/c/kaissa_test.c", "kaissa_test_c");
     run_program(&exe);
 }
 
@@ -257,30 +264,22 @@ fn c99_program() {
 fn cpp17_program() {
     let exe = compile(
         "g++",
-        &[
-            "-std=c++17",
-            "-Wall",
-            "-Wextra",
-            "-Wpedantic",
-            "-Werror",
-            "-g",
-        ],
+        CPP17_FLAGS,
         "tests/c/kaissa_test.cpp",
         "kaissa_test_cpp",
     );
     run_program(&exe);
 }
 
-/// The C example compiles warning-free and plays a few piped moves.
-#[test]
-fn c_example_plays_piped_moves() {
-    let exe = compile(
-        "gcc",
-        &["-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror"],
-        "examples/c/kc_play.c",
-        "kc_play",
-    );
-    let mut child = Command::new(&exe)
+/// The C example, compiled warning-free once for the tests that drive it.
+fn c_example() -> &'static Path {
+    static EXE: OnceLock<PathBuf> = OnceLock::new();
+    EXE.get_or_init(|| compile("gcc", C99_FLAGS, "examples/c/kc_play.c", "kc_play"))
+}
+
+/// Runs the C example (seed 7) with `input` typed in; returns what it printed.
+fn play_example(input: &[u8]) -> String {
+    let mut child = Command::new(c_example())
         .arg("7")
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -289,13 +288,18 @@ fn c_example_plays_piped_moves() {
     {
         use std::io::Write;
         let mut stdin = child.stdin.take().expect("stdin");
-        stdin
-            .write_all(b"1\ne2e5\nmoves\ne2e9\nnonsense\nd2d4\nquit\n")
-            .expect("write moves");
+        stdin.write_all(input).expect("write moves");
     }
     let result = child.wait_with_output().expect("kc_play output");
-    let stdout = String::from_utf8_lossy(&result.stdout);
+    let stdout = String::from_utf8_lossy(&result.stdout).into_owned();
     assert!(result.status.success(), "kc_play failed:\n{stdout}");
+    stdout
+}
+
+/// The C example plays a few piped Kaissa moves.
+#[test]
+fn c_example_plays_piped_moves() {
+    let stdout = play_example(b"1\ne2e5\nmoves\ne2e9\nnonsense\nd2d4\nquit\n");
     assert!(stdout.contains("You play e2e5"), "{stdout}");
     assert!(stdout.contains("Illegal move e2e9"), "{stdout}");
     assert!(stdout.contains("not a move"), "{stdout}");
@@ -329,14 +333,7 @@ fn chaturaji_expectations() -> Vec<String> {
 fn chaturaji_c99_program() {
     let exe = compile(
         "gcc",
-        &[
-            "-std=c99",
-            "-Wall",
-            "-Wextra",
-            "-Wpedantic",
-            "-Werror",
-            "-g",
-        ],
+        C99_FLAGS,
         "tests/c/chaturaji_test.c",
         "chaturaji_test_c",
     );
@@ -347,14 +344,7 @@ fn chaturaji_c99_program() {
 fn chaturaji_cpp17_program() {
     let exe = compile(
         "g++",
-        &[
-            "-std=c++17",
-            "-Wall",
-            "-Wextra",
-            "-Wpedantic",
-            "-Werror",
-            "-g",
-        ],
+        CPP17_FLAGS,
         "tests/c/chaturaji_test.cpp",
         "chaturaji_test_cpp",
     );
@@ -365,28 +355,7 @@ fn chaturaji_cpp17_program() {
 /// first, so the horse move h2f3 is legal and the boat move h1h2 is not.
 #[test]
 fn c_example_plays_chaturaji() {
-    let exe = compile(
-        "gcc",
-        &["-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror"],
-        "examples/c/kc_play.c",
-        "kc_play_chaturaji",
-    );
-    let mut child = Command::new(&exe)
-        .arg("7")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("run kc_play");
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().expect("stdin");
-        stdin
-            .write_all(b"2\nmoves\nh1h2\nnonsense\nh2f3\nquit\n")
-            .expect("write moves");
-    }
-    let result = child.wait_with_output().expect("kc_play output");
-    let stdout = String::from_utf8_lossy(&result.stdout);
-    assert!(result.status.success(), "kc_play failed:\n{stdout}");
+    let stdout = play_example(b"2\nmoves\nh1h2\nnonsense\nh2f3\nquit\n");
     assert!(stdout.contains("You rolled a 3"), "{stdout}");
     assert!(stdout.contains("2 legal moves for a 3"), "{stdout}");
     assert!(stdout.contains("8  yB yP  .  * bK bE bH bB"), "{stdout}");
