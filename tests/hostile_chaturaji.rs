@@ -214,7 +214,7 @@ fn check_all_parsers(text: &str) {
 }
 
 mod common;
-use common::mutation::{apply, Mutation};
+use common::mutation::{apply_each, Mutation};
 
 /// Characters that matter to the Chaturaji notation, and some that never should.
 const ALPHABET: &str = "012345678999/, -rbygxKEHBPpassabcdefghi\u{0}\t\r\n\u{e9}\u{130}\u{17f}\u{212a}\u{ff21}\u{1f600}";
@@ -316,11 +316,7 @@ proptest! {
         mutations in proptest::collection::vec(mutation(), 1..4),
     ) {
         check_position_text(&text);
-        let mut mutated = text;
-        for m in &mutations {
-            mutated = apply(&mutated, m);
-            check_all_parsers(&mutated);
-        }
+        apply_each(&text, &mutations, check_all_parsers);
     }
 
     #[test]
@@ -329,11 +325,7 @@ proptest! {
         mutations in proptest::collection::vec(mutation(), 1..4),
     ) {
         check_move_text(&text);
-        let mut mutated = text;
-        for m in &mutations {
-            mutated = apply(&mutated, m);
-            check_all_parsers(&mutated);
-        }
+        apply_each(&text, &mutations, check_all_parsers);
     }
 }
 

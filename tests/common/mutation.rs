@@ -120,3 +120,13 @@ pub fn apply(text: &str, mutation: &Mutation) -> String {
     }
     chars.into_iter().collect()
 }
+
+/// Applies `mutations` one after another to `text`, calling `check` on every
+/// intermediate text.
+pub fn apply_each(text: &str, mutations: &[Mutation], mut check: impl FnMut(&str)) {
+    let mut mutated = text.to_string();
+    for mutation in mutations {
+        mutated = apply(&mutated, mutation);
+        check(&mutated);
+    }
+}
