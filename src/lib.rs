@@ -4,6 +4,8 @@
 
 pub mod chaturaji;
 pub mod error;
+#[cfg(feature = "capi")]
+#[cfg_attr(docsrs, doc(cfg(feature = "capi")))]
 pub mod ffi;
 pub mod geometry;
 pub mod kaissa;

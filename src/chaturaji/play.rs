@@ -116,10 +116,10 @@ impl Position {
         if self.is_legal(roll, mv) {
             return Ok(self.play(mv));
         }
-        Err(IllegalMoveError {
-            text: mv.to_string(),
-            reason: self.illegal_reason(roll, mv),
-        })
+        Err(IllegalMoveError::legacy(
+            mv.to_string(),
+            self.illegal_reason(roll, mv),
+        ))
     }
 
     fn illegal_reason(&self, roll: Roll, mv: Move) -> &'static str {

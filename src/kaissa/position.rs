@@ -289,10 +289,7 @@ impl Position {
     pub fn play_checked(&mut self, mv: Move) -> Result<Undo, IllegalMoveError> {
         match self.illegality(mv) {
             None => Ok(self.play(mv)),
-            Some(reason) => Err(IllegalMoveError {
-                text: mv.to_string(),
-                reason,
-            }),
+            Some(reason) => Err(IllegalMoveError::legacy(mv.to_string(), reason)),
         }
     }
 }

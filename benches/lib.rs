@@ -1,0 +1,1 @@
+//! Nothing: this package only holds the criterion benchmarks (`movegen.rs`).
