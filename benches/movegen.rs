@@ -100,7 +100,7 @@ fn kaissa_benches(c: &mut Criterion) {
 fn chaturaji_middlegame() -> chaturaji::Position {
     let mut pos = chaturaji::Position::start(chaturaji::Rules::default());
     chaturaji::play_seeded_game(&mut pos, 7, 40, |_, _| {});
-    assert!(!pos.is_finished(), "bench middlegame must be ongoing");
+    assert!(!pos.is_over(), "bench middlegame must be ongoing");
     pos
 }
 
@@ -111,13 +111,12 @@ fn chaturaji_benches(c: &mut Criterion) {
     let middle = chaturaji_middlegame();
     for (name, pos) in [("start", &start), ("middlegame", &middle)] {
         for roll in chaturaji::Roll::ALL {
-            let mut moves = chaturaji::MoveList::new();
-            pos.legal_moves(roll, &mut moves);
+            let moves = pos.legal_moves(roll);
             group.throughput(Throughput::Elements(moves.len() as u64));
             group.bench_function(format!("legal_moves/{name}/roll{}", roll.face()), |b| {
                 let mut moves = chaturaji::MoveList::new();
                 b.iter(|| {
-                    black_box(pos).legal_moves(black_box(roll), &mut moves);
+                    black_box(pos).generate_moves(black_box(roll), &mut moves);
                     moves.len()
                 })
             });

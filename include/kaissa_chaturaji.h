@@ -62,7 +62,7 @@
 #define KC_CHATURAJI_MOVE_TEXT_CAP 8
 
 // A text buffer of this many bytes always holds a board diagram and its NUL.
-#define KC_CHATURAJI_DIAGRAM_CAP 512
+#define KC_CHATURAJI_DIAGRAM_CAP 1024
 
 // The largest depth `kc_chaturaji_perft` accepts.
 #define KC_CHATURAJI_MAX_PERFT_DEPTH 12
@@ -617,8 +617,8 @@ enum kc_status kc_chaturaji_position_new_start(const struct kc_chaturaji_rules *
 // the start: `yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB r rbyg - - 0 0`.
 //
 // On malformed or inconsistent text the result is `KC_ERR_PARSE` and
-// `kc_last_error_message` gives the field, the 0-based character position
-// and the reason, e.g. `command (character 101): ...`.
+// `kc_last_error_message` gives the field, the 0-based byte offset and the
+// reason, e.g. `command (offset 101): ...`.
 //
 // Ownership: `text` and `rules` are only read during the call. The new
 // position belongs to the caller, who must release it with
@@ -685,8 +685,9 @@ enum kc_status kc_chaturaji_position_to_text(const struct kc_chaturaji_position 
 
 // Formats a printable board diagram of `pos` into `buf`: ranks 8 to 1,
 // each piece as its two-letter code (`gK`, `rP`), `.` for an empty square
-// and `*` for an empty marked square, then the seat to move, the command of
-// each colour, the counters and the outcome word.
+// and `*` for an empty marked square, a legend of the letters, then the
+// seat to move, the command of each colour, the counters and the outcome
+// word.
 // `KC_CHATURAJI_DIAGRAM_CAP` bytes always suffice. Same text buffer
 // convention as `kc_chaturaji_position_to_text`.
 //
@@ -863,8 +864,8 @@ enum kc_status kc_chaturaji_is_legal(const struct kc_chaturaji_position *pos,
 
 // Plays `mv` in `pos` if it is legal for `roll` (2..5), and writes the
 // record that takes it back to `*out_undo`. An illegal move gives
-// `KC_ERR_ILLEGAL_MOVE` (the last error message says why, e.g. `the roll
-// does not let this piece move`) and leaves `pos` untouched; a malformed
+// `KC_ERR_ILLEGAL_MOVE` (the last error message says why, e.g. `illegal
+// move 3:h1f3: the roll does not name this piece's kind`) and leaves `pos` untouched; a malformed
 // move or roll gives `KC_ERR_INVALID_ARGUMENT`. Never allocates.
 //
 // Ownership: `pos` stays the caller's. `out_undo` is caller memory; it may
@@ -900,7 +901,7 @@ enum kc_status kc_chaturaji_undo(struct kc_chaturaji_position *pos,
 
 // Parses a move text (`h1f3`, `g7g8K` for a special promotion, `pass`;
 // RULES.md Part III) into `*out`. Malformed text gives `KC_ERR_PARSE` with
-// the character position and reason in the last error message. Parsing
+// the byte offset and reason in the last error message. Parsing
 // does not check legality.
 //
 // # Safety
@@ -1279,7 +1280,7 @@ enum kc_status kc_kaissa_random_move(const struct kc_kaissa_position *pos,
                                      struct kc_kaissa_move *out);
 
 #ifdef __cplusplus
-} // extern "C"
-#endif // __cplusplus
+}  // extern "C"
+#endif  // __cplusplus
 
-#endif /* KAISSA_CHATURAJI_H */
+#endif  /* KAISSA_CHATURAJI_H */

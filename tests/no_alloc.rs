@@ -90,10 +90,7 @@ fn chaturaji_hot_path_does_not_allocate() {
         Rules,
     };
     for alliances in [Alliances::Sheet, Alliances::Opposite] {
-        let start = ch::Position::start(Rules {
-            alliances,
-            ..Rules::default()
-        });
+        let start = ch::Position::start(Rules::default().with_alliances(alliances));
         let mut pos = start.clone();
         let mut rng = SplitMix64::new(77);
         let mut roller = DiceRoller::new(5);
@@ -101,12 +98,13 @@ fn chaturaji_hot_path_does_not_allocate() {
         let allocations = allocations_during(|| {
             let mut moves = CMoveList::new();
             while plies < 10_000 {
-                if pos.is_finished() {
+                if pos.is_over() {
                     pos = start.clone();
                     continue;
                 }
                 for roll in Roll::ALL {
-                    pos.legal_moves(roll, &mut moves);
+                    assert!(!pos.legal_moves(roll).is_empty());
+                    pos.generate_moves(roll, &mut moves);
                     for &mv in &moves {
                         assert!(pos.is_legal(roll, mv));
                     }
@@ -122,11 +120,20 @@ fn chaturaji_hot_path_does_not_allocate() {
                 let mv = pos.choose_move(roll, &mut rng).expect("ongoing game");
                 if plies % 100 == 0 {
                     let _ = ch::perft(&pos, 2);
+                    let _ = pos.to_setup().build(pos.rules()).expect("a valid position");
                 }
-                let undo = pos.play(mv);
+                let undo = if plies % 2 == 0 {
+                    pos.play(roll, mv).expect("a chosen move is legal")
+                } else {
+                    pos.play_unchecked(mv)
+                };
                 if plies % 3 == 0 {
-                    pos.undo(undo);
-                    pos.play(mv);
+                    pos.undo(undo).expect("the record of the last move");
+                    let undo = pos.play_unchecked(mv);
+                    if plies % 9 == 0 {
+                        pos.undo_unchecked(undo);
+                        pos.play_unchecked(mv);
+                    }
                 }
                 plies += 1;
             }

@@ -185,7 +185,7 @@ pub fn play_seeded_game(
             Some(mv) => mv,
             None => break,
         };
-        position.play_unchecked(mv);
+        position.apply(mv);
         on_ply(GamePly { seat, roll, mv }, position);
     }
     position.outcome()

@@ -106,6 +106,16 @@ impl Move {
                 ),
             ));
         }
+        if text.len() < 4 {
+            return Err(err(
+                text.len(),
+                NotationErrorKind::BadSquare,
+                format!(
+                    "move \"{}\" is too short: expected <from><to> such as h1f3, or pass",
+                    excerpt(text)
+                ),
+            ));
+        }
         if text.len() > 5 {
             return Err(err(
                 5,
@@ -117,7 +127,7 @@ impl Move {
             ));
         }
         let square = |at: usize, what: &str| {
-            let part = text.get(at..(at + 2).min(text.len())).unwrap_or("");
+            let part = text.get(at..at + 2).unwrap_or("");
             Square::parse(part).ok_or_else(|| {
                 err(
                     at,

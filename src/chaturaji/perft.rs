@@ -33,9 +33,10 @@ fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
     for roll in Roll::ALL {
         pos.generate_moves(roll, &mut moves);
         for &mv in moves.iter() {
-            let undo = pos.play_unchecked(mv);
+            let saved = pos.state;
+            pos.apply(mv);
             total += perft_in_place(pos, depth - 1);
-            pos.undo_unchecked(undo);
+            pos.state = saved;
         }
     }
     total

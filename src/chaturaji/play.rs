@@ -13,11 +13,10 @@ use super::types::{Colour, Piece, PieceKind};
 
 /// What [`Position::undo`] needs to take a move back exactly, returned by
 /// [`Position::play`] and [`Position::play_unchecked`]: a copy of the
-/// position's state before the move (about 100 bytes, no heap) and what
-/// identifies the position the move made (its hash, ply and quiet count
-/// and the rules options), so that [`Position::undo`] can refuse, in
-/// constant time, a record that does not belong to the position it is
-/// given.
+/// position's state before the move (about 100 bytes, no heap, its
+/// counters included), the move, the hash of the position the move made and
+/// the rules options, so that [`Position::undo`] can refuse, in constant
+/// time, a record that does not belong to the position it is given.
 ///
 /// Decision: the state is small enough that saving it whole is as cheap as
 /// recording the changes, and it makes undo exact by construction (the
@@ -34,11 +33,13 @@ use super::types::{Colour, Piece, PieceKind};
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Undo {
+    /// The state before the move.
     before: State,
+    /// The move.
     played: Move,
+    /// The hash of the position the move made.
     hash_after: u64,
-    ply_after: u32,
-    quiet_after: u32,
+    /// The rules options of the position.
     rules: Rules,
 }
 
@@ -106,53 +107,28 @@ impl Position {
     /// assert_eq!(pos, Position::default());
     /// ```
     pub fn play_unchecked(&mut self, mv: Move) -> Undo {
-        let before = self.state;
+        // Built in place (the return slot): the state is copied once.
+        let mut undo = Undo {
+            before: self.state,
+            played: mv,
+            hash_after: 0,
+            rules: self.rules,
+        };
+        self.apply(mv);
+        undo.hash_after = self.state.hash;
+        undo
+    }
+
+    /// Plays `mv` (as [`Position::play_unchecked`], same contract) without
+    /// making an undo record: for playouts and for callers that save the
+    /// state themselves (perft).
+    #[inline]
+    pub(crate) fn apply(&mut self, mv: Move) {
         let seat = self.state.to_move;
-        let mut captured = false;
-        // An empty from-square (only in an illegal move) plays as a pass.
-        if let (Some(from), Some(to), Some(piece)) =
-            (mv.from(), mv.to(), mv.from().and_then(|from| self.piece_at(from)))
-        {
-            let c = piece.colour;
-            let mut released = [false; 4];
-            if let Some(victim) = self.piece_at(to) {
-                self.remove(victim.colour, victim.kind, to);
-                captured = true;
-                self.note_capture(victim, &mut released);
-            }
-            self.remove(c, piece.kind, from);
-            let kind = match mv {
-                Move::Promotion { kind, .. } => kind,
-                _ if piece.kind == PieceKind::Pawn
-                    && PROMOTION_SQUARES[c.index()].contains(to)
-                    && self.state.lost_pawn[c.index()] =>
-                {
-                    promotion_kind(to)
-                }
-                _ => piece.kind,
-            };
-            self.put(c, kind, to);
-            if piece.kind == PieceKind::Boat {
-                let victims = self.triumph_victims(to);
-                for sq in victims {
-                    if let Some(boat) = self.piece_at(sq) {
-                        self.remove(boat.colour, boat.kind, sq);
-                        captured = true;
-                    }
-                }
-            }
-            if piece.kind == PieceKind::Raja && matches!(mv, Move::Normal { .. }) {
-                self.conquer(c, to);
-            }
-            for colour in Colour::ALL {
-                if released[colour.index()] {
-                    self.release_waiting_pawns(colour);
-                }
-                if self.is_out(colour) && self.state.command[colour.index()].is_some() {
-                    self.set_command(colour, None);
-                }
-            }
-        }
+        let captured = match (mv.from(), mv.to()) {
+            (Some(from), Some(to)) => self.move_piece(mv, from, to),
+            _ => false,
+        };
         self.state.quiet = if captured {
             0
         } else {
@@ -161,20 +137,66 @@ impl Position {
         self.state.ply = self.state.ply.saturating_add(1);
         let next = self.next_seat_after(seat);
         self.set_to_move(next);
-        Undo {
-            before,
-            played: mv,
-            hash_after: self.state.hash,
-            ply_after: self.state.ply,
-            quiet_after: self.state.quiet,
-            rules: self.rules,
+    }
+
+    /// The board part of a move of the piece on `from` to `to`: captures,
+    /// promotion, boat triumph, conquest, released waiting pawns and
+    /// colours put out. Returns whether anything was captured. An empty
+    /// `from` (only in an illegal move) changes nothing: the move plays as
+    /// a pass.
+    #[inline(always)]
+    fn move_piece(&mut self, mv: Move, from: Square, to: Square) -> bool {
+        let Some(piece) = self.piece_at(from) else {
+            return false;
+        };
+        let mut captured = false;
+        let c = piece.colour;
+        let mut released = [false; 4];
+        if let Some(victim) = self.piece_at(to) {
+            self.remove(victim.colour, victim.kind, to);
+            captured = true;
+            self.note_capture(victim, &mut released);
         }
+        self.remove(c, piece.kind, from);
+        let kind = match mv {
+            Move::Promotion { kind, .. } => kind,
+            _ if piece.kind == PieceKind::Pawn
+                && PROMOTION_SQUARES[c.index()].contains(to)
+                && self.state.lost_pawn[c.index()] =>
+            {
+                promotion_kind(to)
+            }
+            _ => piece.kind,
+        };
+        self.put(c, kind, to);
+        if piece.kind == PieceKind::Boat {
+            let victims = self.triumph_victims(to);
+            for sq in victims {
+                if let Some(boat) = self.piece_at(sq) {
+                    self.remove(boat.colour, boat.kind, sq);
+                    captured = true;
+                }
+            }
+        }
+        if piece.kind == PieceKind::Raja && matches!(mv, Move::Normal { .. }) {
+            self.conquer(c, to);
+        }
+        for colour in Colour::ALL {
+            if released[colour.index()] {
+                self.release_waiting_pawns(colour);
+            }
+            if self.is_out(colour) && self.state.command[colour.index()].is_some() {
+                self.set_command(colour, None);
+            }
+        }
+        captured
     }
 
     /// Takes back the move that returned `undo`, if `undo` belongs to this
     /// position: the record must come from the last move played on exactly
-    /// this position (same hash, ply and quiet count, same rules options),
-    /// which is checked in constant time before anything changes. A record
+    /// this position (the hash it made, the ply one above the record's, the
+    /// quiet count reset or one above the record's, the same rules
+    /// options), which is checked in constant time before anything changes. A record
     /// from another position, a stale one (an earlier move) or one already
     /// used gives [`UndoError`] and leaves the position untouched.
     ///
@@ -223,13 +245,47 @@ impl Position {
         self.state = undo.before;
     }
 
-    /// Whether `undo` was made by the last move played on this position.
+    /// Whether `undo` was made by the last move played on this position:
+    /// the hash the move made, the same rules options, and the counters the
+    /// move made from the saved ones (ply one up; quiet reset by a capture,
+    /// which leaves fewer pieces, else one up).
     #[inline]
     pub(crate) fn belongs(&self, undo: &Undo) -> bool {
-        undo.hash_after == self.state.hash
-            && undo.ply_after == self.state.ply
-            && undo.quiet_after == self.state.quiet
+        let (before, now) = (&undo.before, &self.state);
+        let pieces = |state: &State| {
+            let c = &state.colours;
+            (c[0] | c[1] | c[2] | c[3]).count()
+        };
+        let quiet = if pieces(before) > pieces(now) {
+            0
+        } else {
+            before.quiet.saturating_add(1)
+        };
+        undo.hash_after == now.hash
             && undo.rules == self.rules
+            && before.ply.saturating_add(1) == now.ply
+            && quiet == now.quiet
+    }
+
+    /// More words about an illegal move for a message (the C ABI's last
+    /// error): whether a special promotion's suffix is missing or unwanted.
+    #[cfg(feature = "capi")]
+    pub(crate) fn illegal_hint(&self, roll: Roll, mv: Move) -> Option<&'static str> {
+        let (from, to) = (mv.from()?, mv.to()?);
+        let as_special = Move::Promotion {
+            from,
+            to,
+            kind: PieceKind::Raja,
+        };
+        match mv {
+            Move::Normal { .. } if self.is_legal(roll, as_special) => {
+                Some("a special promotion must name the new piece (K, E, H or B)")
+            }
+            Move::Promotion { .. } if self.is_legal(roll, Move::Normal { from, to }) => {
+                Some("only a special promotion takes a piece suffix")
+            }
+            _ => None,
+        }
     }
 
     fn illegal_reason(&self, roll: Roll, mv: Move) -> IllegalMoveReason {

@@ -85,7 +85,8 @@ pub(crate) fn check_consistency(state: &State, rules: Rules) -> Result<(), Incon
     for colour in Colour::ALL {
         let i = colour.index();
         let has_pieces = !state.colours[i].is_empty();
-        let fail = |reason: String| Inconsistency::new(Field::Command, Spot::Command(colour), reason);
+        let fail =
+            |reason: String| Inconsistency::new(Field::Command, Spot::Command(colour), reason);
         match state.command[i] {
             None if has_pieces => {
                 return Err(fail(format!(

@@ -34,6 +34,7 @@ use crate::chaturaji::{
     PieceKind, Position, Roll, Rules, Square, MARKED_SQUARES, MAX_MOVES, SPECIAL_PROMOTION_SQUARES,
     THRONES,
 };
+use crate::error::{excerpt, IllegalMoveError};
 use crate::random::{RandomSource, SplitMix64};
 
 /// Files of the Chaturaji board (`a`..`h`).
@@ -630,8 +631,8 @@ pub unsafe extern "C" fn kc_chaturaji_position_new_start(
 /// the start: `yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB r rbyg - - 0 0`.
 ///
 /// On malformed or inconsistent text the result is `KC_ERR_PARSE` and
-/// `kc_last_error_message` gives the field, the 0-based character position
-/// and the reason, e.g. `command (character 101): ...`.
+/// `kc_last_error_message` gives the field, the 0-based byte offset and the
+/// reason, e.g. `command (offset 101): ...`.
 ///
 /// Ownership: `text` and `rules` are only read during the call. The new
 /// position belongs to the caller, who must release it with
@@ -1159,8 +1160,8 @@ pub unsafe extern "C" fn kc_chaturaji_is_legal(
 
 /// Plays `mv` in `pos` if it is legal for `roll` (2..5), and writes the
 /// record that takes it back to `*out_undo`. An illegal move gives
-/// `KC_ERR_ILLEGAL_MOVE` (the last error message says why, e.g. `the roll
-/// does not let this piece move`) and leaves `pos` untouched; a malformed
+/// `KC_ERR_ILLEGAL_MOVE` (the last error message says why, e.g. `illegal
+/// move 3:h1f3: the roll does not name this piece's kind`) and leaves `pos` untouched; a malformed
 /// move or roll gives `KC_ERR_INVALID_ARGUMENT`. Never allocates.
 ///
 /// Ownership: `pos` stays the caller's. `out_undo` is caller memory; it may
@@ -1188,7 +1189,7 @@ pub unsafe extern "C" fn kc_chaturaji_play(
         let mv = mv.to_rust()?;
         let record = out_undo.map(|_| undo_record(pos, mv));
         pos.play(roll, mv)
-            .map_err(|err| fail(KC_ERR_ILLEGAL_MOVE, err.to_string()))?;
+            .map_err(|err| illegal(pos, roll, mv, &err))?;
         if let (Some(out_undo), Some(record)) = (out_undo, record) {
             // SAFETY: checked; writable per the caller.
             unsafe { write_out(out_undo, record) };
@@ -1238,6 +1239,15 @@ pub unsafe extern "C" fn kc_chaturaji_undo(
         *pos = previous;
         Ok(())
     })
+}
+
+/// The failure for an illegal move: the error's message, with a hint about
+/// special-promotion suffixes when one applies.
+fn illegal(pos: &Position, roll: Roll, mv: Move, err: &IllegalMoveError) -> Failure {
+    match pos.illegal_hint(roll, mv) {
+        Some(hint) => fail(KC_ERR_ILLEGAL_MOVE, format!("{err} ({hint})")),
+        None => fail(KC_ERR_ILLEGAL_MOVE, err.to_string()),
+    }
 }
 
 /// The undo record of `mv` about to be played in `pos`.
@@ -1409,7 +1419,7 @@ fn checked_undo(
 
 /// Parses a move text (`h1f3`, `g7g8K` for a special promotion, `pass`;
 /// RULES.md Part III) into `*out`. Malformed text gives `KC_ERR_PARSE` with
-/// the character position and reason in the last error message. Parsing
+/// the byte offset and reason in the last error message. Parsing
 /// does not check legality.
 ///
 /// # Safety
@@ -1424,8 +1434,12 @@ pub unsafe extern "C" fn kc_chaturaji_move_from_text(
         // SAFETY: forwarded from the caller.
         let text = unsafe { read_str(text, "text")? };
         let out = out_ptr(out, "out")?;
-        let mv = Move::parse(text)
-            .map_err(|err| fail(KC_ERR_PARSE, format!("move text '{text}': {err}")))?;
+        let mv = Move::parse(text).map_err(|err| {
+            fail(
+                KC_ERR_PARSE,
+                format!("move text \"{}\": {err}", excerpt(text)),
+            )
+        })?;
         // SAFETY: checked; writable per the caller.
         unsafe { write_out(out, kc_chaturaji_move::from_rust(mv)) };
         Ok(())
@@ -1475,7 +1489,7 @@ pub unsafe extern "C" fn kc_chaturaji_square_from_text(
         let square = Square::parse(text).ok_or_else(|| {
             fail(
                 KC_ERR_PARSE,
-                format!("square text '{text}' is not a square a1..h8"),
+                format!("square text \"{}\" is not a square a1..h8", excerpt(text)),
             )
         })?;
         // SAFETY: checked; writable per the caller.
@@ -1658,7 +1672,10 @@ mod tests {
     use crate::random::RandomSource;
 
     fn rules_both() -> [Rules; 2] {
-        [Rules::default(), Rules::default().with_alliances(Alliances::Opposite)]
+        [
+            Rules::default(),
+            Rules::default().with_alliances(Alliances::Opposite),
+        ]
     }
 
     /// Every move of many seeded games can be taken back through a record,

@@ -240,12 +240,12 @@ static void test_create_and_text(void) {
     CHECK(other == NULL);
     CHECK(strstr(last_error(), "kc_chaturaji_position_from_text") != NULL);
     CHECK(strstr(last_error(), "command") != NULL);
-    CHECK(strstr(last_error(), "character") != NULL);
+    CHECK(strstr(last_error(), "offset") != NULL);
     CHECK_STATUS(kc_chaturaji_position_from_text("8/8/8 r", &rules, &other), KC_ERR_PARSE);
-    CHECK(strstr(last_error(), "command (character 7)") != NULL);
+    CHECK(strstr(last_error(), "command (offset 7)") != NULL);
     CHECK_STATUS(kc_chaturaji_position_from_text("8/8/8/8/8/8/8/8 r rbyg - - 0 0", &rules, &other),
                  KC_ERR_PARSE);
-    CHECK(strstr(last_error(), "board (character 0): no piece on the board") != NULL);
+    CHECK(strstr(last_error(), "board (offset 0): no piece on the board") != NULL);
     CHECK_STATUS(kc_chaturaji_position_from_text("", &rules, &other), KC_ERR_PARSE);
     CHECK_STATUS(kc_chaturaji_position_from_text("\xff\xfe", &rules, &other), KC_ERR_INVALID_UTF8);
     CHECK_STATUS(kc_chaturaji_position_from_text(NULL, &rules, &other), KC_ERR_NULL_POINTER);
@@ -468,7 +468,7 @@ static void test_moves(void) {
 
     /* Playing: illegal for the roll, then legal. */
     CHECK_STATUS(kc_chaturaji_play(pos, 3, mv, NULL), KC_ERR_ILLEGAL_MOVE);
-    CHECK(strstr(last_error(), "the roll does not let this piece move") != NULL);
+    CHECK(strstr(last_error(), "the roll does not name this piece's kind") != NULL);
     CHECK_STATUS(kc_chaturaji_play(pos, 2, mv_text("a1c3"), NULL), KC_ERR_ILLEGAL_MOVE);
     CHECK_STATUS(kc_chaturaji_play(pos, 9, mv, NULL), KC_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(kc_chaturaji_play(pos, 2, bad, NULL), KC_ERR_INVALID_ARGUMENT);
@@ -493,7 +493,7 @@ static void test_moves(void) {
     CHECK_STATUS(kc_chaturaji_move_to_text(mv, text, sizeof text, NULL), KC_ERR_NULL_POINTER);
     CHECK_STATUS(kc_chaturaji_move_from_text("h1h1", &mv), KC_ERR_PARSE);
     CHECK_STATUS(kc_chaturaji_move_from_text("g7g8P", &mv), KC_ERR_PARSE);
-    CHECK(strstr(last_error(), "move") != NULL && strstr(last_error(), "character") != NULL);
+    CHECK(strstr(last_error(), "move") != NULL && strstr(last_error(), "offset") != NULL);
     CHECK_STATUS(kc_chaturaji_move_from_text("i1a1", &mv), KC_ERR_PARSE);
     CHECK_STATUS(kc_chaturaji_move_from_text("", &mv), KC_ERR_PARSE);
     CHECK_STATUS(kc_chaturaji_move_from_text("\xc3(", &mv), KC_ERR_INVALID_UTF8);

@@ -204,7 +204,7 @@ void test_positions() {
     bad.replace(bad.find(" r rbyg"), 7, " r rbyy");
     CHECK_STATUS(kc_chaturaji_position_from_text(bad.c_str(), &rules, &raw), KC_ERR_PARSE);
     CHECK(raw == nullptr);
-    CHECK(last_error().find("command (character") != std::string::npos);
+    CHECK(last_error().find("command (offset") != std::string::npos);
 
     kc_chaturaji_position *cloned = nullptr;
     CHECK_STATUS(kc_chaturaji_position_clone(start.get(), &cloned), KC_OK);
@@ -271,7 +271,7 @@ void test_moves_and_exchanges() {
     bad.to = 3;
     CHECK_STATUS(kc_chaturaji_play(pos.get(), 4, bad, nullptr), KC_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(kc_chaturaji_play(pos.get(), 3, parse_move("h1f3"), nullptr), KC_ERR_ILLEGAL_MOVE);
-    CHECK(last_error().find("the roll does not let this piece move") != std::string::npos);
+    CHECK(last_error().find("the roll does not name this piece's kind") != std::string::npos);
     kc_chaturaji_move chosen{};
     uint64_t rng = 3;
     CHECK_STATUS(kc_chaturaji_choose_move(pos.get(), 4, &rng, &chosen), KC_OK);
