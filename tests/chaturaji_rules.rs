@@ -517,3 +517,22 @@ fn illegal_moves_leave_the_position_untouched() {
     let err = p.play(roll(4), Move::Pass).unwrap_err();
     assert_eq!(err.reason(), R::GameOver);
 }
+
+/// Positions, set-ups, records and moves are plain data that threads may
+/// share (checked at compile time).
+#[test]
+fn public_types_are_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    use kaissa_chaturaji::chaturaji as ch;
+    assert_send_sync::<ch::Position>();
+    assert_send_sync::<ch::Setup>();
+    assert_send_sync::<ch::Undo>();
+    assert_send_sync::<ch::Move>();
+    assert_send_sync::<ch::MoveList>();
+    assert_send_sync::<ch::Rules>();
+    assert_send_sync::<ch::Outcome>();
+    assert_send_sync::<ch::DiceRoller>();
+    assert_send_sync::<ch::ExchangeError>();
+    assert_send_sync::<ch::Diagram<'static>>();
+    assert_send_sync::<kaissa_chaturaji::error::UndoError>();
+}

@@ -104,6 +104,7 @@ impl DiceRoller {
 /// let roll = roll_with(&mut SplitMix64::new(5));
 /// assert!(Roll::ALL.contains(&roll));
 /// ```
+#[must_use]
 pub fn roll_with(rng: &mut impl RandomSource) -> Roll {
     Roll::ALL[rng.below(4) as usize]
 }
