@@ -16,8 +16,8 @@
 //!
 //! - `rust_tests_of_the_c_abi`: runs the Rust-side tests of the C ABI
 //!   (`tests/hostile_ffi.rs` and the C half of `tests/no_alloc.rs`, which need
-//!   the feature) as `cargo test --features capi` in the same target
-//!   target directory as the C library (`<target>/capi`).
+//!   the feature) as `cargo test --features capi`, in the same target
+//!   directory as the C library (`<target>/capi`).
 //!
 //! The C library: the crate's default build has no C ABI (it is the `capi`
 //! feature), so this test builds it itself, once, with
