@@ -109,7 +109,7 @@ fn release_profile() -> bool {
 
 /// A `cargo` command for the `capi` build: same profile as this test, in
 /// `<target>/capi`.
-fn capi_cargo(args: &[&str]) -> Command {
+fn capi_cargo(args: &[&str], rustc_args: &[&str]) -> Command {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut command = Command::new(cargo);
     command
@@ -120,6 +120,9 @@ fn capi_cargo(args: &[&str]) -> Command {
     if release_profile() {
         command.arg("--release");
     }
+    if !rustc_args.is_empty() {
+        command.arg("--").args(rustc_args);
+    }
     command
 }
 
@@ -128,20 +131,20 @@ fn capi_cargo(args: &[&str]) -> Command {
 fn capi_build() -> &'static CapiBuild {
     static BUILD: OnceLock<CapiBuild> = OnceLock::new();
     BUILD.get_or_init(|| {
-        let output = capi_cargo(&[
-            "rustc",
-            "--lib",
-            "--features",
-            "capi",
-            "--crate-type",
-            "staticlib",
-            "--crate-type",
-            "cdylib",
-            "--message-format=json-render-diagnostics",
-            "--",
-            "--print",
-            "native-static-libs",
-        ])
+        let output = capi_cargo(
+            &[
+                "rustc",
+                "--lib",
+                "--features",
+                "capi",
+                "--crate-type",
+                "staticlib",
+                "--crate-type",
+                "cdylib",
+                "--message-format=json-render-diagnostics",
+            ],
+            &["--print", "native-static-libs"],
+        )
         .output()
         .expect("run cargo rustc --features capi");
         let stdout = String::from_utf8_lossy(&output.stdout);
@@ -217,7 +220,9 @@ fn json_strings_in_array(line: &str, key: &str) -> Vec<String> {
     let mut values = Vec::new();
     rest = rest.trim_start_matches('[');
     while let Some(value) = json_string_after(rest, "") {
-        let consumed = rest.find('"').map_or(rest.len(), |start| start + value.len() + 2);
+        let consumed = rest
+            .find('"')
+            .map_or(rest.len(), |start| start + value.len() + 2);
         values.push(value);
         rest = &rest[consumed.min(rest.len())..];
         if !rest.starts_with(',') {
@@ -377,7 +382,12 @@ fn run_program_with(exe: &Path, args: &[String]) {
 
 #[test]
 fn c99_program() {
-    let exe = compile(&compiler("CC", "cc"), C99_FLAGS, "tests/c/kaissa_test.c", "kaissa_test_c");
+    let exe = compile(
+        &compiler("CC", "cc"),
+        C99_FLAGS,
+        "tests/c/kaissa_test.c",
+        "kaissa_test_c",
+    );
     run_program(&exe);
 }
 
@@ -395,7 +405,14 @@ fn cpp17_program() {
 /// The C example, compiled warning-free once for the tests that drive it.
 fn c_example() -> &'static Path {
     static EXE: OnceLock<PathBuf> = OnceLock::new();
-    EXE.get_or_init(|| compile(&compiler("CC", "cc"), C99_FLAGS, "examples/c/kc_play.c", "kc_play"))
+    EXE.get_or_init(|| {
+        compile(
+            &compiler("CC", "cc"),
+            C99_FLAGS,
+            "examples/c/kc_play.c",
+            "kc_play",
+        )
+    })
 }
 
 /// Runs the C example (seed 7) with `input` typed in; returns what it printed.
@@ -492,15 +509,18 @@ fn c_example_plays_chaturaji() {
 /// does not enable: run them with it, in the `capi` target directory (`<target>/capi`).
 #[test]
 fn rust_tests_of_the_c_abi() {
-    let output = capi_cargo(&[
-        "test",
-        "--features",
-        "capi",
-        "--test",
-        "hostile_ffi",
-        "--test",
-        "no_alloc",
-    ])
+    let output = capi_cargo(
+        &[
+            "test",
+            "--features",
+            "capi",
+            "--test",
+            "hostile_ffi",
+            "--test",
+            "no_alloc",
+        ],
+        &[],
+    )
     .output()
     .expect("run cargo test --features capi");
     let stdout = String::from_utf8_lossy(&output.stdout);
