@@ -10,5 +10,8 @@ pub mod ffi;
 pub mod geometry;
 pub mod kaissa;
 pub mod random;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod serde_support;
 
 pub use error::{IllegalMoveError, NotationError};

@@ -14,11 +14,6 @@
 //!   Rust API's Chaturaji perft numbers (depths 1-5, both alliances) and the
 //!   final position of `play_seeded_game` with the same seed.
 //!
-//! - `rust_tests_of_the_c_abi`: runs the Rust-side tests of the C ABI
-//!   (`tests/hostile_ffi.rs` and the C half of `tests/no_alloc.rs`, which need
-//!   the feature) as `cargo test --features capi`, in the same target
-//!   directory as the C library (`<target>/capi`).
-//!
 //! The C library: the crate's default build has no C ABI (it is the `capi`
 //! feature), so this test builds it itself, once, with
 //! `cargo rustc --lib --features capi --crate-type staticlib --crate-type
@@ -502,38 +497,4 @@ fn c_example_plays_chaturaji() {
     assert!(stdout.contains("You play h2f3"), "{stdout}");
     assert!(stdout.contains("Black rolls"), "{stdout}");
     assert!(stdout.contains("Bye"), "{stdout}");
-}
-
-/// The Rust-side tests of the C ABI (`tests/hostile_ffi.rs`, the C half of
-/// `tests/no_alloc.rs`) need the `capi` feature, which a plain `cargo test`
-/// does not enable: run them with it, in the `capi` target directory (`<target>/capi`).
-#[test]
-fn rust_tests_of_the_c_abi() {
-    let output = capi_cargo(
-        &[
-            "test",
-            "--features",
-            "capi",
-            "--test",
-            "hostile_ffi",
-            "--test",
-            "no_alloc",
-        ],
-        &[],
-    )
-    .output()
-    .expect("run cargo test --features capi");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    print!("{stdout}");
-    assert!(
-        output.status.success(),
-        "cargo test --features capi --test hostile_ffi --test no_alloc failed:\n{stdout}\n{stderr}"
-    );
-    let ran: usize = stdout
-        .lines()
-        .filter_map(|line| line.strip_prefix("test result: ok. "))
-        .filter_map(|rest| rest.split(' ').next()?.parse::<usize>().ok())
-        .sum();
-    assert!(ran > 0, "no C ABI test ran:\n{stdout}");
 }
