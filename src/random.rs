@@ -4,7 +4,7 @@
 //! 2014). Selection functions in the library take any [`RandomSource`], so an
 //! application can plug in its own generator.
 //!
-//! With the `rand_core` feature, [`RandCore`] makes any `rand_core`
+//! With the `rand_core` feature, `RandCore` makes any `rand_core`
 //! generator (so any `rand` RNG) a [`RandomSource`], and [`SplitMix64`]
 //! implements `rand_core::RngCore` and `SeedableRng` in turn.
 //!
