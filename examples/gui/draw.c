@@ -231,9 +231,9 @@ int collect_buttons(const App *a, Button *out) {
         add_button(out, &n, BTN_DLG_KAISSA, x, y, 520, 44,
                    "Merchant Kaissa  (10\xc3\x97" "10, two players)   [K]", 1, 0);
         add_button(out, &n, BTN_DLG_SHEET, x, y + 56, 520, 44,
-                   "Chaturaji, sheet alliances   [S]", 1, 0);
+                   "Chaturaji, sheet: Red+Green v Black+Yellow   [S]", 1, 0);
         add_button(out, &n, BTN_DLG_OPPOSITE, x, y + 112, 520, 44,
-                   "Chaturaji, partners opposite   [O]", 1, 0);
+                   "Chaturaji, opposite: Red+Yellow v Black+Green   [O]", 1, 0);
         add_button(out, &n, BTN_DLG_CANCEL, x + 370, y + 178, 150, 38, "Cancel  [Esc]", 1, 0);
         return n;
     }
@@ -256,11 +256,11 @@ int collect_buttons(const App *a, Button *out) {
         int seat;
         int can_roll = !game_is_over(a->game) && game_current_roll(a->game) == 0 &&
                        !app_seat_is_computer(a, game_to_move(a->game));
-        add_button(out, &n, BTN_ROLL, PANEL_X + 104, BOARD_Y + 12, PANEL_W - 116, 38,
+        add_button(out, &n, BTN_ROLL, PANEL_X + 92, BOARD_Y + 12, PANEL_W - 104, 36,
                    "Roll the die  [Space]", can_roll, 0);
         for (seat = 0; seat < 4; seat++) {
             int cpu = a->cpu_chaturaji[seat];
-            add_button(out, &n, BTN_CPU0 + seat, PANEL_X + PANEL_W - 96, 196 + seat * 50 + 9,
+            add_button(out, &n, BTN_CPU0 + seat, PANEL_X + PANEL_W - 96, 204 + seat * 50 + 9,
                        88, 28, cpu ? "Computer" : "Human", 1, cpu);
         }
     } else {
@@ -618,7 +618,7 @@ static void draw_kaissa_panel(App *a) {
                      w.first_turn, w.next_turn);
         } else if (w.in_hand && !over && w.next_turn <= w.last_turn) {
             if (back_rank_full(a, side)) {
-                snprintf(line, sizeof line, "back rank full: it must free a square by turn %u",
+                snprintf(line, sizeof line, "back rank full: free a square by turn %u",
                          w.last_turn);
                 c = C_WARN;
             } else {
@@ -639,7 +639,7 @@ static void draw_kaissa_panel(App *a) {
     text(a, a->font_small, "A Assassin \xc2\xb7 H Home Stone",
          PANEL_X + 2, 418, C_DIM, AL_LEFT, 0);
 
-    draw_history(a, 462, STATUS_Y - 68);
+    draw_history(a, 470, STATUS_Y - 68);
 }
 
 static const char *roll_meaning(int roll) {
@@ -671,42 +671,42 @@ static void draw_chaturaji_panel(App *a) {
     int to_move = game_to_move(a->game), over = game_is_over(a->game);
     int roll = game_current_roll(a->game), seat, len = game_history_len(a->game);
     char line[192];
-    SDL_Rect r = {PANEL_X, BOARD_Y, PANEL_W, 104};
+    SDL_Rect r = {PANEL_X, BOARD_Y, PANEL_W, 112};
 
     card(a, r);
     if (roll != 0) {
-        draw_die(a, r.x + 14, r.y + 14, 74, roll, 0);
-        snprintf(line, sizeof line, "%s rolled %d: move %s", game_owner_name(a->game, to_move),
+        draw_die(a, r.x + 12, r.y + 12, 66, roll, 0);
+        snprintf(line, sizeof line, "%s rolled %d: move %s.", game_owner_name(a->game, to_move),
                  roll, roll_meaning(roll));
     } else if (len > 0) {
         char mv[32];
         int last = len - 1, mover = game_history_mover(a->game, last);
         game_history_text(a->game, last, mv, sizeof mv);
-        draw_die(a, r.x + 14, r.y + 14, 74, mv[0] - '0', 1);
+        draw_die(a, r.x + 12, r.y + 12, 66, mv[0] - '0', 1);
         if (game_history_was_pass(a->game, last)) {
-            snprintf(line, sizeof line, "%s rolled %c: no move, passed", game_owner_name(a->game, mover),
+            snprintf(line, sizeof line, "%s rolled %c: no piece could move, so it passed.", game_owner_name(a->game, mover),
                      mv[0]);
         } else {
             snprintf(line, sizeof line, "%s played %s", game_owner_name(a->game, mover), mv);
         }
     } else {
-        draw_die(a, r.x + 14, r.y + 14, 74, 0, 1);
-        snprintf(line, sizeof line, "5 pawn/raja \xc2\xb7 4 elephant \xc2\xb7 3 horse \xc2\xb7 2 boat");
+        draw_die(a, r.x + 12, r.y + 12, 66, 0, 1);
+        snprintf(line, sizeof line, "Die: 5 pawn or raja \xc2\xb7 4 elephant \xc2\xb7 3 horse \xc2\xb7 2 boat");
     }
-    text(a, a->font_small, line, r.x + 104, r.y + 62, roll ? C_TEXT : C_DIM, AL_LEFT, 0);
+    text(a, a->font_small, line, r.x + 12, r.y + 88, roll ? C_TEXT : C_DIM, AL_LEFT, 0);
     if (!over) {
         snprintf(line, sizeof line, "%s %s", game_owner_name(a->game, to_move),
                  roll ? "chooses a move" : app_seat_is_computer(a, to_move) ? "(computer) rolls next"
                                                                            : "to roll");
-        text(a, a->font_bold, line, r.x + 104, r.y + 80, C_TEXT, AL_LEFT, 0);
+        text(a, a->font_bold, line, r.x + 92, r.y + 56, C_TEXT, AL_LEFT, 0);
     } else {
-        text(a, a->font_bold, "Game over", r.x + 104, r.y + 80, C_WARN, AL_LEFT, 0);
+        text(a, a->font_bold, "Game over", r.x + 92, r.y + 56, C_WARN, AL_LEFT, 0);
     }
 
-    heading(a, "SEATS", 178);
+    heading(a, "SEATS", 184);
     for (seat = 0; seat < 4; seat++) {
         GameSeat s;
-        int y = 196 + seat * 50, commanded = 0, c;
+        int y = 204 + seat * 50, commanded = 0, c;
         SDL_Rect row = {PANEL_X, y, PANEL_W, 46};
         game_seat(a->game, seat, &s);
         card(a, row);
@@ -754,7 +754,7 @@ static void draw_chaturaji_panel(App *a) {
         text(a, a->font_small,
              opposite ? "Partners opposite: Red + Yellow  v  Black + Green"
                       : "Sheet alliances: Red + Green  v  Black + Yellow",
-             PANEL_X + 2, 400, C_TEXT, AL_LEFT, 0);
+             PANEL_X + 2, 408, C_TEXT, AL_LEFT, 0);
         /* Captured rajas are kept by the alliance that took them. */
         char held[96] = "";
         int c, any = 0;
@@ -769,11 +769,11 @@ static void draw_chaturaji_panel(App *a) {
             }
         }
         snprintf(line, sizeof line, "Captured rajas: %s", any ? held : "none");
-        text(a, a->font_small, line, PANEL_X + 2, 418, any ? C_WARN : C_DIM, AL_LEFT, 0);
+        text(a, a->font_small, line, PANEL_X + 2, 426, any ? C_WARN : C_DIM, AL_LEFT, 0);
         /* HOOK(ludii-scores): the scores of the Ludii ruleset go here (see game.h). */
     }
 
-    draw_history(a, 462, STATUS_Y - 68);
+    draw_history(a, 470, STATUS_Y - 68);
 }
 
 /* ------------------------------------------------------------------ frame */
@@ -872,7 +872,7 @@ static void draw_dialogs(App *a) {
         outline(a, box, C_OUTLINE, 2);
         text(a, a->font_title, "New game", box.x + 30, box.y + 20, C_TEXT, AL_LEFT, 0);
         text(a, a->font_small,
-             "Sheet: Red + Green v Black + Yellow.  Opposite: Red + Yellow v Black + Green.",
+             "Chaturaji's rules option: the alliances (the sheet's, or partners opposite).",
              box.x + 30, box.y + 56, C_DIM, AL_LEFT, 0);
         text(a, a->font_small, "Seats can be handed to the computer in the side panel at any time.",
              box.x + 30, box.y + 316, C_DIM, AL_LEFT, 0);
