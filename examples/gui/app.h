@@ -45,7 +45,7 @@ enum ButtonId {
 typedef struct Button {
     SDL_Rect r;
     int id;
-    char label[48];
+    char label[80];
     int enabled;
     int active; /* drawn as pressed (a toggle that is on) */
 } Button;
