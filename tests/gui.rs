@@ -5,9 +5,10 @@
 //! 2. CMake configures and builds `examples/gui` against the installed
 //!    package only (`find_package(kaissa_chaturaji CONFIG REQUIRED)`);
 //! 3. `kc_gui --script` plays a scripted session of each game under SDL's
-//!    offscreen video driver: every move is a click, the positions reached
-//!    are checked through the library's position text, and a screenshot is
-//!    saved (`examples/gui/scripts/*.script`);
+//!    dummy video driver (no display needed; `offscreen` works too): every
+//!    move is a click, the positions reached are checked through the
+//!    library's position text, and a screenshot is saved
+//!    (`examples/gui/scripts/*.script`);
 //! 4. the screenshot must be a real picture of a board: the window's size,
 //!    many colours, no colour covering half of it, and the board's squares
 //!    in their two colours where the script leaves them empty.
@@ -131,7 +132,7 @@ fn run_script(gui: &Path, game: &str) -> PathBuf {
         .arg("--script")
         .arg(&script)
         .current_dir(&dir)
-        .env("SDL_VIDEODRIVER", "offscreen")
+        .env("SDL_VIDEODRIVER", "dummy")
         .env("SDL_AUDIODRIVER", "dummy"));
     let stdout = String::from_utf8_lossy(&output.stdout);
     let last = stdout.lines().last().unwrap_or_default();

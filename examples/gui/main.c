@@ -547,7 +547,7 @@ static void usage(FILE *out) {
           "  --position  start from this position text (of the --game, under --alliances)\n"
           "  --font      a TrueType font (default: $KC_GUI_FONT, else " KC_GUI_DEFAULT_FONT ")\n"
           "  --script    run a scripted session (see examples/gui/README.md) and exit;\n"
-          "              headless with SDL_VIDEODRIVER=offscreen\n",
+          "              headless with SDL_VIDEODRIVER=dummy (or offscreen)\n",
           out);
 }
 
