@@ -77,8 +77,7 @@ typedef struct App {
     int selected;        /* selected square, -1 none */
     uint8_t targets[GAME_MAX_SQUARES];
     int target_count;
-    int hover;           /* square under the mouse, -1 none */
-    int mouse_x, mouse_y;
+    int mouse_x, mouse_y; /* the pointer, -1 when it is not over the window */
 
     int dialog_open;     /* the New game dialog */
     int promo_open;      /* the special promotion chooser */

@@ -385,7 +385,7 @@ static void draw_seat_strips(App *a, int ox, int oy, int w, int h) {
 
 static void draw_board(App *a) {
     int ox, oy, w, h, sq = board_square_size(a), width = game_width(a->game);
-    int height = game_height(a->game), square, n = width * height, i;
+    int height = game_height(a->game), square, n = width * height, i, hover;
     int chaturaji = game_kind(a->game) == GAME_CHATURAJI;
     int last_from, last_to, to_move = game_to_move(a->game), over = game_is_over(a->game);
     int human = !app_seat_is_computer(a, to_move) && !over;
@@ -463,9 +463,10 @@ static void draw_board(App *a) {
         }
     }
 
-    if (a->hover >= 0 && !a->dialog_open && !a->promo_open &&
-        (is_target(a, a->hover) || game_can_move_from(a->game, a->hover))) {
-        outline(a, square_rect(a, a->hover), (SDL_Color){255, 255, 255, 220}, 3);
+    hover = square_at(a, a->mouse_x, a->mouse_y);
+    if (hover >= 0 && !a->dialog_open && !a->promo_open &&
+        (is_target(a, hover) || game_can_move_from(a->game, hover))) {
+        outline(a, square_rect(a, hover), (SDL_Color){255, 255, 255, 220}, 3);
     }
 
     /* Coordinates. */
@@ -684,7 +685,7 @@ static void draw_chaturaji_panel(App *a) {
         game_history_text(a->game, last, mv, sizeof mv);
         draw_die(a, r.x + 12, r.y + 12, 66, mv[0] - '0', 1);
         if (game_history_was_pass(a->game, last)) {
-            snprintf(line, sizeof line, "%s rolled %c: no piece could move, so it passed.", game_owner_name(a->game, mover),
+            snprintf(line, sizeof line, "%s rolled %c: no move, so it passed.", game_owner_name(a->game, mover),
                      mv[0]);
         } else {
             snprintf(line, sizeof line, "%s played %s", game_owner_name(a->game, mover), mv);
@@ -829,20 +830,20 @@ static void draw_status(App *a) {
     SDL_Color c = a->status_kind == MSG_WARN   ? (SDL_Color){255, 170, 150, 255}
                   : a->status_kind == MSG_GOOD ? (SDL_Color){160, 230, 160, 255}
                                                : C_BAR_TEXT;
-    int used;
+    int used, hover = square_at(a, a->mouse_x, a->mouse_y);
     fill(a, (SDL_Rect){0, STATUS_Y, WIN_W, WIN_H - STATUS_Y}, C_BAR);
     used = text(a, a->font, a->status, 16, STATUS_Y + (WIN_H - STATUS_Y) / 2, c, AL_LEFT, 1);
-    if (a->hover >= 0 && !a->dialog_open) {
+    if (hover >= 0 && !a->dialog_open) {
         GamePiece p;
         char name[8], line[160];
-        game_square_name(a->game, a->hover, name, sizeof name);
-        if (game_piece(a->game, a->hover, &p)) {
+        game_square_name(a->game, hover, name, sizeof name);
+        if (game_piece(a->game, hover, &p)) {
             snprintf(line, sizeof line, "%s: %s %s \xe2\x80\x94 %s", name,
                      game_owner_name(a->game, p.owner), p.name, rule_of(a, p.letter));
         } else {
             snprintf(line, sizeof line, "%s%s", name,
-                     game_is_marked(a->game, a->hover)
-                         ? (game_throne_owner(a->game, a->hover) >= 0 ? ": throne" : ": marked square")
+                     game_is_marked(a->game, hover)
+                         ? (game_throne_owner(a->game, hover) >= 0 ? ": throne" : ": marked square")
                          : "");
         }
         /* On the right, if it fits beside the message; else just the square's content. */

@@ -427,7 +427,6 @@ void app_mouse_down(App *a, int x, int y, int button) {
 void app_mouse_move(App *a, int x, int y) {
     a->mouse_x = x;
     a->mouse_y = y;
-    a->hover = square_at(a, x, y);
 }
 
 void app_key(App *a, SDL_Keycode key) {
@@ -574,7 +573,8 @@ int main(int argc, char **argv) {
 
     memset(a, 0, sizeof *a);
     a->selected = -1;
-    a->hover = -1;
+    a->mouse_x = -1; /* the pointer is not over the window */
+    a->mouse_y = -1;
     for (i = 1; i < argc; i++) {
         const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
@@ -685,6 +685,11 @@ int main(int argc, char **argv) {
                     break;
                 case SDL_MOUSEMOTION:
                     app_mouse_move(a, ev.motion.x, ev.motion.y);
+                    break;
+                case SDL_WINDOWEVENT:
+                    if (ev.window.event == SDL_WINDOWEVENT_LEAVE) {
+                        app_mouse_move(a, -1, -1);
+                    }
                     break;
                 case SDL_KEYDOWN:
                     if (ev.key.keysym.sym == SDLK_q && (ev.key.keysym.mod & KMOD_CTRL)) {
