@@ -468,10 +468,15 @@ int game_undo(Game *g) {
         return 0;
     }
     h = &g->hist[g->hist_len - 1];
+    /* A refused record leaves the position as it was (game_last_error says why). */
     if (g->kind == GAME_KAISSA) {
-        must(kc_kaissa_undo(g->k, &h->undo.k), "kc_kaissa_undo");
+        if (kc_kaissa_undo(g->k, &h->undo.k) != KC_OK) {
+            return 0;
+        }
     } else {
-        must(kc_chaturaji_undo(g->c, &h->undo.c), "kc_chaturaji_undo");
+        if (kc_chaturaji_undo(g->c, &h->undo.c) != KC_OK) {
+            return 0;
+        }
         g->roll = h->roll;
     }
     g->hist_len--;

@@ -113,8 +113,9 @@ int game_can_move_from(const Game *g, int square);
 int game_promotion_choices(const Game *g, int from, int to, int *kinds, int cap);
 /* Plays from->to (promotion: a kind for a special promotion, else -1). */
 GamePlayResult game_play(Game *g, int from, int to, int promotion);
-/* Takes back the last move. Returns 0 when there is none. Chaturaji: the die
- * shows again the roll the move was played with. */
+/* Takes back the last move. Returns 0 when there is none (or the library
+ * refused the undo record: game_last_error). Chaturaji: the die shows again
+ * the roll the move was played with. */
 int game_undo(Game *g);
 /* Number of moves played, and the text of move i ("e2e5", "2:h1f3", "4:pass"). */
 int game_history_len(const Game *g);

@@ -70,6 +70,18 @@ static const char *roll_kinds(int roll) {
     }
 }
 
+/* Whether a Chaturaji roll names pieces of this kind (5 pawn or raja, 4
+ * elephant, 3 horse, 2 boat). */
+static int roll_moves_kind(int roll, int kind) {
+    switch (roll) {
+    case 2: return kind == CH_KIND_BOAT;
+    case 3: return kind == CH_KIND_HORSE;
+    case 4: return kind == CH_KIND_ELEPHANT;
+    case 5: return kind == CH_KIND_PAWN || kind == CH_KIND_RAJA;
+    default: return 0;
+    }
+}
+
 /* The status after a move: the outcome, or who is to act next. */
 static void announce_next(App *a, const char *played) {
     char outcome[160];
@@ -146,7 +158,12 @@ static void undo(App *a) {
         app_set_status(a, MSG_WARN, "Nothing to take back.");
         return;
     }
-    while (game_history_len(a->game) > 0 && game_undo(a->game)) {
+    while (game_history_len(a->game) > 0) {
+        if (!game_undo(a->game)) {
+            app_set_status(a, MSG_WARN, "The library refused to take the move back: %s",
+                           game_last_error());
+            return;
+        }
         n++;
         if (!any_human(a)) {
             break;
@@ -320,6 +337,8 @@ static void click_square(App *a, int sq) {
         if (s.commander != to_move) {
             app_set_status(a, MSG_WARN, "The %s on %s is %s's; %s is to move.", p.name, name,
                            who(a, p.owner), who(a, to_move));
+        } else if (roll_moves_kind(game_current_roll(a->game), p.kind)) {
+            app_set_status(a, MSG_WARN, "The %s on %s has no legal move.", p.name, name);
         } else {
             app_set_status(a, MSG_WARN, "The %s on %s cannot move on a %d (a %d moves %s).",
                            p.name, name, game_current_roll(a->game), game_current_roll(a->game),
@@ -520,20 +539,24 @@ void app_run_computers(App *a, int max_steps) {
     }
 }
 
-static void tick_computers(App *a) {
+/* Lets a computer seat act after a pause a person can follow; returns 1 when
+ * it did something (the screen needs drawing). */
+static int tick_computers(App *a) {
     Uint32 now = SDL_GetTicks();
     if (!computer_to_act(a)) {
         a->computer_due = 0;
-        return;
+        return 0;
     }
     if (a->computer_due == 0) {
         a->computer_due = now + 600;
-        return;
+        return 0;
     }
     if ((Sint32)(now - a->computer_due) >= 0) {
         computer_step(a);
         a->computer_due = 0;
+        return 1;
     }
+    return 0;
 }
 
 /* ------------------------------------------------------------------ main */
@@ -567,7 +590,7 @@ int main(int argc, char **argv) {
     App app;
     App *a = &app;
     const char *script = NULL, *font = NULL, *game_name = NULL, *position = NULL;
-    int opposite = 0, delay_ms = 0, exit_code = 0, i;
+    int opposite = 0, delay_ms = 0, exit_code = 0, dirty = 1, i;
     uint64_t seed = (uint64_t)time(NULL);
     Uint32 renderer_flags = 0;
 
@@ -631,13 +654,20 @@ int main(int argc, char **argv) {
         SDL_Quit();
         return 1;
     }
+    /* A person may enlarge the window: the picture is scaled (SDL maps the
+     * mouse back). A script keeps the exact size for its screenshots. */
+    SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear");
     a->window = SDL_CreateWindow("kaissa-chaturaji", SDL_WINDOWPOS_CENTERED,
-                                 SDL_WINDOWPOS_CENTERED, WIN_W, WIN_H, 0);
+                                 SDL_WINDOWPOS_CENTERED, WIN_W, WIN_H,
+                                 script != NULL ? 0 : SDL_WINDOW_RESIZABLE);
     if (a->window != NULL) {
         a->ren = SDL_CreateRenderer(a->window, -1, renderer_flags);
         if (a->ren == NULL && renderer_flags == 0) {
             a->ren = SDL_CreateRenderer(a->window, -1, SDL_RENDERER_SOFTWARE);
         }
+    }
+    if (a->ren != NULL) {
+        SDL_RenderSetLogicalSize(a->ren, WIN_W, WIN_H);
     }
     if (a->window == NULL || a->ren == NULL || !draw_init(a)) {
         fprintf(stderr, "kc_gui: cannot open the window: %s\n", SDL_GetError());
@@ -675,6 +705,7 @@ int main(int argc, char **argv) {
     while (a->running) {
         SDL_Event ev;
         if (SDL_WaitEventTimeout(&ev, 40)) {
+            dirty = 1;
             do {
                 switch (ev.type) {
                 case SDL_QUIT:
@@ -708,9 +739,12 @@ int main(int argc, char **argv) {
                 }
             } while (SDL_PollEvent(&ev));
         }
-        tick_computers(a);
-        draw_frame(a);
-        SDL_RenderPresent(a->ren);
+        dirty |= tick_computers(a);
+        if (dirty) {
+            draw_frame(a);
+            SDL_RenderPresent(a->ren);
+            dirty = 0;
+        }
     }
 
 done:
