@@ -68,7 +68,7 @@ fn check_round_trip(pos: &Position) {
 
 /// The Home Stone window of both sides against the legal moves.
 fn check_window(pos: &Position, moves: &[Move]) {
-    let side = pos.side_to_move();
+    let side = pos.to_move();
     let placements: BTreeSet<Square> = moves
         .iter()
         .filter_map(|mv| match mv {
@@ -127,7 +127,7 @@ fn check_window(pos: &Position, moves: &[Move]) {
 
 /// The outcome against the legal moves.
 fn check_outcome(pos: &Position, moves: &[Move]) {
-    let side = pos.side_to_move();
+    let side = pos.to_move();
     let outcome = pos.outcome();
     assert_eq!(outcome == Outcome::Ongoing, !moves.is_empty(), "{pos}");
     assert_eq!(pos.has_legal_move(), !moves.is_empty());
@@ -217,13 +217,13 @@ fn check_position(pos: &Position, exhaustive: bool, all: &[Square]) -> MoveList 
     // incremental hash after the move equals a full recompute.
     let mut scratch = pos.clone();
     for &mv in &moves {
-        let undo = scratch.play(mv);
+        let undo = scratch.play(mv).expect("a legal move");
         assert_eq!(
             scratch.hash(),
             scratch.compute_hash(),
             "after {mv} in {pos}"
         );
-        scratch.undo(undo);
+        scratch.undo(undo).expect("the last move's record");
         assert_eq!(&scratch, pos, "undo of {mv}");
         assert_eq!(scratch.hash(), pos.hash());
     }
@@ -234,9 +234,9 @@ fn check_position(pos: &Position, exhaustive: bool, all: &[Square]) -> MoveList 
 /// removes exactly one enemy piece, a placement adds exactly the stone, the
 /// Home Stone never captures, and the turn advances.
 fn check_move(before: &Position, mv: Move, after: &Position) {
-    let mover = before.side_to_move();
+    let mover = before.to_move();
     let enemy = mover.other();
-    assert_eq!(after.side_to_move(), enemy);
+    assert_eq!(after.to_move(), enemy);
     assert_eq!(after.ply(), before.ply() + 1);
     let expected_turn = before.turn() + u32::from(mover == Side::Red);
     assert_eq!(after.turn(), expected_turn);
@@ -329,10 +329,10 @@ fn playout(seed: &str, choices: &[(Index, u8)]) -> usize {
         let mv = choose(&pos, &moves, index, *bias);
         let before = pos.clone();
         let undo = pos
-            .play_checked(mv)
+            .play(mv)
             .unwrap_or_else(|e| panic!("generated move {mv} rejected in {before}: {e}"));
-        assert_eq!(undo.mv, mv);
-        assert_eq!(undo.captured, before.piece_at(mv.to()));
+        assert_eq!(undo.played(), mv);
+        assert_eq!(undo.captured(), before.piece_at(mv.to()));
         check_move(&before, mv, &pos);
         history.push((before, undo));
         plies += 1;
@@ -340,7 +340,7 @@ fn playout(seed: &str, choices: &[(Index, u8)]) -> usize {
     check_position(&pos, true, &all);
     // Take the whole game back: every undo restores the exact position.
     while let Some((before, undo)) = history.pop() {
-        pos.undo(undo);
+        pos.undo(undo).expect("the last move's record");
         assert_eq!(pos, before);
         assert_eq!(pos.hash(), before.hash());
         assert_eq!(pos.to_string(), before.to_string());
@@ -389,7 +389,7 @@ proptest! {
                 break;
             }
             let mv = choose(&pos, &moves, index, *bias);
-            pos.play(mv);
+            pos.play(mv).expect("a legal move");
         }
         for (from, to) in probes {
             let from = Square::new(from).unwrap();
@@ -399,16 +399,16 @@ proptest! {
                 None => Move::Place { to: from },
             };
             let before = pos.clone();
-            match pos.play_checked(mv) {
+            match pos.play(mv) {
                 Ok(undo) => {
                     prop_assert!(before.is_legal(mv));
                     prop_assert_eq!(pos.hash(), pos.compute_hash());
-                    pos.undo(undo);
+                    pos.undo(undo).expect("the last move's record");
                     prop_assert_eq!(&pos, &before);
                 }
                 Err(err) => {
                     prop_assert!(!before.is_legal(mv));
-                    prop_assert_eq!(err.text, mv.to_string());
+                    prop_assert_eq!(err.move_text(), mv.to_string());
                     prop_assert_eq!(&pos, &before);
                 }
             }
@@ -454,13 +454,13 @@ fn biased_playout_reaches_placements_and_captures() {
             }
         };
         if let Move::Place { .. } = mv {
-            placed[pos.side_to_move().index()] = true;
+            placed[pos.to_move().index()] = true;
         }
         if pos.piece_at(mv.to()).is_some() {
             captures += 1;
         }
         let before = pos.clone();
-        pos.play(mv);
+        pos.play(mv).expect("a legal move");
         check_move(&before, mv, &pos);
         ply += 1;
     }
