@@ -1583,3 +1583,37 @@ fn undo_refuses_foreign_used_and_out_of_order_records() {
     copy.undo(foreign).unwrap();
     assert_eq!(copy, Position::start());
 }
+
+/// Positions, set-ups, moves and records are plain data: they may be sent
+/// to and shared between threads (checked at compile time).
+#[test]
+fn kaissa_types_are_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    use kaissa_chaturaji::kaissa::{HomeStoneWindow, MoveList, Setup, Undo};
+    assert_send_sync::<Position>();
+    assert_send_sync::<Setup>();
+    assert_send_sync::<Move>();
+    assert_send_sync::<MoveList>();
+    assert_send_sync::<Undo>();
+    assert_send_sync::<Outcome>();
+    assert_send_sync::<HomeStoneWindow>();
+    assert_send_sync::<kaissa_chaturaji::NotationError>();
+    assert_send_sync::<kaissa_chaturaji::IllegalMoveError>();
+    assert_send_sync::<UndoError>();
+}
+
+#[test]
+fn default_is_the_start_and_hash_follows_the_key() {
+    use std::collections::hash_map::DefaultHasher;
+    use std::hash::{Hash, Hasher};
+    let hash_of = |p: &Position| {
+        let mut h = DefaultHasher::new();
+        Hash::hash(p, &mut h);
+        h.finish()
+    };
+    assert_eq!(Position::default(), Position::start());
+    assert_eq!(hash_of(&Position::default()), hash_of(&Position::start()));
+    let mut a = Position::start();
+    a.play(mv("e2e5")).unwrap();
+    assert_ne!(hash_of(&a), hash_of(&Position::start()));
+}
