@@ -9,8 +9,8 @@
 //!
 //! The Chaturaji counterparts live in their own file (`hostile_chaturaji.rs`).
 
-use kaissa_chaturaji::kaissa::{DrawReason, Move, Outcome, Position, Side, Square, START_TEXT};
 use kaissa_chaturaji::error::Field;
+use kaissa_chaturaji::kaissa::{DrawReason, Move, Outcome, Position, Side, Square, START_TEXT};
 use kaissa_chaturaji::NotationError;
 use proptest::prelude::*;
 use proptest::sample::Index;

@@ -30,7 +30,11 @@ fn err(text: &str) -> NotationError {
 /// Asserts the text is rejected in `field` at `column`.
 fn rejects(text: &str, field: Field, column: usize) -> Kind {
     let e = err(text);
-    assert_eq!((e.field(), e.offset()), (field, Some(column)), "{text:?}: {e}");
+    assert_eq!(
+        (e.field(), e.offset()),
+        (field, Some(column)),
+        "{text:?}: {e}"
+    );
     assert!(!e.reason().is_empty());
     e.kind()
 }
@@ -101,13 +105,21 @@ fn double_space_between_board_and_side() {
 #[test]
 fn space_inside_the_board() {
     // A space inside rank 8 (column 23) makes the board field end early.
-    rejects_any(&with_rank8("4 5"), &[Field::Board, Field::Side, Field::Text], &[23, 24]);
+    rejects_any(
+        &with_rank8("4 5"),
+        &[Field::Board, Field::Side, Field::Text],
+        &[23, 24],
+    );
 }
 
 #[test]
 fn trailing_space_is_rejected() {
     rejects_any(&format!("{START} "), &[Field::Text, Field::Hand], &[68]);
-    rejects_any(&format!("{START}\n"), &[Field::Hand, Field::Text], &[66, 68]);
+    rejects_any(
+        &format!("{START}\n"),
+        &[Field::Hand, Field::Text],
+        &[66, 68],
+    );
 }
 
 #[test]
@@ -329,11 +341,23 @@ fn both_stones_captured() {
 #[test]
 fn captured_stone_owner_must_be_to_move() {
     // Yellow's stone is gone but Red is to move.
-    rejects_any(&board("h9", "10", "r 12 -"), &[Field::Side, Field::Hand], &[]);
+    rejects_any(
+        &board("h9", "10", "r 12 -"),
+        &[Field::Side, Field::Hand],
+        &[],
+    );
     // Red's stone is gone but Yellow is to move.
-    rejects_any(&board("10", "H9", "y 12 -"), &[Field::Side, Field::Hand], &[]);
+    rejects_any(
+        &board("10", "H9", "y 12 -"),
+        &[Field::Side, Field::Hand],
+        &[],
+    );
     // Red's stone gone, Yellow's in hand, Yellow to move.
-    rejects_any(&board("10", "10", "y 9 H"), &[Field::Side, Field::Hand], &[]);
+    rejects_any(
+        &board("10", "10", "y 9 H"),
+        &[Field::Side, Field::Hand],
+        &[],
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -521,25 +545,90 @@ fn position_error_kinds() {
         (with_rank8("5P5"), Field::Board, 24, Kind::BoardSize),
         (with_rank8("9"), Field::Board, 23, Kind::BoardSize),
         (with_rank8("4X5"), Field::Board, 23, Kind::UnknownPiece),
-        (with_rank8("4-5"), Field::Board, 23, Kind::UnexpectedCharacter),
-        (with_rank8("4\u{1b}5"), Field::Board, 23, Kind::UnexpectedCharacter),
+        (
+            with_rank8("4-5"),
+            Field::Board,
+            23,
+            Kind::UnexpectedCharacter,
+        ),
+        (
+            with_rank8("4\u{1b}5"),
+            Field::Board,
+            23,
+            Kind::UnexpectedCharacter,
+        ),
         (
             "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI x 1 Hh".into(),
             Field::Side,
             62,
             Kind::UnexpectedCharacter,
         ),
-        (board("h9", "H9", "y 0 -"), Field::Turn, 32, Kind::OutOfRange),
-        (board("h9", "H9", "y 012 -"), Field::Turn, 32, Kind::NotCanonical),
-        (board("h9", "H9", "y 1000000000 -"), Field::Turn, 32, Kind::OutOfRange),
-        (board("h9", "H9", "y 1x -"), Field::Turn, 33, Kind::UnexpectedCharacter),
-        (board("10", "10", "y 1 hH"), Field::Hand, 34, Kind::NotCanonical),
-        (board("10", "10", "y 1 HH"), Field::Hand, 34, Kind::UnexpectedCharacter),
-        (board("h9", "H2P6", "y 12 -"), Field::Board, 29, Kind::Inconsistent),
-        (board("h9", "H4H4", "y 12 -"), Field::Board, 29, Kind::Inconsistent),
-        (board("h9", "10", "y 11 H"), Field::Hand, 35, Kind::Inconsistent),
-        (board("10", "10", "y 12 -"), Field::Hand, 35, Kind::Inconsistent),
-        (board("10", "H9", "y 12 -"), Field::Side, 30, Kind::Inconsistent),
+        (
+            board("h9", "H9", "y 0 -"),
+            Field::Turn,
+            32,
+            Kind::OutOfRange,
+        ),
+        (
+            board("h9", "H9", "y 012 -"),
+            Field::Turn,
+            32,
+            Kind::NotCanonical,
+        ),
+        (
+            board("h9", "H9", "y 1000000000 -"),
+            Field::Turn,
+            32,
+            Kind::OutOfRange,
+        ),
+        (
+            board("h9", "H9", "y 1x -"),
+            Field::Turn,
+            33,
+            Kind::UnexpectedCharacter,
+        ),
+        (
+            board("10", "10", "y 1 hH"),
+            Field::Hand,
+            34,
+            Kind::NotCanonical,
+        ),
+        (
+            board("10", "10", "y 1 HH"),
+            Field::Hand,
+            34,
+            Kind::UnexpectedCharacter,
+        ),
+        (
+            board("h9", "H2P6", "y 12 -"),
+            Field::Board,
+            29,
+            Kind::Inconsistent,
+        ),
+        (
+            board("h9", "H4H4", "y 12 -"),
+            Field::Board,
+            29,
+            Kind::Inconsistent,
+        ),
+        (
+            board("h9", "10", "y 11 H"),
+            Field::Hand,
+            35,
+            Kind::Inconsistent,
+        ),
+        (
+            board("10", "10", "y 12 -"),
+            Field::Hand,
+            35,
+            Kind::Inconsistent,
+        ),
+        (
+            board("10", "H9", "y 12 -"),
+            Field::Side,
+            30,
+            Kind::Inconsistent,
+        ),
     ];
     for (text, field, offset, kind) in cases {
         let e = err(text);
@@ -590,9 +679,9 @@ fn messages_are_escaped_and_short() {
     let texts = [
         with_rank8("4\u{1b}5"),
         with_rank8("4\r5"),
-        format!("ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI \u{1b}[2J 1 Hh"),
-        format!("ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1\r Hh"),
-        format!("ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 \u{7}"),
+        "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI \u{1b}[2J 1 Hh".to_string(),
+        "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1\r Hh".to_string(),
+        "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 \u{7}".to_string(),
         format!("ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI {huge} 1 Hh"),
         format!("ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 {huge}"),
         with_rank8(&"9".repeat(100_000)),

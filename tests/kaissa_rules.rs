@@ -1535,7 +1535,11 @@ fn illegal_moves_say_why() {
         let mut p = pos(text);
         let before = p.clone();
         let err = p.play(mv(m)).unwrap_err();
-        assert_eq!((err.move_text(), err.reason()), (*m, *reason), "{m} in {text}");
+        assert_eq!(
+            (err.move_text(), err.reason()),
+            (*m, *reason),
+            "{m} in {text}"
+        );
         assert!(err.to_string().contains(m));
         assert_eq!(p, before);
     }
@@ -1552,7 +1556,11 @@ fn a_stale_record_with_the_same_hash_is_refused() {
     for m in ["j9i9", "a3b3", "i9j9", "b3a3"] {
         p.play(mv(m)).unwrap();
     }
-    assert_eq!(p.hash(), after_first.hash(), "the same hash, two turns later");
+    assert_eq!(
+        p.hash(),
+        after_first.hash(),
+        "the same hash, two turns later"
+    );
     assert_ne!(p, after_first);
     let before = p.clone();
     assert_eq!(p.undo(first), Err(UndoError::default()));

@@ -757,15 +757,49 @@ fn the_setup_generator_makes_valid_and_invalid_setups() {
     let strategy = setup();
     let (mut valid, mut invalid) = (0, 0);
     for _ in 0..2000 {
-        let setup = strategy
-            .new_tree(&mut runner)
-            .expect("a value")
-            .current();
+        let setup = strategy.new_tree(&mut runner).expect("a value").current();
         if setup.build().is_ok() {
             valid += 1;
         } else {
             invalid += 1;
         }
     }
-    assert!(valid >= 50 && invalid >= 50, "valid {valid}, invalid {invalid}");
+    assert!(
+        valid >= 50 && invalid >= 50,
+        "valid {valid}, invalid {invalid}"
+    );
+}
+
+/// The unchecked forms misused in the worst places: taking back moves at
+/// the very start (turn numbers wrap below 1), moving from empty squares,
+/// placing on occupied ones, a move onto its own square. No panic, in
+/// debug builds too (overflow checks on).
+#[test]
+fn unchecked_misuse_at_the_edges_never_panics() {
+    let mut pos = Position::start();
+    let mut other = Position::start();
+    let record = other.play_unchecked(arbitrary_move(12, 32));
+    for _ in 0..5 {
+        pos.undo_unchecked(record);
+        query_everything(&pos);
+    }
+    let e5 = Square::new(44).expect("a square");
+    for mv in [
+        Move::Normal { from: e5, to: e5 },
+        arbitrary_move(44, 45),
+        arbitrary_move(0, 100),
+        arbitrary_move(0, 99),
+    ] {
+        let undo = pos.play_unchecked(mv);
+        query_everything(&pos);
+        pos.undo_unchecked(undo);
+        query_everything(&pos);
+    }
+    let mut pos: Position = "h9/10/10/10/10/10/10/10/10/H9 r 999999999 -"
+        .parse()
+        .expect("valid");
+    for _ in 0..4 {
+        pos.play_unchecked(arbitrary_move(0, 1));
+        query_everything(&pos);
+    }
 }

@@ -1089,6 +1089,8 @@ mod tests {
         // The longest board: 100 letters and 9 slashes.
         let full = "PPPPPPPPPP/".repeat(9) + "pppppppppp";
         assert!(full.len() + " y 999999999 Hh".len() < KC_KAISSA_POSITION_TEXT_CAP);
-        assert!("H@j10".len() < KC_KAISSA_MOVE_TEXT_CAP && "a10j10".len() < KC_KAISSA_MOVE_TEXT_CAP);
+        assert!(
+            "H@j10".len() < KC_KAISSA_MOVE_TEXT_CAP && "a10j10".len() < KC_KAISSA_MOVE_TEXT_CAP
+        );
     }
 }

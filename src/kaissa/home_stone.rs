@@ -58,7 +58,7 @@ impl Position {
         let next_turn = if to_move || side == Side::Red {
             self.turn
         } else {
-            self.turn + 1
+            self.turn.saturating_add(1)
         };
         let in_hand = self.in_hand[side.index()];
         let game_over = self.stone_captured(self.to_move);

@@ -90,7 +90,8 @@ impl FromStr for Move {
     /// assert_eq!(err.kind(), NotationErrorKind::BadSquare);
     /// ```
     fn from_str(text: &str) -> Result<Move, NotationError> {
-        let err = |offset, kind, reason: String| NotationError::at(Field::Move, offset, kind, reason);
+        let err =
+            |offset, kind, reason: String| NotationError::at(Field::Move, offset, kind, reason);
         let bad_square = |offset, square: &str| {
             err(
                 offset,

@@ -403,7 +403,10 @@ impl fmt::Display for Diagram<'_> {
             "{} to move, turn {}; Home Stones in hand: ",
             pos.to_move, pos.turn
         )?;
-        match (pos.stone_in_hand(Side::Yellow), pos.stone_in_hand(Side::Red)) {
+        match (
+            pos.stone_in_hand(Side::Yellow),
+            pos.stone_in_hand(Side::Red),
+        ) {
             (true, true) => f.write_str("yellow, red"),
             (true, false) => f.write_str("yellow"),
             (false, true) => f.write_str("red"),

@@ -438,9 +438,9 @@ impl Position {
         // Wrapping: never reached by legal play (the turn stops at
         // MAX_TURN), and keeps `play_unchecked` panic-free whatever it is
         // given.
-        self.turn = self
-            .turn
-            .wrapping_add(u32::from(self.to_move == Side::Red));
+        if self.to_move == Side::Red {
+            self.turn = self.turn.wrapping_add(1);
+        }
         self.to_move = self.to_move.other();
     }
 
@@ -592,11 +592,11 @@ impl Position {
     /// ```
     #[inline(always)]
     pub fn undo_unchecked(&mut self, undo: Undo) {
-        let mover = undo.mover();
-        self.to_move = mover;
-        self.turn = undo
-            .turn_after
-            .wrapping_sub(u32::from(mover == Side::Red));
+        if self.to_move == Side::Yellow {
+            self.turn = self.turn.wrapping_sub(1);
+        }
+        self.to_move = self.to_move.other();
+        let mover = self.to_move;
         match undo.mv {
             Move::Normal { from, to } => {
                 self.slide_on_board(undo.moved, to, from);

@@ -79,7 +79,6 @@ impl Square {
     }
 
     /// Every square, a1 first.
-    #[must_use]
     pub fn all() -> impl Iterator<Item = Square> {
         (0..100).map(Square)
     }
