@@ -375,8 +375,9 @@ pub unsafe extern "C" fn kc_kaissa_position_new_start(
 /// `ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh`.
 ///
 /// On malformed or inconsistent text the result is `KC_ERR_PARSE` and
-/// `kc_last_error_message` gives the field, the 0-based character position
-/// and the reason, e.g. `side (character 62): ...`.
+/// `kc_last_error_message` gives the field, the 0-based byte offset and the
+/// reason, e.g. `position text: side (offset 62): ...` (quoting at most a
+/// short excerpt of the text, control characters escaped).
 ///
 /// Ownership: `text` is only read during the call (the caller keeps it). The
 /// new position belongs to the caller, who must release it with
@@ -897,7 +898,7 @@ fn checked_undo(pos: &Position, mv: Move, captured: Option<Piece>, hash: u64) ->
 }
 
 /// Parses a move text (`e2e5`, `a10b9`, `H@c1`; RULES.md Part III) into
-/// `*out`. Malformed text gives `KC_ERR_PARSE` with the character position
+/// `*out`. Malformed text gives `KC_ERR_PARSE` with the byte offset
 /// and reason in the last error message. Parsing does not check legality.
 ///
 /// # Safety

@@ -158,9 +158,9 @@ impl Undo {
     ///
     /// ```
     /// use kaissa_chaturaji::kaissa::{PieceKind, Position};
-    /// let mut pos: Position = "4h5/10/10/10/10/10/10/10/4u5/4H4B y 12 -".parse()?;
-    /// let undo = pos.play("j1j2".parse()?)?;
-    /// assert_eq!(undo.captured(), None);
+    /// let mut pos: Position = "4h5/10/10/10/10/10/10/10/4p4B/4H5 y 12 -".parse()?;
+    /// let undo = pos.play("j2e2".parse()?)?;
+    /// assert_eq!(undo.captured().map(|p| p.kind), Some(PieceKind::Spearman));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
