@@ -61,17 +61,15 @@ fn kaissa_benches(c: &mut Criterion) {
     }
     for (name, text) in [("start", kaissa::START_TEXT), ("middlegame", MIDDLEGAME)] {
         let pos = kaissa_pos(text);
-        let nodes = kaissa::perft(&mut pos.clone(), KAISSA_BULK_DEPTH);
+        let nodes = kaissa::perft(&pos, KAISSA_BULK_DEPTH);
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("perft_bulk_{KAISSA_BULK_DEPTH}/{name}"), |b| {
-            let mut p = pos.clone();
-            b.iter(|| kaissa::perft(black_box(&mut p), KAISSA_BULK_DEPTH))
+            b.iter(|| kaissa::perft(black_box(&pos), KAISSA_BULK_DEPTH))
         });
-        let nodes = kaissa::perft_full(&mut pos.clone(), KAISSA_FULL_DEPTH);
+        let nodes = kaissa::perft_full(&pos, KAISSA_FULL_DEPTH);
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("perft_full_{KAISSA_FULL_DEPTH}/{name}"), |b| {
-            let mut p = pos.clone();
-            b.iter(|| kaissa::perft_full(black_box(&mut p), KAISSA_FULL_DEPTH))
+            b.iter(|| kaissa::perft_full(black_box(&pos), KAISSA_FULL_DEPTH))
         });
     }
     // is_legal on a mix: every legal move, and each of them reversed (almost

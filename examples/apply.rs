@@ -29,8 +29,8 @@ fn kaissa_main(args: &[String]) -> Result<(), String> {
         let mv: kaissa::Move = token
             .parse()
             .map_err(|e| format!("token '{token}': malformed move: {e}"))?;
-        pos.play_checked(mv)
-            .map_err(|e| format!("token '{token}': {}", e.reason))?;
+        pos.play(mv)
+            .map_err(|e| format!("token '{token}': {}", e.reason()))?;
     }
     println!("{pos}");
     println!("{}", pos.outcome().word());

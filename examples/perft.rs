@@ -32,18 +32,18 @@ fn kaissa_main(args: &[String]) -> Result<(), String> {
     let depth: u32 = depth
         .parse()
         .map_err(|_| format!("'{depth}' is not a depth"))?;
-    let mut pos: kaissa::Position = text
+    let pos: kaissa::Position = text
         .parse()
         .map_err(|e| format!("bad position text: {e}"))?;
     if divide && depth > 0 {
         let mut total = 0;
-        for (mv, nodes) in kaissa::perft_divide(&mut pos, depth) {
+        for (mv, nodes) in kaissa::perft_divide(&pos, depth) {
             println!("{mv} {nodes}");
             total += nodes;
         }
         println!("{total}");
     } else {
-        println!("{}", kaissa::perft(&mut pos, depth));
+        println!("{}", kaissa::perft(&pos, depth));
     }
     Ok(())
 }

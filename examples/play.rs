@@ -11,7 +11,7 @@
 
 use std::process::ExitCode;
 
-use kaissa_chaturaji::kaissa::{Outcome, Position};
+use kaissa_chaturaji::kaissa::{DrawReason, Outcome, Position, WinReason};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
 #[path = "support/chaturaji.rs"]
@@ -20,6 +20,31 @@ mod chaturaji_cli;
 /// Kaissa games without a Home Stone capture can go on for ever (the rules
 /// impose no move-count limit), so the example stops after this many plies.
 const MAX_PLIES: u32 = 2000;
+
+/// An outcome in words: who won and how, or why it is drawn.
+fn describe(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            let how = match reason {
+                WinReason::HomeStoneCaptured => "by capturing the enemy Home Stone",
+                WinReason::DefaultLoss => "by default (the loser could not place its Home Stone)",
+                WinReason::Resignation => "by resignation",
+                _ => "",
+            };
+            format!("{winner} wins {how}")
+        }
+        Outcome::Draw { reason } => {
+            let why = match reason {
+                DrawReason::NoLegalMoves => "the side to move has no legal move",
+                DrawReason::Agreement => "agreed",
+                DrawReason::TurnLimit => "the turn limit of the notation",
+                _ => "",
+            };
+            format!("draw ({why})")
+        }
+        _ => "the game goes on".to_string(),
+    }
+}
 
 fn kaissa_main(seed: u64) -> Result<(), String> {
     let mut rng = SplitMix64::new(seed);
@@ -37,21 +62,21 @@ fn kaissa_main(seed: u64) -> Result<(), String> {
         } else {
             moves[rng.below(moves.len() as u64) as usize]
         };
-        let (side, turn) = (pos.side_to_move(), pos.turn());
+        let (side, turn) = (pos.to_move(), pos.turn());
         let capture = mv
             .from()
             .and_then(|_| pos.piece_at(mv.to()))
             .map(|p| format!(" takes {}", p.kind.name()))
             .unwrap_or_default();
-        pos.play(mv);
+        pos.play_unchecked(mv); // a move from the legal list
         plies += 1;
         println!("{turn:>4} {side:<6} {mv}{capture}");
     }
     println!("\n{}", pos.diagram());
     println!("{pos}");
     match pos.outcome() {
-        Outcome::Ongoing => println!("stopped after {MAX_PLIES} plies: ongoing"),
-        outcome => println!("outcome: {} ({outcome:?})", outcome.word()),
+        Outcome::Ongoing => println!("stopped after {MAX_PLIES} plies: the game goes on"),
+        outcome => println!("outcome: {}", describe(outcome)),
     }
     Ok(())
 }

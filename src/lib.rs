@@ -11,4 +11,16 @@ pub mod geometry;
 pub mod kaissa;
 pub mod random;
 
+/// The rules of both games and the text notation, written for players and
+/// implementers (the repository's `docs/rules.md`): what each piece does,
+/// the Home Stone window, every Chaturaji special rule, and the notation.
+/// The crate's documentation refers to it for the rules ("RULES.md" in
+/// comments is the project's authority it is written from).
+pub mod rules_reference {
+    #![doc = include_str!("../docs/rules.md")]
+}
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod serde_support;
+
 pub use error::{IllegalMoveError, NotationError};

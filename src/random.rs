@@ -3,22 +3,33 @@
 //! [`SplitMix64`] is a small, fast, seeded generator (Steele, Lea and Flood,
 //! 2014). Selection functions in the library take any [`RandomSource`], so an
 //! application can plug in its own generator.
+//!
+//! With the `rand_core` feature, `RandCore` makes any `rand_core`
+//! generator (so any `rand` RNG) a [`RandomSource`], and [`SplitMix64`]
+//! implements `rand_core::RngCore` and `SeedableRng` in turn.
+//!
+//! Thread safety: generators are plain data (`Send + Sync`); give each
+//! thread its own.
 
 /// A source of uniformly distributed 64-bit words.
 pub trait RandomSource {
     /// The next 64 random bits.
     fn next_u64(&mut self) -> u64;
 
-    /// A uniformly distributed integer in `0..bound` (`bound > 0`), without
-    /// modulo bias (Lemire's multiply-and-reject method).
+    /// A uniformly distributed integer in `0..bound`, without modulo bias
+    /// (Lemire's multiply-and-reject method). `below(0)` has no value in
+    /// range: it returns 0 without drawing.
     ///
     /// ```
     /// use kaissa_chaturaji::random::{RandomSource, SplitMix64};
     /// let mut rng = SplitMix64::new(7);
     /// assert!(rng.below(10) < 10);
+    /// assert_eq!(rng.below(0), 0);
     /// ```
     fn below(&mut self, bound: u64) -> u64 {
-        assert!(bound > 0, "below(0) has no value");
+        if bound == 0 {
+            return 0;
+        }
         let threshold = bound.wrapping_neg() % bound;
         loop {
             let product = (self.next_u64() as u128) * (bound as u128);
@@ -45,11 +56,13 @@ pub struct SplitMix64 {
 
 impl SplitMix64 {
     /// A generator seeded with `seed`.
+    #[must_use]
     pub const fn new(seed: u64) -> Self {
         SplitMix64 { state: seed }
     }
 
     /// The next word, usable in `const` contexts (table generation).
+    #[must_use]
     pub const fn next_const(mut self) -> (Self, u64) {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;
@@ -70,5 +83,81 @@ impl RandomSource for SplitMix64 {
 impl<R: RandomSource + ?Sized> RandomSource for &mut R {
     fn next_u64(&mut self) -> u64 {
         (**self).next_u64()
+    }
+}
+
+/// Any `rand_core` generator as a [`RandomSource`] (feature `rand_core`), so
+/// that a `rand` RNG can drive the die and the move choice.
+///
+/// ```
+/// # #[cfg(feature = "rand_core")] {
+/// use kaissa_chaturaji::random::{RandCore, RandomSource, SplitMix64};
+/// // Any rand_core::RngCore works; SplitMix64 is one too.
+/// let mut rng = RandCore(SplitMix64::new(1));
+/// assert!(rng.below(6) < 6);
+/// # }
+/// ```
+#[cfg(feature = "rand_core")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rand_core")))]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RandCore<R>(pub R);
+
+#[cfg(feature = "rand_core")]
+impl<R: rand_core::RngCore> RandomSource for RandCore<R> {
+    fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+}
+
+/// SplitMix64 as a `rand_core` generator (feature `rand_core`): the same
+/// stream of words as [`RandomSource::next_u64`].
+#[cfg(feature = "rand_core")]
+impl rand_core::RngCore for SplitMix64 {
+    fn next_u32(&mut self) -> u32 {
+        (RandomSource::next_u64(self) >> 32) as u32
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        RandomSource::next_u64(self)
+    }
+
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        rand_core::impls::fill_bytes_via_next(self, dest);
+    }
+}
+
+/// Seeds SplitMix64 from 8 little-endian bytes (feature `rand_core`).
+#[cfg(feature = "rand_core")]
+impl rand_core::SeedableRng for SplitMix64 {
+    type Seed = [u8; 8];
+
+    fn from_seed(seed: [u8; 8]) -> Self {
+        SplitMix64::new(u64::from_le_bytes(seed))
+    }
+
+    fn seed_from_u64(seed: u64) -> Self {
+        SplitMix64::new(seed)
+    }
+}
+
+#[cfg(all(test, feature = "rand_core"))]
+mod rand_core_tests {
+    use super::*;
+    use rand_core::{RngCore, SeedableRng};
+
+    #[test]
+    fn adapters_give_the_same_stream() {
+        let mut ours = SplitMix64::new(99);
+        let mut theirs = SplitMix64::seed_from_u64(99);
+        let mut wrapped = RandCore(SplitMix64::from_seed(99u64.to_le_bytes()));
+        for _ in 0..100 {
+            let word = RandomSource::next_u64(&mut ours);
+            assert_eq!(RngCore::next_u64(&mut theirs), word);
+            assert_eq!(wrapped.next_u64(), word);
+        }
+        let mut bytes = [0u8; 13];
+        SplitMix64::new(5).fill_bytes(&mut bytes);
+        let first = RandomSource::next_u64(&mut SplitMix64::new(5));
+        assert_eq!(bytes[..8], first.to_le_bytes());
     }
 }

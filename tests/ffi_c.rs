@@ -1,11 +1,11 @@
 //! The C ABI seen from C and C++.
 //!
 //! - `committed_header_is_fresh`: `include/kaissa_chaturaji.h` must equal the
-//!   header build.rs generates with cbindgen into `OUT_DIR` (path in
-//!   `KC_GENERATED_HEADER`). Refresh it with `KC_WRITE_HEADER=1 cargo build`.
-//! - `c99_program` / `cpp17_program`: compile `tests/c/kaissa_test.c` (gcc,
+//!   header build.rs generates with cbindgen into `OUT_DIR` in the `capi`
+//!   build. Refresh it with `KC_WRITE_HEADER=1 cargo build --features capi`.
+//! - `c99_program` / `cpp17_program`: compile `tests/c/kaissa_test.c` (`$CC`,
 //!   `-std=c99 -Wall -Wextra -Wpedantic -Werror`) and `tests/c/kaissa_test.cpp`
-//!   (g++, `-std=c++17 … -Werror`) against the generated header and the
+//!   (`$CXX`, `-std=c++17 … -Werror`) against the generated header and the
 //!   static library, run them with the Rust API's perft numbers and seeded
 //!   game as arguments, then again under valgrind when it is on PATH.
 //!
@@ -14,11 +14,13 @@
 //!   Rust API's Chaturaji perft numbers (depths 1-5, both alliances) and the
 //!   final position of `play_seeded_game` with the same seed.
 //!
-//! The static library: `cargo test` compiles the library with all its crate
-//! types (`lib`, `staticlib`, `cdylib`) into `target/<profile>/deps/`, next
-//! to this test's executable, as `libkaissa_chaturaji.a`. If it is missing
-//! or older than the rlib built with it, the test runs `cargo build --lib`
-//! (same profile and target directory) and uses `target/<profile>/`'s copy.
+//! The C library: the crate's default build has no C ABI (it is the `capi`
+//! feature), so this test builds it itself, once, with
+//! `cargo rustc --lib --features capi --crate-type staticlib --crate-type
+//! cdylib` into `<target>/capi/` (its own target directory, same profile),
+//! and takes the static library, the shared library and the cbindgen-made
+//! header from cargo's JSON messages. The compilers come from `CC` and `CXX`
+//! (default `cc` and `c++`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -27,8 +29,7 @@ use std::sync::OnceLock;
 use kaissa_chaturaji::kaissa::{perft, MoveList, Position, START_TEXT};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
-const GENERATED_HEADER: &str = env!("KC_GENERATED_HEADER");
-const REFRESH_COMMAND: &str = "KC_WRITE_HEADER=1 cargo build";
+const REFRESH_COMMAND: &str = "KC_WRITE_HEADER=1 cargo build --features capi";
 const SEED: u64 = 20240601;
 const MAX_PLIES: usize = 3000;
 
@@ -38,10 +39,12 @@ fn manifest_dir() -> PathBuf {
 
 #[test]
 fn committed_header_is_fresh() {
-    let generated = std::fs::read_to_string(GENERATED_HEADER).unwrap_or_else(|err| {
+    let header = &capi_build().header;
+    let generated = std::fs::read_to_string(header).unwrap_or_else(|err| {
         panic!(
-            "the generated header {GENERATED_HEADER} is missing ({err}); \
-             cbindgen failed in build.rs — see the cargo warnings of `cargo build -vv`"
+            "the generated header {} is missing ({err}); cbindgen failed in build.rs — \
+             see the cargo warnings of `cargo build --features capi -vv`",
+            header.display()
         )
     });
     let committed_path = manifest_dir().join("include/kaissa_chaturaji.h");
@@ -63,63 +66,183 @@ fn committed_header_is_fresh() {
 /// The header must not mention Rust-only types.
 #[test]
 fn header_has_only_c_types() {
-    let header = std::fs::read_to_string(GENERATED_HEADER).expect("generated header");
+    let header = std::fs::read_to_string(&capi_build().header).expect("generated header");
     for word in ["u128", "i128", "__int128", "usize", "uintptr_t"] {
         assert!(!header.contains(word), "the header mentions {word}");
     }
 }
 
-/// Finds (or builds) the static library of this crate for the profile the
-/// tests were built with.
-fn static_library() -> &'static Path {
-    static LIBRARY: OnceLock<PathBuf> = OnceLock::new();
-    LIBRARY.get_or_init(|| {
-        let exe = std::env::current_exe().expect("test executable path");
-        let deps = exe.parent().expect("deps directory").to_path_buf();
-        let profile_dir = deps.parent().expect("profile directory").to_path_buf();
-        let name = "libkaissa_chaturaji.a";
-        let beside = deps.join(name);
-        let fresh = |lib: &Path| -> bool {
-            let Ok(lib_time) = lib.metadata().and_then(|m| m.modified()) else {
-                return false;
-            };
-            match deps
-                .join("libkaissa_chaturaji.rlib")
-                .metadata()
-                .and_then(|m| m.modified())
-            {
-                Ok(rlib_time) => lib_time >= rlib_time - std::time::Duration::from_secs(60),
-                Err(_) => true,
-            }
-        };
-        if fresh(&beside) {
-            return beside;
-        }
-        // Build it: same profile directory, same target directory.
-        let target_dir = profile_dir.parent().expect("target directory");
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let mut command = Command::new(cargo);
-        command
-            .current_dir(manifest_dir())
-            .args(["build", "--lib", "--target-dir"])
-            .arg(target_dir);
-        if profile_dir.file_name().is_some_and(|n| n == "release") {
-            command.arg("--release");
-        }
-        let status = command.status().expect("run cargo build --lib");
-        assert!(status.success(), "cargo build --lib failed");
-        let built = profile_dir.join(name);
+/// What the `capi` build of the crate produced.
+struct CapiBuild {
+    /// `libkaissa_chaturaji.a`.
+    static_lib: PathBuf,
+    /// `libkaissa_chaturaji.so` (or the platform's name for it).
+    shared_lib: PathBuf,
+    /// The system libraries a program linking the static library needs, as
+    /// rustc's `--print native-static-libs` lists them.
+    native_libs: Vec<String>,
+    /// The header cbindgen wrote into the build script's `OUT_DIR`.
+    header: PathBuf,
+}
+
+/// The target directory this test was built in (`<target>/tmp` is
+/// `CARGO_TARGET_TMPDIR`).
+fn target_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("target directory")
+        .to_path_buf()
+}
+
+/// `true` when this test was built in the release profile.
+fn release_profile() -> bool {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent()?.parent()?.file_name().map(|n| n == "release"))
+        .unwrap_or(false)
+}
+
+/// A `cargo` command for the `capi` build: same profile as this test, in
+/// `<target>/capi`.
+fn capi_cargo(args: &[&str], rustc_args: &[&str]) -> Command {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut command = Command::new(cargo);
+    command
+        .current_dir(manifest_dir())
+        .args(args)
+        .arg("--target-dir")
+        .arg(target_dir().join("capi"));
+    if release_profile() {
+        command.arg("--release");
+    }
+    if !rustc_args.is_empty() {
+        command.arg("--").args(rustc_args);
+    }
+    command
+}
+
+/// Builds the C library (once per test run) and finds its files in cargo's
+/// JSON messages.
+fn capi_build() -> &'static CapiBuild {
+    static BUILD: OnceLock<CapiBuild> = OnceLock::new();
+    BUILD.get_or_init(|| {
+        let output = capi_cargo(
+            &[
+                "rustc",
+                "--lib",
+                "--features",
+                "capi",
+                "--crate-type",
+                "staticlib",
+                "--crate-type",
+                "cdylib",
+                "--message-format=json-render-diagnostics",
+            ],
+            &["--print", "native-static-libs"],
+        )
+        .output()
+        .expect("run cargo rustc --features capi");
+        let stdout = String::from_utf8_lossy(&output.stdout);
         assert!(
-            built.exists(),
-            "{} not found after cargo build",
-            built.display()
+            output.status.success(),
+            "cargo rustc --features capi failed:\n{}",
+            String::from_utf8_lossy(&output.stderr)
         );
-        built
+        let mut static_lib = None;
+        let mut shared_lib = None;
+        let mut header = None;
+        for line in stdout.lines() {
+            if !line.contains("kaissa-chaturaji") && !line.contains("kaissa_chaturaji") {
+                continue;
+            }
+            if line.contains("\"reason\":\"build-script-executed\"") {
+                if let Some(dir) = json_string_after(line, "\"out_dir\":") {
+                    header = Some(PathBuf::from(dir).join("kaissa_chaturaji.h"));
+                }
+            }
+            if line.contains("\"reason\":\"compiler-artifact\"") {
+                for file in json_strings_in_array(line, "\"filenames\":") {
+                    if file.ends_with(".a") {
+                        static_lib = Some(PathBuf::from(&file));
+                    } else if file.ends_with(".so") || file.ends_with(".dylib") {
+                        shared_lib = Some(PathBuf::from(&file));
+                    }
+                }
+            }
+        }
+        // rustc says which system libraries the static library needs (cargo
+        // replays the note when the build was fresh).
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let native_libs = stderr
+            .lines()
+            .find_map(|line| line.split("native-static-libs: ").nth(1))
+            .expect("rustc printed no native-static-libs note")
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        CapiBuild {
+            native_libs,
+            static_lib: static_lib.expect("no static library in cargo's messages"),
+            shared_lib: shared_lib.expect("no shared library in cargo's messages"),
+            header: header.expect("no build-script out_dir in cargo's messages"),
+        }
     })
 }
 
-fn link_args() -> [&'static str; 3] {
-    ["-lpthread", "-ldl", "-lm"]
+/// The JSON string value that follows `key` in `line` (cargo's messages
+/// escape only `\\` and `"` in paths).
+fn json_string_after(line: &str, key: &str) -> Option<String> {
+    let rest = &line[line.find(key)? + key.len()..];
+    let rest = rest.strip_prefix('"')?;
+    let mut value = String::new();
+    let mut chars = rest.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => return Some(value),
+            '\\' => value.push(chars.next()?),
+            c => value.push(c),
+        }
+    }
+    None
+}
+
+/// The strings of the JSON array that follows `key` in `line`.
+fn json_strings_in_array(line: &str, key: &str) -> Vec<String> {
+    let Some(at) = line.find(key) else {
+        return Vec::new();
+    };
+    let mut rest = &line[at + key.len()..];
+    let mut values = Vec::new();
+    rest = rest.trim_start_matches('[');
+    while let Some(value) = json_string_after(rest, "") {
+        let consumed = rest
+            .find('"')
+            .map_or(rest.len(), |start| start + value.len() + 2);
+        values.push(value);
+        rest = &rest[consumed.min(rest.len())..];
+        if !rest.starts_with(',') {
+            break;
+        }
+        rest = &rest[1..];
+    }
+    values
+}
+
+fn static_library() -> &'static Path {
+    &capi_build().static_lib
+}
+
+/// The C compiler (`CC`, default `cc`) and the C++ compiler (`CXX`, default
+/// `c++`).
+fn compiler(variable: &str, default: &str) -> String {
+    std::env::var(variable)
+        .ok()
+        .filter(|value| !value.trim().is_empty())
+        .unwrap_or_else(|| default.to_string())
+}
+
+fn link_args() -> &'static [String] {
+    &capi_build().native_libs
 }
 
 /// How the C test programs and the example are compiled: warnings are errors.
@@ -149,9 +272,7 @@ fn out_dir() -> PathBuf {
 fn compile(compiler: &str, flags: &[&str], source: &str, output: &str) -> PathBuf {
     let dir = out_dir();
     std::fs::create_dir_all(&dir).expect("create output directory");
-    let include = Path::new(GENERATED_HEADER)
-        .parent()
-        .expect("header directory");
+    let include = capi_build().header.parent().expect("header directory");
     let exe = dir.join(output);
     let result = Command::new(compiler)
         .args(flags)
@@ -256,14 +377,19 @@ fn run_program_with(exe: &Path, args: &[String]) {
 
 #[test]
 fn c99_program() {
-    let exe = compile("gcc", C99_FLAGS, "tests/c/kaissa_test.c", "kaissa_test_c");
+    let exe = compile(
+        &compiler("CC", "cc"),
+        C99_FLAGS,
+        "tests/c/kaissa_test.c",
+        "kaissa_test_c",
+    );
     run_program(&exe);
 }
 
 #[test]
 fn cpp17_program() {
     let exe = compile(
-        "g++",
+        &compiler("CXX", "c++"),
         CPP17_FLAGS,
         "tests/c/kaissa_test.cpp",
         "kaissa_test_cpp",
@@ -274,7 +400,14 @@ fn cpp17_program() {
 /// The C example, compiled warning-free once for the tests that drive it.
 fn c_example() -> &'static Path {
     static EXE: OnceLock<PathBuf> = OnceLock::new();
-    EXE.get_or_init(|| compile("gcc", C99_FLAGS, "examples/c/kc_play.c", "kc_play"))
+    EXE.get_or_init(|| {
+        compile(
+            &compiler("CC", "cc"),
+            C99_FLAGS,
+            "examples/c/kc_play.c",
+            "kc_play",
+        )
+    })
 }
 
 /// Runs the C example (seed 7) with `input` typed in; returns what it printed.
@@ -332,7 +465,7 @@ fn chaturaji_expectations() -> Vec<String> {
 #[test]
 fn chaturaji_c99_program() {
     let exe = compile(
-        "gcc",
+        &compiler("CC", "cc"),
         C99_FLAGS,
         "tests/c/chaturaji_test.c",
         "chaturaji_test_c",
@@ -343,7 +476,7 @@ fn chaturaji_c99_program() {
 #[test]
 fn chaturaji_cpp17_program() {
     let exe = compile(
-        "g++",
+        &compiler("CXX", "c++"),
         CPP17_FLAGS,
         "tests/c/chaturaji_test.cpp",
         "chaturaji_test_cpp",

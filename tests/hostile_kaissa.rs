@@ -9,13 +9,20 @@
 //!
 //! The Chaturaji counterparts live in their own file (`hostile_chaturaji.rs`).
 
+use kaissa_chaturaji::error::Field;
 use kaissa_chaturaji::kaissa::{DrawReason, Move, Outcome, Position, Side, Square, START_TEXT};
 use kaissa_chaturaji::NotationError;
 use proptest::prelude::*;
 use proptest::sample::Index;
 
 /// The fields a position error may name.
-const POSITION_FIELDS: &[&str] = &["text", "board", "side", "turn", "hand"];
+const POSITION_FIELDS: &[Field] = &[
+    Field::Text,
+    Field::Board,
+    Field::Side,
+    Field::Turn,
+    Field::Hand,
+];
 
 /// Valid position texts the mutations start from.
 const VALID_POSITIONS: &[&str] = &[
@@ -29,26 +36,40 @@ const VALID_POSITIONS: &[&str] = &[
     "4u5/2p7/10/10/10/10/10/10/7P2/5U4 r 8 Hh",
 ];
 
-fn check_error(text: &str, err: &NotationError, fields: &[&str]) {
+fn check_error(text: &str, err: &NotationError, fields: &[Field]) {
     assert!(
-        fields.contains(&err.field),
+        fields.contains(&err.field()),
         "{text:?}: unknown field {:?} in {err}",
-        err.field
+        err.field()
     );
+    let column = err
+        .offset()
+        .unwrap_or_else(|| panic!("{text:?}: a text error without an offset: {err}"));
     assert!(
-        err.column <= text.len(),
+        column <= text.len(),
         "{text:?}: column {} past the end ({} bytes): {err}",
-        err.column,
+        column,
         text.len()
     );
     assert!(
-        text.is_char_boundary(err.column),
+        text.is_char_boundary(column),
         "{text:?}: column {} inside a character: {err}",
-        err.column
+        column
     );
-    assert!(!err.reason.is_empty(), "{text:?}: empty reason");
-    // The message formats without panicking and names the field.
-    assert!(err.to_string().contains(err.field));
+    assert!(!err.reason().is_empty(), "{text:?}: empty reason");
+    // The message formats without panicking and names the field; it never
+    // carries a raw control character and quotes at most a short excerpt.
+    let message = err.to_string();
+    assert!(message.contains(err.field().name()));
+    assert!(
+        !message.chars().any(char::is_control),
+        "{text:?}: control character in {message:?}"
+    );
+    assert!(
+        message.chars().count() <= 200,
+        "{text:?}: a {}-character message: {message:?}",
+        message.chars().count()
+    );
 }
 
 /// Exercises a position that parsed: everything a GUI might call on it.
@@ -66,7 +87,7 @@ fn exercise(pos: &Position) {
     for &mv in &moves {
         assert!(pos.is_legal(mv));
         let undo = scratch
-            .play_checked(mv)
+            .play(mv)
             .unwrap_or_else(|e| panic!("generated {mv} rejected in {pos}: {e}"));
         assert_eq!(
             scratch.validate(),
@@ -78,7 +99,7 @@ fn exercise(pos: &Position) {
             panic!("{pos} then {mv} gives {text:?}, which does not parse: {e}")
         });
         assert_eq!(back, scratch);
-        scratch.undo(undo);
+        scratch.undo(undo).expect("the last move's record");
         assert_eq!(&scratch, pos);
     }
 }
@@ -112,11 +133,11 @@ fn check_move_text(text: &str) {
             let start = Position::start();
             let _ = start.is_legal(mv);
             let mut pos = start.clone();
-            if pos.play_checked(mv).is_err() {
+            if pos.play(mv).is_err() {
                 assert_eq!(pos, start);
             }
         }
-        Err(err) => check_error(text, &err, &["move"]),
+        Err(err) => check_error(text, &err, &[Field::Move]),
     }
 }
 
@@ -128,7 +149,7 @@ fn check_square_text(text: &str) {
             assert!(sq.index() < 100);
             assert_eq!(Square::new(sq.index()), Some(sq));
         }
-        Err(err) => check_error(text, &err, &["square"]),
+        Err(err) => check_error(text, &err, &[Field::Square]),
     }
 }
 
@@ -161,7 +182,7 @@ fn valid_position_text() -> impl Strategy<Value = String> {
                 if moves.is_empty() {
                     break;
                 }
-                pos.play(*index.get(&moves));
+                pos.play(*index.get(&moves)).expect("a legal move");
             }
             pos.to_string()
         })
@@ -249,7 +270,7 @@ fn every_square_and_move_text_round_trips() {
             let text = format!("{a}{b}");
             if a == b {
                 let err = text.parse::<Move>().unwrap_err();
-                check_error(&text, &err, &["move"]);
+                check_error(&text, &err, &[Field::Move]);
             } else {
                 assert_eq!(text.parse::<Move>(), Ok(Move::Normal { from: a, to: b }));
             }
@@ -384,8 +405,8 @@ fn hand_picked_nasty_move_and_square_texts() {
         check_all_parsers(text);
     }
     assert_eq!(
-        "h@e1".parse::<Move>().map_err(|e| e.field),
-        Err("move"),
+        "h@e1".parse::<Move>().map_err(|e| e.field()),
+        Err(Field::Move),
         "RULES.md: a lower-case h@ is malformed"
     );
 }
@@ -393,23 +414,69 @@ fn hand_picked_nasty_move_and_square_texts() {
 /// The errors name the field and the exact column.
 #[test]
 fn errors_point_at_the_problem() {
-    let cases: &[(&str, &str, usize)] = &[
-        ("", "board", 0),
-        ("10/10/10/10/10/10/10/10/10/10 y 1", "hand", 33),
-        ("10/10/10/10/10/10/10/10/10/10 y 1 Hh x", "text", 36),
-        ("10/10/10/10/10/10/10/10/10/10  y 1 Hh", "side", 30),
-        ("10/10/10/10/10/10/10/10/10/10 x 1 Hh", "side", 30),
-        ("10/10/10/10/10/10/10/10/10/10 y 0 Hh", "turn", 32),
-        ("10/10/10/10/10/10/10/10/10/10 y 1a Hh", "turn", 33),
-        ("10/10/10/10/10/10/10/10/10/10 y 1 hH", "hand", 34),
-        ("10/10/10/10/X9/10/10/10/10/10 y 1 Hh", "board", 12),
-        ("10/10/10/10/10/10/10/10/10/0 y 1 Hh", "board", 27),
+    use kaissa_chaturaji::error::NotationErrorKind as Kind;
+    let cases: &[(&str, Field, usize, Kind)] = &[
+        ("", Field::Board, 0, Kind::Empty),
+        (
+            "10/10/10/10/10/10/10/10/10/10 y 1",
+            Field::Hand,
+            33,
+            Kind::FieldCount,
+        ),
+        (
+            "10/10/10/10/10/10/10/10/10/10 y 1 Hh x",
+            Field::Text,
+            36,
+            Kind::FieldCount,
+        ),
+        (
+            "10/10/10/10/10/10/10/10/10/10  y 1 Hh",
+            Field::Side,
+            30,
+            Kind::Empty,
+        ),
+        (
+            "10/10/10/10/10/10/10/10/10/10 x 1 Hh",
+            Field::Side,
+            30,
+            Kind::UnexpectedCharacter,
+        ),
+        (
+            "10/10/10/10/10/10/10/10/10/10 y 0 Hh",
+            Field::Turn,
+            32,
+            Kind::OutOfRange,
+        ),
+        (
+            "10/10/10/10/10/10/10/10/10/10 y 1a Hh",
+            Field::Turn,
+            33,
+            Kind::UnexpectedCharacter,
+        ),
+        (
+            "10/10/10/10/10/10/10/10/10/10 y 1 hH",
+            Field::Hand,
+            34,
+            Kind::NotCanonical,
+        ),
+        (
+            "10/10/10/10/X9/10/10/10/10/10 y 1 Hh",
+            Field::Board,
+            12,
+            Kind::UnknownPiece,
+        ),
+        (
+            "10/10/10/10/10/10/10/10/10/0 y 1 Hh",
+            Field::Board,
+            27,
+            Kind::NotCanonical,
+        ),
     ];
-    for (text, field, column) in cases {
+    for (text, field, column, kind) in cases {
         let err = text.parse::<Position>().unwrap_err();
         assert_eq!(
-            (err.field, err.column),
-            (*field, *column),
+            (err.field(), err.offset(), err.kind()),
+            (*field, Some(*column), *kind),
             "{text:?}: {err}"
         );
     }

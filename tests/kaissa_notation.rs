@@ -3,6 +3,7 @@
 //! Columns were counted by hand (0-based byte = character offsets; all the
 //! texts are ASCII before the reported column).
 
+use kaissa_chaturaji::error::{Field, NotationErrorKind as Kind};
 use kaissa_chaturaji::kaissa::{Move, Position, Square};
 use kaissa_chaturaji::NotationError;
 
@@ -27,22 +28,29 @@ fn err(text: &str) -> NotationError {
 }
 
 /// Asserts the text is rejected in `field` at `column`.
-fn rejects(text: &str, field: &str, column: usize) {
+fn rejects(text: &str, field: Field, column: usize) -> Kind {
     let e = err(text);
-    assert_eq!((e.field, e.column), (field, column), "{text:?}: {e}");
-    assert!(!e.reason.is_empty());
+    assert_eq!(
+        (e.field(), e.offset()),
+        (field, Some(column)),
+        "{text:?}: {e}"
+    );
+    assert!(!e.reason().is_empty());
+    e.kind()
 }
 
 /// Asserts the text is rejected in one of `fields`, at one of `columns` (an
 /// empty slice = any column).
-fn rejects_any(text: &str, fields: &[&str], columns: &[usize]) {
+fn rejects_any(text: &str, fields: &[Field], columns: &[usize]) -> Kind {
     let e = err(text);
-    assert!(fields.contains(&e.field), "{text:?}: field {e}");
+    assert!(fields.contains(&e.field()), "{text:?}: field {e}");
+    let column = e.offset().expect("a text error has an offset");
     assert!(
-        columns.is_empty() || columns.contains(&e.column),
+        columns.is_empty() || columns.contains(&column),
         "{text:?}: column {e}"
     );
-    assert!(!e.reason.is_empty());
+    assert!(!e.reason().is_empty());
+    e.kind()
 }
 
 fn round_trips(text: &str) {
@@ -71,50 +79,58 @@ fn start_text_and_columns_of_the_fields() {
 #[test]
 fn wrong_number_of_fields() {
     let three = "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1";
-    rejects_any(three, &["hand", "text"], &[]);
+    rejects_any(three, &[Field::Hand, Field::Text], &[]);
     let two = "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y";
-    rejects_any(two, &["turn", "text"], &[]);
+    rejects_any(two, &[Field::Turn, Field::Text], &[]);
     let one = "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI";
-    rejects_any(one, &["side", "text"], &[]);
+    rejects_any(one, &[Field::Side, Field::Text], &[]);
     // Five fields: the extra one starts after the space at column 68.
-    rejects_any(&format!("{START} 5"), &["text"], &[68, 69]);
+    rejects_any(&format!("{START} 5"), &[Field::Text], &[68, 69]);
 }
 
 #[test]
 fn double_space_between_side_and_turn() {
     // The second space of "y  1" is at column 64.
     let text = "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y  1 Hh";
-    rejects_any(text, &["turn", "side", "text"], &[63, 64]);
+    rejects_any(text, &[Field::Turn, Field::Side, Field::Text], &[63, 64]);
 }
 
 #[test]
 fn double_space_between_board_and_side() {
     // Second space at column 62.
     let text = "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI  y 1 Hh";
-    rejects_any(text, &["side", "board", "text"], &[61, 62]);
+    rejects_any(text, &[Field::Side, Field::Board, Field::Text], &[61, 62]);
 }
 
 #[test]
 fn space_inside_the_board() {
     // A space inside rank 8 (column 23) makes the board field end early.
-    rejects_any(&with_rank8("4 5"), &["board", "side", "text"], &[23, 24]);
+    rejects_any(
+        &with_rank8("4 5"),
+        &[Field::Board, Field::Side, Field::Text],
+        &[23, 24],
+    );
 }
 
 #[test]
 fn trailing_space_is_rejected() {
-    rejects_any(&format!("{START} "), &["text", "hand"], &[68]);
-    rejects_any(&format!("{START}\n"), &["hand", "text"], &[66, 68]);
+    rejects_any(&format!("{START} "), &[Field::Text, Field::Hand], &[68]);
+    rejects_any(
+        &format!("{START}\n"),
+        &[Field::Hand, Field::Text],
+        &[66, 68],
+    );
 }
 
 #[test]
 fn leading_space_is_rejected() {
-    rejects_any(&format!(" {START}"), &["board", "text"], &[0]);
+    rejects_any(&format!(" {START}"), &[Field::Board, Field::Text], &[0]);
 }
 
 #[test]
 fn empty_text_is_rejected() {
-    rejects_any("", &["board", "text"], &[0]);
-    rejects_any(" ", &["board", "text"], &[0]);
+    rejects_any("", &[Field::Board, Field::Text], &[0]);
+    rejects_any(" ", &[Field::Board, Field::Text], &[0]);
 }
 
 // ---------------------------------------------------------------------------
@@ -124,59 +140,59 @@ fn empty_text_is_rejected() {
 #[test]
 fn nine_or_eleven_ranks() {
     let nine = "ibstqutsbi/arppppppra/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh";
-    rejects_any(nine, &["board"], &[]);
+    rejects_any(nine, &[Field::Board], &[]);
     let eleven = "ibstqutsbi/arppppppra/10/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh";
-    rejects_any(eleven, &["board"], &[]);
+    rejects_any(eleven, &[Field::Board], &[]);
     // A trailing or doubled slash.
     let trailing = "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI/ y 1 Hh";
-    rejects_any(trailing, &["board"], &[]);
-    rejects_any(&with_rank8("/10"), &["board"], &[]);
+    rejects_any(trailing, &[Field::Board], &[]);
+    rejects_any(&with_rank8("/10"), &[Field::Board], &[]);
 }
 
 #[test]
 fn rank_covering_nine_or_eleven_squares() {
-    rejects_any(&with_rank8("9"), &["board"], &[]);
-    rejects_any(&with_rank8("4P4"), &["board"], &[]);
-    rejects_any(&with_rank8("5P5"), &["board"], &[]);
-    rejects_any(&with_rank8("10P"), &["board"], &[]);
-    rejects_any(&with_rank8("PPPPPPPPPPP"), &["board"], &[]);
+    rejects_any(&with_rank8("9"), &[Field::Board], &[]);
+    rejects_any(&with_rank8("4P4"), &[Field::Board], &[]);
+    rejects_any(&with_rank8("5P5"), &[Field::Board], &[]);
+    rejects_any(&with_rank8("10P"), &[Field::Board], &[]);
+    rejects_any(&with_rank8("PPPPPPPPPPP"), &[Field::Board], &[]);
     // Rank 10 with eleven letters.
     let text = "ibstqutsbii/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh";
-    rejects_any(text, &["board"], &[]);
+    rejects_any(text, &[Field::Board], &[]);
     // Empty rank.
-    rejects_any(&with_rank8(""), &["board"], &[]);
+    rejects_any(&with_rank8(""), &[Field::Board], &[]);
 }
 
 #[test]
 fn count_zero() {
     // "P0P8": the 0 is at column 23.
-    rejects(&with_rank8("P0P8"), "board", 23);
-    rejects(&with_rank8("0"), "board", 22);
+    rejects(&with_rank8("P0P8"), Field::Board, 23);
+    rejects(&with_rank8("0"), Field::Board, 22);
 }
 
 #[test]
 fn leading_zero_count() {
-    rejects(&with_rank8("05P4"), "board", 22);
-    rejects(&with_rank8("010"), "board", 22);
+    rejects(&with_rank8("05P4"), Field::Board, 22);
+    rejects(&with_rank8("010"), Field::Board, 22);
 }
 
 #[test]
 fn two_counts_in_a_row_or_too_large() {
     // "55" reads as fifty-five (or as two counts in a row): malformed either way.
-    rejects_any(&with_rank8("55"), &["board"], &[22, 23]);
-    rejects_any(&with_rank8("11"), &["board"], &[22, 23]);
-    rejects_any(&with_rank8("19"), &["board"], &[22, 23]);
-    rejects_any(&with_rank8("3,7"), &["board"], &[23]);
+    rejects_any(&with_rank8("55"), &[Field::Board], &[22, 23]);
+    rejects_any(&with_rank8("11"), &[Field::Board], &[22, 23]);
+    rejects_any(&with_rank8("19"), &[Field::Board], &[22, 23]);
+    rejects_any(&with_rank8("3,7"), &[Field::Board], &[23]);
 }
 
 #[test]
 fn unknown_letters() {
-    rejects(&with_rank8("4X5"), "board", 23);
-    rejects(&with_rank8("4K5"), "board", 23);
-    rejects(&with_rank8("4k5"), "board", 23);
-    rejects(&with_rank8("4-5"), "board", 23);
+    rejects(&with_rank8("4X5"), Field::Board, 23);
+    rejects(&with_rank8("4K5"), Field::Board, 23);
+    rejects(&with_rank8("4k5"), Field::Board, 23);
+    rejects(&with_rank8("4-5"), Field::Board, 23);
     // Non-ASCII must not panic.
-    rejects_any(&with_rank8("4é5"), &["board"], &[23]);
+    rejects_any(&with_rank8("4é5"), &[Field::Board], &[23]);
 }
 
 // ---------------------------------------------------------------------------
@@ -188,7 +204,7 @@ fn bad_side() {
     for side in ["w", "Y", "R", "b", "yr", "-"] {
         let text =
             format!("ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI {side} 1 Hh");
-        rejects(&text, "side", 62);
+        rejects(&text, Field::Side, 62);
     }
 }
 
@@ -197,14 +213,14 @@ fn bad_turn() {
     for turn in ["0", "01", "x", "-1", "+1", "00"] {
         let text =
             format!("ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y {turn} Hh");
-        rejects(&text, "turn", 64);
+        rejects(&text, Field::Turn, 64);
     }
     // Trailing junk in the number: the field is wrong, at or after its start.
     let text = "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1x Hh";
-    rejects_any(text, &["turn"], &[64, 65]);
+    rejects_any(text, &[Field::Turn], &[64, 65]);
     // A number far too large must not panic.
     let text = "h9/10/10/10/10/10/10/10/10/H9 y 99999999999999999999999999 -";
-    rejects_any(text, &["turn"], &[]);
+    rejects_any(text, &[Field::Turn], &[]);
 }
 
 #[test]
@@ -212,7 +228,7 @@ fn bad_hand() {
     for hand in ["hH", "HH", "hh", "x", "H-", "-H", "Hhh", "--"] {
         let text =
             format!("ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 {hand}");
-        rejects(&text, "hand", 66);
+        rejects(&text, Field::Hand, 66);
     }
 }
 
@@ -224,10 +240,10 @@ fn bad_hand() {
 fn two_stones_of_a_side_on_the_board() {
     // Rank 1 starts at column 27: H at 27 and 29.
     let text = board("h9", "H4H4", "y 12 -");
-    rejects_any(&text, &["board"], &[27, 29]);
+    rejects_any(&text, &[Field::Board], &[27, 29]);
     // Red: h at 0 and 2.
     let text = board("h8h", "H9", "y 12 -");
-    rejects_any(&text, &["board"], &[0, 2]);
+    rejects_any(&text, &[Field::Board], &[0, 2]);
 }
 
 #[test]
@@ -236,21 +252,30 @@ fn stone_both_on_board_and_in_hand() {
     let text = board("10", "H9", "y 5 Hh");
     let e = err(&text);
     assert!(
-        matches!((e.field, e.column), ("hand", 34) | ("board", 27)),
+        matches!(
+            (e.field(), e.offset()),
+            (Field::Hand, Some(34)) | (Field::Board, Some(27))
+        ),
         "{e}"
     );
     // Red: h on a10 (column 0) and in hand (column 35).
     let text = board("h9", "10", "y 5 Hh");
     let e = err(&text);
     assert!(
-        matches!((e.field, e.column), ("hand", 35) | ("board", 0)),
+        matches!(
+            (e.field(), e.offset()),
+            (Field::Hand, Some(35)) | (Field::Board, Some(0))
+        ),
         "{e}"
     );
     // A stone on the board while the hand has only that side's stone.
     let text = board("h9", "H9", "r 9 h");
     let e = err(&text);
     assert!(
-        matches!((e.field, e.column), ("hand", 34) | ("board", 0)),
+        matches!(
+            (e.field(), e.offset()),
+            (Field::Hand, Some(34)) | (Field::Board, Some(0))
+        ),
         "{e}"
     );
 }
@@ -258,19 +283,19 @@ fn stone_both_on_board_and_in_hand() {
 #[test]
 fn spearman_on_its_own_back_rank() {
     // Yellow P on d1: rank 1 "H2P6" starts at column 27, P at 29.
-    rejects(&board("h9", "H2P6", "y 12 -"), "board", 29);
+    rejects(&board("h9", "H2P6", "y 12 -"), Field::Board, 29);
     // Red p on a10.
-    rejects(&board("p8h", "H9", "y 12 -"), "board", 0);
+    rejects(&board("p8h", "H9", "y 12 -"), Field::Board, 0);
     // In the start position: a Yellow Spearman replacing the Ubar on f1
     // (column 56) and a Red one replacing the Ubar on f10 (column 5).
     rejects(
         "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQPTSBI y 1 Hh",
-        "board",
+        Field::Board,
         56,
     );
     rejects(
         "ibstqptsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh",
-        "board",
+        Field::Board,
         5,
     );
 }
@@ -278,14 +303,14 @@ fn spearman_on_its_own_back_rank() {
 #[test]
 fn stone_in_hand_past_turn_ten() {
     // Board field is 29 characters; the hand field starts at column 35.
-    rejects(&board("h9", "10", "y 11 H"), "hand", 35);
+    rejects(&board("h9", "10", "y 11 H"), Field::Hand, 35);
     // Red has played its 10th turn when Yellow is to move at 11.
-    rejects(&board("10", "H9", "y 11 h"), "hand", 35);
+    rejects(&board("10", "H9", "y 11 h"), Field::Hand, 35);
     // Yellow has played its 10th turn when Red is to move at 10.
-    rejects(&board("h9", "10", "r 10 H"), "hand", 35);
-    rejects(&board("10", "H9", "r 11 h"), "hand", 35);
-    rejects_any(&board("10", "10", "y 12 Hh"), &["hand"], &[35, 36]);
-    rejects_any(&board("10", "10", "r 10 Hh"), &["hand"], &[35]);
+    rejects(&board("h9", "10", "r 10 H"), Field::Hand, 35);
+    rejects(&board("10", "H9", "r 11 h"), Field::Hand, 35);
+    rejects_any(&board("10", "10", "y 12 Hh"), &[Field::Hand], &[35, 36]);
+    rejects_any(&board("10", "10", "r 10 Hh"), &[Field::Hand], &[35]);
     // But these are fine.
     round_trips(&board("10", "H9", "r 10 h"));
     round_trips(&board("h9", "10", "y 10 H"));
@@ -298,17 +323,17 @@ fn stone_in_hand_past_turn_ten() {
 fn both_stones_captured() {
     rejects_any(
         &board("10", "10", "y 12 -"),
-        &["hand", "board", "text"],
+        &[Field::Hand, Field::Board, Field::Text],
         &[],
     );
     rejects_any(
         &board("10", "10", "r 12 -"),
-        &["hand", "board", "text"],
+        &[Field::Hand, Field::Board, Field::Text],
         &[],
     );
     rejects_any(
         "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 11 -",
-        &["hand", "board", "text"],
+        &[Field::Hand, Field::Board, Field::Text],
         &[],
     );
 }
@@ -316,11 +341,23 @@ fn both_stones_captured() {
 #[test]
 fn captured_stone_owner_must_be_to_move() {
     // Yellow's stone is gone but Red is to move.
-    rejects_any(&board("h9", "10", "r 12 -"), &["side", "hand"], &[]);
+    rejects_any(
+        &board("h9", "10", "r 12 -"),
+        &[Field::Side, Field::Hand],
+        &[],
+    );
     // Red's stone is gone but Yellow is to move.
-    rejects_any(&board("10", "H9", "y 12 -"), &["side", "hand"], &[]);
+    rejects_any(
+        &board("10", "H9", "y 12 -"),
+        &[Field::Side, Field::Hand],
+        &[],
+    );
     // Red's stone gone, Yellow's in hand, Yellow to move.
-    rejects_any(&board("10", "10", "y 9 H"), &["side", "hand"], &[]);
+    rejects_any(
+        &board("10", "10", "y 9 H"),
+        &[Field::Side, Field::Hand],
+        &[],
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -366,7 +403,7 @@ fn round_trip_after_every_move_from_start() {
     let start = Position::start();
     for m in start.legal_moves() {
         let mut p = start.clone();
-        p.play(m);
+        p.play(m).expect("a legal move");
         let text = p.to_string();
         round_trips(&text);
     }
@@ -432,10 +469,13 @@ fn move_rejects(text: &str, columns: &[usize]) {
         Err(e) => e,
     };
     assert!(
-        e.field == "move" || e.field == "square",
+        e.field() == Field::Move || e.field() == Field::Square,
         "{text:?}: field {e}"
     );
-    assert!(columns.contains(&e.column), "{text:?}: column {e}");
+    assert!(
+        columns.iter().any(|&c| e.offset() == Some(c)),
+        "{text:?}: column {e}"
+    );
 }
 
 #[test]
@@ -473,9 +513,195 @@ fn malformed_move_texts() {
 fn malformed_square_texts() {
     for text in ["", "k1", "a0", "a11", "a01", "A1", "e", "1e", "e 1", "é1"] {
         let e = text.parse::<Square>().unwrap_err();
-        assert!(e.field == "square" || e.field == "move", "{text:?}: {e}");
+        assert!(
+            e.field() == Field::Square || e.field() == Field::Move,
+            "{text:?}: {e}"
+        );
     }
     for text in ["a1", "j1", "a10", "j10", "e5"] {
         assert_eq!(sq(text).to_string(), text);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Error kinds and messages
+// ---------------------------------------------------------------------------
+
+#[test]
+fn position_error_kinds() {
+    let cases: &[(String, Field, usize, Kind)] = &[
+        (String::new(), Field::Board, 0, Kind::Empty),
+        (format!("{START} "), Field::Text, 68, Kind::Empty),
+        (
+            "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1".into(),
+            Field::Hand,
+            65,
+            Kind::FieldCount,
+        ),
+        (format!("{START} 5"), Field::Text, 68, Kind::FieldCount),
+        (with_rank8("P0P8"), Field::Board, 23, Kind::NotCanonical),
+        (with_rank8("05P4"), Field::Board, 22, Kind::NotCanonical),
+        (with_rank8("55"), Field::Board, 22, Kind::OutOfRange),
+        (with_rank8("5P5"), Field::Board, 24, Kind::BoardSize),
+        (with_rank8("9"), Field::Board, 23, Kind::BoardSize),
+        (with_rank8("4X5"), Field::Board, 23, Kind::UnknownPiece),
+        (
+            with_rank8("4-5"),
+            Field::Board,
+            23,
+            Kind::UnexpectedCharacter,
+        ),
+        (
+            with_rank8("4\u{1b}5"),
+            Field::Board,
+            23,
+            Kind::UnexpectedCharacter,
+        ),
+        (
+            "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI x 1 Hh".into(),
+            Field::Side,
+            62,
+            Kind::UnexpectedCharacter,
+        ),
+        (
+            board("h9", "H9", "y 0 -"),
+            Field::Turn,
+            32,
+            Kind::OutOfRange,
+        ),
+        (
+            board("h9", "H9", "y 012 -"),
+            Field::Turn,
+            32,
+            Kind::NotCanonical,
+        ),
+        (
+            board("h9", "H9", "y 1000000000 -"),
+            Field::Turn,
+            32,
+            Kind::OutOfRange,
+        ),
+        (
+            board("h9", "H9", "y 1x -"),
+            Field::Turn,
+            33,
+            Kind::UnexpectedCharacter,
+        ),
+        (
+            board("10", "10", "y 1 hH"),
+            Field::Hand,
+            34,
+            Kind::NotCanonical,
+        ),
+        (
+            board("10", "10", "y 1 HH"),
+            Field::Hand,
+            34,
+            Kind::UnexpectedCharacter,
+        ),
+        (
+            board("h9", "H2P6", "y 12 -"),
+            Field::Board,
+            29,
+            Kind::Inconsistent,
+        ),
+        (
+            board("h9", "H4H4", "y 12 -"),
+            Field::Board,
+            29,
+            Kind::Inconsistent,
+        ),
+        (
+            board("h9", "10", "y 11 H"),
+            Field::Hand,
+            35,
+            Kind::Inconsistent,
+        ),
+        (
+            board("10", "10", "y 12 -"),
+            Field::Hand,
+            35,
+            Kind::Inconsistent,
+        ),
+        (
+            board("10", "H9", "y 12 -"),
+            Field::Side,
+            30,
+            Kind::Inconsistent,
+        ),
+    ];
+    for (text, field, offset, kind) in cases {
+        let e = err(text);
+        assert_eq!(
+            (e.field(), e.offset(), e.kind()),
+            (*field, Some(*offset), *kind),
+            "{text:?}: {e}"
+        );
+    }
+}
+
+#[test]
+fn move_and_square_error_kinds() {
+    let cases = [
+        ("", 0, Kind::Empty),
+        ("e2", 2, Kind::Empty),
+        ("H@", 2, Kind::Empty),
+        ("e2k5", 2, Kind::BadSquare),
+        ("k2e4", 0, Kind::BadSquare),
+        ("H@k1", 2, Kind::BadSquare),
+        ("E2e4", 0, Kind::UnexpectedCharacter),
+        ("h@c1", 0, Kind::UnexpectedCharacter),
+        ("\u{1b}[2J", 0, Kind::UnexpectedCharacter),
+        ("e2e2", 2, Kind::Inconsistent),
+    ];
+    for (text, offset, kind) in cases {
+        let e = text.parse::<Move>().unwrap_err();
+        assert_eq!(
+            (e.field(), e.offset(), e.kind()),
+            (Field::Move, Some(offset), kind),
+            "{text:?}: {e}"
+        );
+    }
+    let e = "k1".parse::<Square>().unwrap_err();
+    assert_eq!(
+        (e.field(), e.offset(), e.kind()),
+        (Field::Square, Some(0), Kind::BadSquare)
+    );
+    let e = "".parse::<Square>().unwrap_err();
+    assert_eq!(e.kind(), Kind::Empty);
+}
+
+/// Messages never carry a raw control character (ESC, CR, …) and quote at
+/// most a short excerpt of the input, whatever its size.
+#[test]
+fn messages_are_escaped_and_short() {
+    let huge = "x".repeat(1 << 20);
+    let texts = [
+        with_rank8("4\u{1b}5"),
+        with_rank8("4\r5"),
+        "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI \u{1b}[2J 1 Hh".to_string(),
+        "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1\r Hh".to_string(),
+        "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 \u{7}".to_string(),
+        format!("ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI {huge} 1 Hh"),
+        format!("ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 {huge}"),
+        with_rank8(&"9".repeat(100_000)),
+        huge.clone(),
+    ];
+    let check = |text: &str, message: String| {
+        assert!(
+            !message.chars().any(|c| c.is_control()),
+            "{message:?} (from {:?}…)",
+            &text[..text.len().min(80)]
+        );
+        assert!(message.len() < 300, "{} bytes: {message}", message.len());
+    };
+    for text in &texts {
+        check(text, err(text).to_string());
+        check(text, text.parse::<Move>().unwrap_err().to_string());
+        check(text, text.parse::<Square>().unwrap_err().to_string());
+    }
+    for text in ["\u{1b}2e4", "e2\u{1b}4", "H@\r1", "e\r", "\u{9b}31m"] {
+        check(text, text.parse::<Move>().unwrap_err().to_string());
+        check(text, text.parse::<Square>().unwrap_err().to_string());
     }
 }

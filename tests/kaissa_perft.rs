@@ -33,9 +33,9 @@ fn perft_matches_fairy_stockfish() {
     let entries = entries();
     assert!(entries.len() >= 40, "too few perft entries");
     for entry in &entries {
-        let mut pos: Position = entry.text.parse().expect("valid position text in data");
+        let pos: Position = entry.text.parse().expect("valid position text in data");
         assert_eq!(
-            perft(&mut pos, entry.depth),
+            perft(&pos, entry.depth),
             entry.nodes,
             "perft {} of {}",
             entry.depth,
@@ -52,12 +52,12 @@ fn perft_matches_fairy_stockfish() {
 /// Start-position counts quoted in the issue, from Fairy-Stockfish (pyffish).
 #[test]
 fn start_position_perft() {
-    let mut pos = Position::start();
-    assert_eq!(perft(&mut pos, 1), 40);
-    assert_eq!(perft(&mut pos, 2), 1600);
-    assert_eq!(perft(&mut pos, 3), 70656);
-    assert_eq!(perft_full(&mut pos, 3), 70656);
-    let divide = perft_divide(&mut pos, 2);
+    let pos = Position::start();
+    assert_eq!(perft(&pos, 1), 40);
+    assert_eq!(perft(&pos, 2), 1600);
+    assert_eq!(perft(&pos, 3), 70656);
+    assert_eq!(perft_full(&pos, 3), 70656);
+    let divide = perft_divide(&pos, 2);
     assert_eq!(divide.len(), 40);
     assert!(divide.iter().all(|&(_, nodes)| nodes == 40));
 }

@@ -30,7 +30,7 @@ fn stone_gone(pos: &Position, side: Side) -> bool {
 
 /// Every legal move, as text, by walking the board square by square.
 fn reference_moves(pos: &Position) -> BTreeSet<String> {
-    let side = pos.side_to_move();
+    let side = pos.to_move();
     let turn = pos.turn();
     let mut moves = BTreeSet::new();
     if stone_gone(pos, Side::Yellow) || stone_gone(pos, Side::Red) {
@@ -254,13 +254,13 @@ fn random_games(
                 moves[rng.below(moves.len() as u64) as usize]
             };
             let before = pos.clone();
-            let undo = pos.play(mv);
+            let undo = pos.play(mv).expect("a legal move");
             assert_eq!(pos.hash(), pos.compute_hash());
             history.push((before, undo));
         }
         // Unwind the whole game and compare every position on the way back.
         while let Some((before, undo)) = history.pop() {
-            pos.undo(undo);
+            pos.undo(undo).expect("the last move's record");
             assert_eq!(pos, before);
             assert_eq!(pos.hash(), before.hash());
         }

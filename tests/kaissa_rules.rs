@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use kaissa_chaturaji::error::{Field, IllegalMoveReason, UndoError};
 use kaissa_chaturaji::kaissa::{DrawReason, Move, Outcome, Position, Side, Square, WinReason};
 
 // ---------------------------------------------------------------------------
@@ -560,7 +561,7 @@ fn no_en_passant() {
         "-",
     );
     let mut p = pos(&t);
-    p.play_checked(mv("d9d7")).unwrap();
+    p.play(mv("d9d7")).unwrap();
     assert_eq!(
         p.to_string(),
         fen(
@@ -581,7 +582,7 @@ fn no_en_passant() {
         "-",
     );
     let mut p = pos(&t);
-    p.play_checked(mv("d2d5")).unwrap();
+    p.play(mv("d2d5")).unwrap();
     let after = p.to_string();
     assert_eq!(targets(&after, "c4"), set(&["c3"]));
 }
@@ -673,7 +674,7 @@ fn turn_ten_placement_is_the_only_move() {
     assert_eq!(moves_of(&p), set(&["H@d10", "H@j10"]));
     assert!(!p.is_legal(mv("e9e8")));
     let mut q = p.clone();
-    q.play_checked(mv("H@d10")).unwrap();
+    q.play(mv("H@d10")).unwrap();
     assert_eq!(
         q.to_string(),
         "ibshqutsb1/arppppppra/3t5i/10/10/10/10/I9/ARPPPPPPRA/HBSTQUTSBI y 11 -"
@@ -686,11 +687,11 @@ fn stone_in_hand_at_turn_eleven_does_not_parse() {
     let e = "ibstqutsb1/arppppppra/9i/10/10/10/10/I9/ARPPPPPPRA/1BSTQUTSBI y 11 Hh"
         .parse::<Position>()
         .unwrap_err();
-    assert_eq!(e.field, "hand");
+    assert_eq!(e.field(), Field::Hand);
     let e = "ibstqutsbh/arppppppra/9i/10/10/10/10/I9/ARPPPPPPRA/1BSTQUTSBI y 11 H"
         .parse::<Position>()
         .unwrap_err();
-    assert_eq!(e.field, "hand");
+    assert_eq!(e.field(), Field::Hand);
 }
 
 #[test]
@@ -783,7 +784,7 @@ fn yellow_captures_stone(letter: char, from: &str, extra: &[(&str, char)]) {
     assert_eq!(p.outcome(), Outcome::Ongoing);
     let capture = mv(&format!("{from}e6"));
     assert!(p.is_legal(capture), "{letter} {from}e6 in {text}");
-    p.play_checked(capture).unwrap();
+    p.play(capture).unwrap();
     assert_eq!(
         p.outcome(),
         Outcome::Win {
@@ -792,7 +793,7 @@ fn yellow_captures_stone(letter: char, from: &str, extra: &[(&str, char)]) {
         }
     );
     assert!(p.legal_moves().is_empty());
-    assert_eq!(p.side_to_move(), Side::Red);
+    assert_eq!(p.to_move(), Side::Red);
     assert_eq!(p.turn(), 12);
     assert!(!p.stone_in_hand(Side::Red));
     let mut after = vec![("a1", 'H'), ("e6", letter)];
@@ -867,7 +868,7 @@ fn red_captures_the_yellow_stone() {
         12,
         "-",
     ));
-    p.play_checked(mv("d5e4")).unwrap();
+    p.play(mv("d5e4")).unwrap();
     assert_eq!(
         p.outcome(),
         Outcome::Win {
@@ -875,7 +876,7 @@ fn red_captures_the_yellow_stone() {
             reason: WinReason::HomeStoneCaptured
         }
     );
-    assert_eq!(p.side_to_move(), Side::Yellow);
+    assert_eq!(p.to_move(), Side::Yellow);
     assert_eq!(p.turn(), 13);
     assert!(p.legal_moves().is_empty());
     assert_eq!(
@@ -897,7 +898,7 @@ fn red_captures_the_yellow_stone() {
         12,
         "-",
     ));
-    p.play_checked(mv("g7e4")).unwrap();
+    p.play(mv("g7e4")).unwrap();
     assert_eq!(
         p.outcome(),
         Outcome::Win {
@@ -915,17 +916,17 @@ fn red_captures_the_yellow_stone() {
 fn capture_of_a_stone_placed_this_window() {
     // Red's stone just placed on j10; Yellow's Builder takes it along rank 10.
     let mut p = pos("ibstqutsb1/arppppppra/9i/10/10/10/10/I9/ARPPPPPPRA/1BSTQUTSBI r 8 Hh");
-    p.play_checked(mv("H@j10")).unwrap();
+    p.play(mv("H@j10")).unwrap();
     assert_eq!(
         p.to_string(),
         "ibstqutsbh/arppppppra/9i/10/10/10/10/I9/ARPPPPPPRA/1BSTQUTSBI y 9 H"
     );
     // A Yellow Tarnsman on h8 cannot reach j10 or j9; one on h7 can.
     let mut p = pos("ibstqutsbh/arppppppr1/7T1i/10/10/10/10/I9/ARPPPPPPRA/1BS1QUTSBI y 9 H");
-    p.play_checked(mv("h8j10")).unwrap_err();
-    p.play_checked(mv("h8j9")).unwrap_err();
+    p.play(mv("h8j10")).unwrap_err();
+    p.play(mv("h8j9")).unwrap_err();
     let mut q = pos("ibstqutsbh/arppppppr1/9i/7T2/10/10/10/I9/ARPPPPPPRA/1BS1QUTSBI y 9 H");
-    q.play_checked(mv("h7j10")).unwrap();
+    q.play(mv("h7j10")).unwrap();
     assert_eq!(
         q.outcome(),
         Outcome::Win {
@@ -1113,23 +1114,23 @@ fn home_stone_window_turn_by_turn() {
 #[test]
 fn turn_number_bookkeeping() {
     let mut p = Position::start();
-    assert_eq!((p.side_to_move(), p.turn()), (Side::Yellow, 1));
-    p.play_checked(mv("e2e3")).unwrap();
-    assert_eq!((p.side_to_move(), p.turn()), (Side::Red, 1));
+    assert_eq!((p.to_move(), p.turn()), (Side::Yellow, 1));
+    p.play(mv("e2e3")).unwrap();
+    assert_eq!((p.to_move(), p.turn()), (Side::Red, 1));
     assert_eq!(
         p.to_string(),
         "ibstqutsbi/arppppppra/10/10/10/10/10/4P5/ARPP1PPPRA/IBSTQUTSBI r 1 Hh"
     );
-    p.play_checked(mv("e9e7")).unwrap();
-    assert_eq!((p.side_to_move(), p.turn()), (Side::Yellow, 2));
+    p.play(mv("e9e7")).unwrap();
+    assert_eq!((p.to_move(), p.turn()), (Side::Yellow, 2));
     assert_eq!(
         p.to_string(),
         "ibstqutsbi/arpp1pppra/10/4p5/10/10/10/4P5/ARPP1PPPRA/IBSTQUTSBI y 2 Hh"
     );
-    p.play_checked(mv("d1g3")).unwrap();
-    assert_eq!((p.side_to_move(), p.turn()), (Side::Red, 2));
-    p.play_checked(mv("g10d8")).unwrap();
-    assert_eq!((p.side_to_move(), p.turn()), (Side::Yellow, 3));
+    p.play(mv("d1g3")).unwrap();
+    assert_eq!((p.to_move(), p.turn()), (Side::Red, 2));
+    p.play(mv("g10d8")).unwrap();
+    assert_eq!((p.to_move(), p.turn()), (Side::Yellow, 3));
     assert_eq!(
         p.to_string(),
         "ibstqu1sbi/arpp1pppra/3t6/4p5/10/10/10/4P1T3/ARPP1PPPRA/IBS1QUTSBI y 3 Hh"
@@ -1150,7 +1151,7 @@ fn capturing_ubar_or_ubara_does_not_end_the_game() {
         12,
         "-",
     ));
-    p.play_checked(mv("e1e6")).unwrap();
+    p.play(mv("e1e6")).unwrap();
     assert_eq!(p.outcome(), Outcome::Ongoing);
     assert!(!p.legal_moves().is_empty());
     let mut p = pos(&fen(
@@ -1159,7 +1160,7 @@ fn capturing_ubar_or_ubara_does_not_end_the_game() {
         12,
         "-",
     ));
-    p.play_checked(mv("e3e6")).unwrap();
+    p.play(mv("e3e6")).unwrap();
     assert_eq!(p.outcome(), Outcome::Ongoing);
     // Red has only its stone left and it can move.
     assert_eq!(moves_of(&p), set(&["a10a9", "a10b10", "a10b9"]));
@@ -1176,9 +1177,9 @@ fn capturing_ubar_or_ubara_does_not_end_the_game() {
         12,
         "-",
     ));
-    q.play_checked(mv("f5f1")).unwrap();
+    q.play(mv("f5f1")).unwrap();
     assert_eq!(q.outcome(), Outcome::Ongoing);
-    q.play_checked(mv("e1f1")).unwrap();
+    q.play(mv("e1f1")).unwrap();
     assert_eq!(q.outcome(), Outcome::Ongoing);
 }
 
@@ -1272,11 +1273,11 @@ fn check_play_undo_all(text: &str) {
     assert_eq!(p.hash(), p.compute_hash());
     let before = p.clone();
     for m in p.clone().legal_moves() {
-        let undo = p.play(m);
+        let undo = p.play(m).expect("a legal move");
         assert_eq!(p.hash(), p.compute_hash(), "{m} from {text}");
         // The text after any move parses back to the same position.
         assert_eq!(pos(&p.to_string()), p, "{m} from {text}");
-        p.undo(undo);
+        p.undo(undo).expect("the last move's record");
         assert_eq!(p.to_string(), text, "{m}");
         assert_eq!(p.hash(), before.hash(), "{m}");
         assert_eq!(p, before, "{m}");
@@ -1343,7 +1344,7 @@ fn hash_tracks_a_short_game_with_placements_and_captures() {
     let mut undos = Vec::new();
     let mut texts = vec![start.clone()];
     for (m, expected) in steps {
-        let undo = p.play_checked(mv(m)).unwrap_or_else(|e| panic!("{m}: {e}"));
+        let undo = p.play(mv(m)).unwrap_or_else(|e| panic!("{m}: {e}"));
         undos.push(undo);
         assert_eq!(p.to_string(), expected, "after {m}");
         assert_eq!(p.hash(), p.compute_hash(), "after {m}");
@@ -1353,7 +1354,7 @@ fn hash_tracks_a_short_game_with_placements_and_captures() {
     }
     texts.pop();
     while let Some(undo) = undos.pop() {
-        p.undo(undo);
+        p.undo(undo).expect("the last move's record");
         let expected = texts.pop().unwrap();
         assert_eq!(p.to_string(), expected);
         assert_eq!(p.hash(), p.compute_hash());
@@ -1399,9 +1400,9 @@ fn play_checked_rejects_illegal_moves_and_leaves_the_position() {
         let before = p.clone();
         for m in bad {
             assert!(!p.is_legal(mv(m)), "{m} in {text}");
-            let err = p.play_checked(mv(m));
+            let err = p.play(mv(m));
             assert!(err.is_err(), "{m} in {text}");
-            assert_eq!(err.unwrap_err().text, *m);
+            assert_eq!(err.unwrap_err().move_text(), *m);
             assert_eq!(p, before, "{m}");
             assert_eq!(p.to_string(), text);
             assert_eq!(p.hash(), before.hash());
@@ -1485,7 +1486,7 @@ fn finished_games_have_no_moves() {
         for m in [
             "e1e2", "e1e5", "b2b3", "H@a1", "H@j10", "e6e5", "a1a2", "e2e3",
         ] {
-            assert!(p.play_checked(mv(m)).is_err(), "{m} in {text}");
+            assert!(p.play(mv(m)).is_err(), "{m} in {text}");
             assert_eq!(p, before);
         }
     }
@@ -1496,7 +1497,7 @@ fn start_position_basics() {
     let p = Position::start();
     assert_eq!(p.to_string(), START);
     assert_eq!(pos(START), p);
-    assert_eq!(p.side_to_move(), Side::Yellow);
+    assert_eq!(p.to_move(), Side::Yellow);
     assert_eq!(p.turn(), 1);
     assert!(p.stone_in_hand(Side::Yellow) && p.stone_in_hand(Side::Red));
     assert_eq!(p.outcome(), Outcome::Ongoing);
@@ -1505,4 +1506,122 @@ fn start_position_basics() {
     assert_eq!(p.piece_at(sq("e10")).map(|x| x.letter()), Some('q'));
     assert_eq!(p.piece_at(sq("a9")).map(|x| x.letter()), Some('a'));
     assert!(p.diagram().to_string().contains('U'));
+}
+
+// ---------------------------------------------------------------------------
+// Checked play and undo
+// ---------------------------------------------------------------------------
+
+#[test]
+fn illegal_moves_say_why() {
+    use IllegalMoveReason::*;
+    let window = format!("{WINDOW_BOARD} y 8 Hh");
+    let last_chance = format!("{WINDOW_BOARD} y 10 Hh");
+    let cases: &[(&str, &str, IllegalMoveReason)] = &[
+        (START, "e2e6", CannotReach),
+        (START, "a1a2", CannotReach), // onto its own piece
+        (START, "e5e6", NoPieceToMove),
+        (START, "e9e8", NoPieceToMove), // Red's piece, Yellow to move
+        (START, "H@e1", PlacementNotAllowed), // before turn 8
+        (&window, "H@b1", PlacementNotAllowed), // occupied
+        (&window, "H@a2", PlacementNotAllowed), // not the back rank
+        (&window, "H@a10", PlacementNotAllowed), // Red's back rank
+        (&last_chance, "a2a3", PlacementRequired),
+        (&last_chance, "e5e6", PlacementRequired),
+        // Yellow's stone is gone: the game is over.
+        ("4h5/10/10/10/10/10/10/10/10/4U5 y 12 -", "f1f2", GameOver),
+    ];
+    for (text, m, reason) in cases {
+        let mut p = pos(text);
+        let before = p.clone();
+        let err = p.play(mv(m)).unwrap_err();
+        assert_eq!(
+            (err.move_text(), err.reason()),
+            (*m, *reason),
+            "{m} in {text}"
+        );
+        assert!(err.to_string().contains(m));
+        assert_eq!(p, before);
+    }
+}
+
+/// Issue 10's stale record: the hash ignores turn numbers from turn 11 on,
+/// so a record must be checked against the turn too.
+#[test]
+fn a_stale_record_with_the_same_hash_is_refused() {
+    let text = "9h/9r/10/10/10/10/10/10/R9/H9 y 12 -";
+    let mut p = pos(text);
+    let first = p.play(mv("a2a3")).unwrap();
+    let after_first = p.clone();
+    for m in ["j9i9", "a3b3", "i9j9", "b3a3"] {
+        p.play(mv(m)).unwrap();
+    }
+    assert_eq!(
+        p.hash(),
+        after_first.hash(),
+        "the same hash, two turns later"
+    );
+    assert_ne!(p, after_first);
+    let before = p.clone();
+    assert_eq!(p.undo(first), Err(UndoError::default()));
+    assert_eq!(p, before);
+    assert_eq!(p.to_string(), "9h/9r/10/10/10/10/10/R9/10/H9 r 14 -");
+}
+
+#[test]
+fn undo_refuses_foreign_used_and_out_of_order_records() {
+    let mut p = Position::start();
+    let mut other = Position::start();
+    let foreign = other.play(mv("c2c4")).unwrap();
+    let first = p.play(mv("e2e5")).unwrap();
+    let second = p.play(mv("e9e6")).unwrap();
+    for record in [foreign, first] {
+        let before = p.clone();
+        assert_eq!(p.undo(record), Err(UndoError::default()));
+        assert_eq!(p, before);
+    }
+    p.undo(second).unwrap();
+    assert_eq!(p.undo(second), Err(UndoError::default()), "used twice");
+    p.undo(first).unwrap();
+    assert_eq!(p, Position::start());
+    assert_eq!(p.undo(first), Err(UndoError::default()));
+    // A record fits any position equal to the one its move made.
+    let mut copy = Position::start();
+    copy.play(mv("c2c4")).unwrap();
+    copy.undo(foreign).unwrap();
+    assert_eq!(copy, Position::start());
+}
+
+/// Positions, set-ups, moves and records are plain data: they may be sent
+/// to and shared between threads (checked at compile time).
+#[test]
+fn kaissa_types_are_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    use kaissa_chaturaji::kaissa::{HomeStoneWindow, MoveList, Setup, Undo};
+    assert_send_sync::<Position>();
+    assert_send_sync::<Setup>();
+    assert_send_sync::<Move>();
+    assert_send_sync::<MoveList>();
+    assert_send_sync::<Undo>();
+    assert_send_sync::<Outcome>();
+    assert_send_sync::<HomeStoneWindow>();
+    assert_send_sync::<kaissa_chaturaji::NotationError>();
+    assert_send_sync::<kaissa_chaturaji::IllegalMoveError>();
+    assert_send_sync::<UndoError>();
+}
+
+#[test]
+fn default_is_the_start_and_hash_follows_the_key() {
+    use std::collections::hash_map::DefaultHasher;
+    use std::hash::{Hash, Hasher};
+    let hash_of = |p: &Position| {
+        let mut h = DefaultHasher::new();
+        Hash::hash(p, &mut h);
+        h.finish()
+    };
+    assert_eq!(Position::default(), Position::start());
+    assert_eq!(hash_of(&Position::default()), hash_of(&Position::start()));
+    let mut a = Position::start();
+    a.play(mv("e2e5")).unwrap();
+    assert_ne!(hash_of(&a), hash_of(&Position::start()));
 }

@@ -64,17 +64,19 @@ fn kaissa_hot_path_does_not_allocate() {
                     let _ = pos.is_legal(Move::Normal { from, to });
                 }
             }
-            let _ = pos.home_stone_window(pos.side_to_move());
+            let _ = pos.home_stone_window(pos.to_move());
             let _ = pos.outcome();
             let mv = moves[rng.below(moves.len() as u64) as usize];
             if plies % 50 == 0 {
-                let _ = kaissa::perft(&mut pos, 2);
-                let _ = kaissa::perft_full(&mut pos, 1);
+                let _ = kaissa::perft(&pos, 2);
+                let _ = kaissa::perft_full(&pos, 1);
             }
-            let undo = pos.play(mv);
+            let undo = pos.play(mv).expect("a generated move is legal");
             if plies % 3 == 0 {
-                pos.undo(undo);
-                pos.play(mv);
+                pos.undo(undo).expect("the record of the last move");
+                let undo = pos.play_unchecked(mv);
+                pos.undo_unchecked(undo);
+                pos.play_unchecked(mv);
             }
             plies += 1;
         }

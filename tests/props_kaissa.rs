@@ -17,9 +17,10 @@
 
 use std::collections::BTreeSet;
 
+use kaissa_chaturaji::error::UndoError;
 use kaissa_chaturaji::kaissa::{
-    Move, MoveList, Outcome, PieceKind, Position, Side, Square, WinReason, FIRST_PLACEMENT_TURN,
-    LAST_PLACEMENT_TURN, START_TEXT,
+    perft, Move, MoveList, Outcome, Piece, PieceKind, Position, Setup, Side, Square, Undo,
+    WinReason, FIRST_PLACEMENT_TURN, LAST_PLACEMENT_TURN, MAX_TURN, START_TEXT,
 };
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -68,7 +69,7 @@ fn check_round_trip(pos: &Position) {
 
 /// The Home Stone window of both sides against the legal moves.
 fn check_window(pos: &Position, moves: &[Move]) {
-    let side = pos.side_to_move();
+    let side = pos.to_move();
     let placements: BTreeSet<Square> = moves
         .iter()
         .filter_map(|mv| match mv {
@@ -127,7 +128,7 @@ fn check_window(pos: &Position, moves: &[Move]) {
 
 /// The outcome against the legal moves.
 fn check_outcome(pos: &Position, moves: &[Move]) {
-    let side = pos.side_to_move();
+    let side = pos.to_move();
     let outcome = pos.outcome();
     assert_eq!(outcome == Outcome::Ongoing, !moves.is_empty(), "{pos}");
     assert_eq!(pos.has_legal_move(), !moves.is_empty());
@@ -210,6 +211,8 @@ fn check_position(pos: &Position, exhaustive: bool, all: &[Square]) -> MoveList 
     );
     check_window(pos, &moves);
     check_outcome(pos, &moves);
+    // The set-up builder gives back the same position.
+    assert_eq!(pos.to_setup().build().as_ref(), Ok(pos), "{pos}");
     if exhaustive || moves.is_empty() {
         check_exhaustive(pos, &moves, all);
     }
@@ -217,13 +220,13 @@ fn check_position(pos: &Position, exhaustive: bool, all: &[Square]) -> MoveList 
     // incremental hash after the move equals a full recompute.
     let mut scratch = pos.clone();
     for &mv in &moves {
-        let undo = scratch.play(mv);
+        let undo = scratch.play(mv).expect("a legal move");
         assert_eq!(
             scratch.hash(),
             scratch.compute_hash(),
             "after {mv} in {pos}"
         );
-        scratch.undo(undo);
+        scratch.undo(undo).expect("the last move's record");
         assert_eq!(&scratch, pos, "undo of {mv}");
         assert_eq!(scratch.hash(), pos.hash());
     }
@@ -234,9 +237,9 @@ fn check_position(pos: &Position, exhaustive: bool, all: &[Square]) -> MoveList 
 /// removes exactly one enemy piece, a placement adds exactly the stone, the
 /// Home Stone never captures, and the turn advances.
 fn check_move(before: &Position, mv: Move, after: &Position) {
-    let mover = before.side_to_move();
+    let mover = before.to_move();
     let enemy = mover.other();
-    assert_eq!(after.side_to_move(), enemy);
+    assert_eq!(after.to_move(), enemy);
     assert_eq!(after.ply(), before.ply() + 1);
     let expected_turn = before.turn() + u32::from(mover == Side::Red);
     assert_eq!(after.turn(), expected_turn);
@@ -329,10 +332,10 @@ fn playout(seed: &str, choices: &[(Index, u8)]) -> usize {
         let mv = choose(&pos, &moves, index, *bias);
         let before = pos.clone();
         let undo = pos
-            .play_checked(mv)
+            .play(mv)
             .unwrap_or_else(|e| panic!("generated move {mv} rejected in {before}: {e}"));
-        assert_eq!(undo.mv, mv);
-        assert_eq!(undo.captured, before.piece_at(mv.to()));
+        assert_eq!(undo.played(), mv);
+        assert_eq!(undo.captured(), before.piece_at(mv.to()));
         check_move(&before, mv, &pos);
         history.push((before, undo));
         plies += 1;
@@ -340,7 +343,7 @@ fn playout(seed: &str, choices: &[(Index, u8)]) -> usize {
     check_position(&pos, true, &all);
     // Take the whole game back: every undo restores the exact position.
     while let Some((before, undo)) = history.pop() {
-        pos.undo(undo);
+        pos.undo(undo).expect("the last move's record");
         assert_eq!(pos, before);
         assert_eq!(pos.hash(), before.hash());
         assert_eq!(pos.to_string(), before.to_string());
@@ -389,7 +392,7 @@ proptest! {
                 break;
             }
             let mv = choose(&pos, &moves, index, *bias);
-            pos.play(mv);
+            pos.play(mv).expect("a legal move");
         }
         for (from, to) in probes {
             let from = Square::new(from).unwrap();
@@ -399,16 +402,16 @@ proptest! {
                 None => Move::Place { to: from },
             };
             let before = pos.clone();
-            match pos.play_checked(mv) {
+            match pos.play(mv) {
                 Ok(undo) => {
                     prop_assert!(before.is_legal(mv));
                     prop_assert_eq!(pos.hash(), pos.compute_hash());
-                    pos.undo(undo);
+                    pos.undo(undo).expect("the last move's record");
                     prop_assert_eq!(&pos, &before);
                 }
                 Err(err) => {
                     prop_assert!(!before.is_legal(mv));
-                    prop_assert_eq!(err.text, mv.to_string());
+                    prop_assert_eq!(err.move_text(), mv.to_string());
                     prop_assert_eq!(&pos, &before);
                 }
             }
@@ -454,17 +457,349 @@ fn biased_playout_reaches_placements_and_captures() {
             }
         };
         if let Move::Place { .. } = mv {
-            placed[pos.side_to_move().index()] = true;
+            placed[pos.to_move().index()] = true;
         }
         if pos.piece_at(mv.to()).is_some() {
             captures += 1;
         }
         let before = pos.clone();
-        pos.play(mv);
+        pos.play(mv).expect("a legal move");
         check_move(&before, mv, &pos);
         ply += 1;
     }
     assert_eq!(placed, [true, true]);
     assert!(captures > 0);
     check_position(&pos, true, &squares());
+}
+
+// ---------------------------------------------------------------------------
+// Arbitrary moves and undo records: the safe API never panics, refuses what
+// does not belong, and then leaves the position untouched.
+// ---------------------------------------------------------------------------
+
+/// One step of a hostile session.
+#[derive(Debug, Clone)]
+enum Op {
+    /// A move from any square to any square (`to == 100`: a placement on
+    /// `from`), legal or not.
+    Arbitrary(u8, u8),
+    /// One of the legal moves (so that games make progress).
+    Legal(Index),
+    /// Undo with any record made so far (in this game or the other one,
+    /// used or not).
+    Undo(Index),
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        3 => (0u8..100, 0u8..101).prop_map(|(from, to)| Op::Arbitrary(from, to)),
+        3 => any::<Index>().prop_map(Op::Legal),
+        2 => any::<Index>().prop_map(Op::Undo),
+    ]
+}
+
+fn arbitrary_move(from: u8, to: u8) -> Move {
+    let from = Square::new(from).expect("from < 100");
+    match Square::new(to) {
+        Some(to) => Move::Normal { from, to },
+        None => Move::Place { to: from },
+    }
+}
+
+/// Every query a caller may make: none panics, whatever the position.
+fn query_everything(pos: &Position) {
+    let moves = pos.legal_moves();
+    let _ = pos.count_moves();
+    let _ = pos.has_legal_move();
+    let _ = pos.is_over();
+    let _ = pos.outcome();
+    let _ = pos.hash();
+    let _ = pos.compute_hash();
+    let _ = pos.ply();
+    let _ = pos.validate();
+    let _ = pos.to_string();
+    let _ = pos.diagram().to_string();
+    let _ = pos.to_setup().build();
+    for side in Side::ALL {
+        let _ = pos.home_stone_window(side);
+        let _ = pos.stone_square(side);
+        let _ = pos.stone_captured(side);
+    }
+    for &mv in moves.iter().take(3) {
+        let _ = pos.is_legal(mv);
+    }
+    let _ = perft(pos, 1);
+}
+
+/// A record with the positions it was made between: it belongs to exactly
+/// the positions equal to `after`.
+struct Made {
+    undo: Undo,
+    before: Position,
+    after: Position,
+}
+
+/// Runs `ops` on a game from `seed`, with the records of a second game
+/// (`foreign`) in the pool too.
+fn hostile_session(seed: &str, foreign: &[(Index, u8)], ops: &[Op]) -> Result<(), TestCaseError> {
+    let mut pool: Vec<Made> = Vec::new();
+    // The other game's records: made on another line of play.
+    let mut other: Position = seed.parse().expect("valid seed");
+    for (index, bias) in foreign {
+        let moves = other.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = choose(&other, &moves, index, *bias);
+        let before = other.clone();
+        let undo = other.play(mv).expect("a legal move");
+        pool.push(Made {
+            undo,
+            before,
+            after: other.clone(),
+        });
+    }
+    let mut pos: Position = seed.parse().expect("valid seed");
+    for op in ops {
+        let before = pos.clone();
+        match op {
+            Op::Arbitrary(from, to) => {
+                let mv = arbitrary_move(*from, *to);
+                let legal = pos.is_legal(mv);
+                match pos.play(mv) {
+                    Ok(undo) => {
+                        prop_assert!(legal, "{mv} accepted but not legal in {before}");
+                        prop_assert_eq!(undo.played(), mv);
+                        prop_assert_eq!(undo.hash_before(), before.hash());
+                        prop_assert_eq!(undo.hash_after(), pos.hash());
+                        pool.push(Made {
+                            undo,
+                            before,
+                            after: pos.clone(),
+                        });
+                    }
+                    Err(err) => {
+                        prop_assert!(!legal, "{mv} refused but legal in {before}: {err}");
+                        prop_assert_eq!(err.move_text(), mv.to_string());
+                        prop_assert_eq!(&pos, &before, "a refused move changed the position");
+                    }
+                }
+            }
+            Op::Legal(index) => {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    continue;
+                }
+                let mv = *index.get(&moves);
+                let undo = pos.play(mv).expect("a generated move is legal");
+                pool.push(Made {
+                    undo,
+                    before,
+                    after: pos.clone(),
+                });
+            }
+            Op::Undo(index) => {
+                if pool.is_empty() {
+                    continue;
+                }
+                let made = index.get(&pool);
+                match pos.undo(made.undo) {
+                    Ok(()) => {
+                        prop_assert_eq!(&before, &made.after, "a record accepted by a stranger");
+                        prop_assert_eq!(&pos, &made.before);
+                    }
+                    Err(UndoError { .. }) => {
+                        prop_assert_ne!(&before, &made.after, "a record refused by its position");
+                        prop_assert_eq!(&pos, &before, "a refused undo changed the position");
+                    }
+                }
+            }
+        }
+        prop_assert_eq!(pos.validate(), Ok(()));
+        prop_assert_eq!(pos.hash(), pos.compute_hash());
+        query_everything(&pos);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    /// `play` with any move, `undo` with any record (this game's, the other
+    /// game's, stale, already used): never a panic; a refused move or
+    /// record leaves the position exactly as it was; an accepted record
+    /// restores the position before its move.
+    #[test]
+    fn checked_play_and_undo_refuse_what_does_not_belong(
+        seed in proptest::sample::select(SEEDS),
+        foreign in choices(30),
+        ops in proptest::collection::vec(op(), 1..120),
+    ) {
+        hostile_session(seed, &foreign, &ops)?;
+    }
+
+    /// The unchecked forms break their contract here on purpose (any move,
+    /// any record): the position may become meaningless, but nothing
+    /// panics, neither they nor any query afterwards.
+    #[test]
+    fn unchecked_play_and_undo_never_panic(
+        seed in proptest::sample::select(SEEDS),
+        ops in proptest::collection::vec(op(), 1..80),
+    ) {
+        let mut pos: Position = seed.parse().expect("valid seed");
+        let mut records: Vec<Undo> = Vec::new();
+        for op in &ops {
+            match op {
+                Op::Arbitrary(from, to) => {
+                    records.push(pos.play_unchecked(arbitrary_move(*from, *to)));
+                }
+                Op::Legal(index) => {
+                    let moves = pos.legal_moves();
+                    if !moves.is_empty() {
+                        records.push(pos.play_unchecked(*index.get(&moves)));
+                    }
+                }
+                Op::Undo(index) => {
+                    if !records.is_empty() {
+                        pos.undo_unchecked(*index.get(&records));
+                    }
+                }
+            }
+            query_everything(&pos);
+            let before = pos.clone();
+            if let Some(&undo) = records.first() {
+                if pos.undo(undo).is_err() {
+                    prop_assert_eq!(&pos, &before);
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The set-up builder and the parser agree
+// ---------------------------------------------------------------------------
+
+fn piece() -> impl Strategy<Value = Piece> {
+    (any::<bool>(), 0usize..10).prop_map(|(red, kind)| Piece {
+        side: if red { Side::Red } else { Side::Yellow },
+        kind: PieceKind::ALL[kind],
+    })
+}
+
+/// Set-ups of every kind: sparse or crowded boards, any side, turns around
+/// the Home Stone window and the bounds, any hand. Many are inconsistent.
+fn setup() -> impl Strategy<Value = Setup> {
+    let board = (1u32..40).prop_flat_map(|density| {
+        proptest::collection::vec(
+            proptest::option::weighted(f64::from(density) / 100.0, piece()),
+            100,
+        )
+    });
+    let turn = prop_oneof![
+        Just(0u32),
+        1u32..14,
+        Just(MAX_TURN),
+        Just(MAX_TURN + 1),
+        any::<u32>(),
+    ];
+    (board, any::<bool>(), turn, any::<[bool; 2]>()).prop_map(|(board, red, turn, hand)| {
+        let mut setup = Setup::empty();
+        for (index, piece) in board.into_iter().enumerate() {
+            if let Some(piece) = piece {
+                setup.put(Square::new(index as u8).expect("index < 100"), piece);
+            }
+        }
+        setup
+            .set_to_move(if red { Side::Red } else { Side::Yellow })
+            .set_turn(turn)
+            .set_stone_in_hand(Side::Yellow, hand[0])
+            .set_stone_in_hand(Side::Red, hand[1]);
+        setup
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// `Setup::build` and the parser (of the set-up's text) accept exactly
+    /// the same set-ups, build the same positions, and refuse the others
+    /// with the same field and kind of error.
+    #[test]
+    fn builder_and_parser_agree(setup in setup()) {
+        let text = setup.to_string();
+        match (setup.build(), text.parse::<Position>()) {
+            (Ok(built), Ok(parsed)) => {
+                prop_assert_eq!(&built, &parsed);
+                prop_assert_eq!(built.to_string(), text);
+                prop_assert_eq!(built.to_setup(), setup);
+                prop_assert_eq!(built.validate(), Ok(()));
+            }
+            (Err(built), Err(parsed)) => {
+                prop_assert_eq!(built.field(), parsed.field(), "{} / {}", built, parsed);
+                prop_assert_eq!(built.kind(), parsed.kind(), "{} / {}", built, parsed);
+                prop_assert_eq!(built.offset(), None);
+                prop_assert!(parsed.offset().is_some());
+            }
+            (built, parsed) => {
+                prop_assert!(false, "{text:?}: builder {built:?}, parser {parsed:?}");
+            }
+        }
+    }
+}
+
+/// The generator above reaches both answers often enough to mean something.
+#[test]
+fn the_setup_generator_makes_valid_and_invalid_setups() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = setup();
+    let (mut valid, mut invalid) = (0, 0);
+    for _ in 0..2000 {
+        let setup = strategy.new_tree(&mut runner).expect("a value").current();
+        if setup.build().is_ok() {
+            valid += 1;
+        } else {
+            invalid += 1;
+        }
+    }
+    assert!(
+        valid >= 50 && invalid >= 50,
+        "valid {valid}, invalid {invalid}"
+    );
+}
+
+/// The unchecked forms misused in the worst places: taking back moves at
+/// the very start (turn numbers wrap below 1), moving from empty squares,
+/// placing on occupied ones, a move onto its own square. No panic, in
+/// debug builds too (overflow checks on).
+#[test]
+fn unchecked_misuse_at_the_edges_never_panics() {
+    let mut pos = Position::start();
+    let mut other = Position::start();
+    let record = other.play_unchecked(arbitrary_move(12, 32));
+    for _ in 0..5 {
+        pos.undo_unchecked(record);
+        query_everything(&pos);
+    }
+    let e5 = Square::new(44).expect("a square");
+    for mv in [
+        Move::Normal { from: e5, to: e5 },
+        arbitrary_move(44, 45),
+        arbitrary_move(0, 100),
+        arbitrary_move(0, 99),
+    ] {
+        let undo = pos.play_unchecked(mv);
+        query_everything(&pos);
+        pos.undo_unchecked(undo);
+        query_everything(&pos);
+    }
+    let mut pos: Position = "h9/10/10/10/10/10/10/10/10/H9 r 999999999 -"
+        .parse()
+        .expect("valid");
+    for _ in 0..4 {
+        pos.play_unchecked(arbitrary_move(0, 1));
+        query_everything(&pos);
+    }
 }

@@ -289,9 +289,9 @@ mod kaissa_soak {
                 {
                     let before = pos.clone();
                     for &mv in moves.iter() {
-                        let undo = pos.play(mv);
+                        let undo = pos.play(mv).unwrap_or_else(|e| panic!("{e}: {ctx}"));
                         assert_eq!(pos.hash(), pos.compute_hash(), "{mv}: {ctx}");
-                        pos.undo(undo);
+                        pos.undo(undo).unwrap_or_else(|e| panic!("{e}: {ctx}"));
                         assert_eq!(pos, before, "undo {mv}: {ctx}");
                     }
                 }
@@ -300,11 +300,14 @@ mod kaissa_soak {
                     placements += 1;
                 }
                 let before = pos.clone();
-                let undo = pos.play(mv);
+                let undo = pos.play(mv).unwrap_or_else(|e| panic!("{e}: {ctx}"));
                 assert_eq!(pos.hash(), pos.compute_hash(), "{mv}: {ctx}");
                 let mut back = pos.clone();
-                back.undo(undo);
+                back.undo(undo).unwrap_or_else(|e| panic!("{e}: {ctx}"));
                 assert_eq!(back, before, "undo {mv}: {ctx}");
+                // A second use of the record is refused.
+                assert!(back.undo(undo).is_err(), "undo twice {mv}: {ctx}");
+                assert_eq!(back, before, "refused undo {mv}: {ctx}");
                 plies += 1;
                 game_ply += 1;
             }

@@ -7,6 +7,7 @@
 #[path = "../common/kaissa_checks.rs"]
 mod checks;
 
+use kaissa_chaturaji::error::Field;
 use kaissa_chaturaji::kaissa::{Move, Position, Square};
 use libfuzzer_sys::fuzz_target;
 
@@ -22,19 +23,22 @@ fuzz_target!(|data: &[u8]| {
             let legal = start.legal_moves().contains(&mv);
             assert_eq!(start.is_legal(mv), legal);
             let mut pos = start.clone();
-            match pos.play_checked(mv) {
+            match pos.play(mv) {
                 Ok(undo) => {
                     assert!(legal);
-                    pos.undo(undo);
+                    pos.undo(undo).expect("the record of the last move");
                 }
-                Err(_) => assert!(!legal),
+                Err(err) => {
+                    assert!(!legal);
+                    assert_eq!(err.move_text(), text);
+                }
             }
             assert_eq!(pos, start);
         }
-        Err(err) => checks::check_error(&text, &err, &["move"]),
+        Err(err) => checks::check_error(&text, &err, &[Field::Move]),
     }
     match text.parse::<Square>() {
         Ok(sq) => assert_eq!(sq.to_string(), text),
-        Err(err) => checks::check_error(&text, &err, &["square"]),
+        Err(err) => checks::check_error(&text, &err, &[Field::Square]),
     }
 });

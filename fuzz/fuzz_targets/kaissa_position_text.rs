@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
             for mv in moves {
                 let undo = checks::play_and_check(&mut scratch, mv);
                 checks::check_position(&scratch, false);
-                scratch.undo(undo);
+                scratch.undo(undo).expect("the record of the last move");
                 assert_eq!(scratch, pos);
             }
         }

@@ -46,8 +46,9 @@ pub const KC_KAISSA_MAX_MOVES: usize = 1098;
 pub const KC_KAISSA_POSITION_TEXT_CAP: usize = 128;
 /// A text buffer of this many bytes always holds a move text and its NUL.
 pub const KC_KAISSA_MOVE_TEXT_CAP: usize = 8;
-/// A text buffer of this many bytes always holds a board diagram and its NUL.
-pub const KC_KAISSA_DIAGRAM_CAP: usize = 512;
+/// A text buffer of this many bytes always holds a board diagram (with its
+/// piece legend) and its NUL.
+pub const KC_KAISSA_DIAGRAM_CAP: usize = 640;
 /// The largest depth `kc_kaissa_perft` accepts.
 pub const KC_KAISSA_MAX_PERFT_DEPTH: u32 = 12;
 
@@ -374,8 +375,9 @@ pub unsafe extern "C" fn kc_kaissa_position_new_start(
 /// `ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh`.
 ///
 /// On malformed or inconsistent text the result is `KC_ERR_PARSE` and
-/// `kc_last_error_message` gives the field, the 0-based character position
-/// and the reason, e.g. `side (character 62): ...`.
+/// `kc_last_error_message` gives the field, the 0-based byte offset and the
+/// reason, e.g. `position text: side (offset 62): ...` (quoting at most a
+/// short excerpt of the text, control characters escaped).
 ///
 /// Ownership: `text` is only read during the call (the caller keeps it). The
 /// new position belongs to the caller, who must release it with
@@ -488,7 +490,8 @@ pub unsafe extern "C" fn kc_kaissa_position_to_text(
 
 /// Formats a printable board diagram of `pos` into `buf` (several lines:
 /// rank 10 at the top, upper case Yellow, lower case Red, `.` for empty,
-/// then who is to move). `KC_KAISSA_DIAGRAM_CAP` bytes always suffice. Same
+/// a legend of the piece letters, then who is to move).
+/// `KC_KAISSA_DIAGRAM_CAP` bytes always suffice. Never allocates. Same
 /// text buffer convention as `kc_kaissa_position_to_text`.
 ///
 /// # Safety
@@ -504,7 +507,8 @@ pub unsafe extern "C" fn kc_kaissa_position_diagram(
     run("kc_kaissa_position_diagram", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_ref(pos, "pos")? };
-        let text = pos.diagram().to_string();
+        let mut text = ArrayString::<KC_KAISSA_DIAGRAM_CAP>::new();
+        write!(text, "{}", pos.diagram()).map_err(|_| fail(KC_ERR_PANIC, "diagram too long"))?;
         // SAFETY: forwarded from the caller.
         unsafe { write_text(&text, buf, cap, out_len) }
     })
@@ -525,7 +529,7 @@ pub unsafe extern "C" fn kc_kaissa_side_to_move(
         let pos = unsafe { position_ref(pos, "pos")? };
         let out = out_ptr(out, "out")?;
         // SAFETY: checked; writable per the caller.
-        unsafe { write_out(out, pos.side_to_move().index() as u8) };
+        unsafe { write_out(out, pos.to_move().index() as u8) };
         Ok(())
     })
 }
@@ -795,12 +799,12 @@ pub unsafe extern "C" fn kc_kaissa_play(
         let mv = mv.to_rust()?;
         let hash_before = pos.hash();
         let undo = pos
-            .play_checked(mv)
+            .play(mv)
             .map_err(|err| fail(KC_ERR_ILLEGAL_MOVE, err.to_string()))?;
         if let Some(out_undo) = out_undo {
             let record = kc_kaissa_undo_record {
-                mv: kc_kaissa_move::from_rust(undo.mv),
-                captured: kc_kaissa_piece::from_rust(undo.captured),
+                mv: kc_kaissa_move::from_rust(undo.played()),
+                captured: kc_kaissa_piece::from_rust(undo.captured()),
                 hash_before,
             };
             // SAFETY: checked; writable per the caller.
@@ -852,7 +856,7 @@ pub unsafe extern "C" fn kc_kaissa_undo(
 /// The position before `mv` (which captured `captured`) was played to reach
 /// `pos`, if the record is consistent with `pos`; see `kc_kaissa_undo`.
 fn checked_undo(pos: &Position, mv: Move, captured: Option<Piece>, hash: u64) -> Option<Position> {
-    let mover = pos.side_to_move().other();
+    let mover = pos.to_move().other();
     // Preconditions that keep `Position::undo` from panicking or writing
     // over pieces: the moved piece (or stone) stands on `to` and belongs to
     // the mover; the from square is empty; a captured piece is the
@@ -877,22 +881,24 @@ fn checked_undo(pos: &Position, mv: Move, captured: Option<Piece>, hash: u64) ->
         return None;
     }
     let mut before = pos.clone();
-    before.undo(Undo {
+    before.undo_unchecked(Undo::from_parts(
         mv,
         moved,
         captured,
-        hash_before: hash,
-    });
+        pos.turn(),
+        hash,
+        pos.hash(),
+    ));
     if before.validate().is_err() || before.hash() != hash || !before.is_legal(mv) {
         return None;
     }
     let mut replay = before.clone();
-    replay.play(mv);
+    replay.play_unchecked(mv);
     (replay == *pos).then_some(before)
 }
 
 /// Parses a move text (`e2e5`, `a10b9`, `H@c1`; RULES.md Part III) into
-/// `*out`. Malformed text gives `KC_ERR_PARSE` with the character position
+/// `*out`. Malformed text gives `KC_ERR_PARSE` with the byte offset
 /// and reason in the last error message. Parsing does not check legality.
 ///
 /// # Safety
@@ -909,7 +915,7 @@ pub unsafe extern "C" fn kc_kaissa_move_from_text(
         let out = out_ptr(out, "out")?;
         let mv: Move = text
             .parse()
-            .map_err(|err| fail(KC_ERR_PARSE, format!("move text '{text}': {err}")))?;
+            .map_err(|err| fail(KC_ERR_PARSE, format!("move text: {err}")))?;
         // SAFETY: checked; writable per the caller.
         unsafe { write_out(out, kc_kaissa_move::from_rust(mv)) };
         Ok(())
@@ -1016,8 +1022,7 @@ pub unsafe extern "C" fn kc_kaissa_perft(
                 format!("depth {depth} is above KC_KAISSA_MAX_PERFT_DEPTH ({KC_KAISSA_MAX_PERFT_DEPTH})"),
             ));
         }
-        let mut scratch = pos.clone();
-        let nodes = perft(&mut scratch, depth);
+        let nodes = perft(pos, depth);
         // SAFETY: checked; writable per the caller.
         unsafe { write_out(out, nodes) };
         Ok(())
@@ -1063,4 +1068,30 @@ pub unsafe extern "C" fn kc_kaissa_random_move(
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_longest_texts_fit_their_buffers() {
+        // The longest last line of a diagram: Yellow to move with both
+        // stones in hand (turn at most 10), or a nine-digit turn.
+        for text in [
+            "10/10/10/10/10/10/10/10/10/10 y 10 Hh",
+            "h9/10/10/10/10/10/10/10/10/H9 y 999999999 -",
+            "h9/10/10/10/10/10/10/10/10/H9 r 999999999 -",
+        ] {
+            let pos: Position = text.parse().expect("valid");
+            assert!(pos.diagram().to_string().len() < KC_KAISSA_DIAGRAM_CAP);
+            assert!(pos.to_string().len() < KC_KAISSA_POSITION_TEXT_CAP);
+        }
+        // The longest board: 100 letters and 9 slashes.
+        let full = "PPPPPPPPPP/".repeat(9) + "pppppppppp";
+        assert!(full.len() + " y 999999999 Hh".len() < KC_KAISSA_POSITION_TEXT_CAP);
+        assert!(
+            "H@j10".len() < KC_KAISSA_MOVE_TEXT_CAP && "a10j10".len() < KC_KAISSA_MOVE_TEXT_CAP
+        );
+    }
 }

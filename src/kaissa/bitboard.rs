@@ -28,17 +28,20 @@ impl Bitboard {
     pub const RANK_10: Bitboard = Bitboard(0x3ff << 90);
 
     /// The set holding just `square`.
+    #[must_use]
     #[inline(always)]
     pub const fn from_square(square: Square) -> Bitboard {
         Bitboard(SQUARE_BITS[square.index() as usize])
     }
 
     /// The raw bits (bit `i` = square index `i`).
+    #[must_use]
     pub const fn bits(self) -> u128 {
         self.0
     }
 
     /// The set with these bits, if no bit at 100 or above is set.
+    #[must_use]
     pub const fn from_bits(bits: u128) -> Option<Bitboard> {
         if bits >> 100 == 0 {
             Some(Bitboard(bits))
@@ -48,21 +51,25 @@ impl Bitboard {
     }
 
     /// Whether `square` is in the set.
+    #[must_use]
     pub const fn contains(self, square: Square) -> bool {
         self.0 >> square.index() & 1 != 0
     }
 
     /// Whether the set is empty.
+    #[must_use]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// How many squares the set holds.
+    #[must_use]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
     /// The lowest square in the set, if any.
+    #[must_use]
     pub const fn first(self) -> Option<Square> {
         if self.0 == 0 {
             None
@@ -72,6 +79,7 @@ impl Bitboard {
     }
 
     /// The squares of the set, lowest first.
+    #[must_use]
     pub const fn iter(self) -> BitboardIter {
         BitboardIter(self.0)
     }

@@ -9,7 +9,9 @@ pub const FIRST_PLACEMENT_TURN: u32 = 8;
 /// its Home Stone; a side that cannot then loses by default.
 pub const LAST_PLACEMENT_TURN: u32 = 10;
 
-/// Where one side stands with its Home Stone placement (RULES.md Part I).
+/// Where one side stands with its Home Stone placement (RULES.md Part I),
+/// from [`Position::home_stone_window`]. Fields may be added (it is
+/// `#[non_exhaustive]`: read it, do not build it).
 ///
 /// ```
 /// use kaissa_chaturaji::kaissa::{Position, Side};
@@ -23,6 +25,7 @@ pub const LAST_PLACEMENT_TURN: u32 = 10;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct HomeStoneWindow {
     /// The side this describes.
     pub side: Side,
@@ -48,16 +51,17 @@ pub struct HomeStoneWindow {
 }
 
 impl Position {
-    /// The Home Stone window of `side`.
+    /// The Home Stone window of `side` (see [`HomeStoneWindow`]).
+    #[must_use]
     pub fn home_stone_window(&self, side: Side) -> HomeStoneWindow {
-        let to_move = side == self.side_to_move;
+        let to_move = side == self.to_move;
         let next_turn = if to_move || side == Side::Red {
             self.turn
         } else {
-            self.turn + 1
+            self.turn.saturating_add(1)
         };
         let in_hand = self.in_hand[side.index()];
-        let game_over = self.stone_captured(self.side_to_move);
+        let game_over = self.stone_captured(self.to_move);
         let in_window = to_move
             && in_hand
             && !game_over

@@ -5,7 +5,7 @@
 //! use kaissa_chaturaji::kaissa::{Outcome, Position};
 //! let mut pos = Position::start();
 //! for text in ["e2e5", "e9e6", "d1f4"] {
-//!     pos.play_checked(text.parse()?)?;
+//!     pos.play(text.parse()?)?;
 //! }
 //! assert_eq!(pos.outcome(), Outcome::Ongoing);
 //! assert_eq!(pos.to_string(), "ibstqutsbi/arpp1pppra/10/10/4p5/4P5/5T4/10/ARPP1PPPRA/IBS1QUTSBI r 2 Hh");
@@ -24,6 +24,7 @@ mod outcome;
 mod perft;
 mod piece;
 mod position;
+mod setup;
 mod square;
 mod zobrist;
 
@@ -36,4 +37,5 @@ pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{perft, perft_divide, perft_full};
 pub use piece::{Piece, PieceKind, Side};
 pub use position::{Position, Undo, START_TEXT};
+pub use setup::Setup;
 pub use square::{Square, HEIGHT, WIDTH};

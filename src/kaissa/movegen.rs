@@ -11,6 +11,7 @@ use super::attacks::{
 use super::bitboard::for_each_square;
 use super::home_stone::{FIRST_PLACEMENT_TURN, LAST_PLACEMENT_TURN};
 use super::{Bitboard, Move, MoveList, PieceKind, Position, Side, Square};
+use crate::error::IllegalMoveReason;
 
 impl Position {
     /// The squares the piece on `from` (of the side to move or not) may move
@@ -29,7 +30,7 @@ impl Position {
     /// turn numbers have run out ([`turn_limit_reached`](Self::turn_limit_reached)).
     #[inline]
     pub(crate) fn is_decided(&self) -> bool {
-        let side = self.side_to_move;
+        let side = self.to_move;
         self.stone_captured(side)
             || (self.must_place() && self.placement_squares().is_empty())
             || self.turn_limit_reached()
@@ -41,21 +42,21 @@ impl Position {
     /// real game gets there; the bound keeps every position writable.)
     #[inline]
     pub(crate) fn turn_limit_reached(&self) -> bool {
-        self.side_to_move == Side::Red && self.turn >= super::MAX_TURN
+        self.to_move == Side::Red && self.turn >= super::MAX_TURN
     }
 
     /// Whether the side to move is on its last chance to place (turn 10, stone
     /// in hand): then placements are its only moves.
     #[inline]
     pub(crate) fn must_place(&self) -> bool {
-        self.in_hand[self.side_to_move.index()] && self.turn >= LAST_PLACEMENT_TURN
+        self.in_hand[self.to_move.index()] && self.turn >= LAST_PLACEMENT_TURN
     }
 
     /// The empty back-rank squares where the side to move may place its stone
     /// now (empty outside the window).
     #[inline]
     pub(crate) fn placement_squares(&self) -> Bitboard {
-        let side = self.side_to_move;
+        let side = self.to_move;
         if !self.in_hand[side.index()]
             || self.turn < FIRST_PLACEMENT_TURN
             || self.turn > LAST_PLACEMENT_TURN
@@ -65,8 +66,8 @@ impl Position {
         back_rank(side) & !self.occupied()
     }
 
-    /// Appends every legal move to `moves` (after clearing it). A finished
-    /// game has none.
+    /// Fills `moves` with every legal move (it is cleared first), for
+    /// callers that reuse one list. A finished game has none.
     ///
     /// ```
     /// use kaissa_chaturaji::kaissa::{MoveList, Position};
@@ -115,7 +116,7 @@ impl Position {
     /// then to square.
     #[inline(always)]
     fn piece_moves(&self, f: &mut impl FnMut(Move)) {
-        let ctx = Context::new(self, self.side_to_move);
+        let ctx = Context::new(self, self.to_move);
         for_each_square(ctx.own, |from| {
             if let Some(piece) = self.squares[from.index() as usize] {
                 let targets = ctx.targets(piece.kind, from.index() as usize);
@@ -140,7 +141,7 @@ impl Position {
             // SAFETY: the CPU has the features, checked just above.
             return unsafe { self.count_piece_moves_x86() };
         }
-        Context::new(self, self.side_to_move).count_moves(self)
+        Context::new(self, self.to_move).count_moves(self)
     }
 
     /// [`count_piece_moves`](Self::count_piece_moves) compiled with popcnt,
@@ -148,10 +149,19 @@ impl Position {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,lzcnt,bmi1")]
     unsafe fn count_piece_moves_x86(&self) -> u32 {
-        Context::new(self, self.side_to_move).count_moves(self)
+        Context::new(self, self.to_move).count_moves(self)
     }
 
-    /// Every legal move, in a fresh list.
+    /// Every legal move, in a fresh list (on the stack: a
+    /// [`MoveList`] never allocates). A finished game has none.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// let moves = Position::start().legal_moves();
+    /// assert_eq!(moves.len(), 40);
+    /// assert!(moves.iter().any(|mv| mv.to_string() == "d1f4"));
+    /// ```
+    #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         self.generate_moves(&mut moves);
@@ -159,6 +169,7 @@ impl Position {
     }
 
     /// The number of legal moves, without building the list.
+    #[must_use]
     pub fn count_moves(&self) -> usize {
         if self.is_decided() {
             return 0;
@@ -171,6 +182,7 @@ impl Position {
     }
 
     /// Whether the side to move has at least one legal move.
+    #[must_use]
     pub fn has_legal_move(&self) -> bool {
         if self.is_decided() {
             return false;
@@ -181,7 +193,7 @@ impl Position {
         if self.must_place() {
             return false;
         }
-        let ctx = Context::new(self, self.side_to_move);
+        let ctx = Context::new(self, self.to_move);
         Bitboard(ctx.own).iter().any(|from| {
             self.squares[from.index() as usize]
                 .is_some_and(|piece| ctx.targets(piece.kind, from.index() as usize) != 0)
@@ -199,41 +211,38 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
+    #[must_use]
     pub fn is_legal(&self, mv: Move) -> bool {
         self.illegality(mv).is_none()
     }
 
     /// Why `mv` is not legal, or `None` when it is.
-    pub(crate) fn illegality(&self, mv: Move) -> Option<&'static str> {
+    pub(crate) fn illegality(&self, mv: Move) -> Option<IllegalMoveReason> {
         if self.is_decided() {
-            return Some("the game is over");
+            return Some(IllegalMoveReason::GameOver);
         }
-        let side = self.side_to_move;
+        let side = self.to_move;
         match mv {
             Move::Place { to } => {
-                if !self.in_hand[side.index()] {
-                    Some("the Home Stone is not in hand")
-                } else if self.turn < FIRST_PLACEMENT_TURN {
-                    Some("the Home Stone may be placed only on turns 8 to 10")
-                } else if !back_rank(side).contains(to) {
-                    Some("the Home Stone must be placed on the side's own back rank")
-                } else if self.piece_at(to).is_some() {
-                    Some("the Home Stone must be placed on an empty square")
-                } else {
-                    None
-                }
+                let allowed = self.in_hand[side.index()]
+                    && (FIRST_PLACEMENT_TURN..=LAST_PLACEMENT_TURN).contains(&self.turn)
+                    && back_rank(side).contains(to)
+                    && self.piece_at(to).is_none();
+                (!allowed).then_some(IllegalMoveReason::PlacementNotAllowed)
             }
             Move::Normal { from, to } => {
                 if self.must_place() {
-                    return Some("the Home Stone must be placed on this turn");
+                    return Some(IllegalMoveReason::PlacementRequired);
                 }
                 match self.piece_at(from) {
-                    None => Some("no piece on the from square"),
-                    Some(piece) if piece.side != side => {
-                        Some("the piece on the from square belongs to the other side")
+                    Some(piece) if piece.side == side => {
+                        if self.piece_targets(from).contains(to) {
+                            None
+                        } else {
+                            Some(IllegalMoveReason::CannotReach)
+                        }
                     }
-                    Some(_) if self.piece_targets(from).contains(to) => None,
-                    Some(_) => Some("the piece cannot move there"),
+                    _ => Some(IllegalMoveReason::NoPieceToMove),
                 }
             }
         }

@@ -6,7 +6,7 @@ use core::str::FromStr;
 use arrayvec::ArrayVec;
 
 use super::Square;
-use crate::error::{excerpt, NotationError};
+use crate::error::{escaped_char, excerpt, Field, NotationError, NotationErrorKind as Kind};
 
 /// A Kaissa move: a piece going from one square to another (capturing what
 /// stands there, if it is an enemy), or the side's Home Stone placed from hand.
@@ -39,6 +39,7 @@ pub enum Move {
 
 impl Move {
     /// The square the move ends on.
+    #[must_use]
     pub const fn to(self) -> Square {
         match self {
             Move::Normal { to, .. } | Move::Place { to } => to,
@@ -46,6 +47,7 @@ impl Move {
     }
 
     /// The square the move starts from (`None` for a placement).
+    #[must_use]
     pub const fn from(self) -> Option<Square> {
         match self {
             Move::Normal { from, .. } => Some(from),
@@ -76,46 +78,73 @@ fn split_square(text: &str) -> (&str, &str) {
 impl FromStr for Move {
     type Err = NotationError;
 
+    /// Parses a move text: `<from><to>` (`e2e5`, `a10b9`) or `H@<square>`
+    /// (the same for both sides; `h@` is malformed). Errors name
+    /// [`Field::Move`], the byte offset and the kind.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::error::{Field, NotationErrorKind};
+    /// use kaissa_chaturaji::kaissa::Move;
+    /// let err = "e2k5".parse::<Move>().unwrap_err();
+    /// assert_eq!((err.field(), err.offset()), (Field::Move, Some(2)));
+    /// assert_eq!(err.kind(), NotationErrorKind::BadSquare);
+    /// ```
     fn from_str(text: &str) -> Result<Move, NotationError> {
-        let err = |column, reason: String| NotationError::new("move", column, reason);
+        let err =
+            |offset, kind, reason: String| NotationError::at(Field::Move, offset, kind, reason);
+        let bad_square = |offset, square: &str| {
+            err(
+                offset,
+                Kind::BadSquare,
+                format!("\"{}\" is not a square name a1..j10", excerpt(square)),
+            )
+        };
         if text.is_empty() {
-            return Err(err(0, "empty move text".into()));
+            return Err(err(0, Kind::Empty, "empty move text".into()));
         }
         if let Some(rest) = text.strip_prefix("H@") {
-            let to = rest.parse::<Square>().map_err(|_| {
-                err(
-                    2,
-                    format!("'{}' is not a square name a1..j10", excerpt(rest)),
-                )
-            })?;
+            if rest.is_empty() {
+                return Err(err(2, Kind::Empty, "missing the square after H@".into()));
+            }
+            let to = rest.parse::<Square>().map_err(|_| bad_square(2, rest))?;
             return Ok(Move::Place { to });
+        }
+        if text.starts_with("h@") {
+            return Err(err(
+                0,
+                Kind::UnexpectedCharacter,
+                "a placement is written H@<square> for both sides".into(),
+            ));
         }
         if !text.starts_with(|c: char| c.is_ascii_lowercase()) {
             let first = text.chars().next().unwrap_or(' ');
             return Err(err(
                 0,
-                format!("'{first}' cannot start a move: expected a file a..j or 'H@'"),
+                Kind::UnexpectedCharacter,
+                format!(
+                    "'{}' cannot start a move: expected a file a..j or 'H@'",
+                    escaped_char(first)
+                ),
             ));
         }
         let (from_text, to_text) = split_square(text);
-        let from = from_text.parse::<Square>().map_err(|_| {
-            err(
-                0,
-                format!("'{}' is not a square name a1..j10", excerpt(from_text)),
-            )
-        })?;
+        let from = from_text
+            .parse::<Square>()
+            .map_err(|_| bad_square(0, from_text))?;
         if to_text.is_empty() {
-            return Err(err(text.len(), "missing destination square".into()));
+            return Err(err(
+                text.len(),
+                Kind::Empty,
+                "missing destination square".into(),
+            ));
         }
-        let to = to_text.parse::<Square>().map_err(|_| {
-            err(
-                from_text.len(),
-                format!("'{}' is not a square name a1..j10", excerpt(to_text)),
-            )
-        })?;
+        let to = to_text
+            .parse::<Square>()
+            .map_err(|_| bad_square(from_text.len(), to_text))?;
         if from == to {
             return Err(err(
                 from_text.len(),
+                Kind::Inconsistent,
                 "a move must go to another square".into(),
             ));
         }
@@ -156,11 +185,19 @@ mod tests {
     #[test]
     fn parse_errors_name_the_column() {
         assert_eq!("a10b1".parse::<Move>().unwrap().to_string(), "a10b1");
-        assert_eq!("e2".parse::<Move>().unwrap_err().column, 2);
-        assert_eq!("e2k5".parse::<Move>().unwrap_err().column, 2);
-        assert_eq!("e2e2".parse::<Move>().unwrap_err().column, 2);
-        assert_eq!("H@k1".parse::<Move>().unwrap_err().column, 2);
-        assert_eq!("E2e4".parse::<Move>().unwrap_err().column, 0);
+        let at = |text: &str| {
+            let err = text.parse::<Move>().unwrap_err();
+            assert_eq!(err.field(), Field::Move, "{text}");
+            (err.offset(), err.kind())
+        };
+        assert_eq!(at("e2"), (Some(2), Kind::Empty));
+        assert_eq!(at("e2k5"), (Some(2), Kind::BadSquare));
+        assert_eq!(at("e2e2"), (Some(2), Kind::Inconsistent));
+        assert_eq!(at("H@k1"), (Some(2), Kind::BadSquare));
+        assert_eq!(at("H@"), (Some(2), Kind::Empty));
+        assert_eq!(at("E2e4"), (Some(0), Kind::UnexpectedCharacter));
+        assert_eq!(at("h@c1"), (Some(0), Kind::UnexpectedCharacter));
+        assert_eq!(at(""), (Some(0), Kind::Empty));
         assert!("e02e4".parse::<Move>().is_err());
         assert!("e2e4 ".parse::<Move>().is_err());
         assert!("é2e4".parse::<Move>().is_err());

@@ -7,37 +7,36 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::home_stone::LAST_PLACEMENT_TURN;
-use super::{Piece, PieceKind, Position, Side, Square};
-use crate::error::{excerpt, NotationError};
+use super::setup::{check_setup, TextOffsets};
+use super::{Piece, Position, Setup, Side, Square};
+use crate::error::{escaped_char, excerpt, Field, NotationError, NotationErrorKind as Kind};
 use crate::geometry::split_fields;
 
 /// The largest turn number the text may carry (nine digits).
 pub const MAX_TURN: u32 = 999_999_999;
 
-const FIELDS: [&str; 4] = ["board", "side", "turn", "hand"];
+const FIELDS: [Field; 4] = [Field::Board, Field::Side, Field::Turn, Field::Hand];
 
-fn error(field: &'static str, column: usize, reason: impl Into<String>) -> NotationError {
-    NotationError::new(field, column, reason)
+fn error(field: Field, offset: usize, kind: Kind, reason: impl Into<String>) -> NotationError {
+    NotationError::at(field, offset, kind, reason)
 }
 
-/// The board field: pieces by square, plus the column of every letter (for
-/// error messages about consistency).
-struct Board {
-    squares: [Option<(Piece, usize)>; 100],
-}
-
-fn parse_board(text: &str, base: usize) -> Result<Board, NotationError> {
-    let mut board = Board {
-        squares: [None; 100],
-    };
+/// Parses the board field (which starts at byte `base` of the text) into
+/// `setup`, noting the offset of every piece letter in `offsets`.
+fn parse_board(
+    text: &str,
+    base: usize,
+    setup: &mut Setup,
+    offsets: &mut TextOffsets,
+) -> Result<(), NotationError> {
     let mut rank_start = base;
     let mut ranks = text.split('/');
     for rank in (0..10u8).rev() {
         let Some(rank_text) = ranks.next() else {
             return Err(error(
-                "board",
+                Field::Board,
                 base + text.len(),
+                Kind::BoardSize,
                 format!("only {} ranks; expected 10 separated by '/'", 9 - rank),
             ));
         };
@@ -45,29 +44,43 @@ fn parse_board(text: &str, base: usize) -> Result<Board, NotationError> {
         let bytes = rank_text.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
-            let column = rank_start + i;
+            let offset = rank_start + i;
             let c = bytes[i];
             if c.is_ascii_digit() {
                 if c == b'0' {
                     return Err(error(
-                        "board",
-                        column,
+                        Field::Board,
+                        offset,
+                        Kind::NotCanonical,
                         "a count of empty squares is 1 to 10 and has no leading zero",
                     ));
                 }
                 let run = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+                let digits = &rank_text[i..i + run];
                 let count: u32 = if run > 2 {
                     u32::MAX
                 } else {
-                    rank_text[i..i + run].parse().unwrap_or(u32::MAX)
+                    digits.parse().unwrap_or(u32::MAX)
                 };
+                if count > 10 {
+                    return Err(error(
+                        Field::Board,
+                        offset,
+                        Kind::OutOfRange,
+                        format!(
+                            "\"{}\" is not a count of empty squares: 1 to 10, written once \
+                             (no two counts in a row)",
+                            excerpt(digits)
+                        ),
+                    ));
+                }
                 if count > u32::from(10 - file) {
                     return Err(error(
-                        "board",
-                        column,
+                        Field::Board,
+                        offset,
+                        Kind::BoardSize,
                         format!(
-                            "{} empty squares do not fit: rank {} has {} squares left",
-                            &rank_text[i..i + run],
+                            "{count} empty squares do not fit: rank {} has {} squares left",
                             rank + 1,
                             10 - file
                         ),
@@ -79,70 +92,129 @@ fn parse_board(text: &str, base: usize) -> Result<Board, NotationError> {
             }
             let letter = rank_text[i..].chars().next().unwrap_or('?');
             let Some(piece) = Piece::from_letter(letter) else {
+                let kind = if letter.is_alphabetic() {
+                    Kind::UnknownPiece
+                } else {
+                    Kind::UnexpectedCharacter
+                };
                 return Err(error(
-                    "board",
-                    column,
-                    format!("'{letter}' is not a piece letter (UQTSBIPRAH, lower case for Red) or a count"),
+                    Field::Board,
+                    offset,
+                    kind,
+                    format!(
+                        "'{}' is not a piece letter (UQTSBIPRAH, lower case for Red) or a count",
+                        escaped_char(letter)
+                    ),
                 ));
             };
             if file >= 10 {
                 return Err(error(
-                    "board",
-                    column,
+                    Field::Board,
+                    offset,
+                    Kind::BoardSize,
                     format!("rank {} holds more than 10 squares", rank + 1),
                 ));
             }
-            board.squares[(rank * 10 + file) as usize] = Some((piece, column));
+            let square = Square::new_unchecked(rank * 10 + file);
+            setup.put(square, piece);
+            offsets.squares[square.index() as usize] = offset;
             file += 1;
             i += 1;
         }
         if file < 10 {
             return Err(error(
-                "board",
+                Field::Board,
                 rank_start + rank_text.len(),
+                Kind::BoardSize,
                 format!("rank {} covers {file} squares, not 10", rank + 1),
             ));
         }
         rank_start += rank_text.len() + 1;
     }
     if ranks.next().is_some() {
-        return Err(error("board", rank_start - 1, "more than 10 ranks"));
+        return Err(error(
+            Field::Board,
+            rank_start - 1,
+            Kind::BoardSize,
+            "more than 10 ranks",
+        ));
     }
-    Ok(board)
+    Ok(())
 }
 
-fn parse_turn(text: &str, column: usize) -> Result<u32, NotationError> {
+fn parse_side(text: &str, offset: usize) -> Result<Side, NotationError> {
+    match text {
+        "y" => Ok(Side::Yellow),
+        "r" => Ok(Side::Red),
+        _ => Err(error(
+            Field::Side,
+            offset,
+            Kind::UnexpectedCharacter,
+            format!("\"{}\" is not a side: y or r", excerpt(text)),
+        )),
+    }
+}
+
+fn parse_turn(text: &str, offset: usize) -> Result<u32, NotationError> {
     if let Some((i, c)) = text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-        return Err(error("turn", column + i, format!("'{c}' is not a digit")));
+        return Err(error(
+            Field::Turn,
+            offset + i,
+            Kind::UnexpectedCharacter,
+            format!("'{}' is not a digit", escaped_char(c)),
+        ));
+    }
+    if text == "0" {
+        return Err(error(
+            Field::Turn,
+            offset,
+            Kind::OutOfRange,
+            "the turn number starts at 1",
+        ));
     }
     if text.starts_with('0') {
         return Err(error(
-            "turn",
-            column,
-            "the turn number starts at 1 and has no leading zero",
+            Field::Turn,
+            offset,
+            Kind::NotCanonical,
+            "the turn number has no leading zero",
         ));
     }
     if text.len() > 9 {
         return Err(error(
-            "turn",
-            column,
+            Field::Turn,
+            offset,
+            Kind::OutOfRange,
             format!("turn number above {MAX_TURN}"),
         ));
     }
-    text.parse()
-        .map_err(|_| error("turn", column, "not a turn number"))
+    text.parse().map_err(|_| {
+        error(
+            Field::Turn,
+            offset,
+            Kind::UnexpectedCharacter,
+            "not a turn number",
+        )
+    })
 }
 
-fn parse_hand(text: &str, column: usize) -> Result<[bool; 2], NotationError> {
+fn parse_hand(text: &str, offset: usize) -> Result<[bool; 2], NotationError> {
     match text {
         "-" => Ok([false, false]),
         "H" => Ok([true, false]),
         "h" => Ok([false, true]),
         "Hh" => Ok([true, true]),
+        "hH" => Err(error(
+            Field::Hand,
+            offset,
+            Kind::NotCanonical,
+            "Yellow's stone comes first: \"Hh\"",
+        )),
         _ => Err(error(
-            "hand",
-            column,
-            format!("'{}' is not one of H, h, Hh, -", excerpt(text)),
+            Field::Hand,
+            offset,
+            Kind::UnexpectedCharacter,
+            format!("\"{}\" is not one of H, h, Hh, -", excerpt(text)),
         )),
     }
 }
@@ -151,200 +223,162 @@ impl FromStr for Position {
     type Err = NotationError;
 
     /// Parses the position text, rejecting anything malformed or
-    /// inconsistent (RULES.md Part III) with the field and character.
+    /// inconsistent (RULES.md Part III) with the field, the byte offset and
+    /// the kind of error.
     ///
     /// ```
+    /// use kaissa_chaturaji::error::{Field, NotationErrorKind};
     /// use kaissa_chaturaji::kaissa::Position;
     /// let err = "10/10/10/10/10/10/10/10/10/10 y 0 Hh".parse::<Position>().unwrap_err();
-    /// assert_eq!((err.field, err.column), ("turn", 32));
+    /// assert_eq!((err.field(), err.offset()), (Field::Turn, Some(32)));
+    /// assert_eq!(err.kind(), NotationErrorKind::OutOfRange);
     /// ```
     fn from_str(text: &str) -> Result<Position, NotationError> {
-        let fields: Vec<(usize, &str)> = split_fields(text).collect();
-        for (i, &(column, field)) in fields.iter().enumerate() {
-            if field.is_empty() {
-                let name = FIELDS.get(i).copied().unwrap_or("text");
-                // Point at the superfluous space: the one before an empty
-                // last field, else the one where the empty field stands.
-                let column = if column == text.len() && column > 0 {
-                    column - 1
-                } else {
-                    column
-                };
-                return Err(error(
-                    name,
-                    column,
-                    "empty field: fields are separated by single spaces, with none before or after",
-                ));
-            }
-        }
-        let field = |i: usize| {
-            fields.get(i).copied().ok_or_else(|| {
-                error(
-                    FIELDS[i],
-                    text.len(),
-                    format!("missing the {} field", FIELDS[i]),
-                )
-            })
-        };
-        let (board_column, board_text) = field(0)?;
-        let board = parse_board(board_text, board_column)?;
-        let (side_column, side_text) = field(1)?;
-        let side = match side_text {
-            "y" => Side::Yellow,
-            "r" => Side::Red,
-            _ => {
-                return Err(error(
-                    "side",
-                    side_column,
-                    format!("'{}' is not a side: y or r", excerpt(side_text)),
-                ))
-            }
-        };
-        let (turn_column, turn_text) = field(2)?;
-        let turn = parse_turn(turn_text, turn_column)?;
-        let (hand_column, hand_text) = field(3)?;
-        let in_hand = parse_hand(hand_text, hand_column)?;
-        if let Some(&(column, _)) = fields.get(4) {
-            return Err(error(
-                "text",
-                column - 1,
-                "more than four fields separated by single spaces",
-            ));
-        }
-
-        let mut pos = Position::empty(side, turn, in_hand);
-        let mut stone_column: [Option<usize>; 2] = [None; 2];
-        for (index, entry) in board.squares.iter().enumerate() {
-            let Some((piece, column)) = *entry else {
-                continue;
-            };
-            let square = Square::new_unchecked(index as u8);
-            if piece.kind == PieceKind::Spearman && square.rank() == piece.side.back_rank() {
-                return Err(error(
-                    "board",
-                    column,
-                    format!(
-                        "a {} Spearman cannot stand on its own back rank ({square})",
-                        piece.side
-                    ),
-                ));
-            }
-            if piece.kind == PieceKind::HomeStone {
-                if stone_column[piece.side.index()].is_some() {
-                    return Err(error(
-                        "board",
-                        column,
-                        format!("a second {} Home Stone", piece.side),
-                    ));
-                }
-                stone_column[piece.side.index()] = Some(column);
-            }
-            pos.put(piece, square);
-        }
-        for s in Side::ALL {
-            let letter_column = |hand_column: usize| {
-                hand_column
-                    + hand_text
-                        .find(if s == Side::Yellow { 'H' } else { 'h' })
-                        .unwrap_or(0)
-            };
-            if in_hand[s.index()] {
-                if stone_column[s.index()].is_some() {
-                    return Err(error(
-                        "hand",
-                        letter_column(hand_column),
-                        format!("{s}'s Home Stone is both on the board and in hand"),
-                    ));
-                }
-                // The turn the side is about to play (its current turn if to
-                // move, else its next one): past 10 it can no longer hold it.
-                let next_turn = if s == side || s == Side::Red {
-                    turn
-                } else {
-                    turn + 1
-                };
-                if next_turn > LAST_PLACEMENT_TURN {
-                    return Err(error(
-                        "hand",
-                        letter_column(hand_column),
-                        format!("{s}'s Home Stone is still in hand after its 10th turn"),
-                    ));
-                }
-            }
-        }
-        let captured = [
-            pos.stone_captured(Side::Yellow),
-            pos.stone_captured(Side::Red),
-        ];
-        if captured[0] && captured[1] {
-            return Err(error(
-                "hand",
-                hand_column,
-                "both Home Stones are gone (neither on the board nor in hand)",
-            ));
-        }
-        if captured[side.other().index()] {
-            return Err(error(
-                "side",
-                side_column,
-                format!(
-                    "{}'s Home Stone was captured, which ended the game: {} must be to move",
-                    side.other(),
-                    side.other()
-                ),
-            ));
-        }
-        Ok(pos)
+        let (setup, offsets) = parse_setup(text)?;
+        check_setup(&setup, Some(&offsets))?;
+        Ok(setup.build_trusted())
     }
+}
+
+/// Reads a position text into a set-up (not yet checked for consistency)
+/// and the offsets of its parts.
+pub(crate) fn parse_setup(text: &str) -> Result<(Setup, TextOffsets), NotationError> {
+    let fields: arrayvec::ArrayVec<(usize, &str), 5> = split_fields(text).take(5).collect();
+    for (i, &(offset, field)) in fields.iter().enumerate() {
+        if field.is_empty() {
+            let name = FIELDS.get(i).copied().unwrap_or(Field::Text);
+            // Point at the superfluous space: the one before an empty
+            // last field, else the one where the empty field stands.
+            let offset = if offset == text.len() && offset > 0 {
+                offset - 1
+            } else {
+                offset
+            };
+            return Err(error(
+                name,
+                offset,
+                Kind::Empty,
+                "empty field: fields are separated by single spaces, with none before or after",
+            ));
+        }
+    }
+    let field = |i: usize| {
+        fields.get(i).copied().ok_or_else(|| {
+            error(
+                FIELDS[i],
+                text.len(),
+                Kind::FieldCount,
+                format!(
+                    "missing the {} field (a position has four: board, side, turn, hand)",
+                    FIELDS[i]
+                ),
+            )
+        })
+    };
+    let mut setup = Setup::empty();
+    let mut offsets = TextOffsets::default();
+    let (board_offset, board_text) = field(0)?;
+    parse_board(board_text, board_offset, &mut setup, &mut offsets)?;
+    let (side_offset, side_text) = field(1)?;
+    setup.set_to_move(parse_side(side_text, side_offset)?);
+    offsets.side = side_offset;
+    let (turn_offset, turn_text) = field(2)?;
+    setup.set_turn(parse_turn(turn_text, turn_offset)?);
+    offsets.turn = turn_offset;
+    let (hand_offset, hand_text) = field(3)?;
+    let in_hand = parse_hand(hand_text, hand_offset)?;
+    for side in Side::ALL {
+        setup.set_stone_in_hand(side, in_hand[side.index()]);
+    }
+    offsets.hand = hand_offset;
+    offsets.hand_letters = [
+        hand_offset + hand_text.find('H').unwrap_or(0),
+        hand_offset + hand_text.find('h').unwrap_or(0),
+    ];
+    if let Some(&(offset, _)) = fields.get(4) {
+        return Err(error(
+            Field::Text,
+            offset - 1,
+            Kind::FieldCount,
+            "more than four fields separated by single spaces",
+        ));
+    }
+    Ok((setup, offsets))
 }
 
 impl fmt::Display for Position {
     /// Writes the position text (RULES.md Part III).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::{Position, START_TEXT};
+    /// assert_eq!(Position::start().to_string(), START_TEXT);
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..10u8).rev() {
-            let mut empty = 0;
-            for file in 0..10u8 {
-                match self.squares[(rank * 10 + file) as usize] {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{}", piece.letter())?;
+        write_text(f, &self.squares, self.to_move, self.turn, self.in_hand)
+    }
+}
+
+/// Writes a position text from its parts (also for a [`Setup`], consistent
+/// or not).
+pub(crate) fn write_text(
+    f: &mut fmt::Formatter<'_>,
+    squares: &[Option<Piece>; 100],
+    to_move: Side,
+    turn: u32,
+    in_hand: [bool; 2],
+) -> fmt::Result {
+    for rank in (0..10u8).rev() {
+        let mut empty = 0;
+        for file in 0..10u8 {
+            match squares[(rank * 10 + file) as usize] {
+                None => empty += 1,
+                Some(piece) => {
+                    if empty > 0 {
+                        write!(f, "{empty}")?;
+                        empty = 0;
                     }
+                    write!(f, "{}", piece.letter())?;
                 }
             }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 0 {
-                f.write_str("/")?;
-            }
         }
-        let hand = match self.in_hand {
-            [true, true] => "Hh",
-            [true, false] => "H",
-            [false, true] => "h",
-            [false, false] => "-",
-        };
-        write!(f, " {} {} {}", self.side_to_move.letter(), self.turn, hand)
+        if empty > 0 {
+            write!(f, "{empty}")?;
+        }
+        if rank > 0 {
+            f.write_str("/")?;
+        }
     }
+    let hand = match in_hand {
+        [true, true] => "Hh",
+        [true, false] => "H",
+        [false, true] => "h",
+        [false, false] => "-",
+    };
+    write!(f, " {} {} {}", to_move.letter(), turn, hand)
 }
 
 /// A board diagram of a [`Position`], from [`Position::diagram`].
 #[derive(Debug, Clone, Copy)]
 pub struct Diagram<'a>(&'a Position);
 
+/// The piece legend printed under every diagram.
+pub(crate) const LEGEND: &str = "\
+Pieces: U Ubar, Q Ubara, T Tarnsman, S Scribe, B Builder, I Initiate,
+P Spearman, R Rider, A Assassin, H Home Stone (upper case Yellow, lower case Red)";
+
 impl Position {
     /// A printable board diagram: rank 10 at the top, upper case Yellow,
-    /// lower case Red, `.` for an empty square, then who is to move.
+    /// lower case Red, `.` for an empty square, a legend of the piece
+    /// letters, then who is to move.
     ///
     /// ```
     /// use kaissa_chaturaji::kaissa::Position;
     /// let text = Position::start().diagram().to_string();
     /// assert!(text.starts_with("10 | i b s t q u t s b i"));
+    /// assert!(text.contains("U Ubar"));
+    /// assert!(text.ends_with("yellow to move, turn 1; Home Stones in hand: yellow, red"));
     /// ```
+    #[must_use]
     pub fn diagram(&self) -> Diagram<'_> {
         Diagram(self)
     }
@@ -363,21 +397,20 @@ impl fmt::Display for Diagram<'_> {
         }
         writeln!(f, "   +--------------------")?;
         writeln!(f, "     a b c d e f g h i j")?;
-        let hand: Vec<&str> = Side::ALL
-            .iter()
-            .filter(|s| pos.stone_in_hand(**s))
-            .map(|s| s.name())
-            .collect();
+        writeln!(f, "{LEGEND}")?;
         write!(
             f,
-            "{} to move, turn {}; Home Stones in hand: {}",
-            pos.side_to_move,
-            pos.turn,
-            if hand.is_empty() {
-                "none".to_string()
-            } else {
-                hand.join(", ")
-            }
-        )
+            "{} to move, turn {}; Home Stones in hand: ",
+            pos.to_move, pos.turn
+        )?;
+        match (
+            pos.stone_in_hand(Side::Yellow),
+            pos.stone_in_hand(Side::Red),
+        ) {
+            (true, true) => f.write_str("yellow, red"),
+            (true, false) => f.write_str("yellow"),
+            (false, true) => f.write_str("red"),
+            (false, false) => f.write_str("none"),
+        }
     }
 }

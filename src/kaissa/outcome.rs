@@ -4,8 +4,9 @@ use core::fmt;
 
 use super::{Position, Side};
 
-/// Why a side won.
+/// Why a side won. More reasons may be added (match with a `_` arm).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum WinReason {
     /// The winner captured the loser's Home Stone.
     HomeStoneCaptured,
@@ -16,8 +17,9 @@ pub enum WinReason {
     Resignation,
 }
 
-/// Why a game was drawn.
+/// Why a game was drawn. More reasons may be added (match with a `_` arm).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum DrawReason {
     /// The side to move had no legal move.
     NoLegalMoves,
@@ -31,7 +33,8 @@ pub enum DrawReason {
 /// The state of a game. [`Position::outcome`] returns `Ongoing`, a win by
 /// `HomeStoneCaptured` or `DefaultLoss`, or a draw by `NoLegalMoves`; the
 /// other reasons exist so that an application can record resignations and
-/// agreed draws in the same type.
+/// agreed draws in the same type. More variants may be added (match with a
+/// `_` arm).
 ///
 /// ```
 /// use kaissa_chaturaji::kaissa::{Outcome, Position, Side, WinReason};
@@ -40,6 +43,7 @@ pub enum DrawReason {
 /// assert_eq!(resigned.word(), "red-wins");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Outcome {
     /// The game goes on.
     Ongoing,
@@ -60,6 +64,7 @@ pub enum Outcome {
 impl Outcome {
     /// The outcome word of the `apply` tool: `ongoing`, `draw`, `yellow-wins`
     /// or `red-wins`.
+    #[must_use]
     pub const fn word(self) -> &'static str {
         match self {
             Outcome::Ongoing => "ongoing",
@@ -74,7 +79,14 @@ impl Outcome {
         }
     }
 
-    /// Whether the game is over.
+    /// Whether the game is over (anything but [`Outcome::Ongoing`]).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::{DrawReason, Outcome};
+    /// assert!(!Outcome::Ongoing.is_over());
+    /// assert!(Outcome::Draw { reason: DrawReason::Agreement }.is_over());
+    /// ```
+    #[must_use]
     pub const fn is_over(self) -> bool {
         !matches!(self, Outcome::Ongoing)
     }
@@ -100,8 +112,9 @@ impl Position {
     /// assert!(pos.legal_moves().is_empty());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[must_use]
     pub fn outcome(&self) -> Outcome {
-        let side = self.side_to_move;
+        let side = self.to_move;
         if self.stone_captured(side) {
             Outcome::Win {
                 winner: side.other(),
@@ -123,5 +136,21 @@ impl Position {
         } else {
             Outcome::Ongoing
         }
+    }
+
+    /// Whether the game is over: the same as `self.outcome().is_over()`
+    /// and as `!self.has_legal_move()` (a game goes on exactly while the
+    /// side to move has a legal move), without building the outcome.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// assert!(!Position::start().is_over());
+    /// let pos: Position = "4h5/10/10/10/10/10/10/10/10/4U5 y 12 -".parse()?;
+    /// assert!(pos.is_over());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        !self.has_legal_move()
     }
 }

@@ -16,6 +16,7 @@ impl Side {
     pub const ALL: [Side; 2] = [Side::Yellow, Side::Red];
 
     /// The other side.
+    #[must_use]
     pub const fn other(self) -> Side {
         match self {
             Side::Yellow => Side::Red,
@@ -24,11 +25,13 @@ impl Side {
     }
 
     /// 0 for Yellow, 1 for Red.
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The side's back rank index: 0 (rank 1) for Yellow, 9 (rank 10) for Red.
+    #[must_use]
     pub const fn back_rank(self) -> u8 {
         match self {
             Side::Yellow => 0,
@@ -37,6 +40,7 @@ impl Side {
     }
 
     /// The rank index where the side's Spearmen start: 1 for Yellow, 8 for Red.
+    #[must_use]
     pub const fn spearman_rank(self) -> u8 {
         match self {
             Side::Yellow => 1,
@@ -45,6 +49,7 @@ impl Side {
     }
 
     /// The side's letter in the position text: `y` or `r`.
+    #[must_use]
     pub const fn letter(self) -> char {
         match self {
             Side::Yellow => 'y',
@@ -53,6 +58,7 @@ impl Side {
     }
 
     /// The side's name in lower case, as in outcome words: `yellow`, `red`.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Side::Yellow => "yellow",
@@ -108,11 +114,13 @@ impl PieceKind {
     ];
 
     /// 0..10, the value of the enum.
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The upper-case letter of the kind (`U`, `Q`, `T`, …).
+    #[must_use]
     pub const fn letter(self) -> char {
         match self {
             PieceKind::Ubar => 'U',
@@ -129,6 +137,7 @@ impl PieceKind {
     }
 
     /// The kind with this upper-case letter.
+    #[must_use]
     pub const fn from_letter(letter: char) -> Option<PieceKind> {
         Some(match letter {
             'U' => PieceKind::Ubar,
@@ -146,6 +155,7 @@ impl PieceKind {
     }
 
     /// The English name (`"Ubar"`, `"Home Stone"`, …).
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             PieceKind::Ubar => "Ubar",
@@ -180,6 +190,7 @@ pub struct Piece {
 
 impl Piece {
     /// The letter in the notation: upper case for Yellow, lower case for Red.
+    #[must_use]
     pub const fn letter(self) -> char {
         let upper = self.kind.letter();
         match self.side {
@@ -189,6 +200,7 @@ impl Piece {
     }
 
     /// The piece with this notation letter.
+    #[must_use]
     pub const fn from_letter(letter: char) -> Option<Piece> {
         let side = if letter.is_ascii_uppercase() {
             Side::Yellow

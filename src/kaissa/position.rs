@@ -1,63 +1,260 @@
 //! The position: pieces, side to move, turn, stones in hand; play and undo.
 
-use super::{zobrist, Bitboard, Move, Piece, PieceKind, Side, Square};
-use crate::error::IllegalMoveError;
+use super::{zobrist, Bitboard, Move, Piece, PieceKind, Setup, Side, Square};
+use crate::error::{IllegalMoveError, UndoError};
 
 /// A Merchant Kaissa position, always consistent (see RULES.md Part III for
-/// what the parser rejects). Build it with [`Position::start`] or by parsing
-/// the text notation; change it with [`Position::play`] and
-/// [`Position::undo`].
+/// what the parser rejects). Build it with [`Position::start`] (also
+/// [`Default`]), by parsing the text notation or with a [`Setup`]; change it
+/// with [`Position::play`] and [`Position::undo`] (checked) or their
+/// `_unchecked` forms (the fast path for engines).
 ///
 /// ```
 /// use kaissa_chaturaji::kaissa::{Move, Position};
 /// let mut pos = Position::start();
-/// let undo = pos.play_checked("e2e5".parse::<Move>()?)?;
+/// let undo = pos.play("e2e5".parse::<Move>()?)?;
 /// assert_eq!(
 ///     pos.to_string(),
 ///     "ibstqutsbi/arppppppra/10/10/10/4P5/10/10/ARPP1PPPRA/IBSTQUTSBI r 1 Hh"
 /// );
-/// pos.undo(undo);
+/// pos.undo(undo)?;
 /// assert_eq!(pos, Position::start());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Equality and hashing
+///
+/// Two positions are equal when they have the same pieces on the same
+/// squares, the same side to move, the same turn number and the same stones
+/// in hand. [`Hash`](core::hash::Hash) feeds the Zobrist key
+/// ([`Position::hash`]) to the hasher, which is consistent with that
+/// equality (the key ignores turn numbers past 11, so two positions that
+/// differ only there are unequal but hash alike, which `Hash` allows).
+///
+/// # Threads
+///
+/// A position is plain data (no pointers, no interior mutability): it is
+/// [`Send`] and [`Sync`]. A `&Position` may be shared by any number of
+/// threads at once (every query takes `&self`); changing it needs
+/// `&mut Position`, so the borrow checker rules out a data race. To let
+/// several threads search from one position, give each its own clone
+/// (about 2 KB, one `memcpy`).
+///
+/// ```
+/// use kaissa_chaturaji::kaissa::{perft, Position};
+/// let pos = Position::start();
+/// let counts: Vec<u64> = std::thread::scope(|s| {
+///     let handles: Vec<_> = (1..=2).map(|d| s.spawn({
+///         let pos = &pos;
+///         move || perft(pos, d)
+///     })).collect();
+///     handles.into_iter().map(|h| h.join().unwrap()).collect()
+/// });
+/// assert_eq!(counts, [40, 1600]);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Position {
     pub(crate) squares: [Option<Piece>; 100],
     pub(crate) by_side: [Bitboard; 2],
     pub(crate) by_kind: [Bitboard; 10],
-    pub(crate) side_to_move: Side,
+    pub(crate) to_move: Side,
     pub(crate) turn: u32,
     pub(crate) in_hand: [bool; 2],
     pub(crate) hash: u64,
 }
 
-/// What [`Position::undo`] needs to take a move back: the move, what it
-/// captured and the hash before it. Small and `Copy`; keep it on the stack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+impl Default for Position {
+    /// The start position, [`Position::start`].
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// assert_eq!(Position::default(), Position::start());
+    /// ```
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
+impl core::hash::Hash for Position {
+    /// Feeds the Zobrist key to `state` (see the type's docs).
+    ///
+    /// ```
+    /// use std::collections::HashSet;
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// let mut seen = HashSet::new();
+    /// assert!(seen.insert(Position::start()));
+    /// assert!(!seen.insert(Position::default()));
+    /// ```
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+/// What [`Position::undo`] needs to take a move back, returned by
+/// [`Position::play`] and [`Position::play_unchecked`]: the move, the piece
+/// that moved, what it captured, and the position's hash and turn before
+/// and after the move (so that [`Position::undo`] can check in constant time
+/// that the record belongs to the position it is given). Small and `Copy`;
+/// keep it on the stack or in a game history. Its fields are private: only
+/// the library makes records.
+///
+/// ```
+/// use kaissa_chaturaji::kaissa::{Move, Position};
+/// let mut pos = Position::start();
+/// let mv: Move = "e2e5".parse()?;
+/// let undo = pos.play(mv)?;
+/// assert_eq!(undo.played(), mv);
+/// assert_eq!(undo.captured(), None);
+/// assert_eq!(undo.moved().letter(), 'P');
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Undo {
-    /// The move that was played.
-    pub mv: Move,
-    /// The piece that moved (the Home Stone for a placement).
-    pub moved: Piece,
-    /// The piece it captured, if any.
-    pub captured: Option<Piece>,
+    mv: Move,
+    moved: Piece,
+    captured: Option<Piece>,
+    /// The side to move's turn number after the move.
+    turn_after: u32,
     /// The position's hash before the move (restored as it is, rather than
     /// recomputed key by key).
-    pub hash_before: u64,
+    hash_before: u64,
+    /// The position's hash after the move: with `turn_after`, what
+    /// [`Position::undo`] compares.
+    hash_after: u64,
+}
+
+impl Undo {
+    /// The move that was played.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// let mut pos = Position::start();
+    /// let undo = pos.play("c2c4".parse()?)?;
+    /// assert_eq!(undo.played().to_string(), "c2c4");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn played(&self) -> Move {
+        self.mv
+    }
+
+    /// The piece that moved (the side's Home Stone for a placement).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::{PieceKind, Position};
+    /// let mut pos = Position::start();
+    /// let undo = pos.play("d1f4".parse()?)?;
+    /// assert_eq!(undo.moved().kind, PieceKind::Tarnsman);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn moved(&self) -> Piece {
+        self.moved
+    }
+
+    /// The piece the move captured, if any.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::{PieceKind, Position};
+    /// let mut pos: Position = "4h5/10/10/10/10/10/10/10/4p4B/4H5 y 12 -".parse()?;
+    /// let undo = pos.play("j2e2".parse()?)?;
+    /// assert_eq!(undo.captured().map(|p| p.kind), Some(PieceKind::Spearman));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn captured(&self) -> Option<Piece> {
+        self.captured
+    }
+
+    /// The position's Zobrist hash before the move.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// let mut pos = Position::start();
+    /// let undo = pos.play("c2c4".parse()?)?;
+    /// assert_eq!(undo.hash_before(), Position::start().hash());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn hash_before(&self) -> u64 {
+        self.hash_before
+    }
+
+    /// The position's Zobrist hash right after the move.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// let mut pos = Position::start();
+    /// let undo = pos.play("c2c4".parse()?)?;
+    /// assert_eq!(undo.hash_after(), pos.hash());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn hash_after(&self) -> u64 {
+        self.hash_after
+    }
+
+    /// The turn number of the side to move right after the move (the
+    /// `<turn>` field of the position text then).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// let mut pos = Position::start();
+    /// let undo = pos.play("c2c4".parse()?)?;
+    /// assert_eq!(undo.turn_after(), 1); // Red to move at its turn 1
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn turn_after(&self) -> u32 {
+        self.turn_after
+    }
+
+    /// The side that played the move.
+    #[inline(always)]
+    pub(crate) const fn mover(&self) -> Side {
+        self.moved.side
+    }
+
+    /// A record rebuilt from its parts, for the C ABI (which checks them
+    /// first): `mover` played `mv` with `moved`, capturing `captured`.
+    #[cfg(feature = "capi")]
+    pub(crate) const fn from_parts(
+        mv: Move,
+        moved: Piece,
+        captured: Option<Piece>,
+        turn_after: u32,
+        hash_before: u64,
+        hash_after: u64,
+    ) -> Undo {
+        Undo {
+            mv,
+            moved,
+            captured,
+            turn_after,
+            hash_before,
+            hash_after,
+        }
+    }
 }
 
 /// The start position's text.
 pub const START_TEXT: &str = "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh";
 
 impl Position {
-    /// An empty board, Yellow to move at turn 1, both stones in hand. Used by
-    /// the parser, which fills it in and validates it.
-    pub(crate) fn empty(side_to_move: Side, turn: u32, in_hand: [bool; 2]) -> Position {
+    /// An empty board with this side to move, turn and stones in hand; the
+    /// parser and the set-up builder fill it in after validating.
+    pub(crate) fn empty(to_move: Side, turn: u32, in_hand: [bool; 2]) -> Position {
         let mut pos = Position {
             squares: [None; 100],
             by_side: [Bitboard::EMPTY; 2],
             by_kind: [Bitboard::EMPTY; 10],
-            side_to_move,
+            to_move,
             turn,
             in_hand,
             hash: 0,
@@ -66,68 +263,88 @@ impl Position {
         pos
     }
 
-    /// The start position: Yellow to move at turn 1, both Home Stones in hand.
+    /// The start position: Yellow to move at turn 1, both Home Stones in
+    /// hand (also [`Position::default`]).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::{Position, START_TEXT};
+    /// assert_eq!(Position::start().to_string(), START_TEXT);
+    /// ```
+    #[must_use]
     pub fn start() -> Position {
-        START_TEXT
-            .parse()
-            .expect("the start position text is valid")
+        super::Setup::start().build_trusted()
     }
 
     /// The piece on `square`, if any.
+    #[must_use]
     #[inline]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
         self.squares[square.index() as usize]
     }
 
     /// The squares holding pieces of `side`.
+    #[must_use]
     #[inline]
     pub fn pieces_of(&self, side: Side) -> Bitboard {
         self.by_side[side.index()]
     }
 
     /// The squares holding pieces of `kind`, both sides.
+    #[must_use]
     #[inline]
     pub fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
         self.by_kind[kind.index()]
     }
 
     /// Every occupied square.
+    #[must_use]
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.by_side[0] | self.by_side[1]
     }
 
     /// The side to move.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::{Position, Side};
+    /// assert_eq!(Position::start().to_move(), Side::Yellow);
+    /// ```
+    #[must_use]
     #[inline]
-    pub fn side_to_move(&self) -> Side {
-        self.side_to_move
+    pub fn to_move(&self) -> Side {
+        self.to_move
     }
 
     /// The side to move's turn number: its how-many-th move it is about to
     /// make (Yellow's turn N is ply 2N-1, Red's is ply 2N).
+    #[must_use]
     #[inline]
     pub fn turn(&self) -> u32 {
         self.turn
     }
 
     /// Plies played since the start: `2 (turn - 1)` plus one if Red is to move.
+    #[must_use]
     pub fn ply(&self) -> u64 {
-        2 * (self.turn as u64 - 1) + self.side_to_move.index() as u64
+        2 * (u64::from(self.turn).saturating_sub(1)) + self.to_move.index() as u64
     }
 
     /// Whether `side`'s Home Stone is still in hand (not yet placed).
+    #[must_use]
     #[inline]
     pub fn stone_in_hand(&self, side: Side) -> bool {
         self.in_hand[side.index()]
     }
 
     /// Where `side`'s Home Stone stands, if it is on the board.
+    #[must_use]
     pub fn stone_square(&self, side: Side) -> Option<Square> {
         (self.by_kind[PieceKind::HomeStone.index()] & self.by_side[side.index()]).first()
     }
 
     /// Whether `side`'s Home Stone has been captured: neither in hand nor on
     /// the board.
+    #[must_use]
     #[inline]
     pub fn stone_captured(&self, side: Side) -> bool {
         !self.in_hand[side.index()]
@@ -136,6 +353,7 @@ impl Position {
 
     /// The Zobrist hash, kept up to date by [`play`](Self::play) and
     /// [`undo`](Self::undo). See [`compute_hash`](Self::compute_hash).
+    #[must_use]
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
@@ -144,6 +362,7 @@ impl Position {
     /// The Zobrist hash computed from scratch: every piece on its square, the
     /// side to move, the stones in hand and the side to move's turn clamped to
     /// 11 (turns past the Home Stone window are alike for the rules).
+    #[must_use]
     pub fn compute_hash(&self) -> u64 {
         let mut hash = 0;
         for square in self.occupied() {
@@ -151,7 +370,7 @@ impl Position {
                 hash ^= zobrist::piece(piece, square);
             }
         }
-        if self.side_to_move == Side::Red {
+        if self.to_move == Side::Red {
             hash ^= zobrist::red_to_move();
         }
         for side in Side::ALL {
@@ -159,7 +378,20 @@ impl Position {
                 hash ^= zobrist::in_hand(side);
             }
         }
-        hash ^ zobrist::turn(self.side_to_move, self.turn)
+        hash ^ zobrist::turn(self.to_move, self.turn)
+    }
+
+    /// A [`Setup`] holding this position (to edit it and build another).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// let pos = Position::start();
+    /// assert_eq!(pos.to_setup().build()?, pos);
+    /// # Ok::<(), kaissa_chaturaji::NotationError>(())
+    /// ```
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        Setup::from_parts(self.squares, self.to_move, self.turn, self.in_hand)
     }
 
     /// Puts `piece` on the empty `square`, hash included.
@@ -202,26 +434,73 @@ impl Position {
     /// turn number), hash included.
     #[inline(always)]
     fn switch_sides(&mut self) {
-        self.hash ^= zobrist::side_switch(self.side_to_move, self.turn);
-        if self.side_to_move == Side::Red {
-            self.turn += 1;
+        self.hash ^= zobrist::side_switch(self.to_move, self.turn);
+        // Wrapping: never reached by legal play (the turn stops at
+        // MAX_TURN), and keeps `play_unchecked` panic-free whatever it is
+        // given.
+        if self.to_move == Side::Red {
+            self.turn = self.turn.wrapping_add(1);
         }
-        self.side_to_move = self.side_to_move.other();
+        self.to_move = self.to_move.other();
     }
 
-    /// Plays `mv`, which must be legal ([`is_legal`](Self::is_legal)); returns
-    /// what [`undo`](Self::undo) needs. Playing an illegal move leaves the
-    /// position inconsistent (checked in debug builds); use
-    /// [`play_checked`](Self::play_checked) for moves from outside.
+    /// Plays `mv` if it is legal and returns the record that takes it back;
+    /// otherwise returns why not ([`IllegalMoveError::reason`]) and leaves
+    /// the position untouched. A finished game has no legal move.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::error::IllegalMoveReason;
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// let mut pos = Position::start();
+    /// let err = pos.play("e2e6".parse()?).unwrap_err();
+    /// assert_eq!(err.reason(), IllegalMoveReason::CannotReach);
+    /// assert_eq!(err.move_text(), "e2e6");
+    /// assert_eq!(pos, Position::start());
+    /// let err = pos.play("e9e8".parse()?).unwrap_err(); // Red's piece
+    /// assert_eq!(err.reason(), IllegalMoveReason::NoPieceToMove);
+    /// let undo = pos.play("e2e5".parse()?)?;
+    /// pos.undo(undo)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Result<Undo, IllegalMoveError> {
+        match self.illegality(mv) {
+            None => Ok(self.play_unchecked(mv)),
+            Some(reason) => Err(IllegalMoveError::new(mv.to_string(), reason)),
+        }
+    }
+
+    /// Plays `mv` without checking it: the fast path for engines, which play
+    /// only moves from [`legal_moves`](Self::legal_moves) or
+    /// [`generate_moves`](Self::generate_moves). Returns what
+    /// [`undo_unchecked`](Self::undo_unchecked) (or [`undo`](Self::undo))
+    /// needs.
+    ///
+    /// Contract: `mv` must be legal here ([`is_legal`](Self::is_legal)).
+    /// With an illegal move this never panics and is never undefined
+    /// behaviour, but the position is unspecified afterwards (it may break
+    /// the rules' invariants, and later results on it are meaningless); use
+    /// [`play`](Self::play) for moves from outside.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// let mut pos = Position::start();
+    /// let moves = pos.legal_moves();
+    /// let undo = pos.play_unchecked(moves[0]);
+    /// pos.undo_unchecked(undo);
+    /// assert_eq!(pos, Position::start());
+    /// ```
     #[inline(always)]
-    pub fn play(&mut self, mv: Move) -> Undo {
-        debug_assert!(self.is_legal(mv), "illegal move {mv} played");
+    pub fn play_unchecked(&mut self, mv: Move) -> Undo {
         let hash_before = self.hash;
-        let mover = self.side_to_move;
+        let mover = self.to_move;
         let (moved, captured) = match mv {
             Move::Normal { from, to } => {
-                let piece =
-                    self.squares[from.index() as usize].expect("a piece on the from square");
+                // An empty from-square (an illegal move) moves a phantom
+                // stone of the mover: no panic, an unspecified position.
+                let piece = self.squares[from.index() as usize].unwrap_or(Piece {
+                    side: mover,
+                    kind: PieceKind::HomeStone,
+                });
                 let captured = self.squares[to.index() as usize];
                 if let Some(victim) = captured {
                     let bit = Bitboard::from_square(to);
@@ -249,17 +528,75 @@ impl Position {
             mv,
             moved,
             captured,
+            turn_after: self.turn,
             hash_before,
+            hash_after: self.hash,
         }
     }
 
-    /// Takes back the move `undo` came from; it must be the last move played.
-    #[inline(always)]
-    pub fn undo(&mut self, undo: Undo) {
-        if self.side_to_move == Side::Yellow {
-            self.turn -= 1;
+    /// Takes back the move `undo` came from, if it was the last move played
+    /// to reach exactly this position; otherwise returns [`UndoError`] and
+    /// leaves the position untouched. The check takes constant time: the
+    /// record holds the hash and turn number the position had right after
+    /// its move, and they must match the position's (the hash covers the
+    /// pieces, the side to move and the stones in hand).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// let mut pos = Position::start();
+    /// let first = pos.play("e2e5".parse()?)?;
+    /// let second = pos.play("e9e6".parse()?)?;
+    /// assert!(pos.undo(first).is_err()); // not the last move
+    /// pos.undo(second)?;
+    /// pos.undo(first)?;
+    /// assert!(pos.undo(first).is_err()); // already taken back
+    /// assert_eq!(pos, Position::start());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn undo(&mut self, undo: Undo) -> Result<(), UndoError> {
+        if self.undo_matches(&undo) {
+            self.undo_unchecked(undo);
+            Ok(())
+        } else {
+            Err(UndoError)
         }
-        self.side_to_move = self.side_to_move.other();
+    }
+
+    /// Whether `undo` was made by the last move played to reach exactly
+    /// this position (see [`undo`](Self::undo)).
+    #[inline(always)]
+    pub(crate) fn undo_matches(&self, undo: &Undo) -> bool {
+        self.hash == undo.hash_after
+            && self.turn == undo.turn_after
+            && self.to_move == undo.mover().other()
+    }
+
+    /// Takes back the move `undo` came from, without checking the record:
+    /// the fast path for engines.
+    ///
+    /// Contract: `undo` must come from the last move played on this
+    /// position (by [`play`](Self::play) or
+    /// [`play_unchecked`](Self::play_unchecked)) and not have been taken
+    /// back yet. With any other record this never panics and is never
+    /// undefined behaviour, but the position is unspecified afterwards; use
+    /// [`undo`](Self::undo) for records you are not sure of.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// let mut pos = Position::start();
+    /// let undo = pos.play_unchecked("e2e5".parse()?);
+    /// pos.undo_unchecked(undo);
+    /// assert_eq!(pos, Position::start());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline(always)]
+    pub fn undo_unchecked(&mut self, undo: Undo) {
+        if self.to_move == Side::Yellow {
+            self.turn = self.turn.wrapping_sub(1);
+        }
+        self.to_move = self.to_move.other();
+        let mover = self.to_move;
         match undo.mv {
             Move::Normal { from, to } => {
                 self.slide_on_board(undo.moved, to, from);
@@ -269,28 +606,10 @@ impl Position {
             }
             Move::Place { to } => {
                 self.remove_from_board(undo.moved, to);
-                self.in_hand[self.side_to_move.index()] = true;
+                self.in_hand[mover.index()] = true;
             }
         }
         self.hash = undo.hash_before;
-    }
-
-    /// Plays `mv` if it is legal; otherwise returns why not and leaves the
-    /// position untouched.
-    ///
-    /// ```
-    /// use kaissa_chaturaji::kaissa::Position;
-    /// let mut pos = Position::start();
-    /// let err = pos.play_checked("e2e6".parse()?).unwrap_err();
-    /// assert_eq!(err.text, "e2e6");
-    /// assert_eq!(pos, Position::start());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn play_checked(&mut self, mv: Move) -> Result<Undo, IllegalMoveError> {
-        match self.illegality(mv) {
-            None => Ok(self.play(mv)),
-            Some(reason) => Err(IllegalMoveError::legacy(mv.to_string(), reason)),
-        }
     }
 }
 
@@ -327,7 +646,7 @@ impl Position {
                 if stones == 1 {
                     return Err("a Home Stone both on the board and in hand");
                 }
-                let next_turn = if side == self.side_to_move || side == Side::Red {
+                let next_turn = if side == self.to_move || side == Side::Red {
                     self.turn
                 } else {
                     self.turn + 1
@@ -341,7 +660,7 @@ impl Position {
         if captured[0] && captured[1] {
             return Err("both Home Stones captured");
         }
-        if captured[self.side_to_move.other().index()] {
+        if captured[self.to_move.other().index()] {
             return Err("a captured Home Stone whose owner is not to move");
         }
         Ok(())

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::{excerpt, NotationError};
+use crate::error::{excerpt, Field, NotationError, NotationErrorKind};
 use crate::geometry;
 
 /// Files (and ranks) of the board.
@@ -29,6 +29,7 @@ impl Square {
     pub const COUNT: usize = 100;
 
     /// The square with this index, if `index < 100`.
+    #[must_use]
     pub const fn new(index: u8) -> Option<Square> {
         if index < 100 {
             Some(Square(index))
@@ -44,6 +45,7 @@ impl Square {
     }
 
     /// The square at `file` (0 = a) and `rank` (0 = rank 1), if on the board.
+    #[must_use]
     pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
         if file < WIDTH && rank < HEIGHT {
             Some(Square(rank * WIDTH + file))
@@ -53,21 +55,25 @@ impl Square {
     }
 
     /// The index, `0..100`.
+    #[must_use]
     pub const fn index(self) -> u8 {
         self.0
     }
 
     /// The file index, 0 (a) to 9 (j).
+    #[must_use]
     pub const fn file(self) -> u8 {
         self.0 % WIDTH
     }
 
     /// The rank index, 0 (rank 1) to 9 (rank 10).
+    #[must_use]
     pub const fn rank(self) -> u8 {
         self.0 / WIDTH
     }
 
     /// Whether the square is yellow (a1 is yellow; file + rank even).
+    #[must_use]
     pub const fn is_yellow(self) -> bool {
         (self.file() + self.rank()) % 2 == 0
     }
@@ -87,14 +93,29 @@ impl fmt::Display for Square {
 impl FromStr for Square {
     type Err = NotationError;
 
+    /// Parses a square name, `a1` to `j10` (lower-case file, no leading
+    /// zero). Errors name [`Field::Square`].
+    ///
+    /// ```
+    /// use kaissa_chaturaji::error::{Field, NotationErrorKind};
+    /// use kaissa_chaturaji::kaissa::Square;
+    /// let err = "k1".parse::<Square>().unwrap_err();
+    /// assert_eq!((err.field(), err.kind()), (Field::Square, NotationErrorKind::BadSquare));
+    /// ```
     fn from_str(text: &str) -> Result<Square, NotationError> {
         geometry::parse_square(text, WIDTH, HEIGHT)
             .map(Square)
             .ok_or_else(|| {
-                NotationError::new(
-                    "square",
+                let kind = if text.is_empty() {
+                    NotationErrorKind::Empty
+                } else {
+                    NotationErrorKind::BadSquare
+                };
+                NotationError::at(
+                    Field::Square,
                     0,
-                    format!("'{}' is not a square name a1..j10", excerpt(text)),
+                    kind,
+                    format!("\"{}\" is not a square name a1..j10", excerpt(text)),
                 )
             })
     }

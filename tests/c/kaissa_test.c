@@ -180,7 +180,7 @@ static void test_create_and_text(void) {
     CHECK_STATUS(kc_kaissa_position_from_text(bad_side, &other), KC_ERR_PARSE);
     CHECK(other == sentinel);
     CHECK(strstr(last_error(), "side") != NULL);
-    CHECK(strstr(last_error(), "character 62") != NULL);
+    CHECK(strstr(last_error(), "offset 62") != NULL);
     CHECK_STATUS(kc_kaissa_position_from_text("", &other), KC_ERR_PARSE);
     CHECK_STATUS(kc_kaissa_position_from_text("10/10/10 y 1 Hh", &other), KC_ERR_PARSE);
     CHECK(strstr(last_error(), "board") != NULL);
@@ -426,7 +426,7 @@ static void test_moves(void) {
     CHECK(mv.kind == 7);
     CHECK_STATUS(kc_kaissa_move_from_text("", &mv), KC_ERR_PARSE);
     CHECK_STATUS(kc_kaissa_move_from_text("e2k5", &mv), KC_ERR_PARSE);
-    CHECK(strstr(last_error(), "character 2") != NULL);
+    CHECK(strstr(last_error(), "offset 2") != NULL);
     CHECK_STATUS(kc_kaissa_move_from_text("e2\xc3", &mv), KC_ERR_INVALID_UTF8);
     CHECK_STATUS(kc_kaissa_move_from_text(NULL, &mv), KC_ERR_NULL_POINTER);
     CHECK_STATUS(kc_kaissa_move_from_text("e2e5", NULL), KC_ERR_NULL_POINTER);

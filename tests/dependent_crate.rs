@@ -1,0 +1,181 @@
+//! The crate as a Rust dependency, seen from crates that depend on it:
+//!
+//! - `default_features_bring_no_c_abi`: a crate that depends on two
+//!   semver-incompatible copies of this crate (0.1 and 1.0, both with
+//!   default features) builds and links, its dependency tree has no
+//!   cbindgen, and its binary has no `kc_` symbol;
+//! - `capi_feature_brings_the_c_abi`: a crate that enables `capi` can call
+//!   the C ABI (`kaissa_chaturaji::ffi`), and cbindgen runs for it.
+//!
+//! The crates are written into `<target>/tmp/dependent/` and built with
+//! cargo's target directory `<target>/capi` (shared with the C library
+//! build of `tests/ffi_c.rs`, so the dependencies compile once).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn work_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dependent")
+}
+
+fn target_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("target directory")
+        .join("capi")
+}
+
+fn run(command: &mut Command) -> Output {
+    let output = command
+        .output()
+        .unwrap_or_else(|err| panic!("cannot run {command:?}: {err}"));
+    assert!(
+        output.status.success(),
+        "{command:?} failed ({}):\n{}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create directory");
+    for entry in std::fs::read_dir(from).expect("read directory") {
+        let entry = entry.expect("directory entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("file type").is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy file");
+        }
+    }
+}
+
+/// A copy of this crate's package (what a published crate would hold) with
+/// its version set to `version`, outside any workspace.
+fn library_copy(name: &str, version: &str) -> PathBuf {
+    let dir = work_dir().join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_tree(&manifest_dir().join("src"), &dir.join("src"));
+    copy_tree(&manifest_dir().join("include"), &dir.join("include"));
+    for file in ["build.rs", "README.md", "cbindgen.toml"] {
+        std::fs::copy(manifest_dir().join(file), dir.join(file)).expect("copy file");
+    }
+    let manifest = std::fs::read_to_string(manifest_dir().join("Cargo.toml")).expect("Cargo.toml");
+    let mut out = String::new();
+    let mut in_workspace = false;
+    for line in manifest.lines() {
+        if line.starts_with('[') {
+            in_workspace = line == "[workspace]";
+        }
+        if in_workspace {
+            continue;
+        }
+        if line.starts_with("version = ") && !out.contains("\nversion = ") {
+            out.push_str(&format!("version = \"{version}\"\n"));
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    std::fs::write(dir.join("Cargo.toml"), out).expect("write Cargo.toml");
+    dir
+}
+
+/// Writes a binary crate `name` with `dependencies` and `main`.
+fn dependent(name: &str, dependencies: &str, main: &str) -> PathBuf {
+    let dir = work_dir().join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("src")).expect("create crate");
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
+             publish = false\n\n[dependencies]\n{dependencies}\n[workspace]\n"
+        ),
+    )
+    .expect("write Cargo.toml");
+    std::fs::write(dir.join("src/main.rs"), main).expect("write main.rs");
+    // The same dependency versions as this repository.
+    std::fs::copy(manifest_dir().join("Cargo.lock"), dir.join("Cargo.lock")).expect("Cargo.lock");
+    dir
+}
+
+fn cargo(dir: &Path, args: &[&str]) -> String {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let output = run(Command::new(cargo)
+        .current_dir(dir)
+        .args(args)
+        .env("CARGO_TARGET_DIR", target_dir()));
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn exe(name: &str) -> PathBuf {
+    target_dir().join("debug").join(name)
+}
+
+#[test]
+fn default_features_bring_no_c_abi() {
+    let old = library_copy("kaissa-chaturaji-0.1", "0.1.0");
+    let new = library_copy("kaissa-chaturaji-1.0", "1.0.0");
+    let app = dependent(
+        "kc-two-copies",
+        &format!(
+            "old = {{ package = \"kaissa-chaturaji\", path = {:?} }}\n\
+             new = {{ package = \"kaissa-chaturaji\", path = {:?} }}\n",
+            old.display().to_string(),
+            new.display().to_string()
+        ),
+        "fn main() {\n\
+         \x20   let a: old::kaissa::Position = old::kaissa::START_TEXT.parse().unwrap();\n\
+         \x20   let b: new::kaissa::Position = new::kaissa::START_TEXT.parse().unwrap();\n\
+         \x20   assert_eq!(a.to_string(), b.to_string());\n\
+         \x20   println!(\"two copies agree\");\n\
+         }\n",
+    );
+    let tree = cargo(&app, &["tree", "--edges", "normal,build", "--prefix", "none"]);
+    assert!(tree.contains("kaissa-chaturaji v0.1.0"), "{tree}");
+    assert!(tree.contains("kaissa-chaturaji v1.0.0"), "{tree}");
+    assert!(!tree.contains("cbindgen"), "cbindgen in a default build:\n{tree}");
+    cargo(&app, &["build"]);
+    let binary = exe("kc-two-copies");
+    let output = run(&mut Command::new(&binary));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "two copies agree\n");
+    if let Ok(nm) = Command::new("nm").arg(&binary).output() {
+        let symbols = String::from_utf8_lossy(&nm.stdout);
+        let c_symbols: Vec<&str> = symbols
+            .lines()
+            .filter(|line| line.split_whitespace().last().is_some_and(|s| s.starts_with("kc_")))
+            .collect();
+        assert!(c_symbols.is_empty(), "C symbols in a default build: {c_symbols:?}");
+    }
+}
+
+#[test]
+fn capi_feature_brings_the_c_abi() {
+    let lib = library_copy("kaissa-chaturaji-capi", "0.1.0");
+    let app = dependent(
+        "kc-with-capi",
+        &format!(
+            "kaissa-chaturaji = {{ path = {:?}, features = [\"capi\"] }}\n",
+            lib.display().to_string()
+        ),
+        "fn main() {\n\
+         \x20   let version = unsafe { std::ffi::CStr::from_ptr(kaissa_chaturaji::ffi::kc_version()) };\n\
+         \x20   println!(\"{}\", version.to_str().unwrap());\n\
+         }\n",
+    );
+    let tree = cargo(&app, &["tree", "--edges", "normal,build", "--prefix", "none"]);
+    assert!(tree.contains("cbindgen"), "no cbindgen with capi:\n{tree}");
+    cargo(&app, &["build"]);
+    let output = run(&mut Command::new(exe("kc-with-capi")));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("{}\n", env!("CARGO_PKG_VERSION"))
+    );
+}

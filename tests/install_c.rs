@@ -1,0 +1,222 @@
+//! The C distribution as a C or C++ project sees it: `scripts/install-c
+//! --prefix DIR` installs the library, then programs outside the repository
+//! are built against the installed files only:
+//!
+//! - `pkg_config_c99_shared`: `tests/install/hello.c` built with
+//!   `pkg-config --cflags --libs kaissa_chaturaji`, run with the shared
+//!   library found through its SONAME (`readelf -d` shows the SONAME in the
+//!   library and as the program's NEEDED entry);
+//! - `pkg_config_c99_static`: the same program with
+//!   `pkg-config --cflags --libs kaissa_chaturaji_static` (no NEEDED entry
+//!   for the library);
+//! - `cmake_cpp17`: `tests/install/cmake/` (C++17) configured with
+//!   `find_package(kaissa_chaturaji CONFIG REQUIRED)`, both the shared and
+//!   the static imported target.
+//!
+//! The install runs once per test run, into `<target>/tmp/install-c/`, with
+//! cargo's target directory `<target>/capi` (release profile). Compilers
+//! come from `CC` and `CXX` (default `cc` and `c++`). `.ci/run` installs
+//! cmake and pkg-config; where one is missing outside CI the test says so
+//! and skips that part (under CI, `CI` set, it fails instead).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+/// What every program must print. Kaissa perft(2) from the start = 1600
+/// (Fairy-Stockfish's pyffish, `tests/data/kaissa.perft`); Chaturaji
+/// perft(3) from the start = 1000 (RULES.md Part II: 10^d for d <= 4).
+fn expected_output() -> String {
+    format!(
+        "version {}\nkaissa perft 2 1600\nchaturaji perft 3 1000\n",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn work_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("install-c")
+}
+
+/// Runs `command`, panicking with its output when it fails.
+fn run(command: &mut Command) -> Output {
+    let output = command
+        .output()
+        .unwrap_or_else(|err| panic!("cannot run {command:?}: {err}"));
+    assert!(
+        output.status.success(),
+        "{command:?} failed ({}):\n{}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+/// The install prefix, after running `scripts/install-c` once.
+fn installed() -> &'static Path {
+    static PREFIX: OnceLock<PathBuf> = OnceLock::new();
+    PREFIX.get_or_init(|| {
+        let prefix = work_dir().join("prefix");
+        let _ = std::fs::remove_dir_all(&prefix);
+        let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .parent()
+            .expect("target directory")
+            .join("capi");
+        run(Command::new(manifest_dir().join("scripts/install-c"))
+            .arg("--prefix")
+            .arg(&prefix)
+            .env("CARGO_TARGET_DIR", target));
+        prefix
+    })
+}
+
+/// `true` when `program` runs; otherwise explains, and fails under CI.
+fn available(program: &str) -> bool {
+    let found = Command::new(program)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{program} is not installed; .ci/run installs it"
+        );
+        eprintln!("SKIPPED: {program} is not installed (.ci/run installs it)");
+    }
+    found
+}
+
+fn compiler(variable: &str, default: &str) -> String {
+    std::env::var(variable)
+        .ok()
+        .filter(|value| !value.trim().is_empty())
+        .unwrap_or_else(|| default.to_string())
+}
+
+/// `pkg-config --cflags --libs <module>` against the installed prefix.
+fn pkg_config(module: &str) -> Vec<String> {
+    let output = run(Command::new("pkg-config")
+        .args(["--cflags", "--libs", module])
+        .env("PKG_CONFIG_PATH", installed().join("lib/pkgconfig")));
+    String::from_utf8_lossy(&output.stdout)
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Copies `tests/install/hello.c` to a directory outside the repository and
+/// builds it with `flags`.
+fn build_hello(name: &str, flags: &[String]) -> PathBuf {
+    let dir = work_dir().join(name);
+    std::fs::create_dir_all(&dir).expect("create build directory");
+    let source = dir.join("hello.c");
+    std::fs::copy(manifest_dir().join("tests/install/hello.c"), &source).expect("copy hello.c");
+    let exe = dir.join("hello");
+    run(Command::new(compiler("CC", "cc"))
+        .args(["-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror"])
+        .arg(&source)
+        .args(flags)
+        .arg("-o")
+        .arg(&exe));
+    exe
+}
+
+fn readelf_dynamic(file: &Path) -> String {
+    String::from_utf8_lossy(&run(Command::new("readelf").arg("-d").arg(file)).stdout).into_owned()
+}
+
+fn check_output(exe: &Path, env: &[(&str, &Path)]) {
+    let mut command = Command::new(exe);
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let output = run(&mut command);
+    assert_eq!(String::from_utf8_lossy(&output.stdout), expected_output());
+}
+
+/// The SONAME the install gives the shared library (0.x versions: 0.MINOR).
+fn soname() -> String {
+    let version = env!("CARGO_PKG_VERSION");
+    let mut parts = version.split('.');
+    let major = parts.next().unwrap_or("0");
+    let minor = parts.next().unwrap_or("0");
+    if major == "0" {
+        format!("libkaissa_chaturaji.so.0.{minor}")
+    } else {
+        format!("libkaissa_chaturaji.so.{major}")
+    }
+}
+
+#[test]
+fn pkg_config_c99_shared() {
+    if !available("pkg-config") {
+        return;
+    }
+    let lib_dir = installed().join("lib");
+    let exe = build_hello("pkg-config-shared", &pkg_config("kaissa_chaturaji"));
+    if cfg!(target_os = "linux") {
+        let soname = soname();
+        let library = readelf_dynamic(&lib_dir.join("libkaissa_chaturaji.so"));
+        assert!(
+            library.contains(&format!("Library soname: [{soname}]")),
+            "{library}"
+        );
+        let program = readelf_dynamic(&exe);
+        assert!(
+            program.contains(&format!("Shared library: [{soname}]")),
+            "{program}"
+        );
+        // Found through its SONAME, the versioned link beside the real file.
+        assert!(lib_dir.join(&soname).exists());
+    }
+    check_output(&exe, &[("LD_LIBRARY_PATH", &lib_dir)]);
+}
+
+#[test]
+fn pkg_config_c99_static() {
+    if !available("pkg-config") {
+        return;
+    }
+    let exe = build_hello("pkg-config-static", &pkg_config("kaissa_chaturaji_static"));
+    if cfg!(target_os = "linux") {
+        let program = readelf_dynamic(&exe);
+        assert!(!program.contains("libkaissa_chaturaji"), "{program}");
+    }
+    check_output(&exe, &[]);
+}
+
+#[test]
+fn cmake_cpp17() {
+    if !available("cmake") {
+        return;
+    }
+    let prefix = installed();
+    let source = work_dir().join("cmake-source");
+    let build = work_dir().join("cmake-build");
+    let _ = std::fs::remove_dir_all(&build);
+    std::fs::create_dir_all(&source).expect("create cmake source directory");
+    for file in ["CMakeLists.txt", "main.cpp"] {
+        std::fs::copy(
+            manifest_dir().join("tests/install/cmake").join(file),
+            source.join(file),
+        )
+        .expect("copy the CMake project");
+    }
+    let mut configure = Command::new("cmake");
+    configure
+        .arg("-S")
+        .arg(&source)
+        .arg("-B")
+        .arg(&build)
+        .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix.display()))
+        .env("CXX", compiler("CXX", "c++"));
+    run(&mut configure);
+    run(Command::new("cmake").arg("--build").arg(&build));
+    // CMake links imported shared targets with an rpath to their directory.
+    check_output(&build.join("hello_shared"), &[]);
+    check_output(&build.join("hello_static"), &[]);
+}
