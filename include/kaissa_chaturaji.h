@@ -173,8 +173,9 @@
 // A text buffer of this many bytes always holds a move text and its NUL.
 #define KC_KAISSA_MOVE_TEXT_CAP 8
 
-// A text buffer of this many bytes always holds a board diagram and its NUL.
-#define KC_KAISSA_DIAGRAM_CAP 512
+// A text buffer of this many bytes always holds a board diagram (with its
+// piece legend) and its NUL.
+#define KC_KAISSA_DIAGRAM_CAP 640
 
 // The largest depth `kc_kaissa_perft` accepts.
 #define KC_KAISSA_MAX_PERFT_DEPTH 12
@@ -1027,8 +1028,9 @@ enum kc_status kc_kaissa_position_new_start(struct kc_kaissa_position **out);
 // `ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh`.
 //
 // On malformed or inconsistent text the result is `KC_ERR_PARSE` and
-// `kc_last_error_message` gives the field, the 0-based character position
-// and the reason, e.g. `side (character 62): ...`.
+// `kc_last_error_message` gives the field, the 0-based byte offset and the
+// reason, e.g. `position text: side (offset 62): ...` (quoting at most a
+// short excerpt of the text, control characters escaped).
 //
 // Ownership: `text` is only read during the call (the caller keeps it). The
 // new position belongs to the caller, who must release it with
@@ -1091,7 +1093,8 @@ enum kc_status kc_kaissa_position_to_text(const struct kc_kaissa_position *pos,
 
 // Formats a printable board diagram of `pos` into `buf` (several lines:
 // rank 10 at the top, upper case Yellow, lower case Red, `.` for empty,
-// then who is to move). `KC_KAISSA_DIAGRAM_CAP` bytes always suffice. Same
+// a legend of the piece letters, then who is to move).
+// `KC_KAISSA_DIAGRAM_CAP` bytes always suffice. Never allocates. Same
 // text buffer convention as `kc_kaissa_position_to_text`.
 //
 // # Safety
@@ -1222,7 +1225,7 @@ enum kc_status kc_kaissa_undo(struct kc_kaissa_position *pos,
                               const struct kc_kaissa_undo_record *undo);
 
 // Parses a move text (`e2e5`, `a10b9`, `H@c1`; RULES.md Part III) into
-// `*out`. Malformed text gives `KC_ERR_PARSE` with the character position
+// `*out`. Malformed text gives `KC_ERR_PARSE` with the byte offset
 // and reason in the last error message. Parsing does not check legality.
 //
 // # Safety
