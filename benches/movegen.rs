@@ -6,9 +6,9 @@
 
 use std::time::Duration;
 
-use criterion::{
-    black_box, criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput,
-};
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 
 use kaissa_chaturaji::chaturaji;
 use kaissa_chaturaji::kaissa::{self, Move, MoveList, Position};

@@ -447,7 +447,7 @@ fn c_example_plays_piped_moves() {
 fn chaturaji_expectations() -> Vec<String> {
     use kaissa_chaturaji::chaturaji::{self as ch, Alliances, Rules};
     let sheet = ch::Position::start(Rules::default());
-    let opposite = ch::Position::start(Rules::with_alliances(Alliances::Opposite));
+    let opposite = ch::Position::start(Rules::default().with_alliances(Alliances::Opposite));
     let mut args: Vec<String> = (1..=5).map(|d| ch::perft(&sheet, d).to_string()).collect();
     args.push(ch::perft(&opposite, 5).to_string());
     // RULES.md, "from an independent reference implementation".
@@ -455,7 +455,7 @@ fn chaturaji_expectations() -> Vec<String> {
     let mut pos = sheet.clone();
     let mut plies = 0u32;
     let outcome = ch::play_seeded_game(&mut pos, SEED, 20_000, |_, _| plies += 1);
-    assert!(outcome.is_finished(), "the seeded game must end");
+    assert!(outcome.is_over(), "the seeded game must end");
     args.push(SEED.to_string());
     args.push(pos.to_string());
     args.push(plies.to_string());
