@@ -63,6 +63,8 @@
 mod diagram;
 mod dice;
 mod exchange;
+mod ludii;
+mod ludii_notation;
 mod movegen;
 mod moves;
 mod notation;
@@ -82,12 +84,12 @@ pub use diagram::{Diagram, LEGEND};
 pub use dice::{play_seeded_game, roll_with, DiceRoller, GamePly, Roll};
 pub use exchange::ExchangeError;
 pub use moves::{Move, MoveList, MAX_MOVES};
-pub use notation::{FIELDS, START_TEXT};
+pub use notation::{FIELDS, LUDII_FIELDS, LUDII_START_TEXT, START_TEXT};
 pub use outcome::Outcome;
 pub use perft::{perft, perft_divide};
 pub use play::Undo;
 pub use position::Position;
-pub use rules::{Alliances, Rules};
+pub use rules::{Alliances, Rules, Ruleset, LUDII_TURN_LIMIT};
 pub use setup::Setup;
 pub use square::{Bitboard, BitboardIter, Square};
 pub use tables::{

@@ -9,16 +9,23 @@ use super::tables::{
 };
 use super::types::{Colour, Piece, PieceKind};
 
-/// What every move of the seat to move depends on.
+/// What every move of the seat to move depends on. The capture rules of
+/// the two rulesets differ only in what a pawn and a boat may capture, so
+/// these are sets here and the movement code is shared.
 struct Context {
     /// Pieces the seat to move commands.
     own: Bitboard,
-    /// Pieces of the other alliance.
+    /// Pieces it may capture (sheet: of the other alliance; Ludii: of the
+    /// three other colours).
     opponents: Bitboard,
     empty: Bitboard,
     occupied: Bitboard,
-    pawns: Bitboard,
-    boats: Bitboard,
+    /// What a pawn may capture (sheet: opponents' pawns and boats; Ludii:
+    /// any opponent).
+    pawn_prey: Bitboard,
+    /// What a boat may capture (sheet: opponents' pawns; Ludii: any
+    /// opponent).
+    boat_prey: Bitboard,
 }
 
 /// The squares an elephant on `from` reaches: along each orthogonal ray up
@@ -44,23 +51,40 @@ pub(crate) fn elephant_reach(from: Square, occupied: Bitboard) -> Bitboard {
 }
 
 impl Position {
+    #[inline(always)]
     fn context(&self) -> Context {
         let seat = self.state.to_move;
-        let ally = self.rules.ally(seat);
         let occupied = self.occupied();
+        if self.rules.is_ludii() {
+            let own = self.state.colours[seat.index()];
+            let opponents = occupied & !own;
+            return Context {
+                own,
+                opponents,
+                empty: !occupied,
+                occupied,
+                pawn_prey: opponents,
+                boat_prey: opponents,
+            };
+        }
+        let ally = self.rules.ally(seat);
         let friends = self.state.colours[seat.index()] | self.state.colours[ally.index()];
+        let opponents = occupied & !friends;
+        let pawns = self.state.kinds[PieceKind::Pawn.index()];
+        let boats = self.state.kinds[PieceKind::Boat.index()];
         Context {
             own: self.commanded(seat),
-            opponents: occupied & !friends,
+            opponents,
             empty: !occupied,
             occupied,
-            pawns: self.state.kinds[PieceKind::Pawn.index()],
-            boats: self.state.kinds[PieceKind::Boat.index()],
+            pawn_prey: opponents & (pawns | boats),
+            boat_prey: opponents & pawns,
         }
     }
 
     /// Whether `colour` has exactly one pawn and one boat and no other piece,
-    /// so that its pawn may be specially promoted.
+    /// so that its pawn may be specially promoted (never under the Ludii
+    /// ruleset, which has no special promotion).
     ///
     /// ```
     /// use kaissa_chaturaji::chaturaji::{Colour, Position};
@@ -69,7 +93,8 @@ impl Position {
     #[must_use]
     pub fn special_promotion_possible(&self, colour: Colour) -> bool {
         let mine = self.state.colours[colour.index()];
-        mine.count() == 2
+        !self.rules.is_ludii()
+            && mine.count() == 2
             && (mine & self.state.kinds[PieceKind::Pawn.index()]).count() == 1
             && (mine & self.state.kinds[PieceKind::Boat.index()]).count() == 1
     }
@@ -82,11 +107,10 @@ impl Position {
             PieceKind::Raja => RAJA_MOVES[s] & open,
             PieceKind::Elephant => elephant_reach(from, ctx.occupied) & open,
             PieceKind::Horse => HORSE_MOVES[s] & open,
-            PieceKind::Boat => BOAT_MOVES[s] & (ctx.empty | (ctx.opponents & ctx.pawns)),
+            PieceKind::Boat => BOAT_MOVES[s] & (ctx.empty | ctx.boat_prey),
             PieceKind::Pawn => {
                 let c = piece.colour.index();
-                (PAWN_STEPS[c][s] & ctx.empty)
-                    | (PAWN_CAPTURES[c][s] & ctx.opponents & (ctx.pawns | ctx.boats))
+                (PAWN_STEPS[c][s] & ctx.empty) | (PAWN_CAPTURES[c][s] & ctx.pawn_prey)
             }
         }
     }
@@ -123,7 +147,9 @@ impl Position {
     }
 
     /// The legal moves for `roll`: the single [`Move::Pass`] when there is
-    /// none, and no move at all when the game is over. Does not allocate
+    /// none, and no move at all when the game is over. While a Ludii
+    /// promotion decision is pending, the decision's moves whatever the
+    /// roll (no die is rolled for it: see [`Position::decision_moves`]). Does not allocate
     /// (the list lives on the stack; [`Position::generate_moves`] refills a
     /// list the caller keeps).
     ///
@@ -161,6 +187,10 @@ impl Position {
         if self.is_over() {
             return;
         }
+        if self.state.decision.is_some() {
+            self.generate_decisions(moves);
+            return;
+        }
         self.for_each_move(roll, |mv| {
             moves.push(mv);
             false
@@ -181,6 +211,9 @@ impl Position {
     pub fn count_legal_moves(&self, roll: Roll) -> usize {
         if self.is_over() {
             return 0;
+        }
+        if self.state.decision.is_some() {
+            return self.decision_count();
         }
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
@@ -222,6 +255,10 @@ impl Position {
     pub(crate) fn count_legal_moves_all_rolls(&self) -> u64 {
         if self.is_over() {
             return 0;
+        }
+        if self.state.decision.is_some() {
+            // Not a chance node: the choices once.
+            return self.decision_count() as u64;
         }
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
@@ -268,7 +305,8 @@ impl Position {
 
     /// Whether `mv` is legal for `roll`, checked directly (the list of all
     /// moves is not generated; a `Pass` only needs to find that no other
-    /// move exists).
+    /// move exists). While a Ludii promotion decision is pending, whether
+    /// `mv` is one of its choices, whatever the roll.
     ///
     /// ```
     /// use kaissa_chaturaji::chaturaji::{Move, Position, Roll, Rules};
@@ -283,10 +321,14 @@ impl Position {
         if self.is_over() {
             return false;
         }
+        if self.state.decision.is_some() {
+            return self.is_legal_decision(mv);
+        }
         let (from, to, promotion) = match mv {
             Move::Pass => return !self.for_each_move(roll, |_| true),
             Move::Normal { from, to } => (from, to, None),
             Move::Promotion { from, to, kind } => (from, to, Some(kind)),
+            Move::Decision { .. } => return false,
         };
         let ctx = self.context();
         if !ctx.own.contains(from) {

@@ -124,6 +124,9 @@ impl Position {
     /// state themselves (perft).
     #[inline]
     pub(crate) fn apply(&mut self, mv: Move) {
+        if self.rules.is_ludii() {
+            return self.apply_ludii(mv);
+        }
         let seat = self.state.to_move;
         let captured = match (mv.from(), mv.to()) {
             (Some(from), Some(to)) => self.move_piece(mv, from, to),
@@ -252,6 +255,15 @@ impl Position {
     #[inline]
     pub(crate) fn belongs(&self, undo: &Undo) -> bool {
         let (before, now) = (&undo.before, &self.state);
+        if self.rules.is_ludii() {
+            // A decision ply does not count as a turn; quiet stays 0.
+            let turns = if before.decision.is_some() {
+                before.ply
+            } else {
+                before.ply.saturating_add(1)
+            };
+            return undo.hash_after == now.hash && undo.rules == self.rules && turns == now.ply;
+        }
         let pieces = |state: &State| {
             let c = &state.colours;
             (c[0] | c[1] | c[2] | c[3]).count()
@@ -291,6 +303,9 @@ impl Position {
     fn illegal_reason(&self, roll: Roll, mv: Move) -> IllegalMoveReason {
         if self.is_over() {
             return IllegalMoveReason::GameOver;
+        }
+        if self.state.decision.is_some() || matches!(mv, Move::Decision { .. }) {
+            return IllegalMoveReason::DecisionMismatch;
         }
         let Some(from) = mv.from() else {
             return IllegalMoveReason::PassNotAllowed;
