@@ -10,6 +10,12 @@
 //! compared afterwards) and leave the position unchanged (its text and hash
 //! are compared).
 
+//!
+//! The C ABI is the `capi` feature: without it this file is empty, and
+//! `tests/optional_features.rs` runs it with the feature from a plain
+//! `cargo test`.
+#![cfg(feature = "capi")]
+
 use std::ffi::{c_char, CStr, CString};
 use std::ptr::{null, null_mut};
 
