@@ -91,7 +91,10 @@ impl Game {
     /// fields); returns the legal-move line's list, or why the ply fails.
     fn ply(&mut self, ply: u64, mover: &str, die: &str, chosen: &str) -> Result<String, String> {
         if ply != self.next_ply {
-            return Err(format!("ply {ply} out of order: expected ply {}", self.next_ply));
+            return Err(format!(
+                "ply {ply} out of order: expected ply {}",
+                self.next_ply
+            ));
         }
         let mover = match mover {
             "green" => Colour::Green,

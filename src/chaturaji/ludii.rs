@@ -168,9 +168,7 @@ impl Position {
         let scores: [u32; 4] = match self.outcome() {
             Outcome::Ongoing => return None,
             Outcome::ColourWins(_) | Outcome::TopScoreTie => self.state.scores,
-            Outcome::AllianceWins(winners) => {
-                Colour::ALL.map(|c| u32::from(winners.contains(&c)))
-            }
+            Outcome::AllianceWins(winners) => Colour::ALL.map(|c| u32::from(winners.contains(&c))),
             _ => [0; 4],
         };
         Some(scores.map(|mine| 1 + scores.iter().filter(|&&other| other > mine).count() as u8))
@@ -223,5 +221,4 @@ impl Position {
             self.set_to_move(mover.next());
         }
     }
-
 }

@@ -422,8 +422,7 @@ impl Position {
 
     pub(crate) fn set_score(&mut self, colour: Colour, score: u32) {
         let c = colour.index();
-        self.state.hash ^=
-            zobrist::score(c, self.state.scores[c]) ^ zobrist::score(c, score);
+        self.state.hash ^= zobrist::score(c, self.state.scores[c]) ^ zobrist::score(c, score);
         self.state.scores[c] = score;
     }
 

@@ -2,11 +2,11 @@
 
 use crate::error::{Field, NotationError, NotationErrorKind};
 
+use super::ludii_notation::derive_fields;
 use super::position::{Position, State};
 use super::rules::Rules;
 use super::square::Square;
 use super::types::{Colour, Piece};
-use super::ludii_notation::derive_fields;
 use super::validate::{check_consistency, Inconsistency};
 
 /// A position under construction: the board and every field of the

@@ -97,6 +97,11 @@ pub const KC_CHATURAJI_MOVE_PROMOTION: u8 = 1;
 /// Move kind value: the turn passes (the only legal move when the roll
 /// allows no other); `from` and `to` are `KC_NO_SQUARE`, `promotion` is 0.
 pub const KC_CHATURAJI_MOVE_PASS: u8 = 2;
+/// Move kind value (Ludii ruleset): a promotion decision, made without a
+/// roll: the pawn waiting on its far edge becomes `promotion`
+/// (`KC_CHATURAJI_RAJA`..`KC_CHATURAJI_BOAT`); `from` and `to` are
+/// `KC_NO_SQUARE`.
+pub const KC_CHATURAJI_MOVE_DECISION: u8 = 3;
 
 /// Alliances value: the Czech sheet's pairing, Red with Green and Black with
 /// Yellow (the default).
@@ -112,8 +117,17 @@ pub const KC_CHATURAJI_ONGOING: u8 = 0;
 /// Outcome result value: the alliance in `winners` has put both opponents
 /// out of the game.
 pub const KC_CHATURAJI_ALLIANCE_WINS: u8 = 1;
-/// Outcome result value: drawn by the quiet-ply rule.
+/// Outcome result value: drawn for all, by the quiet-ply rule (sheet) or
+/// the turn limit (Ludii ruleset).
 pub const KC_CHATURAJI_DRAW: u8 = 2;
+/// Outcome result value (Ludii ruleset): one colour owns every piece left
+/// and `winners[0]` alone has the highest score (`winners[1]` is
+/// `KC_CHATURAJI_NO_COLOUR`).
+pub const KC_CHATURAJI_COLOUR_WINS: u8 = 3;
+/// Outcome result value (Ludii ruleset): one colour owns every piece left
+/// and the highest score is shared: a draw among those colours, no winner
+/// (`kc_chaturaji_ranking` tells them).
+pub const KC_CHATURAJI_TOP_SCORE_TIE: u8 = 4;
 
 /// Board code of an empty square in `kc_chaturaji_undo_record.board`.
 pub const KC_CHATURAJI_UNDO_EMPTY: u8 = 0;
@@ -334,10 +348,9 @@ impl kc_chaturaji_rules {
             }
         };
         let draw_limit = (self.draw_limit != 0).then_some(self.draw_limit);
-        Ok(Rules {
-            alliances,
-            draw_limit,
-        })
+        Ok(Rules::new()
+            .with_alliances(alliances)
+            .with_draw_limit(draw_limit))
     }
 
     fn from_rust(rules: Rules) -> Self {
@@ -388,6 +401,16 @@ impl kc_chaturaji_move {
                 }
                 Ok(Move::Promotion { from, to, kind })
             }
+            KC_CHATURAJI_MOVE_DECISION => {
+                let kind = kind_in(self.promotion, "move 'promotion'")?;
+                if kind == PieceKind::Pawn || self.from != KC_NO_SQUARE || self.to != KC_NO_SQUARE {
+                    return Err(fail(
+                        KC_ERR_INVALID_ARGUMENT,
+                        "a decision needs 'from' and 'to' KC_NO_SQUARE (255) and 'promotion' 0..3 (raja, elephant, horse, boat)",
+                    ));
+                }
+                Ok(Move::Decision { kind })
+            }
             KC_CHATURAJI_MOVE_PASS => {
                 if self != Self::PASS {
                     return Err(fail(
@@ -399,7 +422,9 @@ impl kc_chaturaji_move {
             }
             kind => Err(fail(
                 KC_ERR_INVALID_ARGUMENT,
-                format!("move kind {kind} is not 0 (normal), 1 (promotion) or 2 (pass)"),
+                format!(
+                    "move kind {kind} is not 0 (normal), 1 (promotion), 2 (pass) or 3 (decision)"
+                ),
             )),
         }
     }
@@ -418,7 +443,13 @@ impl kc_chaturaji_move {
                 to: to.index() as u8,
                 promotion: kind.index() as u8,
             },
-            Move::Pass => Self::PASS,
+            Move::Decision { kind } => kc_chaturaji_move {
+                kind: KC_CHATURAJI_MOVE_DECISION,
+                from: KC_NO_SQUARE,
+                to: KC_NO_SQUARE,
+                promotion: kind.index() as u8,
+            },
+            _ => Self::PASS,
         }
     }
 }
@@ -890,7 +921,15 @@ pub unsafe extern "C" fn kc_chaturaji_outcome(
                 result: KC_CHATURAJI_ALLIANCE_WINS,
                 winners: [a.index() as u8, b.index() as u8],
             },
-            Outcome::Draw => kc_chaturaji_outcome_info {
+            Outcome::ColourWins(colour) => kc_chaturaji_outcome_info {
+                result: KC_CHATURAJI_COLOUR_WINS,
+                winners: [colour.index() as u8, KC_CHATURAJI_NO_COLOUR],
+            },
+            Outcome::TopScoreTie => kc_chaturaji_outcome_info {
+                result: KC_CHATURAJI_TOP_SCORE_TIE,
+                winners: none,
+            },
+            _ => kc_chaturaji_outcome_info {
                 result: KC_CHATURAJI_DRAW,
                 winners: none,
             },
