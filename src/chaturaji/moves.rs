@@ -108,6 +108,17 @@ impl Move {
             ));
         }
         if let Some(rest) = text.strip_prefix('=') {
+            if let Some((at, c)) = text.char_indices().find(|(_, c)| !c.is_ascii()) {
+                return Err(err(
+                    at,
+                    NotationErrorKind::UnexpectedCharacter,
+                    format!(
+                        "unexpected character '{}' in decision \"{}\" (=K, =E, =H or =B)",
+                        escaped_char(c),
+                        excerpt(text)
+                    ),
+                ));
+            }
             let mut chars = rest.chars();
             return match (chars.next(), chars.next()) {
                 (Some(c), None) => match PieceKind::from_letter(c) {
