@@ -10,8 +10,13 @@ use super::tables::{
 use super::types::{Colour, Piece, PieceKind};
 
 /// What every move of the seat to move depends on. The capture rules of
-/// the two rulesets differ only in what a pawn and a boat may capture, so
-/// these are sets here and the movement code is shared.
+/// the two rulesets differ only in whose pieces may be captured and what a
+/// pawn and a boat may capture, so these are sets here and the movement
+/// code is shared.
+///
+/// The generators take the ruleset as a const parameter (`LUDII`): one
+/// source, compiled once per ruleset, so the sheet's code pays nothing for
+/// the Ludii ruleset beyond the one branch at each entry point.
 struct Context {
     /// Pieces the seat to move commands.
     own: Bitboard,
@@ -52,10 +57,10 @@ pub(crate) fn elephant_reach(from: Square, occupied: Bitboard) -> Bitboard {
 
 impl Position {
     #[inline(always)]
-    fn context(&self) -> Context {
+    fn context<const LUDII: bool>(&self) -> Context {
         let seat = self.state.to_move;
         let occupied = self.occupied();
-        if self.rules.is_ludii() {
+        if LUDII {
             let own = self.state.colours[seat.index()];
             let opponents = occupied & !own;
             return Context {
@@ -92,14 +97,28 @@ impl Position {
     /// ```
     #[must_use]
     pub fn special_promotion_possible(&self, colour: Colour) -> bool {
+        !self.rules.is_ludii() && self.one_pawn_and_boat(colour)
+    }
+
+    /// Whether `colour` has exactly one pawn and one boat and no other
+    /// piece (the sheet's condition for a special promotion).
+    #[inline(always)]
+    fn one_pawn_and_boat(&self, colour: Colour) -> bool {
         let mine = self.state.colours[colour.index()];
-        !self.rules.is_ludii()
-            && mine.count() == 2
+        mine.count() == 2
             && (mine & self.state.kinds[PieceKind::Pawn.index()]).count() == 1
             && (mine & self.state.kinds[PieceKind::Boat.index()]).count() == 1
     }
 
+    /// Whether a pawn of `colour` makes special promotions under the
+    /// ruleset `LUDII` (never under Ludii's).
+    #[inline(always)]
+    fn special<const LUDII: bool>(&self, piece: Piece) -> bool {
+        !LUDII && piece.kind == PieceKind::Pawn && self.one_pawn_and_boat(piece.colour)
+    }
+
     /// The squares `piece` on `from` may move to under the capture rules.
+    #[inline(always)]
     fn targets(&self, ctx: &Context, piece: Piece, from: Square) -> Bitboard {
         let s = from.index();
         let open = ctx.empty | ctx.opponents;
@@ -117,8 +136,12 @@ impl Position {
 
     /// Calls `f` with every legal non-pass move for `roll`, stopping early
     /// when `f` returns `true`; returns whether it stopped early.
-    fn for_each_move(&self, roll: Roll, mut f: impl FnMut(Move) -> bool) -> bool {
-        let ctx = self.context();
+    fn for_each_move<const LUDII: bool>(
+        &self,
+        roll: Roll,
+        mut f: impl FnMut(Move) -> bool,
+    ) -> bool {
+        let ctx = self.context::<LUDII>();
         let mut movers = Bitboard::EMPTY;
         for kind in roll.kinds() {
             movers |= self.state.kinds[kind.index()];
@@ -129,8 +152,7 @@ impl Position {
                 None => continue,
             };
             let targets = self.targets(&ctx, piece, from);
-            let special =
-                piece.kind == PieceKind::Pawn && self.special_promotion_possible(piece.colour);
+            let special = self.special::<LUDII>(piece);
             for to in targets {
                 if special && SPECIAL_PROMOTION_SQUARES.contains(to) {
                     for kind in PieceKind::SPECIAL_PROMOTION {
@@ -184,14 +206,33 @@ impl Position {
     /// ```
     pub fn generate_moves(&self, roll: Roll, moves: &mut MoveList) {
         moves.clear();
-        if self.is_over() {
+        if self.rules.is_ludii() {
+            self.generate_moves_ludii(roll, moves);
+            return;
+        }
+        if self.sheet_outcome().is_over() {
+            return;
+        }
+        self.for_each_move::<false>(roll, |mv| {
+            moves.push(mv);
+            false
+        });
+        if moves.is_empty() {
+            moves.push(Move::Pass);
+        }
+    }
+
+    /// [`Position::generate_moves`] under the Ludii ruleset (`moves` is
+    /// empty).
+    fn generate_moves_ludii(&self, roll: Roll, moves: &mut MoveList) {
+        if self.ludii_is_over() {
             return;
         }
         if self.state.decision.is_some() {
             self.generate_decisions(moves);
             return;
         }
-        self.for_each_move(roll, |mv| {
+        self.for_each_move::<true>(roll, |mv| {
             moves.push(mv);
             false
         });
@@ -209,25 +250,37 @@ impl Position {
     /// ```
     #[must_use]
     pub fn count_legal_moves(&self, roll: Roll) -> usize {
-        if self.is_over() {
+        if self.rules.is_ludii() {
+            if self.ludii_is_over() {
+                return 0;
+            }
+            if self.state.decision.is_some() {
+                return self.decision_count();
+            }
+            return self.count_moves_fast::<true>(roll).max(1) as usize;
+        }
+        if self.sheet_outcome().is_over() {
             return 0;
         }
-        if self.state.decision.is_some() {
-            return self.decision_count();
-        }
+        self.count_moves_fast::<false>(roll).max(1) as usize
+    }
+
+    /// [`count_moves`](Self::count_moves), with popcnt when the CPU has it.
+    #[inline(always)]
+    fn count_moves_fast<const LUDII: bool>(&self, roll: Roll) -> u32 {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: the CPU has popcnt, checked just above.
-            return (unsafe { self.count_moves_popcnt(roll) }).max(1) as usize;
+            return unsafe { self.count_moves_popcnt::<LUDII>(roll) };
         }
-        self.count_moves(roll).max(1) as usize
+        self.count_moves::<LUDII>(roll)
     }
 
     /// The number of non-pass moves for `roll`, by population counts: the
     /// moves [`for_each_move`](Self::for_each_move) would visit.
     #[inline(always)]
-    fn count_moves(&self, roll: Roll) -> u32 {
-        let ctx = self.context();
+    fn count_moves<const LUDII: bool>(&self, roll: Roll) -> u32 {
+        let ctx = self.context::<LUDII>();
         let mut movers = Bitboard::EMPTY;
         for kind in roll.kinds() {
             movers |= self.state.kinds[kind.index()];
@@ -238,7 +291,7 @@ impl Position {
                 continue;
             };
             let targets = self.targets(&ctx, piece, from);
-            if piece.kind == PieceKind::Pawn && self.special_promotion_possible(piece.colour) {
+            if self.special::<LUDII>(piece) {
                 let special = (targets & SPECIAL_PROMOTION_SQUARES).count();
                 n +=
                     targets.count() - special + special * PieceKind::SPECIAL_PROMOTION.len() as u32;
@@ -251,26 +304,39 @@ impl Position {
 
     /// The sum over the four faces of [`count_legal_moves`]
     /// (Self::count_legal_moves): the leaves of perft at depth 1, counted in
-    /// one pass over the pieces.
+    /// one pass over the pieces (at a Ludii promotion decision, which is
+    /// not a chance node, its moves once).
     pub(crate) fn count_legal_moves_all_rolls(&self) -> u64 {
-        if self.is_over() {
+        if self.rules.is_ludii() {
+            if self.ludii_is_over() {
+                return 0;
+            }
+            if self.state.decision.is_some() {
+                return self.decision_count() as u64;
+            }
+            return self.count_all_rolls_fast::<true>();
+        }
+        if self.sheet_outcome().is_over() {
             return 0;
         }
-        if self.state.decision.is_some() {
-            // Not a chance node: the choices once.
-            return self.decision_count() as u64;
-        }
+        self.count_all_rolls_fast::<false>()
+    }
+
+    /// [`count_all_rolls`](Self::count_all_rolls), with popcnt when the CPU
+    /// has it.
+    #[inline(always)]
+    fn count_all_rolls_fast<const LUDII: bool>(&self) -> u64 {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: the CPU has popcnt, checked just above.
-            return unsafe { self.count_all_rolls_popcnt() };
+            return unsafe { self.count_all_rolls_popcnt::<LUDII>() };
         }
-        self.count_all_rolls()
+        self.count_all_rolls::<LUDII>()
     }
 
     #[inline(always)]
-    fn count_all_rolls(&self) -> u64 {
-        let ctx = self.context();
+    fn count_all_rolls<const LUDII: bool>(&self) -> u64 {
+        let ctx = self.context::<LUDII>();
         // By face - 2 (boat, horse, elephant, raja and pawn).
         let mut counts = [0u32; 4];
         for from in ctx.own {
@@ -278,13 +344,12 @@ impl Position {
                 continue;
             };
             let targets = self.targets(&ctx, piece, from);
-            let n =
-                if piece.kind == PieceKind::Pawn && self.special_promotion_possible(piece.colour) {
-                    let special = (targets & SPECIAL_PROMOTION_SQUARES).count();
-                    targets.count() - special + special * PieceKind::SPECIAL_PROMOTION.len() as u32
-                } else {
-                    targets.count()
-                };
+            let n = if self.special::<LUDII>(piece) {
+                let special = (targets & SPECIAL_PROMOTION_SQUARES).count();
+                targets.count() - special + special * PieceKind::SPECIAL_PROMOTION.len() as u32
+            } else {
+                targets.count()
+            };
             counts[(piece.kind.face() - 2) as usize & 3] += n;
         }
         counts.iter().map(|&n| u64::from(n.max(1))).sum()
@@ -292,15 +357,15 @@ impl Position {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    unsafe fn count_all_rolls_popcnt(&self) -> u64 {
-        self.count_all_rolls()
+    unsafe fn count_all_rolls_popcnt<const LUDII: bool>(&self) -> u64 {
+        self.count_all_rolls::<LUDII>()
     }
 
     /// [`count_moves`](Self::count_moves) compiled with popcnt.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    unsafe fn count_moves_popcnt(&self, roll: Roll) -> u32 {
-        self.count_moves(roll)
+    unsafe fn count_moves_popcnt<const LUDII: bool>(&self, roll: Roll) -> u32 {
+        self.count_moves::<LUDII>(roll)
     }
 
     /// Whether `mv` is legal for `roll`, checked directly (the list of all
@@ -318,19 +383,32 @@ impl Position {
     /// ```
     #[must_use]
     pub fn is_legal(&self, roll: Roll, mv: Move) -> bool {
-        if self.is_over() {
+        if self.rules.is_ludii() {
+            if self.ludii_is_over() {
+                return false;
+            }
+            if self.state.decision.is_some() {
+                return self.is_legal_decision(mv);
+            }
+            return self.is_legal_move::<true>(roll, mv);
+        }
+        if self.sheet_outcome().is_over() {
             return false;
         }
-        if self.state.decision.is_some() {
-            return self.is_legal_decision(mv);
-        }
+        self.is_legal_move::<false>(roll, mv)
+    }
+
+    /// [`Position::is_legal`] in a position that goes on and waits for no
+    /// decision, under the ruleset `LUDII`.
+    #[inline(always)]
+    fn is_legal_move<const LUDII: bool>(&self, roll: Roll, mv: Move) -> bool {
         let (from, to, promotion) = match mv {
-            Move::Pass => return !self.for_each_move(roll, |_| true),
+            Move::Pass => return !self.for_each_move::<LUDII>(roll, |_| true),
             Move::Normal { from, to } => (from, to, None),
             Move::Promotion { from, to, kind } => (from, to, Some(kind)),
             Move::Decision { .. } => return false,
         };
-        let ctx = self.context();
+        let ctx = self.context::<LUDII>();
         if !ctx.own.contains(from) {
             return false;
         }
@@ -341,9 +419,7 @@ impl Position {
         if !roll.allows(piece.kind) || !self.targets(&ctx, piece, from).contains(to) {
             return false;
         }
-        let special = piece.kind == PieceKind::Pawn
-            && self.special_promotion_possible(piece.colour)
-            && SPECIAL_PROMOTION_SQUARES.contains(to);
+        let special = self.special::<LUDII>(piece) && SPECIAL_PROMOTION_SQUARES.contains(to);
         match promotion {
             None => !special,
             Some(kind) => special && kind != PieceKind::Pawn,

@@ -354,6 +354,12 @@ impl Position {
         if self.rules.is_ludii() {
             return self.ludii_outcome();
         }
+        self.sheet_outcome()
+    }
+
+    /// The outcome under the sheet's rules.
+    #[inline(always)]
+    pub(crate) fn sheet_outcome(&self) -> Outcome {
         let first = self.rules.alliance_of(Colour::Red);
         let second = self.rules.alliance_of(Colour::Black);
         let out = |a: [Colour; 2]| self.is_out(a[0]) && self.is_out(a[1]);
@@ -381,7 +387,7 @@ impl Position {
         if self.rules.is_ludii() {
             return self.ludii_is_over();
         }
-        self.outcome().is_over()
+        self.sheet_outcome().is_over()
     }
 
     // --- mutation helpers, hash kept incrementally -------------------------
