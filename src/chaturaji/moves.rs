@@ -50,8 +50,9 @@ pub enum Move {
     Pass,
     /// Ludii ruleset: the promotion decision, made without a roll by the
     /// colour whose pawn has just reached its far edge: the pawn on the
-    /// decision square ([`Position::pending_promotion`]
-    /// (super::Position::pending_promotion)) becomes `kind`.
+    /// decision square
+    /// ([`Position::pending_promotion`](super::Position::pending_promotion))
+    /// becomes `kind`.
     Decision {
         /// What the pawn becomes (raja, elephant, horse or boat; never a pawn).
         kind: PieceKind,

@@ -13,7 +13,7 @@ use super::types::{Colour, Piece, PieceKind};
 
 /// What [`Position::undo`] needs to take a move back exactly, returned by
 /// [`Position::play`] and [`Position::play_unchecked`]: a copy of the
-/// position's state before the move (about 100 bytes, no heap, its
+/// position's state before the move (about 120 bytes, no heap, its
 /// counters included), the move, the hash of the position the move made and
 /// the rules options, so that [`Position::undo`] can refuse, in constant
 /// time, a record that does not belong to the position it is given.
