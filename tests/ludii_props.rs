@@ -446,6 +446,45 @@ proptest! {
     }
 }
 
+/// Perft by the model alone: chance nodes over the four faces, a decision
+/// counted once.
+fn model_perft(model: &Model, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let faces: &[u8] = if model.decision.is_some() {
+        &[2]
+    } else {
+        &[2, 3, 4, 5]
+    };
+    let mut total = 0;
+    for &face in faces {
+        for mv in model.moves(face).unwrap_or_default() {
+            total += model_perft(&model.after(mv), depth - 1);
+        }
+    }
+    total
+}
+
+/// The library's perft against the model's, from the start and from
+/// positions with decisions near.
+#[test]
+fn perft_agrees_with_the_model() {
+    let start = Position::start(Rules::ludii());
+    assert_eq!(model_perft(&Model::of(&start), 5), 114_900);
+    assert_eq!(perft(&start, 5), 114_900);
+    for seed in SEEDS {
+        let pos = Position::from_text(seed, Rules::ludii()).expect("a seed");
+        for depth in 1..=4 {
+            assert_eq!(
+                perft(&pos, depth),
+                model_perft(&Model::of(&pos), depth),
+                "{seed} depth {depth}"
+            );
+        }
+    }
+}
+
 /// The playouts above do reach promotion decisions (a guard against a
 /// strategy that never exercises them).
 #[test]
