@@ -6,9 +6,9 @@
 
 use std::time::Duration;
 
-use criterion::{
-    black_box, criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput,
-};
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 
 use kaissa_chaturaji::chaturaji;
 use kaissa_chaturaji::kaissa::{self, Move, MoveList, Position};
@@ -183,9 +183,14 @@ fn peer_benches(c: &mut Criterion) {
     group.finish();
 }
 
+/// Without the `capi` feature there is no C ABI to measure.
+#[cfg(not(feature = "capi"))]
+fn ffi_benches(_: &mut Criterion) {}
+
 /// Legal moves through the C ABI (`kc_kaissa_legal_moves`, which converts to
 /// `kc_kaissa_move`s and checks its arguments) beside the Rust call, on the
 /// same position.
+#[cfg(feature = "capi")]
 fn ffi_benches(c: &mut Criterion) {
     use kaissa_chaturaji::ffi::kaissa::{
         kc_kaissa_legal_moves, kc_kaissa_move, kc_kaissa_position, kc_kaissa_position_free,
@@ -232,6 +237,126 @@ fn ffi_benches(c: &mut Criterion) {
     group.finish();
     // SAFETY: made above, freed once.
     unsafe { kc_kaissa_position_free(handle) };
+    kaissa_c_abi_perft(c);
+}
+
+/// Kaissa full perft as a C program would run it, through the extern "C"
+/// functions: `kc_kaissa_legal_moves` into a buffer per ply, then
+/// `kc_kaissa_play` with an undo record and `kc_kaissa_undo` for every move,
+/// leaves included. The functions are called through pointers the optimiser
+/// cannot see through, so nothing is inlined across the boundary (as for a C
+/// caller of the library). Beside it, in the same group, the Rust
+/// `perft_full` of the same positions and depth: the ratio of the two is
+/// the C ABI's cost.
+#[cfg(feature = "capi")]
+fn kaissa_c_abi_perft(c: &mut Criterion) {
+    use kaissa_chaturaji::ffi::kaissa::{
+        kc_kaissa_legal_moves, kc_kaissa_move, kc_kaissa_play, kc_kaissa_position,
+        kc_kaissa_position_free, kc_kaissa_position_from_text, kc_kaissa_undo,
+        kc_kaissa_undo_record, KC_KAISSA_MAX_MOVES,
+    };
+    use kaissa_chaturaji::ffi::kc_status;
+
+    type LegalMoves = unsafe extern "C" fn(
+        *const kc_kaissa_position,
+        *mut kc_kaissa_move,
+        usize,
+        *mut usize,
+    ) -> kc_status;
+    type Play = unsafe extern "C" fn(
+        *mut kc_kaissa_position,
+        kc_kaissa_move,
+        *mut kc_kaissa_undo_record,
+    ) -> kc_status;
+    type Undo =
+        unsafe extern "C" fn(*mut kc_kaissa_position, *const kc_kaissa_undo_record) -> kc_status;
+
+    /// The entry points, as opaque pointers.
+    struct Api {
+        legal_moves: LegalMoves,
+        play: Play,
+        undo: Undo,
+    }
+
+    /// Full perft by play + undo, one move buffer per ply.
+    fn perft_full(
+        api: &Api,
+        pos: *mut kc_kaissa_position,
+        depth: u32,
+        buffers: &mut [Vec<kc_kaissa_move>],
+    ) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let (moves, deeper) = buffers.split_first_mut().expect("a buffer per ply");
+        let mut len = 0usize;
+        // SAFETY: a live position, a buffer of `moves.len()` moves and a
+        // writable length.
+        let status = unsafe { (api.legal_moves)(pos, moves.as_mut_ptr(), moves.len(), &mut len) };
+        assert_eq!(status, kc_status::KC_OK);
+        let mut nodes = 0;
+        let mut record = core::mem::MaybeUninit::<kc_kaissa_undo_record>::uninit();
+        for &mv in &moves[..len] {
+            // SAFETY: a live position and a record on the stack, written by
+            // play before undo reads it.
+            unsafe {
+                let status = (api.play)(pos, mv, record.as_mut_ptr());
+                debug_assert_eq!(status, kc_status::KC_OK);
+                nodes += if depth == 1 {
+                    1
+                } else {
+                    perft_full(api, pos, depth - 1, deeper)
+                };
+                let status = (api.undo)(pos, record.as_ptr());
+                debug_assert_eq!(status, kc_status::KC_OK);
+            }
+        }
+        nodes
+    }
+
+    let api = Api {
+        legal_moves: black_box(kc_kaissa_legal_moves as LegalMoves),
+        play: black_box(kc_kaissa_play as Play),
+        undo: black_box(kc_kaissa_undo as Undo),
+    };
+    let mut group = c.benchmark_group("kaissa_c_abi");
+    configure(&mut group);
+    let mut buffers: Vec<Vec<kc_kaissa_move>> = (0..KAISSA_FULL_DEPTH)
+        .map(|_| {
+            vec![
+                kc_kaissa_move {
+                    kind: 0,
+                    from: 0,
+                    to: 0
+                };
+                KC_KAISSA_MAX_MOVES
+            ]
+        })
+        .collect();
+    for (name, text) in [("start", kaissa::START_TEXT), ("middlegame", MIDDLEGAME)] {
+        let pos = kaissa_pos(text);
+        let c_text = std::ffi::CString::new(text).expect("no NUL");
+        let mut handle: *mut kc_kaissa_position = std::ptr::null_mut();
+        // SAFETY: a NUL-terminated string and a writable pointer.
+        let status = unsafe { kc_kaissa_position_from_text(c_text.as_ptr(), &mut handle) };
+        assert_eq!(status, kc_status::KC_OK);
+        let nodes = kaissa::perft_full(&pos, KAISSA_FULL_DEPTH);
+        assert_eq!(
+            perft_full(&api, handle, KAISSA_FULL_DEPTH, &mut buffers),
+            nodes
+        );
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("perft_full_{KAISSA_FULL_DEPTH}/{name}/rust"), |b| {
+            b.iter(|| kaissa::perft_full(black_box(&pos), KAISSA_FULL_DEPTH))
+        });
+        group.bench_function(
+            format!("perft_full_{KAISSA_FULL_DEPTH}/{name}/c_abi"),
+            |b| b.iter(|| perft_full(&api, black_box(handle), KAISSA_FULL_DEPTH, &mut buffers)),
+        );
+        // SAFETY: made above, freed once.
+        unsafe { kc_kaissa_position_free(handle) };
+    }
+    group.finish();
 }
 
 /// Without the `capi` feature there is no C ABI to measure.

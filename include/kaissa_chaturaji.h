@@ -301,7 +301,7 @@ typedef struct kc_chaturaji_position kc_chaturaji_position;
 // `kc_kaissa_position_clone`; the caller owns it and must release it with
 // `kc_kaissa_position_free` exactly once. Not thread-safe: do not use one
 // position from two threads at the same time (distinct positions are
-// independent).
+// independent), except for calls that take it as a `const` pointer.
 typedef struct kc_kaissa_position kc_kaissa_position;
 
 // The rules options a position is created with (RULES.md Part II).
@@ -518,15 +518,33 @@ typedef struct kc_kaissa_move {
 // What `kc_kaissa_undo` needs to take back a move, filled in by
 // `kc_kaissa_play`. A plain value the caller keeps (on its stack, in an
 // array of its game history); it holds no pointers and needs no freeing.
-// `kc_kaissa_undo` checks it against the position and rejects a record that
-// does not describe the last move played there.
+// Treat the fields as read-only data.
+//
+// `kc_kaissa_undo` checks a record in constant time before it changes
+// anything: `check` must be the digest of the other fields (a record that
+// was edited, corrupted or made up is refused), and `hash_after`,
+// `turn_after` and the mover's side must describe the position it is given
+// (a record from another position, a stale one or one already used is
+// refused). The digest is keyed with a secret chosen when the process
+// starts, so a record is only good in the process that made it (as are the
+// positions themselves).
 typedef struct kc_kaissa_undo_record {
   // The move that was played.
   struct kc_kaissa_move mv;
+  // The piece that moved (the side's Home Stone for a placement).
+  struct kc_kaissa_piece moved;
   // The piece it captured (`present` 0 when it captured nothing).
   struct kc_kaissa_piece captured;
+  // Always 0 (makes the layout free of padding).
+  uint8_t reserved[3];
+  // The turn number of the side to move right after the move.
+  uint32_t turn_after;
   // The position's hash before the move.
   uint64_t hash_before;
+  // The position's hash right after the move.
+  uint64_t hash_after;
+  // The keyed digest of every field above, written by `kc_kaissa_play`.
+  uint64_t check;
 } kc_kaissa_undo_record;
 
 #ifdef __cplusplus
@@ -1271,14 +1289,15 @@ enum kc_status kc_kaissa_play(struct kc_kaissa_position *pos,
                               struct kc_kaissa_undo_record *out_undo);
 
 // Takes back the last move played in `pos`, described by `undo` (from
-// `kc_kaissa_play`). Never allocates.
+// `kc_kaissa_play`). Never allocates; constant time.
 //
-// The record is checked: it is applied to a scratch copy, and accepted only
-// if the result is a valid position with the recorded hash, in which the
-// recorded move is legal and leads back to exactly `pos`. Otherwise (a
-// record from another position or game, a record already taken back, a
-// forged one) the result is `KC_ERR_INVALID_ARGUMENT` and `pos` is
-// untouched.
+// The record is checked before anything changes (see
+// `kc_kaissa_undo_record`): its `check` must match its fields, and it must
+// have been made by the move that led to exactly this position (same hash,
+// same turn number, the other side to move). Otherwise (a record from
+// another position or game, a stale record, one already taken back, an
+// edited or made-up one) the result is `KC_ERR_INVALID_ARGUMENT` and `pos`
+// is untouched.
 //
 // Ownership: `undo` is caller memory, only read.
 //

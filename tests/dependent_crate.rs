@@ -138,21 +138,37 @@ fn default_features_bring_no_c_abi() {
          \x20   println!(\"two copies agree\");\n\
          }\n",
     );
-    let tree = cargo(&app, &["tree", "--edges", "normal,build", "--prefix", "none"]);
+    let tree = cargo(
+        &app,
+        &["tree", "--edges", "normal,build", "--prefix", "none"],
+    );
     assert!(tree.contains("kaissa-chaturaji v0.1.0"), "{tree}");
     assert!(tree.contains("kaissa-chaturaji v1.0.0"), "{tree}");
-    assert!(!tree.contains("cbindgen"), "cbindgen in a default build:\n{tree}");
+    assert!(
+        !tree.contains("cbindgen"),
+        "cbindgen in a default build:\n{tree}"
+    );
     cargo(&app, &["build"]);
     let binary = exe("kc-two-copies");
     let output = run(&mut Command::new(&binary));
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "two copies agree\n");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "two copies agree\n"
+    );
     if let Ok(nm) = Command::new("nm").arg(&binary).output() {
         let symbols = String::from_utf8_lossy(&nm.stdout);
         let c_symbols: Vec<&str> = symbols
             .lines()
-            .filter(|line| line.split_whitespace().last().is_some_and(|s| s.starts_with("kc_")))
+            .filter(|line| {
+                line.split_whitespace()
+                    .last()
+                    .is_some_and(|s| s.starts_with("kc_"))
+            })
             .collect();
-        assert!(c_symbols.is_empty(), "C symbols in a default build: {c_symbols:?}");
+        assert!(
+            c_symbols.is_empty(),
+            "C symbols in a default build: {c_symbols:?}"
+        );
     }
 }
 
@@ -170,7 +186,10 @@ fn capi_feature_brings_the_c_abi() {
          \x20   println!(\"{}\", version.to_str().unwrap());\n\
          }\n",
     );
-    let tree = cargo(&app, &["tree", "--edges", "normal,build", "--prefix", "none"]);
+    let tree = cargo(
+        &app,
+        &["tree", "--edges", "normal,build", "--prefix", "none"],
+    );
     assert!(tree.contains("cbindgen"), "no cbindgen with capi:\n{tree}");
     cargo(&app, &["build"]);
     let output = run(&mut Command::new(exe("kc-with-capi")));

@@ -261,14 +261,21 @@ const K_MOVE_SENTINEL: kc_kaissa_move = kc_kaissa_move {
     to: SENTINEL,
 };
 
+const K_PIECE_SENTINEL: kc_kaissa_piece = kc_kaissa_piece {
+    present: SENTINEL,
+    side: SENTINEL,
+    kind: SENTINEL,
+};
+
 const K_UNDO_SENTINEL: kc_kaissa_undo_record = kc_kaissa_undo_record {
     mv: K_MOVE_SENTINEL,
-    captured: kc_kaissa_piece {
-        present: SENTINEL,
-        side: SENTINEL,
-        kind: SENTINEL,
-    },
+    moved: K_PIECE_SENTINEL,
+    captured: K_PIECE_SENTINEL,
+    reserved: [SENTINEL; 3],
+    turn_after: 0xABAB_ABAB,
     hash_before: 0xABAB_ABAB_ABAB_ABAB,
+    hash_after: 0xABAB_ABAB_ABAB_ABAB,
+    check: 0xABAB_ABAB_ABAB_ABAB,
 };
 
 // ---------------------------------------------------------------------------
@@ -1623,13 +1630,16 @@ proptest! {
         free_ch(pos);
     }
 
-    /// Random Kaissa undo records (moves, captured pieces, hashes): refused
-    /// with the position unchanged unless it is the real record.
+    /// Random Kaissa undo records (moves, pieces, turn, hashes, check):
+    /// refused with the position unchanged unless it is the real record,
+    /// whether it is given right after its move (when the library still
+    /// remembers the record it wrote) or after another play and undo.
     #[test]
     fn forged_kaissa_undo_records(
         choices in proptest::collection::vec(any::<u16>(), 1..30),
-        raw in any::<([u8; 3], [u8; 3], u64)>(),
-        tamper in 0usize..8,
+        raw in any::<([u8; 3], [u8; 3], [u8; 3], u32, u64, u64)>(),
+        tamper in 0usize..13,
+        remembered in any::<bool>(),
     ) {
         let pos = k_new(K_START);
         let mut record = K_UNDO_SENTINEL;
@@ -1641,21 +1651,46 @@ proptest! {
             // SAFETY: a live position and a local record.
             prop_assert_eq!(unsafe { kc_kaissa_play(pos, moves[index as usize % moves.len()], &mut record) }, KC_OK);
         }
+        if !remembered {
+            // Another move played and taken back: the library no longer
+            // holds the last record, so the record is checked in full.
+            let moves = k_moves(pos);
+            if let Some(&mv) = moves.first() {
+                let mut other = K_UNDO_SENTINEL;
+                // SAFETY: a live position and a local record.
+                unsafe {
+                    prop_assert_eq!(kc_kaissa_play(pos, mv, &mut other), KC_OK);
+                    prop_assert_eq!(kc_kaissa_undo(pos, &other), KC_OK);
+                }
+            }
+        }
         let real = record;
         let mut forged = real;
+        let piece = |b: [u8; 3]| kc_kaissa_piece { present: b[0], side: b[1], kind: b[2] };
+        let valid_piece = |b: [u8; 3]| kc_kaissa_piece { present: 1, side: b[1] % 2, kind: b[2] % 10 };
         match tamper {
             0 => forged.mv = kc_kaissa_move { kind: raw.0[0], from: raw.0[1], to: raw.0[2] },
-            1 => forged.captured = kc_kaissa_piece { present: raw.1[0], side: raw.1[1], kind: raw.1[2] },
-            2 => forged.captured = kc_kaissa_piece { present: 1, side: raw.1[1] % 2, kind: raw.1[2] % 10 },
-            3 => forged.hash_before = raw.2,
+            1 => forged.captured = piece(raw.1),
+            2 => forged.captured = valid_piece(raw.1),
+            3 => forged.hash_before = raw.4,
             4 => forged.mv.to = raw.0[2] % 100,
             5 => forged.mv.from = raw.0[1] % 100,
             6 => forged.captured = kc_kaissa_piece { present: 0, side: 0, kind: 0 },
+            7 => forged.moved = valid_piece(raw.2),
+            8 => forged.turn_after = raw.3,
+            9 => forged.hash_after = raw.5,
+            10 => forged.check = raw.4,
+            11 => forged.reserved = raw.2,
             _ => {
                 forged = kc_kaissa_undo_record {
                     mv: kc_kaissa_move { kind: raw.0[0] % 2, from: raw.0[1] % 101, to: raw.0[2] % 100 },
+                    moved: valid_piece(raw.2),
                     captured: kc_kaissa_piece { present: raw.1[0] % 2, side: raw.1[1] % 2, kind: raw.1[2] % 10 },
-                    hash_before: raw.2,
+                    reserved: [0; 3],
+                    turn_after: raw.3,
+                    hash_before: raw.4,
+                    hash_after: raw.5,
+                    check: raw.4 ^ raw.5,
                 }
             }
         }
@@ -1667,6 +1702,47 @@ proptest! {
         } else {
             prop_assert!(status == KC_ERR_INVALID_ARGUMENT, "{:?}: {}", status, last_error());
             prop_assert_eq!(k_snapshot(pos), before);
+            // The real record still works afterwards.
+            // SAFETY: a live position and a local record.
+            prop_assert_eq!(unsafe { kc_kaissa_undo(pos, &real) }, KC_OK);
+        }
+        free_k(pos);
+    }
+
+    /// A game's records used in any order: each undo succeeds exactly when
+    /// the record is the one of the last move still on the board (the
+    /// position equals the one its move made), else it changes nothing.
+    #[test]
+    fn kaissa_records_in_any_order(
+        choices in proptest::collection::vec(any::<u16>(), 1..40),
+        picks in proptest::collection::vec(any::<u16>(), 1..40),
+    ) {
+        let pos = k_new(K_START);
+        // (record, position text after its move, position text before).
+        let mut made: Vec<(kc_kaissa_undo_record, (String, u64), (String, u64))> = Vec::new();
+        for index in choices {
+            let moves = k_moves(pos);
+            if moves.is_empty() {
+                break;
+            }
+            let before = k_snapshot(pos);
+            let mut record = K_UNDO_SENTINEL;
+            // SAFETY: a live position and a local record.
+            prop_assert_eq!(unsafe { kc_kaissa_play(pos, moves[index as usize % moves.len()], &mut record) }, KC_OK);
+            made.push((record, k_snapshot(pos), before));
+        }
+        for pick in picks {
+            let (record, after, before) = &made[pick as usize % made.len()];
+            let now = k_snapshot(pos);
+            // SAFETY: a live position and a local record.
+            let status = unsafe { kc_kaissa_undo(pos, record) };
+            if now == *after {
+                prop_assert_eq!(status, KC_OK);
+                prop_assert_eq!(&k_snapshot(pos), before);
+            } else {
+                prop_assert_eq!(status, KC_ERR_INVALID_ARGUMENT);
+                prop_assert_eq!(k_snapshot(pos), now);
+            }
         }
         free_k(pos);
     }

@@ -13,23 +13,30 @@
 //! `KC_KAISSA_HOME_STONE` (9) in the order U, Q, T, S, B, I, P, R, A, H.
 #![allow(non_camel_case_types)]
 
+use core::cell::UnsafeCell;
 use core::ffi::c_char;
 use core::fmt::Write;
+use core::sync::atomic::{AtomicBool, Ordering};
+use std::collections::hash_map::RandomState;
+use std::hash::BuildHasher;
+use std::sync::OnceLock;
 
 use arrayvec::ArrayString;
 
 use super::handle::{
     clone_handle, copy_handle, free_handle, give_handle as give_position,
-    handle_mut as position_mut, handle_ref as position_ref, Handle,
+    handle_ref as position_ref, Handle,
 };
 use super::kc_status::{self, *};
 use super::{
     check_ptr, fail, out_ptr, read_str, run, write_array_with, write_out, write_text, Failure,
     KC_NO_SQUARE,
 };
+use crate::error::{IllegalMoveError, IllegalMoveReason};
+use crate::kaissa::for_each_square;
 use crate::kaissa::{
-    perft, DrawReason, Move, MoveList, Outcome, Piece, PieceKind, Position, Side, Square, Undo,
-    WinReason, MAX_MOVES,
+    perft, Bitboard, DrawReason, Move, MoveList, Outcome, Piece, PieceKind, Position, Side, Square,
+    Undo, WinReason, MAX_MOVES,
 };
 use crate::random::{RandomSource, SplitMix64};
 
@@ -124,15 +131,149 @@ const _: () = assert!(KC_KAISSA_RED as usize == Side::Red as usize);
 /// `kc_kaissa_position_clone`; the caller owns it and must release it with
 /// `kc_kaissa_position_free` exactly once. Not thread-safe: do not use one
 /// position from two threads at the same time (distinct positions are
-/// independent).
+/// independent), except for calls that take it as a `const` pointer.
 pub struct kc_kaissa_position {
     pos: Position,
+    /// The legal moves of the last position `kc_kaissa_legal_moves` listed
+    /// for this handle, by origin: `kc_kaissa_play` checks a move against
+    /// them in constant time when the position is that one again (as in a
+    /// search, which lists the moves, then plays and takes back each).
+    listed: ListedMoves,
+    /// The record `kc_kaissa_play` wrote last, while it is the one that
+    /// takes back the last move: `kc_kaissa_undo` given exactly this record
+    /// skips decoding it.
+    last: LastRecord,
+}
+
+/// See [`kc_kaissa_position::last`].
+#[derive(Clone, Copy)]
+struct LastRecord {
+    /// Whether `words` and `undo` describe the last move played.
+    live: bool,
+    /// The record as written to the caller.
+    words: [u64; 5],
+    /// The same record in Rust form.
+    undo: Undo,
+}
+
+/// The move sets of [`kc_kaissa_position::listed`]. Written by
+/// `kc_kaissa_legal_moves`, which takes a `const` position that several
+/// threads may list at once: the writer takes `busy` (and skips the update
+/// when another thread holds it), so writes never race. Read only by calls
+/// that take the position mutably, which the C contract makes exclusive.
+struct ListedMoves {
+    busy: AtomicBool,
+    sets: UnsafeCell<MoveSets>,
+}
+
+/// The legal moves of one position, by origin.
+#[derive(Clone, Copy)]
+struct MoveSets {
+    /// Whether the sets describe a listed position (false until the first
+    /// listing).
+    valid: bool,
+    /// The listed position: hash, turn number and side to move (what
+    /// `kc_kaissa_undo` compares too).
+    hash: u64,
+    turn: u32,
+    to_move: Side,
+    /// The squares the stone may be placed on.
+    placements: u128,
+    /// The squares whose entry of `targets` belongs to this position.
+    origins: u128,
+    /// For each origin, the squares its piece may move to.
+    targets: [u128; 100],
+}
+
+impl MoveSets {
+    const EMPTY: MoveSets = MoveSets {
+        valid: false,
+        hash: 0,
+        turn: 0,
+        to_move: Side::Yellow,
+        placements: 0,
+        origins: 0,
+        targets: [0; 100],
+    };
+
+    /// Whether `mv` is legal in `pos`, if these are `pos`'s sets.
+    #[inline(always)]
+    fn legality(&self, pos: &Position, mv: Move) -> Option<bool> {
+        if !(self.valid
+            && self.hash == pos.hash()
+            && self.turn == pos.turn()
+            && self.to_move == pos.to_move())
+        {
+            return None;
+        }
+        let bit = |square: Square| Bitboard::from_square(square).bits();
+        Some(match mv {
+            Move::Normal { from, to } => {
+                self.origins & bit(from) != 0 && self.targets[from.index() as usize] & bit(to) != 0
+            }
+            Move::Place { to } => self.placements & bit(to) != 0,
+        })
+    }
+}
+
+impl ListedMoves {
+    fn new() -> Self {
+        ListedMoves {
+            busy: AtomicBool::new(false),
+            sets: UnsafeCell::new(MoveSets::EMPTY),
+        }
+    }
+
+    /// Lists the legal moves of `pos` into `emit`, in generation order,
+    /// keeping their sets when no other thread is listing on this handle.
+    #[inline(always)]
+    fn list(&self, pos: &Position, mut emit: impl FnMut(Move)) {
+        let claimed = self
+            .busy
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_ok();
+        if !claimed {
+            pos.for_each_move(emit);
+            return;
+        }
+        // SAFETY: `busy` is ours, so no other thread lists on this handle,
+        // and no call that reads the sets (those take the position mutably,
+        // exclusively) runs while a call holds the position `const`.
+        let sets = unsafe { &mut *self.sets.get() };
+        sets.valid = false;
+        sets.placements = 0;
+        sets.origins = 0;
+        pos.for_each_target_set(|from, targets| match from {
+            None => {
+                sets.placements = targets;
+                for_each_square(targets, |to| emit(Move::Place { to }));
+            }
+            Some(from) => {
+                sets.origins |= Bitboard::from_square(from).bits();
+                sets.targets[from.index() as usize] = targets;
+                for_each_square(targets, |to| emit(Move::Normal { from, to }));
+            }
+        });
+        sets.hash = pos.hash();
+        sets.turn = pos.turn();
+        sets.to_move = pos.to_move();
+        sets.valid = true;
+        self.busy.store(false, Ordering::Release);
+    }
 }
 
 impl Handle for kc_kaissa_position {
     type Inner = Position;
     fn wrap(pos: Position) -> Self {
-        kc_kaissa_position { pos }
+        kc_kaissa_position {
+            pos,
+            listed: ListedMoves::new(),
+            last: LastRecord {
+                live: false,
+                words: [0; 5],
+                undo: Undo::placeholder(),
+            },
+        }
     }
     fn inner(&self) -> &Position {
         &self.pos
@@ -140,6 +281,16 @@ impl Handle for kc_kaissa_position {
     fn inner_mut(&mut self) -> &mut Position {
         &mut self.pos
     }
+}
+
+/// The whole handle behind a pointer from C.
+///
+/// # Safety
+/// `ptr` is NULL or a live position from this library.
+unsafe fn whole_ref<'a>(ptr: *const kc_kaissa_position) -> Result<&'a kc_kaissa_position, Failure> {
+    let ptr = check_ptr(ptr, "pos")?;
+    // SAFETY: non-null and aligned; a live handle per the caller.
+    Ok(unsafe { &*ptr.as_ptr() })
 }
 
 /// A Kaissa move, a plain value.
@@ -180,17 +331,35 @@ pub struct kc_kaissa_piece {
 /// What `kc_kaissa_undo` needs to take back a move, filled in by
 /// `kc_kaissa_play`. A plain value the caller keeps (on its stack, in an
 /// array of its game history); it holds no pointers and needs no freeing.
-/// `kc_kaissa_undo` checks it against the position and rejects a record that
-/// does not describe the last move played there.
+/// Treat the fields as read-only data.
+///
+/// `kc_kaissa_undo` checks a record in constant time before it changes
+/// anything: `check` must be the digest of the other fields (a record that
+/// was edited, corrupted or made up is refused), and `hash_after`,
+/// `turn_after` and the mover's side must describe the position it is given
+/// (a record from another position, a stale one or one already used is
+/// refused). The digest is keyed with a secret chosen when the process
+/// starts, so a record is only good in the process that made it (as are the
+/// positions themselves).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct kc_kaissa_undo_record {
     /// The move that was played.
     pub mv: kc_kaissa_move,
+    /// The piece that moved (the side's Home Stone for a placement).
+    pub moved: kc_kaissa_piece,
     /// The piece it captured (`present` 0 when it captured nothing).
     pub captured: kc_kaissa_piece,
+    /// Always 0 (makes the layout free of padding).
+    pub reserved: [u8; 3],
+    /// The turn number of the side to move right after the move.
+    pub turn_after: u32,
     /// The position's hash before the move.
     pub hash_before: u64,
+    /// The position's hash right after the move.
+    pub hash_after: u64,
+    /// The keyed digest of every field above, written by `kc_kaissa_play`.
+    pub check: u64,
 }
 
 /// How a game stands: `result` is `KC_KAISSA_ONGOING`,
@@ -260,35 +429,45 @@ fn side_in(value: u8) -> Result<Side, Failure> {
 }
 
 impl kc_kaissa_move {
+    /// The Rust move, or why the struct is malformed.
+    #[inline(always)]
     fn to_rust(self) -> Result<Move, Failure> {
+        match self.decode() {
+            Some(mv) => Ok(mv),
+            None => Err(self.malformed()),
+        }
+    }
+
+    /// The Rust move, if the struct is well formed (see the type's docs).
+    #[inline(always)]
+    fn decode(self) -> Option<Move> {
+        let to = Square::new(self.to)?;
         match self.kind {
             KC_KAISSA_MOVE_NORMAL => {
-                let from = square_in(self.from, "move 'from'")?;
-                let to = square_in(self.to, "move 'to'")?;
-                if from == to {
-                    return Err(fail(
-                        KC_ERR_INVALID_ARGUMENT,
-                        "move 'from' and 'to' are the same square",
-                    ));
-                }
-                Ok(Move::Normal { from, to })
+                let from = Square::new(self.from)?;
+                (from != to).then_some(Move::Normal { from, to })
             }
-            KC_KAISSA_MOVE_PLACE => {
-                if self.from != KC_NO_SQUARE {
-                    return Err(fail(
-                        KC_ERR_INVALID_ARGUMENT,
-                        "a placement's 'from' must be KC_NO_SQUARE (255)",
-                    ));
-                }
-                Ok(Move::Place {
-                    to: square_in(self.to, "move 'to'")?,
-                })
-            }
-            kind => Err(fail(
-                KC_ERR_INVALID_ARGUMENT,
-                format!("move kind {kind} is not 0 (normal) or 1 (place)"),
-            )),
+            KC_KAISSA_MOVE_PLACE if self.from == KC_NO_SQUARE => Some(Move::Place { to }),
+            _ => None,
         }
+    }
+
+    /// What is wrong with a struct [`decode`](Self::decode) refused.
+    #[cold]
+    #[inline(never)]
+    fn malformed(self) -> Failure {
+        let message = match self.kind {
+            KC_KAISSA_MOVE_NORMAL if self.from >= KC_KAISSA_SQUARES => {
+                format!("move 'from' {} is not a square (0..99)", self.from)
+            }
+            KC_KAISSA_MOVE_NORMAL | KC_KAISSA_MOVE_PLACE if self.to >= KC_KAISSA_SQUARES => {
+                format!("move 'to' {} is not a square (0..99)", self.to)
+            }
+            KC_KAISSA_MOVE_NORMAL => "move 'from' and 'to' are the same square".to_string(),
+            KC_KAISSA_MOVE_PLACE => "a placement's 'from' must be KC_NO_SQUARE (255)".to_string(),
+            kind => format!("move kind {kind} is not 0 (normal) or 1 (place)"),
+        };
+        fail(KC_ERR_INVALID_ARGUMENT, message)
     }
 
     fn from_rust(mv: Move) -> Self {
@@ -325,26 +504,16 @@ impl kc_kaissa_piece {
         }
     }
 
-    fn to_rust(self) -> Result<Option<Piece>, Failure> {
+    /// The Rust piece, if the struct is well formed (see the type's docs).
+    #[inline(always)]
+    fn decode(self) -> Option<Option<Piece>> {
         match self.present {
-            0 if self == Self::EMPTY => Ok(None),
-            1 => {
-                let side = side_in(self.side)?;
-                let kind = PieceKind::ALL
-                    .get(self.kind as usize)
-                    .copied()
-                    .ok_or_else(|| {
-                        fail(
-                            KC_ERR_INVALID_ARGUMENT,
-                            format!("piece kind {} is not 0..9", self.kind),
-                        )
-                    })?;
-                Ok(Some(Piece { side, kind }))
-            }
-            _ => Err(fail(
-                KC_ERR_INVALID_ARGUMENT,
-                "piece 'present' must be 0 (with side and kind 0) or 1",
-            )),
+            0 if self == Self::EMPTY => Some(None),
+            1 if self.side < 2 => Some(Some(Piece {
+                side: Side::ALL[self.side as usize],
+                kind: *PieceKind::ALL.get(self.kind as usize)?,
+            })),
+            _ => None,
         }
     }
 }
@@ -725,13 +894,13 @@ pub unsafe extern "C" fn kc_kaissa_legal_moves(
 ) -> kc_status {
     run("kc_kaissa_legal_moves", || {
         // SAFETY: forwarded from the caller.
-        let pos = unsafe { position_ref(pos, "pos")? };
+        let handle = unsafe { whole_ref(pos)? };
         let len_out = out_ptr(out_len, "out_len")?;
         if cap >= KC_KAISSA_MAX_MOVES && !buf.is_null() {
             // Room for any position: write each move straight into `buf`.
             let buf = check_ptr(buf as *const kc_kaissa_move, "buf")?.as_ptr();
             let mut len = 0;
-            pos.for_each_move(|mv| {
+            handle.listed.list(&handle.pos, |mv| {
                 // SAFETY: `buf` holds `cap >= KC_KAISSA_MAX_MOVES` elements,
                 // more than any position has moves.
                 unsafe { buf.add(len).write(kc_kaissa_move::from_rust(mv)) };
@@ -742,7 +911,7 @@ pub unsafe extern "C" fn kc_kaissa_legal_moves(
             return Ok(());
         }
         let mut moves = MoveList::new();
-        pos.generate_moves(&mut moves);
+        handle.listed.list(&handle.pos, |mv| moves.push(mv));
         // SAFETY: forwarded from the caller.
         unsafe { write_array_with(&moves, kc_kaissa_move::from_rust, buf, cap, out_len) }
     })
@@ -789,40 +958,77 @@ pub unsafe extern "C" fn kc_kaissa_play(
     out_undo: *mut kc_kaissa_undo_record,
 ) -> kc_status {
     run("kc_kaissa_play", || {
-        // SAFETY: forwarded from the caller.
-        let pos = unsafe { position_mut(pos, "pos")? };
-        let out_undo = if out_undo.is_null() {
-            None
-        } else {
-            Some(out_ptr(out_undo, "out_undo")?)
+        check_pointer(pos, "pos")?;
+        if !out_undo.is_null() {
+            check_pointer(out_undo, "out_undo")?;
+        }
+        // SAFETY: non-null and aligned (checked); a live position used by
+        // nobody else during the call, per the caller.
+        let handle = unsafe { &mut *pos };
+        let Some(rust_mv) = mv.decode() else {
+            return Err(mv.malformed());
         };
-        let mv = mv.to_rust()?;
-        let hash_before = pos.hash();
-        let undo = pos
-            .play(mv)
-            .map_err(|err| fail(KC_ERR_ILLEGAL_MOVE, err.to_string()))?;
-        if let Some(out_undo) = out_undo {
-            let record = kc_kaissa_undo_record {
-                mv: kc_kaissa_move::from_rust(undo.played()),
-                captured: kc_kaissa_piece::from_rust(undo.captured()),
-                hash_before,
+        let pos = &mut handle.pos;
+        // A move of the last listing, when this is its position again;
+        // else checked directly.
+        if handle.listed.sets.get_mut().legality(pos, rust_mv) != Some(true) {
+            if let Some(reason) = pos.illegality(rust_mv) {
+                return Err(illegal(rust_mv, reason));
+            }
+        }
+        let undo = pos.play_unchecked(rust_mv);
+        if out_undo.is_null() {
+            handle.last.live = false;
+        } else {
+            let words = kc_kaissa_undo_record::sealed_words(mv, &undo);
+            handle.last = LastRecord {
+                live: true,
+                words,
+                undo,
             };
-            // SAFETY: checked; writable per the caller.
-            unsafe { write_out(out_undo, record) };
+            // SAFETY: non-null and aligned (checked); writable per the
+            // caller. The words are the record's bytes (no padding).
+            unsafe { out_undo.cast::<[u64; 5]>().write(words) };
         }
         Ok(())
     })
 }
 
+/// Checks that a pointer from C is non-null and aligned, like
+/// [`check_ptr`], with the failure built out of line (these checks sit on
+/// the hot path of play and undo).
+#[inline(always)]
+fn check_pointer<T>(ptr: *const T, what: &'static str) -> Result<(), Failure> {
+    if ptr.is_null() || (ptr as usize) % core::mem::align_of::<T>() != 0 {
+        return Err(bad_pointer(ptr.is_null(), what));
+    }
+    Ok(())
+}
+
+/// The failure of [`check_pointer`].
+#[cold]
+#[inline(never)]
+fn bad_pointer(null: bool, what: &'static str) -> Failure {
+    if null {
+        fail(KC_ERR_NULL_POINTER, format!("argument '{what}' is NULL"))
+    } else {
+        fail(
+            KC_ERR_INVALID_ARGUMENT,
+            format!("argument '{what}' is not aligned"),
+        )
+    }
+}
+
 /// Takes back the last move played in `pos`, described by `undo` (from
-/// `kc_kaissa_play`). Never allocates.
+/// `kc_kaissa_play`). Never allocates; constant time.
 ///
-/// The record is checked: it is applied to a scratch copy, and accepted only
-/// if the result is a valid position with the recorded hash, in which the
-/// recorded move is legal and leads back to exactly `pos`. Otherwise (a
-/// record from another position or game, a record already taken back, a
-/// forged one) the result is `KC_ERR_INVALID_ARGUMENT` and `pos` is
-/// untouched.
+/// The record is checked before anything changes (see
+/// `kc_kaissa_undo_record`): its `check` must match its fields, and it must
+/// have been made by the move that led to exactly this position (same hash,
+/// same turn number, the other side to move). Otherwise (a record from
+/// another position or game, a stale record, one already taken back, an
+/// edited or made-up one) the result is `KC_ERR_INVALID_ARGUMENT` and `pos`
+/// is untouched.
 ///
 /// Ownership: `undo` is caller memory, only read.
 ///
@@ -835,66 +1041,190 @@ pub unsafe extern "C" fn kc_kaissa_undo(
     undo: *const kc_kaissa_undo_record,
 ) -> kc_status {
     run("kc_kaissa_undo", || {
-        // SAFETY: forwarded from the caller.
-        let pos = unsafe { position_mut(pos, "pos")? };
-        let undo = out_ptr(undo as *mut kc_kaissa_undo_record, "undo")?;
-        // SAFETY: checked; readable per the caller.
-        let record = unsafe { undo.as_ptr().read() };
-        let mv = record.mv.to_rust()?;
-        let captured = record.captured.to_rust()?;
-        let previous = checked_undo(pos, mv, captured, record.hash_before).ok_or_else(|| {
-            fail(
-                KC_ERR_INVALID_ARGUMENT,
-                "the undo record does not describe the last move played in this position",
-            )
-        })?;
-        *pos = previous;
+        check_pointer(pos, "pos")?;
+        check_pointer(undo, "undo")?;
+        // SAFETY: non-null and aligned (checked); a live position used by
+        // nobody else during the call, per the caller.
+        let handle = unsafe { &mut *pos };
+        // SAFETY: non-null and aligned (checked); readable per the caller.
+        // The record holds only integers (no padding), so any bytes are a
+        // valid value.
+        let words = unsafe { undo.cast::<[u64; 5]>().read() };
+        let last = &handle.last;
+        let same = last.live
+            && (words[0] ^ last.words[0])
+                | (words[1] ^ last.words[1])
+                | (words[2] ^ last.words[2])
+                | (words[3] ^ last.words[3])
+                | (words[4] ^ last.words[4])
+                == 0;
+        let undo = if same {
+            // The record the last play wrote, unchanged: genuine; it only
+            // has to fit the position.
+            if !handle.pos.undo_matches(&last.undo) {
+                return Err(refused(STALE));
+            }
+            last.undo
+        } else {
+            kc_kaissa_undo_record::from_words(words)
+                .opened(&handle.pos)
+                .map_err(refused)?
+        };
+        handle.last.live = false;
+        handle.pos.undo_unchecked(undo);
         Ok(())
     })
 }
 
-/// The position before `mv` (which captured `captured`) was played to reach
-/// `pos`, if the record is consistent with `pos`; see `kc_kaissa_undo`.
-fn checked_undo(pos: &Position, mv: Move, captured: Option<Piece>, hash: u64) -> Option<Position> {
-    let mover = pos.to_move().other();
-    // Preconditions that keep `Position::undo` from panicking or writing
-    // over pieces: the moved piece (or stone) stands on `to` and belongs to
-    // the mover; the from square is empty; a captured piece is the
-    // opponent's.
-    let moved = pos.piece_at(mv.to())?;
-    if moved.side != mover {
-        return None;
+/// The failure for an undo record that does not belong.
+#[cold]
+#[inline(never)]
+fn refused(why: &'static str) -> Failure {
+    fail(
+        KC_ERR_INVALID_ARGUMENT,
+        format!("the undo record does not belong to this position: {why}"),
+    )
+}
+
+/// The secret key of the undo records' digest, chosen once per process
+/// (from the standard library's per-process hash randomness).
+fn record_key() -> &'static [u64; 4] {
+    static KEY: OnceLock<[u64; 4]> = OnceLock::new();
+    KEY.get_or_init(|| {
+        let state = RandomState::new();
+        let mut seed = SplitMix64::new(state.hash_one(0x6b63_5f75_6e64_6f21_u64));
+        [
+            seed.next_u64(),
+            seed.next_u64(),
+            seed.next_u64(),
+            seed.next_u64(),
+        ]
+    })
+}
+
+/// The failure for a well-formed move that is not legal.
+#[cold]
+#[inline(never)]
+fn illegal(mv: Move, reason: IllegalMoveReason) -> Failure {
+    fail(
+        KC_ERR_ILLEGAL_MOVE,
+        IllegalMoveError::new(mv.to_string(), reason).to_string(),
+    )
+}
+
+const _: () = assert!(core::mem::size_of::<kc_kaissa_undo_record>() == 40);
+const _: () = assert!(core::mem::align_of::<kc_kaissa_undo_record>() == 8);
+
+/// Why a record that fits no position is refused.
+const STALE: &str = "it is stale, from another position, or already used";
+
+impl kc_kaissa_undo_record {
+    /// The record as five words (it has no padding: checked above).
+    #[inline(always)]
+    fn words(&self) -> [u64; 5] {
+        // SAFETY: a `repr(C)` struct of 40 bytes without padding (every
+        // byte is a field of integers), aligned for `u64`.
+        unsafe { core::mem::transmute_copy(self) }
     }
-    match mv {
-        Move::Normal { from, .. } => {
-            if pos.piece_at(from).is_some() {
-                return None;
-            }
+
+    /// The record with these bytes.
+    #[inline(always)]
+    fn from_words(words: [u64; 5]) -> Self {
+        // SAFETY: 40 bytes; every byte pattern is a valid record (integer
+        // fields only, no padding).
+        unsafe { core::mem::transmute(words) }
+    }
+
+    /// The keyed digest of the first four words (every field but `check`):
+    /// two independent 64x64-bit products of key-masked words (an NH-style
+    /// universal hash), folded. Not a cryptographic MAC; with the
+    /// per-process key it catches any edit of a record, accidental or
+    /// hand-made.
+    #[inline(always)]
+    fn digest_of(words: &[u64; 5]) -> u64 {
+        let key = record_key();
+        let first = u128::from(words[0] ^ key[0]) * u128::from(words[1] ^ key[1]);
+        let second = u128::from(words[2] ^ key[2]) * u128::from(words[3] ^ key[3]);
+        let mixed = first ^ second.rotate_left(64);
+        (mixed as u64) ^ ((mixed >> 64) as u64).rotate_left(29)
+    }
+
+    /// [`digest_of`](Self::digest_of) this record.
+    #[inline(always)]
+    fn digest(&self) -> u64 {
+        Self::digest_of(&self.words())
+    }
+
+    /// The record of `undo` as words, made by playing `mv` (well formed:
+    /// the C form of `undo.played()`), with its `check`.
+    #[inline(always)]
+    fn sealed_words(mv: kc_kaissa_move, undo: &Undo) -> [u64; 5] {
+        let moved = undo.moved();
+        let captured = kc_kaissa_piece::from_rust(undo.captured());
+        #[cfg(target_endian = "little")]
+        let mut words = {
+            // The bytes of the record, as the struct lays them out.
+            let low = u64::from(mv.kind)
+                | u64::from(mv.from) << 8
+                | u64::from(mv.to) << 16
+                | 1 << 24
+                | (moved.side as u64) << 32
+                | (moved.kind as u64) << 40
+                | u64::from(captured.present) << 48
+                | u64::from(captured.side) << 56;
+            let high = u64::from(captured.kind) | u64::from(undo.turn_after()) << 32;
+            [low, high, undo.hash_before(), undo.hash_after(), 0]
+        };
+        #[cfg(not(target_endian = "little"))]
+        let mut words = kc_kaissa_undo_record {
+            mv,
+            moved: kc_kaissa_piece {
+                present: 1,
+                side: moved.side as u8,
+                kind: moved.kind as u8,
+            },
+            captured,
+            reserved: [0; 3],
+            turn_after: undo.turn_after(),
+            hash_before: undo.hash_before(),
+            hash_after: undo.hash_after(),
+            check: 0,
         }
-        Move::Place { .. } => {
-            if moved.kind != PieceKind::HomeStone || captured.is_some() {
-                return None;
-            }
+        .words();
+        words[4] = Self::digest_of(&words);
+        words
+    }
+
+    /// The Rust record, if this one is intact and belongs to `pos`: checked
+    /// in constant time, without touching `pos`.
+    #[inline(always)]
+    fn opened(&self, pos: &Position) -> Result<Undo, &'static str> {
+        if self.check != self.digest() {
+            return Err("it was edited or corrupted (its check does not match)");
         }
+        let (Some(mv), Some(Some(moved)), Some(captured)) = (
+            self.mv.decode(),
+            self.moved.decode(),
+            self.captured.decode(),
+        ) else {
+            return Err("a field is out of range");
+        };
+        let undo = Undo::from_parts(
+            mv,
+            moved,
+            captured,
+            self.turn_after,
+            self.hash_before,
+            self.hash_after,
+        );
+        if !pos.undo_matches(&undo) {
+            return Err(STALE);
+        }
+        if !pos.undo_fits(&undo) {
+            return Err("its pieces are not where its move left them");
+        }
+        Ok(undo)
     }
-    if captured.is_some_and(|victim| victim.side == mover) {
-        return None;
-    }
-    let mut before = pos.clone();
-    before.undo_unchecked(Undo::from_parts(
-        mv,
-        moved,
-        captured,
-        pos.turn(),
-        hash,
-        pos.hash(),
-    ));
-    if before.validate().is_err() || before.hash() != hash || !before.is_legal(mv) {
-        return None;
-    }
-    let mut replay = before.clone();
-    replay.play_unchecked(mv);
-    (replay == *pos).then_some(before)
 }
 
 /// Parses a move text (`e2e5`, `a10b9`, `H@c1`; RULES.md Part III) into

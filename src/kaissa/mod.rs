@@ -29,6 +29,8 @@ mod square;
 mod zobrist;
 
 pub use attacks::{attacks, spearman_pushes, TARNSMAN_LEAPS};
+#[cfg(feature = "capi")]
+pub(crate) use bitboard::for_each_square;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use home_stone::{HomeStoneWindow, FIRST_PLACEMENT_TURN, LAST_PLACEMENT_TURN};
 pub use moves::{Move, MoveList, MAX_MOVES};

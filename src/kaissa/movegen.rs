@@ -6,25 +6,14 @@
 
 use super::attacks::{
     all_rays, count_spearmen_captures, count_spearmen_pushes, diagonal_rays, orthogonal_rays,
-    spearman_captures, spearmen_pushes, STEP, TARNSMAN, WITHIN_2, WITHIN_3, WITHIN_5,
+    reaches, spearman_captures, spearmen_pushes, STEP, TARNSMAN, WITHIN_2, WITHIN_3, WITHIN_5,
 };
 use super::bitboard::for_each_square;
 use super::home_stone::{FIRST_PLACEMENT_TURN, LAST_PLACEMENT_TURN};
-use super::{Bitboard, Move, MoveList, PieceKind, Position, Side, Square};
+use super::{Bitboard, Move, MoveList, PieceKind, Position, Side};
 use crate::error::IllegalMoveReason;
 
 impl Position {
-    /// The squares the piece on `from` (of the side to move or not) may move
-    /// to, ignoring whose turn it is and the Home Stone window.
-    #[inline]
-    pub(crate) fn piece_targets(&self, from: Square) -> Bitboard {
-        let Some(piece) = self.piece_at(from) else {
-            return Bitboard::EMPTY;
-        };
-        let ctx = Context::new(self, piece.side);
-        Bitboard(ctx.targets(piece.kind, from.index() as usize))
-    }
-
     /// Whether the game is over before any move is looked at: a stone was
     /// captured, the side to move must place its stone and cannot, or the
     /// turn numbers have run out ([`turn_limit_reached`](Self::turn_limit_reached)).
@@ -133,6 +122,52 @@ impl Position {
         self.piece_moves(f);
     }
 
+    /// Calls `f` with the legal moves grouped by origin, in the order of
+    /// [`for_each_move`](Self::for_each_move): first `(None, squares)` for
+    /// the placements (when there are any), then `(Some(from), targets)`
+    /// for each piece of the side to move (targets possibly empty). For
+    /// the C ABI, which keeps these sets to check later moves quickly.
+    #[cfg(feature = "capi")]
+    #[inline]
+    pub(crate) fn for_each_target_set(&self, mut f: impl FnMut(Option<super::Square>, u128)) {
+        if self.is_decided() {
+            return;
+        }
+        let placements = self.placement_squares();
+        if !placements.is_empty() {
+            f(None, placements.0);
+        }
+        if self.must_place() {
+            return;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if has_bit_instructions() {
+            // SAFETY: the CPU has the features, checked just above.
+            return unsafe { self.target_sets_x86(&mut f) };
+        }
+        self.target_sets(&mut f);
+    }
+
+    /// The piece part of [`for_each_target_set`](Self::for_each_target_set).
+    #[cfg(feature = "capi")]
+    #[inline(always)]
+    fn target_sets(&self, f: &mut impl FnMut(Option<super::Square>, u128)) {
+        let ctx = Context::new(self, self.to_move);
+        for_each_square(ctx.own, |from| {
+            if let Some(piece) = self.squares[from.index() as usize] {
+                f(Some(from), ctx.targets(piece.kind, from.index() as usize));
+            }
+        });
+    }
+
+    /// [`target_sets`](Self::target_sets) compiled with popcnt, lzcnt and
+    /// tzcnt.
+    #[cfg(all(feature = "capi", target_arch = "x86_64"))]
+    #[target_feature(enable = "popcnt,lzcnt,bmi1")]
+    unsafe fn target_sets_x86(&self, f: &mut impl FnMut(Option<super::Square>, u128)) {
+        self.target_sets(f);
+    }
+
     /// The number of piece moves of the side to move (placements excluded).
     #[inline]
     fn count_piece_moves(&self) -> u32 {
@@ -236,7 +271,9 @@ impl Position {
                 }
                 match self.piece_at(from) {
                     Some(piece) if piece.side == side => {
-                        if self.piece_targets(from).contains(to) {
+                        let own = self.by_side[side.index()].0;
+                        let enemy = self.by_side[side.other().index()].0;
+                        if from != to && reaches(piece, from, to, own, enemy) {
                             None
                         } else {
                             Some(IllegalMoveReason::CannotReach)

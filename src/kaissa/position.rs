@@ -221,6 +221,26 @@ impl Undo {
         self.moved.side
     }
 
+    /// A record that belongs to no position (a Yellow Home Stone placed on
+    /// a1 from turn 0): a placeholder for the C ABI's handles.
+    #[cfg(feature = "capi")]
+    pub(crate) const fn placeholder() -> Undo {
+        let stone = Piece {
+            side: Side::Yellow,
+            kind: PieceKind::HomeStone,
+        };
+        Undo {
+            mv: Move::Place {
+                to: Square::new_unchecked(0),
+            },
+            moved: stone,
+            captured: None,
+            turn_after: 0,
+            hash_before: 0,
+            hash_after: 0,
+        }
+    }
+
     /// A record rebuilt from its parts, for the C ABI (which checks them
     /// first): `mover` played `mv` with `moved`, capturing `captured`.
     #[cfg(feature = "capi")]
@@ -570,6 +590,33 @@ impl Position {
         self.hash == undo.hash_after
             && self.turn == undo.turn_after
             && self.to_move == undo.mover().other()
+    }
+
+    /// Whether the pieces of `undo` stand where its move left them (the
+    /// moved piece, of the side not to move, on the target; the from-square
+    /// empty; a captured piece of the other side; a placed stone out of
+    /// hand): what keeps [`undo_unchecked`](Self::undo_unchecked) from
+    /// breaking the board's tables even with a made-up record. Constant
+    /// time. (The C ABI checks this besides its records' digest.)
+    #[cfg(feature = "capi")]
+    #[inline(always)]
+    pub(crate) fn undo_fits(&self, undo: &Undo) -> bool {
+        let mover = undo.mover();
+        if mover == self.to_move || self.piece_at(undo.mv.to()) != Some(undo.moved) {
+            return false;
+        }
+        match undo.mv {
+            Move::Normal { from, to } => {
+                from != to
+                    && self.piece_at(from).is_none()
+                    && undo.captured.map_or(true, |victim| victim.side != mover)
+            }
+            Move::Place { .. } => {
+                undo.moved.kind == PieceKind::HomeStone
+                    && undo.captured.is_none()
+                    && !self.in_hand[mover.index()]
+            }
+        }
     }
 
     /// Takes back the move `undo` came from, without checking the record:

@@ -502,7 +502,7 @@ static void test_play_undo(void) {
     CHECK(strstr(last_error(), "illegal move e2e6") != NULL);
     CHECK(memcmp(&undo, &untouched, sizeof undo) == 0 && text_is(pos, START_TEXT));
     CHECK_STATUS(kc_kaissa_play(pos, mv_text("e9e8"), &undo), KC_ERR_ILLEGAL_MOVE);
-    CHECK(strstr(last_error(), "other side") != NULL);
+    CHECK(strstr(last_error(), "no piece the player to move may move") != NULL);
     CHECK_STATUS(kc_kaissa_play(pos, mv_text("H@e1"), &undo), KC_ERR_ILLEGAL_MOVE);
     CHECK_STATUS(kc_kaissa_play(pos, bad, &undo), KC_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(kc_kaissa_play(NULL, mv_text("e2e5"), &undo), KC_ERR_NULL_POINTER);
@@ -513,6 +513,12 @@ static void test_play_undo(void) {
     CHECK(text_is(pos, after_e2e5));
     CHECK(undo.mv.kind == KC_KAISSA_MOVE_NORMAL && undo.mv.from == 14 && undo.mv.to == 44);
     CHECK(undo.captured.present == 0 && undo.hash_before == start_hash);
+    CHECK(undo.moved.present == 1 && undo.moved.side == KC_KAISSA_YELLOW &&
+          undo.moved.kind == KC_KAISSA_SPEARMAN);
+    CHECK(undo.turn_after == 1 && undo.reserved[0] == 0 && undo.reserved[1] == 0 &&
+          undo.reserved[2] == 0);
+    CHECK_STATUS(kc_kaissa_hash(pos, &hash), KC_OK);
+    CHECK(undo.hash_after == hash && undo.hash_after != start_hash);
     CHECK_STATUS(kc_kaissa_undo(pos, NULL), KC_ERR_NULL_POINTER);
     CHECK_STATUS(kc_kaissa_undo(NULL, &undo), KC_ERR_NULL_POINTER);
 
@@ -551,6 +557,25 @@ static void test_play_undo(void) {
     CHECK_STATUS(kc_kaissa_undo(pos, &bogus), KC_ERR_INVALID_ARGUMENT);
     bogus = undo;
     bogus.mv.kind = KC_KAISSA_MOVE_PLACE; bogus.mv.from = KC_NO_SQUARE;
+    CHECK_STATUS(kc_kaissa_undo(pos, &bogus), KC_ERR_INVALID_ARGUMENT);
+    /* The fields the position itself is compared with, and the check. */
+    bogus = undo;
+    bogus.moved.kind = KC_KAISSA_UBAR;
+    CHECK_STATUS(kc_kaissa_undo(pos, &bogus), KC_ERR_INVALID_ARGUMENT);
+    bogus = undo;
+    bogus.turn_after += 2;
+    CHECK_STATUS(kc_kaissa_undo(pos, &bogus), KC_ERR_INVALID_ARGUMENT);
+    bogus = undo;
+    bogus.hash_after ^= 1;
+    CHECK_STATUS(kc_kaissa_undo(pos, &bogus), KC_ERR_INVALID_ARGUMENT);
+    bogus = undo;
+    bogus.check ^= 1;
+    CHECK_STATUS(kc_kaissa_undo(pos, &bogus), KC_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(last_error(), "edited or corrupted") != NULL);
+    bogus = undo;
+    bogus.reserved[1] = 1;
+    CHECK_STATUS(kc_kaissa_undo(pos, &bogus), KC_ERR_INVALID_ARGUMENT);
+    memset(&bogus, 0, sizeof bogus);
     CHECK_STATUS(kc_kaissa_undo(pos, &bogus), KC_ERR_INVALID_ARGUMENT);
     CHECK(text_is(pos, after_e2e5));
     /* A record from another position. */
@@ -604,6 +629,36 @@ static void test_play_undo(void) {
     CHECK_STATUS(kc_kaissa_undo(pos, &bogus), KC_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(kc_kaissa_undo(pos, &undo), KC_OK);
     CHECK(text_is(pos, "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/1BSTQUTSBI y 8 Hh"));
+    kc_kaissa_position_free(pos);
+}
+
+/* Issue 10's stale record: the position hash ignores turn numbers from
+ * turn 11 on, so a record of a move made two turns earlier, on a board that
+ * has come back to the same pieces, must still be refused. */
+static void test_stale_record(void) {
+    const char *start = "9h/9r/10/10/10/10/10/10/R9/H9 y 12 -";
+    const char *later = "9h/9r/10/10/10/10/10/R9/10/H9 r 14 -";
+    const char *replies[] = {"j9i9", "a3b3", "i9j9", "b3a3"};
+    kc_kaissa_position *pos = from_text(start);
+    kc_kaissa_undo_record first, record;
+    uint64_t hash_first = 0, hash_later = 0;
+    size_t i;
+
+    CHECK_STATUS(kc_kaissa_play(pos, mv_text("a2a3"), &first), KC_OK);
+    CHECK_STATUS(kc_kaissa_hash(pos, &hash_first), KC_OK);
+    for (i = 0; i < sizeof replies / sizeof replies[0]; i++) {
+        CHECK_STATUS(kc_kaissa_play(pos, mv_text(replies[i]), &record), KC_OK);
+    }
+    CHECK(text_is(pos, later));
+    CHECK_STATUS(kc_kaissa_hash(pos, &hash_later), KC_OK);
+    CHECK(hash_later == hash_first); /* the same hash, two turns later */
+    CHECK_STATUS(kc_kaissa_undo(pos, &first), KC_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(last_error(), "stale") != NULL);
+    CHECK(text_is(pos, later));
+    /* The record of the last move still works, and then the stale one
+     * still does not. */
+    CHECK_STATUS(kc_kaissa_undo(pos, &record), KC_OK);
+    CHECK_STATUS(kc_kaissa_undo(pos, &first), KC_ERR_INVALID_ARGUMENT);
     kc_kaissa_position_free(pos);
 }
 
@@ -782,6 +837,7 @@ int main(int argc, char **argv) {
     test_queries();
     test_moves();
     test_play_undo();
+    test_stale_record();
     test_perft(expected);
     test_random();
     test_random_game(seed, final_text, plies);
