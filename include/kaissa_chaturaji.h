@@ -376,12 +376,14 @@ typedef struct kc_chaturaji_move {
 } kc_chaturaji_move;
 
 // What `kc_chaturaji_undo` needs to take back a move, filled in by
-// `kc_chaturaji_play`: the move and a complete copy of the position's state
-// before it (about 100 bytes). A plain value the caller keeps (on its
-// stack, in an array of its game history); it holds no pointers and needs
-// no freeing. Treat the fields as read-only data: `kc_chaturaji_undo`
-// checks the whole record against the position and rejects one that does
-// not describe the last move played there.
+// `kc_chaturaji_play` and `kc_chaturaji_play_chosen`: the move and a
+// complete copy of the position's state before it (about 100 bytes). A
+// plain value the caller keeps (on its stack, in an array of its game
+// history); it holds no pointers and needs no freeing. Treat the fields as
+// read-only data: `check` seals the record to the position the move made,
+// and `kc_chaturaji_undo` rejects, in constant time, a record that does
+// not describe the last move played there. A record is valid only in the
+// process that made it.
 //
 // Layout of the saved state: `board[square]` is `KC_CHATURAJI_UNDO_EMPTY`
 // (0) or `1 + 5 * colour + kind`; `command[colour]` is the commanding seat
@@ -405,11 +407,33 @@ typedef struct kc_chaturaji_undo_record {
   uint32_t ply;
   // The position's hash before the move.
   uint64_t hash_before;
-  // A digest of every field above, written by `kc_chaturaji_play`: a
-  // record that was edited or corrupted (even in a field the position's
-  // hash does not cover, such as `quiet`) is refused.
+  // A keyed digest (the key is made at random once per process) of every
+  // field above and of the position the move made (its hash, ply and
+  // quiet counters and rules options): a record that was edited or
+  // corrupted, or is given to any other position, is refused.
   uint64_t check;
 } kc_chaturaji_undo_record;
+
+// A move chosen by `kc_chaturaji_choose` for one position and roll, with a
+// token that lets `kc_chaturaji_play_chosen` play it without checking its
+// legality again. A plain value the caller keeps; read `mv` (and `roll`)
+// freely, but do not edit the struct: `check` is a keyed digest of every
+// field and of the position it was chosen in (its hash, ply and quiet
+// counters and rules options), so an edited, forged, stale or foreign
+// token is refused. Valid only in the process that made it, and only until
+// the position changes.
+typedef struct kc_chaturaji_chosen_move {
+  // The chosen move (the pass when the roll allows no other).
+  struct kc_chaturaji_move mv;
+  // The roll it was chosen for (2..5).
+  uint8_t roll;
+  // The ply counter of the position it was chosen in.
+  uint32_t ply;
+  // The hash of the position it was chosen in.
+  uint64_t hash;
+  // The keyed digest that makes the token (see above).
+  uint64_t check;
+} kc_chaturaji_chosen_move;
 
 // A possible raja exchange: a captured raja of colour `first` (of Red's
 // alliance) and one of colour `second` (of the other alliance) can both be
@@ -892,8 +916,10 @@ enum kc_status kc_chaturaji_is_legal(const struct kc_chaturaji_position *pos,
 // Plays `mv` in `pos` if it is legal for `roll` (2..5), and writes the
 // record that takes it back to `*out_undo`. An illegal move gives
 // `KC_ERR_ILLEGAL_MOVE` (the last error message says why, e.g. `illegal
-// move 3:h1f3: the roll does not name this piece's kind`) and leaves `pos` untouched; a malformed
-// move or roll gives `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+// move 3:h1f3: the roll does not name this piece's kind`) and leaves `pos`
+// untouched; a malformed move or roll gives `KC_ERR_INVALID_ARGUMENT`.
+// Never allocates. (To play the move `kc_chaturaji_choose` picked, without
+// this legality check, use `kc_chaturaji_play_chosen`.)
 //
 // Ownership: `pos` stays the caller's. `out_undo` is caller memory; it may
 // be NULL when the caller will not take the move back.
@@ -907,16 +933,18 @@ enum kc_status kc_chaturaji_play(struct kc_chaturaji_position *pos,
                                  struct kc_chaturaji_undo_record *out_undo);
 
 // Takes back the last move played in `pos`, described by `undo` (from
-// `kc_chaturaji_play`). Never allocates.
+// `kc_chaturaji_play` or `kc_chaturaji_play_chosen`). Never allocates.
 //
-// The record is checked before anything changes: the saved state must be a
-// consistent position (the checks of the position text parser) whose hash
-// is `hash_before`, the recorded move must be legal there for some roll,
-// and playing it must give exactly `pos`. Otherwise (a record from another
-// position or game, one already taken back, one taken across a raja
-// exchange, a forged one) the result is `KC_ERR_INVALID_ARGUMENT` and `pos`
-// is untouched. (An exchange is not a move: to take one back, keep a copy
-// made with `kc_chaturaji_position_copy`.)
+// The record is checked in constant time before anything changes: its
+// `check` must be the digest, under this process's key, of every field of
+// the record and of the position the move made (its hash, ply and quiet
+// counters and rules options): that is, of exactly `pos`. A record from
+// another position or game, a stale one (an earlier move), one already
+// taken back, one taken across a raja exchange, or an edited or forged one
+// gives `KC_ERR_INVALID_ARGUMENT` and leaves `pos` untouched. (An exchange
+// is not a move: to take one back, keep a copy made with
+// `kc_chaturaji_position_copy`.) Records are valid only in the process
+// that made them.
 //
 // Ownership: `undo` is caller memory, only read.
 //
@@ -925,6 +953,42 @@ enum kc_status kc_chaturaji_play(struct kc_chaturaji_position *pos,
 // points to a readable `kc_chaturaji_undo_record`.
 enum kc_status kc_chaturaji_undo(struct kc_chaturaji_position *pos,
                                  const struct kc_chaturaji_undo_record *undo);
+
+// Picks a move exactly as `kc_chaturaji_choose_move` does (same choice,
+// same use of `*rng_state`) and writes it to `*out` with a token for this
+// exact position and roll (see `kc_chaturaji_chosen_move`), to be played
+// with `kc_chaturaji_play_chosen`. A finished game gives `KC_ERR_GAME_OVER`
+// with the state untouched; a roll other than 2..5 gives
+// `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+//
+// # Safety
+// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
+// owns (read and written); `out` points to a writable
+// `kc_chaturaji_chosen_move`.
+enum kc_status kc_chaturaji_choose(const struct kc_chaturaji_position *pos,
+                                   uint8_t roll,
+                                   uint64_t *rng_state,
+                                   struct kc_chaturaji_chosen_move *out);
+
+// Plays the move of `*chosen` (from `kc_chaturaji_choose`) in `pos`
+// without checking its legality again, after checking in constant time
+// that the token was made for exactly this position (same hash, ply and
+// quiet counters, same rules options) and is unedited; writes the record
+// that takes it back to `*out_undo` when `out_undo` is not NULL. A stale
+// token (the position has changed since, or the token was already
+// played), a token of another position, or an edited or forged one gives
+// `KC_ERR_INVALID_ARGUMENT` and leaves `pos` untouched. Never allocates.
+//
+// A playout loop: `kc_chaturaji_roll`, `kc_chaturaji_choose`,
+// `kc_chaturaji_play_chosen`, `kc_chaturaji_outcome`.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call; `chosen`
+// points to a readable `kc_chaturaji_chosen_move`; `out_undo` is NULL or
+// points to a writable `kc_chaturaji_undo_record`.
+enum kc_status kc_chaturaji_play_chosen(struct kc_chaturaji_position *pos,
+                                        const struct kc_chaturaji_chosen_move *chosen,
+                                        struct kc_chaturaji_undo_record *out_undo);
 
 // Parses a move text (`h1f3`, `g7g8K` for a special promotion, `pass`;
 // RULES.md Part III) into `*out`. Malformed text gives `KC_ERR_PARSE` with

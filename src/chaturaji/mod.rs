@@ -87,6 +87,8 @@ pub use outcome::Outcome;
 pub use perft::{perft, perft_divide};
 pub use play::Undo;
 pub use position::Position;
+#[cfg(feature = "capi")]
+pub(crate) use position::State;
 pub use rules::{Alliances, Rules};
 pub use setup::Setup;
 pub use square::{Bitboard, BitboardIter, Square};
