@@ -52,7 +52,7 @@ pub const KC_CHATURAJI_POSITION_TEXT_CAP: usize = 1280;
 /// A text buffer of this many bytes always holds a move text and its NUL.
 pub const KC_CHATURAJI_MOVE_TEXT_CAP: usize = 8;
 /// A text buffer of this many bytes always holds a board diagram and its NUL.
-pub const KC_CHATURAJI_DIAGRAM_CAP: usize = 512;
+pub const KC_CHATURAJI_DIAGRAM_CAP: usize = 1024;
 /// The largest depth `kc_chaturaji_perft` accepts.
 pub const KC_CHATURAJI_MAX_PERFT_DEPTH: u32 = 12;
 /// The number of marked squares (`kc_chaturaji_marked_squares`).
@@ -748,8 +748,9 @@ pub unsafe extern "C" fn kc_chaturaji_position_to_text(
 
 /// Formats a printable board diagram of `pos` into `buf`: ranks 8 to 1,
 /// each piece as its two-letter code (`gK`, `rP`), `.` for an empty square
-/// and `*` for an empty marked square, then the seat to move, the command of
-/// each colour, the counters and the outcome word.
+/// and `*` for an empty marked square, a legend of the letters, then the
+/// seat to move, the command of each colour, the counters and the outcome
+/// word.
 /// `KC_CHATURAJI_DIAGRAM_CAP` bytes always suffice. Same text buffer
 /// convention as `kc_chaturaji_position_to_text`.
 ///
@@ -1125,7 +1126,7 @@ pub unsafe extern "C" fn kc_chaturaji_legal_moves(
         out_ptr(out_len, "out_len")?;
         let roll = roll_in(roll)?;
         let mut moves = MoveList::new();
-        pos.legal_moves(roll, &mut moves);
+        pos.generate_moves(roll, &mut moves);
         // SAFETY: forwarded from the caller.
         unsafe { write_array_with(&moves, kc_chaturaji_move::from_rust, buf, cap, out_len) }
     })
@@ -1186,7 +1187,7 @@ pub unsafe extern "C" fn kc_chaturaji_play(
         let roll = roll_in(roll)?;
         let mv = mv.to_rust()?;
         let record = out_undo.map(|_| undo_record(pos, mv));
-        pos.play_checked(roll, mv)
+        pos.play(roll, mv)
             .map_err(|err| fail(KC_ERR_ILLEGAL_MOVE, err.to_string()))?;
         if let (Some(out_undo), Some(record)) = (out_undo, record) {
             // SAFETY: checked; writable per the caller.
@@ -1372,7 +1373,9 @@ fn decode_state(
     state.ply = record.ply;
     before.state.hash = before.compute_hash();
     // The invariants every position keeps (those the text parser enforces).
-    before.validate()?;
+    before
+        .validate()
+        .map_err(|_| "the saved state is not a consistent position")?;
     if before.hash() != record.hash_before {
         return Err("hash mismatch");
     }
@@ -1397,7 +1400,7 @@ fn checked_undo(
         return Err("the move is not legal in the saved position");
     }
     let mut replay = before.clone();
-    replay.play(mv);
+    replay.play_unchecked(mv);
     if replay != *pos {
         return Err("replaying the move does not give this position");
     }
@@ -1655,7 +1658,7 @@ mod tests {
     use crate::random::RandomSource;
 
     fn rules_both() -> [Rules; 2] {
-        [Rules::default(), Rules::with_alliances(Alliances::Opposite)]
+        [Rules::default(), Rules::default().with_alliances(Alliances::Opposite)]
     }
 
     /// Every move of many seeded games can be taken back through a record,
@@ -1673,7 +1676,7 @@ mod tests {
                 for &mv in &history {
                     records.push(undo_record(&replay, mv));
                     befores.push(replay.clone());
-                    replay.play(mv);
+                    replay.play_unchecked(mv);
                 }
                 assert_eq!(replay, pos);
                 while let Some(record) = records.pop() {
