@@ -10,6 +10,7 @@ pub mod ffi;
 pub mod geometry;
 pub mod kaissa;
 pub mod random;
+pub mod record;
 
 /// The rules of both games and the text notation, written for players and
 /// implementers (the repository's `docs/rules.md`): what each piece does,
