@@ -10,6 +10,7 @@ pub mod ffi;
 pub mod geometry;
 pub mod kaissa;
 pub mod random;
+pub mod readable;
 pub mod record;
 
 /// The rules of both games and the text notation, written for players and

@@ -304,9 +304,10 @@ impl sealed::Rules for ChaturajiGame {
 
     fn rules_ending(position: &Position) -> Option<(GameResult, Termination)> {
         match position.outcome() {
-            Outcome::AllianceWins(alliance) => {
-                Some((GameResult::AllianceWins(alliance), Termination::OpponentsOut))
-            }
+            Outcome::AllianceWins(alliance) => Some((
+                GameResult::AllianceWins(alliance),
+                Termination::OpponentsOut,
+            )),
             Outcome::Draw => Some((GameResult::Draw, Termination::QuietPlies)),
             _ => None,
         }
@@ -329,7 +330,13 @@ mod tests {
 
     #[test]
     fn action_text_round_trips_and_errors_point_at_the_fault() {
-        for text in ["2:h1f3", "5:g7g8K", "4:pass", "exchange:rh4,be8", "exchange:gd2,ya6"] {
+        for text in [
+            "2:h1f3",
+            "5:g7g8K",
+            "4:pass",
+            "exchange:rh4,be8",
+            "exchange:gd2,ya6",
+        ] {
             let action: ChaturajiAction = text.parse().unwrap();
             assert_eq!(action.to_string(), text);
         }
@@ -353,12 +360,21 @@ mod tests {
         assert_eq!(opposite.draw_limit, None);
         assert_eq!(
             ChaturajiGame::options_tags(opposite),
-            [("Rules", "opposite".to_string()), ("DrawLimit", "none".to_string())]
+            [
+                ("Rules", "opposite".to_string()),
+                ("DrawLimit", "none".to_string())
+            ]
         );
-        assert_eq!(ChaturajiGame::options_from_tags(None, None).unwrap(), Rules::new());
+        assert_eq!(
+            ChaturajiGame::options_from_tags(None, None).unwrap(),
+            Rules::new()
+        );
         assert_eq!(ChaturajiGame::options_tags(Rules::new()).len(), 1);
         for bad in ["007", "-1", "65536", "", "+5"] {
-            assert!(ChaturajiGame::options_from_tags(None, Some(bad)).is_err(), "{bad}");
+            assert!(
+                ChaturajiGame::options_from_tags(None, Some(bad)).is_err(),
+                "{bad}"
+            );
         }
         assert!(ChaturajiGame::options_from_tags(Some("ludii"), None).is_err());
     }

@@ -333,7 +333,9 @@ pub enum TextError {
     BadTagName(String),
     /// `Game`, `Rules`, `DrawLimit`, `Position`, `Result` and `Termination`
     /// come from the record itself, not from `set_tag`.
-    #[error("the {0} tag is set by the record itself (its game, rules, start position and result)")]
+    #[error(
+        "the {0} tag is set by the record itself (its game, rules, start position and result)"
+    )]
     ReservedTag(String),
     /// A control character (tag values allow tabs; comments allow tabs and
     /// new lines).

@@ -77,7 +77,13 @@ impl sealed::Rules for KaissaGame {
         let number = u64::from(position.turn());
         match position.to_move() {
             Side::Yellow => (MoveNumber { number, dots: "." }, true),
-            Side::Red => (MoveNumber { number, dots: "..." }, false),
+            Side::Red => (
+                MoveNumber {
+                    number,
+                    dots: "...",
+                },
+                false,
+            ),
         }
     }
 

@@ -329,7 +329,12 @@ mod tests {
     fn words_and_comments() {
         let mut open = None;
         let mut out = Vec::new();
-        scan_line(&line("1.e2e5 {a \\} b\\\\}e9e6 {multi"), &mut open, &mut out).unwrap();
+        scan_line(
+            &line("1.e2e5 {a \\} b\\\\}e9e6 {multi"),
+            &mut open,
+            &mut out,
+        )
+        .unwrap();
         assert!(open.is_some());
         scan_line(&line("line} *"), &mut open, &mut out).unwrap();
         assert!(open.is_none());
@@ -352,7 +357,10 @@ mod tests {
         );
         let mut open = None;
         let err = scan_line(&line("e2e5 }"), &mut open, &mut Vec::new()).unwrap_err();
-        assert_eq!((err.column(), err.kind()), (6, &RecordErrorKind::UnexpectedBrace));
+        assert_eq!(
+            (err.column(), err.kind()),
+            (6, &RecordErrorKind::UnexpectedBrace)
+        );
         let err = scan_line(&line("{a\\b}"), &mut None, &mut Vec::new()).unwrap_err();
         assert_eq!(err.column(), 3);
     }

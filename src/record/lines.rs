@@ -187,9 +187,17 @@ mod tests {
     fn line_ends_bom_and_bad_bytes() {
         assert_eq!(
             all(b"\xEF\xBB\xBFa\r\nb\n\nc"),
-            [Ok("a".into()), Ok("b".into()), Ok("".into()), Ok("c".into())]
+            [
+                Ok("a".into()),
+                Ok("b".into()),
+                Ok("".into()),
+                Ok("c".into())
+            ]
         );
-        assert_eq!(all(b"ok\n\xC3\xA9\xFFx\nz"), [Ok("ok".into()), Err((2, 2)), Ok("z".into())]);
+        assert_eq!(
+            all(b"ok\n\xC3\xA9\xFFx\nz"),
+            [Ok("ok".into()), Err((2, 2)), Ok("z".into())]
+        );
     }
 
     #[test]

@@ -107,7 +107,12 @@ impl<R: BufRead> Reader<R> {
     fn read_header(&mut self) -> Result<Header, Failure> {
         let first = match self.lines.next_line().map_err(|e| (e, Resync::Body))? {
             Some(line) => line,
-            None => return Err((RecordError::new(1, 1, RecordErrorKind::NoRecord), Resync::None)),
+            None => {
+                return Err((
+                    RecordError::new(1, 1, RecordErrorKind::NoRecord),
+                    Resync::None,
+                ))
+            }
         };
         if !first.is_tag() {
             let column = first.text.chars().take_while(|c| c.is_whitespace()).count() + 1;
@@ -131,7 +136,9 @@ impl<R: BufRead> Reader<R> {
             }
             header.tags.push(tag);
             next = match self.lines.peek().map_err(|e| (e, Resync::Tags))? {
-                Some(line) if line.is_tag() => self.lines.next_line().map_err(|e| (e, Resync::Tags))?,
+                Some(line) if line.is_tag() => {
+                    self.lines.next_line().map_err(|e| (e, Resync::Tags))?
+                }
                 _ => None,
             };
         }
@@ -163,7 +170,11 @@ impl<R: BufRead> Reader<R> {
     fn read_game<G: Game>(&mut self, header: &Header) -> Result<GameRecord<G>, Failure> {
         let tags = header.game_tags::<G>().map_err(|e| (e, Resync::Body))?;
         let mut record = GameRecord::new(tags.start);
-        for tag in header.tags.iter().filter(|t| !RESERVED_TAGS.contains(&t.name.as_str())) {
+        for tag in header
+            .tags
+            .iter()
+            .filter(|t| !RESERVED_TAGS.contains(&t.name.as_str()))
+        {
             record
                 .tags_mut()
                 .set(&tag.name, &tag.value)
@@ -177,7 +188,12 @@ impl<R: BufRead> Reader<R> {
         }
         let (result, line, column) = self.read_movetext(&mut record)?;
         let plies = record.actions().len();
-        let at = |line, column, kind| (RecordError::new(line, column, kind).with_ply(plies), Resync::None);
+        let at = |line, column, kind| {
+            (
+                RecordError::new(line, column, kind).with_ply(plies),
+                Resync::None,
+            )
+        };
         if result != tags.result {
             let kind = RecordErrorKind::ResultMismatch {
                 tag: tags.result,
@@ -200,7 +216,11 @@ impl<R: BufRead> Reader<R> {
             } else {
                 tags.termination_tag
             };
-            return Err(at(tag.line, tag.value_column, RecordErrorKind::WrongResult(err)));
+            return Err(at(
+                tag.line,
+                tag.value_column,
+                RecordErrorKind::WrongResult(err),
+            ));
         }
         record
             .set_result(result, tags.termination)
@@ -237,7 +257,8 @@ impl<R: BufRead> Reader<R> {
                 }
                 Some(line) if open.is_none() && line.is_tag() => {
                     let column = line.text.chars().take_while(|c| c.is_whitespace()).count() + 1;
-                    let error = RecordError::new(line.number, column, RecordErrorKind::TagInMovetext);
+                    let error =
+                        RecordError::new(line.number, column, RecordErrorKind::TagInMovetext);
                     return Err((error, Resync::None));
                 }
                 Some(_) => {}
@@ -293,7 +314,11 @@ fn read_word<G: Game>(
     if text.ends_with("-wins") || ["1-0", "0-1", "1/2-1/2", "draws"].contains(&text) {
         let kind = RecordErrorKind::BadToken {
             token: excerpt(text),
-            reason: format!("not a result of a {} record ({})", G::NAME, G::result_words()),
+            reason: format!(
+                "not a result of a {} record ({})",
+                G::NAME,
+                G::result_words()
+            ),
         };
         return Err(error(column, kind));
     }
@@ -355,8 +380,9 @@ impl Header {
     }
 
     fn required(&self, name: &'static str) -> Result<&RawTag, RecordError> {
-        self.get(name)
-            .ok_or_else(|| RecordError::new(self.first_line, 1, RecordErrorKind::MissingTag { name }))
+        self.get(name).ok_or_else(|| {
+            RecordError::new(self.first_line, 1, RecordErrorKind::MissingTag { name })
+        })
     }
 
     /// Reads the rules options, start position, result and termination.

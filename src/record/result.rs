@@ -46,10 +46,7 @@ impl GameResult {
     /// ```
     #[must_use]
     pub const fn is_win(self) -> bool {
-        matches!(
-            self,
-            GameResult::SideWins(_) | GameResult::AllianceWins(_)
-        )
+        matches!(self, GameResult::SideWins(_) | GameResult::AllianceWins(_))
     }
 }
 

@@ -192,7 +192,14 @@ mod tests {
         for good in ["2024.06.01", "????.??.??", "2024.??.??", "19?4.1?.0?"] {
             assert!(check_date(good).is_ok(), "{good}");
         }
-        for bad in ["2024-06-01", "2024.13.01", "2024.00.10", "2024.06.32", "24.06.01", ""] {
+        for bad in [
+            "2024-06-01",
+            "2024.13.01",
+            "2024.00.10",
+            "2024.06.32",
+            "24.06.01",
+            "",
+        ] {
             assert!(check_date(bad).is_err(), "{bad}");
         }
     }
@@ -213,8 +220,14 @@ mod tests {
         tags.set("Event", "A").unwrap();
         tags.set("Site", "B").unwrap();
         tags.set("Event", "C").unwrap();
-        assert_eq!(tags.iter().collect::<Vec<_>>(), [("Event", "C"), ("Site", "B")]);
-        assert!(matches!(tags.set("Result", "*"), Err(TextError::ReservedTag(_))));
+        assert_eq!(
+            tags.iter().collect::<Vec<_>>(),
+            [("Event", "C"), ("Site", "B")]
+        );
+        assert!(matches!(
+            tags.set("Result", "*"),
+            Err(TextError::ReservedTag(_))
+        ));
         assert!(matches!(tags.set("Date", "x"), Err(TextError::BadDate(_))));
         assert_eq!(tags.remove("Event").as_deref(), Some("C"));
         assert_eq!(tags.len(), 1);

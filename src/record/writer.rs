@@ -26,11 +26,7 @@ pub(crate) fn write_record<G: Game>(
         write_tag(f, name, &value)?;
     }
     let tags = record.tags();
-    let first: Vec<&str> = LEADING_TAGS
-        .iter()
-        .chain(G::SEAT_TAGS)
-        .copied()
-        .collect();
+    let first: Vec<&str> = LEADING_TAGS.iter().chain(G::SEAT_TAGS).copied().collect();
     for name in &first {
         if let Some(value) = tags.get(name) {
             write_tag(f, name, value)?;
