@@ -3,10 +3,12 @@
 use core::fmt;
 use core::str::FromStr;
 
+use super::chaturaji::ChaturajiAction;
 use super::error::RecordError;
 use super::game_record::{ChaturajiRecord, KaissaRecord};
 use super::result::{GameResult, Termination};
 use super::tags::Tags;
+use crate::svg::{self, SvgOptions};
 
 /// A record of either game: what [`Reader`](super::Reader) yields. The
 /// game-specific record is inside; the methods here answer what both have.
@@ -149,6 +151,33 @@ impl Record {
     #[must_use]
     pub fn final_position_text(&self) -> String {
         each!(self, r => r.final_position().to_string())
+    }
+
+    /// The final position as an SVG picture, the last move highlighted
+    /// (for Chaturaji, the last ply's move: an exchange is not drawn).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::record::Record;
+    /// use kaissa_chaturaji::svg::SvgOptions;
+    /// let record: Record = "[Game \"kaissa\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n1. e2e5 *\n".parse()?;
+    /// let picture = record.svg(&SvgOptions::default());
+    /// assert!(picture.contains("<svg") && picture.contains("opacity"));
+    /// # Ok::<(), kaissa_chaturaji::record::RecordError>(())
+    /// ```
+    #[must_use]
+    pub fn svg(&self, options: &SvgOptions) -> String {
+        match self {
+            Record::Kaissa(r) => {
+                svg::kaissa(r.final_position(), r.actions().last().copied(), options)
+            }
+            Record::Chaturaji(r) => {
+                let last = r.actions().iter().rev().find_map(|action| match action {
+                    ChaturajiAction::Ply { mv, .. } => Some(*mv),
+                    _ => None,
+                });
+                svg::chaturaji(r.final_position(), last, options)
+            }
+        }
     }
 
     /// The Kaissa record inside, if it is one.

@@ -48,7 +48,8 @@ pub(crate) fn write_record<G: Game>(
     writeln!(f)
 }
 
-/// The movetext as tokens: move numbers, actions, comments and the result.
+/// The movetext as tokens: actions (with their move number when one is
+/// written, kept on the same line), comments and the result.
 fn movetext_tokens<G: Game>(record: &GameRecord<G>) -> Vec<String> {
     let mut tokens = Vec::new();
     let mut comments = record.comments().iter().peekable();
@@ -65,16 +66,18 @@ fn movetext_tokens<G: Game>(record: &GameRecord<G>) -> Vec<String> {
         if comments_up_to(&mut tokens, i) {
             need_number = true;
         }
+        let mut token = String::new();
         if G::is_numbered(action) {
             let (number, due) = G::move_number(&position);
             if need_number || due {
-                tokens.push(number.to_string());
+                token = format!("{number} ");
             }
             need_number = false;
         } else {
             need_number = true;
         }
-        tokens.push(action.to_string());
+        token.push_str(&action.to_string());
+        tokens.push(token);
     }
     comments_up_to(&mut tokens, usize::MAX);
     tokens.push(record.result().to_string());
