@@ -20,7 +20,7 @@ use crate::error::NotationError;
 /// ```
 ///
 /// [`GameRecord`]: super::GameRecord
-pub trait Game: sealed::Rules + 'static {
+pub trait Game: sealed::Rules + fmt::Debug + Copy + Eq + core::hash::Hash + 'static {
     /// The game's position type.
     type Position: Clone + PartialEq + Eq + fmt::Debug + fmt::Display;
     /// One unit of movetext: a Kaissa [`Move`](crate::kaissa::Move), or a
