@@ -245,7 +245,9 @@ impl<R: BufRead> Reader<R> {
             match self.lines.peek().map_err(body)? {
                 None => {
                     let error = match &open {
-                        Some(comment) => comment.unterminated(),
+                        Some(comment) => {
+                            comment.unterminated().with_ply(record.actions().len() + 1)
+                        }
                         None => RecordError::new(
                             last_line.number.max(1),
                             last_line.text.chars().count() + 1,
@@ -266,7 +268,9 @@ impl<R: BufRead> Reader<R> {
             let Some(line) = self.lines.next_line().map_err(body)? else {
                 continue;
             };
-            scan_line(&line, &mut open, &mut lexemes).map_err(body)?;
+            // The lexemes before a faulty character are used first: an
+            // error among them comes earlier in the text.
+            let scanned = scan_line(&line, &mut open, &mut lexemes);
             let mut end = None;
             for lexeme in lexemes.drain(..) {
                 let (line_no, column) = match &lexeme {
@@ -284,6 +288,14 @@ impl<R: BufRead> Reader<R> {
                         end = read_word(record, &text, line, column).map_err(body)?;
                     }
                 }
+            }
+            if let Err(error) = scanned {
+                if end.is_some() {
+                    let kind = RecordErrorKind::TextAfterResult;
+                    let error = RecordError::new(error.line(), error.column(), kind);
+                    return Err((error, Resync::None));
+                }
+                return Err((error.with_ply(record.actions().len() + 1), Resync::Body));
             }
             if let Some(result) = end {
                 if let Some(comment) = &open {
