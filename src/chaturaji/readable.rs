@@ -163,26 +163,32 @@ impl Position {
     /// Why no legal move for `roll` fits the text.
     fn no_match(&self, roll: Roll, parsed: &ParsedReadable) -> ReadableMoveError {
         if let Some(from) = parsed.from {
+            let normal = Move::Normal {
+                from,
+                to: parsed.to,
+            };
+            if self.is_legal(roll, normal) {
+                let kind = parsed.promotion.map_or('?', PieceKind::letter);
+                return ReadableMoveError::WrongMarker {
+                    reason: format!(
+                        "the piece moving {from}-{} does not become {kind}",
+                        parsed.to
+                    ),
+                };
+            }
             let mv = match parsed.promotion {
-                Some(kind) if kind != PieceKind::Pawn => Move::Promotion {
+                Some(kind) => Move::Promotion {
                     from,
                     to: parsed.to,
                     kind,
                 },
-                _ => Move::Normal {
-                    from,
-                    to: parsed.to,
-                },
+                None => normal,
             };
-            if let Err(err) = self.clone().play(roll, mv) {
-                return ReadableMoveError::Illegal(err);
-            }
-            let kind = parsed.promotion.map_or('?', PieceKind::letter);
-            return ReadableMoveError::WrongMarker {
-                reason: format!(
-                    "the piece moving {from}-{} does not become {kind}",
-                    parsed.to
-                ),
+            return match self.clone().play(roll, mv) {
+                Err(err) => ReadableMoveError::Illegal(err),
+                Ok(_) => ReadableMoveError::NoMatch {
+                    reason: format!("{mv} does not fit the text"),
+                },
             };
         }
         let what: String = parsed
