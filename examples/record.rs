@@ -13,6 +13,10 @@
 //! `svg` prints the final position of the first record as an SVG picture,
 //! its last move highlighted.
 //!
+//! `fmt` reads every record and writes it again as the library writes
+//! records (tag order, move numbers, lines of at most 79 characters), a
+//! blank line between records.
+//!
 //! Records are written by `cargo run --release --example play -- <game>
 //! <seed> --record`; the format is described in docs/records.md.
 
@@ -22,7 +26,7 @@ use std::process::ExitCode;
 use kaissa_chaturaji::record::Reader;
 use kaissa_chaturaji::svg::SvgOptions;
 
-const USAGE: &str = "usage: record check < FILE   (final position and result of each record)\n       record svg < FILE     (the first record's final position as SVG)";
+const USAGE: &str = "usage: record check < FILE   (final position and result of each record)\n       record svg < FILE     (the first record's final position as SVG)\n       record fmt < FILE     (the records written again, canonically)";
 
 /// Prints the final position and result of every record.
 fn check() -> Result<(), String> {
@@ -32,6 +36,18 @@ fn check() -> Result<(), String> {
         let record = record.map_err(|err| err.to_string())?;
         writeln!(out, "{}", record.final_position_text()).map_err(|e| e.to_string())?;
         writeln!(out, "{}", record.result()).map_err(|e| e.to_string())?;
+    }
+    out.flush().map_err(|e| e.to_string())
+}
+
+/// Writes every record again, canonically.
+fn format() -> Result<(), String> {
+    let stdin = io::stdin();
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (i, record) in Reader::new(stdin.lock()).enumerate() {
+        let record = record.map_err(|err| err.to_string())?;
+        let gap = if i == 0 { "" } else { "\n" };
+        write!(out, "{gap}{record}").map_err(|e| e.to_string())?;
     }
     out.flush().map_err(|e| e.to_string())
 }
@@ -56,6 +72,7 @@ fn main() -> ExitCode {
     {
         ["check"] => check(),
         ["svg"] => draw(),
+        ["fmt"] => format(),
         ["--help" | "-h"] => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

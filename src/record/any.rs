@@ -161,7 +161,7 @@ impl Record {
     /// use kaissa_chaturaji::svg::SvgOptions;
     /// let record: Record = "[Game \"kaissa\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n1. e2e5 *\n".parse()?;
     /// let picture = record.svg(&SvgOptions::default());
-    /// assert!(picture.contains("<svg") && picture.contains("opacity"));
+    /// assert!(picture.contains("<svg") && picture.contains("#1f5fd0"));
     /// # Ok::<(), kaissa_chaturaji::record::RecordError>(())
     /// ```
     #[must_use]

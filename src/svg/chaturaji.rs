@@ -47,9 +47,10 @@ pub fn chaturaji(position: &Position, last_move: Option<Move>, options: &SvgOpti
         let (fill, _, _) = colours(colour);
         canvas.frame(throne.file(), throne.rank(), fill, inset, inset);
     }
+    let width = canvas.size() / 12.0;
     if let (Some(from), Some(to)) = (last_move.and_then(Move::from), last_move.and_then(Move::to)) {
         for square in [from, to] {
-            canvas.square(square.file(), square.rank(), "#2f6fdb", " opacity=\"0.4\"");
+            canvas.frame(square.file(), square.rank(), "#1f5fd0", width / 2.0, width);
         }
         canvas.arrow(
             (from.file(), from.rank()),

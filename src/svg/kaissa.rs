@@ -7,7 +7,7 @@ use super::SvgOptions;
 use crate::kaissa::{Move, PieceKind, Position, Side, Square, HEIGHT, WIDTH};
 
 /// The position as an SVG picture (a complete document), with `last_move`
-/// highlighted when given (its from- and to-squares, and a line between
+/// highlighted when given (its from- and to-squares framed, and a line between
 /// them; a placement marks its square only).
 ///
 /// ```
@@ -28,10 +28,11 @@ pub fn kaissa(position: &Position, last_move: Option<Move>, options: &SvgOptions
         };
         canvas.square(square.file(), square.rank(), fill, "");
     }
+    let width = canvas.size() / 12.0;
     if let Some(mv) = last_move {
         let to = mv.to();
         for square in mv.from().into_iter().chain([to]) {
-            canvas.square(square.file(), square.rank(), "#2f6fdb", " opacity=\"0.4\"");
+            canvas.frame(square.file(), square.rank(), "#1f5fd0", width / 2.0, width);
         }
         if let Some(from) = mv.from() {
             canvas.arrow(
