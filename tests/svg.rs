@@ -34,7 +34,11 @@ fn check_xml(text: &str) -> Vec<String> {
             let self_closing = tag.ends_with('/');
             let body = tag.trim_end_matches('/');
             let name = body.split_whitespace().next().expect("element name");
-            assert_eq!(body.matches('"').count() % 2, 0, "unbalanced quotes in <{tag}>");
+            assert_eq!(
+                body.matches('"').count() % 2,
+                0,
+                "unbalanced quotes in <{tag}>"
+            );
             for attribute in body.split('"').step_by(2).skip(1) {
                 let attribute = attribute.trim();
                 assert!(attribute.is_empty() || attribute.ends_with('='), "<{tag}>");
@@ -71,7 +75,10 @@ fn kaissa_pictures_of_many_positions() {
             // highlight frames (one for a placement).
             let frames = last.map_or(0, |m: kaissa::Move| if m.from().is_some() { 2 } else { 1 });
             assert_eq!(count(&names, "rect"), 102 + stones + frames, "{pos}");
-            assert_eq!(count(&names, "line"), usize::from(last.is_some_and(|m| m.from().is_some())));
+            assert_eq!(
+                count(&names, "line"),
+                usize::from(last.is_some_and(|m| m.from().is_some()))
+            );
             // Ten file letters, ten rank numbers, one letter per piece.
             assert_eq!(count(&names, "text"), 20 + pieces);
             assert!(picture.contains(&format!("<title>{pos}</title>")));
@@ -115,13 +122,29 @@ fn chaturaji_pictures_of_many_positions() {
 #[test]
 fn options_change_size_and_coordinates() {
     let pos = kaissa::Position::start();
-    let small = svg::kaissa(&pos, None, &SvgOptions::default().with_square_size(10).with_coordinates(false));
+    let small = svg::kaissa(
+        &pos,
+        None,
+        &SvgOptions::default()
+            .with_square_size(10)
+            .with_coordinates(false),
+    );
     assert!(small.contains("width=\"100\" height=\"100\""), "{small}");
     assert_eq!(count(&check_xml(&small), "text"), 40);
     let tiny = svg::kaissa(&pos, None, &SvgOptions::default().with_square_size(0));
-    assert!(tiny.contains("width=\"88\""), "squares of at least 8 pixels");
-    let huge = svg::chaturaji(&chaturaji::Position::default(), None, &SvgOptions::default().with_square_size(u32::MAX));
-    assert!(huge.contains("width=\"9000\""), "squares of at most 1000 pixels");
+    assert!(
+        tiny.contains("width=\"88\""),
+        "squares of at least 8 pixels"
+    );
+    let huge = svg::chaturaji(
+        &chaturaji::Position::default(),
+        None,
+        &SvgOptions::default().with_square_size(u32::MAX),
+    );
+    assert!(
+        huge.contains("width=\"9000\""),
+        "squares of at most 1000 pixels"
+    );
 }
 
 #[test]
@@ -135,7 +158,8 @@ fn the_pictures_in_docs_are_fresh() {
             .expect("a valid record");
         let picture = record.svg(&SvgOptions::default());
         check_xml(&picture);
-        let committed = std::fs::read_to_string(format!("{root}/docs/{game}.svg")).unwrap_or_default();
+        let committed =
+            std::fs::read_to_string(format!("{root}/docs/{game}.svg")).unwrap_or_default();
         assert!(
             committed == picture,
             "docs/{game}.svg is stale; refresh it with\n\n    cargo run --example record -- svg < tests/data/records/{game}.txt > docs/{game}.svg\n"

@@ -359,6 +359,21 @@ impl<G: Game> GameRecord<G> {
         Ok(())
     }
 
+    /// The result a token names in this game's records (`*`, `draw`, and
+    /// the game's wins: `yellow-wins`, `red-wins` for Kaissa; `rg-wins`,
+    /// `by-wins`, `ry-wins`, `bg-wins` for Chaturaji).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Side;
+    /// use kaissa_chaturaji::record::{ChaturajiRecord, GameResult, KaissaRecord};
+    /// assert_eq!(KaissaRecord::parse_result("red-wins"), Some(GameResult::SideWins(Side::Red)));
+    /// assert_eq!(ChaturajiRecord::parse_result("red-wins"), None);
+    /// ```
+    #[must_use]
+    pub fn parse_result(token: &str) -> Option<GameResult> {
+        G::parse_result(token)
+    }
+
     /// The free tags (event, site, date, players, others).
     ///
     /// ```
