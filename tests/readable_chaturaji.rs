@@ -198,3 +198,25 @@ fn bad_input_is_refused_with_the_reason() {
         }
     }
 }
+
+mod no_panic {
+    use kaissa_chaturaji::chaturaji::{Position, Roll};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any text is read or refused, never a panic; what is read is legal.
+        #[test]
+        fn any_text(
+            text in "[ -~é☼]{0,12}",
+            readable_like in "[rbygKEHBPx= a-h1-8-]{0,10}",
+            face in 2u8..=5,
+        ) {
+            let pos = Position::default();
+            let roll = Roll::new(face).unwrap();
+            let _ = pos.parse_readable(roll, &text);
+            if let Ok(mv) = pos.parse_readable(roll, &readable_like) {
+                prop_assert!(pos.is_legal(roll, mv));
+            }
+        }
+    }
+}

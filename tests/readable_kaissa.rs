@@ -160,3 +160,20 @@ fn bad_input_is_refused_with_the_reason() {
         }
     }
 }
+
+mod no_panic {
+    use kaissa_chaturaji::kaissa::Position;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any text is read or refused, never a panic.
+        #[test]
+        fn any_text(text in "[ -~é☼]{0,12}", san_like in "[UQTSBIPRAHx@#a-j0-9]{0,8}") {
+            let pos = Position::start();
+            let _ = pos.parse_san(&text);
+            if let Ok(mv) = pos.parse_san(&san_like) {
+                prop_assert!(pos.is_legal(mv));
+            }
+        }
+    }
+}

@@ -72,7 +72,7 @@ fn cases() -> Vec<Case> {
         case!("bad tag name", "[Game \"kaissa\"]\n[Ev-ent \"x\"]\n", 2, 2, None, K::MalformedTag { .. }),
         case!("bad escape in a value", "[Game \"kaissa\"]\n[Event \"a\\nb\"]\n", 2, 10, None, K::BadEscape { found: 'n' }),
         case!("control character in a value", "[Game \"kaissa\"]\n[Event \"a\u{1b}b\"]\n", 2, 10, None, K::ControlCharacter { .. }),
-        case!("duplicate tag", format!("{KAISSA}").replace("[Result \"*\"]\n", "[Result \"*\"]\n  [Result \"*\"]\n") + "*\n", 3, 4, None, K::DuplicateTag { name } if name == "Result"),
+        case!("duplicate tag", KAISSA.replace("[Result \"*\"]\n", "[Result \"*\"]\n  [Result \"*\"]\n") + "*\n", 3, 4, None, K::DuplicateTag { name } if name == "Result"),
         case!("missing Game", "\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n*\n", 2, 1, None, K::MissingTag { name: "Game" }),
         case!("missing Result", "[Game \"kaissa\"]\n[Termination \"unfinished\"]\n\n*\n", 1, 1, None, K::MissingTag { name: "Result" }),
         case!("missing Termination", "[Game \"kaissa\"]\n[Result \"*\"]\n\n*\n", 1, 1, None, K::MissingTag { name: "Termination" }),

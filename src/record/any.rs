@@ -27,6 +27,10 @@ use crate::svg::{self, SvgOptions};
 /// assert_eq!(record.action_text(1).as_deref(), Some("5:e7e6"));
 /// # Ok::<(), kaissa_chaturaji::record::RecordError>(())
 /// ```
+// A record owns its moves on the heap anyway and is moved rarely (one at a
+// time out of a reader); boxing the Kaissa variant (two 900-byte
+// positions) would only add an allocation and a level of indirection.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Record {
