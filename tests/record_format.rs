@@ -163,3 +163,50 @@ proptest! {
         }
     }
 }
+
+/// A reader that produces `count` copies of a text without ever holding
+/// more than one.
+struct Copies {
+    text: &'static [u8],
+    count: usize,
+    at: usize,
+}
+
+impl std::io::Read for Copies {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.count == 0 {
+            return Ok(0);
+        }
+        let rest = &self.text[self.at..];
+        let n = rest.len().min(buf.len());
+        buf[..n].copy_from_slice(&rest[..n]);
+        self.at += n;
+        if self.at == self.text.len() {
+            self.at = 0;
+            self.count -= 1;
+        }
+        Ok(n)
+    }
+}
+
+/// Many megabytes of records stream through the reader one at a time.
+#[test]
+fn a_large_input_streams() {
+    const TEXT: &str =
+        "[Game \"kaissa\"]\n[Event \"stream\"]\n[Result \"draw\"]\n[Termination \"agreement\"]\n\n\
+                        1. e2e5 e9e6 2. d1f4 {a comment to make the record longer} j9j7 draw\n\n";
+    let copies = 30_000;
+    let input = std::io::BufReader::new(Copies {
+        text: TEXT.as_bytes(),
+        count: copies,
+        at: 0,
+    });
+    let mut read = 0;
+    for record in Reader::new(input) {
+        let record = record.expect("a valid record");
+        assert_eq!(record.action_count(), 4);
+        read += 1;
+    }
+    assert_eq!(read, copies);
+    assert!(TEXT.len() * copies > 4_000_000);
+}
