@@ -27,8 +27,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! # The format
-//!
 #![doc = include_str!("../../docs/records.md")]
 
 mod any;
