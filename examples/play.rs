@@ -101,7 +101,9 @@ fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--record") {
         args.retain(|a| a != "--record");
-        return finish(record::main(&args, &|seed, on_move| kaissa_game(seed, on_move)));
+        return finish(record::main(&args, &|seed, on_move| {
+            kaissa_game(seed, on_move)
+        }));
     }
     let game = args.first().map_or("kaissa", String::as_str);
     let seed = match args.get(1).map(|s| s.parse::<u64>()) {

@@ -270,13 +270,13 @@
 // record (`exchange:rh4,be8` is the longest kind) and its NUL.
 #define KC_RECORD_ACTION_TEXT_CAP 24
 
-// A text buffer of this many bytes always holds a readable move (`Bxh10#`,
-// `gP b7-b8=H`) and its NUL.
-#define KC_READABLE_MOVE_CAP 16
-
 // A text buffer of this many bytes always holds a result or termination
 // word and its NUL.
 #define KC_RECORD_RESULT_CAP 24
+
+// A text buffer of this many bytes always holds a readable move (`Bxh10#`,
+// `gP b7-b8=H`) and its NUL.
+#define KC_READABLE_MOVE_CAP 16
 
 // The default side of a square in SVG pictures, in pixels.
 #define KC_SVG_DEFAULT_SQUARE_SIZE 48

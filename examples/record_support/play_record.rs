@@ -92,12 +92,17 @@ fn describe<G: kaissa_chaturaji::record::Game>(
     seed: u64,
     seats: &[&str],
 ) -> Result<(), String> {
-    let tags = [("Event", format!("random game, seed {seed}")), ("Site", "examples/play".into())];
+    let tags = [
+        ("Event", format!("random game, seed {seed}")),
+        ("Site", "examples/play".into()),
+    ];
     for (name, value) in tags {
         record.set_tag(name, &value).map_err(|e| e.to_string())?;
     }
     for seat in seats {
-        record.set_tag(seat, "random player").map_err(|e| e.to_string())?;
+        record
+            .set_tag(seat, "random player")
+            .map_err(|e| e.to_string())?;
     }
     Ok(())
 }

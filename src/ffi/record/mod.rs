@@ -24,13 +24,16 @@ use super::handle::{free_handle, give_handle, handle_mut, handle_ref, Handle};
 use super::kaissa::kc_kaissa_position;
 use super::kc_status::{self, *};
 use super::{fail, out_ptr, read_str, run, write_out, write_text, Failure};
-use crate::chaturaji::{self, Roll};
-use crate::kaissa;
 use crate::record::{
     ChaturajiRecord, GameResult, KaissaRecord, Reader, Record, RecordError, RecordErrorKind,
     Termination,
 };
-use crate::svg::{self, SvgOptions};
+
+mod readable;
+mod svg;
+
+pub use readable::*;
+pub use svg::*;
 
 /// Game value of a record: Merchant Kaissa.
 pub const KC_RECORD_KAISSA: u8 = 0;
@@ -39,14 +42,9 @@ pub const KC_RECORD_CHATURAJI: u8 = 1;
 /// A text buffer of this many bytes always holds an action text of a
 /// record (`exchange:rh4,be8` is the longest kind) and its NUL.
 pub const KC_RECORD_ACTION_TEXT_CAP: usize = 24;
-/// A text buffer of this many bytes always holds a readable move (`Bxh10#`,
-/// `gP b7-b8=H`) and its NUL.
-pub const KC_READABLE_MOVE_CAP: usize = 16;
 /// A text buffer of this many bytes always holds a result or termination
 /// word and its NUL.
 pub const KC_RECORD_RESULT_CAP: usize = 24;
-/// The default side of a square in SVG pictures, in pixels.
-pub const KC_SVG_DEFAULT_SQUARE_SIZE: u32 = 48;
 
 /// A game record of either game, opaque to C. Created by `kc_record_read`,
 /// `kc_record_new_kaissa` or `kc_record_new_chaturaji`; the caller owns it
@@ -597,16 +595,6 @@ pub unsafe extern "C" fn kc_record_write(
     })
 }
 
-/// The SVG options for a square size from C (0: the default).
-fn svg_options(square_size: u32) -> SvgOptions {
-    let size = if square_size == 0 {
-        KC_SVG_DEFAULT_SQUARE_SIZE
-    } else {
-        square_size
-    };
-    SvgOptions::default().with_square_size(size)
-}
-
 /// Writes the record's final position as an SVG picture into `buf`, its
 /// last move highlighted; squares of `square_size` pixels (0: 48; at most
 /// 1000). Ask for the size with `cap` 0 first.
@@ -625,227 +613,7 @@ pub unsafe extern "C" fn kc_record_svg(
     // SAFETY: forwarded from the caller.
     run("kc_record_svg", || unsafe {
         record_text(record, buf, cap, out_len, |r| {
-            Ok(r.svg(&svg_options(square_size)))
+            Ok(r.svg(&svg::svg_options(square_size)))
         })
-    })
-}
-
-/// The Kaissa move in `text`, or `KC_ERR_PARSE`.
-fn kaissa_move(text: &str) -> Result<kaissa::Move, Failure> {
-    text.parse()
-        .map_err(|err| fail(KC_ERR_PARSE, format!("move text: {err}")))
-}
-
-/// The Chaturaji move in `text`, or `KC_ERR_PARSE`.
-fn chaturaji_move(text: &str) -> Result<chaturaji::Move, Failure> {
-    chaturaji::Move::parse(text).map_err(|err| fail(KC_ERR_PARSE, format!("move text: {err}")))
-}
-
-fn roll_in(face: u8) -> Result<Roll, Failure> {
-    Roll::new(face).ok_or_else(|| {
-        fail(
-            KC_ERR_INVALID_ARGUMENT,
-            format!("roll {face} is not a face of the die (2, 3, 4 or 5)"),
-        )
-    })
-}
-
-/// Writes the Kaissa move `move_text` (`d1f4`, `H@c1`) in short algebraic
-/// notation (`Tf4`, `H@c1`) into `buf` (`KC_READABLE_MOVE_CAP` bytes always
-/// suffice). A malformed text gives `KC_ERR_PARSE`, a move not legal in
-/// `*pos` `KC_ERR_ILLEGAL_MOVE`.
-///
-/// # Safety
-/// `pos` is a live position; `move_text` is a NUL-terminated string; `buf`
-/// is NULL (with `cap` 0) or points to `cap` writable bytes; `out_len`
-/// points to a writable `size_t`.
-#[no_mangle]
-pub unsafe extern "C" fn kc_kaissa_move_to_san(
-    pos: *const kc_kaissa_position,
-    move_text: *const c_char,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> kc_status {
-    run("kc_kaissa_move_to_san", || {
-        // SAFETY: forwarded from the caller.
-        let pos = unsafe { handle_ref::<kc_kaissa_position>(pos, "pos")? };
-        // SAFETY: forwarded from the caller.
-        let mv = kaissa_move(unsafe { read_str(move_text, "move_text")? })?;
-        let san = pos
-            .san(mv)
-            .map_err(|err| fail(KC_ERR_ILLEGAL_MOVE, err.to_string()))?;
-        // SAFETY: forwarded from the caller.
-        unsafe { write_text(&san, buf, cap, out_len) }
-    })
-}
-
-/// Reads a Kaissa move in short algebraic notation (`Tf4`, `dxe5`, `e5`,
-/// `H@c1`) in `*pos` and writes its move text (`d1f4`) into `buf`
-/// (`KC_KAISSA_MOVE_TEXT_CAP` bytes always suffice). Malformed text gives
-/// `KC_ERR_PARSE`; an ambiguous text, or one that names no legal move,
-/// `KC_ERR_ILLEGAL_MOVE` (the last error message says why).
-///
-/// # Safety
-/// `pos` is a live position; `san` is a NUL-terminated string; `buf` is
-/// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
-/// to a writable `size_t`.
-#[no_mangle]
-pub unsafe extern "C" fn kc_kaissa_move_from_san(
-    pos: *const kc_kaissa_position,
-    san: *const c_char,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> kc_status {
-    run("kc_kaissa_move_from_san", || {
-        // SAFETY: forwarded from the caller.
-        let pos = unsafe { handle_ref::<kc_kaissa_position>(pos, "pos")? };
-        // SAFETY: forwarded from the caller.
-        let text = unsafe { read_str(san, "san")? };
-        let mv = pos.parse_san(text).map_err(readable_failure)?;
-        // SAFETY: forwarded from the caller.
-        unsafe { write_text(&mv.to_string(), buf, cap, out_len) }
-    })
-}
-
-fn readable_failure(err: crate::readable::ReadableMoveError) -> Failure {
-    let status = match err {
-        crate::readable::ReadableMoveError::Malformed { .. } => KC_ERR_PARSE,
-        crate::readable::ReadableMoveError::GameOver => KC_ERR_GAME_OVER,
-        _ => KC_ERR_ILLEGAL_MOVE,
-    };
-    fail(status, err.to_string())
-}
-
-/// Writes the Chaturaji move `move_text` (`h2f3`, `g7g8K`, `pass`) for
-/// `roll` in readable notation (`rH h2-f3`) into `buf`
-/// (`KC_READABLE_MOVE_CAP` bytes always suffice). A malformed text gives
-/// `KC_ERR_PARSE`, a roll other than 2..5 `KC_ERR_INVALID_ARGUMENT`, a move
-/// not legal for the roll `KC_ERR_ILLEGAL_MOVE`.
-///
-/// # Safety
-/// `pos` is a live position; `move_text` is a NUL-terminated string;
-/// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
-/// `out_len` points to a writable `size_t`.
-#[no_mangle]
-pub unsafe extern "C" fn kc_chaturaji_move_to_readable(
-    pos: *const kc_chaturaji_position,
-    roll: u8,
-    move_text: *const c_char,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> kc_status {
-    run("kc_chaturaji_move_to_readable", || {
-        // SAFETY: forwarded from the caller.
-        let pos = unsafe { handle_ref::<kc_chaturaji_position>(pos, "pos")? };
-        let roll = roll_in(roll)?;
-        // SAFETY: forwarded from the caller.
-        let mv = chaturaji_move(unsafe { read_str(move_text, "move_text")? })?;
-        let text = pos
-            .readable(roll, mv)
-            .map_err(|err| fail(KC_ERR_ILLEGAL_MOVE, err.to_string()))?;
-        // SAFETY: forwarded from the caller.
-        unsafe { write_text(&text, buf, cap, out_len) }
-    })
-}
-
-/// Reads a Chaturaji move in readable notation (`rH h2-f3`, `h2f3`, `rHf3`,
-/// `pass`) for `roll` in `*pos` and writes its move text (`h2f3`) into
-/// `buf` (`KC_CHATURAJI_MOVE_TEXT_CAP` bytes always suffice). Malformed
-/// text gives `KC_ERR_PARSE`; an ambiguous text, or one that names no
-/// legal move, `KC_ERR_ILLEGAL_MOVE`; a finished game `KC_ERR_GAME_OVER`.
-///
-/// # Safety
-/// `pos` is a live position; `text` is a NUL-terminated string; `buf` is
-/// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
-/// to a writable `size_t`.
-#[no_mangle]
-pub unsafe extern "C" fn kc_chaturaji_move_from_readable(
-    pos: *const kc_chaturaji_position,
-    roll: u8,
-    text: *const c_char,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> kc_status {
-    run("kc_chaturaji_move_from_readable", || {
-        // SAFETY: forwarded from the caller.
-        let pos = unsafe { handle_ref::<kc_chaturaji_position>(pos, "pos")? };
-        let roll = roll_in(roll)?;
-        // SAFETY: forwarded from the caller.
-        let text = unsafe { read_str(text, "text")? };
-        let mv = pos.parse_readable(roll, text).map_err(readable_failure)?;
-        // SAFETY: forwarded from the caller.
-        unsafe { write_text(&mv.to_string(), buf, cap, out_len) }
-    })
-}
-
-/// Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
-/// text, or NULL for none) highlighted; squares of `square_size` pixels
-/// (0: 48). Ask for the size with `cap` 0 first. A malformed `last_move`
-/// gives `KC_ERR_PARSE`.
-///
-/// # Safety
-/// `pos` is a live position; `last_move` is NULL or a NUL-terminated
-/// string; `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
-/// `out_len` points to a writable `size_t`.
-#[no_mangle]
-pub unsafe extern "C" fn kc_kaissa_svg(
-    pos: *const kc_kaissa_position,
-    last_move: *const c_char,
-    square_size: u32,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> kc_status {
-    run("kc_kaissa_svg", || {
-        // SAFETY: forwarded from the caller.
-        let pos = unsafe { handle_ref::<kc_kaissa_position>(pos, "pos")? };
-        let last = if last_move.is_null() {
-            None
-        } else {
-            // SAFETY: forwarded from the caller.
-            Some(kaissa_move(unsafe { read_str(last_move, "last_move")? })?)
-        };
-        let text = svg::kaissa(pos, last, &svg_options(square_size));
-        // SAFETY: forwarded from the caller.
-        unsafe { write_text(&text, buf, cap, out_len) }
-    })
-}
-
-/// Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
-/// text such as `h1f3`, or NULL for none) highlighted; squares of
-/// `square_size` pixels (0: 48). Ask for the size with `cap` 0 first. A
-/// malformed `last_move` gives `KC_ERR_PARSE`.
-///
-/// # Safety
-/// `pos` is a live position; `last_move` is NULL or a NUL-terminated
-/// string; `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
-/// `out_len` points to a writable `size_t`.
-#[no_mangle]
-pub unsafe extern "C" fn kc_chaturaji_svg(
-    pos: *const kc_chaturaji_position,
-    last_move: *const c_char,
-    square_size: u32,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> kc_status {
-    run("kc_chaturaji_svg", || {
-        // SAFETY: forwarded from the caller.
-        let pos = unsafe { handle_ref::<kc_chaturaji_position>(pos, "pos")? };
-        let last = if last_move.is_null() {
-            None
-        } else {
-            // SAFETY: forwarded from the caller.
-            Some(chaturaji_move(unsafe {
-                read_str(last_move, "last_move")?
-            })?)
-        };
-        let text = svg::chaturaji(pos, last, &svg_options(square_size));
-        // SAFETY: forwarded from the caller.
-        unsafe { write_text(&text, buf, cap, out_len) }
     })
 }
