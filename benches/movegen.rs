@@ -375,8 +375,8 @@ fn chaturaji_c_abi_playouts(_: &mut Criterion) {}
 #[cfg(feature = "capi")]
 fn chaturaji_c_abi_playouts(c: &mut Criterion) {
     use kaissa_chaturaji::ffi::chaturaji::{
-        kc_chaturaji_choose, kc_chaturaji_choose_move, kc_chaturaji_chosen_move,
-        kc_chaturaji_move, kc_chaturaji_outcome, kc_chaturaji_outcome_info, kc_chaturaji_play,
+        kc_chaturaji_choose, kc_chaturaji_choose_move, kc_chaturaji_chosen_move, kc_chaturaji_move,
+        kc_chaturaji_outcome, kc_chaturaji_outcome_info, kc_chaturaji_play,
         kc_chaturaji_play_chosen, kc_chaturaji_position, kc_chaturaji_position_copy,
         kc_chaturaji_position_free, kc_chaturaji_position_new_start, kc_chaturaji_roll,
         kc_chaturaji_rules, kc_chaturaji_rules_default, kc_chaturaji_undo_record,
@@ -470,13 +470,13 @@ fn chaturaji_c_abi_playouts(c: &mut Criterion) {
                 }
                 ok &= (api.roll)(&mut rng, &mut roll) == kc_status::KC_OK;
                 if checked {
-                    ok &= (api.choose_move)(pos, roll, &mut rng, mv.as_mut_ptr())
-                        == kc_status::KC_OK;
+                    ok &=
+                        (api.choose_move)(pos, roll, &mut rng, mv.as_mut_ptr()) == kc_status::KC_OK;
                     ok &= (api.play)(pos, roll, mv.assume_init(), core::ptr::null_mut())
                         == kc_status::KC_OK;
                 } else {
-                    ok &= (api.choose)(pos, roll, &mut rng, chosen.as_mut_ptr())
-                        == kc_status::KC_OK;
+                    ok &=
+                        (api.choose)(pos, roll, &mut rng, chosen.as_mut_ptr()) == kc_status::KC_OK;
                     ok &= (api.play_chosen)(pos, chosen.as_ptr(), core::ptr::null_mut())
                         == kc_status::KC_OK;
                 }

@@ -32,8 +32,8 @@ use super::{
 };
 use crate::chaturaji::{
     perft, roll_with, Alliances, Bitboard, Colour, ExchangeError, Move, MoveList, Outcome, Piece,
-    PieceKind, Position, Roll, Rules, Square, State, MARKED_SQUARES, MAX_MOVES, SPECIAL_PROMOTION_SQUARES,
-    THRONES,
+    PieceKind, Position, Roll, Rules, Square, State, MARKED_SQUARES, MAX_MOVES,
+    SPECIAL_PROMOTION_SQUARES, THRONES,
 };
 use crate::error::{excerpt, IllegalMoveError};
 use crate::random::SplitMix64;
@@ -1324,16 +1324,8 @@ impl kc_chaturaji_undo_record {
         let l = &self.lost_pawn;
         words[8] = u64::from_le_bytes([c[0], c[1], c[2], c[3], l[0], l[1], l[2], l[3]]);
         let r = &self.captured_rajas;
-        words[9] = u64::from_le_bytes([
-            r[0],
-            r[1],
-            r[2],
-            r[3],
-            m.kind,
-            m.from,
-            m.to,
-            m.promotion,
-        ]) ^ u64::from(self.to_move).rotate_right(8);
+        words[9] = u64::from_le_bytes([r[0], r[1], r[2], r[3], m.kind, m.from, m.to, m.promotion])
+            ^ u64::from(self.to_move).rotate_right(8);
         words[10] = u64::from(self.quiet) << 32 | u64::from(self.ply);
         words[11] = self.hash_before;
         words[12] = after.state.hash;
@@ -1383,7 +1375,10 @@ fn rules_code(rules: Rules) -> u64 {
         Alliances::Sheet => 0,
         _ => 1,
     };
-    alliances << 32 | rules.draw_limit.map_or(0, |limit| 0x1_0000 | u64::from(limit))
+    alliances << 32
+        | rules
+            .draw_limit
+            .map_or(0, |limit| 0x1_0000 | u64::from(limit))
 }
 
 /// Keyed digests for the records and tokens the C caller keeps: a key made
@@ -1422,7 +1417,10 @@ mod seal {
             let second = pair.get(1).copied().unwrap_or(0);
             h = mum(pair[0] ^ k[1] ^ h, second ^ k[2]);
         }
-        mum(h ^ k[3], (words.len() as u64) ^ k[0] ^ 0x9E37_79B9_7F4A_7C15)
+        mum(
+            h ^ k[3],
+            (words.len() as u64) ^ k[0] ^ 0x9E37_79B9_7F4A_7C15,
+        )
     }
 }
 
@@ -2000,7 +1998,10 @@ mod tests {
         (status, chosen)
     }
 
-    fn play_chosen_c(ptr: *mut kc_chaturaji_position, chosen: &kc_chaturaji_chosen_move) -> kc_status {
+    fn play_chosen_c(
+        ptr: *mut kc_chaturaji_position,
+        chosen: &kc_chaturaji_chosen_move,
+    ) -> kc_status {
         // SAFETY: a live handle and a local token.
         unsafe { kc_chaturaji_play_chosen(ptr, chosen, core::ptr::null_mut()) }
     }
