@@ -25,8 +25,7 @@ mod header {
         println!("cargo:rerun-if-changed=include/kaissa_chaturaji.h");
         println!("cargo:rerun-if-env-changed=KC_WRITE_HEADER");
 
-        let crate_dir =
-            PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
+        let crate_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
         let out_dir = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR"));
         let generated = out_dir.join("kaissa_chaturaji.h");
         println!(

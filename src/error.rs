@@ -176,27 +176,6 @@ impl NotationError {
         }
     }
 
-    /// TRANSITIONAL (removed once both games build their errors with
-    /// [`NotationError::at`]): the old string-named constructor.
-    pub(crate) fn new(field: &'static str, column: usize, reason: impl Into<String>) -> Self {
-        let field = match field {
-            "board" => Field::Board,
-            "side" => Field::Side,
-            "turn" => Field::Turn,
-            "hand" => Field::Hand,
-            "to-move" => Field::ToMove,
-            "command" => Field::Command,
-            "lost-pawn" => Field::LostPawn,
-            "captured-rajas" => Field::CapturedRajas,
-            "quiet" => Field::Quiet,
-            "ply" => Field::Ply,
-            "move" => Field::Move,
-            "square" => Field::Square,
-            _ => Field::Text,
-        };
-        NotationError::at(field, column, NotationErrorKind::Inconsistent, reason)
-    }
-
     /// An error about `field` of a position that has no text (a set-up).
     pub(crate) fn without_offset(
         field: Field,
@@ -340,11 +319,6 @@ impl IllegalMoveError {
         }
     }
 
-    /// TRANSITIONAL: the old string-reason constructor (reason dropped).
-    pub(crate) fn legacy(move_text: String, _reason: &'static str) -> Self {
-        IllegalMoveError::new(move_text, IllegalMoveReason::CannotReach)
-    }
-
     /// The move in text notation.
     #[must_use]
     pub fn move_text(&self) -> &str {
@@ -425,7 +399,10 @@ mod tests {
             "a stone both in hand and on the board",
         );
         assert_eq!(err.offset(), None);
-        assert_eq!(err.to_string(), "hand: a stone both in hand and on the board");
+        assert_eq!(
+            err.to_string(),
+            "hand: a stone both in hand and on the board"
+        );
         let err = IllegalMoveError::new("e2e6", IllegalMoveReason::CannotReach);
         assert_eq!(
             err.to_string(),

@@ -9,23 +9,22 @@ use kaissa_chaturaji::chaturaji::{
     perft, Alliances, Colour, ExchangeError, Move, MoveList, Outcome, PieceKind, Position, Roll,
     Rules, Square, MARKED_SQUARES, THRONES,
 };
+use kaissa_chaturaji::error::Field;
 
 // ---------------------------------------------------------------- helpers
 
 const START: &str = "yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB r rbyg - - 0 0";
 
 fn sheet() -> Rules {
-    Rules {
-        alliances: Alliances::Sheet,
-        draw_limit: Some(200),
-    }
+    Rules::new()
+        .with_alliances(Alliances::Sheet)
+        .with_draw_limit(Some(200))
 }
 
 fn opposite() -> Rules {
-    Rules {
-        alliances: Alliances::Opposite,
-        draw_limit: Some(200),
-    }
+    Rules::new()
+        .with_alliances(Alliances::Opposite)
+        .with_draw_limit(Some(200))
 }
 
 /// Board text from a list such as `"d1:gK h4:rK"` (this file's own encoder).
@@ -95,12 +94,12 @@ fn sq(text: &str) -> Square {
 fn play(p: &mut Position, face: u8, m: &str) {
     let before = p.clone();
     let undo = p
-        .play_checked(roll(face), mv(m))
+        .play(roll(face), mv(m))
         .unwrap_or_else(|e| panic!("{m} (roll {face}) in {before}: {e}"));
     let after = p.clone();
-    p.undo(undo);
+    p.undo(undo).unwrap();
     assert_eq!(*p, before, "undo of {m}");
-    p.play_checked(roll(face), mv(m)).unwrap();
+    p.play(roll(face), mv(m)).unwrap();
     assert_eq!(*p, after);
 }
 
@@ -115,7 +114,7 @@ fn step(p: &mut Position, face: u8, m: &str, expected: &str, outcome: Outcome) {
 
 fn moves(p: &Position, face: u8) -> Vec<String> {
     let mut list = MoveList::new();
-    p.legal_moves(roll(face), &mut list);
+    p.generate_moves(roll(face), &mut list);
     let mut v: Vec<String> = list.iter().map(|m| m.to_string()).collect();
     v.sort();
     // every generated move is legal, and no duplicates
@@ -144,15 +143,15 @@ fn assert_illegal(p: &Position, face: u8, m: &str) {
         "{m} (roll {face}) must be illegal in {p}"
     );
     let mut q = p.clone();
-    assert!(q.play_checked(roll(face), mv(m)).is_err());
+    assert!(q.play(roll(face), mv(m)).is_err());
     assert_eq!(q, *p, "a rejected move leaves the position untouched");
 }
 
 fn assert_finished(p: &Position) {
-    assert!(p.outcome().is_finished());
+    assert!(p.outcome().is_over());
     for face in 2..=5 {
         let mut list = MoveList::new();
-        p.legal_moves(roll(face), &mut list);
+        p.generate_moves(roll(face), &mut list);
         assert!(
             list.is_empty(),
             "finished game has moves for {face}: {list:?}"
@@ -164,7 +163,7 @@ fn assert_finished(p: &Position) {
 fn err_field(text: &str, rules: Rules) -> &'static str {
     match Position::from_text(text, rules) {
         Ok(p) => panic!("{text:?} should be rejected, parsed as {p}"),
-        Err(e) => e.field,
+        Err(e) => e.field().name(),
     }
 }
 
@@ -870,10 +869,9 @@ fn quiet_ply_draw_at_two_hundred() {
     assert_eq!(p.outcome().word(), "draw");
     assert_finished(&p);
     // without a draw limit the game goes on
-    let no_limit = Rules {
-        alliances: Alliances::Sheet,
-        draw_limit: None,
-    };
+    let no_limit = Rules::new()
+        .with_alliances(Alliances::Sheet)
+        .with_draw_limit(None);
     let mut p = parse(&text, no_limit);
     step(
         &mut p,
@@ -1332,7 +1330,7 @@ fn raja_exchange_needs_both_sides_and_pieces_on_board() {
     assert!(!p.exchange_possible());
     assert_eq!(
         p.apply_exchange((Colour::Red, sq("h4")), (Colour::Black, sq("d8"))),
-        Err(ExchangeError::Finished)
+        Err(ExchangeError::GameOver)
     );
     // Red's throne and every square next to it occupied
     let p = pos(&t(
@@ -1495,7 +1493,7 @@ fn move_texts() {
         "h1", "h1i3", "g7g8Q", "PASS", "", "g7g8P", "g7g8k", "h1f3 ", "h0f3",
     ] {
         let e = bad.parse::<Move>().expect_err(bad);
-        assert_eq!(e.field, "move", "{bad:?}");
+        assert_eq!(e.field(), Field::Move, "{bad:?}");
     }
 }
 
@@ -1551,10 +1549,9 @@ fn conqueror_specially_promotes_conquered_pawn() {
 
 #[test]
 fn custom_draw_limit() {
-    let rules = Rules {
-        alliances: Alliances::Sheet,
-        draw_limit: Some(10),
-    };
+    let rules = Rules::new()
+        .with_alliances(Alliances::Sheet)
+        .with_draw_limit(Some(10));
     let spec = "b2:gK g7:bK a8:yK h1:rK";
     let mut p = parse(&t(spec, "g rbyg - - 9 9"), rules);
     step(
@@ -1641,14 +1638,17 @@ fn error_columns_point_at_the_offending_character() {
     let s = sheet();
     let text = START.replace("yE,yP,6", "yQ,yP,6");
     let e = Position::from_text(&text, s).unwrap_err();
-    assert_eq!((e.field, e.column), ("board", text.find("yQ").unwrap() + 1));
+    assert_eq!(
+        (e.field(), e.offset()),
+        (Field::Board, Some(text.find("yQ").unwrap() + 1))
+    );
     let text = START.replace(" r rbyg", " w rbyg");
     let e = Position::from_text(&text, s).unwrap_err();
     assert_eq!(
-        (e.field, e.column),
-        ("to-move", text.find(" w ").unwrap() + 1)
+        (e.field(), e.offset()),
+        (Field::ToMove, Some(text.find(" w ").unwrap() + 1))
     );
     let text = START.replace(" 0 0", " 0 -1");
     let e = Position::from_text(&text, s).unwrap_err();
-    assert_eq!((e.field, e.column), ("ply", text.len() - 2));
+    assert_eq!((e.field(), e.offset()), (Field::Ply, Some(text.len() - 2)));
 }

@@ -5,12 +5,14 @@ use kaissa_chaturaji::chaturaji::{
     play_seeded_game, Alliances, Move, MoveList, Position, Roll, Rules, BOAT_MOVES, HORSE_MOVES,
     MARKED_SQUARES, MAX_MOVES, RAJA_MOVES, START_TEXT, THRONES,
 };
+use kaissa_chaturaji::error::Field;
 
 const START: &str = START_TEXT;
 
 fn err(text: &str) -> (String, usize) {
     let e = Position::from_text(text, Rules::default()).expect_err(text);
-    (e.field.to_string(), e.column)
+    let offset = e.offset().expect("a parse error has an offset");
+    (e.field().to_string(), offset)
 }
 
 fn field(text: &str) -> String {
@@ -28,7 +30,7 @@ fn start_round_trips() {
     let p = Position::from_text(START, Rules::default()).unwrap();
     assert_eq!(p.to_string(), START);
     assert_eq!(p, Position::start(Rules::default()));
-    let o = Position::start(Rules::with_alliances(Alliances::Opposite));
+    let o = Position::start(Rules::default().with_alliances(Alliances::Opposite));
     assert_eq!(o.to_string(), START);
 }
 
@@ -84,7 +86,8 @@ fn inconsistent_pawns() {
 fn malformed_fields() {
     // Missing and extra fields.
     assert_eq!(field(&START[..START.len() - 2]), "ply");
-    assert_eq!(field(&format!("{START} 5")), "position");
+    // (The text as a whole: `Field::Text`, formerly named "position".)
+    assert_eq!(field(&format!("{START} 5")), "text");
     assert_eq!(field(&START.replace(" r rbyg", "  rbyg")), "to-move");
     // To-move.
     assert_eq!(field(&with(1, "x")), "to-move");
@@ -125,7 +128,9 @@ fn inconsistent_command() {
     let text = with(2, "ybyg").replacen(" r ", " y ", 1);
     assert_eq!(field(&text), "command");
     // ... which is valid with partners opposite.
-    assert!(Position::from_text(&text, Rules::with_alliances(Alliances::Opposite)).is_ok());
+    assert!(
+        Position::from_text(&text, Rules::default().with_alliances(Alliances::Opposite)).is_ok()
+    );
     // Two colours commanding each other.
     assert_eq!(field(&with(2, "gbyr")), "command");
     // To-move must be a seat in play: Green's seat is skipped after Red
@@ -166,10 +171,10 @@ fn move_text() {
     for (text, column) in cases {
         let e = text.parse::<Move>().expect_err(text);
         assert_eq!(
-            (e.field, e.column),
-            ("move", column),
+            (e.field(), e.offset()),
+            (Field::Move, Some(column)),
             "{text}: {}",
-            e.reason
+            e.reason()
         );
     }
     assert_eq!(Roll::new(1), None);
@@ -190,13 +195,13 @@ fn max_moves_ingredients() {
     let text = "rK,1,rK,1,rK,1,rK,1/1,rK,1,rK,1,rK,1,rK/rK,1,rK,1,rK,1,rK,1/1,rK,1,rK,1,rK,1,rK/rK,1,rK,1,rK,1,rK,1/1,rK,1,rK,1,rK,1,rK/rK,1,rK,1,rK,1,rK,1/1,rK,1,rK,1,rK,1,bK r rbxx - - 0 0";
     let p = Position::from_text(text, Rules::default()).unwrap();
     let mut list = MoveList::new();
-    p.legal_moves(Roll::new(5).unwrap(), &mut list);
+    p.generate_moves(Roll::new(5).unwrap(), &mut list);
     assert!(list.len() > 100 && list.len() <= MAX_MOVES);
     // Elephants: each target is reached from at most one elephant per ray,
     // so at most 4 * 64 = 256 moves.
     let elephants = text.replace("rK", "rE");
     let p = Position::from_text(&elephants, Rules::default()).unwrap();
-    p.legal_moves(Roll::new(4).unwrap(), &mut list);
+    p.generate_moves(Roll::new(4).unwrap(), &mut list);
     assert!(list.len() > 60 && list.len() <= 4 * 64, "{}", list.len());
 }
 
@@ -217,6 +222,75 @@ fn seeded_game_replays_identically() {
     };
     let a = record(2024);
     assert_eq!(a, record(2024));
-    assert!(a.2.is_finished());
+    assert!(a.2.is_over());
     assert_ne!(a.0, record(2025).0);
+}
+
+/// The kind of each error, which a program matches on.
+#[test]
+fn error_kinds() {
+    use kaissa_chaturaji::error::NotationErrorKind as K;
+    let kind = |text: &str| {
+        Position::from_text(text, Rules::default())
+            .expect_err(text)
+            .kind()
+    };
+    assert_eq!(kind(""), K::Empty);
+    assert_eq!(kind(&START.replace(" r rbyg", "  rbyg")), K::FieldCount);
+    assert_eq!(kind(&format!("{START} 5")), K::FieldCount);
+    assert_eq!(kind(&START[..START.len() - 2]), K::FieldCount);
+    assert_eq!(kind(&with(0, "8/8/8/8/8/8/gK,7")), K::BoardSize);
+    assert_eq!(kind(&with(0, "8/8/8/8/8/8/8/gK,6")), K::BoardSize);
+    assert_eq!(kind(&with(0, "8/8/8/8/8/8/8/gK,3,4")), K::NotCanonical);
+    assert_eq!(kind(&with(0, "8/8/8/8/8/8/8/gK,07")), K::NotCanonical);
+    assert_eq!(kind(&with(0, "8/8/8/8/8/8/8/gK,16")), K::OutOfRange);
+    assert_eq!(kind(&with(0, "8/8/8/8/8/8/8/gQ,7")), K::UnknownPiece);
+    assert_eq!(
+        kind(&with(0, "8/8/8/8/8/8/8/gK,+7")),
+        K::UnexpectedCharacter
+    );
+    assert_eq!(kind(&with(1, "q")), K::UnknownPiece);
+    assert_eq!(kind(&with(1, "rb")), K::UnexpectedCharacter);
+    assert_eq!(kind(&with(3, "gr")), K::NotCanonical);
+    assert_eq!(kind(&with(6, "01")), K::NotCanonical);
+    assert_eq!(kind(&with(6, "99999999999")), K::OutOfRange);
+    assert_eq!(kind(&with(6, "1x")), K::UnexpectedCharacter);
+    assert_eq!(kind(&with(1, "\u{e9}")), K::UnexpectedCharacter);
+    assert_eq!(kind(&with(5, "3")), K::Inconsistent);
+    assert_eq!(kind(&with(2, "gbyr")), K::Inconsistent);
+    assert_eq!(kind("8/8/8/8/8/8/8/8 r xxxx - - 0 0"), K::Inconsistent);
+    let move_kind = |text: &str| text.parse::<Move>().expect_err(text).kind();
+    assert_eq!(move_kind(""), K::Empty);
+    assert_eq!(move_kind("h1i3"), K::BadSquare);
+    assert_eq!(move_kind("h1h1"), K::Inconsistent);
+    assert_eq!(move_kind("h1f3Q"), K::UnknownPiece);
+    assert_eq!(move_kind("h1f3KK"), K::UnexpectedCharacter);
+}
+
+/// Messages quote at most a short, escaped excerpt of the input.
+#[test]
+fn messages_quote_short_escaped_excerpts() {
+    let huge_item = format!("8/8/8/8/8/8/8/gK,{} g xxxg - - 0 0", "7x".repeat(100_000));
+    let huge_piece = format!("8/8/8/8/8/8/8/g{} g xxxg - - 0 0", "K".repeat(100_000));
+    let huge_count = format!("8/8/8/8/8/8/8/gK,7 g xxxg - - 0 {}", "9".repeat(100_000));
+    for text in [huge_item, huge_piece, huge_count] {
+        let message = Position::from_text(&text, Rules::default())
+            .unwrap_err()
+            .to_string();
+        assert!(message.len() < 300, "{} bytes: {message}", message.len());
+    }
+    let message = Position::from_text(&with(1, "\u{1b}[2J"), Rules::default())
+        .unwrap_err()
+        .to_string();
+    assert!(!message.contains('\u{1b}'), "{message}");
+    let message = format!("h1\u{1b}[2J{}", "x".repeat(100_000))
+        .parse::<Move>()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        !message.contains('\u{1b}') && message.len() < 300,
+        "{message}"
+    );
+    let message = "h1f3\r".parse::<Move>().unwrap_err().to_string();
+    assert!(!message.contains('\r'), "{message}");
 }

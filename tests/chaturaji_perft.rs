@@ -5,7 +5,7 @@ use kaissa_chaturaji::chaturaji::{
 };
 
 fn start(alliances: Alliances) -> Position {
-    Position::start(Rules::with_alliances(alliances))
+    Position::start(Rules::default().with_alliances(alliances))
 }
 
 #[test]
@@ -16,7 +16,7 @@ fn start_counts_per_face() {
     let mut moves = MoveList::new();
     let mut texts = Vec::new();
     for roll in Roll::ALL {
-        pos.legal_moves(roll, &mut moves);
+        pos.generate_moves(roll, &mut moves);
         let mut t: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
         t.sort();
         texts.push(t);

@@ -366,7 +366,7 @@ impl Ref {
 
 fn fast_moves(pos: &Position, roll: Roll) -> Vec<String> {
     let mut list = MoveList::new();
-    pos.legal_moves(roll, &mut list);
+    pos.generate_moves(roll, &mut list);
     let mut v: Vec<String> = list.iter().map(|m| m.to_string()).collect();
     v.sort();
     v
@@ -397,7 +397,7 @@ fn check_position(pos: &mut Position, stats: &mut [usize; 10]) {
             let mv: Move = text.parse().unwrap();
             assert!(pos.is_legal(roll, mv), "{pos} {roll}:{mv}");
             let before = pos.clone();
-            let undo = pos.play(mv);
+            let undo = pos.play_unchecked(mv);
             stats[1] += 1;
             let mut expected = reference.clone();
             let events = expected.play(text);
@@ -416,7 +416,7 @@ fn check_position(pos: &mut Position, stats: &mut [usize; 10]) {
                 pos.compute_hash(),
                 "hash after {text} from {before}"
             );
-            pos.undo(undo);
+            pos.undo(undo).unwrap();
             assert_eq!(*pos, before);
         }
     }
@@ -425,7 +425,7 @@ fn check_position(pos: &mut Position, stats: &mut [usize; 10]) {
 
 /// Returns [positions, moves played, then per event of `Ref::play`].
 fn walk(alliances: Alliances, games_per_seed: u64, max_plies: u32) -> [usize; 10] {
-    let rules = Rules::with_alliances(alliances);
+    let rules = Rules::default().with_alliances(alliances);
     let mut stats = [0usize; 10];
     for (i, text) in SEEDS.iter().enumerate() {
         let start = Position::from_text(text, rules).unwrap();
@@ -433,13 +433,13 @@ fn walk(alliances: Alliances, games_per_seed: u64, max_plies: u32) -> [usize; 10
             let mut rng = SplitMix64::new(1000 * i as u64 + g + 77 * alliances as u64);
             let mut pos = start.clone();
             for _ in 0..max_plies {
-                if pos.is_finished() {
+                if pos.is_over() {
                     break;
                 }
                 check_position(&mut pos, &mut stats);
                 let roll = Roll::ALL[rng.below(4) as usize];
                 let mv = pos.choose_move(roll, &mut rng).unwrap();
-                pos.play(mv);
+                pos.play_unchecked(mv);
             }
             check_position(&mut pos, &mut stats);
         }
@@ -474,12 +474,12 @@ fn reference_agrees_opposite() {
 #[test]
 fn is_legal_matches_generation() {
     for alliances in [Alliances::Sheet, Alliances::Opposite] {
-        let rules = Rules::with_alliances(alliances);
+        let rules = Rules::default().with_alliances(alliances);
         for (i, text) in SEEDS.iter().enumerate() {
             let mut pos = Position::from_text(text, rules).unwrap();
             let mut rng = SplitMix64::new(i as u64 + 5);
             for ply in 0..120 {
-                if pos.is_finished() {
+                if pos.is_over() {
                     break;
                 }
                 if ply % 8 == 0 {
@@ -511,7 +511,7 @@ fn is_legal_matches_generation() {
                 }
                 let roll = Roll::ALL[rng.below(4) as usize];
                 let mv = pos.choose_move(roll, &mut rng).unwrap();
-                pos.play(mv);
+                pos.play_unchecked(mv);
             }
         }
     }

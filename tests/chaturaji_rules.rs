@@ -7,7 +7,7 @@ use kaissa_chaturaji::chaturaji::{
 };
 
 fn rules(alliances: Alliances) -> Rules {
-    Rules::with_alliances(alliances)
+    Rules::default().with_alliances(alliances)
 }
 
 fn pos(text: &str) -> Position {
@@ -28,11 +28,11 @@ fn play(mut p: Position, tokens: &[&str]) -> Position {
         let before = p.clone();
         let before_text = p.to_string();
         let undo = p
-            .play_checked(r, mv)
+            .play(r, mv)
             .unwrap_or_else(|e| panic!("{token} in {before_text}: {e}"));
         assert_eq!(p.hash(), p.compute_hash());
         let after = p.clone();
-        p.undo(undo);
+        p.undo(undo).unwrap();
         assert_eq!(p, before);
         assert_eq!(p.to_string(), before_text);
         assert_eq!(p.hash(), before.hash());
@@ -44,7 +44,7 @@ fn play(mut p: Position, tokens: &[&str]) -> Position {
 
 fn moves(p: &Position, face: u8) -> Vec<String> {
     let mut list = MoveList::new();
-    p.legal_moves(roll(face), &mut list);
+    p.generate_moves(roll(face), &mut list);
     let mut v: Vec<String> = list.iter().map(|m| m.to_string()).collect();
     v.sort();
     v
@@ -305,20 +305,14 @@ fn quiet_ply_draw() {
     assert!(moves(&p, 4).is_empty());
     assert!(!p.is_legal(roll(4), Move::Pass));
     // Switched off, the game goes on.
-    let off = Rules {
-        draw_limit: None,
-        ..Rules::default()
-    };
+    let off = Rules::default().with_draw_limit(None);
     let p = Position::from_text(&p.to_string(), off).unwrap();
     assert_eq!(p.outcome(), Outcome::Ongoing);
     assert_eq!(moves(&p, 4), ["pass"]);
     // A limit of 10: 9 quiet plies and one more.
-    let ten = Rules {
-        draw_limit: Some(10),
-        ..Rules::default()
-    };
+    let ten = Rules::default().with_draw_limit(Some(10));
     let mut p = Position::from_text("4,bK,3/8/8/yK,7/8/8/8/3,gK,3,rK r rbyg - - 9 9", ten).unwrap();
-    p.play_checked(roll(5), "h1h2".parse().unwrap()).unwrap();
+    p.play(roll(5), "h1h2".parse().unwrap()).unwrap();
     assert_eq!(p.outcome(), Outcome::Draw);
 }
 
@@ -480,11 +474,11 @@ fn play_undo_restores_text_and_hash() {
     let mut p = Position::start(Rules::default());
     let text = p.to_string();
     let hash = p.hash();
-    let u1 = p.play("h1f3".parse().unwrap());
-    let u2 = p.play("g7g6".parse().unwrap());
+    let u1 = p.play_unchecked("h1f3".parse().unwrap());
+    let u2 = p.play_unchecked("g7g6".parse().unwrap());
     assert_ne!(p.hash(), hash);
-    p.undo(u2);
-    p.undo(u1);
+    p.undo(u2).unwrap();
+    p.undo(u1).unwrap();
     assert_eq!(p.to_string(), text);
     assert_eq!(p.hash(), hash);
     assert_eq!(p, Position::start(Rules::default()));
@@ -492,30 +486,53 @@ fn play_undo_restores_text_and_hash() {
 
 #[test]
 fn illegal_moves_leave_the_position_untouched() {
+    use kaissa_chaturaji::error::IllegalMoveReason as R;
     let mut p = Position::start(Rules::default());
     let cases = [
-        (2, "h2f3", "the roll does not let this piece move"),
-        (2, "g7f6", "the seat to move does not command that piece"),
-        (2, "c4c5", "no piece on the from square"),
-        (3, "h2g4", "the piece cannot move there"),
-        (
-            2,
-            "pass",
-            "a pass is legal only when the roll allows no move",
-        ),
-        (2, "h1f3K", "only a special promotion takes a piece suffix"),
+        (2, "h2f3", R::NotForThisRoll),
+        // Black's pawn: the seat to move does not command it.
+        (2, "g7f6", R::NoPieceToMove),
+        // An empty square.
+        (2, "c4c5", R::NoPieceToMove),
+        (3, "h2g4", R::CannotReach),
+        (2, "pass", R::PassNotAllowed),
+        // Only a special promotion takes a piece suffix.
+        (2, "h1f3K", R::CannotReach),
     ];
     for (face, mv, reason) in cases {
-        let err = p.play_checked(roll(face), mv.parse().unwrap()).unwrap_err();
-        assert_eq!(err.reason, reason, "{mv}");
+        let err = p.play(roll(face), mv.parse().unwrap()).unwrap_err();
+        assert_eq!(err.reason(), reason, "{mv}");
+        assert_eq!(err.move_text(), format!("{face}:{mv}"));
         assert_eq!(p, Position::start(Rules::default()));
     }
     let mut p = pos("4,bK,3/6,gP,1/8/yK,7/8/8/8/gB,6,rK g rbyg g - 0 10");
-    let err = p
-        .play_checked(roll(5), "g7g8".parse().unwrap())
-        .unwrap_err();
-    assert_eq!(
-        err.reason,
-        "a special promotion must name the new piece (K, E, H or B)"
-    );
+    let before = p.clone();
+    // A special promotion must name the new piece (K, E, H or B).
+    let err = p.play(roll(5), "g7g8".parse().unwrap()).unwrap_err();
+    assert_eq!(err.reason(), R::CannotReach);
+    assert_eq!(p, before);
+    assert!(p.play(roll(5), "g7g8H".parse().unwrap()).is_ok());
+    // A finished game: no move at all.
+    let mut p = pos("8/8/8/8/8/8/8/3,gK,4 g xxxg - - 0 10");
+    let err = p.play(roll(4), Move::Pass).unwrap_err();
+    assert_eq!(err.reason(), R::GameOver);
+}
+
+/// Positions, set-ups, records and moves are plain data that threads may
+/// share (checked at compile time).
+#[test]
+fn public_types_are_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    use kaissa_chaturaji::chaturaji as ch;
+    assert_send_sync::<ch::Position>();
+    assert_send_sync::<ch::Setup>();
+    assert_send_sync::<ch::Undo>();
+    assert_send_sync::<ch::Move>();
+    assert_send_sync::<ch::MoveList>();
+    assert_send_sync::<ch::Rules>();
+    assert_send_sync::<ch::Outcome>();
+    assert_send_sync::<ch::DiceRoller>();
+    assert_send_sync::<ch::ExchangeError>();
+    assert_send_sync::<ch::Diagram<'static>>();
+    assert_send_sync::<kaissa_chaturaji::error::UndoError>();
 }

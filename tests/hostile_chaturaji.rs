@@ -13,40 +13,37 @@
 use kaissa_chaturaji::chaturaji::{
     Alliances, Colour, Move, MoveList, Position, Roll, Rules, Square, FIELDS, START_TEXT,
 };
+use kaissa_chaturaji::error::Field;
 use kaissa_chaturaji::NotationError;
 use proptest::prelude::*;
 use proptest::sample::Index;
 
 /// The fields a position error may name.
-const POSITION_FIELDS: &[&str] = &[
-    "board",
-    "to-move",
-    "command",
-    "lost-pawn",
-    "captured-rajas",
-    "quiet",
-    "ply",
-    "position",
+const POSITION_FIELDS: &[Field] = &[
+    Field::Board,
+    Field::ToMove,
+    Field::Command,
+    Field::LostPawn,
+    Field::CapturedRajas,
+    Field::Quiet,
+    Field::Ply,
+    Field::Text,
 ];
 
 /// Both alliance options, and the extremes of the draw limit.
 const RULES: [Rules; 4] = [
-    Rules {
-        alliances: Alliances::Sheet,
-        draw_limit: Some(200),
-    },
-    Rules {
-        alliances: Alliances::Opposite,
-        draw_limit: Some(200),
-    },
-    Rules {
-        alliances: Alliances::Sheet,
-        draw_limit: None,
-    },
-    Rules {
-        alliances: Alliances::Opposite,
-        draw_limit: Some(0),
-    },
+    Rules::new()
+        .with_alliances(Alliances::Sheet)
+        .with_draw_limit(Some(200)),
+    Rules::new()
+        .with_alliances(Alliances::Opposite)
+        .with_draw_limit(Some(200)),
+    Rules::new()
+        .with_alliances(Alliances::Sheet)
+        .with_draw_limit(None),
+    Rules::new()
+        .with_alliances(Alliances::Opposite)
+        .with_draw_limit(Some(0)),
 ];
 
 /// Valid position texts the mutations start from.
@@ -62,42 +59,54 @@ const VALID_POSITIONS: &[&str] = &[
     "8/8/8/8/8/8/8/rE,rE,rE,rE,rE,rE,rE,rE r rxxx rbyg rrrbbyg 4294967295 4294967295",
 ];
 
-fn check_error(text: &str, err: &NotationError, fields: &[&str]) {
+fn check_error(text: &str, err: &NotationError, fields: &[Field]) {
     assert!(
-        fields.contains(&err.field),
+        fields.contains(&err.field()),
         "{text:?}: unknown field {:?} in {err}",
-        err.field
+        err.field()
     );
+    let offset = err
+        .offset()
+        .unwrap_or_else(|| panic!("{text:?}: a parse error without an offset: {err}"));
     assert!(
-        err.column <= text.len(),
-        "{text:?}: column {} past the end ({} bytes): {err}",
-        err.column,
+        offset <= text.len(),
+        "{text:?}: offset {offset} past the end ({} bytes): {err}",
         text.len()
     );
     assert!(
-        text.is_char_boundary(err.column),
-        "{text:?}: column {} inside a character: {err}",
-        err.column
+        text.is_char_boundary(offset),
+        "{text:?}: offset {offset} inside a character: {err}"
     );
-    assert!(!err.reason.is_empty(), "{text:?}: empty reason");
-    assert!(err.to_string().contains(err.field));
+    assert!(!err.reason().is_empty(), "{text:?}: empty reason");
+    let message = err.to_string();
+    assert!(message.contains(err.field().name()));
+    // A short message, whatever the input: at most a short excerpt of it.
+    assert!(
+        message.len() < 400,
+        "{} bytes of message for {} bytes of text: {message}",
+        message.len(),
+        text.len()
+    );
+    assert!(
+        !message.chars().any(|c| c.is_control()),
+        "{text:?}: a raw control character in {message:?}"
+    );
 }
-
 /// Exercises a position that parsed: everything a GUI might call on it.
 fn exercise(pos: &Position) {
     assert_eq!(pos.hash(), pos.compute_hash());
     let _ = pos.diagram().to_string();
-    let finished = pos.is_finished();
+    let finished = pos.is_over();
     let mut moves = MoveList::new();
     for roll in Roll::ALL {
-        pos.legal_moves(roll, &mut moves);
+        pos.generate_moves(roll, &mut moves);
         assert_eq!(pos.count_legal_moves(roll), moves.len());
         assert_eq!(moves.is_empty(), finished, "{pos}");
         for &mv in moves.iter() {
             assert!(pos.is_legal(roll, mv), "{mv} in {pos}");
             let mut scratch = pos.clone();
             let undo = scratch
-                .play_checked(roll, mv)
+                .play(roll, mv)
                 .unwrap_or_else(|e| panic!("generated {mv} rejected in {pos}: {e}"));
             assert_eq!(
                 scratch.validate(),
@@ -109,7 +118,7 @@ fn exercise(pos: &Position) {
                 panic!("{pos} then {mv} gives {text:?}, which does not parse: {e}")
             });
             assert_eq!(back, scratch);
-            scratch.undo(undo);
+            scratch.undo(undo).unwrap();
             assert_eq!(&scratch, pos);
         }
     }
@@ -178,22 +187,23 @@ fn check_move_text(text: &str) {
             let start = Position::start(Rules::default());
             for roll in Roll::ALL {
                 let mut moves = MoveList::new();
-                start.legal_moves(roll, &mut moves);
+                start.generate_moves(roll, &mut moves);
                 assert_eq!(start.is_legal(roll, mv), moves.contains(&mv));
                 let mut pos = start.clone();
-                match pos.play_checked(roll, mv) {
-                    Ok(undo) => pos.undo(undo),
-                    Err(e) => assert_eq!(e.text, text),
+                match pos.play(roll, mv) {
+                    Ok(undo) => pos.undo(undo).unwrap(),
+                    Err(e) => assert_eq!(e.move_text(), format!("{roll}:{text}")),
                 }
                 assert_eq!(pos, start);
             }
         }
         Err(err) => {
-            check_error(text, &err, &["move"]);
-            // `parse_at` shifts the column by the base.
+            check_error(text, &err, &[Field::Move]);
+            // `parse_at` shifts the offset by the base.
             let shifted = Move::parse_at(text, 100).unwrap_err();
-            assert_eq!(shifted.column, err.column + 100);
-            assert_eq!(shifted.field, "move");
+            assert_eq!(shifted.offset(), err.offset().map(|o| o + 100));
+            assert_eq!(shifted.field(), Field::Move);
+            assert_eq!(shifted.kind(), err.kind());
         }
     }
 }
@@ -237,11 +247,11 @@ fn valid_position_text() -> impl Strategy<Value = String> {
                 .expect("valid seed");
             let mut moves = MoveList::new();
             for (roll, index) in choices {
-                pos.legal_moves(Roll::ALL[roll.index(4)], &mut moves);
+                pos.generate_moves(Roll::ALL[roll.index(4)], &mut moves);
                 if moves.is_empty() {
                     break;
                 }
-                pos.play(*index.get(&moves));
+                pos.play_unchecked(*index.get(&moves));
             }
             pos.to_string()
         })
@@ -338,14 +348,14 @@ fn every_square_and_move_text_round_trips() {
             let text = format!("{a}{b}");
             if a == b {
                 let err = text.parse::<Move>().unwrap_err();
-                check_error(&text, &err, &["move"]);
+                check_error(&text, &err, &[Field::Move]);
             } else {
                 assert_eq!(text.parse::<Move>(), Ok(Move::Normal { from: a, to: b }));
                 for s in ["K", "E", "H", "B"] {
                     check_move_text(&format!("{text}{s}"));
                 }
                 let err = format!("{text}P").parse::<Move>().unwrap_err();
-                assert_eq!((err.field, err.column), ("move", 4));
+                assert_eq!((err.field(), err.offset()), (Field::Move, Some(4)));
             }
         }
     }
@@ -519,7 +529,7 @@ fn hand_picked_nasty_texts() {
     assert!(Position::from_text(&text, Rules::default()).is_ok());
     let text = format!("{lone} g xxxg - {} 0 0", "r".repeat(256));
     let err = Position::from_text(&text, Rules::default()).unwrap_err();
-    assert_eq!(err.field, "captured-rajas");
+    assert_eq!(err.field(), Field::CapturedRajas);
 }
 
 #[test]
@@ -575,27 +585,31 @@ fn hand_picked_nasty_move_texts() {
 fn errors_point_at_the_problem() {
     let lone = "8/8/8/8/8/8/8/gK,7";
     let n = lone.len();
-    let cases: Vec<(String, &str, usize)> = vec![
-        (String::new(), "board", 0),
-        (format!("{lone} x xxxg - - 0 0"), "to-move", n + 1),
-        (format!("{lone} r xxxg - - 0 0"), "to-move", n + 1),
-        (format!("{lone} g xxqg - - 0 0"), "command", n + 5),
-        (format!("{lone} g xxgx - - 0 0"), "command", n + 5),
-        (format!("{lone} g xxxg q - 0 0"), "lost-pawn", n + 8),
-        (format!("{lone} g xxxg - q 0 0"), "captured-rajas", n + 10),
-        (format!("{lone} g xxxg - - 1 0"), "quiet", n + 12),
-        (format!("{lone} g xxxg - - 0 0x"), "ply", n + 15),
-        (format!("{lone} g xxxg - - 0 0 0"), "position", n + 15),
-        (format!("{lone} g xxxg - - 0"), "ply", n + 13),
-        ("8/8/8/8/8/8/8/gQ,7 g xxxg - - 0 0".into(), "board", 15),
+    let cases: Vec<(String, Field, usize)> = vec![
+        (String::new(), Field::Board, 0),
+        (format!("{lone} x xxxg - - 0 0"), Field::ToMove, n + 1),
+        (format!("{lone} r xxxg - - 0 0"), Field::ToMove, n + 1),
+        (format!("{lone} g xxqg - - 0 0"), Field::Command, n + 5),
+        (format!("{lone} g xxgx - - 0 0"), Field::Command, n + 5),
+        (format!("{lone} g xxxg q - 0 0"), Field::LostPawn, n + 8),
+        (
+            format!("{lone} g xxxg - q 0 0"),
+            Field::CapturedRajas,
+            n + 10,
+        ),
+        (format!("{lone} g xxxg - - 1 0"), Field::Quiet, n + 12),
+        (format!("{lone} g xxxg - - 0 0x"), Field::Ply, n + 15),
+        (format!("{lone} g xxxg - - 0 0 0"), Field::Text, n + 15),
+        (format!("{lone} g xxxg - - 0"), Field::Ply, n + 13),
+        ("8/8/8/8/8/8/8/gQ,7 g xxxg - - 0 0".into(), Field::Board, 15),
     ];
-    for (text, field, column) in &cases {
+    for (text, field, offset) in &cases {
         let err = Position::from_text(text, Rules::default()).unwrap_err();
         assert_eq!(
-            (err.field, err.column),
-            (*field, *column),
+            (err.field(), err.offset()),
+            (*field, Some(*offset)),
             "{text:?}: {err}"
         );
-        assert!(FIELDS.contains(&err.field) || err.field == "position");
+        assert!(FIELDS.contains(&err.field()) || err.field() == Field::Text);
     }
 }

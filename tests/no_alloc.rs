@@ -92,10 +92,7 @@ fn chaturaji_hot_path_does_not_allocate() {
         Rules,
     };
     for alliances in [Alliances::Sheet, Alliances::Opposite] {
-        let start = ch::Position::start(Rules {
-            alliances,
-            ..Rules::default()
-        });
+        let start = ch::Position::start(Rules::default().with_alliances(alliances));
         let mut pos = start.clone();
         let mut rng = SplitMix64::new(77);
         let mut roller = DiceRoller::new(5);
@@ -103,12 +100,13 @@ fn chaturaji_hot_path_does_not_allocate() {
         let allocations = allocations_during(|| {
             let mut moves = CMoveList::new();
             while plies < 10_000 {
-                if pos.is_finished() {
+                if pos.is_over() {
                     pos = start.clone();
                     continue;
                 }
                 for roll in Roll::ALL {
-                    pos.legal_moves(roll, &mut moves);
+                    assert!(!pos.legal_moves(roll).is_empty());
+                    pos.generate_moves(roll, &mut moves);
                     for &mv in &moves {
                         assert!(pos.is_legal(roll, mv));
                     }
@@ -124,11 +122,20 @@ fn chaturaji_hot_path_does_not_allocate() {
                 let mv = pos.choose_move(roll, &mut rng).expect("ongoing game");
                 if plies % 100 == 0 {
                     let _ = ch::perft(&pos, 2);
+                    let _ = pos.to_setup().build(pos.rules()).expect("a valid position");
                 }
-                let undo = pos.play(mv);
+                let undo = if plies % 2 == 0 {
+                    pos.play(roll, mv).expect("a chosen move is legal")
+                } else {
+                    pos.play_unchecked(mv)
+                };
                 if plies % 3 == 0 {
-                    pos.undo(undo);
-                    pos.play(mv);
+                    pos.undo(undo).expect("the record of the last move");
+                    let undo = pos.play_unchecked(mv);
+                    if plies % 9 == 0 {
+                        pos.undo_unchecked(undo);
+                        pos.play_unchecked(mv);
+                    }
                 }
                 plies += 1;
             }
@@ -137,6 +144,9 @@ fn chaturaji_hot_path_does_not_allocate() {
     }
 }
 
+/// The C ABI half (feature `capi`; `tests/optional_features.rs` runs it
+/// from a plain `cargo test`).
+#[cfg(feature = "capi")]
 #[test]
 fn c_abi_hot_path_does_not_allocate() {
     use kaissa_chaturaji::ffi::chaturaji::*;
@@ -222,16 +232,33 @@ fn c_abi_hot_path_does_not_allocate() {
                 }
                 let mut roll = 0u8;
                 assert_eq!(kc_chaturaji_roll(&mut rng_state, &mut roll), KC_OK);
-                let mut mv: kc_chaturaji_move = std::mem::zeroed();
-                assert_eq!(
-                    kc_chaturaji_choose_move(cpos, roll, &mut rng_state, &mut mv),
-                    KC_OK
-                );
                 let mut undo: kc_chaturaji_undo_record = std::mem::zeroed();
-                assert_eq!(kc_chaturaji_play(cpos, roll, mv, &mut undo), KC_OK);
-                if ply % 3 == 0 {
-                    assert_eq!(kc_chaturaji_undo(cpos, &undo), KC_OK);
+                if ply % 2 == 0 {
+                    // The token path: choose, then play the chosen move.
+                    let mut chosen: kc_chaturaji_chosen_move = std::mem::zeroed();
+                    assert_eq!(
+                        kc_chaturaji_choose(cpos, roll, &mut rng_state, &mut chosen),
+                        KC_OK
+                    );
+                    assert_eq!(kc_chaturaji_play_chosen(cpos, &chosen, &mut undo), KC_OK);
+                    if ply % 3 == 0 {
+                        assert_eq!(kc_chaturaji_undo(cpos, &undo), KC_OK);
+                        assert_eq!(
+                            kc_chaturaji_play_chosen(cpos, &chosen, std::ptr::null_mut()),
+                            KC_OK
+                        );
+                    }
+                } else {
+                    let mut mv: kc_chaturaji_move = std::mem::zeroed();
+                    assert_eq!(
+                        kc_chaturaji_choose_move(cpos, roll, &mut rng_state, &mut mv),
+                        KC_OK
+                    );
                     assert_eq!(kc_chaturaji_play(cpos, roll, mv, &mut undo), KC_OK);
+                    if ply % 3 == 0 {
+                        assert_eq!(kc_chaturaji_undo(cpos, &undo), KC_OK);
+                        assert_eq!(kc_chaturaji_play(cpos, roll, mv, &mut undo), KC_OK);
+                    }
                 }
                 if ply % 200 == 0 {
                     let mut nodes = 0u64;

@@ -28,8 +28,8 @@
 use std::collections::HashSet;
 
 use kaissa_chaturaji::chaturaji::{
-    Alliances, Colour, Move, MoveList, Outcome, Piece, PieceKind, Position, Roll, Rules, Square,
-    START_TEXT,
+    perft, Alliances, Colour, Move, MoveList, Outcome, Piece, PieceKind, Position, Roll, Rules,
+    Setup, Square, Undo, START_TEXT,
 };
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -95,6 +95,7 @@ fn ally(rules: Rules, colour: Colour) -> Colour {
     let j = match rules.alliances {
         Alliances::Sheet => [3, 2, 1, 0][i],
         Alliances::Opposite => (i + 2) % 4,
+        other => panic!("no model of {other:?}"),
     };
     Colour::ALL[j]
 }
@@ -193,7 +194,7 @@ fn model_outcome(pos: &Position, board: &Board) -> Outcome {
 /// The legal moves for `roll`, generated from RULES.md alone.
 fn model_moves(pos: &Position, board: &Board, roll: Roll) -> HashSet<Move> {
     let mut out = HashSet::new();
-    if model_outcome(pos, board).is_finished() {
+    if model_outcome(pos, board).is_over() {
         return out;
     }
     let rules = pos.rules();
@@ -351,7 +352,7 @@ fn check_exchanges(pos: &Position) {
     let rules = pos.rules();
     for (a, b) in exchanges.iter().copied() {
         assert!(!friends(rules, a, b), "{a} and {b} are allies in {pos}");
-        assert!(!pos.is_finished());
+        assert!(!pos.is_over());
         for colour in [a, b] {
             assert!(pos.captured_rajas(colour) > 0);
             assert!(!pos.is_out(colour));
@@ -425,11 +426,16 @@ fn check_position(pos: &Position) -> [MoveList; 4] {
     assert_eq!(pos.validate(), Ok(()), "{pos}");
     assert_eq!(pos.hash(), pos.compute_hash(), "{pos}");
     check_round_trip(pos);
+    // The set-up builder gives the position back, and the text of the
+    // set-up (written by this file) is the position's text.
+    let setup = pos.to_setup();
+    assert_eq!(setup.build(pos.rules()).as_ref(), Ok(pos), "{pos}");
+    assert_eq!(setup_text(&setup), pos.to_string());
     let board = board_of(pos);
     let rules = pos.rules();
     let outcome = pos.outcome();
     assert_eq!(outcome, model_outcome(pos, &board), "outcome of {pos}");
-    assert_eq!(pos.is_finished(), outcome.is_finished());
+    assert_eq!(pos.is_over(), outcome.is_over());
     if let Outcome::AllianceWins(winners) = outcome {
         for c in Colour::ALL {
             if !winners.contains(&c) {
@@ -457,7 +463,7 @@ fn check_position(pos: &Position) -> [MoveList; 4] {
     let mut lists: [MoveList; 4] = Default::default();
     let mut all_moves = HashSet::new();
     for (i, roll) in Roll::ALL.into_iter().enumerate() {
-        pos.legal_moves(roll, &mut lists[i]);
+        pos.generate_moves(roll, &mut lists[i]);
         let moves = &lists[i];
         let set: HashSet<Move> = moves.iter().copied().collect();
         assert_eq!(
@@ -474,7 +480,7 @@ fn check_position(pos: &Position) -> [MoveList; 4] {
             model.difference(&set).collect::<Vec<_>>()
         );
         assert_eq!(pos.count_legal_moves(roll), moves.len(), "{roll} in {pos}");
-        if outcome.is_finished() {
+        if outcome.is_over() {
             assert!(moves.is_empty(), "a finished game has moves: {pos}");
             assert!(!pos.is_legal(roll, Move::Pass));
         } else {
@@ -494,20 +500,20 @@ fn check_position(pos: &Position) -> [MoveList; 4] {
             }
             // Play then undo restores position and hash.
             let mut scratch = pos.clone();
-            let undo = scratch.play(mv);
+            let undo = scratch.play_unchecked(mv);
             assert_eq!(
                 scratch.hash(),
                 scratch.compute_hash(),
                 "after {mv} in {pos}"
             );
-            scratch.undo(undo);
+            scratch.undo(undo).unwrap();
             assert_eq!(&scratch, pos, "undo of {mv}");
             assert_eq!(scratch.hash(), pos.hash());
         }
         let mut rng = kaissa_chaturaji::random::SplitMix64::new(pos.hash());
         match pos.choose_move(roll, &mut rng) {
             Some(mv) => assert!(moves.contains(&mv)),
-            None => assert!(outcome.is_finished()),
+            None => assert!(outcome.is_over()),
         }
     }
     check_exchanges(pos);
@@ -538,6 +544,7 @@ fn check_sweep(pos: &Position, lists: &[MoveList; 4]) {
                     generated[(from.index() * 64 + to.index()) * VARIANTS + 1 + kind.index()] = true
                 }
                 Move::Pass => pass = true,
+                other => panic!("an unknown move {other}"),
             }
         }
         let mut accepted = 0;
@@ -928,15 +935,13 @@ fn seed_texts() -> Vec<String> {
 fn rules_variants() -> Vec<Rules> {
     vec![
         Rules::default(),
-        Rules::with_alliances(Alliances::Opposite),
-        Rules {
-            alliances: Alliances::Sheet,
-            draw_limit: None,
-        },
-        Rules {
-            alliances: Alliances::Opposite,
-            draw_limit: Some(30),
-        },
+        Rules::default().with_alliances(Alliances::Opposite),
+        Rules::new()
+            .with_alliances(Alliances::Sheet)
+            .with_draw_limit(None),
+        Rules::new()
+            .with_alliances(Alliances::Opposite)
+            .with_draw_limit(Some(30)),
     ]
 }
 
@@ -1032,7 +1037,7 @@ type Choice = (Index, Index, u8);
 /// end; then takes the whole game back.
 fn playout(text: &str, rules: Rules, choices: &[Choice], sweep_every: usize) -> Seen {
     let mut pos = Position::from_text(text, rules).expect("seed positions are valid");
-    let mut history: Vec<(Position, kaissa_chaturaji::chaturaji::Undo)> = Vec::new();
+    let mut history: Vec<(Position, Undo)> = Vec::new();
     let mut seen = Seen::default();
     for (i, (roll_index, move_index, bias)) in choices.iter().enumerate() {
         if *bias == 2 && exchange(&mut pos, move_index) {
@@ -1043,7 +1048,7 @@ fn playout(text: &str, rules: Rules, choices: &[Choice], sweep_every: usize) -> 
         if i % sweep_every == 0 {
             check_sweep(&pos, &lists);
         }
-        if pos.is_finished() {
+        if pos.is_over() {
             break;
         }
         let r = roll_index.index(4);
@@ -1051,7 +1056,7 @@ fn playout(text: &str, rules: Rules, choices: &[Choice], sweep_every: usize) -> 
         let mv = choose(&pos, &lists[r], move_index, *bias);
         let before = pos.clone();
         let undo = pos
-            .play_checked(roll, mv)
+            .play(roll, mv)
             .unwrap_or_else(|e| panic!("generated {mv} for {roll} rejected in {before}: {e}"));
         check_move(&before, roll, mv, &pos);
         tally(&mut seen, &before, mv, &pos);
@@ -1060,7 +1065,17 @@ fn playout(text: &str, rules: Rules, choices: &[Choice], sweep_every: usize) -> 
     let lists = check_position(&pos);
     check_sweep(&pos, &lists);
     while let Some((before, undo)) = history.pop() {
-        pos.undo(undo);
+        // A stale record (an earlier move) is refused, nothing changed.
+        if let Some((_, stale)) = history.first() {
+            let current = pos.clone();
+            assert!(pos.undo(stale.clone()).is_err(), "stale record accepted");
+            assert_eq!(pos, current);
+        }
+        pos.undo(undo.clone()).unwrap();
+        // A record used twice is refused the second time.
+        let current = pos.clone();
+        assert!(pos.undo(undo).is_err(), "record used twice");
+        assert_eq!(pos, current);
         assert_eq!(pos, before);
         assert_eq!(pos.hash(), before.hash());
         assert_eq!(pos.to_string(), before.to_string());
@@ -1109,6 +1124,7 @@ fn tally(seen: &mut Seen, before: &Position, mv: Move, after: &Position) {
         Outcome::AllianceWins(_) => seen.wins += 1,
         Outcome::Draw => seen.draws += 1,
         Outcome::Ongoing => {}
+        other => panic!("an unknown outcome {other}"),
     }
 }
 
@@ -1154,12 +1170,12 @@ proptest! {
         for (roll, index, bias) in &choices {
             let r = Roll::ALL[roll.index(4)];
             let mut moves = MoveList::new();
-            pos.legal_moves(r, &mut moves);
+            pos.generate_moves(r, &mut moves);
             if moves.is_empty() {
                 break;
             }
             let mv = choose(&pos, &moves, index, *bias);
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
         for (from, to, variant, roll) in probes {
             let (from, to) = (Square::new(from).unwrap(), Square::new(to).unwrap());
@@ -1170,17 +1186,17 @@ proptest! {
                 k => Move::Promotion { from, to, kind: PieceKind::ALL[k - 1] },
             };
             let before = pos.clone();
-            match pos.play_checked(roll, mv) {
+            match pos.play(roll, mv) {
                 Ok(undo) => {
                     prop_assert!(before.is_legal(roll, mv));
                     check_move(&before, roll, mv, &pos);
-                    pos.undo(undo);
+                    pos.undo(undo).unwrap();
                     prop_assert_eq!(&pos, &before);
                 }
                 Err(err) => {
                     prop_assert!(!before.is_legal(roll, mv));
-                    prop_assert_eq!(err.text, mv.to_string());
-                    prop_assert!(!err.reason.is_empty());
+                    prop_assert_eq!(err.move_text(), format!("{roll}:{mv}"));
+                    prop_assert!(!err.to_string().is_empty());
                     prop_assert_eq!(&pos, &before);
                 }
             }
@@ -1245,4 +1261,333 @@ fn biased_playouts_reach_the_rare_rules() {
     assert!(total.exchanges > 0, "{total:?}");
     assert!(total.wins > 0, "{total:?}");
     assert!(total.draws > 0, "{total:?}");
+}
+
+// ---------------------------------------------------------------------------
+// The safe API never panics, and checked calls leave the position untouched.
+
+/// A set-up's position text, written by this file (not by the library).
+fn setup_text(setup: &Setup) -> String {
+    let mut ranks = Vec::new();
+    for rank in (0..8).rev() {
+        let mut items: Vec<String> = Vec::new();
+        let mut empty = 0;
+        for file in 0..8 {
+            match setup.piece_at(Square::from_coords(file, rank).unwrap()) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        items.push(empty.to_string());
+                        empty = 0;
+                    }
+                    items.push(p.to_string());
+                }
+            }
+        }
+        if empty > 0 {
+            items.push(empty.to_string());
+        }
+        ranks.push(items.join(","));
+    }
+    let command: String = Colour::ALL
+        .iter()
+        .map(|&c| setup.commander(c).map_or('x', Colour::letter))
+        .collect();
+    let set = |letters: String| {
+        if letters.is_empty() {
+            "-".to_string()
+        } else {
+            letters
+        }
+    };
+    let lost = set(Colour::ALL
+        .iter()
+        .filter(|&&c| setup.lost_pawn(c))
+        .map(|c| c.letter())
+        .collect());
+    let rajas = set(Colour::ALL
+        .iter()
+        .flat_map(|&c| std::iter::repeat(c.letter()).take(setup.captured_rajas(c) as usize))
+        .collect());
+    format!(
+        "{} {} {command} {lost} {rajas} {} {}",
+        ranks.join("/"),
+        setup.to_move().letter(),
+        setup.quiet_plies(),
+        setup.ply()
+    )
+}
+
+/// Calls every query on a position that may break the rules' invariants
+/// (after `play_unchecked` of an illegal move): none may panic.
+fn query_everything(pos: &Position) {
+    let _ = pos.to_string();
+    let _ = pos.diagram().to_string();
+    let _ = pos.validate();
+    let _ = pos.outcome();
+    let _ = pos.is_over();
+    let _ = pos.hash();
+    let _ = pos.compute_hash();
+    let _ = pos.to_setup().build(pos.rules());
+    let _ = Position::from_text(&pos.to_string(), pos.rules());
+    let mut rng = kaissa_chaturaji::random::SplitMix64::new(pos.hash());
+    for roll in Roll::ALL {
+        let moves = pos.legal_moves(roll);
+        assert_eq!(pos.count_legal_moves(roll), moves.len());
+        for &mv in moves.iter() {
+            assert!(pos.is_legal(roll, mv));
+            let mut scratch = pos.clone();
+            let undo = scratch.play_unchecked(mv);
+            scratch
+                .undo(undo)
+                .expect("a record of the last move belongs");
+            assert_eq!(&scratch, pos);
+        }
+        let _ = pos.is_legal(roll, Move::Pass);
+        let _ = pos.choose_move(roll, &mut rng);
+    }
+    let _ = perft(pos, 1);
+    for c in Colour::ALL {
+        let _ = pos.raja_return_squares(c);
+        let _ = pos.raja_returnable(c);
+        let _ = pos.special_promotion_possible(c);
+        let _ = pos.commanded(c);
+    }
+    for (a, b) in pos.possible_exchanges() {
+        let mut copy = pos.clone();
+        let sa = pos.raja_return_squares(a).first().unwrap();
+        let sb = pos.raja_return_squares(b).first().unwrap();
+        let _ = copy.apply_exchange((a, sa), (b, sb));
+    }
+}
+
+/// An arbitrary move: any from/to pair (the same square too), any suffix
+/// (the never-legal pawn "promotion" too), or a pass.
+fn arbitrary_move(from: u8, to: u8, variant: usize) -> Move {
+    let (from, to) = (Square::new(from).unwrap(), Square::new(to).unwrap());
+    match variant {
+        0 => Move::Normal { from, to },
+        6 => Move::Pass,
+        k => Move::Promotion {
+            from,
+            to,
+            kind: PieceKind::ALL[k - 1],
+        },
+    }
+}
+
+/// A record with the positions before and after its move.
+struct Record {
+    undo: Undo,
+    before: Position,
+    after: Position,
+}
+
+/// The records of a short random game from `text`.
+fn records_of_game(text: &str, rules: Rules, choices: &[Choice]) -> (Position, Vec<Record>) {
+    let mut pos = Position::from_text(text, rules).unwrap();
+    let mut records = Vec::new();
+    for (roll, index, bias) in choices {
+        let moves = pos.legal_moves(Roll::ALL[roll.index(4)]);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = choose(&pos, &moves, index, *bias);
+        let before = pos.clone();
+        let undo = pos.play_unchecked(mv);
+        records.push(Record {
+            undo,
+            before,
+            after: pos.clone(),
+        });
+    }
+    (pos, records)
+}
+
+/// What one step of the hostile driver does.
+#[derive(Debug, Clone)]
+enum Step {
+    /// `play` (checked) of an arbitrary move for a roll.
+    Play(u8, u8, usize, usize),
+    /// `play_unchecked` of an arbitrary move, queries on the result, then
+    /// `undo_unchecked`.
+    PlayUnchecked(u8, u8, usize),
+    /// `undo` (checked) with a record of this game or of the other one.
+    Undo(bool, Index),
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        (0u8..64, 0u8..64, 0usize..7, 0usize..4).prop_map(|(a, b, v, r)| Step::Play(a, b, v, r)),
+        (0u8..64, 0u8..64, 0usize..7).prop_map(|(a, b, v)| Step::PlayUnchecked(a, b, v)),
+        (any::<bool>(), any::<Index>()).prop_map(|(own, i)| Step::Undo(own, i)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    /// No safe function panics on arbitrary moves (any from/to pair, any
+    /// suffix, pass, any roll) and arbitrary undo records (from another
+    /// game, stale, used twice); `play` of an illegal move and `undo` of a
+    /// record that does not belong give an error and leave the position
+    /// untouched.
+    #[test]
+    fn arbitrary_moves_and_records_never_panic(
+        seed in proptest::sample::select(seeds()),
+        other in proptest::sample::select(seeds()),
+        game in choices(0, 40),
+        other_game in choices(0, 40),
+        steps in proptest::collection::vec(step(), 1..40),
+    ) {
+        let (mut pos, mut own) = records_of_game(&seed.0, seed.1, &game);
+        let (_, foreign) = records_of_game(&other.0, other.1, &other_game);
+        for step in steps {
+            let before = pos.clone();
+            match step {
+                Step::Play(a, b, v, r) => {
+                    let (mv, roll) = (arbitrary_move(a, b, v), Roll::ALL[r]);
+                    let legal = pos.is_legal(roll, mv);
+                    match pos.play(roll, mv) {
+                        Ok(undo) => {
+                            prop_assert!(legal);
+                            prop_assert_eq!(undo.played(), mv);
+                            own.push(Record { undo, before, after: pos.clone() });
+                        }
+                        Err(err) => {
+                            prop_assert!(!legal, "{} rejected: {}", mv, err);
+                            prop_assert_eq!(&pos, &before);
+                            prop_assert_eq!(err.move_text(), format!("{roll}:{mv}"));
+                        }
+                    }
+                }
+                Step::PlayUnchecked(a, b, v) => {
+                    let mv = arbitrary_move(a, b, v);
+                    let undo = pos.play_unchecked(mv);
+                    query_everything(&pos);
+                    if v == 0 && a != b {
+                        // Any move's record belongs to the position it made.
+                        let mut copy = pos.clone();
+                        prop_assert!(copy.undo(undo.clone()).is_ok());
+                        prop_assert_eq!(&copy, &before);
+                    }
+                    pos.undo_unchecked(undo);
+                    prop_assert_eq!(&pos, &before);
+                }
+                Step::Undo(from_own, index) => {
+                    let pool = if from_own || foreign.is_empty() { &own } else { &foreign };
+                    if pool.is_empty() {
+                        continue;
+                    }
+                    let record = index.get(pool);
+                    // The record belongs exactly when it was made by a move
+                    // that led to this very position (hash, counters, rules).
+                    let belongs = record.after.hash() == pos.hash()
+                        && record.after.ply() == pos.ply()
+                        && record.after.quiet_plies() == pos.quiet_plies()
+                        && record.after.rules() == pos.rules();
+                    match pos.undo(record.undo.clone()) {
+                        Ok(()) => {
+                            prop_assert!(belongs);
+                            prop_assert_eq!(&pos, &record.before);
+                        }
+                        Err(_) => {
+                            prop_assert!(!belongs);
+                            prop_assert_eq!(&pos, &before);
+                        }
+                    }
+                }
+            }
+        }
+        // Taking the whole game back with its own records, last first.
+        while let Some(record) = own.pop() {
+            if record.after == pos {
+                pos.undo(record.undo).unwrap();
+                prop_assert_eq!(&pos, &record.before);
+            }
+        }
+    }
+
+    /// The set-up builder and the text parser accept exactly the same
+    /// positions (the builder of a set-up, the parser of its text), with
+    /// the same error field, kind and reason.
+    #[test]
+    fn setup_and_parser_agree(
+        seed in proptest::sample::select(seeds()),
+        game in choices(0, 60),
+        rules in proptest::sample::select(rules_variants()),
+        edits in proptest::collection::vec((0usize..9, 0u8..64, 0u8..6, 0u8..6), 0..4),
+    ) {
+        let (pos, _) = records_of_game(&seed.0, seed.1, &game);
+        let mut setup = pos.to_setup();
+        for (what, square, a, b) in edits {
+            let colour = Colour::ALL[usize::from(a % 4)];
+            let square = Square::new(square).unwrap();
+            match what {
+                0 => { setup.put(square, Piece::new(colour, PieceKind::ALL[usize::from(b % 5)])); }
+                1 => { setup.remove(square); }
+                2 => { setup.set_to_move(colour); }
+                3 => { setup.set_commander(colour, Colour::ALL.get(usize::from(b)).copied()); }
+                4 => { setup.set_lost_pawn(colour, b % 2 == 1); }
+                5 => { setup.set_captured_rajas(colour, b); }
+                6 => { setup.set_quiet_plies(u32::from(b) * 40); }
+                7 => { setup.set_ply(square.index() as u32 * 7); }
+                _ => { setup.set_command_from_board(); }
+            }
+        }
+        let text = setup_text(&setup);
+        let built = setup.build(rules);
+        let parsed = Position::from_text(&text, rules);
+        match (&built, &parsed) {
+            (Ok(a), Ok(b)) => {
+                prop_assert_eq!(a, b);
+                prop_assert_eq!(&a.to_setup(), &setup);
+                prop_assert_eq!(a.to_string(), text);
+            }
+            (Err(a), Err(b)) => {
+                prop_assert_eq!(a.offset(), None);
+                prop_assert_eq!(a.field(), b.field(), "{} / {}", a, b);
+                prop_assert_eq!(a.kind(), b.kind());
+                prop_assert_eq!(a.reason(), b.reason());
+            }
+            _ => prop_assert!(false, "{text}: built {built:?}, parsed {parsed:?}"),
+        }
+    }
+}
+
+/// Hand-made set-ups: the builder's checks are the parser's.
+#[test]
+fn setup_builder_examples() {
+    use kaissa_chaturaji::error::{Field, NotationErrorKind};
+    assert_eq!(
+        Setup::start().build(Rules::default()),
+        Ok(Position::default())
+    );
+    assert_eq!(Setup::default(), Setup::empty());
+    let err = Setup::empty().build(Rules::default()).unwrap_err();
+    assert_eq!(
+        (err.field(), err.kind()),
+        (Field::Board, NotationErrorKind::Inconsistent)
+    );
+    // Green conquered by Red: valid with the sheet's alliances only.
+    let mut setup = Setup::start();
+    setup.set_commander(Colour::Green, Some(Colour::Red));
+    assert!(setup.build(Rules::default()).is_ok());
+    let err = setup
+        .build(Rules::default().with_alliances(Alliances::Opposite))
+        .unwrap_err();
+    assert_eq!(err.field(), Field::Command);
+    // The seat to move must command a piece.
+    setup.set_to_move(Colour::Green);
+    assert_eq!(
+        setup.build(Rules::default()).unwrap_err().field(),
+        Field::ToMove
+    );
+    // Pieces taken off and put back.
+    let mut setup = Setup::start();
+    let h4 = sq("h4");
+    let raja = setup.remove(h4).unwrap();
+    assert_eq!(setup.piece_at(h4), None);
+    setup.put(h4, raja);
+    assert_eq!(setup, Setup::start());
 }

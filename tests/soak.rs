@@ -104,14 +104,14 @@ mod chaturaji_soak {
                     }
                 }
                 let roll = Roll::ALL[rng.below(4) as usize];
-                pos.legal_moves(roll, &mut moves);
-                let finished = pos.is_finished();
+                pos.generate_moves(roll, &mut moves);
+                let finished = pos.is_over();
                 assert_eq!(moves.is_empty(), finished, "{}", ctx(game_ply));
                 assert_eq!(pos.count_legal_moves(roll), moves.len());
                 if n % SWEEP_EVERY == 0 {
                     for r in Roll::ALL {
                         let mut all = MoveList::new();
-                        pos.legal_moves(r, &mut all);
+                        pos.generate_moves(r, &mut all);
                         sweep(&pos, r, &all);
                     }
                     stats.sweeps += 1;
@@ -122,7 +122,7 @@ mod chaturaji_soak {
                             stats.wins[usize::from(a.contains(&Colour::Black))] += 1
                         }
                         Outcome::Draw => stats.draws += 1,
-                        Outcome::Ongoing => unreachable!(),
+                        other => unreachable!("{other}"),
                     }
                     break;
                 }
@@ -134,9 +134,10 @@ mod chaturaji_soak {
                 {
                     let before = pos.clone();
                     for &mv in moves.iter() {
-                        let undo = pos.play(mv);
+                        let undo = pos.play_unchecked(mv);
                         assert_eq!(pos.hash(), pos.compute_hash(), "{mv}: {}", ctx(game_ply));
-                        pos.undo(undo);
+                        pos.undo(undo)
+                            .unwrap_or_else(|e| panic!("{mv}: {e}: {}", ctx(game_ply)));
                         assert_eq!(pos, before, "undo {mv}: {}", ctx(game_ply));
                     }
                 }
@@ -146,10 +147,13 @@ mod chaturaji_soak {
                 }
                 let before = pos.clone();
                 let commanders = Colour::ALL.map(|c| pos.commander(c));
-                let undo = pos.play(mv);
+                let undo = pos
+                    .play(roll, mv)
+                    .unwrap_or_else(|e| panic!("{mv}: {e}: {}", ctx(game_ply)));
                 assert_eq!(pos.hash(), pos.compute_hash(), "{mv}: {}", ctx(game_ply));
                 let mut back = pos.clone();
-                back.undo(undo);
+                back.undo(undo)
+                    .unwrap_or_else(|e| panic!("{mv}: {e}: {}", ctx(game_ply)));
                 assert_eq!(back, before, "undo {mv}: {}", ctx(game_ply));
                 assert_eq!(back.hash(), before.hash());
                 if Colour::ALL.iter().any(|&c| {
@@ -171,7 +175,7 @@ mod chaturaji_soak {
             ("sheet", Rules::default(), 0),
             (
                 "opposite",
-                Rules::with_alliances(Alliances::Opposite),
+                Rules::default().with_alliances(Alliances::Opposite),
                 1 << 32,
             ),
         ] {

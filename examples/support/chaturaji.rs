@@ -5,7 +5,8 @@
 #![allow(dead_code)]
 
 use kaissa_chaturaji::chaturaji::{
-    perft, perft_divide, play_seeded_game, Alliances, Colour, Move, Position, Roll, Rules, Square,
+    perft, perft_divide, play_seeded_game, Alliances, Colour, Move, Outcome, Position, Roll, Rules,
+    Square,
 };
 
 /// Reads leading `--alliances sheet|opposite` and (when `allow_divide`)
@@ -21,13 +22,13 @@ fn options(args: &[String], allow_divide: bool) -> Result<(Rules, bool, &[String
                 let value = args
                     .get(i + 1)
                     .ok_or("--alliances needs a value: sheet or opposite")?;
-                rules.alliances = match value.as_str() {
+                rules = rules.with_alliances(match value.as_str() {
                     "sheet" => Alliances::Sheet,
                     "opposite" => Alliances::Opposite,
                     other => {
                         return Err(format!("--alliances {other}: expected sheet or opposite"))
                     }
-                };
+                });
                 i += 2;
             }
             "--divide" if allow_divide => {
@@ -112,7 +113,7 @@ fn apply_token(pos: &mut Position, token: &str) -> Result<(), String> {
         }
     };
     let mv = Move::parse(tail).map_err(|e| format!("token {token:?}: {e}"))?;
-    pos.play_checked(roll, mv)
+    pos.play(roll, mv)
         .map(|_| ())
         .map_err(|e| format!("token {token:?}: {e}"))
 }
@@ -132,23 +133,46 @@ pub fn apply_main(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The outcome in words, for the last line of a game.
+fn outcome_line(outcome: Outcome, plies: u32) -> String {
+    match outcome {
+        Outcome::AllianceWins([a, b]) => format!(
+            "outcome: {} ({} and {} win: both opponents are out of the game after {plies} plies)",
+            outcome.word(),
+            a.name(),
+            b.name()
+        ),
+        Outcome::Draw => format!(
+            "outcome: {} (no capture in the last {} plies)",
+            outcome.word(),
+            Rules::default().draw_limit.unwrap_or(0)
+        ),
+        _ => format!("outcome: {} (stopped after {plies} plies)", outcome.word()),
+    }
+}
+
 /// Plays a seeded random game from the start (sheet alliances, draw limit
-/// 200), printing each ply, then the final diagram and the outcome.
+/// 200): prints the title, seed and start board, each ply (a forced pass
+/// announced as such), then the final diagram, the position text and the
+/// outcome.
 pub fn play_main(seed: u64) -> Result<(), String> {
     let mut pos = Position::start(Rules::default());
+    println!("Chaturaji (four players, a stick die), random game with seed {seed}");
+    println!("Red and Green against Black and Yellow; the die: 2 boat, 3 horse, 4 elephant, 5 pawn or raja");
+    println!("{}\n", pos.diagram());
     let mut n = 0u32;
     let outcome = play_seeded_game(&mut pos, seed, 100_000, |ply, _| {
         n += 1;
-        println!(
-            "{n:4}. {:<6} rolls {}: {}",
-            ply.seat.name(),
-            ply.roll,
-            ply.mv
-        );
+        let what = if ply.mv == Move::Pass {
+            "pass (no move for this roll)".to_string()
+        } else {
+            ply.mv.to_string()
+        };
+        println!("{n:4}. {:<6} rolls {}: {what}", ply.seat.name(), ply.roll);
     });
     println!();
     println!("{}", pos.diagram());
     println!("{pos}");
-    println!("{}", outcome.word());
+    println!("{}", outcome_line(outcome, n));
     Ok(())
 }

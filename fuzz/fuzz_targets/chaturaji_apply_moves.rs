@@ -13,7 +13,7 @@
 #[path = "../common/chaturaji_checks.rs"]
 mod checks;
 
-use kaissa_chaturaji::chaturaji::{Position, Roll, Square};
+use kaissa_chaturaji::chaturaji::{Position, Roll, Square, Undo};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -25,14 +25,23 @@ fuzz_target!(|data: &[u8]| {
     let mut pos = Position::from_text(seed, rules)
         .or_else(|_| Position::from_text(seed, checks::rules_from_byte(first & 6)))
         .expect("valid seed");
-    let mut history = Vec::new();
+    let mut history: Vec<(Position, Undo)> = Vec::new();
     let mut bytes = rest.iter().copied();
     while let Some(byte) = bytes.next() {
         let lists = checks::check_position(&pos, false);
         match byte {
             0xFF => {
                 if let Some((before, undo)) = history.pop() {
-                    pos.undo(undo);
+                    // A stale record (an earlier move) is refused.
+                    if let Some((_, stale)) = history.first() {
+                        let current = pos.clone();
+                        assert!(pos.undo(stale.clone()).is_err());
+                        assert_eq!(pos, current);
+                    }
+                    pos.undo(undo.clone()).unwrap();
+                    assert_eq!(pos, before);
+                    // So is a record used twice.
+                    assert!(pos.undo(undo).is_err());
                     assert_eq!(pos, before);
                 }
                 continue;
@@ -66,7 +75,7 @@ fuzz_target!(|data: &[u8]| {
     // The sweep costs about 100,000 `is_legal` calls: one input in eight.
     checks::check_position(&pos, data.len() % 8 == 0);
     while let Some((before, undo)) = history.pop() {
-        pos.undo(undo);
+        pos.undo(undo).unwrap();
         assert_eq!(pos, before);
         assert_eq!(pos.hash(), before.hash());
     }

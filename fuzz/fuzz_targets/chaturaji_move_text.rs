@@ -1,14 +1,15 @@
 //! Fuzz the Chaturaji move parser: any bytes either parse to a move that
 //! formats back to the same text, or give a `NotationError` for the field
-//! `move` at a column inside the text. A parsed move is asked of the start
+//! `move` at an offset inside the text. A parsed move is asked of the start
 //! position under both alliance options: legal for a roll exactly when
-//! generated for it, and `play_checked` agrees.
+//! generated for it, and `play` agrees.
 #![no_main]
 
 #[path = "../common/chaturaji_checks.rs"]
 mod checks;
 
 use kaissa_chaturaji::chaturaji::{Move, MoveList, Position, Roll, Square};
+use kaissa_chaturaji::error::Field;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -23,14 +24,14 @@ fuzz_target!(|data: &[u8]| {
                 let start = Position::start(checks::rules_from_byte(byte));
                 for roll in Roll::ALL {
                     let mut moves = MoveList::new();
-                    start.legal_moves(roll, &mut moves);
+                    start.generate_moves(roll, &mut moves);
                     let legal = moves.contains(&mv);
                     assert_eq!(start.is_legal(roll, mv), legal);
                     let mut pos = start.clone();
-                    match pos.play_checked(roll, mv) {
+                    match pos.play(roll, mv) {
                         Ok(undo) => {
                             assert!(legal);
-                            pos.undo(undo);
+                            pos.undo(undo).unwrap();
                         }
                         Err(_) => assert!(!legal),
                     }
@@ -38,7 +39,7 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
         }
-        Err(err) => checks::check_error(&text, &err, &["move"]),
+        Err(err) => checks::check_error(&text, &err, &[Field::Move]),
     }
     if let Some(sq) = Square::parse(&text) {
         assert_eq!(sq.to_string(), text);

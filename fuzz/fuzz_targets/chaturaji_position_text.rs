@@ -1,7 +1,7 @@
 //! Fuzz the Chaturaji position parser: the first byte picks the rules (bit 0
 //! the alliances, bits 1-2 the draw limit), the rest (as UTF-8, lossily)
 //! either parses to a valid position that formats back to the same text, or
-//! gives a `NotationError` naming a known field at a column inside the text.
+//! gives a `NotationError` naming a known field at an offset inside the text.
 //! Parsed positions are then exercised: every legal move of every roll is
 //! played (with the checks of `common/chaturaji_checks.rs`) and undone.
 #![no_main]
@@ -27,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
                 for &mv in lists[i].iter() {
                     let undo = checks::play_and_check(&mut scratch, roll, mv);
                     checks::check_position(&scratch, false);
-                    scratch.undo(undo);
+                    scratch.undo(undo).unwrap();
                     assert_eq!(scratch, pos);
                 }
             }

@@ -28,6 +28,7 @@ impl Roll {
     pub const ALL: [Roll; 4] = [Roll(2), Roll(3), Roll(4), Roll(5)];
 
     /// The roll showing `face`, or `None` unless `face` is 2, 3, 4 or 5.
+    #[must_use]
     pub const fn new(face: u8) -> Option<Roll> {
         if face >= 2 && face <= 5 {
             Some(Roll(face))
@@ -37,11 +38,13 @@ impl Roll {
     }
 
     /// The face shown.
+    #[must_use]
     pub const fn face(self) -> u8 {
         self.0
     }
 
     /// The kinds this roll lets move.
+    #[must_use]
     pub const fn kinds(self) -> &'static [PieceKind] {
         match self.0 {
             2 => &[PieceKind::Boat],
@@ -52,6 +55,7 @@ impl Roll {
     }
 
     /// Whether this roll lets a piece of `kind` move.
+    #[must_use]
     pub const fn allows(self, kind: PieceKind) -> bool {
         kind.face() == self.0
     }
@@ -92,15 +96,24 @@ impl DiceRoller {
     }
 }
 
-/// Throws the die with any random source.
+/// Throws the die with any random source: each face with probability 1/4.
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::{roll_with, Roll};
+/// use kaissa_chaturaji::random::SplitMix64;
+/// let roll = roll_with(&mut SplitMix64::new(5));
+/// assert!(Roll::ALL.contains(&roll));
+/// ```
+#[must_use]
 pub fn roll_with(rng: &mut impl RandomSource) -> Roll {
     Roll::ALL[rng.below(4) as usize]
 }
 
 impl Position {
     /// Picks one of the legal moves for `roll` uniformly at random (the
-    /// `Pass` when there is no other); `None` when the game is finished.
-    /// Does not allocate.
+    /// `Pass` when there is no other): `moves[rng.below(n)]` in the order of
+    /// [`Position::legal_moves`]. `None` when the game is over. The move can
+    /// be played with [`Position::play_unchecked`]. Does not allocate.
     ///
     /// ```
     /// use kaissa_chaturaji::chaturaji::{Move, Position, Roll, Rules};
@@ -109,9 +122,10 @@ impl Position {
     /// let mut rng = SplitMix64::new(3);
     /// assert_eq!(pos.choose_move(Roll::new(4).unwrap(), &mut rng), Some(Move::Pass));
     /// ```
+    #[must_use]
     pub fn choose_move(&self, roll: Roll, rng: &mut impl RandomSource) -> Option<Move> {
         let mut moves = MoveList::new();
-        self.legal_moves(roll, &mut moves);
+        self.generate_moves(roll, &mut moves);
         if moves.is_empty() {
             return None;
         }
@@ -119,8 +133,16 @@ impl Position {
     }
 }
 
-/// One ply of a recorded game.
+/// One ply of a recorded game (made by [`play_seeded_game`]).
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::{play_seeded_game, Colour, Position};
+/// let mut plies = Vec::new();
+/// play_seeded_game(&mut Position::default(), 1, 1, |ply, _| plies.push(ply));
+/// assert_eq!(plies[0].seat, Colour::Red);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct GamePly {
     /// The seat that moved.
     pub seat: Colour,
@@ -132,7 +154,7 @@ pub struct GamePly {
 
 /// Plays a random game from `position` with one SplitMix64 seeded with
 /// `seed` for both the die and the choice of move, until the game is
-/// finished or `max_plies` plies were played; calls `on_ply` after each ply
+/// over or `max_plies` plies were played; calls `on_ply` after each ply
 /// with the position after it. Returns the outcome. The same position and
 /// seed always give the same game.
 ///
@@ -155,7 +177,7 @@ pub fn play_seeded_game(
 ) -> Outcome {
     let mut rng = SplitMix64::new(seed);
     for _ in 0..max_plies {
-        if position.is_finished() {
+        if position.is_over() {
             break;
         }
         let seat = position.to_move();
@@ -164,7 +186,7 @@ pub fn play_seeded_game(
             Some(mv) => mv,
             None => break,
         };
-        position.play(mv);
+        position.apply(mv);
         on_ply(GamePly { seat, roll, mv }, position);
     }
     position.outcome()

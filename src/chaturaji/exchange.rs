@@ -9,11 +9,12 @@ use super::tables::RAJA_MOVES;
 use super::types::{Colour, PieceKind};
 
 /// Why an exchange cannot be applied. The position is left untouched.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
 pub enum ExchangeError {
     /// The game is over.
-    #[error("the game is finished")]
-    Finished,
+    #[error("the game is over")]
+    GameOver,
     /// Both rajas belong to the same alliance.
     #[error("{0} and {1} are in the same alliance")]
     SameAlliance(Colour, Colour),
@@ -40,6 +41,7 @@ impl Position {
     /// let squares: Vec<String> = pos.raja_return_squares(Colour::Red).iter().map(|s| s.to_string()).collect();
     /// assert_eq!(squares, ["g5", "h5"]);
     /// ```
+    #[must_use]
     pub fn raja_return_squares(&self, colour: Colour) -> Bitboard {
         let throne = colour.throne();
         let empty = !self.occupied();
@@ -54,8 +56,9 @@ impl Position {
     /// held, `colour` still has pieces on the board, it has somewhere to go,
     /// and the game is not over. (An exchange also needs such a raja on the
     /// other side: see [`Position::possible_exchanges`].)
+    #[must_use]
     pub fn raja_returnable(&self, colour: Colour) -> bool {
-        !self.is_finished()
+        !self.is_over()
             && self.state.captured_rajas[colour.index()] > 0
             && !self.is_out(colour)
             && !self.raja_return_squares(colour).is_empty()
@@ -72,6 +75,7 @@ impl Position {
     /// ).unwrap();
     /// assert_eq!(pos.possible_exchanges().as_slice(), [(Colour::Red, Colour::Black)]);
     /// ```
+    #[must_use]
     pub fn possible_exchanges(&self) -> ArrayVec<(Colour, Colour), 4> {
         let mut out = ArrayVec::new();
         let [a1, a2] = self.rules.alliance_of(Colour::Red);
@@ -87,6 +91,7 @@ impl Position {
     }
 
     /// Whether any exchange is possible now.
+    #[must_use]
     pub fn exchange_possible(&self) -> bool {
         !self.possible_exchanges().is_empty()
     }
@@ -112,8 +117,8 @@ impl Position {
         first: (Colour, Square),
         second: (Colour, Square),
     ) -> Result<(), ExchangeError> {
-        if self.is_finished() {
-            return Err(ExchangeError::Finished);
+        if self.is_over() {
+            return Err(ExchangeError::GameOver);
         }
         if self.rules.friends(first.0, second.0) {
             return Err(ExchangeError::SameAlliance(first.0, second.0));

@@ -1,14 +1,23 @@
 //! Chaturaji: the four-player dice game on the 8x8 board, exactly as
 //! RULES.md Part II and Part III define it.
 //!
-//! * [`Position`] (validated, carries its [`Rules`]): [`Position::start`],
-//!   [`Position::from_text`], `Display` for the position text,
-//!   [`Position::diagram`] for a drawing.
-//! * Moves for a [`Roll`]: [`Position::legal_moves`] into a [`MoveList`]
-//!   (bounded by [`MAX_MOVES`]), [`Position::is_legal`],
-//!   [`Position::play`] / [`Position::undo`], [`Position::play_checked`].
-//! * [`Position::outcome`] gives an [`Outcome`]; the raja exchange is
-//!   [`Position::possible_exchanges`] and [`Position::apply_exchange`].
+//! * [`Position`] (validated, carries its [`Rules`]): [`Position::start`]
+//!   (and `Default`), [`Position::from_text`], a [`Setup`] built piece by
+//!   piece, `Display` for the position text, [`Position::diagram`] for a
+//!   drawing with a piece [`LEGEND`].
+//! * Moves for a [`Roll`]: [`Position::legal_moves`] returns a [`MoveList`]
+//!   (bounded by [`MAX_MOVES`]), [`Position::generate_moves`] refills one,
+//!   [`Position::is_legal`] checks one.
+//! * Checked by default, unchecked by name: [`Position::play`] (roll and
+//!   move, an [`IllegalMoveError`](crate::IllegalMoveError) when illegal)
+//!   and [`Position::undo`] (an [`UndoError`](crate::error::UndoError) for
+//!   a record that does not belong to the position) leave the position
+//!   untouched on error; [`Position::play_unchecked`] and
+//!   [`Position::undo_unchecked`] are the fast paths for moves the library
+//!   generated. An [`Undo`] record is plain data.
+//! * [`Position::outcome`] gives an [`Outcome`] ([`Position::is_over`]);
+//!   the raja exchange is [`Position::possible_exchanges`] and
+//!   [`Position::apply_exchange`].
 //! * The die: [`DiceRoller`], [`Position::choose_move`],
 //!   [`play_seeded_game`]; [`perft`] and [`perft_divide`] over chance nodes.
 //! * GUI data: [`MARKED_SQUARES`], [`THRONES`], [`START_SQUARES`],
@@ -29,10 +38,27 @@
 //! * The special promotion squares are the 16 start squares of rajas,
 //!   elephants, horses and boats whatever the pawn's colour, so such a
 //!   promotion may happen off the pawn's far edge too.
-//! * [`Position::choose_move`] returns `None` when the game is finished.
+//! * [`Position::choose_move`] returns `None` when the game is over.
 //! * Captured-raja counts are limited to 255 per colour in the text.
 //! * The hash covers board, seat to move, command, lost-pawn flags and
 //!   captured rajas; not the quiet and ply counters.
+//! * [`Position::play_unchecked`] given a move whose from-square is empty
+//!   (never legal) plays it as a pass.
+//!
+//! # Thread safety
+//! Every type here is plain data: `Send` and `Sync`. Share a `&Position`
+//! freely between threads; mutation needs `&mut Position`; clone a
+//! position to work on it in another thread.
+//!
+//! ```
+//! use kaissa_chaturaji::chaturaji::{perft, Position};
+//! let pos = Position::default();
+//! let counts: Vec<u64> = std::thread::scope(|s| {
+//!     let handles: Vec<_> = (1..=3).map(|d| { let pos = &pos; s.spawn(move || perft(pos, d)) }).collect();
+//!     handles.into_iter().map(|h| h.join().unwrap()).collect()
+//! });
+//! assert_eq!(counts, [10, 100, 1000]);
+//! ```
 
 mod diagram;
 mod dice;
@@ -44,14 +70,16 @@ mod outcome;
 mod perft;
 mod play;
 mod position;
+mod readable;
 mod rules;
+mod setup;
 mod square;
 mod tables;
 mod types;
 mod validate;
 mod zobrist;
 
-pub use diagram::Diagram;
+pub use diagram::{Diagram, LEGEND};
 pub use dice::{play_seeded_game, roll_with, DiceRoller, GamePly, Roll};
 pub use exchange::ExchangeError;
 pub use moves::{Move, MoveList, MAX_MOVES};
@@ -60,7 +88,10 @@ pub use outcome::Outcome;
 pub use perft::{perft, perft_divide};
 pub use play::Undo;
 pub use position::Position;
+#[cfg(feature = "capi")]
+pub(crate) use position::State;
 pub use rules::{Alliances, Rules};
+pub use setup::Setup;
 pub use square::{Bitboard, BitboardIter, Square};
 pub use tables::{
     promotion_kind, BACK_EDGE, BOAT_MOVES, FAR_EDGE, HORSE_LINES, HORSE_MOVES, MARKED,
@@ -68,3 +99,24 @@ pub use tables::{
     SPECIAL_PROMOTION_SQUARES, START_SQUARES, THRONES,
 };
 pub use types::{Colour, Piece, PieceKind};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every public type is plain data that threads may share.
+    #[test]
+    fn types_are_send_and_sync() {
+        fn assert_send_sync<T: Send + Sync>() {}
+        assert_send_sync::<Position>();
+        assert_send_sync::<Setup>();
+        assert_send_sync::<Undo>();
+        assert_send_sync::<Move>();
+        assert_send_sync::<MoveList>();
+        assert_send_sync::<Rules>();
+        assert_send_sync::<Outcome>();
+        assert_send_sync::<DiceRoller>();
+        assert_send_sync::<ExchangeError>();
+        assert_send_sync::<Diagram<'static>>();
+    }
+}

@@ -61,6 +61,12 @@ impl Position {
 
     /// Whether `colour` has exactly one pawn and one boat and no other piece,
     /// so that its pawn may be specially promoted.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Colour, Position};
+    /// assert!(!Position::default().special_promotion_possible(Colour::Red));
+    /// ```
+    #[must_use]
     pub fn special_promotion_possible(&self, colour: Colour) -> bool {
         let mine = self.state.colours[colour.index()];
         mine.count() == 2
@@ -116,25 +122,43 @@ impl Position {
         false
     }
 
-    /// Fills `moves` with the legal moves for `roll`: the single
-    /// [`Move::Pass`] when there is none, and nothing at all when the game
-    /// is finished. Does not allocate.
+    /// The legal moves for `roll`: the single [`Move::Pass`] when there is
+    /// none, and no move at all when the game is over. Does not allocate
+    /// (the list lives on the stack; [`Position::generate_moves`] refills a
+    /// list the caller keeps).
     ///
     /// ```
-    /// use kaissa_chaturaji::chaturaji::{MoveList, Position, Roll, Rules};
-    /// let pos = Position::start(Rules::default());
-    /// let mut moves = MoveList::new();
-    /// let counts: Vec<usize> = Roll::ALL.iter().map(|&roll| {
-    ///     pos.legal_moves(roll, &mut moves);
-    ///     moves.len()
-    /// }).collect();
+    /// use kaissa_chaturaji::chaturaji::{Move, Position, Roll};
+    /// let pos = Position::default();
+    /// let counts = Roll::ALL.map(|roll| pos.legal_moves(roll).len());
     /// assert_eq!(counts, [1, 2, 1, 6]); // face 4 gives the single pass
-    /// pos.legal_moves(Roll::new(2).unwrap(), &mut moves);
+    /// let moves = pos.legal_moves(Roll::new(2).unwrap());
     /// assert_eq!(moves[0].to_string(), "h1f3");
+    /// assert_eq!(pos.legal_moves(Roll::new(4).unwrap()).as_slice(), [Move::Pass]);
     /// ```
-    pub fn legal_moves(&self, roll: Roll, moves: &mut MoveList) {
+    #[must_use]
+    pub fn legal_moves(&self, roll: Roll) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate_moves(roll, &mut moves);
+        moves
+    }
+
+    /// Clears `moves`, then fills it with the legal moves for `roll` (as
+    /// [`Position::legal_moves`]: the single [`Move::Pass`] when there is
+    /// none, nothing when the game is over). Does not allocate.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{MoveList, Position, Roll};
+    /// let pos = Position::default();
+    /// let mut moves = MoveList::new();
+    /// pos.generate_moves(Roll::new(3).unwrap(), &mut moves);
+    /// assert_eq!(moves.len(), 2);
+    /// pos.generate_moves(Roll::new(5).unwrap(), &mut moves);
+    /// assert_eq!(moves.len(), 6);
+    /// ```
+    pub fn generate_moves(&self, roll: Roll, moves: &mut MoveList) {
         moves.clear();
-        if self.is_finished() {
+        if self.is_over() {
             return;
         }
         self.for_each_move(roll, |mv| {
@@ -147,9 +171,15 @@ impl Position {
     }
 
     /// The number of legal moves for `roll` (1 for the pass, 0 when the game
-    /// is finished), without storing them.
+    /// is over), without storing them.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Position, Roll};
+    /// assert_eq!(Position::default().count_legal_moves(Roll::new(5).unwrap()), 6);
+    /// ```
+    #[must_use]
     pub fn count_legal_moves(&self, roll: Roll) -> usize {
-        if self.is_finished() {
+        if self.is_over() {
             return 0;
         }
         #[cfg(target_arch = "x86_64")]
@@ -190,7 +220,7 @@ impl Position {
     /// (Self::count_legal_moves): the leaves of perft at depth 1, counted in
     /// one pass over the pieces.
     pub(crate) fn count_legal_moves_all_rolls(&self) -> u64 {
-        if self.is_finished() {
+        if self.is_over() {
             return 0;
         }
         #[cfg(target_arch = "x86_64")]
@@ -248,8 +278,9 @@ impl Position {
     /// assert!(!pos.is_legal(two, Move::Pass));
     /// assert!(pos.is_legal(Roll::new(4).unwrap(), Move::Pass));
     /// ```
+    #[must_use]
     pub fn is_legal(&self, roll: Roll, mv: Move) -> bool {
-        if self.is_finished() {
+        if self.is_over() {
             return false;
         }
         let (from, to, promotion) = match mv {

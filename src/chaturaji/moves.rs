@@ -4,7 +4,7 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 
-use crate::error::{excerpt, NotationError};
+use crate::error::{escaped_char, excerpt, Field, NotationError, NotationErrorKind};
 
 use super::square::Square;
 use super::types::PieceKind;
@@ -22,7 +22,10 @@ use super::types::PieceKind;
 /// assert_eq!("pass".parse::<Move>().unwrap(), Move::Pass);
 /// assert!(std::mem::size_of::<Move>() <= 4);
 /// ```
+/// `#[non_exhaustive]`: a future ruleset (RULES.md Part IV's promotion
+/// decisions) adds moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Move {
     /// A piece moves from `from` to `to` (capturing whatever the rules say).
     Normal {
@@ -47,6 +50,7 @@ pub enum Move {
 
 impl Move {
     /// The square moved from (`None` for `Pass`).
+    #[must_use]
     pub const fn from(self) -> Option<Square> {
         match self {
             Move::Normal { from, .. } | Move::Promotion { from, .. } => Some(from),
@@ -55,6 +59,7 @@ impl Move {
     }
 
     /// The square moved to (`None` for `Pass`).
+    #[must_use]
     pub const fn to(self) -> Option<Square> {
         match self {
             Move::Normal { to, .. } | Move::Promotion { to, .. } => Some(to),
@@ -64,58 +69,121 @@ impl Move {
 
     /// Parses move text: `h1f3`, `g7g8K` (`K`, `E`, `H` or `B`), `pass`.
     ///
-    /// Errors name the field `"move"` and the column of the offending
-    /// character (0-based, within `text`).
+    /// Errors name [`Field::Move`], the byte offset of the offending
+    /// character (within `text`) and the kind of problem.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::Move;
+    /// use kaissa_chaturaji::error::{Field, NotationErrorKind};
+    /// assert_eq!(Move::parse("pass"), Ok(Move::Pass));
+    /// let err = Move::parse("h1i3").unwrap_err();
+    /// assert_eq!(err.field(), Field::Move);
+    /// assert_eq!(err.offset(), Some(2));
+    /// assert_eq!(err.kind(), NotationErrorKind::BadSquare);
+    /// ```
     pub fn parse(text: &str) -> Result<Move, NotationError> {
-        Move::parse_at(text, 0)
-    }
-
-    /// [`Move::parse`] for a move text that starts at column `base` of a
-    /// longer text, so that error columns point into the longer text.
-    pub fn parse_at(text: &str, base: usize) -> Result<Move, NotationError> {
-        let err = |col: usize, reason: String| NotationError::new("move", base + col, reason);
+        let err = |at: usize, kind: NotationErrorKind, reason: String| {
+            NotationError::at(Field::Move, at, kind, reason)
+        };
         if text == "pass" {
             return Ok(Move::Pass);
         }
         if text.is_empty() {
-            return Err(err(0, "empty move text".into()));
-        }
-        if !text.is_ascii() {
-            let col = text.chars().take_while(char::is_ascii).count();
             return Err(err(
-                col,
-                format!("unexpected character in move {:?}", excerpt(text)),
+                0,
+                NotationErrorKind::Empty,
+                "empty move text (expected <from><to> such as h1f3, or pass)".into(),
+            ));
+        }
+        if let Some((at, c)) = text.char_indices().find(|(_, c)| !c.is_ascii()) {
+            return Err(err(
+                at,
+                NotationErrorKind::UnexpectedCharacter,
+                format!(
+                    "unexpected character '{}' in move \"{}\"",
+                    escaped_char(c),
+                    excerpt(text)
+                ),
             ));
         }
         if text.len() < 4 {
             return Err(err(
                 text.len(),
+                NotationErrorKind::BadSquare,
                 format!(
-                    "move {:?} is too short: expected <from><to> such as h1f3, or pass",
+                    "move \"{}\" is too short: expected <from><to> such as h1f3, or pass",
                     excerpt(text)
                 ),
             ));
         }
         if text.len() > 5 {
-            return Err(err(5, format!("move {:?} is too long", excerpt(text))));
+            return Err(err(
+                5,
+                NotationErrorKind::UnexpectedCharacter,
+                format!(
+                    "move \"{}\" is too long (expected <from><to> such as h1f3, a promotion suffix K, E, H or B, or pass)",
+                    excerpt(text)
+                ),
+            ));
         }
-        let from = Square::parse(&text[0..2])
-            .ok_or_else(|| err(0, format!("{:?} is not a square a1..h8", &text[0..2])))?;
-        let to = Square::parse(&text[2..4])
-            .ok_or_else(|| err(2, format!("{:?} is not a square a1..h8", &text[2..4])))?;
+        let square = |at: usize, what: &str| {
+            let part = text.get(at..at + 2).unwrap_or("");
+            Square::parse(part).ok_or_else(|| {
+                err(
+                    at,
+                    NotationErrorKind::BadSquare,
+                    format!(
+                        "\"{}\" in move \"{}\" is not a {what} square a1..h8",
+                        excerpt(part),
+                        excerpt(text)
+                    ),
+                )
+            })
+        };
+        let from = square(0, "from")?;
+        let to = square(2, "to")?;
         if from == to {
-            return Err(err(2, format!("move {:?} goes nowhere", excerpt(text))));
+            return Err(err(
+                2,
+                NotationErrorKind::Inconsistent,
+                format!("move \"{}\" goes nowhere", excerpt(text)),
+            ));
         }
         match text.as_bytes().get(4) {
             None => Ok(Move::Normal { from, to }),
             Some(&c) => match PieceKind::from_letter(c as char) {
                 Some(kind) if kind != PieceKind::Pawn => Ok(Move::Promotion { from, to, kind }),
-                _ => Err(err(
+                Some(_) => Err(err(
                     4,
-                    format!("{:?} is not a promotion choice (K, E, H or B)", c as char),
+                    NotationErrorKind::UnexpectedCharacter,
+                    "a special promotion cannot choose a pawn (K, E, H or B)".into(),
+                )),
+                None => Err(err(
+                    4,
+                    if c.is_ascii_uppercase() {
+                        NotationErrorKind::UnknownPiece
+                    } else {
+                        NotationErrorKind::UnexpectedCharacter
+                    },
+                    format!(
+                        "'{}' is not a promotion choice (K, E, H or B)",
+                        escaped_char(c as char)
+                    ),
                 )),
             },
         }
+    }
+
+    /// [`Move::parse`] for a move text that starts at byte `base` of a
+    /// longer text, so that error offsets point into the longer text.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::Move;
+    /// let err = Move::parse_at("h1h1", 10).unwrap_err();
+    /// assert_eq!(err.offset(), Some(12));
+    /// ```
+    pub fn parse_at(text: &str, base: usize) -> Result<Move, NotationError> {
+        Move::parse(text).map_err(|e| e.shifted(base))
     }
 }
 

@@ -3,78 +3,130 @@
 
 use core::fmt;
 
-use crate::error::{excerpt, NotationError};
+use arrayvec::ArrayVec;
+
+use crate::error::{escaped_char, excerpt, Field, NotationError, NotationErrorKind};
 use crate::geometry::split_fields;
 
 use super::position::{Position, State};
-use super::rules::{Alliances, Rules};
+use super::rules::Rules;
 use super::square::{Bitboard, Square};
-use super::tables::PROMOTION_SQUARES;
 use super::types::{Colour, PieceKind};
+use super::validate::{check_consistency, Spot};
 
-/// The field names used in [`NotationError::field`], in text order.
-pub const FIELDS: [&str; 7] = [
-    "board",
-    "to-move",
-    "command",
-    "lost-pawn",
-    "captured-rajas",
-    "quiet",
-    "ply",
+/// The fields of a position text, in text order (what
+/// [`NotationError::field`] names for a problem inside one of them).
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::FIELDS;
+/// use kaissa_chaturaji::error::Field;
+/// assert_eq!(FIELDS[2], Field::Command);
+/// assert_eq!(FIELDS.map(|f| f.name()).join(" "),
+///     "board to-move command lost-pawn captured-rajas quiet ply");
+/// ```
+pub const FIELDS: [Field; 7] = [
+    Field::Board,
+    Field::ToMove,
+    Field::Command,
+    Field::LostPawn,
+    Field::CapturedRajas,
+    Field::Quiet,
+    Field::Ply,
 ];
 
 /// The start position's text.
 pub const START_TEXT: &str = "yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB r rbyg - - 0 0";
 
-fn err(field: &'static str, column: usize, reason: impl Into<String>) -> NotationError {
-    NotationError::new(field, column, reason)
+fn err(
+    field: Field,
+    at: usize,
+    kind: NotationErrorKind,
+    reason: impl Into<String>,
+) -> NotationError {
+    NotationError::at(field, at, kind, reason)
+}
+
+/// The kind of error for a character where a letter of a known set was
+/// expected: an unknown letter, or something that is no letter at all.
+fn letter_kind(c: char) -> NotationErrorKind {
+    if c.is_ascii_alphabetic() {
+        NotationErrorKind::UnknownPiece
+    } else {
+        NotationErrorKind::UnexpectedCharacter
+    }
+}
+
+/// The field at index `index` of a position text (`Field::Text` past the
+/// seventh).
+fn field_at(index: usize) -> Field {
+    FIELDS.get(index).copied().unwrap_or(Field::Text)
 }
 
 /// Parses a canonical decimal count (no sign, no leading zero).
-fn parse_count(text: &str, field: &'static str, at: usize) -> Result<u32, NotationError> {
+fn parse_count(text: &str, field: Field, at: usize) -> Result<u32, NotationError> {
     if text.is_empty() {
-        return Err(err(field, at, format!("the {field} field is empty")));
+        return Err(err(
+            field,
+            at,
+            NotationErrorKind::Empty,
+            format!("the {field} field is empty"),
+        ));
     }
-    if let Some(i) = text.bytes().position(|b| !b.is_ascii_digit()) {
+    if let Some((i, c)) = text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
         return Err(err(
             field,
             at + i,
-            format!("{:?} is not a decimal number", excerpt(text)),
+            NotationErrorKind::UnexpectedCharacter,
+            format!(
+                "'{}' in \"{}\": the {field} field is a decimal number",
+                escaped_char(c),
+                excerpt(text)
+            ),
         ));
     }
     if text.len() > 1 && text.starts_with('0') {
         return Err(err(
             field,
             at,
-            format!("{:?} has a leading zero", excerpt(text)),
+            NotationErrorKind::NotCanonical,
+            format!("\"{}\" has a leading zero", excerpt(text)),
         ));
     }
-    text.parse()
-        .map_err(|_| err(field, at, format!("{:?} is too large", excerpt(text))))
+    text.parse().map_err(|_| {
+        err(
+            field,
+            at,
+            NotationErrorKind::OutOfRange,
+            format!("\"{}\" is too large (at most 4294967295)", excerpt(text)),
+        )
+    })
 }
 
-/// Parses a board field; returns the state's bitboards and the column of
-/// each square's token (for precise consistency errors).
+/// Parses a board field into the state's bitboards, and the offset of each
+/// square's token (for precise consistency errors).
 fn parse_board(
     text: &str,
     at: usize,
     state: &mut State,
-    columns: &mut [usize; 64],
+    offsets: &mut [usize; 64],
 ) -> Result<(), NotationError> {
-    let ranks: Vec<&str> = text.split('/').collect();
+    let board = |offset: usize, kind: NotationErrorKind, reason: String| {
+        err(Field::Board, offset, kind, reason)
+    };
+    let ranks: ArrayVec<&str, 9> = text.split('/').take(9).collect();
     if ranks.len() != 8 {
-        let col = if ranks.len() > 8 {
-            at + ranks[..8].iter().map(|r| r.len() + 1).sum::<usize>() - 1
+        let (offset, count) = if ranks.len() > 8 {
+            (
+                at + ranks[..8].iter().map(|r| r.len() + 1).sum::<usize>() - 1,
+                "more than 8".to_string(),
+            )
         } else {
-            at + text.len()
+            (at + text.len(), ranks.len().to_string())
         };
-        return Err(err(
-            "board",
-            col,
-            format!(
-                "the board has {} ranks, expected 8 separated by '/'",
-                ranks.len()
-            ),
+        return Err(board(
+            offset,
+            NotationErrorKind::BoardSize,
+            format!("the board has {count} ranks, expected 8 separated by '/'"),
         ));
     }
     let mut start = at;
@@ -84,50 +136,68 @@ fn parse_board(
         let mut col = start;
         let mut last_was_count = false;
         if rank_text.is_empty() {
-            return Err(err("board", col, format!("rank {} is empty", rank + 1)));
+            return Err(board(
+                col,
+                NotationErrorKind::BoardSize,
+                format!("rank {} is empty", rank + 1),
+            ));
         }
         for item in rank_text.split(',') {
             if item.is_empty() {
-                return Err(err(
-                    "board",
+                return Err(board(
                     col,
-                    "empty item in a rank (two commas in a row, or a comma at an end)",
+                    NotationErrorKind::UnexpectedCharacter,
+                    "empty item in a rank (two commas in a row, or a comma at an end)".into(),
                 ));
             }
             if file >= 8 {
-                return Err(err(
-                    "board",
+                return Err(board(
                     col,
+                    NotationErrorKind::BoardSize,
                     format!("rank {} covers more than 8 squares", rank + 1),
                 ));
             }
             let first = item.as_bytes()[0];
             if first.is_ascii_digit() {
                 if last_was_count {
-                    return Err(err("board", col, "two counts of empty squares in a row"));
-                }
-                if first == b'0' {
-                    return Err(err(
-                        "board",
+                    return Err(board(
                         col,
-                        "a count of empty squares must be 1..8 without leading zero",
+                        NotationErrorKind::NotCanonical,
+                        "two counts of empty squares in a row".into(),
                     ));
                 }
-                if let Some(j) = item.bytes().position(|b| !b.is_ascii_digit()) {
-                    return Err(err(
-                        "board",
+                if first == b'0' {
+                    return Err(board(
+                        col,
+                        NotationErrorKind::NotCanonical,
+                        "a count of empty squares must be 1..8 without leading zero".into(),
+                    ));
+                }
+                if let Some((j, c)) = item.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+                    return Err(board(
                         col + j,
-                        format!("{item:?} is neither a count nor a piece"),
+                        NotationErrorKind::UnexpectedCharacter,
+                        format!(
+                            "'{}' in \"{}\": an item is a count or a piece",
+                            escaped_char(c),
+                            excerpt(item)
+                        ),
                     ));
                 }
                 let n: i8 = match item.parse() {
                     Ok(n) if n <= 8 => n,
-                    _ => return Err(err("board", col, format!("count {item} is larger than 8"))),
+                    _ => {
+                        return Err(board(
+                            col,
+                            NotationErrorKind::OutOfRange,
+                            format!("count {} is larger than 8", excerpt(item)),
+                        ))
+                    }
                 };
                 if file + n > 8 {
-                    return Err(err(
-                        "board",
+                    return Err(board(
                         col,
+                        NotationErrorKind::BoardSize,
                         format!("rank {} covers more than 8 squares", rank + 1),
                     ));
                 }
@@ -135,36 +205,60 @@ fn parse_board(
                 last_was_count = true;
             } else {
                 let mut chars = item.chars();
-                let colour = chars.next().and_then(Colour::from_letter).ok_or_else(|| {
-                    err(
-                        "board",
+                let c = chars.next().unwrap_or(' ');
+                let colour = Colour::from_letter(c).ok_or_else(|| {
+                    board(
                         col,
-                        format!("{item:?}: a piece starts with a colour letter r, b, y or g"),
+                        letter_kind(c),
+                        format!(
+                            "\"{}\": a piece starts with a colour letter r, b, y or g",
+                            excerpt(item)
+                        ),
                     )
                 })?;
-                let kind = chars.next().and_then(PieceKind::from_letter).ok_or_else(|| {
-                    err("board", col + 1, format!("{item:?}: expected a piece letter K, E, H, B or P after the colour"))
+                let k = chars.next();
+                let kind = k.and_then(PieceKind::from_letter).ok_or_else(|| {
+                    board(
+                        col + 1,
+                        k.map_or(NotationErrorKind::UnknownPiece, letter_kind),
+                        format!(
+                            "\"{}\": expected a piece letter K, E, H, B or P after the colour",
+                            excerpt(item)
+                        ),
+                    )
                 })?;
-                if chars.next().is_some() {
-                    return Err(err(
-                        "board",
+                if let Some(c) = chars.next() {
+                    return Err(board(
                         col + 2,
-                        format!("{item:?} is not a piece (two letters such as gK)"),
+                        NotationErrorKind::UnexpectedCharacter,
+                        format!(
+                            "'{}' after \"{}{}\": a piece is two letters such as gK",
+                            escaped_char(c),
+                            colour.letter(),
+                            kind.letter()
+                        ),
                     ));
                 }
-                let sq = Square::from_coords(file, rank).expect("file checked above");
+                let Some(sq) = Square::from_coords(file, rank) else {
+                    // Unreachable: `file < 8` was checked above.
+                    return Err(board(
+                        col,
+                        NotationErrorKind::BoardSize,
+                        format!("rank {} covers more than 8 squares", rank + 1),
+                    ));
+                };
                 state.colours[colour.index()] |= sq.bitboard();
                 state.kinds[kind.index()] |= sq.bitboard();
-                columns[sq.index()] = col;
+                offsets[sq.index()] = col;
                 file += 1;
                 last_was_count = false;
             }
             col += item.len() + 1;
         }
         if file != 8 {
-            return Err(err(
-                "board",
+            return Err(board(
                 start + rank_text.len(),
+                NotationErrorKind::BoardSize,
                 format!("rank {} covers {} squares, expected 8", rank + 1, file),
             ));
         }
@@ -177,7 +271,7 @@ fn parse_board(
 /// may be repeated. Returns counts per colour.
 fn parse_colour_set(
     text: &str,
-    field: &'static str,
+    field: Field,
     at: usize,
     repeat: bool,
 ) -> Result<[u8; 4], NotationError> {
@@ -189,6 +283,7 @@ fn parse_colour_set(
         return Err(err(
             field,
             at,
+            NotationErrorKind::Empty,
             format!("the {field} field is empty (write - for none)"),
         ));
     }
@@ -198,7 +293,11 @@ fn parse_colour_set(
             err(
                 field,
                 at + i,
-                format!("{ch:?} is not a colour letter (r, b, y, g) or a lone -"),
+                letter_kind(ch),
+                format!(
+                    "'{}' is not a colour letter (r, b, y, g) or a lone -",
+                    escaped_char(ch)
+                ),
             )
         })?;
         if let Some(l) = last {
@@ -208,48 +307,85 @@ fn parse_colour_set(
                 } else {
                     "out of the order rbyg"
                 };
-                return Err(err(field, at + i, format!("colour {ch:?} is {why}")));
+                return Err(err(
+                    field,
+                    at + i,
+                    NotationErrorKind::NotCanonical,
+                    format!("colour '{ch}' is {why}"),
+                ));
             }
         }
         let n = &mut counts[c.index()];
-        *n = n
-            .checked_add(1)
-            .ok_or_else(|| err(field, at + i, "more than 255 rajas of one colour"))?;
+        *n = n.checked_add(1).ok_or_else(|| {
+            err(
+                field,
+                at + i,
+                NotationErrorKind::OutOfRange,
+                "more than 255 rajas of one colour",
+            )
+        })?;
         last = Some(c);
     }
     Ok(counts)
 }
 
+impl State {
+    /// An empty board, Red to move, every colour `x`, no flags, counters 0
+    /// (hash not computed).
+    pub(crate) const EMPTY: State = State {
+        colours: [Bitboard::EMPTY; 4],
+        kinds: [Bitboard::EMPTY; 5],
+        to_move: Colour::Red,
+        command: [None; 4],
+        lost_pawn: [false; 4],
+        captured_rajas: [0; 4],
+        quiet: 0,
+        ply: 0,
+        hash: 0,
+    };
+}
+
 impl Position {
     /// Parses a position text under `rules`, rejecting anything malformed
-    /// or inconsistent with a precise [`NotationError`].
+    /// or inconsistent with a precise [`NotationError`] (field, byte offset,
+    /// kind).
     ///
     /// ```
     /// use kaissa_chaturaji::chaturaji::{Position, Rules, START_TEXT};
+    /// use kaissa_chaturaji::error::{Field, NotationErrorKind};
     /// let pos = Position::from_text(START_TEXT, Rules::default()).unwrap();
     /// assert_eq!(pos, Position::start(Rules::default()));
     /// let err = Position::from_text(&START_TEXT.replace(" r rbyg", " r rbyy"), Rules::default())
     ///     .unwrap_err();
-    /// assert_eq!(err.field, "command");
+    /// assert_eq!(err.field(), Field::Command);
+    /// assert_eq!(err.kind(), NotationErrorKind::Inconsistent);
     /// ```
     pub fn from_text(text: &str, rules: Rules) -> Result<Position, NotationError> {
-        if let Some((column, byte)) = text
-            .char_indices()
-            .enumerate()
-            .find(|(_, (_, ch))| !ch.is_ascii())
-            .map(|(column, (byte, _))| (column, byte))
-        {
-            let index = text[..byte].matches(' ').count();
-            let field = FIELDS.get(index).copied().unwrap_or("position");
-            return Err(err(field, column, "unexpected non-ASCII character"));
+        if let Some((at, c)) = text.char_indices().find(|(_, c)| !c.is_ascii()) {
+            let index = text[..at].matches(' ').count();
+            return Err(err(
+                field_at(index),
+                at,
+                NotationErrorKind::UnexpectedCharacter,
+                format!("unexpected non-ASCII character '{}'", escaped_char(c)),
+            ));
         }
-        let fields: Vec<(usize, &str)> = split_fields(text).collect();
-        if let Some(&(column, _)) = fields.iter().find(|(_, f)| f.is_empty()) {
-            let index = fields.iter().position(|&(c, _)| c == column).unwrap_or(0);
-            let field = FIELDS.get(index).copied().unwrap_or("position");
+        if text.is_empty() {
+            return Err(err(
+                Field::Board,
+                0,
+                NotationErrorKind::Empty,
+                "empty text (a position has 7 fields separated by single spaces)",
+            ));
+        }
+        let fields: ArrayVec<(usize, &str), 8> = split_fields(text).take(8).collect();
+        if let Some((index, &(at, _))) = fields.iter().enumerate().find(|(_, (_, f))| f.is_empty())
+        {
+            let field = field_at(index);
             return Err(err(
                 field,
-                column,
+                at,
+                NotationErrorKind::FieldCount,
                 format!("the {field} field is empty (fields are separated by single spaces)"),
             ));
         }
@@ -258,147 +394,113 @@ impl Position {
             return Err(err(
                 missing,
                 text.len(),
+                NotationErrorKind::FieldCount,
                 format!("the {missing} field is missing (a position has 7 fields)"),
             ));
         }
         if fields.len() > 7 {
             return Err(err(
-                "position",
+                Field::Text,
                 fields[7].0 - 1,
-                "unexpected text after the ply field",
+                NotationErrorKind::FieldCount,
+                "unexpected text after the ply field (a position has 7 fields)",
             ));
         }
-        let mut state = State {
-            colours: [Bitboard::EMPTY; 4],
-            kinds: [Bitboard::EMPTY; 5],
-            to_move: Colour::Red,
-            command: [None; 4],
-            lost_pawn: [false; 4],
-            captured_rajas: [0; 4],
-            quiet: 0,
-            ply: 0,
-            hash: 0,
-        };
-        let mut columns = [0usize; 64];
-        let (at, board) = fields[0];
-        parse_board(board, at, &mut state, &mut columns)?;
+        let mut state = State::EMPTY;
+        let mut offsets = [0usize; 64];
+        let (board_at, board) = fields[0];
+        parse_board(board, board_at, &mut state, &mut offsets)?;
 
-        let (at, side) = fields[1];
-        state.to_move = match side.chars().next().and_then(Colour::from_letter) {
-            Some(c) if side.len() == 1 => c,
-            _ => {
-                return Err(err(
-                    "to-move",
-                    at,
-                    format!("{side:?} is not a seat letter r, b, y or g"),
-                ))
-            }
-        };
+        let (side_at, side) = fields[1];
+        let mut side_chars = side.chars();
+        let first = side_chars.next().unwrap_or(' ');
+        state.to_move = Colour::from_letter(first).ok_or_else(|| {
+            err(
+                Field::ToMove,
+                side_at,
+                letter_kind(first),
+                format!(
+                    "'{}' is not a seat letter r, b, y or g",
+                    escaped_char(first)
+                ),
+            )
+        })?;
+        if let Some(c) = side_chars.next() {
+            return Err(err(
+                Field::ToMove,
+                side_at + 1,
+                NotationErrorKind::UnexpectedCharacter,
+                format!(
+                    "'{}' after the seat letter: the to-move field is one letter",
+                    escaped_char(c)
+                ),
+            ));
+        }
 
         let (cmd_at, command) = fields[2];
-        if command.chars().count() != 4 {
-            return Err(err("command", cmd_at + command.len().min(4), "the command field needs four letters (r, b, y, g or x) for Red, Black, Yellow, Green"));
-        }
-        for (i, ch) in command.chars().enumerate() {
+        for (i, ch) in command.char_indices() {
+            if i == 4 {
+                return Err(err(
+                    Field::Command,
+                    cmd_at + i,
+                    NotationErrorKind::UnexpectedCharacter,
+                    "the command field has four letters (r, b, y, g or x) for Red, Black, Yellow, Green",
+                ));
+            }
             state.command[i] = match ch {
                 'x' => None,
                 _ => Some(Colour::from_letter(ch).ok_or_else(|| {
                     err(
-                        "command",
+                        Field::Command,
                         cmd_at + i,
-                        format!("{ch:?} is not r, b, y, g or x"),
+                        letter_kind(ch),
+                        format!("'{}' is not r, b, y, g or x", escaped_char(ch)),
                     )
                 })?),
             };
         }
+        if command.len() < 4 {
+            return Err(err(
+                Field::Command,
+                cmd_at + command.len(),
+                NotationErrorKind::UnexpectedCharacter,
+                format!(
+                    "the command field has {} letters, expected four (r, b, y, g or x) for Red, Black, Yellow, Green",
+                    command.len()
+                ),
+            ));
+        }
 
         let (at, lost) = fields[3];
-        let lost = parse_colour_set(lost, "lost-pawn", at, false)?;
+        let lost = parse_colour_set(lost, Field::LostPawn, at, false)?;
         state.lost_pawn = lost.map(|n| n > 0);
         let (at, rajas) = fields[4];
-        state.captured_rajas = parse_colour_set(rajas, "captured-rajas", at, true)?;
+        state.captured_rajas = parse_colour_set(rajas, Field::CapturedRajas, at, true)?;
         let (quiet_at, quiet) = fields[5];
-        state.quiet = parse_count(quiet, "quiet", quiet_at)?;
-        let (at, ply) = fields[6];
-        state.ply = parse_count(ply, "ply", at)?;
+        state.quiet = parse_count(quiet, Field::Quiet, quiet_at)?;
+        let (ply_at, ply) = fields[6];
+        state.ply = parse_count(ply, Field::Ply, ply_at)?;
 
-        // Consistency.
-        let occupied = state.colours.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
-        if occupied.is_empty() {
-            return Err(err("board", fields[0].0, "no piece on the board"));
-        }
-        let pawns = state.kinds[PieceKind::Pawn.index()];
-        for colour in Colour::ALL {
-            let mine = state.colours[colour.index()] & pawns;
-            if state.lost_pawn[colour.index()] {
-                if let Some(sq) = (mine & PROMOTION_SQUARES[colour.index()]).first() {
-                    return Err(err("board", columns[sq.index()], format!("a {colour} pawn on {sq} would have been promoted: {colour} has lost a pawn")));
-                }
-            }
-        }
-        let alliance_name = match rules.alliances {
-            Alliances::Sheet => "sheet",
-            Alliances::Opposite => "opposite",
-        };
-        for colour in Colour::ALL {
-            let i = colour.index();
-            let has_pieces = !state.colours[i].is_empty();
-            match state.command[i] {
-                None if has_pieces => {
-                    return Err(err(
-                        "command",
-                        cmd_at + i,
-                        format!("{colour} has pieces on the board, so its command cannot be x"),
-                    ));
-                }
-                Some(_) if !has_pieces => {
-                    return Err(err(
-                        "command",
-                        cmd_at + i,
-                        format!("{colour} has no piece on the board, so its command must be x"),
-                    ));
-                }
-                Some(seat) if seat != colour => {
-                    let ally = rules.ally(colour);
-                    if seat != ally {
-                        return Err(err("command", cmd_at + i, format!("{colour} can be commanded only by itself or by its ally {ally} ({alliance_name} alliances)")));
-                    }
-                    if matches!(state.command[ally.index()], Some(s) if s != ally) {
-                        return Err(err(
-                            "command",
-                            cmd_at + i,
-                            format!(
-                                "{colour} is commanded by {ally}, which does not command itself"
-                            ),
-                        ));
-                    }
-                }
-                _ => {}
-            }
-        }
-        if state.quiet > state.ply {
-            return Err(err(
-                "quiet",
-                quiet_at,
-                format!(
-                    "{} quiet plies exceed the {} plies played",
-                    state.quiet, state.ply
-                ),
-            ));
-        }
+        check_consistency(&state, rules).map_err(|problem| {
+            let offset = match problem.spot {
+                Spot::Square(sq) => offsets[sq.index()],
+                Spot::Command(colour) => cmd_at + colour.index(),
+                Spot::Field => match problem.field {
+                    Field::ToMove => side_at,
+                    Field::Quiet => quiet_at,
+                    Field::Ply => ply_at,
+                    Field::Command => cmd_at,
+                    _ => board_at,
+                },
+            };
+            err(
+                problem.field,
+                offset,
+                NotationErrorKind::Inconsistent,
+                problem.reason,
+            )
+        })?;
         let mut pos = Position { rules, state };
-        // Even after the game has ended the seat to move is the one that
-        // would be next: the next seat in play after the mover.
-        if !pos.seat_in_play(pos.state.to_move) {
-            return Err(err(
-                "to-move",
-                fields[1].0,
-                format!(
-                    "seat {} commands no piece, so it cannot be to move",
-                    pos.state.to_move
-                ),
-            ));
-        }
         pos.state.hash = pos.compute_hash();
         debug_assert_eq!(pos.validate(), Ok(()), "the parser let through {pos:?}");
         Ok(pos)
@@ -416,7 +518,7 @@ impl fmt::Display for Position {
                 r
             };
             for file in 0..8 {
-                let sq = Square::from_coords(file, rank).expect("on the board");
+                let sq = Square::from_index((rank * 8 + file) as u8);
                 match self.piece_at(sq) {
                     None => empty += 1,
                     Some(p) => {

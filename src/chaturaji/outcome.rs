@@ -13,6 +13,7 @@ use super::types::Colour;
 /// assert_eq!(pos.outcome().word(), "ongoing");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Outcome {
     /// The game goes on.
     Ongoing,
@@ -24,13 +25,21 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// Whether the game is over.
-    pub const fn is_finished(self) -> bool {
+    /// Whether the game is over (won or drawn).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::Outcome;
+    /// assert!(!Outcome::Ongoing.is_over());
+    /// assert!(Outcome::Draw.is_over());
+    /// ```
+    #[must_use]
+    pub const fn is_over(self) -> bool {
         !matches!(self, Outcome::Ongoing)
     }
 
     /// The outcome word of the `apply` tool: `ongoing`, `draw`, or
     /// `<alliance>-wins` (`rg-wins`, `by-wins`, `ry-wins`, `bg-wins`).
+    #[must_use]
     pub const fn word(self) -> &'static str {
         match self {
             Outcome::Ongoing => "ongoing",

@@ -6,7 +6,8 @@ use super::position::Position;
 
 /// `perft(pos, 0) = 1`; `perft(pos, d)` sums, over the four faces and the
 /// legal moves for each (the single `Pass` where there is none),
-/// `perft(after move, d - 1)`. A finished position counts 0 at depth >= 1.
+/// `perft(after move, d - 1)`. A position whose game is over counts 0 at
+/// depth >= 1. Works on a copy of `position`.
 ///
 /// ```
 /// use kaissa_chaturaji::chaturaji::{perft, Position, Rules};
@@ -14,6 +15,7 @@ use super::position::Position;
 /// assert_eq!(perft(&start, 1), 10);
 /// assert_eq!(perft(&start, 2), 100);
 /// ```
+#[must_use]
 pub fn perft(position: &Position, depth: u32) -> u64 {
     let mut pos = position.clone();
     perft_in_place(&mut pos, depth)
@@ -29,11 +31,12 @@ fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
     let mut total = 0;
     let mut moves = MoveList::new();
     for roll in Roll::ALL {
-        pos.legal_moves(roll, &mut moves);
+        pos.generate_moves(roll, &mut moves);
         for &mv in moves.iter() {
-            let undo = pos.play(mv);
+            let saved = pos.state;
+            pos.apply(mv);
             total += perft_in_place(pos, depth - 1);
-            pos.undo(undo);
+            pos.state = saved;
         }
     }
     total
@@ -50,6 +53,7 @@ fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
 /// assert_eq!(divide.len(), 10);
 /// assert_eq!(format!("{}:{}", divide[0].0, divide[0].1), "2:h1f3");
 /// ```
+#[must_use]
 pub fn perft_divide(position: &Position, depth: u32) -> Vec<(Roll, Move, u64)> {
     let mut out = Vec::new();
     if depth == 0 {
@@ -58,11 +62,11 @@ pub fn perft_divide(position: &Position, depth: u32) -> Vec<(Roll, Move, u64)> {
     let mut pos = position.clone();
     let mut moves = MoveList::new();
     for roll in Roll::ALL {
-        pos.legal_moves(roll, &mut moves);
+        pos.generate_moves(roll, &mut moves);
         for &mv in moves.iter() {
-            let undo = pos.play(mv);
+            let undo = pos.play_unchecked(mv);
             out.push((roll, mv, perft_in_place(&mut pos, depth - 1)));
-            pos.undo(undo);
+            pos.undo_unchecked(undo);
         }
     }
     out

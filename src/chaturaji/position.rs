@@ -24,10 +24,20 @@ pub(crate) struct State {
 
 /// A Chaturaji position together with the rules options it is played under.
 ///
-/// A `Position` is always valid: it is built by [`Position::start`] or by
-/// parsing text ([`Position::from_text`]), which rejects inconsistent
-/// positions, and changed only by legal moves and exchanges.
-/// `Display` writes the position text (Part III of RULES.md).
+/// A `Position` is always valid: it is built by [`Position::start`] (or
+/// `Default`, the start under the default rules), by parsing text
+/// ([`Position::from_text`]) or by a [`Setup`](super::Setup), which reject
+/// inconsistent positions, and changed only by legal moves and exchanges
+/// (the one exception is [`Position::play_unchecked`] given an illegal
+/// move, whose result is unspecified). `Display` writes the position text
+/// (Part III of RULES.md). `Eq` and `Hash` compare everything, the rules
+/// options and the counters included.
+///
+/// Thread safety: a `Position` is plain data (no pointers, no interior
+/// mutability), so it is `Send` and `Sync`. A `&Position` can be shared by
+/// any number of threads (every query takes `&self`); changing it needs
+/// `&mut`, so one thread at a time. To explore in parallel, clone it (a
+/// clone is a cheap copy of about 120 bytes, with no heap).
 ///
 /// ```
 /// use kaissa_chaturaji::chaturaji::{Colour, Position, Rules};
@@ -42,8 +52,22 @@ pub struct Position {
     pub(crate) state: State,
 }
 
+impl Default for Position {
+    /// The start position under the default rules.
+    fn default() -> Position {
+        Position::start(Rules::default())
+    }
+}
+
 impl Position {
     /// The start position: every army on its start squares, Red to move.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Position, Rules, START_TEXT};
+    /// assert_eq!(Position::start(Rules::default()).to_string(), START_TEXT);
+    /// assert_eq!(Position::default(), Position::start(Rules::default()));
+    /// ```
+    #[must_use]
     pub fn start(rules: Rules) -> Position {
         let mut state = State {
             colours: [Bitboard::EMPTY; 4],
@@ -73,6 +97,7 @@ impl Position {
     }
 
     /// The rules options this position is played under.
+    #[must_use]
     pub fn rules(&self) -> Rules {
         self.rules
     }
@@ -85,6 +110,7 @@ impl Position {
     /// let piece = pos.piece_at(Square::parse("d1").unwrap()).unwrap();
     /// assert_eq!(piece.to_string(), "gK");
     /// ```
+    #[must_use]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
         let bb = square.bitboard();
         let colour = Colour::ALL
@@ -97,54 +123,64 @@ impl Position {
     }
 
     /// The squares holding pieces of `colour`.
+    #[must_use]
     pub fn colour_bitboard(&self, colour: Colour) -> Bitboard {
         self.state.colours[colour.index()]
     }
 
     /// The squares holding pieces of `kind` (any colour).
+    #[must_use]
     pub fn kind_bitboard(&self, kind: PieceKind) -> Bitboard {
         self.state.kinds[kind.index()]
     }
 
     /// The squares holding `colour`'s pieces of `kind`.
+    #[must_use]
     pub fn pieces(&self, colour: Colour, kind: PieceKind) -> Bitboard {
         self.state.colours[colour.index()] & self.state.kinds[kind.index()]
     }
 
     /// All occupied squares.
+    #[must_use]
     pub fn occupied(&self) -> Bitboard {
         let c = &self.state.colours;
         c[0] | c[1] | c[2] | c[3]
     }
 
     /// The seat to move (after the game has ended, the seat that would be next).
+    #[must_use]
     pub fn to_move(&self) -> Colour {
         self.state.to_move
     }
 
     /// The seat commanding `colour`'s army: its own, or its ally's once its
     /// throne was conquered; `None` when no piece of `colour` is left (`x`).
+    #[must_use]
     pub fn commander(&self, colour: Colour) -> Option<Colour> {
         self.state.command[colour.index()]
     }
 
     /// Whether `colour` has lost a pawn to capture (so its pawns promote).
+    #[must_use]
     pub fn lost_pawn(&self, colour: Colour) -> bool {
         self.state.lost_pawn[colour.index()]
     }
 
     /// How many rajas of `colour` have been captured and not exchanged back
     /// (they are kept by the other alliance).
+    #[must_use]
     pub fn captured_rajas(&self, colour: Colour) -> u8 {
         self.state.captured_rajas[colour.index()]
     }
 
     /// Plies played since the last capture.
+    #[must_use]
     pub fn quiet_plies(&self) -> u32 {
         self.state.quiet
     }
 
     /// Plies played since the start.
+    #[must_use]
     pub fn ply(&self) -> u32 {
         self.state.ply
     }
@@ -154,12 +190,14 @@ impl Position {
     /// command of each colour (`x` included), the lost-pawn flags and the
     /// number of captured rajas of each colour; not the quiet and ply
     /// counters, nor the rules options. Keys are made at compile time.
+    #[must_use]
     pub fn hash(&self) -> u64 {
         self.state.hash
     }
 
     /// The Zobrist hash computed from scratch (equal to [`Position::hash`]
     /// in every reachable position; for tests).
+    #[must_use]
     pub fn compute_hash(&self) -> u64 {
         let s = &self.state;
         let mut h = zobrist::to_move(s.to_move.index());
@@ -179,6 +217,7 @@ impl Position {
     }
 
     /// The squares of all pieces whose army `seat` commands.
+    #[must_use]
     pub fn commanded(&self, seat: Colour) -> Bitboard {
         let mut bb = Bitboard::EMPTY;
         for c in Colour::ALL {
@@ -190,6 +229,7 @@ impl Position {
     }
 
     /// Whether `seat` commands at least one piece (a seat not in play is skipped).
+    #[must_use]
     pub fn seat_in_play(&self, seat: Colour) -> bool {
         self.state.command.contains(&Some(seat))
     }
@@ -207,6 +247,7 @@ impl Position {
     }
 
     /// Whether `colour` is out of the game (no piece of it on the board).
+    #[must_use]
     pub fn is_out(&self, colour: Colour) -> bool {
         self.state.colours[colour.index()].is_empty()
     }
@@ -214,6 +255,7 @@ impl Position {
     /// The outcome: an alliance wins when no piece of either opponent is
     /// left; otherwise the game is drawn when the quiet-ply count has reached
     /// the draw limit; otherwise it goes on. (A win takes precedence.)
+    #[must_use]
     pub fn outcome(&self) -> Outcome {
         let first = self.rules.alliance_of(Colour::Red);
         let second = self.rules.alliance_of(Colour::Black);
@@ -230,9 +272,16 @@ impl Position {
         }
     }
 
-    /// Whether the game is over (no legal move, not even `Pass`).
-    pub fn is_finished(&self) -> bool {
-        self.outcome().is_finished()
+    /// Whether the game is over (no legal move, not even `Pass`): the same
+    /// as `self.outcome().is_over()`.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::Position;
+    /// assert!(!Position::default().is_over());
+    /// ```
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_over()
     }
 
     // --- mutation helpers, hash kept incrementally -------------------------

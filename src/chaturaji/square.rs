@@ -19,6 +19,7 @@ pub struct Square(u8);
 
 impl Square {
     /// The square with index `index` (0..64), or `None`.
+    #[must_use]
     pub const fn new(index: u8) -> Option<Square> {
         if index < 64 {
             Some(Square(index))
@@ -28,6 +29,7 @@ impl Square {
     }
 
     /// The square with index `index`; panics when `index >= 64`.
+    #[must_use]
     pub const fn from_index(index: u8) -> Square {
         assert!(index < 64, "square index out of range");
         Square(index)
@@ -35,6 +37,7 @@ impl Square {
 
     /// The square on `file` (0 = a) and `rank` (0 = rank 1), or `None` off
     /// the board.
+    #[must_use]
     pub const fn from_coords(file: i8, rank: i8) -> Option<Square> {
         if file < 0 || rank < 0 || file > 7 || rank > 7 {
             None
@@ -44,21 +47,25 @@ impl Square {
     }
 
     /// The index, 0..64.
+    #[must_use]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// The file index, 0 (a) to 7 (h).
+    #[must_use]
     pub const fn file(self) -> u8 {
         self.0 % 8
     }
 
     /// The rank index, 0 (rank 1) to 7 (rank 8).
+    #[must_use]
     pub const fn rank(self) -> u8 {
         self.0 / 8
     }
 
     /// The one-square bitboard of this square.
+    #[must_use]
     pub const fn bitboard(self) -> Bitboard {
         Bitboard(1u64 << self.0)
     }
@@ -69,6 +76,7 @@ impl Square {
     }
 
     /// Parses a square name `a1`..`h8` (canonical form only).
+    #[must_use]
     pub fn parse(text: &str) -> Option<Square> {
         geometry::parse_square(text, 8, 8).map(Square)
     }
@@ -98,21 +106,25 @@ impl Bitboard {
     pub const FULL: Bitboard = Bitboard(!0);
 
     /// Whether the set is empty.
+    #[must_use]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// Whether `square` is in the set.
+    #[must_use]
     pub const fn contains(self, square: Square) -> bool {
         self.0 >> square.0 & 1 != 0
     }
 
     /// The number of squares in the set.
+    #[must_use]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
     /// The lowest square of the set, if any.
+    #[must_use]
     pub const fn first(self) -> Option<Square> {
         if self.0 == 0 {
             None
@@ -122,6 +134,7 @@ impl Bitboard {
     }
 
     /// The squares of the set in increasing index order.
+    #[must_use]
     pub const fn iter(self) -> BitboardIter {
         BitboardIter(self.0)
     }

@@ -200,6 +200,7 @@ pub const HORSE_LINES: Bitboard =
 
 /// The kind a pawn becomes when it is promoted on `square` (an unmarked far
 /// edge square): horse on the 2nd/7th line, elephant on the 3rd/6th.
+#[must_use]
 pub const fn promotion_kind(square: Square) -> PieceKind {
     if HORSE_LINES.contains(square) {
         PieceKind::Horse

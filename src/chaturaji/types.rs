@@ -31,21 +31,25 @@ impl Colour {
     pub const ALL: [Colour; 4] = [Colour::Red, Colour::Black, Colour::Yellow, Colour::Green];
 
     /// 0 for Red, 1 Black, 2 Yellow, 3 Green.
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The colour with the given index, taken modulo 4.
+    #[must_use]
     pub const fn from_index(index: usize) -> Colour {
         Colour::ALL[index & 3]
     }
 
     /// The next colour in turn order.
+    #[must_use]
     pub const fn next(self) -> Colour {
         Colour::from_index(self.index() + 1)
     }
 
     /// The notation letter: `r`, `b`, `y` or `g`.
+    #[must_use]
     pub const fn letter(self) -> char {
         match self {
             Colour::Red => 'r',
@@ -56,6 +60,7 @@ impl Colour {
     }
 
     /// The colour of a notation letter.
+    #[must_use]
     pub const fn from_letter(letter: char) -> Option<Colour> {
         match letter {
             'r' => Some(Colour::Red),
@@ -67,6 +72,7 @@ impl Colour {
     }
 
     /// The English name, lower case.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Colour::Red => "red",
@@ -77,12 +83,14 @@ impl Colour {
     }
 
     /// The colour's throne: the square its raja starts on (h4, e8, a5, d1).
+    #[must_use]
     pub const fn throne(self) -> Square {
         super::tables::THRONES[self.index()]
     }
 
     /// The direction of march of this colour's pawns as (file step, rank
     /// step): Red west, Black south, Yellow east, Green north.
+    #[must_use]
     pub const fn pawn_direction(self) -> (i8, i8) {
         match self {
             Colour::Red => (-1, 0),
@@ -141,11 +149,13 @@ impl PieceKind {
     ];
 
     /// 0 raja, 1 elephant, 2 horse, 3 boat, 4 pawn.
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The notation letter: `K`, `E`, `H`, `B` or `P`.
+    #[must_use]
     pub const fn letter(self) -> char {
         match self {
             PieceKind::Raja => 'K',
@@ -157,6 +167,7 @@ impl PieceKind {
     }
 
     /// The kind of a notation letter.
+    #[must_use]
     pub const fn from_letter(letter: char) -> Option<PieceKind> {
         match letter {
             'K' => Some(PieceKind::Raja),
@@ -169,6 +180,7 @@ impl PieceKind {
     }
 
     /// The die face that lets this kind move (5 for raja and pawn).
+    #[must_use]
     pub const fn face(self) -> u8 {
         match self {
             PieceKind::Raja | PieceKind::Pawn => 5,
@@ -196,6 +208,7 @@ pub struct Piece {
 
 impl Piece {
     /// A piece of `colour` and `kind`.
+    #[must_use]
     pub const fn new(colour: Colour, kind: PieceKind) -> Piece {
         Piece { colour, kind }
     }

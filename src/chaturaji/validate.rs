@@ -1,77 +1,192 @@
-//! The invariants every position keeps, checked without allocating.
+//! The consistency rules every position keeps (RULES.md Part III), shared
+//! by the text parser, the [`Setup`](super::Setup) builder and
+//! [`Position::validate`].
 
-use super::position::Position;
-use super::square::Bitboard;
+use crate::error::{Field, NotationError, NotationErrorKind};
+
+use super::position::{Position, State};
+use super::rules::{Alliances, Rules};
+use super::square::{Bitboard, Square};
 use super::tables::PROMOTION_SQUARES;
 use super::types::{Colour, PieceKind};
 
+/// Where in a text an inconsistency lies, for the parser to turn into a
+/// byte offset (a set-up has no text and ignores it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Spot {
+    /// The start of the field.
+    Field,
+    /// The token of the piece on this square (board field).
+    Square(Square),
+    /// The letter of this colour (command field).
+    Command(Colour),
+}
+
+/// A well-formed position that the rules exclude: the field, where in it,
+/// and why (always [`NotationErrorKind::Inconsistent`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Inconsistency {
+    pub(crate) field: Field,
+    pub(crate) spot: Spot,
+    pub(crate) reason: String,
+}
+
+impl Inconsistency {
+    fn new(field: Field, spot: Spot, reason: String) -> Self {
+        Inconsistency {
+            field,
+            spot,
+            reason,
+        }
+    }
+
+    /// The error for a position without a text (a set-up).
+    pub(crate) fn without_offset(self) -> NotationError {
+        NotationError::without_offset(self.field, NotationErrorKind::Inconsistent, self.reason)
+    }
+}
+
+/// The one consistency check of the text parser and the set-up builder:
+/// RULES.md Part III's list (a pawn on its promotion square after its
+/// colour lost a pawn, `x` exactly for colours without pieces, a colour
+/// commanded only by itself or by an ally that commands itself, quiet not
+/// above ply) and the crate's Decisions (some piece on the board, the seat
+/// to move in play). `state`'s bitboards must be disjoint (the parser and
+/// the builder make them so); its hash is not looked at. Checks in the
+/// order of the text's fields, so the first problem is reported.
+pub(crate) fn check_consistency(state: &State, rules: Rules) -> Result<(), Inconsistency> {
+    let occupied = state.colours.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+    if occupied.is_empty() {
+        return Err(Inconsistency::new(
+            Field::Board,
+            Spot::Field,
+            "no piece on the board".into(),
+        ));
+    }
+    let pawns = state.kinds[PieceKind::Pawn.index()];
+    for colour in Colour::ALL {
+        let i = colour.index();
+        if state.lost_pawn[i] {
+            if let Some(sq) = (state.colours[i] & pawns & PROMOTION_SQUARES[i]).first() {
+                return Err(Inconsistency::new(
+                    Field::Board,
+                    Spot::Square(sq),
+                    format!(
+                        "a {colour} pawn on {sq} would have been promoted: {colour} has lost a pawn"
+                    ),
+                ));
+            }
+        }
+    }
+    let alliance_name = match rules.alliances {
+        Alliances::Sheet => "sheet",
+        Alliances::Opposite => "opposite",
+    };
+    for colour in Colour::ALL {
+        let i = colour.index();
+        let has_pieces = !state.colours[i].is_empty();
+        let fail =
+            |reason: String| Inconsistency::new(Field::Command, Spot::Command(colour), reason);
+        match state.command[i] {
+            None if has_pieces => {
+                return Err(fail(format!(
+                    "{colour} has pieces on the board, so its command cannot be x"
+                )));
+            }
+            Some(_) if !has_pieces => {
+                return Err(fail(format!(
+                    "{colour} has no piece on the board, so its command must be x"
+                )));
+            }
+            Some(seat) if seat != colour => {
+                let ally = rules.ally(colour);
+                if seat != ally {
+                    return Err(fail(format!(
+                        "{colour} can be commanded only by itself or by its ally {ally} ({alliance_name} alliances)"
+                    )));
+                }
+                if matches!(state.command[ally.index()], Some(s) if s != ally) {
+                    return Err(fail(format!(
+                        "{colour} is commanded by {ally}, which does not command itself"
+                    )));
+                }
+            }
+            _ => {}
+        }
+    }
+    if state.quiet > state.ply {
+        return Err(Inconsistency::new(
+            Field::Quiet,
+            Spot::Field,
+            format!(
+                "{} quiet plies exceed the {} plies played",
+                state.quiet, state.ply
+            ),
+        ));
+    }
+    // Even after the game has ended the seat to move is the one that would
+    // be next: the next seat in play after the mover.
+    if !state.command.contains(&Some(state.to_move)) {
+        return Err(Inconsistency::new(
+            Field::ToMove,
+            Spot::Field,
+            format!(
+                "seat {} commands no piece, so it cannot be to move",
+                state.to_move
+            ),
+        ));
+    }
+    Ok(())
+}
+
 impl Position {
     /// Checks the invariants every position keeps: the consistency rules of
-    /// RULES.md Part III (command and `x`, allies only, no colour commanding
-    /// one that does not command itself, no unpromoted pawn after a lost
-    /// pawn, quiet <= ply, the seat to move in play) and the agreement of the
-    /// internal tables and hash. Positions built by the library always pass;
-    /// this is for callers that rebuild positions from untrusted data (the C
-    /// ABI's undo) and for tests. Does not allocate.
+    /// RULES.md Part III (exactly those the text parser and
+    /// [`Setup::build`](super::Setup::build) apply: command and `x`, allies
+    /// only, no colour commanding one that does not command itself, no
+    /// unpromoted pawn after a lost pawn, quiet <= ply, the seat to move in
+    /// play) and the agreement of the internal tables and hash. Positions
+    /// built by the library always pass; this is for tests and for callers
+    /// that want to double-check. The error has no offset. Does not
+    /// allocate when the position is valid.
     ///
     /// ```
-    /// use kaissa_chaturaji::chaturaji::{Position, Rules};
-    /// assert_eq!(Position::start(Rules::default()).validate(), Ok(()));
+    /// use kaissa_chaturaji::chaturaji::Position;
+    /// assert_eq!(Position::default().validate(), Ok(()));
     /// ```
-    pub fn validate(&self) -> Result<(), &'static str> {
+    pub fn validate(&self) -> Result<(), NotationError> {
         let s = &self.state;
+        let internal = |reason: &str| {
+            NotationError::without_offset(
+                Field::Board,
+                NotationErrorKind::Inconsistent,
+                format!("internal tables: {reason}"),
+            )
+        };
         let mut by_colour = Bitboard::EMPTY;
         for &colour in &s.colours {
             if !(by_colour & colour).is_empty() {
-                return Err("a square holds pieces of two colours");
+                return Err(internal("a square holds pieces of two colours"));
             }
             by_colour |= colour;
         }
         let mut by_kind = Bitboard::EMPTY;
         for &kind in &s.kinds {
             if !(by_kind & kind).is_empty() {
-                return Err("a square holds pieces of two kinds");
+                return Err(internal("a square holds pieces of two kinds"));
             }
             by_kind |= kind;
         }
         if by_colour != by_kind {
-            return Err("internal tables disagree");
+            return Err(internal("colours and kinds disagree"));
         }
-        if by_colour.is_empty() {
-            return Err("no piece on the board");
-        }
-        let pawns = s.kinds[PieceKind::Pawn.index()];
-        for colour in Colour::ALL {
-            let i = colour.index();
-            if s.lost_pawn[i] && !(s.colours[i] & pawns & PROMOTION_SQUARES[i]).is_empty() {
-                return Err("an unpromoted pawn on its far edge after its colour lost a pawn");
-            }
-            let has_pieces = !s.colours[i].is_empty();
-            match s.command[i] {
-                None if has_pieces => return Err("a colour with pieces has no commander"),
-                Some(_) if !has_pieces => return Err("a colour without pieces has a commander"),
-                Some(seat) if seat != colour => {
-                    let ally = self.rules.ally(colour);
-                    if seat != ally {
-                        return Err("a colour is commanded by a seat that is not its ally");
-                    }
-                    if matches!(s.command[ally.index()], Some(other) if other != ally) {
-                        return Err(
-                            "a colour is commanded by an ally that does not command itself",
-                        );
-                    }
-                }
-                _ => {}
-            }
-        }
-        if s.quiet > s.ply {
-            return Err("more quiet plies than plies");
-        }
-        if !self.seat_in_play(s.to_move) {
-            return Err("the seat to move commands no piece");
-        }
+        check_consistency(s, self.rules).map_err(Inconsistency::without_offset)?;
         if s.hash != self.compute_hash() {
-            return Err("the hash does not match the position");
+            return Err(NotationError::without_offset(
+                Field::Text,
+                NotationErrorKind::Inconsistent,
+                "the hash does not match the position",
+            ));
         }
         Ok(())
     }

@@ -1,0 +1,117 @@
+/*
+ * app.h - the GUI's state, shared by main.c (events, game flow), draw.c
+ * (rendering) and script.c (the scripted session). None of these files
+ * calls the library directly: they go through game.h.
+ */
+#ifndef KC_GUI_APP_H
+#define KC_GUI_APP_H
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+
+#include "game.h"
+
+/* Window and layout (pixels). */
+#define WIN_W 1040
+#define WIN_H 760
+#define HEADER_H 46
+#define BOARD_X 58
+#define BOARD_Y 64
+#define BOARD_AREA 620 /* the board is centred in a BOARD_AREA square */
+#define PANEL_X 708
+#define PANEL_W 316
+#define STATUS_Y 722
+
+enum ButtonId {
+    BTN_NONE = 0,
+    BTN_UNDO,
+    BTN_NEW,
+    BTN_ROLL,
+    BTN_CPU0, /* BTN_CPU0 + seat: human / computer toggle */
+    BTN_CPU1,
+    BTN_CPU2,
+    BTN_CPU3,
+    BTN_DLG_KAISSA,
+    BTN_DLG_SHEET,
+    BTN_DLG_OPPOSITE,
+    BTN_DLG_CANCEL,
+    BTN_PROMO0, /* BTN_PROMO0 + i: the i-th promotion choice */
+    BTN_PROMO1,
+    BTN_PROMO2,
+    BTN_PROMO3,
+    BTN_PROMO_CANCEL
+};
+
+typedef struct Button {
+    SDL_Rect r;
+    int id;
+    char label[80];
+    int enabled;
+    int active; /* drawn as pressed (a toggle that is on) */
+} Button;
+
+#define MAX_BUTTONS 24
+
+typedef enum MsgKind { MSG_INFO = 0, MSG_GOOD, MSG_WARN } MsgKind;
+
+typedef struct ShapeTex {
+    int shape, size;
+    SDL_Texture *tex;
+} ShapeTex;
+
+enum { SHAPE_DISC = 0, SHAPE_DIAMOND = 1, SHAPE_RING = 2 };
+#define MAX_SHAPES 64
+
+typedef struct App {
+    SDL_Window *window;
+    SDL_Renderer *ren;
+    TTF_Font *font_small, *font, *font_bold, *font_title, *font_die;
+    TTF_Font *font_piece; /* sized for the current board */
+    int font_piece_px;
+    char font_path[1024];
+    ShapeTex shapes[MAX_SHAPES];
+    int shape_count;
+
+    Game *game;
+    int cpu_kaissa[2], cpu_chaturaji[4];
+    int selected;        /* selected square, -1 none */
+    uint8_t targets[GAME_MAX_SQUARES];
+    int target_count;
+    int mouse_x, mouse_y; /* the pointer, -1 when it is not over the window */
+
+    int dialog_open;     /* the New game dialog */
+    int promo_open;      /* the special promotion chooser */
+    int promo_from, promo_to, promo_kinds[4], promo_count;
+
+    char status[256];
+    MsgKind status_kind;
+
+    Uint32 computer_due; /* when the computer seat to move acts (interactive) */
+    int running;
+    int script_mode;
+} App;
+
+/* main.c: actions, shared with the script runner. */
+void app_mouse_down(App *a, int x, int y, int button);
+void app_mouse_move(App *a, int x, int y);
+void app_key(App *a, SDL_Keycode key);
+void app_run_computers(App *a, int max_plies); /* synchronous, for the script */
+int app_seat_is_computer(const App *a, int seat);
+void app_set_status(App *a, MsgKind kind, const char *fmt, ...);
+/* Replaces the game by a position from its text; 0 (and err) if refused. */
+int app_setup(App *a, GameKind kind, int opposite, const char *text, char *err, size_t cap);
+
+/* draw.c */
+int draw_init(App *a);
+void draw_free(App *a);
+void draw_frame(App *a);
+int collect_buttons(const App *a, Button *out);
+int board_square_size(const App *a);
+SDL_Rect square_rect(const App *a, int square);
+int square_at(const App *a, int x, int y); /* -1 outside the board */
+int save_screenshot(App *a, const char *path);
+
+/* script.c: returns the process exit code. */
+int run_script(App *a, const char *path, int delay_ms);
+
+#endif

@@ -1,0 +1,148 @@
+/*
+ * game.h - the GUI's view of the two games.
+ *
+ * game.c is the ONLY file of the GUI that calls the kaissa-chaturaji C ABI
+ * (the kc_ functions of kaissa_chaturaji.h): the rest of the program (drawing,
+ * events, the script runner) sees only the Game object below, so a renamed or
+ * reshaped kc_ function is a change in game.c alone. Squares are numbered as
+ * in the library: rank_index * width + file_index, a1 = 0.
+ *
+ * Hooks for features the library does not offer yet (nothing here pretends
+ * to implement them):
+ *  - HOOK(ludii-scores): when the library gains the Ludii ruleset for
+ *    Chaturaji (RULES.md Part IV) and exposes its scores, add a
+ *    game_new_chaturaji option for it and a `game_scores` query here, and
+ *    draw the scores in draw_seats() (main.c).
+ *  - HOOK(records): when the library can write and read game records, add
+ *    `game_save_record` / `game_load_record` here and bind them to the keys
+ *    S and L in main.c (on_key); they are reserved for it.
+ */
+#ifndef KC_GUI_GAME_H
+#define KC_GUI_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum GameKind { GAME_KAISSA = 0, GAME_CHATURAJI = 1 } GameKind;
+
+/* Owners: Kaissa sides and Chaturaji colours (seats) as the library numbers them. */
+enum { KAISSA_YELLOW = 0, KAISSA_RED = 1 };
+enum { CH_RED = 0, CH_BLACK = 1, CH_YELLOW = 2, CH_GREEN = 3 };
+/* Piece kinds that matter to the drawing code. */
+enum { KAISSA_KIND_SPEARMAN = 6, KAISSA_KIND_HOME_STONE = 9 };
+enum { CH_KIND_RAJA = 0, CH_KIND_ELEPHANT = 1, CH_KIND_HORSE = 2, CH_KIND_BOAT = 3, CH_KIND_PAWN = 4 };
+
+#define GAME_MAX_SQUARES 100
+#define GAME_TEXT_CAP 1280 /* holds any position text of either game */
+
+typedef struct Game Game;
+
+typedef struct GamePiece {
+    int present;
+    int owner;       /* Kaissa side (0 Yellow, 1 Red) or Chaturaji colour (0..3) */
+    int kind;        /* the library's kind number */
+    char letter;     /* the notation letter of the kind, upper case ('U', 'K', ...) */
+    const char *name; /* "Ubar", "raja", ... */
+} GamePiece;
+
+/* One side's Home Stone window (Kaissa). */
+typedef struct GameStoneWindow {
+    int in_hand, open_now, last_chance;
+    unsigned first_turn, last_turn, next_turn;
+    int square_count;
+    uint8_t squares[10];
+    int on_board;   /* square of the placed stone, or -1 */
+} GameStoneWindow;
+
+/* One Chaturaji seat / colour. */
+typedef struct GameSeat {
+    int out;             /* no piece of this colour is left */
+    int in_play;         /* the seat commands at least one piece */
+    int commander;       /* the seat commanding this colour's army, -1 if none */
+    int captured_rajas;  /* rajas of this colour held by the other alliance */
+    int lost_pawn;       /* this colour has lost a pawn (its pawns may promote) */
+    int ally;            /* this colour's ally */
+} GameSeat;
+
+typedef enum GamePlayResult {
+    PLAY_OK = 0,
+    PLAY_ILLEGAL = 1,   /* not a legal move now; nothing changed */
+    PLAY_NEEDS_ROLL = 2 /* Chaturaji: roll the die first */
+} GamePlayResult;
+
+/* ---- creating */
+Game *game_new_kaissa(uint64_t seed);
+/* opposite_alliances: 0 the sheet's (Red+Green, Black+Yellow), 1 partners opposite. */
+Game *game_new_chaturaji(int opposite_alliances, uint64_t seed);
+/* A position from its text (RULES.md Part III), for setting up a study or a
+ * test; NULL with the library's message in err when the text is refused. */
+Game *game_from_text(GameKind kind, int opposite_alliances, const char *text, uint64_t seed,
+                     char *err, size_t cap);
+void game_free(Game *g);
+/* The random state (die and computer moves) carries over between games. */
+uint64_t game_rng_state(const Game *g);
+void game_set_rng_state(Game *g, uint64_t state);
+
+/* ---- the board */
+GameKind game_kind(const Game *g);
+int game_width(const Game *g);
+int game_height(const Game *g);
+int game_piece(const Game *g, int square, GamePiece *out);
+const char *game_owner_name(const Game *g, int owner); /* "Yellow", "Black", ... */
+void game_square_name(const Game *g, int square, char *buf, size_t cap);
+int game_square_from_name(const Game *g, const char *name); /* -1 if malformed */
+int game_is_marked(const Game *g, int square);   /* Chaturaji marked square */
+int game_throne_owner(const Game *g, int square); /* Chaturaji: colour whose throne it is, else -1 */
+
+/* ---- whose turn, how it stands */
+int game_to_move(const Game *g);          /* Kaissa side or Chaturaji seat */
+unsigned game_turn(const Game *g);        /* Kaissa: the side to move's turn number */
+unsigned game_ply(const Game *g);
+int game_is_over(const Game *g);
+/* A one-line description of the outcome ("Red wins: ..."), or "" while ongoing. */
+void game_outcome_text(const Game *g, char *buf, size_t cap);
+/* The position in the library's text notation. */
+void game_position_text(const Game *g, char *buf, size_t cap);
+
+/* ---- moves */
+/* The squares the piece on `from` may go to now (Chaturaji: for the current roll). */
+int game_targets(const Game *g, int from, uint8_t *out, int cap);
+/* Whether the piece on `square` has a legal move now. */
+int game_can_move_from(const Game *g, int square);
+/* Chaturaji special promotion: the kinds the pawn may become going from->to (0 if none). */
+int game_promotion_choices(const Game *g, int from, int to, int *kinds, int cap);
+/* Plays from->to (promotion: a kind for a special promotion, else -1). */
+GamePlayResult game_play(Game *g, int from, int to, int promotion);
+/* Takes back the last move. Returns 0 when there is none (or the library
+ * refused the undo record: game_last_error). Chaturaji: the die shows again
+ * the roll the move was played with. */
+int game_undo(Game *g);
+/* Number of moves played, and the text of move i ("e2e5", "2:h1f3", "4:pass"). */
+int game_history_len(const Game *g);
+void game_history_text(const Game *g, int i, char *buf, size_t cap);
+int game_history_was_pass(const Game *g, int i);
+int game_history_mover(const Game *g, int i);
+/* The last move's squares (-1 when none, or a pass / placement has no from). */
+void game_last_move(const Game *g, int *from, int *to);
+
+/* ---- Kaissa: the Home Stone */
+void game_stone_window(const Game *g, int side, GameStoneWindow *out);
+GamePlayResult game_place_stone(Game *g, int square);
+
+/* ---- Chaturaji: die, seats, alliances */
+int game_roll(Game *g);                 /* throws the library's seeded die; returns 2..5 */
+int game_set_roll(Game *g, int face);   /* a roll from a physical die: 2..5, else 0 */
+int game_current_roll(const Game *g);   /* 0 when the seat to move has not rolled yet */
+int game_only_pass(const Game *g);      /* the roll allows no move: the pass is forced */
+GamePlayResult game_play_pass(Game *g);
+void game_seat(const Game *g, int colour, GameSeat *out);
+int game_opposite_alliances(const Game *g);
+
+/* ---- computer seats: one random legal move (Chaturaji: rolls first if needed). */
+GamePlayResult game_play_random(Game *g);
+
+/* ---- diagnostics: the library's message for the last failed call. */
+const char *game_last_error(void);
+const char *game_library_version(void);
+
+#endif

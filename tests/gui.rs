@@ -1,0 +1,267 @@
+//! The SDL2 board GUI (`examples/gui/`, issue 14) as CI sees it:
+//!
+//! 1. `scripts/install-c --prefix DIR` installs the C library (cargo's
+//!    target directory `<target>/capi`, as in `tests/install_c.rs`);
+//! 2. CMake configures and builds `examples/gui` against the installed
+//!    package only (`find_package(kaissa_chaturaji CONFIG REQUIRED)`);
+//! 3. `kc_gui --script` plays a scripted session of each game under SDL's
+//!    dummy video driver (no display needed; `offscreen` works too): every
+//!    move is a click, the positions reached are checked through the
+//!    library's position text, and a screenshot is saved
+//!    (`examples/gui/scripts/*.script`);
+//! 4. the screenshot must be a real picture of a board: the window's size,
+//!    many colours, no colour covering half of it, and the board's squares
+//!    in their two colours where the script leaves them empty.
+//!
+//! Needs cmake, pkg-config, SDL2 and SDL2_ttf development files and the
+//! DejaVu font (Debian: cmake pkg-config libsdl2-dev libsdl2-ttf-dev
+//! fonts-dejavu-core), which `.ci/run` installs. Where one is missing
+//! outside CI the test prints SKIPPED and passes; under CI (`CI` set) it
+//! fails instead.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The window of `examples/gui/app.h` (WIN_W x WIN_H).
+const WIDTH: usize = 1040;
+const HEIGHT: usize = 760;
+/// Where the board's area starts (BOARD_X, BOARD_Y) and its size (BOARD_AREA).
+const BOARD_X: usize = 58;
+const BOARD_Y: usize = 64;
+const BOARD_AREA: usize = 620;
+const FONT: &str = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn work_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gui")
+}
+
+fn run(command: &mut Command) -> Output {
+    let output = command
+        .output()
+        .unwrap_or_else(|err| panic!("cannot run {command:?}: {err}"));
+    assert!(
+        output.status.success(),
+        "{command:?} failed ({}):\n{}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+/// What is missing to build and run the GUI, if anything.
+fn missing_prerequisites() -> Vec<String> {
+    let mut missing = Vec::new();
+    for program in ["cmake", "pkg-config"] {
+        let found = Command::new(program)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !found {
+            missing.push(program.to_string());
+        }
+    }
+    if !missing.iter().any(|m| m == "pkg-config") {
+        for module in ["sdl2", "SDL2_ttf"] {
+            let found = Command::new("pkg-config")
+                .args(["--exists", module])
+                .status()
+                .is_ok_and(|s| s.success());
+            if !found {
+                missing.push(format!("{module} (pkg-config module)"));
+            }
+        }
+    }
+    if !Path::new(FONT).exists() {
+        missing.push(FONT.to_string());
+    }
+    missing
+}
+
+/// Installs the C library and builds the GUI; `None` (after saying why)
+/// when the prerequisites are missing outside CI.
+fn build_gui() -> Option<PathBuf> {
+    let missing = missing_prerequisites();
+    if !missing.is_empty() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "missing for the GUI test: {}; .ci/run installs them",
+            missing.join(", ")
+        );
+        eprintln!(
+            "SKIPPED: the GUI test needs {} (.ci/run installs them: apt-get install \
+             cmake pkg-config libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core)",
+            missing.join(", ")
+        );
+        return None;
+    }
+    let prefix = work_dir().join("prefix");
+    let build = work_dir().join("build");
+    let _ = std::fs::remove_dir_all(&prefix);
+    let _ = std::fs::remove_dir_all(&build);
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("target directory")
+        .join("capi");
+    run(Command::new(manifest_dir().join("scripts/install-c"))
+        .arg("--prefix")
+        .arg(&prefix)
+        .env("CARGO_TARGET_DIR", target));
+    run(Command::new("cmake")
+        .arg("-S")
+        .arg(manifest_dir().join("examples/gui"))
+        .arg("-B")
+        .arg(&build)
+        .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix.display())));
+    run(Command::new("cmake").arg("--build").arg(&build));
+    Some(build.join("kc_gui"))
+}
+
+/// Runs a scripted session in its own directory; returns the screenshot.
+fn run_script(gui: &Path, game: &str) -> PathBuf {
+    let dir = work_dir().join(format!("run-{game}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create the run directory");
+    let script = manifest_dir().join(format!("examples/gui/scripts/{game}.script"));
+    let output = run(Command::new(gui)
+        .arg("--script")
+        .arg(&script)
+        .current_dir(&dir)
+        .env("SDL_VIDEODRIVER", "dummy")
+        .env("SDL_AUDIODRIVER", "dummy"));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("script: ") && last.ends_with(" 0 failed"),
+        "the {game} session did not pass:\n{stdout}"
+    );
+    assert!(
+        !stdout.contains("FAIL"),
+        "the {game} session has failures:\n{stdout}"
+    );
+    dir.join(format!("{game}.bmp"))
+}
+
+/// An uncompressed 24- or 32-bit BMP as rows of RGB pixels, top row first.
+struct Picture {
+    width: usize,
+    height: usize,
+    pixels: Vec<[u8; 3]>,
+}
+
+impl Picture {
+    fn at(&self, x: usize, y: usize) -> [u8; 3] {
+        self.pixels[y * self.width + x]
+    }
+}
+
+fn read_bmp(path: &Path) -> Picture {
+    let data = std::fs::read(path).unwrap_or_else(|err| panic!("cannot read {path:?}: {err}"));
+    let u16_at = |i: usize| u16::from_le_bytes([data[i], data[i + 1]]);
+    let u32_at = |i: usize| u32::from_le_bytes([data[i], data[i + 1], data[i + 2], data[i + 3]]);
+    assert!(
+        data.len() > 54 && &data[..2] == b"BM",
+        "{path:?} is not a BMP"
+    );
+    let offset = u32_at(10) as usize;
+    let width = u32_at(18) as i32;
+    let height = u32_at(22) as i32;
+    let bpp = u16_at(28) as usize;
+    let compression = u32_at(30);
+    assert!(
+        (bpp == 24 && compression == 0) || (bpp == 32 && (compression == 0 || compression == 3)),
+        "{path:?}: unexpected BMP format ({bpp} bits, compression {compression})"
+    );
+    assert!(width > 0 && height != 0, "{path:?}: empty picture");
+    let (width, bottom_up) = (width as usize, height > 0);
+    let height = height.unsigned_abs() as usize;
+    let stride = (width * bpp / 8).div_ceil(4) * 4;
+    assert!(
+        data.len() >= offset + stride * height,
+        "{path:?} is truncated"
+    );
+    let mut pixels = Vec::with_capacity(width * height);
+    for row in 0..height {
+        let stored = if bottom_up { height - 1 - row } else { row };
+        let start = offset + stored * stride;
+        for x in 0..width {
+            let p = start + x * bpp / 8;
+            pixels.push([data[p + 2], data[p + 1], data[p]]);
+        }
+    }
+    Picture {
+        width,
+        height,
+        pixels,
+    }
+}
+
+fn close(a: [u8; 3], b: [u8; 3]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 6)
+}
+
+/// Checks the screenshot is a picture of the GUI with a board of
+/// `files` x `ranks` squares in the colours `even` (a1's) and `odd`.
+fn check_board_picture(path: &Path, files: usize, ranks: usize, even: [u8; 3], odd: [u8; 3]) {
+    let picture = read_bmp(path);
+    assert_eq!(
+        (picture.width, picture.height),
+        (WIDTH, HEIGHT),
+        "{path:?}: not the window's size"
+    );
+    let mut counts: HashMap<[u8; 3], usize> = HashMap::new();
+    for &p in &picture.pixels {
+        *counts.entry(p).or_default() += 1;
+    }
+    let most = counts.values().copied().max().unwrap_or(0);
+    assert!(
+        counts.len() >= 32,
+        "{path:?}: only {} distinct colours",
+        counts.len()
+    );
+    assert!(
+        most * 2 < picture.pixels.len(),
+        "{path:?}: one colour covers {most} of {} pixels",
+        picture.pixels.len()
+    );
+    // The squares, checked at the middle of their top edge (pieces, the
+    // marks of Chaturaji's marked squares and the highlight outlines leave
+    // it alone; thrones and the last move's squares are tinted).
+    let square = if files == 10 { 62 } else { 76 };
+    let origin_x = BOARD_X + (BOARD_AREA - files * square) / 2;
+    let origin_y = BOARD_Y + (BOARD_AREA - ranks * square) / 2;
+    let mut matching = 0;
+    for rank in 0..ranks {
+        for file in 0..files {
+            let x = origin_x + file * square + square / 2;
+            let y = origin_y + (ranks - 1 - rank) * square + 3;
+            let want = if (file + rank) % 2 == 0 { even } else { odd };
+            if close(picture.at(x, y), want) {
+                matching += 1;
+            }
+        }
+    }
+    let total = files * ranks;
+    assert!(
+        matching * 4 >= total * 3,
+        "{path:?}: only {matching} of {total} squares show the board's colours"
+    );
+}
+
+#[test]
+fn scripted_sessions_of_both_games() {
+    let Some(gui) = build_gui() else {
+        return;
+    };
+    // Kaissa: yellow squares (a1) and red ones (draw.c K_SQ_YELLOW, K_SQ_RED).
+    let kaissa = run_script(&gui, "kaissa");
+    check_board_picture(&kaissa, 10, 10, [241, 220, 150], [204, 128, 104]);
+    // Chaturaji: a1 dark (C_SQ_DARK), then light (C_SQ_LIGHT).
+    let chaturaji = run_script(&gui, "chaturaji");
+    check_board_picture(&chaturaji, 8, 8, [212, 194, 158], [238, 228, 204]);
+}
