@@ -1855,6 +1855,96 @@ fn regression_forged_quiet_count_after_a_capture_is_refused() {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// `kc_kaissa_play` right after `kc_kaissa_legal_moves` (when the
+    /// position checks moves against the listing it keeps), after another
+    /// move was played and taken back, and after a different position was
+    /// listed: in every case it accepts exactly the legal moves of all
+    /// 10,100 from/to pairs and placements, and a refused move changes
+    /// nothing.
+    #[test]
+    fn kaissa_play_agrees_with_is_legal_after_listing(
+        choices in proptest::collection::vec(any::<u16>(), 0..40),
+        relist in 0u8..3,
+    ) {
+        let pos = k_new(K_START);
+        for index in choices {
+            let moves = k_moves(pos);
+            if moves.is_empty() {
+                break;
+            }
+            // SAFETY: a live position.
+            prop_assert_eq!(unsafe { kc_kaissa_play(pos, moves[index as usize % moves.len()], null_mut()) }, KC_OK);
+        }
+        let listed = k_moves(pos);
+        match relist {
+            // Another position listed last (its moves kept instead).
+            1 if !listed.is_empty() => {
+                let mut record = K_UNDO_SENTINEL;
+                // SAFETY: a live position and a local record.
+                unsafe {
+                    prop_assert_eq!(kc_kaissa_play(pos, listed[0], &mut record), KC_OK);
+                    let _ = k_moves(pos);
+                    prop_assert_eq!(kc_kaissa_undo(pos, &record), KC_OK);
+                }
+            }
+            // The position's own listing, then a move played and taken back.
+            2 if !listed.is_empty() => {
+                let mut record = K_UNDO_SENTINEL;
+                // SAFETY: a live position and a local record.
+                unsafe {
+                    prop_assert_eq!(kc_kaissa_play(pos, listed[listed.len() - 1], &mut record), KC_OK);
+                    prop_assert_eq!(kc_kaissa_undo(pos, &record), KC_OK);
+                }
+            }
+            _ => {}
+        }
+        let before = k_snapshot(pos);
+        let mut accepted = 0;
+        for from in 0..100u8 {
+            for to in 0..101u8 {
+                let mv = if to == 100 {
+                    kc_kaissa_move { kind: KC_KAISSA_MOVE_PLACE, from: KC_NO_SQUARE, to: from }
+                } else {
+                    kc_kaissa_move { kind: KC_KAISSA_MOVE_NORMAL, from, to }
+                };
+                let mut legal = SENTINEL;
+                let mut record = K_UNDO_SENTINEL;
+                // SAFETY: a live position and local outputs.
+                let (s_legal, s_play) = unsafe {
+                    let s_legal = kc_kaissa_is_legal(pos, mv, bool_slot(&mut legal));
+                    (s_legal, kc_kaissa_play(pos, mv, &mut record))
+                };
+                if from == to {
+                    prop_assert_eq!(s_legal, KC_ERR_INVALID_ARGUMENT);
+                    prop_assert_eq!(s_play, KC_ERR_INVALID_ARGUMENT);
+                    continue;
+                }
+                prop_assert_eq!(s_legal, KC_OK);
+                prop_assert_eq!(listed.contains(&mv), legal == 1, "{:?}", mv);
+                if legal == 1 {
+                    accepted += 1;
+                    prop_assert_eq!(s_play, KC_OK);
+                    // SAFETY: a live position and the record just written.
+                    prop_assert_eq!(unsafe { kc_kaissa_undo(pos, &record) }, KC_OK);
+                } else {
+                    prop_assert_eq!(s_play, KC_ERR_ILLEGAL_MOVE, "{:?}", mv);
+                    prop_assert_eq!(record, K_UNDO_SENTINEL);
+                }
+                let mut hash = 0;
+                // SAFETY: a live position and a local output.
+                prop_assert_eq!(unsafe { kc_kaissa_hash(pos, &mut hash) }, KC_OK);
+                prop_assert_eq!(hash, before.1, "{:?}", mv);
+            }
+        }
+        prop_assert_eq!(k_snapshot(pos), before);
+        prop_assert_eq!(accepted, listed.len());
+        free_k(pos);
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
     /// Random bytes as a chosen-move token, and a genuine token with one
