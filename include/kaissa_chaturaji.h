@@ -260,6 +260,27 @@
 // number the notation can write (999,999,999; no real game gets there).
 #define KC_KAISSA_REASON_TURN_LIMIT 6
 
+// Game value of a record: Merchant Kaissa.
+#define KC_RECORD_KAISSA 0
+
+// Game value of a record: Chaturaji.
+#define KC_RECORD_CHATURAJI 1
+
+// A text buffer of this many bytes always holds an action text of a
+// record (`exchange:rh4,be8` is the longest kind) and its NUL.
+#define KC_RECORD_ACTION_TEXT_CAP 24
+
+// A text buffer of this many bytes always holds a result or termination
+// word and its NUL.
+#define KC_RECORD_RESULT_CAP 24
+
+// A text buffer of this many bytes always holds a readable move (`Bxh10#`,
+// `gP b7-b8=H`) and its NUL.
+#define KC_READABLE_MOVE_CAP 16
+
+// The default side of a square in SVG pictures, in pixels.
+#define KC_SVG_DEFAULT_SQUARE_SIZE 48
+
 // The result of every fallible `kc_` function. New codes are only ever
 // appended, so the numbers are stable.
 typedef enum kc_status {
@@ -303,6 +324,14 @@ typedef struct kc_chaturaji_position kc_chaturaji_position;
 // position from two threads at the same time (distinct positions are
 // independent), except for calls that take it as a `const` pointer.
 typedef struct kc_kaissa_position kc_kaissa_position;
+
+// A game record of either game, opaque to C. Created by `kc_record_read`,
+// `kc_record_new_kaissa` or `kc_record_new_chaturaji`; the caller owns it
+// and must release it with `kc_record_free` exactly once. Its result always
+// agrees with its final position. Not thread-safe: do not use one record
+// from two threads at the same time unless every call takes a const
+// pointer.
+typedef struct kc_record kc_record;
 
 // The rules options a position is created with (RULES.md Part II).
 //
@@ -551,6 +580,19 @@ typedef struct kc_kaissa_undo_record {
   // The keyed digest of every field above, written by `kc_kaissa_play`.
   uint64_t check;
 } kc_kaissa_undo_record;
+
+// Where a record's text is wrong, written by `kc_record_read` and
+// `kc_record_count` when they fail with `KC_ERR_PARSE` or
+// `KC_ERR_ILLEGAL_MOVE` (and the caller passed one).
+typedef struct kc_record_error_info {
+  // The line, from 1.
+  size_t line;
+  // The column, from 1, in characters.
+  size_t column;
+  // For an error in the movetext, the number (from 1) of the action it
+  // is about; 0 for an error in the tag pairs.
+  size_t ply;
+} kc_record_error_info;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1281,6 +1323,12 @@ enum kc_status kc_kaissa_home_stone_window(const struct kc_kaissa_position *pos,
 // `KC_ERR_BUFFER_TOO_SMALL`; `buf` may be NULL when `cap` is 0 (a count
 // query).
 //
+// The position also keeps the listed moves (invisibly), so that
+// `kc_kaissa_play` checks one of them in constant time whenever the
+// position is the listed one again (as in a search that lists the moves,
+// then plays and takes back each). Several threads may still list the
+// moves of one position at the same time.
+//
 // # Safety
 // `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
 // writable `kc_kaissa_move`s owned by the caller; `out_len` points to a
@@ -1399,6 +1447,299 @@ enum kc_status kc_kaissa_perft(const struct kc_kaissa_position *pos, uint32_t de
 enum kc_status kc_kaissa_random_move(const struct kc_kaissa_position *pos,
                                      uint64_t *rng_state,
                                      struct kc_kaissa_move *out);
+
+// Reads the records of `text` up to the one numbered `index` (from 0) and
+// hands it to the caller through `*out_record`. Every record up to it is
+// checked (each move against the rules, the result against the final
+// position). A bad record gives `KC_ERR_PARSE` (or `KC_ERR_ILLEGAL_MOVE`
+// for an illegal move), the message `line:column: reason`, and the place
+// in `*out_error` when `out_error` is not NULL. Fewer records than
+// `index + 1` give `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `text` is a NUL-terminated string; `out_record` points to a writable
+// `kc_record *`; `out_error` is NULL or points to a writable
+// `kc_record_error_info`.
+enum kc_status kc_record_read(const char *text,
+                              size_t index,
+                              struct kc_record **out_record,
+                              struct kc_record_error_info *out_error);
+
+// Counts the records of `text`, checking every one; a bad record fails
+// as in `kc_record_read`.
+//
+// # Safety
+// `text` is a NUL-terminated string; `out_count` points to a writable
+// `size_t`; `out_error` is NULL or points to a writable
+// `kc_record_error_info`.
+enum kc_status kc_record_count(const char *text,
+                               size_t *out_count,
+                               struct kc_record_error_info *out_error);
+
+// A new, empty Kaissa record of a game starting from `*start` (copied).
+//
+// # Safety
+// `start` is a live `kc_kaissa_position`; `out` points to a writable
+// `kc_record *`.
+enum kc_status kc_record_new_kaissa(const struct kc_kaissa_position *start, struct kc_record **out);
+
+// A new, empty Chaturaji record of a game starting from `*start` (copied,
+// with its rules options).
+//
+// # Safety
+// `start` is a live `kc_chaturaji_position`; `out` points to a writable
+// `kc_record *`.
+enum kc_status kc_record_new_chaturaji(const struct kc_chaturaji_position *start,
+                                       struct kc_record **out);
+
+// Releases a record; NULL is a no-op.
+//
+// # Safety
+// `record` is NULL or a record from this library not freed yet.
+void kc_record_free(struct kc_record *record);
+
+// The record's game: `KC_RECORD_KAISSA` or `KC_RECORD_CHATURAJI`.
+//
+// # Safety
+// `record` is a live record; `out` points to a writable `uint8_t`.
+enum kc_status kc_record_game(const struct kc_record *record, uint8_t *out);
+
+// Plays the action `action` (the record format's text: `e2e5`, `H@c1`;
+// `5:g7g8K`, `4:pass`, `exchange:rh4,be8`) at the end of the record. A
+// malformed text gives `KC_ERR_PARSE`, an illegal move or impossible
+// exchange `KC_ERR_ILLEGAL_MOVE`; the record is then unchanged. The
+// result becomes the rules' one when the game is now over, else `*`.
+//
+// # Safety
+// `record` is a live record used by nobody else during the call;
+// `action` is a NUL-terminated string.
+enum kc_status kc_record_play(struct kc_record *record, const char *action);
+
+// Adds a comment after the last action (before the first, when there is
+// none). A comment with control characters other than tab and new line,
+// or a line longer than 65,536 bytes, gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `record` is a live record used by nobody else during the call; `text`
+// is a NUL-terminated string.
+enum kc_status kc_record_add_comment(struct kc_record *record, const char *text);
+
+// Sets the free tag `name` (`Event`, `Site`, `Date`, the players, …) to
+// `value`. A bad name, a reserved tag (`Game`, `Rules`, `DrawLimit`,
+// `Position`, `Result`, `Termination`), a bad `Date` or a value with a
+// control character other than tab gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `record` is a live record used by nobody else during the call; `name`
+// and `value` are NUL-terminated strings.
+enum kc_status kc_record_set_tag(struct kc_record *record, const char *name, const char *value);
+
+// Copies the value of the tag `name` into `buf`: a free tag, or one of
+// the record's own (`Game`, `Rules`, `DrawLimit`, `Position`, `Result`,
+// `Termination`, as a writer writes them). A tag the record does not have
+// gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `record` is a live record; `name` is a NUL-terminated string; `buf` is
+// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
+// to a writable `size_t`.
+enum kc_status kc_record_tag(const struct kc_record *record,
+                             const char *name,
+                             char *buf,
+                             size_t cap,
+                             size_t *out_len);
+
+// States the result (`*`, `draw`, `yellow-wins`, `red-wins`, `rg-wins`,
+// `by-wins`, `ry-wins`, `bg-wins`) and termination (`resignation`,
+// `agreement`, `abandoned`, `unfinished`, or the rules' own) of the
+// record. Unknown words give `KC_ERR_PARSE`; a result that contradicts the
+// final position (a capture that did not happen, a resignation after the
+// game ended, …) gives `KC_ERR_INVALID_ARGUMENT` and changes nothing.
+//
+// # Safety
+// `record` is a live record used by nobody else during the call;
+// `result` and `termination` are NUL-terminated strings.
+enum kc_status kc_record_set_result(struct kc_record *record,
+                                    const char *result,
+                                    const char *termination);
+
+// Copies the result word (`*`, `draw`, `yellow-wins`, `rg-wins`, …) into
+// `buf` (`KC_RECORD_RESULT_CAP` bytes always suffice).
+//
+// # Safety
+// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_record_result(const struct kc_record *record,
+                                char *buf,
+                                size_t cap,
+                                size_t *out_len);
+
+// Copies the termination word (`home-stone-captured`, `resignation`,
+// `unfinished`, …) into `buf` (`KC_RECORD_RESULT_CAP` bytes always
+// suffice).
+//
+// # Safety
+// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_record_termination(const struct kc_record *record,
+                                     char *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+// The number of actions of the record (plies, and Chaturaji exchanges).
+//
+// # Safety
+// `record` is a live record; `out` points to a writable `size_t`.
+enum kc_status kc_record_action_count(const struct kc_record *record, size_t *out);
+
+// Copies the text of action `index` (from 0; `e2e5`, `5:g7g8K`,
+// `exchange:rh4,be8`) into `buf` (`KC_RECORD_ACTION_TEXT_CAP` bytes always
+// suffice). An index past the last action gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_record_action_text(const struct kc_record *record,
+                                     size_t index,
+                                     char *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+// Copies the position text after `index` actions (0: the start position;
+// the action count: the final position) into `buf`
+// (`KC_CHATURAJI_POSITION_TEXT_CAP` bytes always suffice). An index past
+// the action count gives `KC_ERR_INVALID_ARGUMENT`. Each call replays the
+// game from its start.
+//
+// # Safety
+// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_record_position_text(const struct kc_record *record,
+                                       size_t index,
+                                       char *buf,
+                                       size_t cap,
+                                       size_t *out_len);
+
+// Writes the whole record as text into `buf` (ask for the size with
+// `cap` 0 first).
+//
+// # Safety
+// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_record_write(const struct kc_record *record,
+                               char *buf,
+                               size_t cap,
+                               size_t *out_len);
+
+// Writes the record's final position as an SVG picture into `buf`, its
+// last move highlighted; squares of `square_size` pixels (0: 48; at most
+// 1000). Ask for the size with `cap` 0 first.
+//
+// # Safety
+// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_record_svg(const struct kc_record *record,
+                             uint32_t square_size,
+                             char *buf,
+                             size_t cap,
+                             size_t *out_len);
+
+// Writes the Kaissa move `move_text` (`d1f4`, `H@c1`) in short algebraic
+// notation (`Tf4`, `H@c1`) into `buf` (`KC_READABLE_MOVE_CAP` bytes always
+// suffice). A malformed text gives `KC_ERR_PARSE`, a move not legal in
+// `*pos` `KC_ERR_ILLEGAL_MOVE`.
+//
+// # Safety
+// `pos` is a live position; `move_text` is a NUL-terminated string; `buf`
+// is NULL (with `cap` 0) or points to `cap` writable bytes; `out_len`
+// points to a writable `size_t`.
+enum kc_status kc_kaissa_move_to_san(const struct kc_kaissa_position *pos,
+                                     const char *move_text,
+                                     char *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+// Reads a Kaissa move in short algebraic notation (`Tf4`, `dxe5`, `e5`,
+// `H@c1`) in `*pos` and writes its move text (`d1f4`) into `buf`
+// (`KC_KAISSA_MOVE_TEXT_CAP` bytes always suffice). Malformed text gives
+// `KC_ERR_PARSE`; an ambiguous text, or one that names no legal move,
+// `KC_ERR_ILLEGAL_MOVE` (the last error message says why).
+//
+// # Safety
+// `pos` is a live position; `san` is a NUL-terminated string; `buf` is
+// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
+// to a writable `size_t`.
+enum kc_status kc_kaissa_move_from_san(const struct kc_kaissa_position *pos,
+                                       const char *san,
+                                       char *buf,
+                                       size_t cap,
+                                       size_t *out_len);
+
+// Writes the Chaturaji move `move_text` (`h2f3`, `g7g8K`, `pass`) for
+// `roll` in readable notation (`rH h2-f3`) into `buf`
+// (`KC_READABLE_MOVE_CAP` bytes always suffice). A malformed text gives
+// `KC_ERR_PARSE`, a roll other than 2..5 `KC_ERR_INVALID_ARGUMENT`, a move
+// not legal for the roll `KC_ERR_ILLEGAL_MOVE`.
+//
+// # Safety
+// `pos` is a live position; `move_text` is a NUL-terminated string;
+// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+// `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_move_to_readable(const struct kc_chaturaji_position *pos,
+                                             uint8_t roll,
+                                             const char *move_text,
+                                             char *buf,
+                                             size_t cap,
+                                             size_t *out_len);
+
+// Reads a Chaturaji move in readable notation (`rH h2-f3`, `h2f3`, `rHf3`,
+// `pass`) for `roll` in `*pos` and writes its move text (`h2f3`) into
+// `buf` (`KC_CHATURAJI_MOVE_TEXT_CAP` bytes always suffice). Malformed
+// text gives `KC_ERR_PARSE`; an ambiguous text, or one that names no
+// legal move, `KC_ERR_ILLEGAL_MOVE`; a finished game `KC_ERR_GAME_OVER`.
+//
+// # Safety
+// `pos` is a live position; `text` is a NUL-terminated string; `buf` is
+// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
+// to a writable `size_t`.
+enum kc_status kc_chaturaji_move_from_readable(const struct kc_chaturaji_position *pos,
+                                               uint8_t roll,
+                                               const char *text,
+                                               char *buf,
+                                               size_t cap,
+                                               size_t *out_len);
+
+// Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
+// text, or NULL for none) highlighted; squares of `square_size` pixels
+// (0: 48). Ask for the size with `cap` 0 first. A malformed `last_move`
+// gives `KC_ERR_PARSE`.
+//
+// # Safety
+// `pos` is a live position; `last_move` is NULL or a NUL-terminated
+// string; `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+// `out_len` points to a writable `size_t`.
+enum kc_status kc_kaissa_svg(const struct kc_kaissa_position *pos,
+                             const char *last_move,
+                             uint32_t square_size,
+                             char *buf,
+                             size_t cap,
+                             size_t *out_len);
+
+// Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
+// text such as `h1f3`, or NULL for none) highlighted; squares of
+// `square_size` pixels (0: 48). Ask for the size with `cap` 0 first. A
+// malformed `last_move` gives `KC_ERR_PARSE`.
+//
+// # Safety
+// `pos` is a live position; `last_move` is NULL or a NUL-terminated
+// string; `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+// `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_svg(const struct kc_chaturaji_position *pos,
+                                const char *last_move,
+                                uint32_t square_size,
+                                char *buf,
+                                size_t cap,
+                                size_t *out_len);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -10,6 +10,12 @@
 //! compared afterwards) and leave the position unchanged (its text and hash
 //! are compared).
 
+//!
+//! The C ABI is the `capi` feature: without it this file is empty, and
+//! `tests/optional_features.rs` runs it with the feature from a plain
+//! `cargo test`.
+#![cfg(feature = "capi")]
+
 use std::ffi::{c_char, CStr, CString};
 use std::ptr::{null, null_mut};
 
@@ -1734,8 +1740,9 @@ proptest! {
         picks in proptest::collection::vec(any::<u16>(), 1..40),
     ) {
         let pos = k_new(K_START);
-        // (record, position text after its move, position text before).
-        let mut made: Vec<(kc_kaissa_undo_record, (String, u64), (String, u64))> = Vec::new();
+        // (record, position after its move, position before), as snapshots.
+        type Made = (kc_kaissa_undo_record, (String, u64), (String, u64));
+        let mut made: Vec<Made> = Vec::new();
         for index in choices {
             let moves = k_moves(pos);
             if moves.is_empty() {

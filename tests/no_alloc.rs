@@ -144,6 +144,9 @@ fn chaturaji_hot_path_does_not_allocate() {
     }
 }
 
+/// The C ABI half (feature `capi`; `tests/optional_features.rs` runs it
+/// from a plain `cargo test`).
+#[cfg(feature = "capi")]
 #[test]
 fn c_abi_hot_path_does_not_allocate() {
     use kaissa_chaturaji::ffi::chaturaji::*;

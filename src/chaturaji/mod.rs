@@ -70,6 +70,7 @@ mod outcome;
 mod perft;
 mod play;
 mod position;
+mod readable;
 mod rules;
 mod setup;
 mod square;
