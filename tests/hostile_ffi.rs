@@ -186,7 +186,9 @@ fn ch_chosen_sentinel() -> kc_chaturaji_chosen_move {
     kc_chaturaji_chosen_move {
         mv: CH_MOVE_SENTINEL,
         roll: SENTINEL,
+        reserved: [SENTINEL; 3],
         ply: 0xABAB_ABAB,
+        quiet: 0xABAB_ABAB,
         hash: 0xABAB_ABAB_ABAB_ABAB,
         check: 0xABAB_ABAB_ABAB_ABAB,
     }
@@ -568,6 +570,14 @@ fn chaturaji_null_pointers() {
             (
                 "play_chosen token",
                 kc_chaturaji_play_chosen(pos, null(), null_mut()),
+            ),
+            (
+                "play_random pos",
+                kc_chaturaji_play_random(nm, &mut u64_out, null_mut(), null_mut()),
+            ),
+            (
+                "play_random state",
+                kc_chaturaji_play_random(pos, null_mut(), null_mut(), null_mut()),
             ),
             (
                 "legal_moves pos",
@@ -1305,6 +1315,7 @@ fn chaturaji_game_over_and_illegal_calls() {
     let pos = ch_new(CH_TEXTS[3].0, 0);
     let before = ch_snapshot(pos);
     let mut mv = CH_MOVE_SENTINEL;
+    let mut u8_slot = SENTINEL;
     let mut state = 42u64;
     let mut undo = ch_undo_sentinel();
     let pass = kc_chaturaji_move {
@@ -1331,6 +1342,10 @@ fn chaturaji_game_over_and_illegal_calls() {
                 KC_ERR_INVALID_ARGUMENT,
             );
             failed(
+                kc_chaturaji_play_random(pos, &mut state, &mut u8_slot, &mut mv),
+                KC_ERR_GAME_OVER,
+            );
+            failed(
                 kc_chaturaji_play(pos, roll, pass, &mut undo),
                 KC_ERR_ILLEGAL_MOVE,
             );
@@ -1342,6 +1357,7 @@ fn chaturaji_game_over_and_illegal_calls() {
         );
     }
     assert_eq!(state, 42);
+    assert_eq!(u8_slot, SENTINEL);
     assert_eq!(mv, CH_MOVE_SENTINEL);
     assert_eq!(undo, ch_undo_sentinel());
     assert_eq!(ch_snapshot(pos), before);
@@ -1954,8 +1970,8 @@ proptest! {
     fn forged_and_edited_chaturaji_tokens(
         seed in 0usize..4,
         choices in proptest::collection::vec(any::<(u8, u16)>(), 0..20),
-        raw in any::<([u8; 5], u32, u64, u64)>(),
-        field in 0usize..8,
+        raw in any::<([u8; 8], (u32, u32), u64, u64)>(),
+        field in 0usize..10,
         value in any::<u64>(),
     ) {
         let (pos, _) = ch_playout(seed, &choices);
@@ -1963,7 +1979,9 @@ proptest! {
         let forged = kc_chaturaji_chosen_move {
             mv: kc_chaturaji_move { kind: raw.0[0], from: raw.0[1], to: raw.0[2], promotion: raw.0[3] },
             roll: raw.0[4],
-            ply: raw.1,
+            reserved: [raw.0[5], raw.0[6], raw.0[7]],
+            ply: raw.1.0,
+            quiet: raw.1.1,
             hash: raw.2,
             check: raw.3,
         };
@@ -1985,6 +2003,8 @@ proptest! {
                     4 => edited.roll ^= v as u8,
                     5 => edited.ply ^= v as u32,
                     6 => edited.hash ^= v,
+                    7 => edited.reserved[usize::from(value as u8 % 3)] ^= v as u8,
+                    8 => edited.quiet ^= v as u32,
                     _ => edited.check ^= v,
                 }
                 prop_assert_eq!(kc_chaturaji_play_chosen(pos, &edited, null_mut()), KC_ERR_INVALID_ARGUMENT);
