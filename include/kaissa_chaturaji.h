@@ -130,6 +130,12 @@
 // allows no other); `from` and `to` are `KC_NO_SQUARE`, `promotion` is 0.
 #define KC_CHATURAJI_MOVE_PASS 2
 
+// Move kind value (Ludii ruleset): a promotion decision, made without a
+// roll: the pawn waiting on its far edge becomes `promotion`
+// (`KC_CHATURAJI_RAJA`..`KC_CHATURAJI_BOAT`); `from` and `to` are
+// `KC_NO_SQUARE`.
+#define KC_CHATURAJI_MOVE_DECISION 3
+
 // Alliances value: the Czech sheet's pairing, Red with Green and Black with
 // Yellow (the default).
 #define KC_CHATURAJI_ALLIANCES_SHEET 0
@@ -141,6 +147,13 @@
 // The default quiet-ply draw limit.
 #define KC_CHATURAJI_DEFAULT_DRAW_LIMIT 200
 
+// Ruleset value: the sheet's rules (RULES.md Part II), the default.
+#define KC_CHATURAJI_RULESET_SHEET 0
+
+// Ruleset value: Ludii's free-for-all Chaturaji with scores (RULES.md
+// Part IV); the alliances and the draw limit are then not used.
+#define KC_CHATURAJI_RULESET_LUDII 1
+
 // Outcome result value: the game goes on.
 #define KC_CHATURAJI_ONGOING 0
 
@@ -148,8 +161,19 @@
 // out of the game.
 #define KC_CHATURAJI_ALLIANCE_WINS 1
 
-// Outcome result value: drawn by the quiet-ply rule.
+// Outcome result value: drawn for all, by the quiet-ply rule (sheet) or
+// the turn limit (Ludii ruleset).
 #define KC_CHATURAJI_DRAW 2
+
+// Outcome result value (Ludii ruleset): one colour owns every piece left
+// and `winners[0]` alone has the highest score (`winners[1]` is
+// `KC_CHATURAJI_NO_COLOUR`).
+#define KC_CHATURAJI_COLOUR_WINS 3
+
+// Outcome result value (Ludii ruleset): one colour owns every piece left
+// and the highest score is shared: a draw among those colours, no winner
+// (`kc_chaturaji_ranking` tells them).
+#define KC_CHATURAJI_TOP_SCORE_TIE 4
 
 // Board code of an empty square in `kc_chaturaji_undo_record.board`.
 #define KC_CHATURAJI_UNDO_EMPTY 0
@@ -260,6 +284,36 @@
 // number the notation can write (999,999,999; no real game gets there).
 #define KC_KAISSA_REASON_TURN_LIMIT 6
 
+// The most choices a promotion decision offers (raja, elephant, horse,
+// boat): a buffer of this many elements always holds
+// `kc_chaturaji_promotion_choices`, `kc_chaturaji_decision_moves` too.
+#define KC_CHATURAJI_MAX_PROMOTION_CHOICES 4
+
+// Under the Ludii ruleset, the game ends drawn for all once this many
+// rolled plies (promotion decisions not counted) have been played.
+#define KC_CHATURAJI_LUDII_TURN_LIMIT 5000
+
+// Game value of a record: Merchant Kaissa.
+#define KC_RECORD_KAISSA 0
+
+// Game value of a record: Chaturaji.
+#define KC_RECORD_CHATURAJI 1
+
+// A text buffer of this many bytes always holds an action text of a
+// record (`exchange:rh4,be8` is the longest kind) and its NUL.
+#define KC_RECORD_ACTION_TEXT_CAP 24
+
+// A text buffer of this many bytes always holds a result or termination
+// word and its NUL.
+#define KC_RECORD_RESULT_CAP 24
+
+// A text buffer of this many bytes always holds a readable move (`Bxh10#`,
+// `gP b7-b8=H`) and its NUL.
+#define KC_READABLE_MOVE_CAP 16
+
+// The default side of a square in SVG pictures, in pixels.
+#define KC_SVG_DEFAULT_SQUARE_SIZE 48
+
 // The result of every fallible `kc_` function. New codes are only ever
 // appended, so the numbers are stable.
 typedef enum kc_status {
@@ -304,7 +358,16 @@ typedef struct kc_chaturaji_position kc_chaturaji_position;
 // independent), except for calls that take it as a `const` pointer.
 typedef struct kc_kaissa_position kc_kaissa_position;
 
-// The rules options a position is created with (RULES.md Part II).
+// A game record of either game, opaque to C. Created by `kc_record_read`,
+// `kc_record_new_kaissa` or `kc_record_new_chaturaji`; the caller owns it
+// and must release it with `kc_record_free` exactly once. Its result always
+// agrees with its final position. Not thread-safe: do not use one record
+// from two threads at the same time unless every call takes a const
+// pointer.
+typedef struct kc_record kc_record;
+
+// The rules options a position is created with (RULES.md Part II, and
+// Part IV with `ruleset` `KC_CHATURAJI_RULESET_LUDII`).
 //
 // - `alliances`: `KC_CHATURAJI_ALLIANCES_SHEET` (0, the default) or
 //   `KC_CHATURAJI_ALLIANCES_OPPOSITE` (1); anything else is rejected with
@@ -313,11 +376,18 @@ typedef struct kc_kaissa_position kc_kaissa_position;
 //   capture is drawn; 0 switches the rule off. The default is
 //   `KC_CHATURAJI_DEFAULT_DRAW_LIMIT` (200); `kc_chaturaji_rules_default`
 //   fills in the defaults.
+// - `ruleset`: `KC_CHATURAJI_RULESET_SHEET` (0, the default) or
+//   `KC_CHATURAJI_RULESET_LUDII` (1; `kc_chaturaji_rules_ludii` fills in
+//   the Ludii options); anything else is rejected with
+//   `KC_ERR_INVALID_ARGUMENT`. It is the last field, so an initializer
+//   `{alliances, draw_limit}` keeps the sheet's rules.
 typedef struct kc_chaturaji_rules {
   // `KC_CHATURAJI_ALLIANCES_SHEET` or `KC_CHATURAJI_ALLIANCES_OPPOSITE`.
   uint8_t alliances;
   // The quiet-ply draw limit; 0 = no draw rule.
   uint16_t draw_limit;
+  // `KC_CHATURAJI_RULESET_SHEET` or `KC_CHATURAJI_RULESET_LUDII`.
+  uint8_t ruleset;
 } kc_chaturaji_rules;
 
 // The two colours of an alliance, in increasing order.
@@ -327,9 +397,11 @@ typedef struct kc_chaturaji_alliance_info {
 } kc_chaturaji_alliance_info;
 
 // How a game stands: `result` is `KC_CHATURAJI_ONGOING`,
-// `KC_CHATURAJI_ALLIANCE_WINS` or `KC_CHATURAJI_DRAW`. For a win, `winners`
-// holds the two colours of the winning alliance in increasing order;
-// otherwise both are `KC_CHATURAJI_NO_COLOUR`.
+// `KC_CHATURAJI_ALLIANCE_WINS` or `KC_CHATURAJI_DRAW`, and under the Ludii
+// ruleset `KC_CHATURAJI_COLOUR_WINS` or `KC_CHATURAJI_TOP_SCORE_TIE`. For
+// an alliance's win, `winners` holds its two colours in increasing order;
+// for a colour's win, that colour then `KC_CHATURAJI_NO_COLOUR`; otherwise
+// both are `KC_CHATURAJI_NO_COLOUR`.
 typedef struct kc_chaturaji_outcome_info {
   // One of the `KC_CHATURAJI_ONGOING`.. result values.
   uint8_t result;
@@ -360,32 +432,40 @@ typedef struct kc_chaturaji_piece {
 //   `KC_CHATURAJI_RAJA`, `_ELEPHANT`, `_HORSE`, `_BOAT` (not a pawn).
 // - `kind` `KC_CHATURAJI_MOVE_PASS` (2): the turn passes; `from` and `to`
 //   must be `KC_NO_SQUARE` (255) and `promotion` 0.
+// - `kind` `KC_CHATURAJI_MOVE_DECISION` (3, Ludii ruleset): the promotion
+//   decision; the pawn waiting on its far edge becomes `promotion`
+//   (`KC_CHATURAJI_RAJA`..`KC_CHATURAJI_BOAT`); `from` and `to` must be
+//   `KC_NO_SQUARE`.
 //
 // Anything else is rejected with `KC_ERR_INVALID_ARGUMENT`. Moves written
 // by the library always follow these rules, so two moves can be compared
 // field by field.
 typedef struct kc_chaturaji_move {
-  // `KC_CHATURAJI_MOVE_NORMAL`, `_PROMOTION` or `_PASS`.
+  // `KC_CHATURAJI_MOVE_NORMAL`, `_PROMOTION`, `_PASS` or `_DECISION`.
   uint8_t kind;
   // The square the piece leaves, or `KC_NO_SQUARE` for a pass.
   uint8_t from;
   // The square the piece goes to, or `KC_NO_SQUARE` for a pass.
   uint8_t to;
-  // The new kind of a special promotion, else 0.
+  // The new kind of a special promotion or a decision, else 0.
   uint8_t promotion;
 } kc_chaturaji_move;
 
 // What `kc_chaturaji_undo` needs to take back a move, filled in by
-// `kc_chaturaji_play`: the move and a complete copy of the position's state
-// before it (about 100 bytes). A plain value the caller keeps (on its
-// stack, in an array of its game history); it holds no pointers and needs
-// no freeing. Treat the fields as read-only data: `kc_chaturaji_undo`
-// checks the whole record against the position and rejects one that does
-// not describe the last move played there.
+// `kc_chaturaji_play` and `kc_chaturaji_play_chosen`: the move and a
+// complete copy of the position's state before it (about 100 bytes). A
+// plain value the caller keeps (on its stack, in an array of its game
+// history); it holds no pointers and needs no freeing. Treat the fields as
+// read-only data: `check` seals the record to the position the move made,
+// and `kc_chaturaji_undo` rejects, in constant time, a record that does
+// not describe the last move played there. A record is valid only in the
+// process that made it.
 //
 // Layout of the saved state: `board[square]` is `KC_CHATURAJI_UNDO_EMPTY`
 // (0) or `1 + 5 * colour + kind`; `command[colour]` is the commanding seat
-// or `KC_CHATURAJI_NO_COLOUR`; `lost_pawn[colour]` is 0 or 1.
+// or `KC_CHATURAJI_NO_COLOUR`; `lost_pawn[colour]` is 0 or 1; `decision` is
+// the square of a pending Ludii promotion decision or `KC_NO_SQUARE`;
+// `scores` are the Ludii scores by colour.
 typedef struct kc_chaturaji_undo_record {
   // The move that was played.
   struct kc_chaturaji_move mv;
@@ -399,17 +479,49 @@ typedef struct kc_chaturaji_undo_record {
   uint8_t lost_pawn[4];
   // The captured rajas of each colour before the move.
   uint8_t captured_rajas[4];
+  // The square of the pending promotion decision before the move, or
+  // `KC_NO_SQUARE` (Ludii ruleset).
+  uint8_t decision;
   // The quiet-ply count before the move.
   uint32_t quiet;
   // The ply count before the move.
   uint32_t ply;
+  // The scores of each colour before the move (Ludii ruleset).
+  uint32_t scores[4];
   // The position's hash before the move.
   uint64_t hash_before;
-  // A digest of every field above, written by `kc_chaturaji_play`: a
-  // record that was edited or corrupted (even in a field the position's
-  // hash does not cover, such as `quiet`) is refused.
+  // A keyed digest (the key is made at random once per process) of every
+  // field above and of the position the move made (its hash, ply and
+  // quiet counters and rules options): a record that was edited or
+  // corrupted, or is given to any other position, is refused.
   uint64_t check;
 } kc_chaturaji_undo_record;
+
+// A move chosen by `kc_chaturaji_choose` for one position and roll, with a
+// token that lets `kc_chaturaji_play_chosen` play it without checking its
+// legality again. A plain value the caller keeps (32 bytes, no padding);
+// read `mv` and `roll` freely, but do not edit the struct: the position's
+// `hash`, `ply` and `quiet` counters are compared as they are, and `check`
+// is a keyed digest (the key is made at random once per process) binding
+// `mv`, `roll` and `reserved` to that hash and to the position's rules
+// options, so an edited, forged, stale or foreign token is refused. Valid
+// only in the process that made it, and only until the position changes.
+typedef struct kc_chaturaji_chosen_move {
+  // The chosen move (the pass when the roll allows no other).
+  struct kc_chaturaji_move mv;
+  // The roll it was chosen for (2..5).
+  uint8_t roll;
+  // Written as 0 (covered by `check`).
+  uint8_t reserved[3];
+  // The ply counter of the position it was chosen in.
+  uint32_t ply;
+  // The quiet-ply counter of the position it was chosen in.
+  uint32_t quiet;
+  // The hash of the position it was chosen in.
+  uint64_t hash;
+  // The keyed digest that makes the token (see above).
+  uint64_t check;
+} kc_chaturaji_chosen_move;
 
 // A possible raja exchange: a captured raja of colour `first` (of Red's
 // alliance) and one of colour `second` (of the other alliance) can both be
@@ -522,6 +634,41 @@ typedef struct kc_kaissa_undo_record {
   // The keyed digest of every field above, written by `kc_kaissa_play`.
   uint64_t check;
 } kc_kaissa_undo_record;
+
+// The four scores of a position, by colour (`scores[KC_CHATURAJI_RED]`
+// .. `scores[KC_CHATURAJI_GREEN]`). Always 0 under the sheet's rules.
+typedef struct kc_chaturaji_score_info {
+  // The score of each colour (0 Red, 1 Black, 2 Yellow, 3 Green).
+  uint32_t scores[4];
+} kc_chaturaji_score_info;
+
+// The final ranking of a game, by colour. While the game goes on,
+// `finished` is 0 and every rank is 0. Once it is over, `finished` is 1
+// and `ranks[colour]` is 1 for the best, colours that tie sharing a rank
+// (a colour's rank is one more than the number of colours above it: 1, 2,
+// 2, 4). Ludii ruleset: by score when one colour owns every piece left,
+// all 1 at the turn limit; sheet: the winning alliance 1 and the other 3,
+// all 1 after a draw.
+typedef struct kc_chaturaji_ranking_info {
+  // 1 when the game is over (the ranks are final), else 0.
+  uint8_t finished;
+  // The rank of each colour (0 Red, 1 Black, 2 Yellow, 3 Green), or 0
+  // while the game goes on.
+  uint8_t ranks[4];
+} kc_chaturaji_ranking_info;
+
+// Where a record's text is wrong, written by `kc_record_read` and
+// `kc_record_count` when they fail with `KC_ERR_PARSE` or
+// `KC_ERR_ILLEGAL_MOVE` (and the caller passed one).
+typedef struct kc_record_error_info {
+  // The line, from 1.
+  size_t line;
+  // The column, from 1, in characters.
+  size_t column;
+  // For an error in the movetext, the number (from 1) of the action it
+  // is about; 0 for an error in the tag pairs.
+  size_t ply;
+} kc_record_error_info;
 
 #ifdef __cplusplus
 extern "C" {
@@ -742,7 +889,8 @@ enum kc_status kc_chaturaji_position_rules(const struct kc_chaturaji_position *p
 enum kc_status kc_chaturaji_to_move(const struct kc_chaturaji_position *pos, uint8_t *out);
 
 // Writes the number of plies played since the start (the `<ply>` field of
-// the text) to `*out`.
+// the text) to `*out`; under the Ludii ruleset the rolled plies (the
+// `<turns>` field: promotion decisions are not counted).
 //
 // # Safety
 // `pos` is a live position; `out` points to a writable `uint32_t`.
@@ -757,7 +905,8 @@ enum kc_status kc_chaturaji_quiet_plies(const struct kc_chaturaji_position *pos,
 
 // Writes the position's 64-bit Zobrist hash to `*out`. It covers the
 // pieces, the seat to move, the command of each colour, the lost-pawn flags
-// and the captured rajas; not the quiet and ply counters nor the rules.
+// and the captured rajas (Ludii: also the scores and a pending decision);
+// not the quiet and ply counters nor the rules.
 //
 // # Safety
 // `pos` is a live position; `out` points to a writable `uint64_t`.
@@ -847,7 +996,9 @@ enum kc_status kc_chaturaji_roll(uint64_t *rng_state, uint8_t *out_roll);
 // choice is `moves[below(n)]` in the order of `kc_chaturaji_legal_moves`,
 // exactly as the Rust `Position::choose_move`. A finished game gives
 // `KC_ERR_GAME_OVER` with the state untouched; a roll other than 2..5
-// gives `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+// gives `KC_ERR_INVALID_ARGUMENT`. Never allocates. (`kc_chaturaji_choose`
+// makes the same choice with a token, so that the move can be played
+// without a second legality check.)
 //
 // # Safety
 // `pos` is a live position; `rng_state` points to a `uint64_t` the caller
@@ -892,8 +1043,10 @@ enum kc_status kc_chaturaji_is_legal(const struct kc_chaturaji_position *pos,
 // Plays `mv` in `pos` if it is legal for `roll` (2..5), and writes the
 // record that takes it back to `*out_undo`. An illegal move gives
 // `KC_ERR_ILLEGAL_MOVE` (the last error message says why, e.g. `illegal
-// move 3:h1f3: the roll does not name this piece's kind`) and leaves `pos` untouched; a malformed
-// move or roll gives `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+// move 3:h1f3: the roll does not name this piece's kind`) and leaves `pos`
+// untouched; a malformed move or roll gives `KC_ERR_INVALID_ARGUMENT`.
+// Never allocates. (To play the move `kc_chaturaji_choose` picked, without
+// this legality check, use `kc_chaturaji_play_chosen`.)
 //
 // Ownership: `pos` stays the caller's. `out_undo` is caller memory; it may
 // be NULL when the caller will not take the move back.
@@ -907,16 +1060,18 @@ enum kc_status kc_chaturaji_play(struct kc_chaturaji_position *pos,
                                  struct kc_chaturaji_undo_record *out_undo);
 
 // Takes back the last move played in `pos`, described by `undo` (from
-// `kc_chaturaji_play`). Never allocates.
+// `kc_chaturaji_play` or `kc_chaturaji_play_chosen`). Never allocates.
 //
-// The record is checked before anything changes: the saved state must be a
-// consistent position (the checks of the position text parser) whose hash
-// is `hash_before`, the recorded move must be legal there for some roll,
-// and playing it must give exactly `pos`. Otherwise (a record from another
-// position or game, one already taken back, one taken across a raja
-// exchange, a forged one) the result is `KC_ERR_INVALID_ARGUMENT` and `pos`
-// is untouched. (An exchange is not a move: to take one back, keep a copy
-// made with `kc_chaturaji_position_copy`.)
+// The record is checked in constant time before anything changes: its
+// `check` must be the digest, under this process's key, of every field of
+// the record and of the position the move made (its hash, ply and quiet
+// counters and rules options): that is, of exactly `pos`. A record from
+// another position or game, a stale one (an earlier move), one already
+// taken back, one taken across a raja exchange, or an edited or forged one
+// gives `KC_ERR_INVALID_ARGUMENT` and leaves `pos` untouched. (An exchange
+// is not a move: to take one back, keep a copy made with
+// `kc_chaturaji_position_copy`.) Records are valid only in the process
+// that made them.
 //
 // Ownership: `undo` is caller memory, only read.
 //
@@ -925,6 +1080,64 @@ enum kc_status kc_chaturaji_play(struct kc_chaturaji_position *pos,
 // points to a readable `kc_chaturaji_undo_record`.
 enum kc_status kc_chaturaji_undo(struct kc_chaturaji_position *pos,
                                  const struct kc_chaturaji_undo_record *undo);
+
+// Picks a move exactly as `kc_chaturaji_choose_move` does (same choice,
+// same use of `*rng_state`) and writes it to `*out` with a token for this
+// exact position and roll (see `kc_chaturaji_chosen_move`), to be played
+// with `kc_chaturaji_play_chosen`. A finished game gives `KC_ERR_GAME_OVER`
+// with the state untouched; a roll other than 2..5 gives
+// `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+//
+// # Safety
+// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
+// owns (read and written); `out` points to a writable
+// `kc_chaturaji_chosen_move`.
+enum kc_status kc_chaturaji_choose(const struct kc_chaturaji_position *pos,
+                                   uint8_t roll,
+                                   uint64_t *rng_state,
+                                   struct kc_chaturaji_chosen_move *out);
+
+// Plays the move of `*chosen` (from `kc_chaturaji_choose`) in `pos`
+// without checking its legality again, after checking in constant time
+// that the token was made for exactly this position (same hash, ply and
+// quiet counters, same rules options) and is unedited; writes the record
+// that takes it back to `*out_undo` when `out_undo` is not NULL. A stale
+// token (the position has changed since, or the token was already
+// played), a token of another position, or an edited or forged one gives
+// `KC_ERR_INVALID_ARGUMENT` and leaves `pos` untouched. Never allocates.
+//
+// A playout loop: `kc_chaturaji_roll`, `kc_chaturaji_choose`,
+// `kc_chaturaji_play_chosen`, `kc_chaturaji_outcome`.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call; `chosen`
+// points to a readable `kc_chaturaji_chosen_move`; `out_undo` is NULL or
+// points to a writable `kc_chaturaji_undo_record`.
+enum kc_status kc_chaturaji_play_chosen(struct kc_chaturaji_position *pos,
+                                        const struct kc_chaturaji_chosen_move *chosen,
+                                        struct kc_chaturaji_undo_record *out_undo);
+
+// Plays one random ply exactly as the Rust `play_seeded_game` does: throws
+// the die with the SplitMix64 state `*rng_state` (as `kc_chaturaji_roll`),
+// chooses one of the legal moves for the roll with the same state (as
+// `kc_chaturaji_choose_move`) and plays it; writes the roll to `*out_roll`
+// and the move to `*out_move` when they are not NULL. A pending Ludii
+// promotion decision is chosen without a roll: the die is not thrown and
+// the roll written is 0. The fast way to run
+// playouts (one call per ply, with `kc_chaturaji_outcome` to stop): the
+// same seed gives the same game as the Rust `play_seeded_game`. A finished
+// game gives `KC_ERR_GAME_OVER` with everything untouched. Never
+// allocates.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call;
+// `rng_state` points to a `uint64_t` the caller owns (read and written);
+// `out_roll` is NULL or points to a writable `uint8_t`; `out_move` is NULL
+// or points to a writable `kc_chaturaji_move`.
+enum kc_status kc_chaturaji_play_random(struct kc_chaturaji_position *pos,
+                                        uint64_t *rng_state,
+                                        uint8_t *out_roll,
+                                        struct kc_chaturaji_move *out_move);
 
 // Parses a move text (`h1f3`, `g7g8K` for a special promotion, `pass`;
 // RULES.md Part III) into `*out`. Malformed text gives `KC_ERR_PARSE` with
@@ -1190,6 +1403,12 @@ enum kc_status kc_kaissa_home_stone_window(const struct kc_kaissa_position *pos,
 // `KC_ERR_BUFFER_TOO_SMALL`; `buf` may be NULL when `cap` is 0 (a count
 // query).
 //
+// The position also keeps the listed moves (invisibly), so that
+// `kc_kaissa_play` checks one of them in constant time whenever the
+// position is the listed one again (as in a search that lists the moves,
+// then plays and takes back each). Several threads may still list the
+// moves of one position at the same time.
+//
 // # Safety
 // `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
 // writable `kc_kaissa_move`s owned by the caller; `out_len` points to a
@@ -1308,6 +1527,383 @@ enum kc_status kc_kaissa_perft(const struct kc_kaissa_position *pos, uint32_t de
 enum kc_status kc_kaissa_random_move(const struct kc_kaissa_position *pos,
                                      uint64_t *rng_state,
                                      struct kc_kaissa_move *out);
+
+// Writes the Ludii ruleset's options to `*out`: `ruleset`
+// `KC_CHATURAJI_RULESET_LUDII`, the default alliances (not used) and no
+// quiet-ply draw limit (`draw_limit` 0).
+//
+// # Safety
+// `out` points to a writable `kc_chaturaji_rules`.
+enum kc_status kc_chaturaji_rules_ludii(struct kc_chaturaji_rules *out);
+
+// Writes the four scores of `pos` to `*out` (Ludii ruleset: the values of
+// the pieces each colour has captured, pawn 1, boat 2, horse 3, elephant
+// 4, raja 5; always 0 under the sheet's rules).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable
+// `kc_chaturaji_score_info`.
+enum kc_status kc_chaturaji_scores(const struct kc_chaturaji_position *pos,
+                                   struct kc_chaturaji_score_info *out);
+
+// Writes the final ranking of `pos` to `*out` (see
+// `kc_chaturaji_ranking_info`; all 0 while the game goes on).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable
+// `kc_chaturaji_ranking_info`.
+enum kc_status kc_chaturaji_ranking(const struct kc_chaturaji_position *pos,
+                                    struct kc_chaturaji_ranking_info *out);
+
+// Writes the number of rolled plies played since the start to `*out`
+// (Ludii's `<turns>`, what the turn limit counts: promotion decisions are
+// not counted; under the sheet's rules the same as `kc_chaturaji_ply`).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint32_t`.
+enum kc_status kc_chaturaji_turns(const struct kc_chaturaji_position *pos, uint32_t *out);
+
+// Writes to `*out` the square (0..63) of the pawn whose promotion the
+// colour to move must decide now, or `KC_NO_SQUARE` (255) when no decision
+// is pending (always under the sheet's rules).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint8_t`.
+enum kc_status kc_chaturaji_pending_promotion(const struct kc_chaturaji_position *pos,
+                                              uint8_t *out);
+
+// Writes the kinds the pending promotion decision may choose into `buf`
+// (`KC_CHATURAJI_RAJA`, `_ELEPHANT`, `_HORSE`, `_BOAT`, in that order:
+// those of which the colour to move has no piece) and their number to
+// `*out_len`; the array buffer convention of the module docs
+// (`KC_CHATURAJI_MAX_PROMOTION_CHOICES` is always enough). None when no
+// decision is pending, and none when the colour has every kind: its only
+// decision move is then the pass.
+//
+// # Safety
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_promotion_choices(const struct kc_chaturaji_position *pos,
+                                              uint8_t *buf,
+                                              size_t cap,
+                                              size_t *out_len);
+
+// Writes the moves of the pending promotion decision into `buf` (a
+// `KC_CHATURAJI_MOVE_DECISION` move per choice, or the single pass when
+// the colour has every kind) and their number to `*out_len`; none when no
+// decision is pending or the game is over. The same moves
+// `kc_chaturaji_legal_moves` gives for any roll while the decision is
+// pending. Array buffer convention of the module docs.
+//
+// # Safety
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable `kc_chaturaji_move`s; `out_len` points to a writable
+// `size_t`.
+enum kc_status kc_chaturaji_decision_moves(const struct kc_chaturaji_position *pos,
+                                           struct kc_chaturaji_move *buf,
+                                           size_t cap,
+                                           size_t *out_len);
+
+// Writes to `*out` what capturing a piece of `kind` (0..4) scores under
+// the Ludii ruleset: raja 5, elephant 4, horse 3, boat 2, pawn 1. A kind
+// of 5 or more gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `out` points to a writable `uint32_t`.
+enum kc_status kc_chaturaji_piece_value(uint8_t kind, uint32_t *out);
+
+// Reads the records of `text` up to the one numbered `index` (from 0) and
+// hands it to the caller through `*out_record`. Every record up to it is
+// checked (each move against the rules, the result against the final
+// position). A bad record gives `KC_ERR_PARSE` (or `KC_ERR_ILLEGAL_MOVE`
+// for an illegal move), the message `line:column: reason`, and the place
+// in `*out_error` when `out_error` is not NULL. Fewer records than
+// `index + 1` give `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `text` is a NUL-terminated string; `out_record` points to a writable
+// `kc_record *`; `out_error` is NULL or points to a writable
+// `kc_record_error_info`.
+enum kc_status kc_record_read(const char *text,
+                              size_t index,
+                              struct kc_record **out_record,
+                              struct kc_record_error_info *out_error);
+
+// Counts the records of `text`, checking every one; a bad record fails
+// as in `kc_record_read`.
+//
+// # Safety
+// `text` is a NUL-terminated string; `out_count` points to a writable
+// `size_t`; `out_error` is NULL or points to a writable
+// `kc_record_error_info`.
+enum kc_status kc_record_count(const char *text,
+                               size_t *out_count,
+                               struct kc_record_error_info *out_error);
+
+// A new, empty Kaissa record of a game starting from `*start` (copied).
+//
+// # Safety
+// `start` is a live `kc_kaissa_position`; `out` points to a writable
+// `kc_record *`.
+enum kc_status kc_record_new_kaissa(const struct kc_kaissa_position *start, struct kc_record **out);
+
+// A new, empty Chaturaji record of a game starting from `*start` (copied,
+// with its rules options).
+//
+// # Safety
+// `start` is a live `kc_chaturaji_position`; `out` points to a writable
+// `kc_record *`.
+enum kc_status kc_record_new_chaturaji(const struct kc_chaturaji_position *start,
+                                       struct kc_record **out);
+
+// Releases a record; NULL is a no-op.
+//
+// # Safety
+// `record` is NULL or a record from this library not freed yet.
+void kc_record_free(struct kc_record *record);
+
+// The record's game: `KC_RECORD_KAISSA` or `KC_RECORD_CHATURAJI`.
+//
+// # Safety
+// `record` is a live record; `out` points to a writable `uint8_t`.
+enum kc_status kc_record_game(const struct kc_record *record, uint8_t *out);
+
+// Plays the action `action` (the record format's text: `e2e5`, `H@c1`;
+// `5:g7g8K`, `4:pass`, `exchange:rh4,be8`) at the end of the record. A
+// malformed text gives `KC_ERR_PARSE`, an illegal move or impossible
+// exchange `KC_ERR_ILLEGAL_MOVE`; the record is then unchanged. The
+// result becomes the rules' one when the game is now over, else `*`.
+//
+// # Safety
+// `record` is a live record used by nobody else during the call;
+// `action` is a NUL-terminated string.
+enum kc_status kc_record_play(struct kc_record *record, const char *action);
+
+// Adds a comment after the last action (before the first, when there is
+// none). A comment with control characters other than tab and new line,
+// or a line longer than 65,536 bytes, gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `record` is a live record used by nobody else during the call; `text`
+// is a NUL-terminated string.
+enum kc_status kc_record_add_comment(struct kc_record *record, const char *text);
+
+// Sets the free tag `name` (`Event`, `Site`, `Date`, the players, …) to
+// `value`. A bad name, a reserved tag (`Game`, `Rules`, `DrawLimit`,
+// `Position`, `Result`, `Termination`), a bad `Date` or a value with a
+// control character other than tab gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `record` is a live record used by nobody else during the call; `name`
+// and `value` are NUL-terminated strings.
+enum kc_status kc_record_set_tag(struct kc_record *record, const char *name, const char *value);
+
+// Copies the value of the tag `name` into `buf`: a free tag, or one of
+// the record's own (`Game`, `Rules`, `DrawLimit`, `Position`, `Result`,
+// `Termination`, as a writer writes them). A tag the record does not have
+// gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `record` is a live record; `name` is a NUL-terminated string; `buf` is
+// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
+// to a writable `size_t`.
+enum kc_status kc_record_tag(const struct kc_record *record,
+                             const char *name,
+                             char *buf,
+                             size_t cap,
+                             size_t *out_len);
+
+// States the result (`*`, `draw`, `yellow-wins`, `red-wins`, `rg-wins`,
+// `by-wins`, `ry-wins`, `bg-wins`) and termination (`resignation`,
+// `agreement`, `abandoned`, `unfinished`, or the rules' own) of the
+// record. Unknown words give `KC_ERR_PARSE`; a result that contradicts the
+// final position (a capture that did not happen, a resignation after the
+// game ended, …) gives `KC_ERR_INVALID_ARGUMENT` and changes nothing.
+//
+// # Safety
+// `record` is a live record used by nobody else during the call;
+// `result` and `termination` are NUL-terminated strings.
+enum kc_status kc_record_set_result(struct kc_record *record,
+                                    const char *result,
+                                    const char *termination);
+
+// Copies the result word (`*`, `draw`, `yellow-wins`, `rg-wins`, …) into
+// `buf` (`KC_RECORD_RESULT_CAP` bytes always suffice).
+//
+// # Safety
+// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_record_result(const struct kc_record *record,
+                                char *buf,
+                                size_t cap,
+                                size_t *out_len);
+
+// Copies the termination word (`home-stone-captured`, `resignation`,
+// `unfinished`, …) into `buf` (`KC_RECORD_RESULT_CAP` bytes always
+// suffice).
+//
+// # Safety
+// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_record_termination(const struct kc_record *record,
+                                     char *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+// The number of actions of the record (plies, and Chaturaji exchanges).
+//
+// # Safety
+// `record` is a live record; `out` points to a writable `size_t`.
+enum kc_status kc_record_action_count(const struct kc_record *record, size_t *out);
+
+// Copies the text of action `index` (from 0; `e2e5`, `5:g7g8K`,
+// `exchange:rh4,be8`) into `buf` (`KC_RECORD_ACTION_TEXT_CAP` bytes always
+// suffice). An index past the last action gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_record_action_text(const struct kc_record *record,
+                                     size_t index,
+                                     char *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+// Copies the position text after `index` actions (0: the start position;
+// the action count: the final position) into `buf`
+// (`KC_CHATURAJI_POSITION_TEXT_CAP` bytes always suffice). An index past
+// the action count gives `KC_ERR_INVALID_ARGUMENT`. Each call replays the
+// game from its start.
+//
+// # Safety
+// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_record_position_text(const struct kc_record *record,
+                                       size_t index,
+                                       char *buf,
+                                       size_t cap,
+                                       size_t *out_len);
+
+// Writes the whole record as text into `buf` (ask for the size with
+// `cap` 0 first).
+//
+// # Safety
+// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_record_write(const struct kc_record *record,
+                               char *buf,
+                               size_t cap,
+                               size_t *out_len);
+
+// Writes the record's final position as an SVG picture into `buf`, its
+// last move highlighted; squares of `square_size` pixels (0: 48; at most
+// 1000). Ask for the size with `cap` 0 first.
+//
+// # Safety
+// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_record_svg(const struct kc_record *record,
+                             uint32_t square_size,
+                             char *buf,
+                             size_t cap,
+                             size_t *out_len);
+
+// Writes the Kaissa move `move_text` (`d1f4`, `H@c1`) in short algebraic
+// notation (`Tf4`, `H@c1`) into `buf` (`KC_READABLE_MOVE_CAP` bytes always
+// suffice). A malformed text gives `KC_ERR_PARSE`, a move not legal in
+// `*pos` `KC_ERR_ILLEGAL_MOVE`.
+//
+// # Safety
+// `pos` is a live position; `move_text` is a NUL-terminated string; `buf`
+// is NULL (with `cap` 0) or points to `cap` writable bytes; `out_len`
+// points to a writable `size_t`.
+enum kc_status kc_kaissa_move_to_san(const struct kc_kaissa_position *pos,
+                                     const char *move_text,
+                                     char *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+// Reads a Kaissa move in short algebraic notation (`Tf4`, `dxe5`, `e5`,
+// `H@c1`) in `*pos` and writes its move text (`d1f4`) into `buf`
+// (`KC_KAISSA_MOVE_TEXT_CAP` bytes always suffice). Malformed text gives
+// `KC_ERR_PARSE`; an ambiguous text, or one that names no legal move,
+// `KC_ERR_ILLEGAL_MOVE` (the last error message says why).
+//
+// # Safety
+// `pos` is a live position; `san` is a NUL-terminated string; `buf` is
+// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
+// to a writable `size_t`.
+enum kc_status kc_kaissa_move_from_san(const struct kc_kaissa_position *pos,
+                                       const char *san,
+                                       char *buf,
+                                       size_t cap,
+                                       size_t *out_len);
+
+// Writes the Chaturaji move `move_text` (`h2f3`, `g7g8K`, `pass`) for
+// `roll` in readable notation (`rH h2-f3`) into `buf`
+// (`KC_READABLE_MOVE_CAP` bytes always suffice). A malformed text gives
+// `KC_ERR_PARSE`, a roll other than 2..5 `KC_ERR_INVALID_ARGUMENT`, a move
+// not legal for the roll `KC_ERR_ILLEGAL_MOVE`.
+//
+// # Safety
+// `pos` is a live position; `move_text` is a NUL-terminated string;
+// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+// `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_move_to_readable(const struct kc_chaturaji_position *pos,
+                                             uint8_t roll,
+                                             const char *move_text,
+                                             char *buf,
+                                             size_t cap,
+                                             size_t *out_len);
+
+// Reads a Chaturaji move in readable notation (`rH h2-f3`, `h2f3`, `rHf3`,
+// `pass`) for `roll` in `*pos` and writes its move text (`h2f3`) into
+// `buf` (`KC_CHATURAJI_MOVE_TEXT_CAP` bytes always suffice). Malformed
+// text gives `KC_ERR_PARSE`; an ambiguous text, or one that names no
+// legal move, `KC_ERR_ILLEGAL_MOVE`; a finished game `KC_ERR_GAME_OVER`.
+//
+// # Safety
+// `pos` is a live position; `text` is a NUL-terminated string; `buf` is
+// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
+// to a writable `size_t`.
+enum kc_status kc_chaturaji_move_from_readable(const struct kc_chaturaji_position *pos,
+                                               uint8_t roll,
+                                               const char *text,
+                                               char *buf,
+                                               size_t cap,
+                                               size_t *out_len);
+
+// Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
+// text, or NULL for none) highlighted; squares of `square_size` pixels
+// (0: 48). Ask for the size with `cap` 0 first. A malformed `last_move`
+// gives `KC_ERR_PARSE`.
+//
+// # Safety
+// `pos` is a live position; `last_move` is NULL or a NUL-terminated
+// string; `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+// `out_len` points to a writable `size_t`.
+enum kc_status kc_kaissa_svg(const struct kc_kaissa_position *pos,
+                             const char *last_move,
+                             uint32_t square_size,
+                             char *buf,
+                             size_t cap,
+                             size_t *out_len);
+
+// Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
+// text such as `h1f3`, or NULL for none) highlighted; squares of
+// `square_size` pixels (0: 48). Ask for the size with `cap` 0 first. A
+// malformed `last_move` gives `KC_ERR_PARSE`.
+//
+// # Safety
+// `pos` is a live position; `last_move` is NULL or a NUL-terminated
+// string; `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+// `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_svg(const struct kc_chaturaji_position *pos,
+                                const char *last_move,
+                                uint32_t square_size,
+                                char *buf,
+                                size_t cap,
+                                size_t *out_len);
 
 #ifdef __cplusplus
 }  // extern "C"

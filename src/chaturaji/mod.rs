@@ -123,6 +123,7 @@ mod outcome;
 mod perft;
 mod play;
 mod position;
+mod readable;
 mod rules;
 mod setup;
 mod square;
@@ -140,6 +141,8 @@ pub use outcome::Outcome;
 pub use perft::{perft, perft_divide};
 pub use play::Undo;
 pub use position::Position;
+#[cfg(feature = "capi")]
+pub(crate) use position::State;
 pub use rules::{Alliances, Rules, Ruleset, LUDII_TURN_LIMIT};
 pub use setup::Setup;
 pub use square::{Bitboard, BitboardIter, Square};

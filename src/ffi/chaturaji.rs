@@ -13,10 +13,30 @@
 //! are `KC_CHATURAJI_RED` (0), `_BLACK` (1), `_YELLOW` (2), `_GREEN` (3), in
 //! turn order; piece kinds are `KC_CHATURAJI_RAJA` (0), `_ELEPHANT` (1),
 //! `_HORSE` (2), `_BOAT` (3), `_PAWN` (4); die rolls are 2, 3, 4 or 5.
+//!
+//! Playing: `kc_chaturaji_play` checks the move's legality;
+//! `kc_chaturaji_choose` picks a random move with a token
+//! ([`kc_chaturaji_chosen_move`]) that `kc_chaturaji_play_chosen` plays
+//! without checking legality again (the token is checked instead, in
+//! constant time); `kc_chaturaji_play_random` rolls, chooses and plays one
+//! ply in a single call (playouts). Undo records
+//! ([`kc_chaturaji_undo_record`]) are sealed to the position the move made
+//! and checked in constant time by `kc_chaturaji_undo`. Records and tokens
+//! carry a digest under a key made at random once per process: they are
+//! valid only in the process that made them.
+//!
+//! The Ludii ruleset (RULES.md Part IV) is the rules option `ruleset`
+//! `KC_CHATURAJI_RULESET_LUDII` (`kc_chaturaji_rules_ludii` fills it in);
+//! its scores, ranking and promotion decisions have functions of their own
+//! in [`super::ludii`]. A promotion decision is a move of kind
+//! `KC_CHATURAJI_MOVE_DECISION`, made without a roll: while one is pending,
+//! the functions that take a roll still want a face 2..5 and ignore it.
 #![allow(non_camel_case_types)]
 
 use core::ffi::c_char;
 use core::fmt::Write;
+use core::ptr::NonNull;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use arrayvec::{ArrayString, ArrayVec};
 
@@ -31,11 +51,11 @@ use super::{
 };
 use crate::chaturaji::{
     perft, roll_with, Alliances, Bitboard, Colour, ExchangeError, Move, MoveList, Outcome, Piece,
-    PieceKind, Position, Roll, Rules, Square, MARKED_SQUARES, MAX_MOVES, SPECIAL_PROMOTION_SQUARES,
-    THRONES,
+    PieceKind, Position, Roll, Rules, Ruleset, Square, State, MARKED_SQUARES, MAX_MOVES,
+    SPECIAL_PROMOTION_SQUARES, THRONES,
 };
 use crate::error::{excerpt, IllegalMoveError};
-use crate::random::{RandomSource, SplitMix64};
+use crate::random::SplitMix64;
 
 /// Files of the Chaturaji board (`a`..`h`).
 pub const KC_CHATURAJI_WIDTH: u8 = 8;
@@ -111,6 +131,11 @@ pub const KC_CHATURAJI_ALLIANCES_SHEET: u8 = 0;
 pub const KC_CHATURAJI_ALLIANCES_OPPOSITE: u8 = 1;
 /// The default quiet-ply draw limit.
 pub const KC_CHATURAJI_DEFAULT_DRAW_LIMIT: u16 = 200;
+/// Ruleset value: the sheet's rules (RULES.md Part II), the default.
+pub const KC_CHATURAJI_RULESET_SHEET: u8 = 0;
+/// Ruleset value: Ludii's free-for-all Chaturaji with scores (RULES.md
+/// Part IV); the alliances and the draw limit are then not used.
+pub const KC_CHATURAJI_RULESET_LUDII: u8 = 1;
 
 /// Outcome result value: the game goes on.
 pub const KC_CHATURAJI_ONGOING: u8 = 0;
@@ -139,6 +164,7 @@ const _: () = assert!(KC_CHATURAJI_RAJA as usize == PieceKind::Raja as usize);
 const _: () = assert!(KC_CHATURAJI_BOAT as usize == PieceKind::Boat as usize);
 const _: () = assert!(KC_CHATURAJI_GREEN as usize == Colour::Green as usize);
 const _: () = assert!(KC_CHATURAJI_YELLOW as usize == Colour::Yellow as usize);
+const _: () = assert!(core::mem::align_of::<kc_chaturaji_undo_record>() == 8);
 
 /// A Chaturaji position with its rules options, opaque to C. Created by
 /// `kc_chaturaji_position_new_start`, `kc_chaturaji_position_from_text` or
@@ -163,7 +189,8 @@ impl Handle for kc_chaturaji_position {
     }
 }
 
-/// The rules options a position is created with (RULES.md Part II).
+/// The rules options a position is created with (RULES.md Part II, and
+/// Part IV with `ruleset` `KC_CHATURAJI_RULESET_LUDII`).
 ///
 /// - `alliances`: `KC_CHATURAJI_ALLIANCES_SHEET` (0, the default) or
 ///   `KC_CHATURAJI_ALLIANCES_OPPOSITE` (1); anything else is rejected with
@@ -172,6 +199,11 @@ impl Handle for kc_chaturaji_position {
 ///   capture is drawn; 0 switches the rule off. The default is
 ///   `KC_CHATURAJI_DEFAULT_DRAW_LIMIT` (200); `kc_chaturaji_rules_default`
 ///   fills in the defaults.
+/// - `ruleset`: `KC_CHATURAJI_RULESET_SHEET` (0, the default) or
+///   `KC_CHATURAJI_RULESET_LUDII` (1; `kc_chaturaji_rules_ludii` fills in
+///   the Ludii options); anything else is rejected with
+///   `KC_ERR_INVALID_ARGUMENT`. It is the last field, so an initializer
+///   `{alliances, draw_limit}` keeps the sheet's rules.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct kc_chaturaji_rules {
@@ -179,6 +211,8 @@ pub struct kc_chaturaji_rules {
     pub alliances: u8,
     /// The quiet-ply draw limit; 0 = no draw rule.
     pub draw_limit: u16,
+    /// `KC_CHATURAJI_RULESET_SHEET` or `KC_CHATURAJI_RULESET_LUDII`.
+    pub ruleset: u8,
 }
 
 /// A Chaturaji move, a plain value.
@@ -191,6 +225,10 @@ pub struct kc_chaturaji_rules {
 ///   `KC_CHATURAJI_RAJA`, `_ELEPHANT`, `_HORSE`, `_BOAT` (not a pawn).
 /// - `kind` `KC_CHATURAJI_MOVE_PASS` (2): the turn passes; `from` and `to`
 ///   must be `KC_NO_SQUARE` (255) and `promotion` 0.
+/// - `kind` `KC_CHATURAJI_MOVE_DECISION` (3, Ludii ruleset): the promotion
+///   decision; the pawn waiting on its far edge becomes `promotion`
+///   (`KC_CHATURAJI_RAJA`..`KC_CHATURAJI_BOAT`); `from` and `to` must be
+///   `KC_NO_SQUARE`.
 ///
 /// Anything else is rejected with `KC_ERR_INVALID_ARGUMENT`. Moves written
 /// by the library always follow these rules, so two moves can be compared
@@ -198,13 +236,13 @@ pub struct kc_chaturaji_rules {
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct kc_chaturaji_move {
-    /// `KC_CHATURAJI_MOVE_NORMAL`, `_PROMOTION` or `_PASS`.
+    /// `KC_CHATURAJI_MOVE_NORMAL`, `_PROMOTION`, `_PASS` or `_DECISION`.
     pub kind: u8,
     /// The square the piece leaves, or `KC_NO_SQUARE` for a pass.
     pub from: u8,
     /// The square the piece goes to, or `KC_NO_SQUARE` for a pass.
     pub to: u8,
-    /// The new kind of a special promotion, else 0.
+    /// The new kind of a special promotion or a decision, else 0.
     pub promotion: u8,
 }
 
@@ -224,9 +262,11 @@ pub struct kc_chaturaji_piece {
 }
 
 /// How a game stands: `result` is `KC_CHATURAJI_ONGOING`,
-/// `KC_CHATURAJI_ALLIANCE_WINS` or `KC_CHATURAJI_DRAW`. For a win, `winners`
-/// holds the two colours of the winning alliance in increasing order;
-/// otherwise both are `KC_CHATURAJI_NO_COLOUR`.
+/// `KC_CHATURAJI_ALLIANCE_WINS` or `KC_CHATURAJI_DRAW`, and under the Ludii
+/// ruleset `KC_CHATURAJI_COLOUR_WINS` or `KC_CHATURAJI_TOP_SCORE_TIE`. For
+/// an alliance's win, `winners` holds its two colours in increasing order;
+/// for a colour's win, that colour then `KC_CHATURAJI_NO_COLOUR`; otherwise
+/// both are `KC_CHATURAJI_NO_COLOUR`.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct kc_chaturaji_outcome_info {
@@ -257,16 +297,20 @@ pub struct kc_chaturaji_exchange_pair {
 }
 
 /// What `kc_chaturaji_undo` needs to take back a move, filled in by
-/// `kc_chaturaji_play`: the move and a complete copy of the position's state
-/// before it (about 100 bytes). A plain value the caller keeps (on its
-/// stack, in an array of its game history); it holds no pointers and needs
-/// no freeing. Treat the fields as read-only data: `kc_chaturaji_undo`
-/// checks the whole record against the position and rejects one that does
-/// not describe the last move played there.
+/// `kc_chaturaji_play` and `kc_chaturaji_play_chosen`: the move and a
+/// complete copy of the position's state before it (about 100 bytes). A
+/// plain value the caller keeps (on its stack, in an array of its game
+/// history); it holds no pointers and needs no freeing. Treat the fields as
+/// read-only data: `check` seals the record to the position the move made,
+/// and `kc_chaturaji_undo` rejects, in constant time, a record that does
+/// not describe the last move played there. A record is valid only in the
+/// process that made it.
 ///
 /// Layout of the saved state: `board[square]` is `KC_CHATURAJI_UNDO_EMPTY`
 /// (0) or `1 + 5 * colour + kind`; `command[colour]` is the commanding seat
-/// or `KC_CHATURAJI_NO_COLOUR`; `lost_pawn[colour]` is 0 or 1.
+/// or `KC_CHATURAJI_NO_COLOUR`; `lost_pawn[colour]` is 0 or 1; `decision` is
+/// the square of a pending Ludii promotion decision or `KC_NO_SQUARE`;
+/// `scores` are the Ludii scores by colour.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct kc_chaturaji_undo_record {
@@ -282,15 +326,21 @@ pub struct kc_chaturaji_undo_record {
     pub lost_pawn: [u8; 4],
     /// The captured rajas of each colour before the move.
     pub captured_rajas: [u8; 4],
+    /// The square of the pending promotion decision before the move, or
+    /// `KC_NO_SQUARE` (Ludii ruleset).
+    pub decision: u8,
     /// The quiet-ply count before the move.
     pub quiet: u32,
     /// The ply count before the move.
     pub ply: u32,
+    /// The scores of each colour before the move (Ludii ruleset).
+    pub scores: [u32; 4],
     /// The position's hash before the move.
     pub hash_before: u64,
-    /// A digest of every field above, written by `kc_chaturaji_play`: a
-    /// record that was edited or corrupted (even in a field the position's
-    /// hash does not cover, such as `quiet`) is refused.
+    /// A keyed digest (the key is made at random once per process) of every
+    /// field above and of the position the move made (its hash, ply and
+    /// quiet counters and rules options): a record that was edited or
+    /// corrupted, or is given to any other position, is refused.
     pub check: u64,
 }
 
@@ -347,19 +397,35 @@ impl kc_chaturaji_rules {
                 ))
             }
         };
+        let ruleset = match self.ruleset {
+            KC_CHATURAJI_RULESET_SHEET => Ruleset::Sheet,
+            KC_CHATURAJI_RULESET_LUDII => Ruleset::Ludii,
+            other => {
+                return Err(fail(
+                    KC_ERR_INVALID_ARGUMENT,
+                    format!("ruleset {other} is not 0 (sheet) or 1 (ludii)"),
+                ))
+            }
+        };
         let draw_limit = (self.draw_limit != 0).then_some(self.draw_limit);
         Ok(Rules::new()
+            .with_ruleset(ruleset)
             .with_alliances(alliances)
             .with_draw_limit(draw_limit))
     }
 
-    fn from_rust(rules: Rules) -> Self {
+    pub(super) fn from_rust(rules: Rules) -> Self {
         kc_chaturaji_rules {
             alliances: match rules.alliances {
                 Alliances::Sheet => KC_CHATURAJI_ALLIANCES_SHEET,
                 Alliances::Opposite => KC_CHATURAJI_ALLIANCES_OPPOSITE,
             },
             draw_limit: rules.draw_limit.unwrap_or(0),
+            ruleset: if rules.is_ludii() {
+                KC_CHATURAJI_RULESET_LUDII
+            } else {
+                KC_CHATURAJI_RULESET_SHEET
+            },
         }
     }
 }
@@ -429,7 +495,69 @@ impl kc_chaturaji_move {
         }
     }
 
-    fn from_rust(mv: Move) -> Self {
+    /// The four fields as one number (for digests).
+    #[inline(always)]
+    fn bits(self) -> u32 {
+        u32::from_le_bytes([self.kind, self.from, self.to, self.promotion])
+    }
+
+    /// The struct of [`bits`](Self::bits).
+    #[inline(always)]
+    fn from_bits(bits: u32) -> Self {
+        let [kind, from, to, promotion] = bits.to_le_bytes();
+        kc_chaturaji_move {
+            kind,
+            from,
+            to,
+            promotion,
+        }
+    }
+
+    /// The [`bits`](Self::bits) of the C form of `mv`.
+    #[inline(always)]
+    fn encode(mv: Move) -> u32 {
+        let square = |sq: Square| sq.index() as u32;
+        match mv {
+            Move::Normal { from, to } => square(from) << 8 | square(to) << 16,
+            Move::Promotion { from, to, kind } => {
+                u32::from(KC_CHATURAJI_MOVE_PROMOTION)
+                    | square(from) << 8
+                    | square(to) << 16
+                    | (kind.index() as u32) << 24
+            }
+            Move::Decision { kind } => u32::from_le_bytes([
+                KC_CHATURAJI_MOVE_DECISION,
+                KC_NO_SQUARE,
+                KC_NO_SQUARE,
+                kind.index() as u8,
+            ]),
+            _ => u32::from_le_bytes([KC_CHATURAJI_MOVE_PASS, KC_NO_SQUARE, KC_NO_SQUARE, 0]),
+        }
+    }
+
+    /// The move of the bits of a struct the library wrote itself (a token
+    /// whose digest matched): no checks, but total (other bits decode to
+    /// some move, never a panic).
+    #[inline(always)]
+    fn decode_trusted(bits: u32) -> Move {
+        let [kind, from, to, promotion] = bits.to_le_bytes();
+        let (from, to) = (Square::from_index(from & 63), Square::from_index(to & 63));
+        match kind {
+            KC_CHATURAJI_MOVE_NORMAL => Move::Normal { from, to },
+            KC_CHATURAJI_MOVE_PROMOTION => Move::Promotion {
+                from,
+                to,
+                kind: PieceKind::SPECIAL_PROMOTION[usize::from(promotion & 3)],
+            },
+            KC_CHATURAJI_MOVE_DECISION => Move::Decision {
+                kind: PieceKind::SPECIAL_PROMOTION[usize::from(promotion & 3)],
+            },
+            _ => Move::Pass,
+        }
+    }
+
+    #[inline]
+    pub(super) fn from_rust(mv: Move) -> Self {
         match mv {
             Move::Normal { from, to } => kc_chaturaji_move {
                 kind: KC_CHATURAJI_MOVE_NORMAL,
@@ -634,7 +762,8 @@ pub unsafe extern "C" fn kc_chaturaji_throne(colour: u8, out: *mut u8) -> kc_sta
 // Creating, copying and freeing positions.
 
 /// Creates the start position under `*rules` (every army on its start
-/// squares, Red to move) and writes a pointer to it to `*out`.
+/// squares, Red to move; Green under the Ludii ruleset) and writes a
+/// pointer to it to `*out`.
 ///
 /// Ownership: `rules` is only read. The new position belongs to the
 /// caller, who must release it with `kc_chaturaji_position_free`. `*out` is
@@ -660,6 +789,8 @@ pub unsafe extern "C" fn kc_chaturaji_position_new_start(
 /// Parses a position text (`<board> <to-move> <command> <lost-pawn>
 /// <captured-rajas> <quiet> <ply>`, RULES.md Part III) under `*rules`, e.g.
 /// the start: `yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB r rbyg - - 0 0`.
+/// Under the Ludii ruleset the text is `<board> <to-move> <scores>
+/// <decision> <turns>` (RULES.md Part IV), the start ending `g 0,0,0,0 - 0`.
 ///
 /// On malformed or inconsistent text the result is `KC_ERR_PARSE` and
 /// `kc_last_error_message` gives the field, the 0-based byte offset and the
@@ -843,7 +974,8 @@ pub unsafe extern "C" fn kc_chaturaji_to_move(
 }
 
 /// Writes the number of plies played since the start (the `<ply>` field of
-/// the text) to `*out`.
+/// the text) to `*out`; under the Ludii ruleset the rolled plies (the
+/// `<turns>` field: promotion decisions are not counted).
 ///
 /// # Safety
 /// `pos` is a live position; `out` points to a writable `uint32_t`.
@@ -880,7 +1012,8 @@ pub unsafe extern "C" fn kc_chaturaji_quiet_plies(
 
 /// Writes the position's 64-bit Zobrist hash to `*out`. It covers the
 /// pieces, the seat to move, the command of each colour, the lost-pawn flags
-/// and the captured rajas; not the quiet and ply counters nor the rules.
+/// and the captured rajas (Ludii: also the scores and a pending decision);
+/// not the quiet and ply counters nor the rules.
 ///
 /// # Safety
 /// `pos` is a live position; `out` points to a writable `uint64_t`.
@@ -908,34 +1041,64 @@ pub unsafe extern "C" fn kc_chaturaji_outcome(
     pos: *const kc_chaturaji_position,
     out: *mut kc_chaturaji_outcome_info,
 ) -> kc_status {
+    fast_path(
+        "kc_chaturaji_outcome",
+        || {
+            if !aligned(pos) || !aligned(out) {
+                return None;
+            }
+            // SAFETY: non-null and aligned; live and writable per the caller.
+            unsafe { out.write(outcome_info((*pos).pos.outcome())) };
+            Some(KC_OK)
+        },
+        // SAFETY: forwarded from the caller.
+        || unsafe { outcome_checked(pos, out) },
+    )
+}
+
+/// The C form of an outcome.
+#[inline]
+fn outcome_info(outcome: Outcome) -> kc_chaturaji_outcome_info {
+    let none = [KC_CHATURAJI_NO_COLOUR; 2];
+    match outcome {
+        Outcome::AllianceWins([a, b]) => kc_chaturaji_outcome_info {
+            result: KC_CHATURAJI_ALLIANCE_WINS,
+            winners: [a.index() as u8, b.index() as u8],
+        },
+        Outcome::Draw => kc_chaturaji_outcome_info {
+            result: KC_CHATURAJI_DRAW,
+            winners: none,
+        },
+        Outcome::ColourWins(colour) => kc_chaturaji_outcome_info {
+            result: KC_CHATURAJI_COLOUR_WINS,
+            winners: [colour.index() as u8, KC_CHATURAJI_NO_COLOUR],
+        },
+        Outcome::TopScoreTie => kc_chaturaji_outcome_info {
+            result: KC_CHATURAJI_TOP_SCORE_TIE,
+            winners: none,
+        },
+        _ => kc_chaturaji_outcome_info {
+            result: KC_CHATURAJI_ONGOING,
+            winners: none,
+        },
+    }
+}
+
+/// `kc_chaturaji_outcome` with every check and its error message.
+///
+/// # Safety
+/// As `kc_chaturaji_outcome`.
+#[cold]
+#[inline(never)]
+unsafe fn outcome_checked(
+    pos: *const kc_chaturaji_position,
+    out: *mut kc_chaturaji_outcome_info,
+) -> kc_status {
     run("kc_chaturaji_outcome", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_ref(pos, "pos")? };
-        let none = [KC_CHATURAJI_NO_COLOUR; 2];
-        let value = match pos.outcome() {
-            Outcome::Ongoing => kc_chaturaji_outcome_info {
-                result: KC_CHATURAJI_ONGOING,
-                winners: none,
-            },
-            Outcome::AllianceWins([a, b]) => kc_chaturaji_outcome_info {
-                result: KC_CHATURAJI_ALLIANCE_WINS,
-                winners: [a.index() as u8, b.index() as u8],
-            },
-            Outcome::ColourWins(colour) => kc_chaturaji_outcome_info {
-                result: KC_CHATURAJI_COLOUR_WINS,
-                winners: [colour.index() as u8, KC_CHATURAJI_NO_COLOUR],
-            },
-            Outcome::TopScoreTie => kc_chaturaji_outcome_info {
-                result: KC_CHATURAJI_TOP_SCORE_TIE,
-                winners: none,
-            },
-            _ => kc_chaturaji_outcome_info {
-                result: KC_CHATURAJI_DRAW,
-                winners: none,
-            },
-        };
         // SAFETY: forwarded from the caller.
-        unsafe { answer(out, || Ok(value)) }
+        unsafe { answer(out, || Ok(outcome_info(pos.outcome()))) }
     })
 }
 
@@ -1081,18 +1244,33 @@ pub unsafe extern "C" fn kc_chaturaji_captured_rajas(
 /// `out_roll` points to a writable `uint8_t`.
 #[no_mangle]
 pub unsafe extern "C" fn kc_chaturaji_roll(rng_state: *mut u64, out_roll: *mut u8) -> kc_status {
+    fast_path(
+        "kc_chaturaji_roll",
+        || {
+            if !aligned(rng_state) || out_roll.is_null() {
+                return None;
+            }
+            // SAFETY: non-null and aligned; the caller owns them.
+            unsafe {
+                let mut rng = SplitMix64::new(rng_state.read());
+                let roll = roll_with(&mut rng);
+                rng_state.write(rng.state);
+                out_roll.write(roll.face());
+            }
+            Some(KC_OK)
+        },
+        || roll_checked(rng_state, out_roll),
+    )
+}
+
+/// `kc_chaturaji_roll`'s errors, with their messages.
+#[cold]
+#[inline(never)]
+fn roll_checked(rng_state: *mut u64, out_roll: *mut u8) -> kc_status {
     run("kc_chaturaji_roll", || {
-        let state = out_ptr(rng_state, "rng_state")?;
-        let out = out_ptr(out_roll, "out_roll")?;
-        // SAFETY: checked non-null and aligned; the caller owns it.
-        let mut rng = SplitMix64::new(unsafe { state.as_ptr().read() });
-        let roll = roll_with(&mut rng);
-        // SAFETY: as above.
-        unsafe {
-            write_out(state, rng.state);
-            write_out(out, roll.face());
-        }
-        Ok(())
+        out_ptr(rng_state, "rng_state")?;
+        out_ptr(out_roll, "out_roll")?;
+        Err(fail(KC_ERR_PANIC, "kc_chaturaji_roll: unreachable"))
     })
 }
 
@@ -1102,7 +1280,9 @@ pub unsafe extern "C" fn kc_chaturaji_roll(rng_state: *mut u64, out_roll: *mut u
 /// choice is `moves[below(n)]` in the order of `kc_chaturaji_legal_moves`,
 /// exactly as the Rust `Position::choose_move`. A finished game gives
 /// `KC_ERR_GAME_OVER` with the state untouched; a roll other than 2..5
-/// gives `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+/// gives `KC_ERR_INVALID_ARGUMENT`. Never allocates. (`kc_chaturaji_choose`
+/// makes the same choice with a token, so that the move can be played
+/// without a second legality check.)
 ///
 /// # Safety
 /// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
@@ -1200,8 +1380,10 @@ pub unsafe extern "C" fn kc_chaturaji_is_legal(
 /// Plays `mv` in `pos` if it is legal for `roll` (2..5), and writes the
 /// record that takes it back to `*out_undo`. An illegal move gives
 /// `KC_ERR_ILLEGAL_MOVE` (the last error message says why, e.g. `illegal
-/// move 3:h1f3: the roll does not name this piece's kind`) and leaves `pos` untouched; a malformed
-/// move or roll gives `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+/// move 3:h1f3: the roll does not name this piece's kind`) and leaves `pos`
+/// untouched; a malformed move or roll gives `KC_ERR_INVALID_ARGUMENT`.
+/// Never allocates. (To play the move `kc_chaturaji_choose` picked, without
+/// this legality check, use `kc_chaturaji_play_chosen`.)
 ///
 /// Ownership: `pos` stays the caller's. `out_undo` is caller memory; it may
 /// be NULL when the caller will not take the move back.
@@ -1226,28 +1408,53 @@ pub unsafe extern "C" fn kc_chaturaji_play(
         };
         let roll = roll_in(roll)?;
         let mv = mv.to_rust()?;
-        let record = out_undo.map(|_| undo_record(pos, mv));
-        pos.play(roll, mv)
-            .map_err(|err| illegal(pos, roll, mv, &err))?;
-        if let (Some(out_undo), Some(record)) = (out_undo, record) {
-            // SAFETY: checked; writable per the caller.
-            unsafe { write_out(out_undo, record) };
+        if !pos.is_legal(roll, mv) {
+            let mut scratch = pos.clone();
+            return Err(match scratch.play(roll, mv) {
+                Err(err) => illegal(pos, roll, mv, &err),
+                Ok(_) => fail(KC_ERR_PANIC, "is_legal and play disagree"),
+            });
         }
+        // SAFETY: checked; writable per the caller.
+        unsafe { play_legal(pos, mv, out_undo) };
         Ok(())
     })
 }
 
-/// Takes back the last move played in `pos`, described by `undo` (from
-/// `kc_chaturaji_play`). Never allocates.
+/// Plays the legal move `mv` and, when asked, writes its sealed record.
 ///
-/// The record is checked before anything changes: the saved state must be a
-/// consistent position (the checks of the position text parser) whose hash
-/// is `hash_before`, the recorded move must be legal there for some roll,
-/// and playing it must give exactly `pos`. Otherwise (a record from another
-/// position or game, one already taken back, one taken across a raja
-/// exchange, a forged one) the result is `KC_ERR_INVALID_ARGUMENT` and `pos`
-/// is untouched. (An exchange is not a move: to take one back, keep a copy
-/// made with `kc_chaturaji_position_copy`.)
+/// # Safety
+/// `out_undo` is checked (non-null, aligned) and writable.
+unsafe fn play_legal(
+    pos: &mut Position,
+    mv: Move,
+    out_undo: Option<NonNull<kc_chaturaji_undo_record>>,
+) {
+    match out_undo {
+        None => pos.apply(mv),
+        Some(out) => {
+            let mut record = undo_record(pos, mv);
+            pos.apply(mv);
+            record.check = record.seal(pos);
+            // SAFETY: forwarded from the caller.
+            unsafe { write_out(out, record) };
+        }
+    }
+}
+
+/// Takes back the last move played in `pos`, described by `undo` (from
+/// `kc_chaturaji_play` or `kc_chaturaji_play_chosen`). Never allocates.
+///
+/// The record is checked in constant time before anything changes: its
+/// `check` must be the digest, under this process's key, of every field of
+/// the record and of the position the move made (its hash, ply and quiet
+/// counters and rules options): that is, of exactly `pos`. A record from
+/// another position or game, a stale one (an earlier move), one already
+/// taken back, one taken across a raja exchange, or an edited or forged one
+/// gives `KC_ERR_INVALID_ARGUMENT` and leaves `pos` untouched. (An exchange
+/// is not a move: to take one back, keep a copy made with
+/// `kc_chaturaji_position_copy`.) Records are valid only in the process
+/// that made them.
 ///
 /// Ownership: `undo` is caller memory, only read.
 ///
@@ -1266,16 +1473,19 @@ pub unsafe extern "C" fn kc_chaturaji_undo(
         // SAFETY: checked; readable per the caller. The record holds only
         // integers, so every bit pattern is a valid value.
         let record = unsafe { undo.as_ptr().read() };
-        let mv = record.mv.to_rust()?;
-        let previous = checked_undo(pos, &record, mv).map_err(|why| {
+        if record.check != record.seal(pos) {
+            return Err(fail(
+                KC_ERR_INVALID_ARGUMENT,
+                "the undo record does not describe the last move played in this position \
+                 (stale, foreign, already used or edited: its check does not match)",
+            ));
+        }
+        pos.state = record.saved_state().map_err(|why| {
             fail(
                 KC_ERR_INVALID_ARGUMENT,
-                format!(
-                    "the undo record does not describe the last move played in this position ({why})"
-                ),
+                format!("the undo record does not describe the last move played in this position ({why})"),
             )
         })?;
-        *pos = previous;
         Ok(())
     })
 }
@@ -1289,171 +1499,524 @@ fn illegal(pos: &Position, roll: Roll, mv: Move, err: &IllegalMoveError) -> Fail
     }
 }
 
-/// The undo record of `mv` about to be played in `pos`.
+/// The undo record of `mv` about to be played in `pos`, not sealed yet.
 fn undo_record(pos: &Position, mv: Move) -> kc_chaturaji_undo_record {
+    let state = &pos.state;
     let mut board = [KC_CHATURAJI_UNDO_EMPTY; 64];
-    for (index, code) in board.iter_mut().enumerate() {
-        if let Some(piece) = pos.piece_at(Square::from_index(index as u8)) {
-            *code = 1 + 5 * piece.colour.index() as u8 + piece.kind.index() as u8;
+    for (c, &colour) in state.colours.iter().enumerate() {
+        for (k, &kind) in state.kinds.iter().enumerate() {
+            for square in colour & kind {
+                board[square.index()] = 1 + 5 * c as u8 + k as u8;
+            }
         }
     }
     kc_chaturaji_undo_record {
         mv: kc_chaturaji_move::from_rust(mv),
         board,
-        to_move: pos.to_move().index() as u8,
-        command: Colour::ALL.map(|c| colour_code(pos.commander(c))),
-        lost_pawn: Colour::ALL.map(|c| pos.lost_pawn(c) as u8),
-        captured_rajas: Colour::ALL.map(|c| pos.captured_rajas(c)),
-        quiet: pos.quiet_plies(),
-        ply: pos.ply(),
-        hash_before: pos.hash(),
+        to_move: state.to_move.index() as u8,
+        command: state.command.map(colour_code),
+        lost_pawn: state.lost_pawn.map(u8::from),
+        captured_rajas: state.captured_rajas,
+        decision: state
+            .decision
+            .map_or(KC_NO_SQUARE, |square| square.index() as u8),
+        quiet: state.quiet,
+        ply: state.ply,
+        scores: state.scores,
+        hash_before: state.hash,
         check: 0,
     }
-    .sealed()
 }
 
 impl kc_chaturaji_undo_record {
-    /// The digest of every field but `check` (SplitMix64's mixing over the
-    /// fields in order; not a secret, it guards against edits by mistake).
-    fn digest(&self) -> u64 {
-        let mut state = SplitMix64::new(0x756e_646f_5f63_6872);
-        let mut mix = |value: u64| {
-            state.state ^= value;
-            state.next_u64()
-        };
+    /// The keyed digest of every field but `check`, and of the position
+    /// `after` the record must be applied to (hash, counters, rules).
+    fn seal(&self, after: &Position) -> u64 {
         let m = &self.mv;
-        mix(u64::from_le_bytes([
-            m.kind,
-            m.from,
-            m.to,
-            m.promotion,
-            self.to_move,
-            0,
-            0,
-            0,
-        ]));
-        for chunk in self.board.chunks(8) {
+        let mut words = [0u64; 17];
+        for (word, chunk) in words.iter_mut().zip(self.board.chunks_exact(8)) {
             let mut bytes = [0u8; 8];
             bytes.copy_from_slice(chunk);
-            mix(u64::from_le_bytes(bytes));
+            *word = u64::from_le_bytes(bytes);
         }
-        let mut flags = [0u8; 8];
-        flags[..4].copy_from_slice(&self.command);
-        flags[4..].copy_from_slice(&self.lost_pawn);
-        mix(u64::from_le_bytes(flags));
-        mix(u64::from_le_bytes([
-            self.captured_rajas[0],
-            self.captured_rajas[1],
-            self.captured_rajas[2],
-            self.captured_rajas[3],
-            0,
-            0,
-            0,
-            0,
-        ]));
-        mix(u64::from(self.quiet) << 32 | u64::from(self.ply));
-        mix(self.hash_before)
+        let c = &self.command;
+        let l = &self.lost_pawn;
+        words[8] = u64::from_le_bytes([c[0], c[1], c[2], c[3], l[0], l[1], l[2], l[3]]);
+        let r = &self.captured_rajas;
+        words[9] = u64::from_le_bytes([r[0], r[1], r[2], r[3], m.kind, m.from, m.to, m.promotion])
+            ^ u64::from(self.to_move).rotate_right(8);
+        words[10] = u64::from(self.quiet) << 32 | u64::from(self.ply);
+        words[11] = self.hash_before;
+        words[12] = after.state.hash;
+        words[13] = u64::from(after.state.quiet) << 32 | u64::from(after.state.ply);
+        let s = &self.scores;
+        words[14] = u64::from(s[0]) << 32 | u64::from(s[1]);
+        words[15] = u64::from(s[2]) << 32 | u64::from(s[3]);
+        words[16] = u64::from(self.decision);
+        seal::digest(&words, rules_code(after.rules))
     }
 
-    /// The record with its `check` filled in.
-    fn sealed(mut self) -> Self {
-        self.check = self.digest();
-        self
-    }
-}
-
-/// Rebuilds the position saved in `record`, with the rules options of
-/// `template` (the position the record is checked against), if it is
-/// consistent: the same checks `Position::from_text` makes after reading a
-/// text (so the result is a position the library could have parsed), plus
-/// the recorded hash. Does not allocate.
-///
-/// The crate-internal state of `Position` is written field by field on a
-/// copy of `template`; re-encoding the result through the public accessors
-/// must give the record back, so a representation change in
-/// `src/chaturaji` cannot slip a stale field through (it makes undo fail,
-/// loudly, in the tests).
-fn decode_state(
-    template: &Position,
-    record: &kc_chaturaji_undo_record,
-    mv: Move,
-) -> Result<Position, &'static str> {
-    let code_colour = |code: u8| -> Result<Option<Colour>, &'static str> {
-        match code {
-            KC_CHATURAJI_NO_COLOUR => Ok(None),
-            0..=3 => Ok(Some(Colour::from_index(code as usize))),
-            _ => Err("bad colour code"),
-        }
-    };
-    let mut colours = [Bitboard::EMPTY; 4];
-    let mut kinds = [Bitboard::EMPTY; 5];
-    for (index, &code) in record.board.iter().enumerate() {
-        if code == KC_CHATURAJI_UNDO_EMPTY {
-            continue;
-        }
-        if code > 20 {
-            return Err("bad board code");
-        }
-        let bb = Square::from_index(index as u8).bitboard();
-        colours[((code - 1) / 5) as usize] |= bb;
-        kinds[((code - 1) % 5) as usize] |= bb;
-    }
-    let to_move = code_colour(record.to_move)?.ok_or("bad seat to move")?;
-    let mut command = [None; 4];
-    let mut lost_pawn = [false; 4];
-    for colour in Colour::ALL {
-        let i = colour.index();
-        command[i] = code_colour(record.command[i])?;
-        lost_pawn[i] = match record.lost_pawn[i] {
-            0 => false,
-            1 => true,
-            _ => return Err("bad lost-pawn flag"),
+    /// The saved state (trusted: called only on a record whose check
+    /// matched), with range checks so that no value can index out of
+    /// bounds.
+    fn saved_state(&self) -> Result<State, &'static str> {
+        let colour = |code: u8| -> Result<Option<Colour>, &'static str> {
+            match code {
+                KC_CHATURAJI_NO_COLOUR => Ok(None),
+                0..=3 => Ok(Some(Colour::from_index(code as usize))),
+                _ => Err("bad colour code"),
+            }
         };
+        let mut state = State::EMPTY;
+        for (index, &code) in self.board.iter().enumerate() {
+            if code == KC_CHATURAJI_UNDO_EMPTY {
+                continue;
+            }
+            if code > 20 {
+                return Err("bad board code");
+            }
+            let bb = Square::from_index(index as u8).bitboard();
+            state.colours[usize::from((code - 1) / 5)] |= bb;
+            state.kinds[usize::from((code - 1) % 5)] |= bb;
+        }
+        state.to_move = colour(self.to_move)?.ok_or("bad seat to move")?;
+        for i in 0..4 {
+            state.command[i] = colour(self.command[i])?;
+            state.lost_pawn[i] = self.lost_pawn[i] != 0;
+        }
+        state.captured_rajas = self.captured_rajas;
+        state.decision = match self.decision {
+            KC_NO_SQUARE => None,
+            code => Some(Square::new(code).ok_or("bad decision square")?),
+        };
+        state.quiet = self.quiet;
+        state.ply = self.ply;
+        state.scores = self.scores;
+        state.hash = self.hash_before;
+        Ok(state)
     }
-    let mut before = template.clone();
-    let state = &mut before.state;
-    state.colours = colours;
-    state.kinds = kinds;
-    state.to_move = to_move;
-    state.command = command;
-    state.lost_pawn = lost_pawn;
-    state.captured_rajas = record.captured_rajas;
-    state.quiet = record.quiet;
-    state.ply = record.ply;
-    before.state.hash = before.compute_hash();
-    // The invariants every position keeps (those the text parser enforces).
-    before
-        .validate()
-        .map_err(|_| "the saved state is not a consistent position")?;
-    if before.hash() != record.hash_before {
-        return Err("hash mismatch");
-    }
-    if undo_record(&before, mv) != record.sealed() {
-        return Err("the saved state does not round-trip");
-    }
-    Ok(before)
 }
 
-/// The position before `record`'s move was played to reach `pos`, if the
-/// record is consistent with `pos`; see `kc_chaturaji_undo`.
-fn checked_undo(
-    pos: &Position,
-    record: &kc_chaturaji_undo_record,
-    mv: Move,
-) -> Result<Position, &'static str> {
-    if record.check != record.digest() {
-        return Err("the record was edited or corrupted (its check does not match)");
+/// The rules options as one number below 2^19 (for digests).
+#[inline(always)]
+fn rules_code(rules: Rules) -> u64 {
+    let alliances = match rules.alliances {
+        Alliances::Sheet => 0,
+        _ => 1,
+    };
+    u64::from(rules.is_ludii()) << 18
+        | alliances << 17
+        | rules
+            .draw_limit
+            .map_or(0, |limit| 0x1_0000 | u64::from(limit))
+}
+
+/// Keyed digests for the records and tokens the C caller keeps: a key made
+/// at random once per process, so a record or token can neither be edited
+/// nor written from scratch by accident (nor by a formula copied from these
+/// sources), in constant time. Not a cryptographic MAC: code in the same
+/// process can read the key, and the C ABI trusts its callers' memory
+/// anyway; the digest guards against stale, foreign, corrupted and edited
+/// values.
+mod seal {
+    use std::collections::hash_map::RandomState;
+    use std::hash::BuildHasher;
+    use std::sync::OnceLock;
+
+    static KEY: OnceLock<[u64; 4]> = OnceLock::new();
+
+    /// The process key (made on first use).
+    #[inline(always)]
+    fn key() -> &'static [u64; 4] {
+        match KEY.get() {
+            Some(key) => key,
+            None => make_key(),
+        }
     }
-    let before = decode_state(pos, record, mv)?;
-    if !Roll::ALL.iter().any(|&roll| before.is_legal(roll, mv)) {
-        return Err("the move is not legal in the saved position");
+
+    #[cold]
+    #[inline(never)]
+    fn make_key() -> &'static [u64; 4] {
+        KEY.get_or_init(|| {
+            let state = RandomState::new();
+            [1u64, 2, 3, 4].map(|i| state.hash_one(i) | 1)
+        })
     }
-    let mut replay = before.clone();
-    replay.play_unchecked(mv);
-    if replay != *pos {
-        return Err("replaying the move does not give this position");
+
+    /// The folded 64x64->128 multiply of wyhash.
+    #[inline(always)]
+    fn mum(a: u64, b: u64) -> u64 {
+        let product = u128::from(a) * u128::from(b);
+        (product as u64) ^ ((product >> 64) as u64)
     }
-    Ok(before)
+
+    /// The digest of a chosen-move token: `position` (the hash and rules
+    /// of its position) and `token` (its move, roll and reserved bytes),
+    /// each masked with a key word, multiplied (64x64 to 128 bits) and
+    /// folded. (The hash and counters are also compared as they are, so the
+    /// digest only has to bind the move to them.)
+    #[inline(always)]
+    pub(super) fn token(position: u64, token: u64) -> u64 {
+        let k = key();
+        mum(position ^ k[0], token ^ k[1])
+    }
+
+    /// The digest of `words` and `extra` under the process key.
+    #[inline]
+    pub(super) fn digest(words: &[u64], extra: u64) -> u64 {
+        let k = key();
+        let mut h = k[0] ^ extra;
+        for pair in words.chunks(2) {
+            let second = pair.get(1).copied().unwrap_or(0);
+            h = mum(pair[0] ^ k[1] ^ h, second ^ k[2]);
+        }
+        mum(
+            h ^ k[3],
+            (words.len() as u64) ^ k[0] ^ 0x9E37_79B9_7F4A_7C15,
+        )
+    }
+}
+
+/// A move chosen by `kc_chaturaji_choose` for one position and roll, with a
+/// token that lets `kc_chaturaji_play_chosen` play it without checking its
+/// legality again. A plain value the caller keeps (32 bytes, no padding);
+/// read `mv` and `roll` freely, but do not edit the struct: the position's
+/// `hash`, `ply` and `quiet` counters are compared as they are, and `check`
+/// is a keyed digest (the key is made at random once per process) binding
+/// `mv`, `roll` and `reserved` to that hash and to the position's rules
+/// options, so an edited, forged, stale or foreign token is refused. Valid
+/// only in the process that made it, and only until the position changes.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct kc_chaturaji_chosen_move {
+    /// The chosen move (the pass when the roll allows no other).
+    pub mv: kc_chaturaji_move,
+    /// The roll it was chosen for (2..5).
+    pub roll: u8,
+    /// Written as 0 (covered by `check`).
+    pub reserved: [u8; 3],
+    /// The ply counter of the position it was chosen in.
+    pub ply: u32,
+    /// The quiet-ply counter of the position it was chosen in.
+    pub quiet: u32,
+    /// The hash of the position it was chosen in.
+    pub hash: u64,
+    /// The keyed digest that makes the token (see above).
+    pub check: u64,
+}
+
+const _: () = assert!(core::mem::size_of::<kc_chaturaji_chosen_move>() == 32);
+const _: () = assert!(core::mem::align_of::<kc_chaturaji_chosen_move>() == 8);
+
+impl kc_chaturaji_chosen_move {
+    /// The token as four words (32 bytes of integer fields, no padding).
+    #[inline(always)]
+    fn words(&self) -> [u64; 4] {
+        // SAFETY: a `repr(C)` struct of 32 bytes without padding (checked
+        // above: 4 + 1 + 3 + 4 + 4 + 8 + 8), aligned for `u64`; every byte
+        // is an initialised integer.
+        unsafe { core::mem::transmute_copy(self) }
+    }
+
+    /// The keyed digest of the token's first word (move, roll, reserved)
+    /// bound to `pos`'s hash and rules options.
+    #[inline(always)]
+    fn seal(&self, pos: &Position) -> u64 {
+        seal::token(pos.state.hash ^ rules_code(pos.rules), self.words()[0])
+    }
+
+    /// Whether the token was made by `kc_chaturaji_choose` for exactly `pos`.
+    #[inline(always)]
+    fn belongs(&self, pos: &Position) -> bool {
+        let s = &pos.state;
+        (self.hash == s.hash) & (self.ply == s.ply) & (self.quiet == s.quiet)
+            && self.check == self.seal(pos)
+    }
+}
+
+/// Picks a move exactly as `kc_chaturaji_choose_move` does (same choice,
+/// same use of `*rng_state`) and writes it to `*out` with a token for this
+/// exact position and roll (see `kc_chaturaji_chosen_move`), to be played
+/// with `kc_chaturaji_play_chosen`. A finished game gives `KC_ERR_GAME_OVER`
+/// with the state untouched; a roll other than 2..5 gives
+/// `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+///
+/// # Safety
+/// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
+/// owns (read and written); `out` points to a writable
+/// `kc_chaturaji_chosen_move`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_choose(
+    pos: *const kc_chaturaji_position,
+    roll: u8,
+    rng_state: *mut u64,
+    out: *mut kc_chaturaji_chosen_move,
+) -> kc_status {
+    fast_path(
+        "kc_chaturaji_choose",
+        || {
+            let face = roll;
+            let roll = *Roll::ALL.get(usize::from(face.wrapping_sub(2)))?;
+            if !aligned3(pos, rng_state, out) {
+                return None;
+            }
+            // SAFETY: non-null and aligned; live, owned by the caller.
+            let (pos, state) = unsafe { (&(*pos).pos, rng_state.read()) };
+            let mut rng = SplitMix64::new(state);
+            // A finished game: the checked path reports it.
+            let bits = kc_chaturaji_move::encode(pos.choose_move(roll, &mut rng)?);
+            let mut chosen = kc_chaturaji_chosen_move {
+                mv: kc_chaturaji_move::from_bits(bits),
+                roll: face,
+                reserved: [0; 3],
+                ply: pos.state.ply,
+                quiet: pos.state.quiet,
+                hash: pos.state.hash,
+                check: 0,
+            };
+            chosen.check = chosen.seal(pos);
+            // SAFETY: non-null and aligned; writable per the caller.
+            unsafe {
+                rng_state.write(rng.state);
+                out.write(chosen);
+            }
+            Some(KC_OK)
+        },
+        // SAFETY: forwarded from the caller.
+        || unsafe { choose_checked(pos, roll, rng_state, out) },
+    )
+}
+
+/// `kc_chaturaji_choose`'s errors, with their messages (it writes nothing).
+///
+/// # Safety
+/// As `kc_chaturaji_choose`.
+#[cold]
+#[inline(never)]
+unsafe fn choose_checked(
+    pos: *const kc_chaturaji_position,
+    roll: u8,
+    rng_state: *mut u64,
+    out: *mut kc_chaturaji_chosen_move,
+) -> kc_status {
+    run("kc_chaturaji_choose", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        roll_in(roll)?;
+        out_ptr(rng_state, "rng_state")?;
+        out_ptr(out, "out")?;
+        if pos.is_over() {
+            return Err(fail(
+                KC_ERR_GAME_OVER,
+                "the game is over: no move to choose",
+            ));
+        }
+        Err(fail(KC_ERR_PANIC, "kc_chaturaji_choose: unreachable"))
+    })
+}
+
+/// Plays the move of `*chosen` (from `kc_chaturaji_choose`) in `pos`
+/// without checking its legality again, after checking in constant time
+/// that the token was made for exactly this position (same hash, ply and
+/// quiet counters, same rules options) and is unedited; writes the record
+/// that takes it back to `*out_undo` when `out_undo` is not NULL. A stale
+/// token (the position has changed since, or the token was already
+/// played), a token of another position, or an edited or forged one gives
+/// `KC_ERR_INVALID_ARGUMENT` and leaves `pos` untouched. Never allocates.
+///
+/// A playout loop: `kc_chaturaji_roll`, `kc_chaturaji_choose`,
+/// `kc_chaturaji_play_chosen`, `kc_chaturaji_outcome`.
+///
+/// # Safety
+/// `pos` is a live position used by nobody else during the call; `chosen`
+/// points to a readable `kc_chaturaji_chosen_move`; `out_undo` is NULL or
+/// points to a writable `kc_chaturaji_undo_record`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_play_chosen(
+    pos: *mut kc_chaturaji_position,
+    chosen: *const kc_chaturaji_chosen_move,
+    out_undo: *mut kc_chaturaji_undo_record,
+) -> kc_status {
+    fast_path(
+        "kc_chaturaji_play_chosen",
+        || {
+            if !aligned2(pos, chosen) || (out_undo as usize) % 8 != 0 {
+                return None;
+            }
+            // SAFETY: non-null and aligned; live, unshared and readable per
+            // the caller. The token holds only integers: any bits are a
+            // valid value.
+            let (pos, token) = unsafe { (&mut (*pos).pos, chosen.read()) };
+            let mv = kc_chaturaji_move::decode_trusted(token.mv.bits());
+            if !token.belongs(pos) {
+                return None;
+            }
+            // The digest matched: `mv` is the move chosen here.
+            match NonNull::new(out_undo) {
+                None => pos.apply(mv),
+                // SAFETY: non-null, aligned and writable per the caller.
+                out_undo => unsafe { play_legal(pos, mv, out_undo) },
+            }
+            Some(KC_OK)
+        },
+        // SAFETY: forwarded from the caller.
+        || unsafe { play_chosen_checked(pos, chosen, out_undo) },
+    )
+}
+
+/// Plays one random ply exactly as the Rust `play_seeded_game` does: throws
+/// the die with the SplitMix64 state `*rng_state` (as `kc_chaturaji_roll`),
+/// chooses one of the legal moves for the roll with the same state (as
+/// `kc_chaturaji_choose_move`) and plays it; writes the roll to `*out_roll`
+/// and the move to `*out_move` when they are not NULL. A pending Ludii
+/// promotion decision is chosen without a roll: the die is not thrown and
+/// the roll written is 0. The fast way to run
+/// playouts (one call per ply, with `kc_chaturaji_outcome` to stop): the
+/// same seed gives the same game as the Rust `play_seeded_game`. A finished
+/// game gives `KC_ERR_GAME_OVER` with everything untouched. Never
+/// allocates.
+///
+/// # Safety
+/// `pos` is a live position used by nobody else during the call;
+/// `rng_state` points to a `uint64_t` the caller owns (read and written);
+/// `out_roll` is NULL or points to a writable `uint8_t`; `out_move` is NULL
+/// or points to a writable `kc_chaturaji_move`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_play_random(
+    pos: *mut kc_chaturaji_position,
+    rng_state: *mut u64,
+    out_roll: *mut u8,
+    out_move: *mut kc_chaturaji_move,
+) -> kc_status {
+    fast_path(
+        "kc_chaturaji_play_random",
+        || {
+            if !aligned2(pos, rng_state) {
+                return None;
+            }
+            // SAFETY: non-null and aligned; live, unshared and owned by the
+            // caller.
+            let (pos, state) = unsafe { (&mut (*pos).pos, rng_state.read()) };
+            let mut rng = SplitMix64::new(state);
+            // A Ludii promotion decision is made without a roll (face 0).
+            let (roll, face) = if pos.state.decision.is_some() {
+                (Roll::ALL[0], 0)
+            } else {
+                let roll = roll_with(&mut rng);
+                (roll, roll.face())
+            };
+            // A finished game: the checked path reports it.
+            let mv = pos.choose_move(roll, &mut rng)?;
+            pos.apply(mv);
+            // SAFETY: checked above, or NULL-tested here; writable per the
+            // caller (`u8` and `kc_chaturaji_move` have alignment 1).
+            unsafe {
+                rng_state.write(rng.state);
+                if !out_roll.is_null() {
+                    out_roll.write(face);
+                }
+                if !out_move.is_null() {
+                    out_move.write(kc_chaturaji_move::from_bits(kc_chaturaji_move::encode(mv)));
+                }
+            }
+            Some(KC_OK)
+        },
+        // SAFETY: forwarded from the caller.
+        || unsafe { play_random_checked(pos, rng_state) },
+    )
+}
+
+/// `kc_chaturaji_play_random`'s errors, with their messages (it changes
+/// nothing).
+///
+/// # Safety
+/// As `kc_chaturaji_play_random`.
+#[cold]
+#[inline(never)]
+unsafe fn play_random_checked(pos: *mut kc_chaturaji_position, rng_state: *mut u64) -> kc_status {
+    run("kc_chaturaji_play_random", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_mut(pos, "pos")? };
+        out_ptr(rng_state, "rng_state")?;
+        if pos.is_over() {
+            return Err(fail(KC_ERR_GAME_OVER, "the game is over: no move to play"));
+        }
+        Err(fail(KC_ERR_PANIC, "kc_chaturaji_play_random: unreachable"))
+    })
+}
+
+/// `kc_chaturaji_play_chosen`'s errors, with their messages (it changes
+/// nothing).
+///
+/// # Safety
+/// As `kc_chaturaji_play_chosen`.
+#[cold]
+#[inline(never)]
+unsafe fn play_chosen_checked(
+    pos: *mut kc_chaturaji_position,
+    chosen: *const kc_chaturaji_chosen_move,
+    out_undo: *mut kc_chaturaji_undo_record,
+) -> kc_status {
+    run("kc_chaturaji_play_chosen", || {
+        // SAFETY: forwarded from the caller.
+        unsafe { position_mut(pos, "pos")? };
+        out_ptr(chosen as *mut kc_chaturaji_chosen_move, "chosen")?;
+        if !out_undo.is_null() {
+            out_ptr(out_undo, "out_undo")?;
+        }
+        Err(fail(
+            KC_ERR_INVALID_ARGUMENT,
+            "the chosen move was not chosen in this position (stale, foreign, already played or edited)",
+        ))
+    })
+}
+
+/// Whether `ptr` is non-null and aligned for `T`.
+#[inline(always)]
+fn aligned<T>(ptr: *const T) -> bool {
+    !ptr.is_null() && (ptr as usize) % core::mem::align_of::<T>() == 0
+}
+
+/// Whether two pointers are non-null and aligned (for 8-byte types, or
+/// less).
+#[inline(always)]
+fn aligned2<A, B>(a: *const A, b: *const B) -> bool {
+    const { assert!(core::mem::align_of::<A>() <= 8 && core::mem::align_of::<B>() <= 8) };
+    let mask = (core::mem::align_of::<A>() - 1) as usize;
+    let mask_b = (core::mem::align_of::<B>() - 1) as usize;
+    !a.is_null() & !b.is_null() & ((a as usize & mask) | (b as usize & mask_b) == 0)
+}
+
+/// Whether three pointers are non-null and aligned.
+#[inline(always)]
+fn aligned3<A, B, C>(a: *const A, b: *const B, c: *const C) -> bool {
+    let mask_c = core::mem::align_of::<C>() - 1;
+    aligned2(a, b) & !c.is_null() & (c as usize & mask_c == 0)
+}
+
+/// The hot entry points: `fast` does the common case with plain checks
+/// (no message, no allocation) and declines (`None`) anything else, which
+/// `checked` then handles with every check and its error message. A panic
+/// (there should be none) is caught and reported as `KC_ERR_PANIC`.
+#[inline(always)]
+fn fast_path(
+    function: &'static str,
+    fast: impl FnOnce() -> Option<kc_status>,
+    checked: impl FnOnce() -> kc_status,
+) -> kc_status {
+    match catch_unwind(AssertUnwindSafe(fast)) {
+        Ok(Some(status)) => status,
+        Ok(None) => checked(),
+        Err(_) => caught_panic(function),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn caught_panic(function: &'static str) -> kc_status {
+    run(function, || {
+        Err(fail(KC_ERR_PANIC, "internal error (panic) caught"))
+    })
 }
 
 /// Parses a move text (`h1f3`, `g7g8K` for a special promotion, `pass`;
@@ -1710,167 +2273,330 @@ mod tests {
     use crate::chaturaji::{play_seeded_game, START_TEXT};
     use crate::random::RandomSource;
 
-    fn rules_both() -> [Rules; 2] {
+    /// Both alliance options, and the Ludii ruleset.
+    fn rules_both() -> [Rules; 3] {
         [
             Rules::default(),
             Rules::default().with_alliances(Alliances::Opposite),
+            Rules::ludii(),
         ]
     }
 
-    /// Every move of many seeded games can be taken back through a record,
-    /// and the decoded state is exactly the position before.
+    /// A C handle holding `pos`.
+    fn handle(pos: &Position) -> *mut kc_chaturaji_position {
+        Box::into_raw(Box::new(kc_chaturaji_position { pos: pos.clone() }))
+    }
+
+    fn inner(ptr: *mut kc_chaturaji_position) -> Position {
+        // SAFETY: a live handle made by `handle`.
+        unsafe { (*ptr).pos.clone() }
+    }
+
+    fn free(ptr: *mut kc_chaturaji_position) {
+        // SAFETY: made by `handle`, freed once.
+        unsafe { kc_chaturaji_position_free(ptr) };
+    }
+
+    fn play_c(
+        ptr: *mut kc_chaturaji_position,
+        roll: Roll,
+        mv: Move,
+    ) -> (kc_status, kc_chaturaji_undo_record) {
+        // SAFETY: an all-integer struct.
+        let mut record: kc_chaturaji_undo_record = unsafe { core::mem::zeroed() };
+        // SAFETY: a live handle and a local record.
+        let status = unsafe {
+            kc_chaturaji_play(
+                ptr,
+                roll.face(),
+                kc_chaturaji_move::from_rust(mv),
+                &mut record,
+            )
+        };
+        (status, record)
+    }
+
+    fn undo_c(ptr: *mut kc_chaturaji_position, record: &kc_chaturaji_undo_record) -> kc_status {
+        // SAFETY: a live handle and a local record.
+        unsafe { kc_chaturaji_undo(ptr, record) }
+    }
+
+    /// Every move of many seeded games can be taken back through its record,
+    /// exactly; a stale record (an earlier move) and a record used twice
+    /// are refused and change nothing.
     #[test]
     fn records_of_seeded_games_take_every_move_back() {
         for rules in rules_both() {
-            for seed in 0..40 {
-                let mut pos = Position::start(rules);
+            for seed in 0..20 {
                 let mut history = Vec::new();
-                play_seeded_game(&mut pos, seed, 2000, |ply, _| history.push(ply.mv));
-                let mut replay = Position::start(rules);
+                let mut end = Position::start(rules);
+                play_seeded_game(&mut end, seed, 2000, |ply, _| history.push(ply));
+                let ptr = handle(&Position::start(rules));
                 let mut records = Vec::new();
                 let mut befores = Vec::new();
-                for &mv in &history {
-                    records.push(undo_record(&replay, mv));
-                    befores.push(replay.clone());
-                    replay.play_unchecked(mv);
+                for ply in &history {
+                    befores.push(inner(ptr));
+                    // A Ludii decision has no roll: any face serves.
+                    let roll = ply.roll.unwrap_or(Roll::ALL[0]);
+                    let (status, record) = play_c(ptr, roll, ply.mv);
+                    assert_eq!(status, KC_OK);
+                    records.push(record);
                 }
-                assert_eq!(replay, pos);
+                assert_eq!(inner(ptr), end);
                 while let Some(record) = records.pop() {
-                    let before = befores.pop().unwrap();
-                    let mv = record.mv.to_rust().ok().unwrap();
-                    let got = checked_undo(&pos, &record, mv).expect("valid record");
-                    assert_eq!(got, before);
-                    // The record of another ply is rejected.
-                    if let Some(other) = records.first() {
-                        if other != &record {
-                            let other_mv = other.mv.to_rust().ok().unwrap();
-                            assert!(checked_undo(&pos, other, other_mv).is_err());
-                        }
+                    let now = inner(ptr);
+                    if let Some(stale) = records.first() {
+                        assert_eq!(undo_c(ptr, stale), KC_ERR_INVALID_ARGUMENT);
+                        assert_eq!(inner(ptr), now);
                     }
-                    pos = got;
+                    assert_eq!(undo_c(ptr, &record), KC_OK);
+                    assert_eq!(inner(ptr), befores.pop().unwrap());
+                    let before = inner(ptr);
+                    assert_eq!(undo_c(ptr, &record), KC_ERR_INVALID_ARGUMENT);
+                    assert_eq!(inner(ptr), before);
                 }
-                assert_eq!(pos, Position::start(rules));
+                assert_eq!(inner(ptr), Position::start(rules));
+                free(ptr);
             }
         }
     }
 
-    /// The decoder accepts exactly the saved states the position text
-    /// parser accepts: random corruptions of genuine records decode (with
-    /// the right hash) to the parsed position when the parser accepts their
-    /// text, and fail a consistency check (not the hash) when it rejects it.
+    /// The bytes of a record's fields (no padding).
+    const FIELD_BYTES: usize = 4 + 64 + 1 + 4 + 4 + 4 + 4 + 4 + 8 + 8;
+
+    /// `record` with byte `i` of its fields (in declaration order) XORed
+    /// with `mask` (non-zero).
+    fn edit_byte(
+        record: &kc_chaturaji_undo_record,
+        i: usize,
+        mask: u8,
+    ) -> kc_chaturaji_undo_record {
+        let mut r = *record;
+        let mut bytes = Vec::with_capacity(FIELD_BYTES);
+        let m = r.mv;
+        bytes.extend([m.kind, m.from, m.to, m.promotion]);
+        bytes.extend(r.board);
+        bytes.push(r.to_move);
+        bytes.extend(r.command);
+        bytes.extend(r.lost_pawn);
+        bytes.extend(r.captured_rajas);
+        bytes.extend(r.quiet.to_le_bytes());
+        bytes.extend(r.ply.to_le_bytes());
+        bytes.extend(r.hash_before.to_le_bytes());
+        bytes.extend(r.check.to_le_bytes());
+        bytes[i] ^= mask;
+        let take = |at: &mut usize, n: usize| {
+            let part = &bytes[*at..*at + n];
+            *at += n;
+            part.to_vec()
+        };
+        let at = &mut 0;
+        let mv = take(at, 4);
+        r.mv = kc_chaturaji_move {
+            kind: mv[0],
+            from: mv[1],
+            to: mv[2],
+            promotion: mv[3],
+        };
+        r.board.copy_from_slice(&take(at, 64));
+        r.to_move = take(at, 1)[0];
+        r.command.copy_from_slice(&take(at, 4));
+        r.lost_pawn.copy_from_slice(&take(at, 4));
+        r.captured_rajas.copy_from_slice(&take(at, 4));
+        r.quiet = u32::from_le_bytes(take(at, 4).try_into().unwrap());
+        r.ply = u32::from_le_bytes(take(at, 4).try_into().unwrap());
+        r.hash_before = u64::from_le_bytes(take(at, 8).try_into().unwrap());
+        r.check = u64::from_le_bytes(take(at, 8).try_into().unwrap());
+        r
+    }
+
+    /// Every edit of one byte of a genuine record (the check included) is
+    /// refused, and so is the record on the same position under the other
+    /// rules options.
     #[test]
-    fn decoder_agrees_with_the_parser() {
-        let mut rng = SplitMix64::new(99);
-        let (mut accepted, mut rejected) = (0, 0);
+    fn edited_records_are_refused() {
+        let mut rng = SplitMix64::new(5);
         for rules in rules_both() {
-            for seed in 0..20 {
+            for seed in 0..6 {
                 let mut pos = Position::start(rules);
-                let mut positions = vec![pos.clone()];
-                play_seeded_game(&mut pos, seed, 400, |_, p| positions.push(p.clone()));
-                for before in positions.iter().step_by(7) {
-                    let base = undo_record(before, Move::Pass);
-                    for _ in 0..30 {
-                        let mut record = base;
-                        let value = rng.below(256) as u8;
-                        let i = rng.below(4) as usize;
-                        match rng.below(6) {
-                            0 => record.board[rng.below(64) as usize] = value % 22,
-                            1 => record.to_move = value % 5,
-                            2 => record.command[i] = [0, 1, 2, 3, 255][value as usize % 5],
-                            3 => record.lost_pawn[i] = value % 3,
-                            4 => record.captured_rajas[i] = value % 3,
-                            _ => record.quiet = (record.ply + (value as u32 % 3)).saturating_sub(1),
-                        }
-                        match text_of_record(rules, &record) {
-                            Some(parsed) => {
-                                accepted += 1;
-                                record.hash_before = parsed.hash();
-                                let decoded = decode_state(before, &record, Move::Pass)
-                                    .unwrap_or_else(|e| panic!("{parsed}: {e}"));
-                                assert_eq!(decoded, parsed);
-                                record.hash_before ^= 1;
-                                assert_eq!(
-                                    decode_state(before, &record, Move::Pass).err(),
-                                    Some("hash mismatch")
-                                );
-                            }
-                            None => {
-                                rejected += 1;
-                                let err = decode_state(before, &record, Move::Pass)
-                                    .expect_err("the parser rejects it");
-                                assert_ne!(err, "hash mismatch", "{record:?}");
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        assert!(accepted > 100 && rejected > 100, "{accepted} / {rejected}");
-    }
-
-    /// The record's state written as a position text, parsed; or None when
-    /// the parser rejects it (then the decoder must reject it too).
-    fn text_of_record(rules: Rules, record: &kc_chaturaji_undo_record) -> Option<Position> {
-        let mut text = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            let mut items = Vec::new();
-            for file in 0..8 {
-                let code = record.board[rank * 8 + file];
-                if code == 0 {
-                    empty += 1;
+                play_seeded_game(&mut pos, seed, 60 + seed as u32 * 37, |_, _| {});
+                if pos.is_over() {
                     continue;
                 }
-                if code > 20 {
-                    return None;
+                let roll = Roll::ALL[rng.below(4) as usize];
+                let mv = pos.choose_move(roll, &mut rng).unwrap();
+                let ptr = handle(&pos);
+                let (status, record) = play_c(ptr, roll, mv);
+                assert_eq!(status, KC_OK);
+                let after = inner(ptr);
+                for i in 0..FIELD_BYTES {
+                    let forged = edit_byte(&record, i, 1 << rng.below(8));
+                    assert_ne!(forged, record);
+                    assert_eq!(undo_c(ptr, &forged), KC_ERR_INVALID_ARGUMENT, "byte {i}");
+                    assert_eq!(inner(ptr), after);
                 }
-                if empty > 0 {
-                    items.push(empty.to_string());
-                    empty = 0;
+                let mut other_rules = after.clone();
+                other_rules.rules = if rules == Rules::default() {
+                    Rules::default().with_alliances(Alliances::Opposite)
+                } else {
+                    Rules::default()
+                };
+                let other = handle(&other_rules);
+                assert_eq!(undo_c(other, &record), KC_ERR_INVALID_ARGUMENT);
+                free(other);
+                assert_eq!(undo_c(ptr, &record), KC_OK);
+                assert_eq!(inner(ptr), pos);
+                free(ptr);
+            }
+        }
+    }
+
+    fn choose_c(
+        ptr: *mut kc_chaturaji_position,
+        roll: u8,
+        rng: &mut u64,
+    ) -> (kc_status, kc_chaturaji_chosen_move) {
+        // SAFETY: an all-integer struct.
+        let mut chosen: kc_chaturaji_chosen_move = unsafe { core::mem::zeroed() };
+        // SAFETY: a live handle and locals.
+        let status = unsafe { kc_chaturaji_choose(ptr, roll, rng, &mut chosen) };
+        (status, chosen)
+    }
+
+    fn play_chosen_c(
+        ptr: *mut kc_chaturaji_position,
+        chosen: &kc_chaturaji_chosen_move,
+    ) -> kc_status {
+        // SAFETY: a live handle and a local token.
+        unsafe { kc_chaturaji_play_chosen(ptr, chosen, core::ptr::null_mut()) }
+    }
+
+    /// Seeded playouts through choose + play_chosen are the Rust seeded
+    /// games; stale, foreign, reused and edited tokens are refused and
+    /// change nothing.
+    #[test]
+    fn chosen_moves_play_once_in_their_own_position() {
+        for rules in rules_both() {
+            for seed in 0..20u64 {
+                let mut expected = Position::start(rules);
+                play_seeded_game(&mut expected, seed, 3000, |_, _| {});
+                let ptr = handle(&Position::start(rules));
+                let mut rng = seed;
+                for ply in 0..3000 {
+                    if inner(ptr).is_over() {
+                        break;
+                    }
+                    // As play_seeded_game: a Ludii decision throws no die
+                    // (and takes any roll).
+                    let mut roll = 2;
+                    if inner(ptr).pending_promotion().is_none() {
+                        // SAFETY: locals.
+                        assert_eq!(unsafe { kc_chaturaji_roll(&mut rng, &mut roll) }, KC_OK);
+                    }
+                    let (status, chosen) = choose_c(ptr, roll, &mut rng);
+                    assert_eq!(status, KC_OK);
+                    let before = inner(ptr);
+                    if ply % 7 == 0 {
+                        // Edited tokens: every field, one at a time.
+                        let mut edits = [chosen; 9];
+                        edits[0].mv.to ^= 1;
+                        edits[1].mv.kind ^= 2;
+                        edits[2].roll ^= 1;
+                        edits[3].ply ^= 1;
+                        edits[4].hash ^= 1 << 40;
+                        edits[5].check ^= 1;
+                        edits[6].mv.promotion ^= 1;
+                        edits[7].quiet ^= 4;
+                        edits[8].reserved[1] ^= 0x10;
+                        for edited in &edits {
+                            assert_eq!(play_chosen_c(ptr, edited), KC_ERR_INVALID_ARGUMENT);
+                            assert_eq!(inner(ptr), before);
+                        }
+                    }
+                    assert_eq!(play_chosen_c(ptr, &chosen), KC_OK);
+                    // Used twice, or stale: refused.
+                    let after = inner(ptr);
+                    assert_eq!(play_chosen_c(ptr, &chosen), KC_ERR_INVALID_ARGUMENT);
+                    assert_eq!(inner(ptr), after);
+                    // Foreign: the position before, under the other rules.
+                    let mut foreign = before.clone();
+                    foreign.rules = rules_both()[usize::from(rules == Rules::default())];
+                    let other = handle(&foreign);
+                    assert_eq!(play_chosen_c(other, &chosen), KC_ERR_INVALID_ARGUMENT);
+                    free(other);
                 }
-                let c = Colour::from_index(((code - 1) / 5) as usize);
-                let k = PieceKind::ALL[((code - 1) % 5) as usize];
-                items.push(format!("{}{}", c.letter(), k.letter()));
-            }
-            if empty > 0 {
-                items.push(empty.to_string());
-            }
-            text.push_str(&items.join(","));
-            if rank > 0 {
-                text.push('/');
+                assert_eq!(inner(ptr), expected);
+                if expected.is_over() {
+                    let (status, _) = choose_c(ptr, 5, &mut rng);
+                    assert_eq!(status, KC_ERR_GAME_OVER);
+                }
+                free(ptr);
             }
         }
-        let letter = |code: u8| match code {
-            0..=3 => Some(Colour::from_index(code as usize).letter()),
-            255 => Some('x'),
-            _ => None,
-        };
-        text.push(' ');
-        text.push(letter(record.to_move).filter(|&c| c != 'x')?);
-        text.push(' ');
-        for &c in &record.command {
-            text.push(letter(c)?);
+    }
+
+    /// `kc_chaturaji_play_random` plays the Rust seeded games, ply by ply.
+    #[test]
+    fn play_random_is_the_seeded_game() {
+        for rules in rules_both() {
+            for seed in 0..20u64 {
+                let mut expected = Position::start(rules);
+                let mut plies = Vec::new();
+                play_seeded_game(&mut expected, seed, 3000, |ply, _| plies.push(ply));
+                let ptr = handle(&Position::start(rules));
+                let mut rng = seed;
+                for ply in &plies {
+                    let (mut roll, mut mv) = (0u8, kc_chaturaji_move::PASS);
+                    // SAFETY: a live handle and locals.
+                    let status =
+                        unsafe { kc_chaturaji_play_random(ptr, &mut rng, &mut roll, &mut mv) };
+                    assert_eq!(status, KC_OK);
+                    assert_eq!(
+                        (roll, mv),
+                        (
+                            ply.roll.map_or(0, Roll::face),
+                            kc_chaturaji_move::from_rust(ply.mv)
+                        )
+                    );
+                }
+                assert_eq!(inner(ptr), expected);
+                if expected.is_over() {
+                    let before = rng;
+                    // SAFETY: a live handle and locals; NULL outputs allowed.
+                    let status = unsafe {
+                        kc_chaturaji_play_random(
+                            ptr,
+                            &mut rng,
+                            core::ptr::null_mut(),
+                            core::ptr::null_mut(),
+                        )
+                    };
+                    assert_eq!(status, KC_ERR_GAME_OVER);
+                    assert_eq!(rng, before);
+                    assert_eq!(inner(ptr), expected);
+                }
+                free(ptr);
+            }
         }
-        text.push(' ');
-        if record.lost_pawn.iter().any(|&b| b > 1) {
-            return None;
-        }
-        let lost: String = Colour::ALL
-            .iter()
-            .filter(|c| record.lost_pawn[c.index()] == 1)
-            .map(|c| c.letter())
-            .collect();
-        text.push_str(if lost.is_empty() { "-" } else { &lost });
-        text.push(' ');
-        let rajas: String = Colour::ALL
-            .iter()
-            .flat_map(|c| {
-                std::iter::repeat(c.letter()).take(record.captured_rajas[c.index()] as usize)
-            })
-            .collect();
-        text.push_str(if rajas.is_empty() { "-" } else { &rajas });
-        text.push_str(&format!(" {} {}", record.quiet, record.ply));
-        Position::from_text(&text, rules).ok()
+    }
+
+    /// A chosen move's record takes it back like any record.
+    #[test]
+    fn chosen_moves_write_records() {
+        let start = Position::default();
+        let ptr = handle(&start);
+        let mut rng = 3;
+        let (status, chosen) = choose_c(ptr, 2, &mut rng);
+        assert_eq!(status, KC_OK);
+        // SAFETY: an all-integer struct.
+        let mut record: kc_chaturaji_undo_record = unsafe { core::mem::zeroed() };
+        // SAFETY: a live handle and locals.
+        let status = unsafe { kc_chaturaji_play_chosen(ptr, &chosen, &mut record) };
+        assert_eq!(status, KC_OK);
+        assert_eq!(inner(ptr).to_string().split(' ').nth(1), Some("b"));
+        assert_eq!(undo_c(ptr, &record), KC_OK);
+        assert_eq!(inner(ptr), start);
+        free(ptr);
     }
 
     #[test]
