@@ -774,7 +774,8 @@ enum kc_status kc_chaturaji_special_promotion_squares(uint8_t *buf, size_t cap, 
 enum kc_status kc_chaturaji_throne(uint8_t colour, uint8_t *out);
 
 // Creates the start position under `*rules` (every army on its start
-// squares, Red to move) and writes a pointer to it to `*out`.
+// squares, Red to move; Green under the Ludii ruleset) and writes a
+// pointer to it to `*out`.
 //
 // Ownership: `rules` is only read. The new position belongs to the
 // caller, who must release it with `kc_chaturaji_position_free`. `*out` is
@@ -789,6 +790,8 @@ enum kc_status kc_chaturaji_position_new_start(const struct kc_chaturaji_rules *
 // Parses a position text (`<board> <to-move> <command> <lost-pawn>
 // <captured-rajas> <quiet> <ply>`, RULES.md Part III) under `*rules`, e.g.
 // the start: `yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB r rbyg - - 0 0`.
+// Under the Ludii ruleset the text is `<board> <to-move> <scores>
+// <decision> <turns>` (RULES.md Part IV), the start ending `g 0,0,0,0 - 0`.
 //
 // On malformed or inconsistent text the result is `KC_ERR_PARSE` and
 // `kc_last_error_message` gives the field, the 0-based byte offset and the
