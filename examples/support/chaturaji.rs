@@ -227,6 +227,20 @@ pub fn play_main(seed: u64) -> Result<(), String> {
     play_game(Rules::default(), seed)
 }
 
+/// `[--rules sheet|opposite|ludii] [<seed>]` (seed 7 by default): see
+/// [`play_game`].
+pub fn play_args(args: &[String]) -> Result<(), String> {
+    let (rules, _, rest) = options(args, false)?;
+    let seed = match rest {
+        [] => 7,
+        [seed] => seed
+            .parse::<u64>()
+            .map_err(|_| format!("'{seed}' is not a seed (a whole number)"))?,
+        [_, extra, ..] => return Err(format!("unexpected argument '{extra}'")),
+    };
+    play_game(rules, seed)
+}
+
 /// Plays a seeded random game from the start under `rules`: prints the
 /// title, seed and start board, each ply (a forced pass announced as such,
 /// a Ludii promotion decision as the choice it made), then the final
