@@ -24,10 +24,12 @@
  * or CMake: find_package(kaissa_chaturaji CONFIG REQUIRED) and the target
  * kaissa_chaturaji::kaissa_chaturaji (or ::kaissa_chaturaji_static).
  *
- * Threads: the library keeps no global state except the per-thread last
- * error message. Distinct objects may be used from different threads at
- * once; one object must not be used from two threads at the same time
- * unless every call on it takes a const pointer.
+ * Threads: the library's only shared state is the per-thread last error
+ * message and a per-process key (made once, then read-only) that seals undo
+ * records and chosen-move tokens; records and tokens are therefore valid
+ * only in the process that made them. Distinct objects may be used from
+ * different threads at once; one object must not be used from two threads
+ * at the same time unless every call on it takes a const pointer.
  */
 
 #ifndef KAISSA_CHATURAJI_H
