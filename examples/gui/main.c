@@ -726,7 +726,10 @@ int main(int argc, char **argv) {
         app_set_status(a, MSG_INFO, "Chaturaji: Red rolls first (Space or the Roll button).");
     } else {
         a->game = game_new_kaissa(seed);
-        app_set_status(a, MSG_INFO, "Click a piece, then a lit square.  U undo \xc2\xb7 N new game.");
+        app_set_status(a, MSG_INFO,
+                       "Click a piece, then a lit square.  U undo \xc2\xb7 N new game \xc2\xb7 "
+                       "S/L save/load %s.",
+                       a->record_path);
         /* Without --game, a person chooses the game (and Chaturaji's alliances) first. */
         a->dialog_open = game_name == NULL && script == NULL;
     }
