@@ -1,11 +1,13 @@
 //! Perft from the command line (the interface is fixed by DESIGN.md):
 //!
 //! ```text
-//! cargo run --release --example perft -- <kaissa|chaturaji> [--alliances sheet|opposite] [--divide] <depth> ["<position text>"]
+//! cargo run --release --example perft -- <kaissa|chaturaji> [--rules sheet|opposite|ludii] [--divide] <depth> ["<position text>"]
 //! ```
 //!
 //! Prints the total node count alone on its last line; with `--divide`, first
-//! one line per root move (`<move> <nodes>`, for Chaturaji `<face>:<move> <nodes>`).
+//! one line per root move (`<move> <nodes>`, for Chaturaji `<face>:<move> <nodes>`;
+//! a Ludii promotion decision has no face: `=K <nodes>`). `--alliances
+//! sheet|opposite` is accepted as the older spelling of `--rules`.
 
 use std::process::ExitCode;
 
@@ -53,7 +55,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("kaissa") => kaissa_main(&args[1..]),
         Some("chaturaji") => chaturaji_cli::perft_main(&args[1..]),
-        _ => Err("usage: perft <kaissa|chaturaji> [--alliances sheet|opposite] [--divide] <depth> [\"<position text>\"]".into()),
+        _ => Err("usage: perft <kaissa|chaturaji> [--rules sheet|opposite|ludii] [--divide] <depth> [\"<position text>\"]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

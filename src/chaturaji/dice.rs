@@ -112,8 +112,10 @@ pub fn roll_with(rng: &mut impl RandomSource) -> Roll {
 impl Position {
     /// Picks one of the legal moves for `roll` uniformly at random (the
     /// `Pass` when there is no other): `moves[rng.below(n)]` in the order of
-    /// [`Position::legal_moves`]. `None` when the game is over. The move can
-    /// be played with [`Position::play_unchecked`]. Does not allocate.
+    /// [`Position::legal_moves`] (so, while a Ludii promotion decision is
+    /// pending, among its moves whatever the roll). `None` when the game is
+    /// over. The move can be played with [`Position::play_unchecked`]. Does
+    /// not allocate.
     ///
     /// ```
     /// use kaissa_chaturaji::chaturaji::{Move, Position, Roll, Rules};
@@ -140,14 +142,16 @@ impl Position {
 /// let mut plies = Vec::new();
 /// play_seeded_game(&mut Position::default(), 1, 1, |ply, _| plies.push(ply));
 /// assert_eq!(plies[0].seat, Colour::Red);
+/// assert!(plies[0].roll.is_some());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct GamePly {
     /// The seat that moved.
     pub seat: Colour,
-    /// The roll it threw.
-    pub roll: Roll,
+    /// The roll it threw; `None` for a Ludii promotion decision, which is
+    /// made without a roll.
+    pub roll: Option<Roll>,
     /// The move it made.
     pub mv: Move,
 }
@@ -156,7 +160,8 @@ pub struct GamePly {
 /// `seed` for both the die and the choice of move, until the game is
 /// over or `max_plies` plies were played; calls `on_ply` after each ply
 /// with the position after it. Returns the outcome. The same position and
-/// seed always give the same game.
+/// seed always give the same game. A Ludii promotion decision draws no
+/// roll, only the choice among its moves (and counts as a ply here).
 ///
 /// ```
 /// use kaissa_chaturaji::chaturaji::{play_seeded_game, Position, Rules};
@@ -181,8 +186,13 @@ pub fn play_seeded_game(
             break;
         }
         let seat = position.to_move();
-        let roll = roll_with(&mut rng);
-        let mv = match position.choose_move(roll, &mut rng) {
+        // A Ludii promotion decision is made without rolling.
+        let roll = if position.state.decision.is_some() {
+            None
+        } else {
+            Some(roll_with(&mut rng))
+        };
+        let mv = match position.choose_move(roll.unwrap_or(Roll::ALL[0]), &mut rng) {
             Some(mv) => mv,
             None => break,
         };
