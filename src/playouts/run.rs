@@ -103,17 +103,18 @@ impl Playouts {
         Ok(stats)
     }
 
-    /// How many games the next round plays: as many as the plies still
-    /// missing call for at the mean length so far (a guess of 100 plies
-    /// before any game), at least one per thread.
+    /// How many games the next round plays: two per thread first (to
+    /// learn the mean length), then nine tenths of what the plies still
+    /// missing call for at the mean length so far, at least one per thread
+    /// (so few games are played past the target and dropped).
     fn round_size(&self, stats: &PlayoutStats, min_plies: u64, threads: usize) -> u64 {
+        let threads = threads as u64;
+        if stats.games == 0 {
+            return 2 * threads;
+        }
         let missing = min_plies - stats.plies;
-        let mean = if stats.games == 0 {
-            100
-        } else {
-            (stats.plies / stats.games).max(1)
-        };
-        missing.div_ceil(mean).clamp(threads as u64, MAX_ROUND)
+        let mean = (stats.plies / stats.games).max(1);
+        (missing / mean * 9 / 10).clamp(threads, MAX_ROUND)
     }
 
     /// Plays games `first..first + count` on `threads` threads and returns
