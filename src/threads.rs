@@ -128,7 +128,7 @@ fn split<P>(
             depth: depth - 1,
         })
         .collect();
-    while tasks.len() < wanted && tasks.iter().all(|t| t.depth > min_depth) {
+    while !tasks.is_empty() && tasks.len() < wanted && tasks.iter().all(|t| t.depth > min_depth) {
         tasks = tasks
             .into_iter()
             .flat_map(|t| {
