@@ -359,11 +359,208 @@ fn kaissa_c_abi_perft(c: &mut Criterion) {
     group.finish();
 }
 
+/// Without the `capi` feature there is no C ABI to measure.
+#[cfg(not(feature = "capi"))]
+fn chaturaji_c_abi_playouts(_: &mut Criterion) {}
+
+/// Seeded random Chaturaji playouts through the C ABI, called as a C caller
+/// would (through pointers the optimiser cannot see through, so nothing is
+/// inlined across the boundary): `kc_chaturaji_outcome`,
+/// `kc_chaturaji_roll`, `kc_chaturaji_choose`, `kc_chaturaji_play_chosen`
+/// per ply. Beside it, in the same group, the same loop on the Rust API
+/// (`outcome`, `roll_with`, `choose_move`, `play_unchecked`) and the C loop
+/// that checks legality again (`kc_chaturaji_choose_move`,
+/// `kc_chaturaji_play`): same seeds, same games, same plies, so the ratios
+/// of the times are the C ABI's cost.
+#[cfg(feature = "capi")]
+fn chaturaji_c_abi_playouts(c: &mut Criterion) {
+    use kaissa_chaturaji::ffi::chaturaji::{
+        kc_chaturaji_choose, kc_chaturaji_choose_move, kc_chaturaji_chosen_move, kc_chaturaji_move,
+        kc_chaturaji_outcome, kc_chaturaji_outcome_info, kc_chaturaji_play,
+        kc_chaturaji_play_chosen, kc_chaturaji_position, kc_chaturaji_position_copy,
+        kc_chaturaji_position_free, kc_chaturaji_position_new_start, kc_chaturaji_roll,
+        kc_chaturaji_rules, kc_chaturaji_rules_default, kc_chaturaji_undo_record,
+        KC_CHATURAJI_ONGOING,
+    };
+    use kaissa_chaturaji::ffi::kc_status;
+    use kaissa_chaturaji::random::SplitMix64;
+
+    const GAMES: u64 = 20;
+    const MAX_PLIES: u32 = 10_000;
+
+    type Outcome = unsafe extern "C" fn(
+        *const kc_chaturaji_position,
+        *mut kc_chaturaji_outcome_info,
+    ) -> kc_status;
+    type Roll = unsafe extern "C" fn(*mut u64, *mut u8) -> kc_status;
+    type Choose = unsafe extern "C" fn(
+        *const kc_chaturaji_position,
+        u8,
+        *mut u64,
+        *mut kc_chaturaji_chosen_move,
+    ) -> kc_status;
+    type PlayChosen = unsafe extern "C" fn(
+        *mut kc_chaturaji_position,
+        *const kc_chaturaji_chosen_move,
+        *mut kc_chaturaji_undo_record,
+    ) -> kc_status;
+    type ChooseMove = unsafe extern "C" fn(
+        *const kc_chaturaji_position,
+        u8,
+        *mut u64,
+        *mut kc_chaturaji_move,
+    ) -> kc_status;
+    type Play = unsafe extern "C" fn(
+        *mut kc_chaturaji_position,
+        u8,
+        kc_chaturaji_move,
+        *mut kc_chaturaji_undo_record,
+    ) -> kc_status;
+
+    /// The entry points, as opaque pointers.
+    struct Api {
+        outcome: Outcome,
+        roll: Roll,
+        choose: Choose,
+        play_chosen: PlayChosen,
+        choose_move: ChooseMove,
+        play: Play,
+    }
+
+    fn rust_playout(start: &chaturaji::Position, seed: u64) -> u32 {
+        let mut pos = start.clone();
+        let mut rng = SplitMix64::new(seed);
+        let mut plies = 0;
+        while plies < MAX_PLIES && pos.outcome() == chaturaji::Outcome::Ongoing {
+            let roll = chaturaji::roll_with(&mut rng);
+            let Some(mv) = pos.choose_move(roll, &mut rng) else {
+                break;
+            };
+            let _ = pos.play_unchecked(mv);
+            plies += 1;
+        }
+        plies
+    }
+
+    /// One seeded game from a copy of `start` into `pos`; `checked` plays
+    /// by `kc_chaturaji_choose_move` + `kc_chaturaji_play`.
+    fn c_playout(
+        api: &Api,
+        start: *const kc_chaturaji_position,
+        pos: *mut kc_chaturaji_position,
+        seed: u64,
+        checked: bool,
+    ) -> u32 {
+        // SAFETY: live, distinct positions (made below) and local outputs.
+        unsafe {
+            let mut ok = kc_chaturaji_position_copy(start, pos) == kc_status::KC_OK;
+            let mut rng = seed;
+            let mut plies = 0;
+            let mut outcome = kc_chaturaji_outcome_info {
+                result: 0,
+                winners: [0; 2],
+            };
+            let mut chosen = core::mem::MaybeUninit::<kc_chaturaji_chosen_move>::uninit();
+            let mut mv = core::mem::MaybeUninit::<kc_chaturaji_move>::uninit();
+            let mut roll = 0u8;
+            while plies < MAX_PLIES {
+                ok &= (api.outcome)(pos, &mut outcome) == kc_status::KC_OK;
+                if outcome.result != KC_CHATURAJI_ONGOING {
+                    break;
+                }
+                ok &= (api.roll)(&mut rng, &mut roll) == kc_status::KC_OK;
+                if checked {
+                    ok &=
+                        (api.choose_move)(pos, roll, &mut rng, mv.as_mut_ptr()) == kc_status::KC_OK;
+                    ok &= (api.play)(pos, roll, mv.assume_init(), core::ptr::null_mut())
+                        == kc_status::KC_OK;
+                } else {
+                    ok &=
+                        (api.choose)(pos, roll, &mut rng, chosen.as_mut_ptr()) == kc_status::KC_OK;
+                    ok &= (api.play_chosen)(pos, chosen.as_ptr(), core::ptr::null_mut())
+                        == kc_status::KC_OK;
+                }
+                plies += 1;
+            }
+            assert!(ok, "a C call failed");
+            plies
+        }
+    }
+
+    let api = Api {
+        outcome: black_box(kc_chaturaji_outcome as Outcome),
+        roll: black_box(kc_chaturaji_roll as Roll),
+        choose: black_box(kc_chaturaji_choose as Choose),
+        play_chosen: black_box(kc_chaturaji_play_chosen as PlayChosen),
+        choose_move: black_box(kc_chaturaji_choose_move as ChooseMove),
+        play: black_box(kc_chaturaji_play as Play),
+    };
+    let start = chaturaji::Position::start(chaturaji::Rules::default());
+    let mut rules = kc_chaturaji_rules {
+        alliances: 0,
+        draw_limit: 0,
+    };
+    let mut c_start: *mut kc_chaturaji_position = std::ptr::null_mut();
+    let mut c_pos: *mut kc_chaturaji_position = std::ptr::null_mut();
+    // SAFETY: local outputs.
+    unsafe {
+        assert_eq!(kc_chaturaji_rules_default(&mut rules), kc_status::KC_OK);
+        assert_eq!(
+            kc_chaturaji_position_new_start(&rules, &mut c_start),
+            kc_status::KC_OK
+        );
+        assert_eq!(
+            kc_chaturaji_position_new_start(&rules, &mut c_pos),
+            kc_status::KC_OK
+        );
+    }
+    // The same games all three ways.
+    let mut plies = 0u64;
+    for seed in 0..GAMES {
+        let rust = rust_playout(&start, seed);
+        let chosen = c_playout(&api, c_start, c_pos, seed, false);
+        let checked = c_playout(&api, c_start, c_pos, seed, true);
+        assert_eq!((chosen, checked), (rust, rust), "seed {seed}");
+        plies += u64::from(rust);
+    }
+    let mut group = c.benchmark_group("chaturaji_c_abi");
+    configure(&mut group);
+    group.throughput(Throughput::Elements(plies));
+    group.bench_function(format!("playouts_{GAMES}_games/rust"), |b| {
+        b.iter(|| {
+            (0..GAMES)
+                .map(|seed| rust_playout(black_box(&start), seed))
+                .sum::<u32>()
+        })
+    });
+    group.bench_function(format!("playouts_{GAMES}_games/c_abi_play_chosen"), |b| {
+        b.iter(|| {
+            (0..GAMES)
+                .map(|seed| c_playout(&api, black_box(c_start), c_pos, seed, false))
+                .sum::<u32>()
+        })
+    });
+    group.bench_function(format!("playouts_{GAMES}_games/c_abi_play_checked"), |b| {
+        b.iter(|| {
+            (0..GAMES)
+                .map(|seed| c_playout(&api, black_box(c_start), c_pos, seed, true))
+                .sum::<u32>()
+        })
+    });
+    group.finish();
+    // SAFETY: made above, freed once each.
+    unsafe {
+        kc_chaturaji_position_free(c_start);
+        kc_chaturaji_position_free(c_pos);
+    }
+}
+
 criterion_group!(
     benches,
     kaissa_benches,
     chaturaji_benches,
     peer_benches,
-    ffi_benches
+    ffi_benches,
+    chaturaji_c_abi_playouts
 );
 criterion_main!(benches);

@@ -5,17 +5,24 @@
 //! cargo run --release --example play                     # Merchant Kaissa, seed 7
 //! cargo run --release --example play -- kaissa 2         # another seed
 //! cargo run --release --example play -- chaturaji 7      # four-player Chaturaji
+//! cargo run --release --example play -- kaissa 7 --record # the game as a record
+//! cargo run --release --example play -- chaturaji --rules opposite 7 --record
 //! ```
 //!
-//! The same seed always replays the same game.
+//! The same seed always replays the same game. With `--record` the game is
+//! printed as a game record (docs/records.md) instead of the move log;
+//! `--rules sheet|opposite` (or `--alliances`) then picks Chaturaji's
+//! alliances.
 
 use std::process::ExitCode;
 
-use kaissa_chaturaji::kaissa::{DrawReason, Outcome, Position, WinReason};
+use kaissa_chaturaji::kaissa::{DrawReason, Move, Outcome, Position, WinReason};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
 #[path = "support/chaturaji.rs"]
 mod chaturaji_cli;
+#[path = "record_support/play_record.rs"]
+mod record;
 
 /// Kaissa games without a Home Stone capture can go on for ever (the rules
 /// impose no move-count limit), so the example stops after this many plies.
@@ -46,11 +53,11 @@ fn describe(outcome: Outcome) -> String {
     }
 }
 
-fn kaissa_main(seed: u64) -> Result<(), String> {
+/// Plays the seeded Kaissa game, calling `on_move` with the position
+/// before each move and the move; returns the final position.
+fn kaissa_game(seed: u64, mut on_move: impl FnMut(&Position, Move)) -> Position {
     let mut rng = SplitMix64::new(seed);
     let mut pos = Position::start();
-    println!("Merchant Kaissa, random game with seed {seed}");
-    println!("{}\n", pos.diagram());
     let mut plies = 0;
     while pos.outcome() == Outcome::Ongoing && plies < MAX_PLIES {
         let moves = pos.legal_moves();
@@ -62,16 +69,25 @@ fn kaissa_main(seed: u64) -> Result<(), String> {
         } else {
             moves[rng.below(moves.len() as u64) as usize]
         };
+        on_move(&pos, mv);
+        pos.play_unchecked(mv); // a move from the legal list
+        plies += 1;
+    }
+    pos
+}
+
+fn kaissa_main(seed: u64) -> Result<(), String> {
+    println!("Merchant Kaissa, random game with seed {seed}");
+    println!("{}\n", Position::start().diagram());
+    let pos = kaissa_game(seed, |pos, mv| {
         let (side, turn) = (pos.to_move(), pos.turn());
         let capture = mv
             .from()
             .and_then(|_| pos.piece_at(mv.to()))
             .map(|p| format!(" takes {}", p.kind.name()))
             .unwrap_or_default();
-        pos.play_unchecked(mv); // a move from the legal list
-        plies += 1;
         println!("{turn:>4} {side:<6} {mv}{capture}");
-    }
+    });
     println!("\n{}", pos.diagram());
     println!("{pos}");
     match pos.outcome() {
@@ -82,7 +98,13 @@ fn kaissa_main(seed: u64) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--record") {
+        args.retain(|a| a != "--record");
+        return finish(record::main(&args, &|seed, on_move| {
+            kaissa_game(seed, on_move)
+        }));
+    }
     let game = args.first().map_or("kaissa", String::as_str);
     let seed = match args.get(1).map(|s| s.parse::<u64>()) {
         None => Ok(7),
@@ -94,6 +116,10 @@ fn main() -> ExitCode {
         "chaturaji" => chaturaji_cli::play_main(seed),
         other => Err(format!("unknown game '{other}': kaissa or chaturaji")),
     });
+    finish(result)
+}
+
+fn finish(result: Result<(), String>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

@@ -260,6 +260,27 @@
 // number the notation can write (999,999,999; no real game gets there).
 #define KC_KAISSA_REASON_TURN_LIMIT 6
 
+// Game value of a record: Merchant Kaissa.
+#define KC_RECORD_KAISSA 0
+
+// Game value of a record: Chaturaji.
+#define KC_RECORD_CHATURAJI 1
+
+// A text buffer of this many bytes always holds an action text of a
+// record (`exchange:rh4,be8` is the longest kind) and its NUL.
+#define KC_RECORD_ACTION_TEXT_CAP 24
+
+// A text buffer of this many bytes always holds a result or termination
+// word and its NUL.
+#define KC_RECORD_RESULT_CAP 24
+
+// A text buffer of this many bytes always holds a readable move (`Bxh10#`,
+// `gP b7-b8=H`) and its NUL.
+#define KC_READABLE_MOVE_CAP 16
+
+// The default side of a square in SVG pictures, in pixels.
+#define KC_SVG_DEFAULT_SQUARE_SIZE 48
+
 // The result of every fallible `kc_` function. New codes are only ever
 // appended, so the numbers are stable.
 typedef enum kc_status {
@@ -303,6 +324,14 @@ typedef struct kc_chaturaji_position kc_chaturaji_position;
 // position from two threads at the same time (distinct positions are
 // independent), except for calls that take it as a `const` pointer.
 typedef struct kc_kaissa_position kc_kaissa_position;
+
+// A game record of either game, opaque to C. Created by `kc_record_read`,
+// `kc_record_new_kaissa` or `kc_record_new_chaturaji`; the caller owns it
+// and must release it with `kc_record_free` exactly once. Its result always
+// agrees with its final position. Not thread-safe: do not use one record
+// from two threads at the same time unless every call takes a const
+// pointer.
+typedef struct kc_record kc_record;
 
 // The rules options a position is created with (RULES.md Part II).
 //
@@ -376,12 +405,14 @@ typedef struct kc_chaturaji_move {
 } kc_chaturaji_move;
 
 // What `kc_chaturaji_undo` needs to take back a move, filled in by
-// `kc_chaturaji_play`: the move and a complete copy of the position's state
-// before it (about 100 bytes). A plain value the caller keeps (on its
-// stack, in an array of its game history); it holds no pointers and needs
-// no freeing. Treat the fields as read-only data: `kc_chaturaji_undo`
-// checks the whole record against the position and rejects one that does
-// not describe the last move played there.
+// `kc_chaturaji_play` and `kc_chaturaji_play_chosen`: the move and a
+// complete copy of the position's state before it (about 100 bytes). A
+// plain value the caller keeps (on its stack, in an array of its game
+// history); it holds no pointers and needs no freeing. Treat the fields as
+// read-only data: `check` seals the record to the position the move made,
+// and `kc_chaturaji_undo` rejects, in constant time, a record that does
+// not describe the last move played there. A record is valid only in the
+// process that made it.
 //
 // Layout of the saved state: `board[square]` is `KC_CHATURAJI_UNDO_EMPTY`
 // (0) or `1 + 5 * colour + kind`; `command[colour]` is the commanding seat
@@ -405,11 +436,33 @@ typedef struct kc_chaturaji_undo_record {
   uint32_t ply;
   // The position's hash before the move.
   uint64_t hash_before;
-  // A digest of every field above, written by `kc_chaturaji_play`: a
-  // record that was edited or corrupted (even in a field the position's
-  // hash does not cover, such as `quiet`) is refused.
+  // A keyed digest (the key is made at random once per process) of every
+  // field above and of the position the move made (its hash, ply and
+  // quiet counters and rules options): a record that was edited or
+  // corrupted, or is given to any other position, is refused.
   uint64_t check;
 } kc_chaturaji_undo_record;
+
+// A move chosen by `kc_chaturaji_choose` for one position and roll, with a
+// token that lets `kc_chaturaji_play_chosen` play it without checking its
+// legality again. A plain value the caller keeps; read `mv` (and `roll`)
+// freely, but do not edit the struct: `check` is a keyed digest of every
+// field and of the position it was chosen in (its hash, ply and quiet
+// counters and rules options), so an edited, forged, stale or foreign
+// token is refused. Valid only in the process that made it, and only until
+// the position changes.
+typedef struct kc_chaturaji_chosen_move {
+  // The chosen move (the pass when the roll allows no other).
+  struct kc_chaturaji_move mv;
+  // The roll it was chosen for (2..5).
+  uint8_t roll;
+  // The ply counter of the position it was chosen in.
+  uint32_t ply;
+  // The hash of the position it was chosen in.
+  uint64_t hash;
+  // The keyed digest that makes the token (see above).
+  uint64_t check;
+} kc_chaturaji_chosen_move;
 
 // A possible raja exchange: a captured raja of colour `first` (of Red's
 // alliance) and one of colour `second` (of the other alliance) can both be
@@ -522,6 +575,19 @@ typedef struct kc_kaissa_undo_record {
   // The keyed digest of every field above, written by `kc_kaissa_play`.
   uint64_t check;
 } kc_kaissa_undo_record;
+
+// Where a record's text is wrong, written by `kc_record_read` and
+// `kc_record_count` when they fail with `KC_ERR_PARSE` or
+// `KC_ERR_ILLEGAL_MOVE` (and the caller passed one).
+typedef struct kc_record_error_info {
+  // The line, from 1.
+  size_t line;
+  // The column, from 1, in characters.
+  size_t column;
+  // For an error in the movetext, the number (from 1) of the action it
+  // is about; 0 for an error in the tag pairs.
+  size_t ply;
+} kc_record_error_info;
 
 #ifdef __cplusplus
 extern "C" {
@@ -892,8 +958,10 @@ enum kc_status kc_chaturaji_is_legal(const struct kc_chaturaji_position *pos,
 // Plays `mv` in `pos` if it is legal for `roll` (2..5), and writes the
 // record that takes it back to `*out_undo`. An illegal move gives
 // `KC_ERR_ILLEGAL_MOVE` (the last error message says why, e.g. `illegal
-// move 3:h1f3: the roll does not name this piece's kind`) and leaves `pos` untouched; a malformed
-// move or roll gives `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+// move 3:h1f3: the roll does not name this piece's kind`) and leaves `pos`
+// untouched; a malformed move or roll gives `KC_ERR_INVALID_ARGUMENT`.
+// Never allocates. (To play the move `kc_chaturaji_choose` picked, without
+// this legality check, use `kc_chaturaji_play_chosen`.)
 //
 // Ownership: `pos` stays the caller's. `out_undo` is caller memory; it may
 // be NULL when the caller will not take the move back.
@@ -907,16 +975,18 @@ enum kc_status kc_chaturaji_play(struct kc_chaturaji_position *pos,
                                  struct kc_chaturaji_undo_record *out_undo);
 
 // Takes back the last move played in `pos`, described by `undo` (from
-// `kc_chaturaji_play`). Never allocates.
+// `kc_chaturaji_play` or `kc_chaturaji_play_chosen`). Never allocates.
 //
-// The record is checked before anything changes: the saved state must be a
-// consistent position (the checks of the position text parser) whose hash
-// is `hash_before`, the recorded move must be legal there for some roll,
-// and playing it must give exactly `pos`. Otherwise (a record from another
-// position or game, one already taken back, one taken across a raja
-// exchange, a forged one) the result is `KC_ERR_INVALID_ARGUMENT` and `pos`
-// is untouched. (An exchange is not a move: to take one back, keep a copy
-// made with `kc_chaturaji_position_copy`.)
+// The record is checked in constant time before anything changes: its
+// `check` must be the digest, under this process's key, of every field of
+// the record and of the position the move made (its hash, ply and quiet
+// counters and rules options): that is, of exactly `pos`. A record from
+// another position or game, a stale one (an earlier move), one already
+// taken back, one taken across a raja exchange, or an edited or forged one
+// gives `KC_ERR_INVALID_ARGUMENT` and leaves `pos` untouched. (An exchange
+// is not a move: to take one back, keep a copy made with
+// `kc_chaturaji_position_copy`.) Records are valid only in the process
+// that made them.
 //
 // Ownership: `undo` is caller memory, only read.
 //
@@ -925,6 +995,42 @@ enum kc_status kc_chaturaji_play(struct kc_chaturaji_position *pos,
 // points to a readable `kc_chaturaji_undo_record`.
 enum kc_status kc_chaturaji_undo(struct kc_chaturaji_position *pos,
                                  const struct kc_chaturaji_undo_record *undo);
+
+// Picks a move exactly as `kc_chaturaji_choose_move` does (same choice,
+// same use of `*rng_state`) and writes it to `*out` with a token for this
+// exact position and roll (see `kc_chaturaji_chosen_move`), to be played
+// with `kc_chaturaji_play_chosen`. A finished game gives `KC_ERR_GAME_OVER`
+// with the state untouched; a roll other than 2..5 gives
+// `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+//
+// # Safety
+// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
+// owns (read and written); `out` points to a writable
+// `kc_chaturaji_chosen_move`.
+enum kc_status kc_chaturaji_choose(const struct kc_chaturaji_position *pos,
+                                   uint8_t roll,
+                                   uint64_t *rng_state,
+                                   struct kc_chaturaji_chosen_move *out);
+
+// Plays the move of `*chosen` (from `kc_chaturaji_choose`) in `pos`
+// without checking its legality again, after checking in constant time
+// that the token was made for exactly this position (same hash, ply and
+// quiet counters, same rules options) and is unedited; writes the record
+// that takes it back to `*out_undo` when `out_undo` is not NULL. A stale
+// token (the position has changed since, or the token was already
+// played), a token of another position, or an edited or forged one gives
+// `KC_ERR_INVALID_ARGUMENT` and leaves `pos` untouched. Never allocates.
+//
+// A playout loop: `kc_chaturaji_roll`, `kc_chaturaji_choose`,
+// `kc_chaturaji_play_chosen`, `kc_chaturaji_outcome`.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call; `chosen`
+// points to a readable `kc_chaturaji_chosen_move`; `out_undo` is NULL or
+// points to a writable `kc_chaturaji_undo_record`.
+enum kc_status kc_chaturaji_play_chosen(struct kc_chaturaji_position *pos,
+                                        const struct kc_chaturaji_chosen_move *chosen,
+                                        struct kc_chaturaji_undo_record *out_undo);
 
 // Parses a move text (`h1f3`, `g7g8K` for a special promotion, `pass`;
 // RULES.md Part III) into `*out`. Malformed text gives `KC_ERR_PARSE` with
@@ -1190,6 +1296,12 @@ enum kc_status kc_kaissa_home_stone_window(const struct kc_kaissa_position *pos,
 // `KC_ERR_BUFFER_TOO_SMALL`; `buf` may be NULL when `cap` is 0 (a count
 // query).
 //
+// The position also keeps the listed moves (invisibly), so that
+// `kc_kaissa_play` checks one of them in constant time whenever the
+// position is the listed one again (as in a search that lists the moves,
+// then plays and takes back each). Several threads may still list the
+// moves of one position at the same time.
+//
 // # Safety
 // `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
 // writable `kc_kaissa_move`s owned by the caller; `out_len` points to a
@@ -1308,6 +1420,299 @@ enum kc_status kc_kaissa_perft(const struct kc_kaissa_position *pos, uint32_t de
 enum kc_status kc_kaissa_random_move(const struct kc_kaissa_position *pos,
                                      uint64_t *rng_state,
                                      struct kc_kaissa_move *out);
+
+// Reads the records of `text` up to the one numbered `index` (from 0) and
+// hands it to the caller through `*out_record`. Every record up to it is
+// checked (each move against the rules, the result against the final
+// position). A bad record gives `KC_ERR_PARSE` (or `KC_ERR_ILLEGAL_MOVE`
+// for an illegal move), the message `line:column: reason`, and the place
+// in `*out_error` when `out_error` is not NULL. Fewer records than
+// `index + 1` give `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `text` is a NUL-terminated string; `out_record` points to a writable
+// `kc_record *`; `out_error` is NULL or points to a writable
+// `kc_record_error_info`.
+enum kc_status kc_record_read(const char *text,
+                              size_t index,
+                              struct kc_record **out_record,
+                              struct kc_record_error_info *out_error);
+
+// Counts the records of `text`, checking every one; a bad record fails
+// as in `kc_record_read`.
+//
+// # Safety
+// `text` is a NUL-terminated string; `out_count` points to a writable
+// `size_t`; `out_error` is NULL or points to a writable
+// `kc_record_error_info`.
+enum kc_status kc_record_count(const char *text,
+                               size_t *out_count,
+                               struct kc_record_error_info *out_error);
+
+// A new, empty Kaissa record of a game starting from `*start` (copied).
+//
+// # Safety
+// `start` is a live `kc_kaissa_position`; `out` points to a writable
+// `kc_record *`.
+enum kc_status kc_record_new_kaissa(const struct kc_kaissa_position *start, struct kc_record **out);
+
+// A new, empty Chaturaji record of a game starting from `*start` (copied,
+// with its rules options).
+//
+// # Safety
+// `start` is a live `kc_chaturaji_position`; `out` points to a writable
+// `kc_record *`.
+enum kc_status kc_record_new_chaturaji(const struct kc_chaturaji_position *start,
+                                       struct kc_record **out);
+
+// Releases a record; NULL is a no-op.
+//
+// # Safety
+// `record` is NULL or a record from this library not freed yet.
+void kc_record_free(struct kc_record *record);
+
+// The record's game: `KC_RECORD_KAISSA` or `KC_RECORD_CHATURAJI`.
+//
+// # Safety
+// `record` is a live record; `out` points to a writable `uint8_t`.
+enum kc_status kc_record_game(const struct kc_record *record, uint8_t *out);
+
+// Plays the action `action` (the record format's text: `e2e5`, `H@c1`;
+// `5:g7g8K`, `4:pass`, `exchange:rh4,be8`) at the end of the record. A
+// malformed text gives `KC_ERR_PARSE`, an illegal move or impossible
+// exchange `KC_ERR_ILLEGAL_MOVE`; the record is then unchanged. The
+// result becomes the rules' one when the game is now over, else `*`.
+//
+// # Safety
+// `record` is a live record used by nobody else during the call;
+// `action` is a NUL-terminated string.
+enum kc_status kc_record_play(struct kc_record *record, const char *action);
+
+// Adds a comment after the last action (before the first, when there is
+// none). A comment with control characters other than tab and new line,
+// or a line longer than 65,536 bytes, gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `record` is a live record used by nobody else during the call; `text`
+// is a NUL-terminated string.
+enum kc_status kc_record_add_comment(struct kc_record *record, const char *text);
+
+// Sets the free tag `name` (`Event`, `Site`, `Date`, the players, …) to
+// `value`. A bad name, a reserved tag (`Game`, `Rules`, `DrawLimit`,
+// `Position`, `Result`, `Termination`), a bad `Date` or a value with a
+// control character other than tab gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `record` is a live record used by nobody else during the call; `name`
+// and `value` are NUL-terminated strings.
+enum kc_status kc_record_set_tag(struct kc_record *record, const char *name, const char *value);
+
+// Copies the value of the tag `name` into `buf`: a free tag, or one of
+// the record's own (`Game`, `Rules`, `DrawLimit`, `Position`, `Result`,
+// `Termination`, as a writer writes them). A tag the record does not have
+// gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `record` is a live record; `name` is a NUL-terminated string; `buf` is
+// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
+// to a writable `size_t`.
+enum kc_status kc_record_tag(const struct kc_record *record,
+                             const char *name,
+                             char *buf,
+                             size_t cap,
+                             size_t *out_len);
+
+// States the result (`*`, `draw`, `yellow-wins`, `red-wins`, `rg-wins`,
+// `by-wins`, `ry-wins`, `bg-wins`) and termination (`resignation`,
+// `agreement`, `abandoned`, `unfinished`, or the rules' own) of the
+// record. Unknown words give `KC_ERR_PARSE`; a result that contradicts the
+// final position (a capture that did not happen, a resignation after the
+// game ended, …) gives `KC_ERR_INVALID_ARGUMENT` and changes nothing.
+//
+// # Safety
+// `record` is a live record used by nobody else during the call;
+// `result` and `termination` are NUL-terminated strings.
+enum kc_status kc_record_set_result(struct kc_record *record,
+                                    const char *result,
+                                    const char *termination);
+
+// Copies the result word (`*`, `draw`, `yellow-wins`, `rg-wins`, …) into
+// `buf` (`KC_RECORD_RESULT_CAP` bytes always suffice).
+//
+// # Safety
+// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_record_result(const struct kc_record *record,
+                                char *buf,
+                                size_t cap,
+                                size_t *out_len);
+
+// Copies the termination word (`home-stone-captured`, `resignation`,
+// `unfinished`, …) into `buf` (`KC_RECORD_RESULT_CAP` bytes always
+// suffice).
+//
+// # Safety
+// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_record_termination(const struct kc_record *record,
+                                     char *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+// The number of actions of the record (plies, and Chaturaji exchanges).
+//
+// # Safety
+// `record` is a live record; `out` points to a writable `size_t`.
+enum kc_status kc_record_action_count(const struct kc_record *record, size_t *out);
+
+// Copies the text of action `index` (from 0; `e2e5`, `5:g7g8K`,
+// `exchange:rh4,be8`) into `buf` (`KC_RECORD_ACTION_TEXT_CAP` bytes always
+// suffice). An index past the last action gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_record_action_text(const struct kc_record *record,
+                                     size_t index,
+                                     char *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+// Copies the position text after `index` actions (0: the start position;
+// the action count: the final position) into `buf`
+// (`KC_CHATURAJI_POSITION_TEXT_CAP` bytes always suffice). An index past
+// the action count gives `KC_ERR_INVALID_ARGUMENT`. Each call replays the
+// game from its start.
+//
+// # Safety
+// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_record_position_text(const struct kc_record *record,
+                                       size_t index,
+                                       char *buf,
+                                       size_t cap,
+                                       size_t *out_len);
+
+// Writes the whole record as text into `buf` (ask for the size with
+// `cap` 0 first).
+//
+// # Safety
+// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_record_write(const struct kc_record *record,
+                               char *buf,
+                               size_t cap,
+                               size_t *out_len);
+
+// Writes the record's final position as an SVG picture into `buf`, its
+// last move highlighted; squares of `square_size` pixels (0: 48; at most
+// 1000). Ask for the size with `cap` 0 first.
+//
+// # Safety
+// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_record_svg(const struct kc_record *record,
+                             uint32_t square_size,
+                             char *buf,
+                             size_t cap,
+                             size_t *out_len);
+
+// Writes the Kaissa move `move_text` (`d1f4`, `H@c1`) in short algebraic
+// notation (`Tf4`, `H@c1`) into `buf` (`KC_READABLE_MOVE_CAP` bytes always
+// suffice). A malformed text gives `KC_ERR_PARSE`, a move not legal in
+// `*pos` `KC_ERR_ILLEGAL_MOVE`.
+//
+// # Safety
+// `pos` is a live position; `move_text` is a NUL-terminated string; `buf`
+// is NULL (with `cap` 0) or points to `cap` writable bytes; `out_len`
+// points to a writable `size_t`.
+enum kc_status kc_kaissa_move_to_san(const struct kc_kaissa_position *pos,
+                                     const char *move_text,
+                                     char *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+// Reads a Kaissa move in short algebraic notation (`Tf4`, `dxe5`, `e5`,
+// `H@c1`) in `*pos` and writes its move text (`d1f4`) into `buf`
+// (`KC_KAISSA_MOVE_TEXT_CAP` bytes always suffice). Malformed text gives
+// `KC_ERR_PARSE`; an ambiguous text, or one that names no legal move,
+// `KC_ERR_ILLEGAL_MOVE` (the last error message says why).
+//
+// # Safety
+// `pos` is a live position; `san` is a NUL-terminated string; `buf` is
+// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
+// to a writable `size_t`.
+enum kc_status kc_kaissa_move_from_san(const struct kc_kaissa_position *pos,
+                                       const char *san,
+                                       char *buf,
+                                       size_t cap,
+                                       size_t *out_len);
+
+// Writes the Chaturaji move `move_text` (`h2f3`, `g7g8K`, `pass`) for
+// `roll` in readable notation (`rH h2-f3`) into `buf`
+// (`KC_READABLE_MOVE_CAP` bytes always suffice). A malformed text gives
+// `KC_ERR_PARSE`, a roll other than 2..5 `KC_ERR_INVALID_ARGUMENT`, a move
+// not legal for the roll `KC_ERR_ILLEGAL_MOVE`.
+//
+// # Safety
+// `pos` is a live position; `move_text` is a NUL-terminated string;
+// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+// `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_move_to_readable(const struct kc_chaturaji_position *pos,
+                                             uint8_t roll,
+                                             const char *move_text,
+                                             char *buf,
+                                             size_t cap,
+                                             size_t *out_len);
+
+// Reads a Chaturaji move in readable notation (`rH h2-f3`, `h2f3`, `rHf3`,
+// `pass`) for `roll` in `*pos` and writes its move text (`h2f3`) into
+// `buf` (`KC_CHATURAJI_MOVE_TEXT_CAP` bytes always suffice). Malformed
+// text gives `KC_ERR_PARSE`; an ambiguous text, or one that names no
+// legal move, `KC_ERR_ILLEGAL_MOVE`; a finished game `KC_ERR_GAME_OVER`.
+//
+// # Safety
+// `pos` is a live position; `text` is a NUL-terminated string; `buf` is
+// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
+// to a writable `size_t`.
+enum kc_status kc_chaturaji_move_from_readable(const struct kc_chaturaji_position *pos,
+                                               uint8_t roll,
+                                               const char *text,
+                                               char *buf,
+                                               size_t cap,
+                                               size_t *out_len);
+
+// Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
+// text, or NULL for none) highlighted; squares of `square_size` pixels
+// (0: 48). Ask for the size with `cap` 0 first. A malformed `last_move`
+// gives `KC_ERR_PARSE`.
+//
+// # Safety
+// `pos` is a live position; `last_move` is NULL or a NUL-terminated
+// string; `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+// `out_len` points to a writable `size_t`.
+enum kc_status kc_kaissa_svg(const struct kc_kaissa_position *pos,
+                             const char *last_move,
+                             uint32_t square_size,
+                             char *buf,
+                             size_t cap,
+                             size_t *out_len);
+
+// Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
+// text such as `h1f3`, or NULL for none) highlighted; squares of
+// `square_size` pixels (0: 48). Ask for the size with `cap` 0 first. A
+// malformed `last_move` gives `KC_ERR_PARSE`.
+//
+// # Safety
+// `pos` is a live position; `last_move` is NULL or a NUL-terminated
+// string; `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+// `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_svg(const struct kc_chaturaji_position *pos,
+                                const char *last_move,
+                                uint32_t square_size,
+                                char *buf,
+                                size_t cap,
+                                size_t *out_len);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -11,6 +11,9 @@ pub mod geometry;
 pub mod kaissa;
 pub mod playouts;
 pub mod random;
+pub mod readable;
+pub mod record;
+pub mod svg;
 
 /// The rules of both games and the text notation, written for players and
 /// implementers (the repository's `docs/rules.md`): what each piece does,

@@ -43,28 +43,44 @@ fn run(command: &mut Command) -> Output {
     output
 }
 
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("create directory");
-    for entry in std::fs::read_dir(from).expect("read directory") {
-        let entry = entry.expect("directory entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("file type").is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).expect("copy file");
-        }
-    }
+/// The files a published package of this crate holds
+/// (`cargo package --list`).
+fn packaged_files() -> Vec<String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let output = run(Command::new(cargo).current_dir(manifest_dir()).args([
+        "package",
+        "--list",
+        "--allow-dirty",
+        "-p",
+        "kaissa-chaturaji",
+    ]));
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
 
-/// A copy of this crate's package (what a published crate would hold) with
-/// its version set to `version`, outside any workspace.
+/// A copy of this crate's package (the files `cargo package` would
+/// publish) with its version set to `version`, outside any workspace.
 fn library_copy(name: &str, version: &str) -> PathBuf {
     let dir = work_dir().join(name);
     let _ = std::fs::remove_dir_all(&dir);
-    copy_tree(&manifest_dir().join("src"), &dir.join("src"));
-    copy_tree(&manifest_dir().join("include"), &dir.join("include"));
-    for file in ["build.rs", "README.md", "cbindgen.toml"] {
-        std::fs::copy(manifest_dir().join(file), dir.join(file)).expect("copy file");
+    for file in packaged_files() {
+        // Cargo writes these itself when packaging; the manifest is
+        // rewritten below.
+        if [
+            ".cargo_vcs_info.json",
+            "Cargo.toml.orig",
+            "Cargo.toml",
+            "Cargo.lock",
+        ]
+        .contains(&file.as_str())
+        {
+            continue;
+        }
+        let target = dir.join(&file);
+        std::fs::create_dir_all(target.parent().expect("parent")).expect("create directory");
+        std::fs::copy(manifest_dir().join(&file), &target).expect("copy packaged file");
     }
     let manifest = std::fs::read_to_string(manifest_dir().join("Cargo.toml")).expect("Cargo.toml");
     let mut out = String::new();

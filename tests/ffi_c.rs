@@ -292,8 +292,8 @@ fn compile(compiler: &str, flags: &[&str], source: &str, output: &str) -> PathBu
 /// start and a seeded random game (the same choice rule as
 /// `kc_kaissa_random_move`: `moves[below(n)]` in generation order).
 fn expectations() -> Vec<String> {
-    let mut start = Position::start();
-    let mut args: Vec<String> = (1..=3).map(|d| perft(&mut start, d).to_string()).collect();
+    let start = Position::start();
+    let mut args: Vec<String> = (1..=3).map(|d| perft(&start, d).to_string()).collect();
     // The Rust numbers agree with the independent reference data (when present).
     let data = std::fs::read_to_string(manifest_dir().join("tests/data/kaissa.perft"));
     for line in data.iter().flat_map(|text| text.lines()) {

@@ -10,6 +10,12 @@
 //! compared afterwards) and leave the position unchanged (its text and hash
 //! are compared).
 
+//!
+//! The C ABI is the `capi` feature: without it this file is empty, and
+//! `tests/optional_features.rs` runs it with the feature from a plain
+//! `cargo test`.
+#![cfg(feature = "capi")]
+
 use std::ffi::{c_char, CStr, CString};
 use std::ptr::{null, null_mut};
 
@@ -172,6 +178,16 @@ fn ch_undo_sentinel() -> kc_chaturaji_undo_record {
         quiet: 0xABAB_ABAB,
         ply: 0xABAB_ABAB,
         hash_before: 0xABAB_ABAB_ABAB_ABAB,
+        check: 0xABAB_ABAB_ABAB_ABAB,
+    }
+}
+
+fn ch_chosen_sentinel() -> kc_chaturaji_chosen_move {
+    kc_chaturaji_chosen_move {
+        mv: CH_MOVE_SENTINEL,
+        roll: SENTINEL,
+        ply: 0xABAB_ABAB,
+        hash: 0xABAB_ABAB_ABAB_ABAB,
         check: 0xABAB_ABAB_ABAB_ABAB,
     }
 }
@@ -377,6 +393,7 @@ fn chaturaji_null_pointers() {
     let mut buf = [SENTINEL as c_char; 64];
     let mut bytes = [SENTINEL; 64];
     let mut mv = CH_MOVE_SENTINEL;
+    let mut chosen = ch_chosen_sentinel();
     let pass = kc_chaturaji_move {
         kind: KC_CHATURAJI_MOVE_PASS,
         from: KC_NO_SQUARE,
@@ -531,6 +548,26 @@ fn chaturaji_null_pointers() {
             (
                 "choose out",
                 kc_chaturaji_choose_move(pos, 2, &mut u64_out, null_mut()),
+            ),
+            (
+                "choose token pos",
+                kc_chaturaji_choose(np, 2, &mut u64_out, &mut chosen),
+            ),
+            (
+                "choose token state",
+                kc_chaturaji_choose(pos, 2, null_mut(), &mut chosen),
+            ),
+            (
+                "choose token out",
+                kc_chaturaji_choose(pos, 2, &mut u64_out, null_mut()),
+            ),
+            (
+                "play_chosen pos",
+                kc_chaturaji_play_chosen(nm, &ch_chosen_sentinel(), null_mut()),
+            ),
+            (
+                "play_chosen token",
+                kc_chaturaji_play_chosen(pos, null(), null_mut()),
             ),
             (
                 "legal_moves pos",
@@ -960,6 +997,12 @@ fn chaturaji_out_of_range_numbers() {
                     kc_chaturaji_choose_move(pos, roll, &mut u64_out, &mut mv),
                     KC_ERR_INVALID_ARGUMENT,
                 );
+                let mut chosen = ch_chosen_sentinel();
+                failed(
+                    kc_chaturaji_choose(pos, roll, &mut u64_out, &mut chosen),
+                    KC_ERR_INVALID_ARGUMENT,
+                );
+                assert_eq!(chosen, ch_chosen_sentinel());
             }
             for bad in bad_moves {
                 for roll in [2u8, 5] {
@@ -1276,6 +1319,16 @@ fn chaturaji_game_over_and_illegal_calls() {
             failed(
                 kc_chaturaji_choose_move(pos, roll, &mut state, &mut mv),
                 KC_ERR_GAME_OVER,
+            );
+            let mut chosen = ch_chosen_sentinel();
+            failed(
+                kc_chaturaji_choose(pos, roll, &mut state, &mut chosen),
+                KC_ERR_GAME_OVER,
+            );
+            assert_eq!(chosen, ch_chosen_sentinel());
+            failed(
+                kc_chaturaji_play_chosen(pos, &ch_chosen_sentinel(), &mut undo),
+                KC_ERR_INVALID_ARGUMENT,
             );
             failed(
                 kc_chaturaji_play(pos, roll, pass, &mut undo),
@@ -1671,8 +1724,9 @@ proptest! {
         picks in proptest::collection::vec(any::<u16>(), 1..40),
     ) {
         let pos = k_new(K_START);
-        // (record, position text after its move, position text before).
-        let mut made: Vec<(kc_kaissa_undo_record, (String, u64), (String, u64))> = Vec::new();
+        // (record, position after its move, position before), as snapshots.
+        type Made = (kc_kaissa_undo_record, (String, u64), (String, u64));
+        let mut made: Vec<Made> = Vec::new();
         for index in choices {
             let moves = k_moves(pos);
             if moves.is_empty() {
@@ -1798,4 +1852,62 @@ fn regression_forged_quiet_count_after_a_capture_is_refused() {
         now.0
     );
     assert_eq!(now, after);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// Random bytes as a chosen-move token, and a genuine token with one
+    /// field edited: refused, position unchanged; the genuine token plays
+    /// once.
+    #[test]
+    fn forged_and_edited_chaturaji_tokens(
+        seed in 0usize..4,
+        choices in proptest::collection::vec(any::<(u8, u16)>(), 0..20),
+        raw in any::<([u8; 5], u32, u64, u64)>(),
+        field in 0usize..8,
+        value in any::<u64>(),
+    ) {
+        let (pos, _) = ch_playout(seed, &choices);
+        let before = ch_snapshot(pos);
+        let forged = kc_chaturaji_chosen_move {
+            mv: kc_chaturaji_move { kind: raw.0[0], from: raw.0[1], to: raw.0[2], promotion: raw.0[3] },
+            roll: raw.0[4],
+            ply: raw.1,
+            hash: raw.2,
+            check: raw.3,
+        };
+        // SAFETY: a live position and local tokens.
+        unsafe {
+            prop_assert_eq!(kc_chaturaji_play_chosen(pos, &forged, null_mut()), KC_ERR_INVALID_ARGUMENT);
+            prop_assert_eq!(ch_snapshot(pos), before.clone());
+            let mut rng = value;
+            let mut chosen = ch_chosen_sentinel();
+            let status = kc_chaturaji_choose(pos, 2 + (field % 4) as u8, &mut rng, &mut chosen);
+            if status == KC_OK {
+                let mut edited = chosen;
+                let v = value | 1;
+                match field {
+                    0 => edited.mv.kind ^= v as u8,
+                    1 => edited.mv.from ^= v as u8,
+                    2 => edited.mv.to ^= v as u8,
+                    3 => edited.mv.promotion ^= v as u8,
+                    4 => edited.roll ^= v as u8,
+                    5 => edited.ply ^= v as u32,
+                    6 => edited.hash ^= v,
+                    _ => edited.check ^= v,
+                }
+                prop_assert_eq!(kc_chaturaji_play_chosen(pos, &edited, null_mut()), KC_ERR_INVALID_ARGUMENT);
+                prop_assert_eq!(ch_snapshot(pos), before.clone());
+                prop_assert_eq!(kc_chaturaji_play_chosen(pos, &chosen, null_mut()), KC_OK, "{}", last_error());
+                ch_still_valid(pos);
+                let after = ch_snapshot(pos);
+                prop_assert_eq!(kc_chaturaji_play_chosen(pos, &chosen, null_mut()), KC_ERR_INVALID_ARGUMENT);
+                prop_assert_eq!(ch_snapshot(pos), after);
+            } else {
+                prop_assert_eq!(status, KC_ERR_GAME_OVER);
+            }
+        }
+        free_ch(pos);
+    }
 }

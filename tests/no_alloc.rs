@@ -144,6 +144,9 @@ fn chaturaji_hot_path_does_not_allocate() {
     }
 }
 
+/// The C ABI half (feature `capi`; `tests/optional_features.rs` runs it
+/// from a plain `cargo test`).
+#[cfg(feature = "capi")]
 #[test]
 fn c_abi_hot_path_does_not_allocate() {
     use kaissa_chaturaji::ffi::chaturaji::*;
@@ -229,16 +232,33 @@ fn c_abi_hot_path_does_not_allocate() {
                 }
                 let mut roll = 0u8;
                 assert_eq!(kc_chaturaji_roll(&mut rng_state, &mut roll), KC_OK);
-                let mut mv: kc_chaturaji_move = std::mem::zeroed();
-                assert_eq!(
-                    kc_chaturaji_choose_move(cpos, roll, &mut rng_state, &mut mv),
-                    KC_OK
-                );
                 let mut undo: kc_chaturaji_undo_record = std::mem::zeroed();
-                assert_eq!(kc_chaturaji_play(cpos, roll, mv, &mut undo), KC_OK);
-                if ply % 3 == 0 {
-                    assert_eq!(kc_chaturaji_undo(cpos, &undo), KC_OK);
+                if ply % 2 == 0 {
+                    // The token path: choose, then play the chosen move.
+                    let mut chosen: kc_chaturaji_chosen_move = std::mem::zeroed();
+                    assert_eq!(
+                        kc_chaturaji_choose(cpos, roll, &mut rng_state, &mut chosen),
+                        KC_OK
+                    );
+                    assert_eq!(kc_chaturaji_play_chosen(cpos, &chosen, &mut undo), KC_OK);
+                    if ply % 3 == 0 {
+                        assert_eq!(kc_chaturaji_undo(cpos, &undo), KC_OK);
+                        assert_eq!(
+                            kc_chaturaji_play_chosen(cpos, &chosen, std::ptr::null_mut()),
+                            KC_OK
+                        );
+                    }
+                } else {
+                    let mut mv: kc_chaturaji_move = std::mem::zeroed();
+                    assert_eq!(
+                        kc_chaturaji_choose_move(cpos, roll, &mut rng_state, &mut mv),
+                        KC_OK
+                    );
                     assert_eq!(kc_chaturaji_play(cpos, roll, mv, &mut undo), KC_OK);
+                    if ply % 3 == 0 {
+                        assert_eq!(kc_chaturaji_undo(cpos, &undo), KC_OK);
+                        assert_eq!(kc_chaturaji_play(cpos, roll, mv, &mut undo), KC_OK);
+                    }
                 }
                 if ply % 200 == 0 {
                     let mut nodes = 0u64;

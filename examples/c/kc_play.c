@@ -97,6 +97,8 @@ static void kaissa_draw(const kc_kaissa_position *pos) {
         printf("  %d\n", rank + 1);
     }
     printf("     a b c d e f g h i j\n");
+    printf("Pieces: U Ubar, Q Ubara, T Tarnsman, S Scribe, B Builder, I Initiate,\n"
+           "P Spearman, R Rider, A Assassin, H Home Stone (upper case Yellow, lower case Red)\n");
     must(kc_kaissa_side_to_move(pos, &side), "kc_kaissa_side_to_move");
     must(kc_kaissa_turn(pos, &turn), "kc_kaissa_turn");
     must(kc_kaissa_home_stone_window(pos, KC_KAISSA_YELLOW, &windows[0]), "window");

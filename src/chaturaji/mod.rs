@@ -70,6 +70,7 @@ mod outcome;
 mod perft;
 mod play;
 mod position;
+mod readable;
 mod rules;
 mod setup;
 mod square;
@@ -87,6 +88,8 @@ pub use outcome::Outcome;
 pub use perft::{perft, perft_divide};
 pub use play::Undo;
 pub use position::Position;
+#[cfg(feature = "capi")]
+pub(crate) use position::State;
 pub use rules::{Alliances, Rules};
 pub use setup::Setup;
 pub use square::{Bitboard, BitboardIter, Square};

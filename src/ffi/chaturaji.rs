@@ -17,6 +17,7 @@
 
 use core::ffi::c_char;
 use core::fmt::Write;
+use core::ptr::NonNull;
 
 use arrayvec::{ArrayString, ArrayVec};
 
@@ -31,11 +32,11 @@ use super::{
 };
 use crate::chaturaji::{
     perft, roll_with, Alliances, Bitboard, Colour, ExchangeError, Move, MoveList, Outcome, Piece,
-    PieceKind, Position, Roll, Rules, Square, MARKED_SQUARES, MAX_MOVES, SPECIAL_PROMOTION_SQUARES,
-    THRONES,
+    PieceKind, Position, Roll, Rules, Square, State, MARKED_SQUARES, MAX_MOVES,
+    SPECIAL_PROMOTION_SQUARES, THRONES,
 };
 use crate::error::{excerpt, IllegalMoveError};
-use crate::random::{RandomSource, SplitMix64};
+use crate::random::SplitMix64;
 
 /// Files of the Chaturaji board (`a`..`h`).
 pub const KC_CHATURAJI_WIDTH: u8 = 8;
@@ -243,12 +244,14 @@ pub struct kc_chaturaji_exchange_pair {
 }
 
 /// What `kc_chaturaji_undo` needs to take back a move, filled in by
-/// `kc_chaturaji_play`: the move and a complete copy of the position's state
-/// before it (about 100 bytes). A plain value the caller keeps (on its
-/// stack, in an array of its game history); it holds no pointers and needs
-/// no freeing. Treat the fields as read-only data: `kc_chaturaji_undo`
-/// checks the whole record against the position and rejects one that does
-/// not describe the last move played there.
+/// `kc_chaturaji_play` and `kc_chaturaji_play_chosen`: the move and a
+/// complete copy of the position's state before it (about 100 bytes). A
+/// plain value the caller keeps (on its stack, in an array of its game
+/// history); it holds no pointers and needs no freeing. Treat the fields as
+/// read-only data: `check` seals the record to the position the move made,
+/// and `kc_chaturaji_undo` rejects, in constant time, a record that does
+/// not describe the last move played there. A record is valid only in the
+/// process that made it.
 ///
 /// Layout of the saved state: `board[square]` is `KC_CHATURAJI_UNDO_EMPTY`
 /// (0) or `1 + 5 * colour + kind`; `command[colour]` is the commanding seat
@@ -274,9 +277,10 @@ pub struct kc_chaturaji_undo_record {
     pub ply: u32,
     /// The position's hash before the move.
     pub hash_before: u64,
-    /// A digest of every field above, written by `kc_chaturaji_play`: a
-    /// record that was edited or corrupted (even in a field the position's
-    /// hash does not cover, such as `quiet`) is refused.
+    /// A keyed digest (the key is made at random once per process) of every
+    /// field above and of the position the move made (its hash, ply and
+    /// quiet counters and rules options): a record that was edited or
+    /// corrupted, or is given to any other position, is refused.
     pub check: u64,
 }
 
@@ -1161,8 +1165,10 @@ pub unsafe extern "C" fn kc_chaturaji_is_legal(
 /// Plays `mv` in `pos` if it is legal for `roll` (2..5), and writes the
 /// record that takes it back to `*out_undo`. An illegal move gives
 /// `KC_ERR_ILLEGAL_MOVE` (the last error message says why, e.g. `illegal
-/// move 3:h1f3: the roll does not name this piece's kind`) and leaves `pos` untouched; a malformed
-/// move or roll gives `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+/// move 3:h1f3: the roll does not name this piece's kind`) and leaves `pos`
+/// untouched; a malformed move or roll gives `KC_ERR_INVALID_ARGUMENT`.
+/// Never allocates. (To play the move `kc_chaturaji_choose` picked, without
+/// this legality check, use `kc_chaturaji_play_chosen`.)
 ///
 /// Ownership: `pos` stays the caller's. `out_undo` is caller memory; it may
 /// be NULL when the caller will not take the move back.
@@ -1187,28 +1193,53 @@ pub unsafe extern "C" fn kc_chaturaji_play(
         };
         let roll = roll_in(roll)?;
         let mv = mv.to_rust()?;
-        let record = out_undo.map(|_| undo_record(pos, mv));
-        pos.play(roll, mv)
-            .map_err(|err| illegal(pos, roll, mv, &err))?;
-        if let (Some(out_undo), Some(record)) = (out_undo, record) {
-            // SAFETY: checked; writable per the caller.
-            unsafe { write_out(out_undo, record) };
+        if !pos.is_legal(roll, mv) {
+            let mut scratch = pos.clone();
+            return Err(match scratch.play(roll, mv) {
+                Err(err) => illegal(pos, roll, mv, &err),
+                Ok(_) => fail(KC_ERR_PANIC, "is_legal and play disagree"),
+            });
         }
+        // SAFETY: checked; writable per the caller.
+        unsafe { play_legal(pos, mv, out_undo) };
         Ok(())
     })
 }
 
-/// Takes back the last move played in `pos`, described by `undo` (from
-/// `kc_chaturaji_play`). Never allocates.
+/// Plays the legal move `mv` and, when asked, writes its sealed record.
 ///
-/// The record is checked before anything changes: the saved state must be a
-/// consistent position (the checks of the position text parser) whose hash
-/// is `hash_before`, the recorded move must be legal there for some roll,
-/// and playing it must give exactly `pos`. Otherwise (a record from another
-/// position or game, one already taken back, one taken across a raja
-/// exchange, a forged one) the result is `KC_ERR_INVALID_ARGUMENT` and `pos`
-/// is untouched. (An exchange is not a move: to take one back, keep a copy
-/// made with `kc_chaturaji_position_copy`.)
+/// # Safety
+/// `out_undo` is checked (non-null, aligned) and writable.
+unsafe fn play_legal(
+    pos: &mut Position,
+    mv: Move,
+    out_undo: Option<NonNull<kc_chaturaji_undo_record>>,
+) {
+    match out_undo {
+        None => pos.apply(mv),
+        Some(out) => {
+            let mut record = undo_record(pos, mv);
+            pos.apply(mv);
+            record.check = record.seal(pos);
+            // SAFETY: forwarded from the caller.
+            unsafe { write_out(out, record) };
+        }
+    }
+}
+
+/// Takes back the last move played in `pos`, described by `undo` (from
+/// `kc_chaturaji_play` or `kc_chaturaji_play_chosen`). Never allocates.
+///
+/// The record is checked in constant time before anything changes: its
+/// `check` must be the digest, under this process's key, of every field of
+/// the record and of the position the move made (its hash, ply and quiet
+/// counters and rules options): that is, of exactly `pos`. A record from
+/// another position or game, a stale one (an earlier move), one already
+/// taken back, one taken across a raja exchange, or an edited or forged one
+/// gives `KC_ERR_INVALID_ARGUMENT` and leaves `pos` untouched. (An exchange
+/// is not a move: to take one back, keep a copy made with
+/// `kc_chaturaji_position_copy`.) Records are valid only in the process
+/// that made them.
 ///
 /// Ownership: `undo` is caller memory, only read.
 ///
@@ -1227,16 +1258,19 @@ pub unsafe extern "C" fn kc_chaturaji_undo(
         // SAFETY: checked; readable per the caller. The record holds only
         // integers, so every bit pattern is a valid value.
         let record = unsafe { undo.as_ptr().read() };
-        let mv = record.mv.to_rust()?;
-        let previous = checked_undo(pos, &record, mv).map_err(|why| {
+        if record.check != record.seal(pos) {
+            return Err(fail(
+                KC_ERR_INVALID_ARGUMENT,
+                "the undo record does not describe the last move played in this position \
+                 (stale, foreign, already used or edited: its check does not match)",
+            ));
+        }
+        pos.state = record.saved_state().map_err(|why| {
             fail(
                 KC_ERR_INVALID_ARGUMENT,
-                format!(
-                    "the undo record does not describe the last move played in this position ({why})"
-                ),
+                format!("the undo record does not describe the last move played in this position ({why})"),
             )
         })?;
-        *pos = previous;
         Ok(())
     })
 }
@@ -1250,171 +1284,278 @@ fn illegal(pos: &Position, roll: Roll, mv: Move, err: &IllegalMoveError) -> Fail
     }
 }
 
-/// The undo record of `mv` about to be played in `pos`.
+/// The undo record of `mv` about to be played in `pos`, not sealed yet.
 fn undo_record(pos: &Position, mv: Move) -> kc_chaturaji_undo_record {
+    let state = &pos.state;
     let mut board = [KC_CHATURAJI_UNDO_EMPTY; 64];
-    for (index, code) in board.iter_mut().enumerate() {
-        if let Some(piece) = pos.piece_at(Square::from_index(index as u8)) {
-            *code = 1 + 5 * piece.colour.index() as u8 + piece.kind.index() as u8;
+    for (c, &colour) in state.colours.iter().enumerate() {
+        for (k, &kind) in state.kinds.iter().enumerate() {
+            for square in colour & kind {
+                board[square.index()] = 1 + 5 * c as u8 + k as u8;
+            }
         }
     }
     kc_chaturaji_undo_record {
         mv: kc_chaturaji_move::from_rust(mv),
         board,
-        to_move: pos.to_move().index() as u8,
-        command: Colour::ALL.map(|c| colour_code(pos.commander(c))),
-        lost_pawn: Colour::ALL.map(|c| pos.lost_pawn(c) as u8),
-        captured_rajas: Colour::ALL.map(|c| pos.captured_rajas(c)),
-        quiet: pos.quiet_plies(),
-        ply: pos.ply(),
-        hash_before: pos.hash(),
+        to_move: state.to_move.index() as u8,
+        command: state.command.map(colour_code),
+        lost_pawn: state.lost_pawn.map(u8::from),
+        captured_rajas: state.captured_rajas,
+        quiet: state.quiet,
+        ply: state.ply,
+        hash_before: state.hash,
         check: 0,
     }
-    .sealed()
 }
 
 impl kc_chaturaji_undo_record {
-    /// The digest of every field but `check` (SplitMix64's mixing over the
-    /// fields in order; not a secret, it guards against edits by mistake).
-    fn digest(&self) -> u64 {
-        let mut state = SplitMix64::new(0x756e_646f_5f63_6872);
-        let mut mix = |value: u64| {
-            state.state ^= value;
-            state.next_u64()
-        };
+    /// The keyed digest of every field but `check`, and of the position
+    /// `after` the record must be applied to (hash, counters, rules).
+    fn seal(&self, after: &Position) -> u64 {
         let m = &self.mv;
-        mix(u64::from_le_bytes([
-            m.kind,
-            m.from,
-            m.to,
-            m.promotion,
-            self.to_move,
-            0,
-            0,
-            0,
-        ]));
-        for chunk in self.board.chunks(8) {
+        let mut words = [0u64; 14];
+        for (word, chunk) in words.iter_mut().zip(self.board.chunks_exact(8)) {
             let mut bytes = [0u8; 8];
             bytes.copy_from_slice(chunk);
-            mix(u64::from_le_bytes(bytes));
+            *word = u64::from_le_bytes(bytes);
         }
-        let mut flags = [0u8; 8];
-        flags[..4].copy_from_slice(&self.command);
-        flags[4..].copy_from_slice(&self.lost_pawn);
-        mix(u64::from_le_bytes(flags));
-        mix(u64::from_le_bytes([
-            self.captured_rajas[0],
-            self.captured_rajas[1],
-            self.captured_rajas[2],
-            self.captured_rajas[3],
-            0,
-            0,
-            0,
-            0,
-        ]));
-        mix(u64::from(self.quiet) << 32 | u64::from(self.ply));
-        mix(self.hash_before)
+        let c = &self.command;
+        let l = &self.lost_pawn;
+        words[8] = u64::from_le_bytes([c[0], c[1], c[2], c[3], l[0], l[1], l[2], l[3]]);
+        let r = &self.captured_rajas;
+        words[9] = u64::from_le_bytes([r[0], r[1], r[2], r[3], m.kind, m.from, m.to, m.promotion])
+            ^ u64::from(self.to_move).rotate_right(8);
+        words[10] = u64::from(self.quiet) << 32 | u64::from(self.ply);
+        words[11] = self.hash_before;
+        words[12] = after.state.hash;
+        words[13] = u64::from(after.state.quiet) << 32 | u64::from(after.state.ply);
+        seal::digest(&words, rules_code(after.rules))
     }
 
-    /// The record with its `check` filled in.
-    fn sealed(mut self) -> Self {
-        self.check = self.digest();
-        self
-    }
-}
-
-/// Rebuilds the position saved in `record`, with the rules options of
-/// `template` (the position the record is checked against), if it is
-/// consistent: the same checks `Position::from_text` makes after reading a
-/// text (so the result is a position the library could have parsed), plus
-/// the recorded hash. Does not allocate.
-///
-/// The crate-internal state of `Position` is written field by field on a
-/// copy of `template`; re-encoding the result through the public accessors
-/// must give the record back, so a representation change in
-/// `src/chaturaji` cannot slip a stale field through (it makes undo fail,
-/// loudly, in the tests).
-fn decode_state(
-    template: &Position,
-    record: &kc_chaturaji_undo_record,
-    mv: Move,
-) -> Result<Position, &'static str> {
-    let code_colour = |code: u8| -> Result<Option<Colour>, &'static str> {
-        match code {
-            KC_CHATURAJI_NO_COLOUR => Ok(None),
-            0..=3 => Ok(Some(Colour::from_index(code as usize))),
-            _ => Err("bad colour code"),
-        }
-    };
-    let mut colours = [Bitboard::EMPTY; 4];
-    let mut kinds = [Bitboard::EMPTY; 5];
-    for (index, &code) in record.board.iter().enumerate() {
-        if code == KC_CHATURAJI_UNDO_EMPTY {
-            continue;
-        }
-        if code > 20 {
-            return Err("bad board code");
-        }
-        let bb = Square::from_index(index as u8).bitboard();
-        colours[((code - 1) / 5) as usize] |= bb;
-        kinds[((code - 1) % 5) as usize] |= bb;
-    }
-    let to_move = code_colour(record.to_move)?.ok_or("bad seat to move")?;
-    let mut command = [None; 4];
-    let mut lost_pawn = [false; 4];
-    for colour in Colour::ALL {
-        let i = colour.index();
-        command[i] = code_colour(record.command[i])?;
-        lost_pawn[i] = match record.lost_pawn[i] {
-            0 => false,
-            1 => true,
-            _ => return Err("bad lost-pawn flag"),
+    /// The saved state (trusted: called only on a record whose check
+    /// matched), with range checks so that no value can index out of
+    /// bounds.
+    fn saved_state(&self) -> Result<State, &'static str> {
+        let colour = |code: u8| -> Result<Option<Colour>, &'static str> {
+            match code {
+                KC_CHATURAJI_NO_COLOUR => Ok(None),
+                0..=3 => Ok(Some(Colour::from_index(code as usize))),
+                _ => Err("bad colour code"),
+            }
         };
+        let mut state = State::EMPTY;
+        for (index, &code) in self.board.iter().enumerate() {
+            if code == KC_CHATURAJI_UNDO_EMPTY {
+                continue;
+            }
+            if code > 20 {
+                return Err("bad board code");
+            }
+            let bb = Square::from_index(index as u8).bitboard();
+            state.colours[usize::from((code - 1) / 5)] |= bb;
+            state.kinds[usize::from((code - 1) % 5)] |= bb;
+        }
+        state.to_move = colour(self.to_move)?.ok_or("bad seat to move")?;
+        for i in 0..4 {
+            state.command[i] = colour(self.command[i])?;
+            state.lost_pawn[i] = self.lost_pawn[i] != 0;
+        }
+        state.captured_rajas = self.captured_rajas;
+        state.quiet = self.quiet;
+        state.ply = self.ply;
+        state.hash = self.hash_before;
+        Ok(state)
     }
-    let mut before = template.clone();
-    let state = &mut before.state;
-    state.colours = colours;
-    state.kinds = kinds;
-    state.to_move = to_move;
-    state.command = command;
-    state.lost_pawn = lost_pawn;
-    state.captured_rajas = record.captured_rajas;
-    state.quiet = record.quiet;
-    state.ply = record.ply;
-    before.state.hash = before.compute_hash();
-    // The invariants every position keeps (those the text parser enforces).
-    before
-        .validate()
-        .map_err(|_| "the saved state is not a consistent position")?;
-    if before.hash() != record.hash_before {
-        return Err("hash mismatch");
-    }
-    if undo_record(&before, mv) != record.sealed() {
-        return Err("the saved state does not round-trip");
-    }
-    Ok(before)
 }
 
-/// The position before `record`'s move was played to reach `pos`, if the
-/// record is consistent with `pos`; see `kc_chaturaji_undo`.
-fn checked_undo(
-    pos: &Position,
-    record: &kc_chaturaji_undo_record,
-    mv: Move,
-) -> Result<Position, &'static str> {
-    if record.check != record.digest() {
-        return Err("the record was edited or corrupted (its check does not match)");
+/// The rules options as one number (for digests).
+fn rules_code(rules: Rules) -> u64 {
+    let alliances = match rules.alliances {
+        Alliances::Sheet => 0,
+        _ => 1,
+    };
+    alliances << 32
+        | rules
+            .draw_limit
+            .map_or(0, |limit| 0x1_0000 | u64::from(limit))
+}
+
+/// Keyed digests for the records and tokens the C caller keeps: a key made
+/// at random once per process, so a record or token can neither be edited
+/// nor written from scratch by accident (nor by a formula copied from these
+/// sources), in constant time. Not a cryptographic MAC: code in the same
+/// process can read the key, and the C ABI trusts its callers' memory
+/// anyway; the digest guards against stale, foreign, corrupted and edited
+/// values.
+mod seal {
+    use std::collections::hash_map::RandomState;
+    use std::hash::BuildHasher;
+    use std::sync::OnceLock;
+
+    fn key() -> &'static [u64; 4] {
+        static KEY: OnceLock<[u64; 4]> = OnceLock::new();
+        KEY.get_or_init(|| {
+            let state = RandomState::new();
+            [1u64, 2, 3, 4].map(|i| state.hash_one(i) | 1)
+        })
     }
-    let before = decode_state(pos, record, mv)?;
-    if !Roll::ALL.iter().any(|&roll| before.is_legal(roll, mv)) {
-        return Err("the move is not legal in the saved position");
+
+    /// The folded 64x64->128 multiply of wyhash.
+    #[inline(always)]
+    fn mum(a: u64, b: u64) -> u64 {
+        let product = u128::from(a) * u128::from(b);
+        (product as u64) ^ ((product >> 64) as u64)
     }
-    let mut replay = before.clone();
-    replay.play_unchecked(mv);
-    if replay != *pos {
-        return Err("replaying the move does not give this position");
+
+    /// The digest of `words` and `extra` under the process key.
+    #[inline]
+    pub(super) fn digest(words: &[u64], extra: u64) -> u64 {
+        let k = key();
+        let mut h = k[0] ^ extra;
+        for pair in words.chunks(2) {
+            let second = pair.get(1).copied().unwrap_or(0);
+            h = mum(pair[0] ^ k[1] ^ h, second ^ k[2]);
+        }
+        mum(
+            h ^ k[3],
+            (words.len() as u64) ^ k[0] ^ 0x9E37_79B9_7F4A_7C15,
+        )
     }
-    Ok(before)
+}
+
+/// A move chosen by `kc_chaturaji_choose` for one position and roll, with a
+/// token that lets `kc_chaturaji_play_chosen` play it without checking its
+/// legality again. A plain value the caller keeps; read `mv` (and `roll`)
+/// freely, but do not edit the struct: `check` is a keyed digest of every
+/// field and of the position it was chosen in (its hash, ply and quiet
+/// counters and rules options), so an edited, forged, stale or foreign
+/// token is refused. Valid only in the process that made it, and only until
+/// the position changes.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct kc_chaturaji_chosen_move {
+    /// The chosen move (the pass when the roll allows no other).
+    pub mv: kc_chaturaji_move,
+    /// The roll it was chosen for (2..5).
+    pub roll: u8,
+    /// The ply counter of the position it was chosen in.
+    pub ply: u32,
+    /// The hash of the position it was chosen in.
+    pub hash: u64,
+    /// The keyed digest that makes the token (see above).
+    pub check: u64,
+}
+
+impl kc_chaturaji_chosen_move {
+    /// The digest of the token's fields, `roll` and `mv` as given and the
+    /// rest taken from `pos`.
+    #[inline]
+    fn seal(pos: &Position, roll: u8, mv: kc_chaturaji_move) -> u64 {
+        let s = &pos.state;
+        let mv_word = u64::from_le_bytes([mv.kind, mv.from, mv.to, mv.promotion, roll, 0, 0, 0]);
+        seal::digest(
+            &[s.hash, u64::from(s.quiet) << 32 | u64::from(s.ply), mv_word],
+            rules_code(pos.rules),
+        )
+    }
+}
+
+/// Picks a move exactly as `kc_chaturaji_choose_move` does (same choice,
+/// same use of `*rng_state`) and writes it to `*out` with a token for this
+/// exact position and roll (see `kc_chaturaji_chosen_move`), to be played
+/// with `kc_chaturaji_play_chosen`. A finished game gives `KC_ERR_GAME_OVER`
+/// with the state untouched; a roll other than 2..5 gives
+/// `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+///
+/// # Safety
+/// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
+/// owns (read and written); `out` points to a writable
+/// `kc_chaturaji_chosen_move`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_choose(
+    pos: *const kc_chaturaji_position,
+    roll: u8,
+    rng_state: *mut u64,
+    out: *mut kc_chaturaji_chosen_move,
+) -> kc_status {
+    run("kc_chaturaji_choose", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_ref(pos, "pos")? };
+        let face = roll;
+        let roll = roll_in(roll)?;
+        let state = out_ptr(rng_state, "rng_state")?;
+        let out = out_ptr(out, "out")?;
+        // SAFETY: checked; the caller owns the state.
+        let mut rng = SplitMix64::new(unsafe { state.as_ptr().read() });
+        let mv = pos
+            .choose_move(roll, &mut rng)
+            .ok_or_else(|| fail(KC_ERR_GAME_OVER, "the game is over: no move to choose"))?;
+        let mv = kc_chaturaji_move::from_rust(mv);
+        let chosen = kc_chaturaji_chosen_move {
+            mv,
+            roll: face,
+            ply: pos.ply(),
+            hash: pos.hash(),
+            check: kc_chaturaji_chosen_move::seal(pos, face, mv),
+        };
+        // SAFETY: checked; writable per the caller.
+        unsafe {
+            write_out(state, rng.state);
+            write_out(out, chosen);
+        }
+        Ok(())
+    })
+}
+
+/// Plays the move of `*chosen` (from `kc_chaturaji_choose`) in `pos`
+/// without checking its legality again, after checking in constant time
+/// that the token was made for exactly this position (same hash, ply and
+/// quiet counters, same rules options) and is unedited; writes the record
+/// that takes it back to `*out_undo` when `out_undo` is not NULL. A stale
+/// token (the position has changed since, or the token was already
+/// played), a token of another position, or an edited or forged one gives
+/// `KC_ERR_INVALID_ARGUMENT` and leaves `pos` untouched. Never allocates.
+///
+/// A playout loop: `kc_chaturaji_roll`, `kc_chaturaji_choose`,
+/// `kc_chaturaji_play_chosen`, `kc_chaturaji_outcome`.
+///
+/// # Safety
+/// `pos` is a live position used by nobody else during the call; `chosen`
+/// points to a readable `kc_chaturaji_chosen_move`; `out_undo` is NULL or
+/// points to a writable `kc_chaturaji_undo_record`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_play_chosen(
+    pos: *mut kc_chaturaji_position,
+    chosen: *const kc_chaturaji_chosen_move,
+    out_undo: *mut kc_chaturaji_undo_record,
+) -> kc_status {
+    run("kc_chaturaji_play_chosen", || {
+        // SAFETY: forwarded from the caller.
+        let pos = unsafe { position_mut(pos, "pos")? };
+        let chosen = out_ptr(chosen as *mut kc_chaturaji_chosen_move, "chosen")?;
+        // SAFETY: checked; readable per the caller. Only integers: every
+        // bit pattern is a valid value.
+        let chosen = unsafe { chosen.as_ptr().read() };
+        let out_undo = if out_undo.is_null() {
+            None
+        } else {
+            Some(out_ptr(out_undo, "out_undo")?)
+        };
+        if chosen.hash != pos.state.hash
+            || chosen.ply != pos.state.ply
+            || chosen.check != kc_chaturaji_chosen_move::seal(pos, chosen.roll, chosen.mv)
+        {
+            return Err(fail(
+                KC_ERR_INVALID_ARGUMENT,
+                "the chosen move was not chosen in this position (stale, foreign, already played or edited)",
+            ));
+        }
+        let mv = chosen.mv.to_rust()?;
+        // SAFETY: checked; writable per the caller.
+        unsafe { play_legal(pos, mv, out_undo) };
+        Ok(())
+    })
 }
 
 /// Parses a move text (`h1f3`, `g7g8K` for a special promotion, `pass`;
@@ -1678,160 +1819,266 @@ mod tests {
         ]
     }
 
-    /// Every move of many seeded games can be taken back through a record,
-    /// and the decoded state is exactly the position before.
+    /// A C handle holding `pos`.
+    fn handle(pos: &Position) -> *mut kc_chaturaji_position {
+        Box::into_raw(Box::new(kc_chaturaji_position { pos: pos.clone() }))
+    }
+
+    fn inner(ptr: *mut kc_chaturaji_position) -> Position {
+        // SAFETY: a live handle made by `handle`.
+        unsafe { (*ptr).pos.clone() }
+    }
+
+    fn free(ptr: *mut kc_chaturaji_position) {
+        // SAFETY: made by `handle`, freed once.
+        unsafe { kc_chaturaji_position_free(ptr) };
+    }
+
+    fn play_c(
+        ptr: *mut kc_chaturaji_position,
+        roll: Roll,
+        mv: Move,
+    ) -> (kc_status, kc_chaturaji_undo_record) {
+        // SAFETY: an all-integer struct.
+        let mut record: kc_chaturaji_undo_record = unsafe { core::mem::zeroed() };
+        // SAFETY: a live handle and a local record.
+        let status = unsafe {
+            kc_chaturaji_play(
+                ptr,
+                roll.face(),
+                kc_chaturaji_move::from_rust(mv),
+                &mut record,
+            )
+        };
+        (status, record)
+    }
+
+    fn undo_c(ptr: *mut kc_chaturaji_position, record: &kc_chaturaji_undo_record) -> kc_status {
+        // SAFETY: a live handle and a local record.
+        unsafe { kc_chaturaji_undo(ptr, record) }
+    }
+
+    /// Every move of many seeded games can be taken back through its record,
+    /// exactly; a stale record (an earlier move) and a record used twice
+    /// are refused and change nothing.
     #[test]
     fn records_of_seeded_games_take_every_move_back() {
         for rules in rules_both() {
-            for seed in 0..40 {
-                let mut pos = Position::start(rules);
+            for seed in 0..20 {
                 let mut history = Vec::new();
-                play_seeded_game(&mut pos, seed, 2000, |ply, _| history.push(ply.mv));
-                let mut replay = Position::start(rules);
+                let mut end = Position::start(rules);
+                play_seeded_game(&mut end, seed, 2000, |ply, _| history.push(ply));
+                let ptr = handle(&Position::start(rules));
                 let mut records = Vec::new();
                 let mut befores = Vec::new();
-                for &mv in &history {
-                    records.push(undo_record(&replay, mv));
-                    befores.push(replay.clone());
-                    replay.play_unchecked(mv);
+                for ply in &history {
+                    befores.push(inner(ptr));
+                    let (status, record) = play_c(ptr, ply.roll, ply.mv);
+                    assert_eq!(status, KC_OK);
+                    records.push(record);
                 }
-                assert_eq!(replay, pos);
+                assert_eq!(inner(ptr), end);
                 while let Some(record) = records.pop() {
-                    let before = befores.pop().unwrap();
-                    let mv = record.mv.to_rust().ok().unwrap();
-                    let got = checked_undo(&pos, &record, mv).expect("valid record");
-                    assert_eq!(got, before);
-                    // The record of another ply is rejected.
-                    if let Some(other) = records.first() {
-                        if other != &record {
-                            let other_mv = other.mv.to_rust().ok().unwrap();
-                            assert!(checked_undo(&pos, other, other_mv).is_err());
-                        }
+                    let now = inner(ptr);
+                    if let Some(stale) = records.first() {
+                        assert_eq!(undo_c(ptr, stale), KC_ERR_INVALID_ARGUMENT);
+                        assert_eq!(inner(ptr), now);
                     }
-                    pos = got;
+                    assert_eq!(undo_c(ptr, &record), KC_OK);
+                    assert_eq!(inner(ptr), befores.pop().unwrap());
+                    let before = inner(ptr);
+                    assert_eq!(undo_c(ptr, &record), KC_ERR_INVALID_ARGUMENT);
+                    assert_eq!(inner(ptr), before);
                 }
-                assert_eq!(pos, Position::start(rules));
+                assert_eq!(inner(ptr), Position::start(rules));
+                free(ptr);
             }
         }
     }
 
-    /// The decoder accepts exactly the saved states the position text
-    /// parser accepts: random corruptions of genuine records decode (with
-    /// the right hash) to the parsed position when the parser accepts their
-    /// text, and fail a consistency check (not the hash) when it rejects it.
+    /// The bytes of a record's fields (no padding).
+    const FIELD_BYTES: usize = 4 + 64 + 1 + 4 + 4 + 4 + 4 + 4 + 8 + 8;
+
+    /// `record` with byte `i` of its fields (in declaration order) XORed
+    /// with `mask` (non-zero).
+    fn edit_byte(
+        record: &kc_chaturaji_undo_record,
+        i: usize,
+        mask: u8,
+    ) -> kc_chaturaji_undo_record {
+        let mut r = *record;
+        let mut bytes = Vec::with_capacity(FIELD_BYTES);
+        let m = r.mv;
+        bytes.extend([m.kind, m.from, m.to, m.promotion]);
+        bytes.extend(r.board);
+        bytes.push(r.to_move);
+        bytes.extend(r.command);
+        bytes.extend(r.lost_pawn);
+        bytes.extend(r.captured_rajas);
+        bytes.extend(r.quiet.to_le_bytes());
+        bytes.extend(r.ply.to_le_bytes());
+        bytes.extend(r.hash_before.to_le_bytes());
+        bytes.extend(r.check.to_le_bytes());
+        bytes[i] ^= mask;
+        let take = |at: &mut usize, n: usize| {
+            let part = &bytes[*at..*at + n];
+            *at += n;
+            part.to_vec()
+        };
+        let at = &mut 0;
+        let mv = take(at, 4);
+        r.mv = kc_chaturaji_move {
+            kind: mv[0],
+            from: mv[1],
+            to: mv[2],
+            promotion: mv[3],
+        };
+        r.board.copy_from_slice(&take(at, 64));
+        r.to_move = take(at, 1)[0];
+        r.command.copy_from_slice(&take(at, 4));
+        r.lost_pawn.copy_from_slice(&take(at, 4));
+        r.captured_rajas.copy_from_slice(&take(at, 4));
+        r.quiet = u32::from_le_bytes(take(at, 4).try_into().unwrap());
+        r.ply = u32::from_le_bytes(take(at, 4).try_into().unwrap());
+        r.hash_before = u64::from_le_bytes(take(at, 8).try_into().unwrap());
+        r.check = u64::from_le_bytes(take(at, 8).try_into().unwrap());
+        r
+    }
+
+    /// Every edit of one byte of a genuine record (the check included) is
+    /// refused, and so is the record on the same position under the other
+    /// rules options.
     #[test]
-    fn decoder_agrees_with_the_parser() {
-        let mut rng = SplitMix64::new(99);
-        let (mut accepted, mut rejected) = (0, 0);
+    fn edited_records_are_refused() {
+        let mut rng = SplitMix64::new(5);
         for rules in rules_both() {
-            for seed in 0..20 {
+            for seed in 0..6 {
                 let mut pos = Position::start(rules);
-                let mut positions = vec![pos.clone()];
-                play_seeded_game(&mut pos, seed, 400, |_, p| positions.push(p.clone()));
-                for before in positions.iter().step_by(7) {
-                    let base = undo_record(before, Move::Pass);
-                    for _ in 0..30 {
-                        let mut record = base;
-                        let value = rng.below(256) as u8;
-                        let i = rng.below(4) as usize;
-                        match rng.below(6) {
-                            0 => record.board[rng.below(64) as usize] = value % 22,
-                            1 => record.to_move = value % 5,
-                            2 => record.command[i] = [0, 1, 2, 3, 255][value as usize % 5],
-                            3 => record.lost_pawn[i] = value % 3,
-                            4 => record.captured_rajas[i] = value % 3,
-                            _ => record.quiet = (record.ply + (value as u32 % 3)).saturating_sub(1),
-                        }
-                        match text_of_record(rules, &record) {
-                            Some(parsed) => {
-                                accepted += 1;
-                                record.hash_before = parsed.hash();
-                                let decoded = decode_state(before, &record, Move::Pass)
-                                    .unwrap_or_else(|e| panic!("{parsed}: {e}"));
-                                assert_eq!(decoded, parsed);
-                                record.hash_before ^= 1;
-                                assert_eq!(
-                                    decode_state(before, &record, Move::Pass).err(),
-                                    Some("hash mismatch")
-                                );
-                            }
-                            None => {
-                                rejected += 1;
-                                let err = decode_state(before, &record, Move::Pass)
-                                    .expect_err("the parser rejects it");
-                                assert_ne!(err, "hash mismatch", "{record:?}");
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        assert!(accepted > 100 && rejected > 100, "{accepted} / {rejected}");
-    }
-
-    /// The record's state written as a position text, parsed; or None when
-    /// the parser rejects it (then the decoder must reject it too).
-    fn text_of_record(rules: Rules, record: &kc_chaturaji_undo_record) -> Option<Position> {
-        let mut text = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            let mut items = Vec::new();
-            for file in 0..8 {
-                let code = record.board[rank * 8 + file];
-                if code == 0 {
-                    empty += 1;
+                play_seeded_game(&mut pos, seed, 60 + seed as u32 * 37, |_, _| {});
+                if pos.is_over() {
                     continue;
                 }
-                if code > 20 {
-                    return None;
+                let roll = Roll::ALL[rng.below(4) as usize];
+                let mv = pos.choose_move(roll, &mut rng).unwrap();
+                let ptr = handle(&pos);
+                let (status, record) = play_c(ptr, roll, mv);
+                assert_eq!(status, KC_OK);
+                let after = inner(ptr);
+                for i in 0..FIELD_BYTES {
+                    let forged = edit_byte(&record, i, 1 << rng.below(8));
+                    assert_ne!(forged, record);
+                    assert_eq!(undo_c(ptr, &forged), KC_ERR_INVALID_ARGUMENT, "byte {i}");
+                    assert_eq!(inner(ptr), after);
                 }
-                if empty > 0 {
-                    items.push(empty.to_string());
-                    empty = 0;
+                let mut other_rules = after.clone();
+                other_rules.rules = if rules == Rules::default() {
+                    Rules::default().with_alliances(Alliances::Opposite)
+                } else {
+                    Rules::default()
+                };
+                let other = handle(&other_rules);
+                assert_eq!(undo_c(other, &record), KC_ERR_INVALID_ARGUMENT);
+                free(other);
+                assert_eq!(undo_c(ptr, &record), KC_OK);
+                assert_eq!(inner(ptr), pos);
+                free(ptr);
+            }
+        }
+    }
+
+    fn choose_c(
+        ptr: *mut kc_chaturaji_position,
+        roll: u8,
+        rng: &mut u64,
+    ) -> (kc_status, kc_chaturaji_chosen_move) {
+        // SAFETY: an all-integer struct.
+        let mut chosen: kc_chaturaji_chosen_move = unsafe { core::mem::zeroed() };
+        // SAFETY: a live handle and locals.
+        let status = unsafe { kc_chaturaji_choose(ptr, roll, rng, &mut chosen) };
+        (status, chosen)
+    }
+
+    fn play_chosen_c(
+        ptr: *mut kc_chaturaji_position,
+        chosen: &kc_chaturaji_chosen_move,
+    ) -> kc_status {
+        // SAFETY: a live handle and a local token.
+        unsafe { kc_chaturaji_play_chosen(ptr, chosen, core::ptr::null_mut()) }
+    }
+
+    /// Seeded playouts through choose + play_chosen are the Rust seeded
+    /// games; stale, foreign, reused and edited tokens are refused and
+    /// change nothing.
+    #[test]
+    fn chosen_moves_play_once_in_their_own_position() {
+        for rules in rules_both() {
+            for seed in 0..20u64 {
+                let mut expected = Position::start(rules);
+                play_seeded_game(&mut expected, seed, 3000, |_, _| {});
+                let ptr = handle(&Position::start(rules));
+                let mut rng = seed;
+                for ply in 0..3000 {
+                    if inner(ptr).is_over() {
+                        break;
+                    }
+                    let mut roll = 0;
+                    // SAFETY: locals.
+                    assert_eq!(unsafe { kc_chaturaji_roll(&mut rng, &mut roll) }, KC_OK);
+                    let (status, chosen) = choose_c(ptr, roll, &mut rng);
+                    assert_eq!(status, KC_OK);
+                    let before = inner(ptr);
+                    if ply % 7 == 0 {
+                        // Edited tokens: every field, one at a time.
+                        let mut edits = [chosen; 7];
+                        edits[0].mv.to ^= 1;
+                        edits[1].mv.kind ^= 2;
+                        edits[2].roll ^= 1;
+                        edits[3].ply ^= 1;
+                        edits[4].hash ^= 1 << 40;
+                        edits[5].check ^= 1;
+                        edits[6].mv.promotion ^= 1;
+                        for edited in &edits {
+                            assert_eq!(play_chosen_c(ptr, edited), KC_ERR_INVALID_ARGUMENT);
+                            assert_eq!(inner(ptr), before);
+                        }
+                    }
+                    assert_eq!(play_chosen_c(ptr, &chosen), KC_OK);
+                    // Used twice, or stale: refused.
+                    let after = inner(ptr);
+                    assert_eq!(play_chosen_c(ptr, &chosen), KC_ERR_INVALID_ARGUMENT);
+                    assert_eq!(inner(ptr), after);
+                    // Foreign: the position before, under the other rules.
+                    let mut foreign = before.clone();
+                    foreign.rules = rules_both()[usize::from(rules == Rules::default())];
+                    let other = handle(&foreign);
+                    assert_eq!(play_chosen_c(other, &chosen), KC_ERR_INVALID_ARGUMENT);
+                    free(other);
                 }
-                let c = Colour::from_index(((code - 1) / 5) as usize);
-                let k = PieceKind::ALL[((code - 1) % 5) as usize];
-                items.push(format!("{}{}", c.letter(), k.letter()));
-            }
-            if empty > 0 {
-                items.push(empty.to_string());
-            }
-            text.push_str(&items.join(","));
-            if rank > 0 {
-                text.push('/');
+                assert_eq!(inner(ptr), expected);
+                let (status, _) = choose_c(ptr, 5, &mut rng);
+                assert_eq!(status, KC_ERR_GAME_OVER);
+                free(ptr);
             }
         }
-        let letter = |code: u8| match code {
-            0..=3 => Some(Colour::from_index(code as usize).letter()),
-            255 => Some('x'),
-            _ => None,
-        };
-        text.push(' ');
-        text.push(letter(record.to_move).filter(|&c| c != 'x')?);
-        text.push(' ');
-        for &c in &record.command {
-            text.push(letter(c)?);
-        }
-        text.push(' ');
-        if record.lost_pawn.iter().any(|&b| b > 1) {
-            return None;
-        }
-        let lost: String = Colour::ALL
-            .iter()
-            .filter(|c| record.lost_pawn[c.index()] == 1)
-            .map(|c| c.letter())
-            .collect();
-        text.push_str(if lost.is_empty() { "-" } else { &lost });
-        text.push(' ');
-        let rajas: String = Colour::ALL
-            .iter()
-            .flat_map(|c| {
-                std::iter::repeat(c.letter()).take(record.captured_rajas[c.index()] as usize)
-            })
-            .collect();
-        text.push_str(if rajas.is_empty() { "-" } else { &rajas });
-        text.push_str(&format!(" {} {}", record.quiet, record.ply));
-        Position::from_text(&text, rules).ok()
+    }
+
+    /// A chosen move's record takes it back like any record.
+    #[test]
+    fn chosen_moves_write_records() {
+        let start = Position::default();
+        let ptr = handle(&start);
+        let mut rng = 3;
+        let (status, chosen) = choose_c(ptr, 2, &mut rng);
+        assert_eq!(status, KC_OK);
+        // SAFETY: an all-integer struct.
+        let mut record: kc_chaturaji_undo_record = unsafe { core::mem::zeroed() };
+        // SAFETY: a live handle and locals.
+        let status = unsafe { kc_chaturaji_play_chosen(ptr, &chosen, &mut record) };
+        assert_eq!(status, KC_OK);
+        assert_eq!(inner(ptr).to_string().split(' ').nth(1), Some("b"));
+        assert_eq!(undo_c(ptr, &record), KC_OK);
+        assert_eq!(inner(ptr), start);
+        free(ptr);
     }
 
     #[test]

@@ -881,6 +881,12 @@ pub unsafe extern "C" fn kc_kaissa_home_stone_window(
 /// `KC_ERR_BUFFER_TOO_SMALL`; `buf` may be NULL when `cap` is 0 (a count
 /// query).
 ///
+/// The position also keeps the listed moves (invisibly), so that
+/// `kc_kaissa_play` checks one of them in constant time whenever the
+/// position is the listed one again (as in a search that lists the moves,
+/// then plays and takes back each). Several threads may still list the
+/// moves of one position at the same time.
+///
 /// # Safety
 /// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
 /// writable `kc_kaissa_move`s owned by the caller; `out_len` points to a

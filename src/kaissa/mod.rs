@@ -25,6 +25,7 @@ mod outcome;
 mod perft;
 mod piece;
 mod position;
+mod san;
 mod setup;
 mod square;
 mod zobrist;

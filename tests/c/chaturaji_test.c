@@ -803,6 +803,105 @@ static void test_seeded_game(uint8_t alliances, uint64_t seed, const char *expec
     kc_chaturaji_position_free(pos);
 }
 
+/* Chosen moves: kc_chaturaji_choose picks what kc_chaturaji_choose_move picks,
+ * with a token for this exact position and roll; kc_chaturaji_play_chosen plays
+ * it without a second legality check, once. Stale, foreign and forged tokens are
+ * refused and change nothing. Then the seeded game again through the token path
+ * (roll, choose, play_chosen, outcome): the same game as the Rust one. */
+static void test_chosen_moves(uint64_t seed, const char *expected_final, long expected_plies) {
+    kc_chaturaji_rules rules = sheet_rules(), opposite = sheet_rules();
+    kc_chaturaji_position *pos = NULL, *other = NULL;
+    kc_chaturaji_chosen_move chosen, forged, stale;
+    kc_chaturaji_move mv;
+    kc_chaturaji_undo_record undo;
+    kc_chaturaji_outcome_info outcome;
+    uint64_t rng = 11, rng2 = 11, hash = 0;
+    uint32_t ply = 0;
+    uint8_t roll = 0;
+    char text[KC_CHATURAJI_POSITION_TEXT_CAP];
+    size_t len = 0;
+    long plies = 0, bad = 0;
+
+    opposite.alliances = KC_CHATURAJI_ALLIANCES_OPPOSITE;
+    CHECK_STATUS(kc_chaturaji_position_new_start(&rules, &pos), KC_OK);
+    CHECK_STATUS(kc_chaturaji_position_new_start(&opposite, &other), KC_OK);
+    /* The same choice as kc_chaturaji_choose_move, the same generator use. */
+    CHECK_STATUS(kc_chaturaji_choose(pos, 5, &rng, &chosen), KC_OK);
+    CHECK_STATUS(kc_chaturaji_choose_move(pos, 5, &rng2, &mv), KC_OK);
+    CHECK(rng == rng2 && same_move(chosen.mv, mv) && chosen.roll == 5);
+    CHECK_STATUS(kc_chaturaji_hash(pos, &hash), KC_OK);
+    CHECK(chosen.hash == hash && chosen.ply == 0);
+    /* Forged tokens: each field edited. */
+    forged = chosen; forged.mv.to ^= 1;
+    CHECK_STATUS(kc_chaturaji_play_chosen(pos, &forged, NULL), KC_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(last_error(), "not chosen in this position") != NULL);
+    forged = chosen; forged.mv = mv_text("h1f3");
+    CHECK_STATUS(kc_chaturaji_play_chosen(pos, &forged, NULL), KC_ERR_INVALID_ARGUMENT);
+    forged = chosen; forged.roll = 2;
+    CHECK_STATUS(kc_chaturaji_play_chosen(pos, &forged, NULL), KC_ERR_INVALID_ARGUMENT);
+    forged = chosen; forged.check ^= 1;
+    CHECK_STATUS(kc_chaturaji_play_chosen(pos, &forged, NULL), KC_ERR_INVALID_ARGUMENT);
+    forged = chosen; forged.hash ^= 1;
+    CHECK_STATUS(kc_chaturaji_play_chosen(pos, &forged, NULL), KC_ERR_INVALID_ARGUMENT);
+    forged = chosen; forged.ply = 1;
+    CHECK_STATUS(kc_chaturaji_play_chosen(pos, &forged, NULL), KC_ERR_INVALID_ARGUMENT);
+    memset(&forged, 0, sizeof forged);
+    CHECK_STATUS(kc_chaturaji_play_chosen(pos, &forged, NULL), KC_ERR_INVALID_ARGUMENT);
+    /* Foreign: the same board and hash under the other alliances. */
+    CHECK_STATUS(kc_chaturaji_play_chosen(other, &chosen, NULL), KC_ERR_INVALID_ARGUMENT);
+    CHECK(text_is(other, START_TEXT));
+    CHECK(text_is(pos, START_TEXT));
+    CHECK_STATUS(kc_chaturaji_play_chosen(NULL, &chosen, NULL), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_chaturaji_play_chosen(pos, NULL, NULL), KC_ERR_NULL_POINTER);
+    /* The genuine token plays once, with a record that takes it back. */
+    CHECK_STATUS(kc_chaturaji_play_chosen(pos, &chosen, &undo), KC_OK);
+    CHECK_STATUS(kc_chaturaji_ply(pos, &ply), KC_OK);
+    CHECK(ply == 1);
+    CHECK_STATUS(kc_chaturaji_play_chosen(pos, &chosen, NULL), KC_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(kc_chaturaji_undo(pos, &undo), KC_OK);
+    CHECK(text_is(pos, START_TEXT));
+    /* Stale: chosen, then another move was played: refused. Once that move
+     * is taken back the position is exactly the one of the token again, so
+     * the token plays. */
+    stale = chosen;
+    CHECK_STATUS(kc_chaturaji_play(pos, 4, mv_text("pass"), &undo), KC_OK);
+    CHECK_STATUS(kc_chaturaji_play_chosen(pos, &stale, NULL), KC_ERR_INVALID_ARGUMENT);
+    CHECK(text_is(pos, "yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/"
+                       "gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB b rbyg - - 1 1"));
+    CHECK_STATUS(kc_chaturaji_undo(pos, &undo), KC_OK);
+    CHECK_STATUS(kc_chaturaji_play_chosen(pos, &stale, NULL), KC_OK);
+    CHECK_STATUS(kc_chaturaji_choose(pos, 9, &rng, &chosen), KC_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(kc_chaturaji_choose(pos, 2, NULL, &chosen), KC_ERR_NULL_POINTER);
+    kc_chaturaji_position_free(other);
+    kc_chaturaji_position_free(pos);
+
+    /* The seeded game through the token path. */
+    rng = seed;
+    CHECK_STATUS(kc_chaturaji_position_new_start(&rules, &pos), KC_OK);
+    while (plies < MAX_PLIES) {
+        CHECK_STATUS(kc_chaturaji_outcome(pos, &outcome), KC_OK);
+        if (outcome.result != KC_CHATURAJI_ONGOING) {
+            break;
+        }
+        if (kc_chaturaji_roll(&rng, &roll) != KC_OK ||
+            kc_chaturaji_choose(pos, roll, &rng, &chosen) != KC_OK ||
+            kc_chaturaji_play_chosen(pos, &chosen, NULL) != KC_OK) {
+            bad++;
+            break;
+        }
+        plies++;
+    }
+    CHECK(bad == 0);
+    CHECK(outcome.result != KC_CHATURAJI_ONGOING);
+    CHECK_STATUS(kc_chaturaji_choose(pos, 5, &rng, &chosen), KC_ERR_GAME_OVER);
+    CHECK_STATUS(kc_chaturaji_position_to_text(pos, text, sizeof text, &len), KC_OK);
+    if (expected_final != NULL) {
+        CHECK(strcmp(text, expected_final) == 0);
+        CHECK(plies == expected_plies);
+    }
+    kc_chaturaji_position_free(pos);
+}
+
 int main(int argc, char **argv) {
     uint64_t expected[6] = {10, 100, 1000, 10000, 111900, 113800};
     uint64_t seed = 20240601;
@@ -833,6 +932,7 @@ int main(int argc, char **argv) {
     test_dice();
     test_seeded_game(KC_CHATURAJI_ALLIANCES_SHEET, seed, final_text, plies);
     test_seeded_game(KC_CHATURAJI_ALLIANCES_OPPOSITE, seed + 1, NULL, 0);
+    test_chosen_moves(seed, final_text, plies);
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

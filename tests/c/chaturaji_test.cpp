@@ -333,10 +333,20 @@ void test_seeded_game(uint64_t seed, const std::string &expected_final, long exp
         }
         uint8_t roll = 0;
         kc_chaturaji_move mv{};
+        kc_chaturaji_chosen_move chosen{};
         kc_chaturaji_undo_record undo{};
-        if (kc_chaturaji_roll(&rng, &roll) != KC_OK ||
-            kc_chaturaji_choose_move(game.pos.get(), roll, &rng, &mv) != KC_OK ||
-            kc_chaturaji_play(game.pos.get(), roll, mv, &undo) != KC_OK) {
+        // Every other ply through the token path (the same choice).
+        bool ok = kc_chaturaji_roll(&rng, &roll) == KC_OK;
+        if (ok && game.history.size() % 2 == 0) {
+            ok = kc_chaturaji_choose(game.pos.get(), roll, &rng, &chosen) == KC_OK &&
+                 kc_chaturaji_play_chosen(game.pos.get(), &chosen, &undo) == KC_OK &&
+                 kc_chaturaji_play_chosen(game.pos.get(), &chosen, &undo) ==
+                     KC_ERR_INVALID_ARGUMENT;
+        } else if (ok) {
+            ok = kc_chaturaji_choose_move(game.pos.get(), roll, &rng, &mv) == KC_OK &&
+                 kc_chaturaji_play(game.pos.get(), roll, mv, &undo) == KC_OK;
+        }
+        if (!ok) {
             CHECK(false);
             break;
         }

@@ -1,0 +1,619 @@
+//! The C ABI of game records, readable moves and board pictures:
+//! `kc_record_*`, `kc_kaissa_move_to_san` and friends, `kc_*_svg`.
+//!
+//! A record is an opaque, heap-allocated [`kc_record`] made by
+//! `kc_record_read` (from text), `kc_record_new_kaissa` or
+//! `kc_record_new_chaturaji` (from a start position) and released with
+//! `kc_record_free`. Moves go in and out as text: the record format's
+//! action text (`e2e5`, `H@c1`, `5:g7g8K`, `4:pass`, `exchange:rh4,be8`),
+//! which `kc_kaissa_move_from_text` / `kc_chaturaji_move_from_text` turn
+//! into move structs (for Chaturaji, without the `<face>:` prefix). Every
+//! text output follows the `(buf, cap, out_len)` convention of the other
+//! `kc_` functions.
+//!
+//! Errors in a record's text give `KC_ERR_PARSE` (an illegal move,
+//! `KC_ERR_ILLEGAL_MOVE`); the last error message is `line:column: reason`
+//! and, when the caller passes a `kc_record_error_info`, the line, column
+//! and ply are written there too.
+#![allow(non_camel_case_types)]
+
+use core::ffi::c_char;
+
+use super::chaturaji::kc_chaturaji_position;
+use super::handle::{free_handle, give_handle, handle_mut, handle_ref, Handle};
+use super::kaissa::kc_kaissa_position;
+use super::kc_status::{self, *};
+use super::{fail, out_ptr, read_str, run, write_out, write_text, Failure};
+use crate::record::{
+    ChaturajiRecord, GameResult, KaissaRecord, Reader, Record, RecordError, RecordErrorKind,
+    Termination,
+};
+
+mod readable;
+mod svg;
+
+pub use readable::*;
+pub use svg::*;
+
+/// Game value of a record: Merchant Kaissa.
+pub const KC_RECORD_KAISSA: u8 = 0;
+/// Game value of a record: Chaturaji.
+pub const KC_RECORD_CHATURAJI: u8 = 1;
+/// A text buffer of this many bytes always holds an action text of a
+/// record (`exchange:rh4,be8` is the longest kind) and its NUL.
+pub const KC_RECORD_ACTION_TEXT_CAP: usize = 24;
+/// A text buffer of this many bytes always holds a result or termination
+/// word and its NUL.
+pub const KC_RECORD_RESULT_CAP: usize = 24;
+
+/// A game record of either game, opaque to C. Created by `kc_record_read`,
+/// `kc_record_new_kaissa` or `kc_record_new_chaturaji`; the caller owns it
+/// and must release it with `kc_record_free` exactly once. Its result always
+/// agrees with its final position. Not thread-safe: do not use one record
+/// from two threads at the same time unless every call takes a const
+/// pointer.
+pub struct kc_record {
+    record: Record,
+}
+
+impl Handle for kc_record {
+    type Inner = Record;
+    fn wrap(record: Record) -> Self {
+        kc_record { record }
+    }
+    fn inner(&self) -> &Record {
+        &self.record
+    }
+    fn inner_mut(&mut self) -> &mut Record {
+        &mut self.record
+    }
+}
+
+/// Where a record's text is wrong, written by `kc_record_read` and
+/// `kc_record_count` when they fail with `KC_ERR_PARSE` or
+/// `KC_ERR_ILLEGAL_MOVE` (and the caller passed one).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct kc_record_error_info {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1, in characters.
+    pub column: usize,
+    /// For an error in the movetext, the number (from 1) of the action it
+    /// is about; 0 for an error in the tag pairs.
+    pub ply: usize,
+}
+
+/// The failure for a record error, with its position written to
+/// `out_error` when the caller gave one.
+///
+/// # Safety
+/// `out_error` is NULL or valid for writing a `kc_record_error_info`.
+unsafe fn record_failure(error: &RecordError, out_error: *mut kc_record_error_info) -> Failure {
+    if let Ok(out) = out_ptr(out_error, "out_error") {
+        let info = kc_record_error_info {
+            line: error.line(),
+            column: error.column(),
+            ply: error.ply().unwrap_or(0),
+        };
+        // SAFETY: checked non-null and aligned; writable per the caller.
+        unsafe { write_out(out, info) };
+    }
+    let status = match error.kind() {
+        RecordErrorKind::IllegalAction { .. } => KC_ERR_ILLEGAL_MOVE,
+        _ => KC_ERR_PARSE,
+    };
+    fail(status, error.to_string())
+}
+
+/// Reads the records of `text` up to the one numbered `index` (from 0) and
+/// hands it to the caller through `*out_record`. Every record up to it is
+/// checked (each move against the rules, the result against the final
+/// position). A bad record gives `KC_ERR_PARSE` (or `KC_ERR_ILLEGAL_MOVE`
+/// for an illegal move), the message `line:column: reason`, and the place
+/// in `*out_error` when `out_error` is not NULL. Fewer records than
+/// `index + 1` give `KC_ERR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `text` is a NUL-terminated string; `out_record` points to a writable
+/// `kc_record *`; `out_error` is NULL or points to a writable
+/// `kc_record_error_info`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_read(
+    text: *const c_char,
+    index: usize,
+    out_record: *mut *mut kc_record,
+    out_error: *mut kc_record_error_info,
+) -> kc_status {
+    run("kc_record_read", || {
+        // SAFETY: forwarded from the caller.
+        let text = unsafe { read_str(text, "text")? };
+        out_ptr(out_record, "out_record")?;
+        let mut count = 0;
+        for record in Reader::new(text.as_bytes()) {
+            // SAFETY: forwarded from the caller.
+            let record = record.map_err(|err| unsafe { record_failure(&err, out_error) })?;
+            if count == index {
+                // SAFETY: forwarded from the caller.
+                return unsafe { give_handle::<kc_record>(record, out_record) };
+            }
+            count += 1;
+        }
+        Err(fail(
+            KC_ERR_INVALID_ARGUMENT,
+            format!("the text holds {count} records; there is no record {index}"),
+        ))
+    })
+}
+
+/// Counts the records of `text`, checking every one; a bad record fails
+/// as in `kc_record_read`.
+///
+/// # Safety
+/// `text` is a NUL-terminated string; `out_count` points to a writable
+/// `size_t`; `out_error` is NULL or points to a writable
+/// `kc_record_error_info`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_count(
+    text: *const c_char,
+    out_count: *mut usize,
+    out_error: *mut kc_record_error_info,
+) -> kc_status {
+    run("kc_record_count", || {
+        // SAFETY: forwarded from the caller.
+        let text = unsafe { read_str(text, "text")? };
+        let out = out_ptr(out_count, "out_count")?;
+        let mut count = 0;
+        for record in Reader::new(text.as_bytes()) {
+            // SAFETY: forwarded from the caller.
+            record.map_err(|err| unsafe { record_failure(&err, out_error) })?;
+            count += 1;
+        }
+        // SAFETY: checked; writable per the caller.
+        unsafe { write_out(out, count) };
+        Ok(())
+    })
+}
+
+/// A new, empty Kaissa record of a game starting from `*start` (copied).
+///
+/// # Safety
+/// `start` is a live `kc_kaissa_position`; `out` points to a writable
+/// `kc_record *`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_new_kaissa(
+    start: *const kc_kaissa_position,
+    out: *mut *mut kc_record,
+) -> kc_status {
+    run("kc_record_new_kaissa", || {
+        // SAFETY: forwarded from the caller.
+        let start = unsafe { handle_ref::<kc_kaissa_position>(start, "start")? };
+        let record = Record::Kaissa(KaissaRecord::new(start.clone()));
+        // SAFETY: forwarded from the caller.
+        unsafe { give_handle::<kc_record>(record, out) }
+    })
+}
+
+/// A new, empty Chaturaji record of a game starting from `*start` (copied,
+/// with its rules options).
+///
+/// # Safety
+/// `start` is a live `kc_chaturaji_position`; `out` points to a writable
+/// `kc_record *`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_new_chaturaji(
+    start: *const kc_chaturaji_position,
+    out: *mut *mut kc_record,
+) -> kc_status {
+    run("kc_record_new_chaturaji", || {
+        // SAFETY: forwarded from the caller.
+        let start = unsafe { handle_ref::<kc_chaturaji_position>(start, "start")? };
+        let record = Record::Chaturaji(ChaturajiRecord::new(start.clone()));
+        // SAFETY: forwarded from the caller.
+        unsafe { give_handle::<kc_record>(record, out) }
+    })
+}
+
+/// Releases a record; NULL is a no-op.
+///
+/// # Safety
+/// `record` is NULL or a record from this library not freed yet.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_free(record: *mut kc_record) {
+    // SAFETY: forwarded from the caller.
+    unsafe { free_handle(record) }
+}
+
+/// The record's game: `KC_RECORD_KAISSA` or `KC_RECORD_CHATURAJI`.
+///
+/// # Safety
+/// `record` is a live record; `out` points to a writable `uint8_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_game(record: *const kc_record, out: *mut u8) -> kc_status {
+    run("kc_record_game", || {
+        // SAFETY: forwarded from the caller.
+        let record = unsafe { handle_ref::<kc_record>(record, "record")? };
+        let out = out_ptr(out, "out")?;
+        let game = match record {
+            Record::Kaissa(_) => KC_RECORD_KAISSA,
+            _ => KC_RECORD_CHATURAJI,
+        };
+        // SAFETY: checked; writable per the caller.
+        unsafe { write_out(out, game) };
+        Ok(())
+    })
+}
+
+/// Plays the action `action` (the record format's text: `e2e5`, `H@c1`;
+/// `5:g7g8K`, `4:pass`, `exchange:rh4,be8`) at the end of the record. A
+/// malformed text gives `KC_ERR_PARSE`, an illegal move or impossible
+/// exchange `KC_ERR_ILLEGAL_MOVE`; the record is then unchanged. The
+/// result becomes the rules' one when the game is now over, else `*`.
+///
+/// # Safety
+/// `record` is a live record used by nobody else during the call;
+/// `action` is a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_play(
+    record: *mut kc_record,
+    action: *const c_char,
+) -> kc_status {
+    run("kc_record_play", || {
+        // SAFETY: forwarded from the caller.
+        let record = unsafe { handle_mut::<kc_record>(record, "record")? };
+        // SAFETY: forwarded from the caller.
+        let text = unsafe { read_str(action, "action")? };
+        let parse = |err: &dyn core::fmt::Display| {
+            fail(
+                KC_ERR_PARSE,
+                format!("action \"{}\": {err}", crate::error::excerpt(text)),
+            )
+        };
+        let illegal = |err: &dyn core::fmt::Display| fail(KC_ERR_ILLEGAL_MOVE, err.to_string());
+        match record {
+            Record::Kaissa(r) => {
+                let mv = text.parse().map_err(|e| parse(&e))?;
+                r.play(mv).map_err(|e| illegal(&e))
+            }
+            Record::Chaturaji(r) => {
+                let action = text.parse().map_err(|e| parse(&e))?;
+                r.play(action).map_err(|e| illegal(&e))
+            }
+        }
+    })
+}
+
+/// Adds a comment after the last action (before the first, when there is
+/// none). A comment with control characters other than tab and new line,
+/// or a line longer than 65,536 bytes, gives `KC_ERR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `record` is a live record used by nobody else during the call; `text`
+/// is a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_add_comment(
+    record: *mut kc_record,
+    text: *const c_char,
+) -> kc_status {
+    run("kc_record_add_comment", || {
+        // SAFETY: forwarded from the caller.
+        let record = unsafe { handle_mut::<kc_record>(record, "record")? };
+        // SAFETY: forwarded from the caller.
+        let text = unsafe { read_str(text, "text")? };
+        let result = match record {
+            Record::Kaissa(r) => r.add_comment(text),
+            Record::Chaturaji(r) => r.add_comment(text),
+        };
+        result.map_err(|err| fail(KC_ERR_INVALID_ARGUMENT, err.to_string()))
+    })
+}
+
+/// Sets the free tag `name` (`Event`, `Site`, `Date`, the players, …) to
+/// `value`. A bad name, a reserved tag (`Game`, `Rules`, `DrawLimit`,
+/// `Position`, `Result`, `Termination`), a bad `Date` or a value with a
+/// control character other than tab gives `KC_ERR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `record` is a live record used by nobody else during the call; `name`
+/// and `value` are NUL-terminated strings.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_set_tag(
+    record: *mut kc_record,
+    name: *const c_char,
+    value: *const c_char,
+) -> kc_status {
+    run("kc_record_set_tag", || {
+        // SAFETY: forwarded from the caller.
+        let record = unsafe { handle_mut::<kc_record>(record, "record")? };
+        // SAFETY: forwarded from the caller.
+        let (name, value) = unsafe { (read_str(name, "name")?, read_str(value, "value")?) };
+        let result = match record {
+            Record::Kaissa(r) => r.set_tag(name, value),
+            Record::Chaturaji(r) => r.set_tag(name, value),
+        };
+        result.map_err(|err| fail(KC_ERR_INVALID_ARGUMENT, err.to_string()))
+    })
+}
+
+/// Copies the value of the tag `name` into `buf`: a free tag, or one of
+/// the record's own (`Game`, `Rules`, `DrawLimit`, `Position`, `Result`,
+/// `Termination`, as a writer writes them). A tag the record does not have
+/// gives `KC_ERR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `record` is a live record; `name` is a NUL-terminated string; `buf` is
+/// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
+/// to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_tag(
+    record: *const kc_record,
+    name: *const c_char,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> kc_status {
+    run("kc_record_tag", || {
+        // SAFETY: forwarded from the caller.
+        let record = unsafe { handle_ref::<kc_record>(record, "record")? };
+        // SAFETY: forwarded from the caller.
+        let name = unsafe { read_str(name, "name")? };
+        let value = tag_value(record, name).ok_or_else(|| {
+            fail(
+                KC_ERR_INVALID_ARGUMENT,
+                format!("the record has no tag \"{}\"", crate::error::excerpt(name)),
+            )
+        })?;
+        // SAFETY: forwarded from the caller.
+        unsafe { write_text(&value, buf, cap, out_len) }
+    })
+}
+
+/// The value of any tag of `record`, as the written record holds it.
+fn tag_value(record: &Record, name: &str) -> Option<String> {
+    if let Some(value) = record.tags().get(name) {
+        return Some(value.to_string());
+    }
+    let text = record.to_string();
+    let prefix = format!("[{name} \"");
+    let line = text
+        .lines()
+        .take_while(|line| line.starts_with('['))
+        .find(|line| line.starts_with(&prefix))?;
+    let raw = line.strip_prefix(&prefix)?.strip_suffix("\"]")?;
+    Some(raw.replace("\\\"", "\"").replace("\\\\", "\\"))
+}
+
+/// States the result (`*`, `draw`, `yellow-wins`, `red-wins`, `rg-wins`,
+/// `by-wins`, `ry-wins`, `bg-wins`) and termination (`resignation`,
+/// `agreement`, `abandoned`, `unfinished`, or the rules' own) of the
+/// record. Unknown words give `KC_ERR_PARSE`; a result that contradicts the
+/// final position (a capture that did not happen, a resignation after the
+/// game ended, …) gives `KC_ERR_INVALID_ARGUMENT` and changes nothing.
+///
+/// # Safety
+/// `record` is a live record used by nobody else during the call;
+/// `result` and `termination` are NUL-terminated strings.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_set_result(
+    record: *mut kc_record,
+    result: *const c_char,
+    termination: *const c_char,
+) -> kc_status {
+    run("kc_record_set_result", || {
+        // SAFETY: forwarded from the caller.
+        let record = unsafe { handle_mut::<kc_record>(record, "record")? };
+        // SAFETY: forwarded from the caller.
+        let (result, termination) = unsafe {
+            (
+                read_str(result, "result")?,
+                read_str(termination, "termination")?,
+            )
+        };
+        let parsed = match record {
+            Record::Kaissa(_) => KaissaRecord::parse_result(result),
+            _ => ChaturajiRecord::parse_result(result),
+        };
+        let game_result: GameResult = parsed.ok_or_else(|| {
+            fail(
+                KC_ERR_PARSE,
+                format!(
+                    "\"{}\" is not a result of a {} record",
+                    crate::error::excerpt(result),
+                    record.game()
+                ),
+            )
+        })?;
+        let termination = Termination::from_word(termination).ok_or_else(|| {
+            fail(
+                KC_ERR_PARSE,
+                format!(
+                    "\"{}\" is not a termination",
+                    crate::error::excerpt(termination)
+                ),
+            )
+        })?;
+        let outcome = match record {
+            Record::Kaissa(r) => r.set_result(game_result, termination),
+            Record::Chaturaji(r) => r.set_result(game_result, termination),
+        };
+        outcome.map_err(|err| fail(KC_ERR_INVALID_ARGUMENT, err.to_string()))
+    })
+}
+
+/// Writes `text` of a record query into a caller buffer.
+///
+/// # Safety
+/// As for `write_text`; `record` is NULL or a live record.
+unsafe fn record_text(
+    record: *const kc_record,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    text: impl FnOnce(&Record) -> Result<String, Failure>,
+) -> super::FfiResult {
+    // SAFETY: forwarded from the caller.
+    let record = unsafe { handle_ref::<kc_record>(record, "record")? };
+    let text = text(record)?;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_text(&text, buf, cap, out_len) }
+}
+
+/// Copies the result word (`*`, `draw`, `yellow-wins`, `rg-wins`, …) into
+/// `buf` (`KC_RECORD_RESULT_CAP` bytes always suffice).
+///
+/// # Safety
+/// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+/// `cap` writable bytes; `out_len` points to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_result(
+    record: *const kc_record,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> kc_status {
+    // SAFETY: forwarded from the caller.
+    run("kc_record_result", || unsafe {
+        record_text(record, buf, cap, out_len, |r| Ok(r.result().to_string()))
+    })
+}
+
+/// Copies the termination word (`home-stone-captured`, `resignation`,
+/// `unfinished`, …) into `buf` (`KC_RECORD_RESULT_CAP` bytes always
+/// suffice).
+///
+/// # Safety
+/// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+/// `cap` writable bytes; `out_len` points to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_termination(
+    record: *const kc_record,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> kc_status {
+    // SAFETY: forwarded from the caller.
+    run("kc_record_termination", || unsafe {
+        record_text(record, buf, cap, out_len, |r| {
+            Ok(r.termination().word().to_string())
+        })
+    })
+}
+
+/// The number of actions of the record (plies, and Chaturaji exchanges).
+///
+/// # Safety
+/// `record` is a live record; `out` points to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_action_count(
+    record: *const kc_record,
+    out: *mut usize,
+) -> kc_status {
+    run("kc_record_action_count", || {
+        // SAFETY: forwarded from the caller.
+        let record = unsafe { handle_ref::<kc_record>(record, "record")? };
+        let out = out_ptr(out, "out")?;
+        // SAFETY: checked; writable per the caller.
+        unsafe { write_out(out, record.action_count()) };
+        Ok(())
+    })
+}
+
+/// Copies the text of action `index` (from 0; `e2e5`, `5:g7g8K`,
+/// `exchange:rh4,be8`) into `buf` (`KC_RECORD_ACTION_TEXT_CAP` bytes always
+/// suffice). An index past the last action gives `KC_ERR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+/// `cap` writable bytes; `out_len` points to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_action_text(
+    record: *const kc_record,
+    index: usize,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> kc_status {
+    // SAFETY: forwarded from the caller.
+    run("kc_record_action_text", || unsafe {
+        record_text(record, buf, cap, out_len, |r| {
+            r.action_text(index).ok_or_else(|| out_of_range(r, index))
+        })
+    })
+}
+
+fn out_of_range(record: &Record, index: usize) -> Failure {
+    fail(
+        KC_ERR_INVALID_ARGUMENT,
+        format!(
+            "index {index}: the record has {} actions",
+            record.action_count()
+        ),
+    )
+}
+
+/// Copies the position text after `index` actions (0: the start position;
+/// the action count: the final position) into `buf`
+/// (`KC_CHATURAJI_POSITION_TEXT_CAP` bytes always suffice). An index past
+/// the action count gives `KC_ERR_INVALID_ARGUMENT`. Each call replays the
+/// game from its start.
+///
+/// # Safety
+/// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+/// `cap` writable bytes; `out_len` points to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_position_text(
+    record: *const kc_record,
+    index: usize,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> kc_status {
+    // SAFETY: forwarded from the caller.
+    run("kc_record_position_text", || unsafe {
+        record_text(record, buf, cap, out_len, |r| {
+            r.position_text(index).ok_or_else(|| out_of_range(r, index))
+        })
+    })
+}
+
+/// Writes the whole record as text into `buf` (ask for the size with
+/// `cap` 0 first).
+///
+/// # Safety
+/// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+/// `cap` writable bytes; `out_len` points to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_write(
+    record: *const kc_record,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> kc_status {
+    // SAFETY: forwarded from the caller.
+    run("kc_record_write", || unsafe {
+        record_text(record, buf, cap, out_len, |r| Ok(r.to_string()))
+    })
+}
+
+/// Writes the record's final position as an SVG picture into `buf`, its
+/// last move highlighted; squares of `square_size` pixels (0: 48; at most
+/// 1000). Ask for the size with `cap` 0 first.
+///
+/// # Safety
+/// `record` is a live record; `buf` is NULL (with `cap` 0) or points to
+/// `cap` writable bytes; `out_len` points to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_svg(
+    record: *const kc_record,
+    square_size: u32,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> kc_status {
+    // SAFETY: forwarded from the caller.
+    run("kc_record_svg", || unsafe {
+        record_text(record, buf, cap, out_len, |r| {
+            Ok(r.svg(&svg::svg_options(square_size)))
+        })
+    })
+}

@@ -1,0 +1,381 @@
+//! Chaturaji in the record format: plies with their roll (`5:g7g8K`,
+//! `4:pass`), raja exchanges (`exchange:rh4,be8`), move numbers by ply
+//! (`9.` before the ninth ply), and the rules options as tags.
+
+use core::fmt;
+use core::str::FromStr;
+
+use super::error::ActionError;
+use super::game::{sealed, Game, MoveNumber};
+use super::result::{GameResult, Termination};
+use crate::chaturaji::{Alliances, Colour, Move, Outcome, Position, Roll, Rules, Square};
+use crate::error::{escaped_char, excerpt, Field, NotationError, NotationErrorKind};
+
+/// Chaturaji, as a [`Game`] of the record format (a marker type: it has no
+/// values).
+///
+/// ```
+/// use kaissa_chaturaji::record::{ChaturajiGame, Game};
+/// assert_eq!(ChaturajiGame::SEAT_TAGS, ["Red", "Black", "Yellow", "Green"]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ChaturajiGame {}
+
+/// One unit of Chaturaji movetext: a ply (the roll and the move made for
+/// it) or a raja exchange (not a move: it takes no turn). More kinds may
+/// come with the Ludii ruleset (its promotion decisions); match with a `_`
+/// arm.
+///
+/// Its text is `<face>:<move>` (`2:h1f3`, `5:g7g8K`, `4:pass`) or
+/// `exchange:<colour><square>,<colour><square>` (`exchange:rh4,be8`: the
+/// Red raja returns to h4, the Black raja to e8).
+///
+/// ```
+/// use kaissa_chaturaji::record::ChaturajiAction;
+/// let ply: ChaturajiAction = "5:g7g8K".parse()?;
+/// assert_eq!(ply.to_string(), "5:g7g8K");
+/// let exchange: ChaturajiAction = "exchange:rh4,be8".parse()?;
+/// assert!(matches!(exchange, ChaturajiAction::Exchange { .. }));
+/// assert!("6:h1f3".parse::<ChaturajiAction>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ChaturajiAction {
+    /// The seat to move threw `roll` and made `mv`.
+    Ply {
+        /// The roll.
+        roll: Roll,
+        /// The move made for it (`Pass` when the roll allowed none).
+        mv: Move,
+    },
+    /// A raja exchange: the captured raja of `first.0` returns to
+    /// `first.1`, that of `second.0` to `second.1`.
+    Exchange {
+        /// One raja's colour and square.
+        first: (Colour, Square),
+        /// The other raja's colour and square.
+        second: (Colour, Square),
+    },
+}
+
+impl fmt::Display for ChaturajiAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ChaturajiAction::Ply { roll, mv } => write!(f, "{roll}:{mv}"),
+            ChaturajiAction::Exchange { first, second } => write!(
+                f,
+                "exchange:{}{},{}{}",
+                first.0.letter(),
+                first.1,
+                second.0.letter(),
+                second.1
+            ),
+        }
+    }
+}
+
+/// The prefix of an exchange's text.
+const EXCHANGE: &str = "exchange:";
+
+fn error(offset: usize, kind: NotationErrorKind, reason: String) -> NotationError {
+    NotationError::at(Field::Move, offset, kind, reason)
+}
+
+/// Parses `<colour><square>` starting at byte `base` of the action text.
+fn colour_square(text: &str, base: usize) -> Result<(Colour, Square), NotationError> {
+    let mut chars = text.chars();
+    let colour = match chars.next() {
+        Some(c) => Colour::from_letter(c).ok_or_else(|| {
+            error(
+                base,
+                NotationErrorKind::UnknownPiece,
+                format!("'{}' is not a colour r, b, y or g", escaped_char(c)),
+            )
+        })?,
+        None => {
+            return Err(error(
+                base,
+                NotationErrorKind::Empty,
+                "missing <colour><square> such as rh4".into(),
+            ))
+        }
+    };
+    let square = Square::parse(chars.as_str()).ok_or_else(|| {
+        error(
+            base + 1,
+            NotationErrorKind::BadSquare,
+            format!("\"{}\" is not a square a1..h8", excerpt(chars.as_str())),
+        )
+    })?;
+    Ok((colour, square))
+}
+
+impl FromStr for ChaturajiAction {
+    type Err = NotationError;
+
+    /// Parses `<face>:<move>` or `exchange:<c><sq>,<c><sq>`; errors name
+    /// [`Field::Move`] and the byte offset in `text`.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::record::ChaturajiAction;
+    /// let err = "exchange:rh4,xe8".parse::<ChaturajiAction>().unwrap_err();
+    /// assert_eq!(err.offset(), Some(13));
+    /// ```
+    fn from_str(text: &str) -> Result<ChaturajiAction, NotationError> {
+        if let Some(rest) = text.strip_prefix(EXCHANGE) {
+            let base = EXCHANGE.len();
+            let (a, b) = rest.split_once(',').ok_or_else(|| {
+                error(
+                    base,
+                    NotationErrorKind::UnexpectedCharacter,
+                    "an exchange names two rajas: exchange:<colour><square>,<colour><square>"
+                        .into(),
+                )
+            })?;
+            let first = colour_square(a, base)?;
+            let second = colour_square(b, base + a.len() + 1)?;
+            return Ok(ChaturajiAction::Exchange { first, second });
+        }
+        let (face, mv) = text.split_once(':').ok_or_else(|| {
+            error(
+                0,
+                NotationErrorKind::UnexpectedCharacter,
+                format!(
+                    "\"{}\" is not <face>:<move> (such as 2:h1f3) or exchange:<colour><square>,<colour><square>",
+                    excerpt(text)
+                ),
+            )
+        })?;
+        let roll = match face.as_bytes() {
+            [digit] => Roll::new(digit.wrapping_sub(b'0')),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            error(
+                0,
+                NotationErrorKind::OutOfRange,
+                format!("\"{}\" is not a die face 2, 3, 4 or 5", excerpt(face)),
+            )
+        })?;
+        let mv = Move::parse_at(mv, face.len() + 1)?;
+        Ok(ChaturajiAction::Ply { roll, mv })
+    }
+}
+
+impl Game for ChaturajiGame {
+    type Position = Position;
+    type Action = ChaturajiAction;
+    type Options = Rules;
+    const NAME: &'static str = "chaturaji";
+    const SEAT_TAGS: &'static [&'static str] = &["Red", "Black", "Yellow", "Green"];
+    const TERMINATIONS: &'static [Termination] = &[
+        Termination::OpponentsOut,
+        Termination::QuietPlies,
+        Termination::Resignation,
+        Termination::Agreement,
+        Termination::Abandoned,
+        Termination::Unfinished,
+    ];
+}
+
+/// The default quiet-ply draw limit, written only when a record differs.
+const DEFAULT_DRAW_LIMIT: Option<u16> = Rules::new().draw_limit;
+
+impl sealed::Rules for ChaturajiGame {
+    fn options_of(position: &Position) -> Rules {
+        position.rules()
+    }
+
+    fn start(options: Rules) -> Position {
+        Position::start(options)
+    }
+
+    fn parse_position(text: &str, options: Rules) -> Result<Position, NotationError> {
+        Position::from_text(text, options)
+    }
+
+    fn options_from_tags(
+        rules: Option<&str>,
+        draw_limit: Option<&str>,
+    ) -> Result<Rules, (&'static str, String)> {
+        let alliances = match rules.unwrap_or("sheet") {
+            "sheet" => Alliances::Sheet,
+            "opposite" => Alliances::Opposite,
+            "ludii" => {
+                return Err((
+                    "Rules",
+                    "the ludii ruleset (RULES.md Part IV) is not supported yet".into(),
+                ))
+            }
+            other => {
+                return Err((
+                    "Rules",
+                    format!("\"{}\" is not sheet or opposite", excerpt(other)),
+                ))
+            }
+        };
+        let limit = match draw_limit {
+            None => DEFAULT_DRAW_LIMIT,
+            Some("none") => None,
+            Some(text) => {
+                let canonical = text == "0" || !text.starts_with('0');
+                match text.parse::<u16>() {
+                    Ok(n) if canonical && text.bytes().all(|b| b.is_ascii_digit()) => Some(n),
+                    _ => {
+                        return Err((
+                            "DrawLimit",
+                            format!(
+                                "\"{}\" is not none or a number 0..65535 without leading zeros",
+                                excerpt(text)
+                            ),
+                        ))
+                    }
+                }
+            }
+        };
+        Ok(Rules::new()
+            .with_alliances(alliances)
+            .with_draw_limit(limit))
+    }
+
+    fn options_tags(options: Rules) -> Vec<(&'static str, String)> {
+        let alliances = match options.alliances {
+            Alliances::Opposite => "opposite",
+            _ => "sheet",
+        };
+        let mut tags = vec![("Rules", alliances.to_string())];
+        if options.draw_limit != DEFAULT_DRAW_LIMIT {
+            let limit = options
+                .draw_limit
+                .map_or_else(|| "none".to_string(), |n| n.to_string());
+            tags.push(("DrawLimit", limit));
+        }
+        tags
+    }
+
+    fn parse_action(text: &str) -> Result<ChaturajiAction, NotationError> {
+        text.parse()
+    }
+
+    fn apply(position: &mut Position, action: ChaturajiAction) -> Result<(), ActionError> {
+        match action {
+            ChaturajiAction::Ply { roll, mv } => {
+                position.play(roll, mv)?;
+            }
+            ChaturajiAction::Exchange { first, second } => {
+                position.apply_exchange(first, second)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn move_number(position: &Position) -> (MoveNumber, bool) {
+        let ply = u64::from(position.ply());
+        (
+            MoveNumber {
+                number: ply + 1,
+                dots: ".",
+            },
+            ply % 4 == 0,
+        )
+    }
+
+    fn is_numbered(action: ChaturajiAction) -> bool {
+        matches!(action, ChaturajiAction::Ply { .. })
+    }
+
+    fn parse_result(token: &str) -> Option<GameResult> {
+        use Colour::*;
+        Some(match token {
+            "*" => GameResult::Unfinished,
+            "draw" => GameResult::Draw,
+            "rg-wins" => GameResult::AllianceWins([Red, Green]),
+            "by-wins" => GameResult::AllianceWins([Black, Yellow]),
+            "ry-wins" => GameResult::AllianceWins([Red, Yellow]),
+            "bg-wins" => GameResult::AllianceWins([Black, Green]),
+            _ => return None,
+        })
+    }
+
+    fn result_words() -> &'static str {
+        "rg-wins, by-wins, ry-wins, bg-wins, draw or *"
+    }
+
+    fn rules_ending(position: &Position) -> Option<(GameResult, Termination)> {
+        match position.outcome() {
+            Outcome::AllianceWins(alliance) => Some((
+                GameResult::AllianceWins(alliance),
+                Termination::OpponentsOut,
+            )),
+            Outcome::Draw => Some((GameResult::Draw, Termination::QuietPlies)),
+            _ => None,
+        }
+    }
+
+    fn result_fits(position: &Position, result: GameResult) -> bool {
+        match result {
+            GameResult::Unfinished | GameResult::Draw => true,
+            GameResult::AllianceWins(alliance) => {
+                position.rules().alliance_of(alliance[0]) == alliance
+            }
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn action_text_round_trips_and_errors_point_at_the_fault() {
+        for text in [
+            "2:h1f3",
+            "5:g7g8K",
+            "4:pass",
+            "exchange:rh4,be8",
+            "exchange:gd2,ya6",
+        ] {
+            let action: ChaturajiAction = text.parse().unwrap();
+            assert_eq!(action.to_string(), text);
+        }
+        let at = |text: &str| text.parse::<ChaturajiAction>().unwrap_err().offset();
+        assert_eq!(at("h1f3"), Some(0));
+        assert_eq!(at("6:h1f3"), Some(0));
+        assert_eq!(at("55:h1f3"), Some(0));
+        assert_eq!(at("5:h1i3"), Some(4));
+        assert_eq!(at("5:"), Some(2));
+        assert_eq!(at("exchange:rh4"), Some(9));
+        assert_eq!(at("exchange:rh9,be8"), Some(10));
+        assert_eq!(at("exchange:rh4,"), Some(13));
+        assert_eq!(at("exchange:xh4,be8"), Some(9));
+    }
+
+    #[test]
+    fn rules_tags() {
+        use sealed::Rules as _;
+        let opposite = ChaturajiGame::options_from_tags(Some("opposite"), Some("none")).unwrap();
+        assert_eq!(opposite.alliances, Alliances::Opposite);
+        assert_eq!(opposite.draw_limit, None);
+        assert_eq!(
+            ChaturajiGame::options_tags(opposite),
+            [
+                ("Rules", "opposite".to_string()),
+                ("DrawLimit", "none".to_string())
+            ]
+        );
+        assert_eq!(
+            ChaturajiGame::options_from_tags(None, None).unwrap(),
+            Rules::new()
+        );
+        assert_eq!(ChaturajiGame::options_tags(Rules::new()).len(), 1);
+        for bad in ["007", "-1", "65536", "", "+5"] {
+            assert!(
+                ChaturajiGame::options_from_tags(None, Some(bad)).is_err(),
+                "{bad}"
+            );
+        }
+        assert!(ChaturajiGame::options_from_tags(Some("ludii"), None).is_err());
+    }
+}

@@ -1,0 +1,152 @@
+//! What a record needs to know about a game: the sealed [`Game`] trait and
+//! the move numbers of the movetext.
+
+use core::fmt;
+
+use super::error::ActionError;
+use super::result::{GameResult, Termination};
+use crate::error::NotationError;
+
+/// A game the record format covers: [`KaissaGame`](super::KaissaGame) or
+/// [`ChaturajiGame`](super::ChaturajiGame). Sealed: the format specifies
+/// each game, so no other crate can add one. A [`GameRecord`] is generic
+/// over it; [`KaissaRecord`](super::KaissaRecord) and
+/// [`ChaturajiRecord`](super::ChaturajiRecord) name the two records.
+///
+/// ```
+/// use kaissa_chaturaji::record::{ChaturajiGame, Game, KaissaGame};
+/// assert_eq!(KaissaGame::NAME, "kaissa");
+/// assert_eq!(ChaturajiGame::NAME, "chaturaji");
+/// ```
+///
+/// [`GameRecord`]: super::GameRecord
+pub trait Game: sealed::Rules + fmt::Debug + Copy + Eq + core::hash::Hash + 'static {
+    /// The game's position type.
+    type Position: Clone + PartialEq + Eq + fmt::Debug + fmt::Display;
+    /// One unit of movetext: a Kaissa [`Move`](crate::kaissa::Move), or a
+    /// [`ChaturajiAction`](super::ChaturajiAction) (a ply with its roll, or
+    /// a raja exchange).
+    type Action: Copy + PartialEq + Eq + fmt::Debug + fmt::Display;
+    /// The rules options a game is played under: `()` for Kaissa,
+    /// [`chaturaji::Rules`](crate::chaturaji::Rules) for Chaturaji.
+    type Options: Copy + PartialEq + Eq + fmt::Debug;
+    /// The game's name, the value of its `Game` tag.
+    const NAME: &'static str;
+    /// The tags naming the players of its seats, in turn order.
+    const SEAT_TAGS: &'static [&'static str];
+    /// The terminations the game's records may have.
+    const TERMINATIONS: &'static [super::Termination];
+}
+
+/// A move number as it stands in movetext: `12.` or `12...`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveNumber {
+    pub(crate) number: u64,
+    /// `"."`, or `"..."` for Kaissa's Red.
+    pub(crate) dots: &'static str,
+}
+
+impl fmt::Display for MoveNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.number, self.dots)
+    }
+}
+
+/// The length of the move number at the start of `token` (digits followed
+/// by `.` or `...`), if it starts with one.
+pub(crate) fn move_number_len(token: &str) -> Option<usize> {
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    let dots = token[digits..].bytes().take_while(|&b| b == b'.').count();
+    match dots {
+        0 => None,
+        _ => Some(digits + dots),
+    }
+}
+
+pub(crate) mod sealed {
+    use super::*;
+
+    type Pos<G> = <G as Game>::Position;
+    type Act<G> = <G as Game>::Action;
+    type Opt<G> = <G as Game>::Options;
+
+    /// The game-specific half of the format, hidden from other crates.
+    pub trait Rules {
+        /// The options a position is played under.
+        fn options_of(position: &Pos<Self>) -> Opt<Self>
+        where
+            Self: Game;
+        /// The start position under `options`.
+        fn start(options: Opt<Self>) -> Pos<Self>
+        where
+            Self: Game;
+        /// Parses a position text under `options`.
+        fn parse_position(text: &str, options: Opt<Self>) -> Result<Pos<Self>, NotationError>
+        where
+            Self: Game;
+        /// The options named by the `Rules` and `DrawLimit` tag values;
+        /// an error names the tag and the reason.
+        fn options_from_tags(
+            rules: Option<&str>,
+            draw_limit: Option<&str>,
+        ) -> Result<Opt<Self>, (&'static str, String)>
+        where
+            Self: Game;
+        /// The `Rules` and `DrawLimit` tags a writer writes.
+        fn options_tags(options: Opt<Self>) -> Vec<(&'static str, String)>
+        where
+            Self: Game;
+        /// Parses an action's text (offsets within `text`).
+        fn parse_action(text: &str) -> Result<Act<Self>, NotationError>
+        where
+            Self: Game;
+        /// Applies an action if it is legal.
+        fn apply(position: &mut Pos<Self>, action: Act<Self>) -> Result<(), ActionError>
+        where
+            Self: Game;
+        /// The move number before the next ply, and whether a writer puts
+        /// it there even in the middle of a run of moves (a new round).
+        fn move_number(position: &Pos<Self>) -> (MoveNumber, bool)
+        where
+            Self: Game;
+        /// Whether an action is a ply that a move number may announce.
+        fn is_numbered(action: Act<Self>) -> bool
+        where
+            Self: Game;
+        /// The result a token names in this game's records.
+        fn parse_result(token: &str) -> Option<GameResult>;
+        /// The result tokens, for messages.
+        fn result_words() -> &'static str;
+        /// How the rules ended the game, when they did.
+        fn rules_ending(position: &Pos<Self>) -> Option<(GameResult, Termination)>
+        where
+            Self: Game;
+        /// Whether `result` can be a result of a game under these rules
+        /// (the winner exists in this game).
+        fn result_fits(position: &Pos<Self>, result: GameResult) -> bool
+        where
+            Self: Game;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_numbers() {
+        assert_eq!(move_number_len("12."), Some(3));
+        assert_eq!(move_number_len("12...e2e5"), Some(5));
+        assert_eq!(move_number_len("5:h1f3"), None);
+        assert_eq!(move_number_len("12"), None);
+        assert_eq!(move_number_len(".1"), None);
+        let n = MoveNumber {
+            number: 7,
+            dots: "...",
+        };
+        assert_eq!(n.to_string(), "7...");
+    }
+}

@@ -1,0 +1,136 @@
+//! Merchant Kaissa in the record format: moves as RULES.md Part III writes
+//! them (`e2e5`, `H@c1`), move numbers by turn (`12.` before Yellow's
+//! move, `12...` before Red's), no rules options.
+
+use super::error::ActionError;
+use super::game::{sealed, Game, MoveNumber};
+use super::result::{GameResult, Termination};
+use crate::error::NotationError;
+use crate::kaissa::{DrawReason, Move, Outcome, Position, Side, WinReason};
+
+/// Merchant Kaissa, as a [`Game`] of the record format (a marker type: it
+/// has no values).
+///
+/// ```
+/// use kaissa_chaturaji::record::{Game, KaissaGame};
+/// assert_eq!(KaissaGame::SEAT_TAGS, ["Yellow", "Red"]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KaissaGame {}
+
+impl Game for KaissaGame {
+    type Position = Position;
+    type Action = Move;
+    type Options = ();
+    const NAME: &'static str = "kaissa";
+    const SEAT_TAGS: &'static [&'static str] = &["Yellow", "Red"];
+    const TERMINATIONS: &'static [Termination] = &[
+        Termination::HomeStoneCaptured,
+        Termination::DefaultLoss,
+        Termination::NoLegalMoves,
+        Termination::TurnLimit,
+        Termination::Resignation,
+        Termination::Agreement,
+        Termination::Abandoned,
+        Termination::Unfinished,
+    ];
+}
+
+impl sealed::Rules for KaissaGame {
+    fn options_of(_: &Position) {}
+
+    fn start((): ()) -> Position {
+        Position::start()
+    }
+
+    fn parse_position(text: &str, (): ()) -> Result<Position, NotationError> {
+        text.parse()
+    }
+
+    fn options_from_tags(
+        rules: Option<&str>,
+        draw_limit: Option<&str>,
+    ) -> Result<(), (&'static str, String)> {
+        if rules.is_some() {
+            return Err(("Rules", "Merchant Kaissa has no rules options".into()));
+        }
+        if draw_limit.is_some() {
+            return Err(("DrawLimit", "Merchant Kaissa has no draw limit".into()));
+        }
+        Ok(())
+    }
+
+    fn options_tags((): ()) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+
+    fn parse_action(text: &str) -> Result<Move, NotationError> {
+        text.parse()
+    }
+
+    fn apply(position: &mut Position, action: Move) -> Result<(), ActionError> {
+        position.play(action)?;
+        Ok(())
+    }
+
+    fn move_number(position: &Position) -> (MoveNumber, bool) {
+        let number = u64::from(position.turn());
+        match position.to_move() {
+            Side::Yellow => (MoveNumber { number, dots: "." }, true),
+            Side::Red => (
+                MoveNumber {
+                    number,
+                    dots: "...",
+                },
+                false,
+            ),
+        }
+    }
+
+    fn is_numbered(_: Move) -> bool {
+        true
+    }
+
+    fn parse_result(token: &str) -> Option<GameResult> {
+        Some(match token {
+            "*" => GameResult::Unfinished,
+            "draw" => GameResult::Draw,
+            "yellow-wins" => GameResult::SideWins(Side::Yellow),
+            "red-wins" => GameResult::SideWins(Side::Red),
+            _ => return None,
+        })
+    }
+
+    fn result_words() -> &'static str {
+        "yellow-wins, red-wins, draw or *"
+    }
+
+    fn rules_ending(position: &Position) -> Option<(GameResult, Termination)> {
+        match position.outcome() {
+            Outcome::Win { winner, reason } => {
+                let termination = match reason {
+                    WinReason::HomeStoneCaptured => Termination::HomeStoneCaptured,
+                    WinReason::DefaultLoss => Termination::DefaultLoss,
+                    _ => return None,
+                };
+                Some((GameResult::SideWins(winner), termination))
+            }
+            Outcome::Draw { reason } => {
+                let termination = match reason {
+                    DrawReason::NoLegalMoves => Termination::NoLegalMoves,
+                    DrawReason::TurnLimit => Termination::TurnLimit,
+                    _ => return None,
+                };
+                Some((GameResult::Draw, termination))
+            }
+            _ => None,
+        }
+    }
+
+    fn result_fits(_: &Position, result: GameResult) -> bool {
+        matches!(
+            result,
+            GameResult::Unfinished | GameResult::Draw | GameResult::SideWins(_)
+        )
+    }
+}

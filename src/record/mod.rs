@@ -1,0 +1,54 @@
+//! Game records for both games: a PGN-like text format (specified in the
+//! repository's `docs/records.md`, reproduced below), read and written.
+//!
+//! * [`Reader`]: the records of any [`BufRead`](std::io::BufRead), one at
+//!   a time, each checked against the rules (every action, and the result
+//!   against the final position); errors ([`RecordError`]) name the line,
+//!   column, ply and reason.
+//! * [`GameRecord`] ([`KaissaRecord`], [`ChaturajiRecord`]): a record
+//!   built move by move ([`GameRecord::play`]), with tags, comments and a
+//!   result ([`GameResult`], [`Termination`]) that always agrees with the
+//!   final position; `Display` writes it, `FromStr` reads one.
+//! * [`Record`]: a record of either game, as files hold them.
+//!
+//! ```
+//! use kaissa_chaturaji::chaturaji::{Position, Rules};
+//! use kaissa_chaturaji::record::{ChaturajiRecord, Reader, Record};
+//! let mut record = ChaturajiRecord::new(Position::start(Rules::default()));
+//! record.set_tag("Red", "Forbes")?;
+//! for action in ["2:h1f3", "4:pass", "5:b7c7"] {
+//!     record.play(action.parse()?)?;
+//! }
+//! let text = record.to_string();
+//! assert!(text.starts_with("[Game \"chaturaji\"]\n[Rules \"sheet\"]\n[Red \"Forbes\"]\n"));
+//! assert!(text.ends_with("\n\n1. 2:h1f3 4:pass 5:b7c7 *\n"));
+//! let back: Vec<Record> = Reader::new(text.as_bytes()).collect::<Result<_, _>>()?;
+//! assert_eq!(back[0].final_position_text(), record.final_position().to_string());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+#![doc = include_str!("../../docs/records.md")]
+
+mod any;
+mod chaturaji;
+mod error;
+mod game;
+mod game_record;
+mod kaissa;
+mod lexer;
+mod lines;
+mod reader;
+mod result;
+mod tags;
+mod writer;
+
+pub use any::Record;
+pub use chaturaji::{ChaturajiAction, ChaturajiGame};
+pub use error::{ActionError, RecordError, RecordErrorKind, ResultError, TextError};
+pub use game::Game;
+pub use game_record::{ChaturajiRecord, GameRecord, KaissaRecord};
+pub use kaissa::KaissaGame;
+pub use lines::MAX_LINE;
+pub use reader::Reader;
+pub use result::{GameResult, Termination};
+pub use tags::{Tags, LEADING_TAGS, MAX_TAG_NAME, MAX_TEXT, RESERVED_TAGS};

@@ -1,0 +1,174 @@
+//! The result of a recorded game and how it ended: the `Result` and
+//! `Termination` tags.
+
+use core::fmt;
+
+use crate::chaturaji::Colour;
+use crate::kaissa::Side;
+
+/// The result a record states (its `Result` tag and the token that ends its
+/// movetext). More variants may come with more rulesets (the Ludii ruleset
+/// of Chaturaji will add a single colour's win); match with a `_` arm.
+///
+/// The text of a result is its token: `*`, `draw`, `yellow-wins`,
+/// `red-wins` (Kaissa) and `rg-wins`, `by-wins`, `ry-wins`, `bg-wins`
+/// (Chaturaji alliances, the two colour letters in `rbyg` order).
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::Colour;
+/// use kaissa_chaturaji::kaissa::Side;
+/// use kaissa_chaturaji::record::GameResult;
+/// assert_eq!(GameResult::Unfinished.to_string(), "*");
+/// assert_eq!(GameResult::SideWins(Side::Red).to_string(), "red-wins");
+/// assert_eq!(GameResult::AllianceWins([Colour::Black, Colour::Yellow]).to_string(), "by-wins");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum GameResult {
+    /// `*`: the game is not over (unfinished or abandoned).
+    Unfinished,
+    /// `draw`.
+    Draw,
+    /// Kaissa: `yellow-wins` or `red-wins`.
+    SideWins(Side),
+    /// Chaturaji: the alliance of these two colours (in `rbyg` order) wins.
+    AllianceWins([Colour; 2]),
+}
+
+impl GameResult {
+    /// Whether the result is a win for somebody.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Side;
+    /// use kaissa_chaturaji::record::GameResult;
+    /// assert!(GameResult::SideWins(Side::Yellow).is_win());
+    /// assert!(!GameResult::Draw.is_win());
+    /// ```
+    #[must_use]
+    pub const fn is_win(self) -> bool {
+        matches!(self, GameResult::SideWins(_) | GameResult::AllianceWins(_))
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameResult::Unfinished => f.write_str("*"),
+            GameResult::Draw => f.write_str("draw"),
+            GameResult::SideWins(side) => write!(f, "{}-wins", side.name()),
+            GameResult::AllianceWins([a, b]) => write!(f, "{}{}-wins", a.letter(), b.letter()),
+        }
+    }
+}
+
+/// How a recorded game ended: the `Termination` tag. The first six are
+/// produced by the rules (the final position must show them); the last
+/// four are what players do. More may come with more rulesets; match with
+/// a `_` arm.
+///
+/// ```
+/// use kaissa_chaturaji::record::Termination;
+/// assert_eq!(Termination::HomeStoneCaptured.word(), "home-stone-captured");
+/// assert_eq!(Termination::from_word("resignation"), Some(Termination::Resignation));
+/// assert!(Termination::QuietPlies.by_rules());
+/// assert!(!Termination::Agreement.by_rules());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Termination {
+    /// Kaissa: the winner captured the loser's Home Stone.
+    HomeStoneCaptured,
+    /// Kaissa: the loser could not place its Home Stone on its 10th turn.
+    DefaultLoss,
+    /// Kaissa: the side to move had no legal move (a draw).
+    NoLegalMoves,
+    /// Kaissa: Red was to move at the largest turn the notation can write
+    /// (a draw no real game reaches).
+    TurnLimit,
+    /// Chaturaji: the winning alliance put both opponents out of the game.
+    OpponentsOut,
+    /// Chaturaji: no capture for as many plies as the draw limit (a draw).
+    QuietPlies,
+    /// A player (Kaissa) or an alliance (Chaturaji) resigned; the result
+    /// names the winner.
+    Resignation,
+    /// The players agreed a draw.
+    Agreement,
+    /// The game was abandoned before its end (result `*`).
+    Abandoned,
+    /// The game goes on, or the record stops before its end (result `*`).
+    Unfinished,
+}
+
+impl Termination {
+    /// Every termination, in declaration order.
+    pub const ALL: [Termination; 10] = [
+        Termination::HomeStoneCaptured,
+        Termination::DefaultLoss,
+        Termination::NoLegalMoves,
+        Termination::TurnLimit,
+        Termination::OpponentsOut,
+        Termination::QuietPlies,
+        Termination::Resignation,
+        Termination::Agreement,
+        Termination::Abandoned,
+        Termination::Unfinished,
+    ];
+
+    /// The tag value: `home-stone-captured`, `default-loss`,
+    /// `no-legal-moves`, `turn-limit`, `opponents-out`, `quiet-plies`,
+    /// `resignation`, `agreement`, `abandoned` or `unfinished`.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Termination::HomeStoneCaptured => "home-stone-captured",
+            Termination::DefaultLoss => "default-loss",
+            Termination::NoLegalMoves => "no-legal-moves",
+            Termination::TurnLimit => "turn-limit",
+            Termination::OpponentsOut => "opponents-out",
+            Termination::QuietPlies => "quiet-plies",
+            Termination::Resignation => "resignation",
+            Termination::Agreement => "agreement",
+            Termination::Abandoned => "abandoned",
+            Termination::Unfinished => "unfinished",
+        }
+    }
+
+    /// The termination with this tag value.
+    #[must_use]
+    pub fn from_word(word: &str) -> Option<Termination> {
+        Termination::ALL.into_iter().find(|t| t.word() == word)
+    }
+
+    /// Whether the rules produce this ending (the final position shows it),
+    /// rather than the players.
+    #[must_use]
+    pub const fn by_rules(self) -> bool {
+        !matches!(
+            self,
+            Termination::Resignation
+                | Termination::Agreement
+                | Termination::Abandoned
+                | Termination::Unfinished
+        )
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_round_trip() {
+        for t in Termination::ALL {
+            assert_eq!(Termination::from_word(t.word()), Some(t));
+        }
+        assert_eq!(Termination::from_word("Resignation"), None);
+    }
+}

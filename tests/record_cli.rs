@@ -1,0 +1,132 @@
+//! The fixed interfaces of the examples (DESIGN.md): `play ... <seed>
+//! --record` prints the seeded game of the move log as a record; `record
+//! check` prints each record's final position and result, and stops at a
+//! bad record with `line:column: reason` and a non-zero exit; `record svg`
+//! draws the first record's final position.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+/// Whether this test was built in the release profile.
+fn release() -> bool {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent()?.parent()?.file_name().map(|n| n == "release"))
+        .unwrap_or(false)
+}
+
+/// Builds the two examples (once) in this test's profile; returns their
+/// directory.
+fn examples_dir() -> &'static PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let mut command = Command::new(cargo);
+        command.current_dir(env!("CARGO_MANIFEST_DIR")).args([
+            "build",
+            "--quiet",
+            "--example",
+            "play",
+            "--example",
+            "record",
+        ]);
+        if release() {
+            command.arg("--release");
+        }
+        let status = command.status().expect("cargo build");
+        assert!(
+            status.success(),
+            "cargo build --example play --example record failed"
+        );
+        let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .parent()
+            .expect("target directory")
+            .to_path_buf();
+        target
+            .join(if release() { "release" } else { "debug" })
+            .join("examples")
+    })
+}
+
+/// Runs an example with `args` and `input`.
+fn example(name: &str, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(examples_dir().join(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run the example");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("example output")
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn play_record_then_check() {
+    for args in [
+        &["kaissa", "7"][..],
+        &["chaturaji", "7"],
+        &["chaturaji", "--rules", "opposite", "11"],
+    ] {
+        let record = stdout(&example("play", &[args, &["--record"]].concat(), ""));
+        let checked = stdout(&example("record", &["check"], &record));
+        let lines: Vec<&str> = checked.lines().collect();
+        assert_eq!(lines.len(), 2, "{checked}");
+        // The record's game is the move log's game: same final position.
+        if args.len() == 2 {
+            let log = stdout(&example("play", args, ""));
+            assert!(
+                log.lines().any(|l| l == lines[0]),
+                "{args:?}: {}\nnot in\n{log}",
+                lines[0]
+            );
+        }
+        assert!([
+            "yellow-wins",
+            "red-wins",
+            "draw",
+            "rg-wins",
+            "by-wins",
+            "ry-wins",
+            "bg-wins",
+            "*"
+        ]
+        .contains(&lines[1]));
+        let svg = stdout(&example("record", &["svg"], &record));
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    }
+}
+
+#[test]
+fn check_stops_at_a_bad_record() {
+    let good = "[Game \"kaissa\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n1. e2e5 *\n\n";
+    let bad = "[Game \"kaissa\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n1. e2e5 e9e6 2. e5e6 *\n";
+    let output = example("record", &["check"], &format!("{good}{bad}{good}"));
+    assert!(!output.status.success());
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        out.lines().count(),
+        2,
+        "the good record before it is printed: {out}"
+    );
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.starts_with("11:17: "), "{err}");
+    assert!(!example("record", &["svg"], "").status.success());
+    assert!(!example("record", &["nonsense"], "").status.success());
+}

@@ -1,0 +1,246 @@
+//! Hand-written records with every kind of mistake, each rejected with the
+//! right line, column, ply and reason; and a file with bad records among
+//! good ones, read on past each error.
+
+use kaissa_chaturaji::chaturaji::ExchangeError;
+use kaissa_chaturaji::error::IllegalMoveReason;
+use kaissa_chaturaji::record::{
+    ActionError, ChaturajiRecord, KaissaRecord, Reader, Record, RecordError, RecordErrorKind as K,
+    ResultError, MAX_LINE,
+};
+
+/// A Kaissa record's usual tags (3 lines) and a blank line: movetext
+/// starts on line 5.
+const KAISSA: &str = "[Game \"kaissa\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n";
+/// The same for Chaturaji.
+const CHATURAJI: &str = "[Game \"chaturaji\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n";
+/// Yellow (Builder e1, stone d1) captures the Red stone on e10 with e1e10.
+const WIN: &str = "4h5/10/10/10/10/10/10/10/10/3HB5 y 12 -";
+
+fn kaissa(movetext: &str) -> String {
+    format!("{KAISSA}{movetext}\n")
+}
+
+fn chaturaji(movetext: &str) -> String {
+    format!("{CHATURAJI}{movetext}\n")
+}
+
+fn kaissa_win(result: &str, termination: &str, movetext: &str) -> String {
+    format!(
+        "[Game \"kaissa\"]\n[Result \"{result}\"]\n[Termination \"{termination}\"]\n[Position \"{WIN}\"]\n\n{movetext}\n"
+    )
+}
+
+/// One mistake: the text, where the error must be, and what it must be.
+struct Case {
+    name: &'static str,
+    text: String,
+    line: usize,
+    column: usize,
+    ply: Option<usize>,
+    kind: fn(&K) -> bool,
+}
+
+macro_rules! case {
+    ($name:expr, $text:expr, $line:expr, $column:expr, $ply:expr, $pattern:pat $(if $guard:expr)?) => {
+        Case {
+            name: $name,
+            text: $text.into(),
+            line: $line,
+            column: $column,
+            ply: $ply,
+            kind: |kind| matches!(kind, $pattern $(if $guard)?),
+        }
+    };
+}
+
+fn illegal(kind: &K, reason: IllegalMoveReason) -> bool {
+    matches!(kind, K::IllegalAction { error: ActionError::Illegal(e), .. } if e.reason() == reason)
+}
+
+fn cases() -> Vec<Case> {
+    vec![
+        // The text and the tag pairs.
+        case!("empty text", "", 1, 1, None, K::NoRecord),
+        case!("blank text", "\n  \n", 1, 1, None, K::NoRecord),
+        case!("movetext without tags", "\n1. e2e5 *\n", 2, 1, None, K::ExpectedTags),
+        case!("no quotes", "[Game kaissa]\n", 1, 7, None, K::MalformedTag { .. }),
+        case!("no space before the value", "[Game\"kaissa\"]\n", 1, 6, None, K::MalformedTag { .. }),
+        case!("unclosed value", "[Game \"kaissa]\n", 1, 15, None, K::MalformedTag { .. }),
+        case!("unclosed pair", "[Game \"kaissa\"\n", 1, 15, None, K::MalformedTag { .. }),
+        case!("two pairs on a line", "[Game \"kaissa\"] [Result \"*\"]\n", 1, 17, None, K::MalformedTag { .. }),
+        case!("bad tag name", "[Game \"kaissa\"]\n[Ev-ent \"x\"]\n", 2, 2, None, K::MalformedTag { .. }),
+        case!("bad escape in a value", "[Game \"kaissa\"]\n[Event \"a\\nb\"]\n", 2, 10, None, K::BadEscape { found: 'n' }),
+        case!("control character in a value", "[Game \"kaissa\"]\n[Event \"a\u{1b}b\"]\n", 2, 10, None, K::ControlCharacter { .. }),
+        case!("duplicate tag", KAISSA.replace("[Result \"*\"]\n", "[Result \"*\"]\n  [Result \"*\"]\n") + "*\n", 3, 4, None, K::DuplicateTag { name } if name == "Result"),
+        case!("missing Game", "\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n*\n", 2, 1, None, K::MissingTag { name: "Game" }),
+        case!("missing Result", "[Game \"kaissa\"]\n[Termination \"unfinished\"]\n\n*\n", 1, 1, None, K::MissingTag { name: "Result" }),
+        case!("missing Termination", "[Game \"kaissa\"]\n[Result \"*\"]\n\n*\n", 1, 1, None, K::MissingTag { name: "Termination" }),
+        case!("unknown game", "[Game \"chess\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n*\n", 1, 8, None, K::BadTagValue { name, .. } if name == "Game"),
+        case!("Kaissa has no rules options", KAISSA.replace("[Result", "[Rules \"sheet\"]\n[Result") + "*\n", 2, 9, None, K::BadTagValue { name, .. } if name == "Rules"),
+        case!("ludii is not supported yet", CHATURAJI.replace("[Result", "[Rules \"ludii\"]\n[Result") + "*\n", 2, 9, None, K::BadTagValue { name, reason } if name == "Rules" && reason.contains("not supported")),
+        case!("unknown alliances", CHATURAJI.replace("[Result", "[Rules \"sheets\"]\n[Result") + "*\n", 2, 9, None, K::BadTagValue { name, .. } if name == "Rules"),
+        case!("draw limit with a leading zero", CHATURAJI.replace("[Result", "[DrawLimit \"050\"]\n[Result") + "*\n", 2, 13, None, K::BadTagValue { name, .. } if name == "DrawLimit"),
+        case!("bad date", KAISSA.replace("[Result", "[Date \"2024-06-01\"]\n[Result") + "*\n", 2, 8, None, K::BadTagValue { name, .. } if name == "Date"),
+        case!("bad position: side", KAISSA.replace("[Result", "[Position \"ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI x 1 Hh\"]\n[Result") + "*\n", 2, 74, None, K::BadPosition(_)),
+        case!("position invalid under the record's alliances", CHATURAJI.replace("[Result", "[Rules \"opposite\"]\n[Position \"8/8/8/8/6,rP,1/8/8/3,gK,3,bP b rbxr - rb 0 9\"]\n[Result") + "*\n", 3, 46, None, K::BadPosition(e) if e.field() == kaissa_chaturaji::error::Field::Command),
+        case!("result tag not a result", KAISSA.replace("\"*\"", "\"1-0\"") + "*\n", 2, 10, None, K::BadTagValue { name, .. } if name == "Result"),
+        case!("alliance result in Kaissa", KAISSA.replace("\"*\"", "\"rg-wins\"") + "*\n", 2, 10, None, K::BadTagValue { name, .. } if name == "Result"),
+        case!("unknown termination", KAISSA.replace("unfinished", "checkmate") + "*\n", 3, 15, None, K::BadTagValue { name, .. } if name == "Termination"),
+        case!("termination of the other game", KAISSA.replace("unfinished", "quiet-plies") + "*\n", 3, 15, None, K::BadTagValue { name, .. } if name == "Termination"),
+        // The movetext.
+        case!("malformed move", kaissa("1. e2e5 e9k6 *"), 5, 11, Some(2), K::BadToken { .. }),
+        case!("not a move at all", kaissa("1. e2e5 ?? *"), 5, 9, Some(2), K::BadToken { .. }),
+        case!("illegal move", kaissa("1. e2e5 e9e6 2. e5e6 *"), 5, 17, Some(3), kind if illegal(kind, IllegalMoveReason::CannotReach)),
+        case!("moving the other side's piece", kaissa("1. e9e8 *"), 5, 4, Some(1), kind if illegal(kind, IllegalMoveReason::NoPieceToMove)),
+        case!("placement too early", kaissa("1. H@c1 *"), 5, 4, Some(1), kind if illegal(kind, IllegalMoveReason::PlacementNotAllowed)),
+        case!("a move after the game ended", kaissa_win("yellow-wins", "home-stone-captured", "12. e1e10 d10d9 yellow-wins"), 6, 11, Some(2), kind if illegal(kind, IllegalMoveReason::GameOver)),
+        case!("illegal move on a later line", kaissa("1. e2e5 e9e6\n2. d1f4 f10f4 *"), 6, 9, Some(4), K::IllegalAction { .. }),
+        case!("wrong move number", kaissa("2. e2e5 *"), 5, 1, Some(1), K::MoveNumber { expected, .. } if expected == "1."),
+        case!("Red's move announced as Yellow's", kaissa("1. e2e5 1. e9e6 *"), 5, 9, Some(2), K::MoveNumber { expected, .. } if expected == "1..."),
+        case!("glued wrong move number", kaissa("1.e2e5 3...e9e6 *"), 5, 8, Some(2), K::MoveNumber { .. }),
+        case!("die face out of range", chaturaji("1. 6:h1f3 *"), 5, 4, Some(1), K::BadToken { .. }),
+        case!("move without its roll", chaturaji("1. h1f3 *"), 5, 4, Some(1), K::BadToken { .. }),
+        case!("move not for the roll", chaturaji("1. 3:h1f3 *"), 5, 4, Some(1), kind if illegal(kind, IllegalMoveReason::NotForThisRoll)),
+        case!("pass when a move exists", chaturaji("1. 2:h1f3 4:pass 5:pass *"), 5, 18, Some(3), kind if illegal(kind, IllegalMoveReason::PassNotAllowed)),
+        case!("impossible exchange", chaturaji("1. 2:h1f3 exchange:rh4,be8 *"), 5, 11, Some(2), K::IllegalAction { error: ActionError::Exchange(ExchangeError::NotCaptured(_)), .. }),
+        case!("malformed exchange", chaturaji("1. 2:h1f3 exchange:rh4;be8 *"), 5, 20, Some(2), K::BadToken { .. }),
+        case!("Chaturaji move number counts plies", chaturaji("1. 2:h1f3 3. 4:pass *"), 5, 11, Some(2), K::MoveNumber { expected, .. } if expected == "2."),
+        case!("brace without comment", kaissa("1. e2e5 } *"), 5, 9, Some(2), K::UnexpectedBrace),
+        case!("comment never closed", kaissa("1. e2e5 {a long\nthought *"), 5, 9, Some(2), K::UnterminatedComment),
+        case!("bad escape in a comment", kaissa("1. e2e5 {a \\q} *"), 5, 12, Some(2), K::BadEscape { found: 'q' }),
+        case!("control character in a comment", kaissa("1. e2e5 {a\u{7}} *"), 5, 11, Some(2), K::ControlCharacter { .. }),
+        case!("no result", kaissa("1. e2e5 e9e6"), 5, 13, Some(2), K::MissingResult),
+        case!("a PGN result", kaissa("1. e2e5 1-0"), 5, 9, Some(2), K::BadToken { .. }),
+        case!("a result of the other game", kaissa("1. e2e5 rg-wins"), 5, 9, Some(2), K::BadToken { .. }),
+        case!("movetext result differs from the tag", kaissa("1. e2e5 draw"), 5, 9, Some(1), K::ResultMismatch { .. }),
+        case!("text after the result", kaissa("1. e2e5 * e9e6"), 5, 11, None, K::TextAfterResult),
+        case!("brace after the result", kaissa("1. e2e5 * }"), 5, 11, None, K::TextAfterResult),
+        case!("comment after the result", kaissa("1. e2e5 * {late}"), 5, 11, None, K::TextAfterResult),
+        case!("next record before the result", format!("{}{KAISSA}*\n", kaissa("1. e2e5")), 6, 1, None, K::TagInMovetext),
+        // The result against the final position.
+        case!("a Home Stone capture that did not happen", KAISSA.replace("\"*\"", "\"yellow-wins\"").replace("unfinished", "home-stone-captured") + "1. e2e5 yellow-wins\n", 3, 15, Some(1), K::WrongResult(ResultError::NotOver { .. })),
+        case!("a resignation ending in a draw", KAISSA.replace("\"*\"", "\"draw\"").replace("unfinished", "resignation") + "1. e2e5 draw\n", 3, 15, Some(1), K::WrongResult(ResultError::Mismatch { .. })),
+        case!("an agreed draw claimed as a win", KAISSA.replace("\"*\"", "\"red-wins\"").replace("unfinished", "agreement") + "red-wins\n", 3, 15, Some(0), K::WrongResult(ResultError::Mismatch { .. })),
+        case!("unfinished, but the stone was captured", kaissa_win("*", "unfinished", "12. e1e10 *"), 3, 15, Some(1), K::WrongResult(ResultError::Contradicted { .. })),
+        case!("the wrong winner", kaissa_win("red-wins", "home-stone-captured", "12. e1e10 red-wins"), 2, 10, Some(1), K::WrongResult(ResultError::Contradicted { .. })),
+        case!("resigned after the game was over", kaissa_win("yellow-wins", "resignation", "12. e1e10 yellow-wins"), 3, 15, Some(1), K::WrongResult(ResultError::Contradicted { .. })),
+        case!("an alliance the rules do not form", CHATURAJI.replace("\"*\"", "\"ry-wins\"").replace("unfinished", "resignation") + "ry-wins\n", 2, 10, Some(0), K::WrongResult(ResultError::ResultNotForGame { .. })),
+        case!("opponents out that are not", CHATURAJI.replace("\"*\"", "\"rg-wins\"").replace("unfinished", "opponents-out") + "1. 2:h1f3 rg-wins\n", 3, 15, Some(1), K::WrongResult(ResultError::NotOver { .. })),
+    ]
+}
+
+#[test]
+fn every_mistake_is_found_where_it_is() {
+    let mut failures = Vec::new();
+    for case in cases() {
+        let err = match case.text.parse::<Record>() {
+            Ok(_) => {
+                failures.push(format!("{}: accepted", case.name));
+                continue;
+            }
+            Err(err) => err,
+        };
+        let got = (err.line(), err.column(), err.ply());
+        let want = (case.line, case.column, case.ply);
+        if got != want || !(case.kind)(err.kind()) {
+            failures.push(format!(
+                "{}: got {got:?} {:?} ({err}), want {want:?}",
+                case.name,
+                err.kind()
+            ));
+        }
+        let prefix = format!("{}:{}: ", err.line(), err.column());
+        assert!(err.to_string().starts_with(&prefix), "{}: {err}", case.name);
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+/// Bytes that are not UTF-8 (the table's strings are always UTF-8).
+#[test]
+fn invalid_utf8_is_located() {
+    let mut text = KAISSA.as_bytes().to_vec();
+    text.extend_from_slice(b"1. e2e5 {\xC3\xA9\xFF} *\n");
+    let err = Reader::new(&text[..]).next().unwrap().unwrap_err();
+    assert_eq!((err.line(), err.column()), (5, 11));
+    assert_eq!(err.kind(), &K::InvalidUtf8);
+}
+
+#[test]
+fn overlong_lines_are_refused() {
+    let mut text = KAISSA.to_string();
+    text.push_str(&"e2e5 ".repeat(MAX_LINE / 5 + 1));
+    let err = Reader::new(text.as_bytes()).next().unwrap().unwrap_err();
+    assert_eq!(err.line(), 5);
+    assert!(matches!(err.kind(), K::LineTooLong { .. }));
+}
+
+#[test]
+fn one_record_of_the_right_game() {
+    let err = chaturaji("*").parse::<KaissaRecord>().unwrap_err();
+    assert_eq!((err.line(), err.column()), (1, 8));
+    assert!(matches!(
+        err.kind(),
+        K::WrongGame {
+            expected: "kaissa",
+            found: "chaturaji"
+        }
+    ));
+    let two = format!("{}\n{}", chaturaji("*"), chaturaji("*"));
+    let err = two.parse::<ChaturajiRecord>().unwrap_err();
+    assert_eq!(
+        (err.line(), err.column(), err.kind()),
+        (7, 1, &K::ExtraText)
+    );
+    let err = two.parse::<Record>().unwrap_err();
+    assert_eq!(err.kind(), &K::ExtraText);
+    assert!(chaturaji("*").parse::<ChaturajiRecord>().is_ok());
+}
+
+/// The position of the table's conquest case is valid with the sheet's
+/// alliances (Red commands Green), so only the `Rules` tag makes it wrong.
+#[test]
+fn conquest_position_is_valid_under_the_sheet() {
+    let text = "8/8/8/8/6,rP,1/8/8/3,gK,3,bP b rbxr - rb 0 9";
+    assert!(kaissa_chaturaji::chaturaji::Position::from_text(text, Default::default()).is_ok());
+}
+
+/// After a bad record the reader goes on with the next one.
+#[test]
+fn reading_goes_on_after_a_bad_record() {
+    let good = kaissa("1. e2e5 *");
+    let bad_move = kaissa("1. e2e5 e9e6 2. e5e6 *");
+    let bad_tag = "[Game kaissa]\n[Result \"*\"]\n\n1. e2e5\n e9e6 *\n".to_string();
+    let no_result = kaissa("1. e2e5");
+    let wrong_claim = KAISSA
+        .replace("unfinished", "default-loss")
+        .replace("\"*\"", "\"red-wins\"")
+        + "red-wins\n";
+    let stray = "stray text\nmore\n".to_string();
+    let file = [
+        good.as_str(),
+        &bad_move,
+        &good,
+        &bad_tag,
+        &good,
+        &no_result,
+        &good,
+        &wrong_claim,
+        &good,
+        &stray,
+        &good,
+    ]
+    .join("\n");
+    let results: Vec<Result<Record, RecordError>> = Reader::new(file.as_bytes()).collect();
+    let shape: Vec<bool> = results.iter().map(Result::is_ok).collect();
+    assert_eq!(
+        shape,
+        [true, false, true, false, true, false, true, false, true, false, true],
+        "{results:#?}"
+    );
+    let lines: Vec<usize> = results
+        .iter()
+        .filter_map(|r| r.as_ref().err().map(RecordError::line))
+        .collect();
+    assert_eq!(lines, [11, 19, 37, 45, 55]);
+}

@@ -1,0 +1,245 @@
+//! The record, readable-move and SVG functions of the C ABI, seen from C:
+//! compiles `tests/c/record_test.c` (`$CC`, `-std=c99 -Wall -Wextra
+//! -Wpedantic -Werror`) against the cbindgen-made header and the static
+//! library, runs it (and again under valgrind when it is on PATH), and
+//! compares what it reads from a file of records with the Rust API's
+//! answers.
+//!
+//! The C library is built exactly as tests/ffi_c.rs builds it (so the two
+//! share the build): `cargo rustc --lib --features capi --crate-type
+//! staticlib --crate-type cdylib` into `<target>/capi/`, the library and
+//! header found in cargo's JSON messages.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use kaissa_chaturaji::chaturaji::{self, play_seeded_game};
+use kaissa_chaturaji::kaissa::{self, Side};
+use kaissa_chaturaji::record::{
+    ChaturajiAction, ChaturajiRecord, GameResult, KaissaRecord, Reader, Termination,
+};
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn out_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("record_ffi_c")
+}
+
+/// `true` when this test was built in the release profile.
+fn release_profile() -> bool {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent()?.parent()?.file_name().map(|n| n == "release"))
+        .unwrap_or(false)
+}
+
+/// The static library, the libraries it needs, and the header directory.
+struct CapiBuild {
+    static_lib: PathBuf,
+    native_libs: Vec<String>,
+    header_dir: PathBuf,
+}
+
+/// The JSON string value right after `key` in `line` (cargo escapes only
+/// `\\` and `"` in paths).
+fn json_string_after(line: &str, key: &str) -> Option<String> {
+    let rest = line[line.find(key)? + key.len()..].strip_prefix('"')?;
+    let mut value = String::new();
+    let mut chars = rest.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => return Some(value),
+            '\\' => value.push(chars.next()?),
+            c => value.push(c),
+        }
+    }
+    None
+}
+
+fn capi_build() -> CapiBuild {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("target directory")
+        .join("capi");
+    let mut command = Command::new(cargo);
+    command.current_dir(manifest_dir()).args([
+        "rustc",
+        "--lib",
+        "--features",
+        "capi",
+        "--crate-type",
+        "staticlib",
+        "--crate-type",
+        "cdylib",
+        "--message-format=json-render-diagnostics",
+    ]);
+    command.arg("--target-dir").arg(&target);
+    if release_profile() {
+        command.arg("--release");
+    }
+    command.args(["--", "--print", "native-static-libs"]);
+    let output = command.output().expect("run cargo rustc --features capi");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "cargo rustc failed:\n{stderr}");
+    let mut static_lib = None;
+    let mut header_dir = None;
+    for line in stdout.lines().filter(|l| l.contains("kaissa")) {
+        if line.contains("\"reason\":\"build-script-executed\"") {
+            header_dir = json_string_after(line, "\"out_dir\":").map(PathBuf::from);
+        }
+        if line.contains("\"reason\":\"compiler-artifact\"") {
+            let files = &line[line.find("\"filenames\":").unwrap_or(0)..];
+            for part in files.split('"') {
+                if part.ends_with(".a") {
+                    static_lib = Some(PathBuf::from(part.replace("\\\\", "\\")));
+                }
+            }
+        }
+    }
+    let native_libs = stderr
+        .lines()
+        .find_map(|line| line.split("native-static-libs: ").nth(1))
+        .expect("rustc printed no native-static-libs note")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    CapiBuild {
+        static_lib: static_lib.expect("no static library in cargo's messages"),
+        native_libs,
+        header_dir: header_dir.expect("no build-script out_dir in cargo's messages"),
+    }
+}
+
+fn compile(build: &CapiBuild) -> PathBuf {
+    std::fs::create_dir_all(out_dir()).expect("output directory");
+    let exe = out_dir().join("record_test");
+    let compiler = std::env::var("CC")
+        .ok()
+        .filter(|c| !c.trim().is_empty())
+        .unwrap_or_else(|| "cc".into());
+    let result = Command::new(&compiler)
+        .args([
+            "-std=c99",
+            "-Wall",
+            "-Wextra",
+            "-Wpedantic",
+            "-Werror",
+            "-g",
+        ])
+        .arg("-I")
+        .arg(&build.header_dir)
+        .arg(manifest_dir().join("tests/c/record_test.c"))
+        .arg(&build.static_lib)
+        .args(&build.native_libs)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap_or_else(|err| panic!("cannot run {compiler}: {err}"));
+    assert!(
+        result.status.success(),
+        "{compiler} failed:\n{}{}",
+        String::from_utf8_lossy(&result.stdout),
+        String::from_utf8_lossy(&result.stderr)
+    );
+    exe
+}
+
+/// A file of records: the examples in tests/data/records and two seeded
+/// games played to their end.
+fn records_file() -> (PathBuf, String) {
+    let mut text = String::new();
+    for game in ["kaissa", "chaturaji"] {
+        let path = manifest_dir().join(format!("tests/data/records/{game}.txt"));
+        text.push_str(&std::fs::read_to_string(path).expect("example record"));
+        text.push('\n');
+    }
+    let mut position = chaturaji::Position::default();
+    let mut record = ChaturajiRecord::new(position.clone());
+    play_seeded_game(&mut position, 99, 100_000, |ply, _| {
+        let action = ChaturajiAction::Ply {
+            roll: ply.roll,
+            mv: ply.mv,
+        };
+        record.play(action).expect("a legal ply");
+    });
+    text.push_str(&record.to_string());
+    let path = out_dir().join("records.txt");
+    std::fs::create_dir_all(out_dir()).expect("output directory");
+    std::fs::write(&path, &text).expect("write the records");
+    (path, text)
+}
+
+/// The Kaissa record the C program builds, written by the Rust API.
+fn expected_kaissa_record() -> String {
+    let mut record = KaissaRecord::new(kaissa::Position::start());
+    record.set_tag("Event", "C \"test\"").unwrap();
+    for mv in ["e2e5", "e9e6", "d1f4"] {
+        record.play(mv.parse().unwrap()).unwrap();
+    }
+    record.add_comment("Red {resigns}").unwrap();
+    record
+        .set_result(GameResult::SideWins(Side::Yellow), Termination::Resignation)
+        .unwrap();
+    record.to_string()
+}
+
+fn on_path(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+fn run(exe: &Path, args: &[String], valgrind: bool) -> String {
+    let mut command = if valgrind {
+        let mut c = Command::new("valgrind");
+        c.args(["--error-exitcode=1", "--leak-check=full", "--quiet"])
+            .arg(exe);
+        c
+    } else {
+        Command::new(exe)
+    };
+    let result = command.args(args).output().expect("run record_test");
+    let stdout = String::from_utf8_lossy(&result.stdout).into_owned();
+    eprint!("{}", String::from_utf8_lossy(&result.stderr));
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(
+        result.status.success() && last.ends_with(" passed, 0 failed"),
+        "record_test failed ({}); last line: {last}",
+        result.status
+    );
+    stdout
+}
+
+#[test]
+fn c99_program_reads_writes_and_draws() {
+    let build = capi_build();
+    let exe = compile(&build);
+    let (path, text) = records_file();
+    let args = vec![path.display().to_string(), expected_kaissa_record()];
+    let mut expected = String::new();
+    for record in Reader::new(text.as_bytes()) {
+        let record = record.expect("a valid record");
+        expected.push_str(&format!(
+            "position: {}\nresult: {}\n",
+            record.final_position_text(),
+            record.result()
+        ));
+    }
+    let stdout = run(&exe, &args, false);
+    let answers: String = stdout
+        .lines()
+        .filter(|l| l.starts_with("position: ") || l.starts_with("result: "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(answers, expected);
+    if on_path("valgrind") {
+        run(&exe, &args, true);
+    } else {
+        eprintln!("valgrind not on PATH: skipping the valgrind run");
+    }
+}

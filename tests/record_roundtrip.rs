@@ -1,0 +1,312 @@
+//! Writing a record and reading it back gives the same record: the same
+//! start position, actions (so the same positions), comments, tags, result
+//! and termination, for 1,000 seeded random games of each game and rules
+//! option (Kaissa; Chaturaji with the sheet's alliances and with partners
+//! opposite, under varied draw limits). The games use every feature of the
+//! format: set-up start positions, exchanges, comments with characters
+//! that need escaping, tags, and every kind of ending (by the rules, by
+//! resignation, by agreement, abandoned, unfinished). All the records of a
+//! kind are also written into one text and streamed back through a
+//! `Reader`.
+
+use kaissa_chaturaji::chaturaji::{self, Alliances, Colour, Roll, Rules};
+use kaissa_chaturaji::kaissa::{self, Side};
+use kaissa_chaturaji::random::{RandomSource, SplitMix64};
+use kaissa_chaturaji::record::{
+    ChaturajiAction, ChaturajiRecord, Game, GameRecord, GameResult, KaissaRecord, Reader, Record,
+    Termination,
+};
+
+/// Games per game and rules option.
+const GAMES: u64 = 1000;
+
+/// Texts that need care when written: quotes, backslashes, braces, tabs,
+/// line ends, non-ASCII.
+const TEXTS: [&str; 8] = [
+    "plain",
+    "a \"quoted\" word",
+    "back\\slash",
+    "braces { and } inside",
+    "tab\there",
+    "Ürlaub in Turia — ☼",
+    "",
+    "trailing \\",
+];
+
+fn pick<'a>(rng: &mut SplitMix64, items: &[&'a str]) -> &'a str {
+    items[rng.below(items.len() as u64) as usize]
+}
+
+fn chance(rng: &mut SplitMix64, percent: u64) -> bool {
+    rng.below(100) < percent
+}
+
+/// Random tags (some games have none).
+fn add_tags<G: Game>(record: &mut GameRecord<G>, rng: &mut SplitMix64) {
+    if chance(rng, 20) {
+        return;
+    }
+    record.set_tag("Event", pick(rng, &TEXTS)).unwrap();
+    if chance(rng, 50) {
+        record.set_tag("Site", pick(rng, &TEXTS)).unwrap();
+    }
+    if chance(rng, 50) {
+        let date = format!("20{:02}.{:02}.??", rng.below(100), 1 + rng.below(12));
+        record.set_tag("Date", &date).unwrap();
+    }
+    for seat in G::SEAT_TAGS {
+        if chance(rng, 70) {
+            record.set_tag(seat, pick(rng, &TEXTS)).unwrap();
+        }
+    }
+    if chance(rng, 30) {
+        record.set_tag("Annotator_2", "someone").unwrap();
+    }
+}
+
+/// A comment, sometimes several lines long.
+fn maybe_comment<G: Game>(record: &mut GameRecord<G>, rng: &mut SplitMix64) {
+    if chance(rng, 3) {
+        let mut text = pick(rng, &TEXTS).to_string();
+        if chance(rng, 30) {
+            text.push('\n');
+            text.push_str(pick(rng, &TEXTS));
+        }
+        record.add_comment(&text).unwrap();
+    }
+}
+
+/// Ends an unfinished game the way players might.
+fn players_ending<G: Game>(record: &mut GameRecord<G>, rng: &mut SplitMix64, wins: &[GameResult]) {
+    if record.result() != GameResult::Unfinished {
+        return;
+    }
+    let (result, termination) = match rng.below(4) {
+        0 => (
+            wins[rng.below(wins.len() as u64) as usize],
+            Termination::Resignation,
+        ),
+        1 => (GameResult::Draw, Termination::Agreement),
+        2 => (GameResult::Unfinished, Termination::Abandoned),
+        _ => (GameResult::Unfinished, Termination::Unfinished),
+    };
+    record.set_result(result, termination).unwrap();
+}
+
+/// Writes, reads back and compares (records are equal when their tags,
+/// start positions, actions, comments, final positions, results and
+/// terminations are); every tenth record also compares every position on
+/// the way and writes the copy again. Returns the text.
+fn round_trip<G: Game>(record: &GameRecord<G>, what: &str, thorough: bool) -> String {
+    let text = record.to_string();
+    let back: GameRecord<G> = text
+        .parse()
+        .unwrap_or_else(|err| panic!("{what}: {err}\n{text}"));
+    assert_eq!(&back, record, "{what}:\n{text}");
+    if thorough {
+        assert!(
+            back.positions().eq(record.positions()),
+            "{what}: positions differ"
+        );
+        assert_eq!(back.to_string(), text, "{what}: writing is not stable");
+    }
+    text
+}
+
+fn kaissa_record(seed: u64) -> KaissaRecord {
+    let mut rng = SplitMix64::new(seed);
+    let mut start = kaissa::Position::start();
+    if chance(&mut rng, 20) {
+        for _ in 0..rng.below(40) {
+            let moves = start.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            start.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+        }
+    }
+    let mut record = KaissaRecord::new(start);
+    add_tags(&mut record, &mut rng);
+    let placement_first = chance(&mut rng, 70);
+    let limit = rng.below(1200);
+    maybe_comment(&mut record, &mut rng);
+    for _ in 0..limit {
+        let moves = record.final_position().legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let placements: Vec<_> = moves.iter().filter(|m| m.from().is_none()).collect();
+        let mv = if placement_first && !placements.is_empty() {
+            *placements[rng.below(placements.len() as u64) as usize]
+        } else {
+            moves[rng.below(moves.len() as u64) as usize]
+        };
+        record.play(mv).unwrap();
+        maybe_comment(&mut record, &mut rng);
+    }
+    let wins = [
+        GameResult::SideWins(Side::Yellow),
+        GameResult::SideWins(Side::Red),
+    ];
+    players_ending(&mut record, &mut rng, &wins);
+    record
+}
+
+/// An exchange possible in `position`, chosen at random.
+fn random_exchange(
+    position: &chaturaji::Position,
+    rng: &mut SplitMix64,
+) -> Option<ChaturajiAction> {
+    let pairs = position.possible_exchanges();
+    if pairs.is_empty() {
+        return None;
+    }
+    let (a, b) = pairs[rng.below(pairs.len() as u64) as usize];
+    let square = |colour: Colour, rng: &mut SplitMix64| {
+        let squares: Vec<_> = position.raja_return_squares(colour).iter().collect();
+        squares[rng.below(squares.len() as u64) as usize]
+    };
+    let (first, second) = ((a, square(a, rng)), (b, square(b, rng)));
+    Some(if chance(rng, 50) {
+        ChaturajiAction::Exchange { first, second }
+    } else {
+        ChaturajiAction::Exchange {
+            first: second,
+            second: first,
+        }
+    })
+}
+
+fn chaturaji_record(seed: u64, alliances: Alliances) -> ChaturajiRecord {
+    let mut rng = SplitMix64::new(seed ^ 0x5eed);
+    let limit = match rng.below(4) {
+        0 => Some(40 + rng.below(100) as u16),
+        1 => None,
+        _ => Some(200),
+    };
+    let rules = Rules::new()
+        .with_alliances(alliances)
+        .with_draw_limit(limit);
+    let mut start = chaturaji::Position::start(rules);
+    if chance(&mut rng, 20) {
+        for _ in 0..rng.below(60) {
+            let roll = Roll::ALL[rng.below(4) as usize];
+            match start.choose_move(roll, &mut rng) {
+                Some(mv) => {
+                    start.play_unchecked(mv);
+                }
+                None => break,
+            }
+        }
+    }
+    let mut record = ChaturajiRecord::new(start);
+    add_tags(&mut record, &mut rng);
+    let plies = rng.below(1500);
+    maybe_comment(&mut record, &mut rng);
+    for _ in 0..plies {
+        if record.final_position().is_over() {
+            break;
+        }
+        if chance(&mut rng, 50) {
+            if let Some(exchange) = random_exchange(record.final_position(), &mut rng) {
+                record.play(exchange).unwrap();
+                maybe_comment(&mut record, &mut rng);
+            }
+        }
+        let roll = Roll::ALL[rng.below(4) as usize];
+        let Some(mv) = record.final_position().choose_move(roll, &mut rng) else {
+            break;
+        };
+        record.play(ChaturajiAction::Ply { roll, mv }).unwrap();
+        maybe_comment(&mut record, &mut rng);
+    }
+    let first = rules.alliance_of(Colour::Red);
+    let second = rules.alliance_of(Colour::Black);
+    let wins = [
+        GameResult::AllianceWins(first),
+        GameResult::AllianceWins(second),
+    ];
+    players_ending(&mut record, &mut rng, &wins);
+    record
+}
+
+/// Checks every record alone, then all of them streamed from one text;
+/// returns how many ended by each termination.
+fn check_all<G: Game>(
+    records: Vec<GameRecord<G>>,
+    name: &str,
+    unwrap: impl Fn(Record) -> Option<GameRecord<G>>,
+) -> Vec<(Termination, usize)> {
+    let mut file = String::new();
+    for (seed, record) in records.iter().enumerate() {
+        file.push_str(&round_trip(
+            record,
+            &format!("{name} seed {seed}"),
+            seed % 10 == 0,
+        ));
+        file.push('\n');
+    }
+    let mut count = 0;
+    for (seed, read) in Reader::new(file.as_bytes()).enumerate() {
+        let read = unwrap(read.unwrap_or_else(|err| panic!("{name} stream: {err}")))
+            .expect("a record of the same game");
+        assert_eq!(read, records[seed], "{name} stream, record {seed}");
+        count += 1;
+    }
+    assert_eq!(count, records.len(), "{name}: records streamed");
+    Termination::ALL
+        .iter()
+        .map(|&t| (t, records.iter().filter(|r| r.termination() == t).count()))
+        .filter(|&(_, n)| n > 0)
+        .collect()
+}
+
+#[test]
+fn kaissa_records_round_trip() {
+    let records = (0..GAMES).map(kaissa_record).collect();
+    let endings = check_all(records, "kaissa", |r| r.as_kaissa().cloned());
+    eprintln!("kaissa endings: {endings:?}");
+    for t in [
+        Termination::HomeStoneCaptured,
+        Termination::Resignation,
+        Termination::Agreement,
+        Termination::Abandoned,
+        Termination::Unfinished,
+    ] {
+        assert!(endings.iter().any(|&(e, _)| e == t), "no game ended by {t}");
+    }
+}
+
+fn chaturaji_round_trip(alliances: Alliances, name: &str) {
+    let records: Vec<_> = (0..GAMES)
+        .map(|seed| chaturaji_record(seed, alliances))
+        .collect();
+    let exchanges = records
+        .iter()
+        .flat_map(|r| r.actions())
+        .filter(|a| matches!(a, ChaturajiAction::Exchange { .. }))
+        .count();
+    let endings = check_all(records, name, |r| r.as_chaturaji().cloned());
+    eprintln!("{name} endings: {endings:?}, exchanges: {exchanges}");
+    assert!(exchanges > 0, "no exchange was recorded");
+    for t in [
+        Termination::OpponentsOut,
+        Termination::QuietPlies,
+        Termination::Resignation,
+        Termination::Agreement,
+        Termination::Abandoned,
+        Termination::Unfinished,
+    ] {
+        assert!(endings.iter().any(|&(e, _)| e == t), "no game ended by {t}");
+    }
+}
+
+#[test]
+fn chaturaji_sheet_records_round_trip() {
+    chaturaji_round_trip(Alliances::Sheet, "chaturaji sheet");
+}
+
+#[test]
+fn chaturaji_opposite_records_round_trip() {
+    chaturaji_round_trip(Alliances::Opposite, "chaturaji opposite");
+}
