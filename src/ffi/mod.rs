@@ -40,6 +40,7 @@ use crate::random::{RandomSource, SplitMix64};
 pub mod chaturaji;
 mod handle;
 pub mod kaissa;
+pub mod playouts;
 pub mod record;
 
 /// The result of every fallible `kc_` function. New codes are only ever
