@@ -368,19 +368,20 @@ fn chaturaji_c_abi_playouts(_: &mut Criterion) {}
 /// inlined across the boundary): `kc_chaturaji_outcome`,
 /// `kc_chaturaji_roll`, `kc_chaturaji_choose`, `kc_chaturaji_play_chosen`
 /// per ply. Beside it, in the same group, the same loop on the Rust API
-/// (`outcome`, `roll_with`, `choose_move`, `play_unchecked`) and the C loop
+/// (`outcome`, `roll_with`, `choose_move`, `play_unchecked`), the C loop
 /// that checks legality again (`kc_chaturaji_choose_move`,
-/// `kc_chaturaji_play`): same seeds, same games, same plies, so the ratios
-/// of the times are the C ABI's cost.
+/// `kc_chaturaji_play`) and the one-call ply (`kc_chaturaji_play_random`):
+/// same seeds, same games, same plies, so the ratios of the times are the C
+/// ABI's cost.
 #[cfg(feature = "capi")]
 fn chaturaji_c_abi_playouts(c: &mut Criterion) {
     use kaissa_chaturaji::ffi::chaturaji::{
         kc_chaturaji_choose, kc_chaturaji_choose_move, kc_chaturaji_chosen_move, kc_chaturaji_move,
         kc_chaturaji_outcome, kc_chaturaji_outcome_info, kc_chaturaji_play,
-        kc_chaturaji_play_chosen, kc_chaturaji_position, kc_chaturaji_position_copy,
-        kc_chaturaji_position_free, kc_chaturaji_position_new_start, kc_chaturaji_roll,
-        kc_chaturaji_rules, kc_chaturaji_rules_default, kc_chaturaji_undo_record,
-        KC_CHATURAJI_ONGOING,
+        kc_chaturaji_play_chosen, kc_chaturaji_play_random, kc_chaturaji_position,
+        kc_chaturaji_position_copy, kc_chaturaji_position_free, kc_chaturaji_position_new_start,
+        kc_chaturaji_roll, kc_chaturaji_rules, kc_chaturaji_rules_default,
+        kc_chaturaji_undo_record, KC_CHATURAJI_ONGOING,
     };
     use kaissa_chaturaji::ffi::kc_status;
     use kaissa_chaturaji::random::SplitMix64;
@@ -416,6 +417,23 @@ fn chaturaji_c_abi_playouts(c: &mut Criterion) {
         kc_chaturaji_move,
         *mut kc_chaturaji_undo_record,
     ) -> kc_status;
+    type PlayRandom = unsafe extern "C" fn(
+        *mut kc_chaturaji_position,
+        *mut u64,
+        *mut u8,
+        *mut kc_chaturaji_move,
+    ) -> kc_status;
+
+    /// How the C loop plays a ply.
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    enum Way {
+        /// `kc_chaturaji_roll`, `kc_chaturaji_choose`, `kc_chaturaji_play_chosen`.
+        Chosen,
+        /// `kc_chaturaji_roll`, `kc_chaturaji_choose_move`, `kc_chaturaji_play`.
+        Checked,
+        /// `kc_chaturaji_play_random`.
+        Random,
+    }
 
     /// The entry points, as opaque pointers.
     struct Api {
@@ -425,6 +443,7 @@ fn chaturaji_c_abi_playouts(c: &mut Criterion) {
         play_chosen: PlayChosen,
         choose_move: ChooseMove,
         play: Play,
+        play_random: PlayRandom,
     }
 
     fn rust_playout(start: &chaturaji::Position, seed: u64) -> u32 {
@@ -442,14 +461,13 @@ fn chaturaji_c_abi_playouts(c: &mut Criterion) {
         plies
     }
 
-    /// One seeded game from a copy of `start` into `pos`; `checked` plays
-    /// by `kc_chaturaji_choose_move` + `kc_chaturaji_play`.
+    /// One seeded game from a copy of `start` into `pos`, played `way`.
     fn c_playout(
         api: &Api,
         start: *const kc_chaturaji_position,
         pos: *mut kc_chaturaji_position,
         seed: u64,
-        checked: bool,
+        way: Way,
     ) -> u32 {
         // SAFETY: live, distinct positions (made below) and local outputs.
         unsafe {
@@ -468,17 +486,26 @@ fn chaturaji_c_abi_playouts(c: &mut Criterion) {
                 if outcome.result != KC_CHATURAJI_ONGOING {
                     break;
                 }
-                ok &= (api.roll)(&mut rng, &mut roll) == kc_status::KC_OK;
-                if checked {
-                    ok &=
-                        (api.choose_move)(pos, roll, &mut rng, mv.as_mut_ptr()) == kc_status::KC_OK;
-                    ok &= (api.play)(pos, roll, mv.assume_init(), core::ptr::null_mut())
-                        == kc_status::KC_OK;
-                } else {
-                    ok &=
-                        (api.choose)(pos, roll, &mut rng, chosen.as_mut_ptr()) == kc_status::KC_OK;
-                    ok &= (api.play_chosen)(pos, chosen.as_ptr(), core::ptr::null_mut())
-                        == kc_status::KC_OK;
+                match way {
+                    Way::Checked => {
+                        ok &= (api.roll)(&mut rng, &mut roll) == kc_status::KC_OK;
+                        ok &= (api.choose_move)(pos, roll, &mut rng, mv.as_mut_ptr())
+                            == kc_status::KC_OK;
+                        ok &= (api.play)(pos, roll, mv.assume_init(), core::ptr::null_mut())
+                            == kc_status::KC_OK;
+                    }
+                    Way::Chosen => {
+                        ok &= (api.roll)(&mut rng, &mut roll) == kc_status::KC_OK;
+                        ok &= (api.choose)(pos, roll, &mut rng, chosen.as_mut_ptr())
+                            == kc_status::KC_OK;
+                        ok &= (api.play_chosen)(pos, chosen.as_ptr(), core::ptr::null_mut())
+                            == kc_status::KC_OK;
+                    }
+                    Way::Random => {
+                        let null = core::ptr::null_mut();
+                        ok &=
+                            (api.play_random)(pos, &mut rng, null, null.cast()) == kc_status::KC_OK;
+                    }
                 }
                 plies += 1;
             }
@@ -494,6 +521,7 @@ fn chaturaji_c_abi_playouts(c: &mut Criterion) {
         play_chosen: black_box(kc_chaturaji_play_chosen as PlayChosen),
         choose_move: black_box(kc_chaturaji_choose_move as ChooseMove),
         play: black_box(kc_chaturaji_play as Play),
+        play_random: black_box(kc_chaturaji_play_random as PlayRandom),
     };
     let start = chaturaji::Position::start(chaturaji::Rules::default());
     let mut rules = kc_chaturaji_rules {
@@ -514,13 +542,17 @@ fn chaturaji_c_abi_playouts(c: &mut Criterion) {
             kc_status::KC_OK
         );
     }
-    // The same games all three ways.
+    // The same games all four ways.
     let mut plies = 0u64;
     for seed in 0..GAMES {
         let rust = rust_playout(&start, seed);
-        let chosen = c_playout(&api, c_start, c_pos, seed, false);
-        let checked = c_playout(&api, c_start, c_pos, seed, true);
-        assert_eq!((chosen, checked), (rust, rust), "seed {seed}");
+        for way in [Way::Chosen, Way::Checked, Way::Random] {
+            assert_eq!(
+                c_playout(&api, c_start, c_pos, seed, way),
+                rust,
+                "seed {seed}"
+            );
+        }
         plies += u64::from(rust);
     }
     let mut group = c.benchmark_group("chaturaji_c_abi");
@@ -533,20 +565,19 @@ fn chaturaji_c_abi_playouts(c: &mut Criterion) {
                 .sum::<u32>()
         })
     });
-    group.bench_function(format!("playouts_{GAMES}_games/c_abi_play_chosen"), |b| {
-        b.iter(|| {
-            (0..GAMES)
-                .map(|seed| c_playout(&api, black_box(c_start), c_pos, seed, false))
-                .sum::<u32>()
-        })
-    });
-    group.bench_function(format!("playouts_{GAMES}_games/c_abi_play_checked"), |b| {
-        b.iter(|| {
-            (0..GAMES)
-                .map(|seed| c_playout(&api, black_box(c_start), c_pos, seed, true))
-                .sum::<u32>()
-        })
-    });
+    for (name, way) in [
+        ("c_abi_play_chosen", Way::Chosen),
+        ("c_abi_play_checked", Way::Checked),
+        ("c_abi_play_random", Way::Random),
+    ] {
+        group.bench_function(format!("playouts_{GAMES}_games/{name}"), |b| {
+            b.iter(|| {
+                (0..GAMES)
+                    .map(|seed| c_playout(&api, black_box(c_start), c_pos, seed, way))
+                    .sum::<u32>()
+            })
+        });
+    }
     group.finish();
     // SAFETY: made above, freed once each.
     unsafe {

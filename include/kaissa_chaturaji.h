@@ -462,19 +462,24 @@ typedef struct kc_chaturaji_undo_record {
 
 // A move chosen by `kc_chaturaji_choose` for one position and roll, with a
 // token that lets `kc_chaturaji_play_chosen` play it without checking its
-// legality again. A plain value the caller keeps; read `mv` (and `roll`)
-// freely, but do not edit the struct: `check` is a keyed digest of every
-// field and of the position it was chosen in (its hash, ply and quiet
-// counters and rules options), so an edited, forged, stale or foreign
-// token is refused. Valid only in the process that made it, and only until
-// the position changes.
+// legality again. A plain value the caller keeps (32 bytes, no padding);
+// read `mv` and `roll` freely, but do not edit the struct: the position's
+// `hash`, `ply` and `quiet` counters are compared as they are, and `check`
+// is a keyed digest (the key is made at random once per process) binding
+// `mv`, `roll` and `reserved` to that hash and to the position's rules
+// options, so an edited, forged, stale or foreign token is refused. Valid
+// only in the process that made it, and only until the position changes.
 typedef struct kc_chaturaji_chosen_move {
   // The chosen move (the pass when the roll allows no other).
   struct kc_chaturaji_move mv;
   // The roll it was chosen for (2..5).
   uint8_t roll;
+  // Written as 0 (covered by `check`).
+  uint8_t reserved[3];
   // The ply counter of the position it was chosen in.
   uint32_t ply;
+  // The quiet-ply counter of the position it was chosen in.
+  uint32_t quiet;
   // The hash of the position it was chosen in.
   uint64_t hash;
   // The keyed digest that makes the token (see above).
@@ -978,7 +983,9 @@ enum kc_status kc_chaturaji_roll(uint64_t *rng_state, uint8_t *out_roll);
 // choice is `moves[below(n)]` in the order of `kc_chaturaji_legal_moves`,
 // exactly as the Rust `Position::choose_move`. A finished game gives
 // `KC_ERR_GAME_OVER` with the state untouched; a roll other than 2..5
-// gives `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+// gives `KC_ERR_INVALID_ARGUMENT`. Never allocates. (`kc_chaturaji_choose`
+// makes the same choice with a token, so that the move can be played
+// without a second legality check.)
 //
 // # Safety
 // `pos` is a live position; `rng_state` points to a `uint64_t` the caller
@@ -1096,6 +1103,26 @@ enum kc_status kc_chaturaji_choose(const struct kc_chaturaji_position *pos,
 enum kc_status kc_chaturaji_play_chosen(struct kc_chaturaji_position *pos,
                                         const struct kc_chaturaji_chosen_move *chosen,
                                         struct kc_chaturaji_undo_record *out_undo);
+
+// Plays one random ply exactly as the Rust `play_seeded_game` does: throws
+// the die with the SplitMix64 state `*rng_state` (as `kc_chaturaji_roll`),
+// chooses one of the legal moves for the roll with the same state (as
+// `kc_chaturaji_choose_move`) and plays it; writes the roll to `*out_roll`
+// and the move to `*out_move` when they are not NULL. The fast way to run
+// playouts (one call per ply, with `kc_chaturaji_outcome` to stop): the
+// same seed gives the same game as the Rust `play_seeded_game`. A finished
+// game gives `KC_ERR_GAME_OVER` with everything untouched. Never
+// allocates.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call;
+// `rng_state` points to a `uint64_t` the caller owns (read and written);
+// `out_roll` is NULL or points to a writable `uint8_t`; `out_move` is NULL
+// or points to a writable `kc_chaturaji_move`.
+enum kc_status kc_chaturaji_play_random(struct kc_chaturaji_position *pos,
+                                        uint64_t *rng_state,
+                                        uint8_t *out_roll,
+                                        struct kc_chaturaji_move *out_move);
 
 // Parses a move text (`h1f3`, `g7g8K` for a special promotion, `pass`;
 // RULES.md Part III) into `*out`. Malformed text gives `KC_ERR_PARSE` with

@@ -186,7 +186,9 @@ fn ch_chosen_sentinel() -> kc_chaturaji_chosen_move {
     kc_chaturaji_chosen_move {
         mv: CH_MOVE_SENTINEL,
         roll: SENTINEL,
+        reserved: [SENTINEL; 3],
         ply: 0xABAB_ABAB,
+        quiet: 0xABAB_ABAB,
         hash: 0xABAB_ABAB_ABAB_ABAB,
         check: 0xABAB_ABAB_ABAB_ABAB,
     }
@@ -568,6 +570,14 @@ fn chaturaji_null_pointers() {
             (
                 "play_chosen token",
                 kc_chaturaji_play_chosen(pos, null(), null_mut()),
+            ),
+            (
+                "play_random pos",
+                kc_chaturaji_play_random(nm, &mut u64_out, null_mut(), null_mut()),
+            ),
+            (
+                "play_random state",
+                kc_chaturaji_play_random(pos, null_mut(), null_mut(), null_mut()),
             ),
             (
                 "legal_moves pos",
@@ -1305,6 +1315,7 @@ fn chaturaji_game_over_and_illegal_calls() {
     let pos = ch_new(CH_TEXTS[3].0, 0);
     let before = ch_snapshot(pos);
     let mut mv = CH_MOVE_SENTINEL;
+    let mut u8_slot = SENTINEL;
     let mut state = 42u64;
     let mut undo = ch_undo_sentinel();
     let pass = kc_chaturaji_move {
@@ -1331,6 +1342,10 @@ fn chaturaji_game_over_and_illegal_calls() {
                 KC_ERR_INVALID_ARGUMENT,
             );
             failed(
+                kc_chaturaji_play_random(pos, &mut state, &mut u8_slot, &mut mv),
+                KC_ERR_GAME_OVER,
+            );
+            failed(
                 kc_chaturaji_play(pos, roll, pass, &mut undo),
                 KC_ERR_ILLEGAL_MOVE,
             );
@@ -1342,6 +1357,7 @@ fn chaturaji_game_over_and_illegal_calls() {
         );
     }
     assert_eq!(state, 42);
+    assert_eq!(u8_slot, SENTINEL);
     assert_eq!(mv, CH_MOVE_SENTINEL);
     assert_eq!(undo, ch_undo_sentinel());
     assert_eq!(ch_snapshot(pos), before);
@@ -1855,6 +1871,96 @@ fn regression_forged_quiet_count_after_a_capture_is_refused() {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// `kc_kaissa_play` right after `kc_kaissa_legal_moves` (when the
+    /// position checks moves against the listing it keeps), after another
+    /// move was played and taken back, and after a different position was
+    /// listed: in every case it accepts exactly the legal moves of all
+    /// 10,100 from/to pairs and placements, and a refused move changes
+    /// nothing.
+    #[test]
+    fn kaissa_play_agrees_with_is_legal_after_listing(
+        choices in proptest::collection::vec(any::<u16>(), 0..40),
+        relist in 0u8..3,
+    ) {
+        let pos = k_new(K_START);
+        for index in choices {
+            let moves = k_moves(pos);
+            if moves.is_empty() {
+                break;
+            }
+            // SAFETY: a live position.
+            prop_assert_eq!(unsafe { kc_kaissa_play(pos, moves[index as usize % moves.len()], null_mut()) }, KC_OK);
+        }
+        let listed = k_moves(pos);
+        match relist {
+            // Another position listed last (its moves kept instead).
+            1 if !listed.is_empty() => {
+                let mut record = K_UNDO_SENTINEL;
+                // SAFETY: a live position and a local record.
+                unsafe {
+                    prop_assert_eq!(kc_kaissa_play(pos, listed[0], &mut record), KC_OK);
+                    let _ = k_moves(pos);
+                    prop_assert_eq!(kc_kaissa_undo(pos, &record), KC_OK);
+                }
+            }
+            // The position's own listing, then a move played and taken back.
+            2 if !listed.is_empty() => {
+                let mut record = K_UNDO_SENTINEL;
+                // SAFETY: a live position and a local record.
+                unsafe {
+                    prop_assert_eq!(kc_kaissa_play(pos, listed[listed.len() - 1], &mut record), KC_OK);
+                    prop_assert_eq!(kc_kaissa_undo(pos, &record), KC_OK);
+                }
+            }
+            _ => {}
+        }
+        let before = k_snapshot(pos);
+        let mut accepted = 0;
+        for from in 0..100u8 {
+            for to in 0..101u8 {
+                let mv = if to == 100 {
+                    kc_kaissa_move { kind: KC_KAISSA_MOVE_PLACE, from: KC_NO_SQUARE, to: from }
+                } else {
+                    kc_kaissa_move { kind: KC_KAISSA_MOVE_NORMAL, from, to }
+                };
+                let mut legal = SENTINEL;
+                let mut record = K_UNDO_SENTINEL;
+                // SAFETY: a live position and local outputs.
+                let (s_legal, s_play) = unsafe {
+                    let s_legal = kc_kaissa_is_legal(pos, mv, bool_slot(&mut legal));
+                    (s_legal, kc_kaissa_play(pos, mv, &mut record))
+                };
+                if from == to {
+                    prop_assert_eq!(s_legal, KC_ERR_INVALID_ARGUMENT);
+                    prop_assert_eq!(s_play, KC_ERR_INVALID_ARGUMENT);
+                    continue;
+                }
+                prop_assert_eq!(s_legal, KC_OK);
+                prop_assert_eq!(listed.contains(&mv), legal == 1, "{:?}", mv);
+                if legal == 1 {
+                    accepted += 1;
+                    prop_assert_eq!(s_play, KC_OK);
+                    // SAFETY: a live position and the record just written.
+                    prop_assert_eq!(unsafe { kc_kaissa_undo(pos, &record) }, KC_OK);
+                } else {
+                    prop_assert_eq!(s_play, KC_ERR_ILLEGAL_MOVE, "{:?}", mv);
+                    prop_assert_eq!(record, K_UNDO_SENTINEL);
+                }
+                let mut hash = 0;
+                // SAFETY: a live position and a local output.
+                prop_assert_eq!(unsafe { kc_kaissa_hash(pos, &mut hash) }, KC_OK);
+                prop_assert_eq!(hash, before.1, "{:?}", mv);
+            }
+        }
+        prop_assert_eq!(k_snapshot(pos), before);
+        prop_assert_eq!(accepted, listed.len());
+        free_k(pos);
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
     /// Random bytes as a chosen-move token, and a genuine token with one
@@ -1864,8 +1970,8 @@ proptest! {
     fn forged_and_edited_chaturaji_tokens(
         seed in 0usize..4,
         choices in proptest::collection::vec(any::<(u8, u16)>(), 0..20),
-        raw in any::<([u8; 5], u32, u64, u64)>(),
-        field in 0usize..8,
+        raw in any::<([u8; 8], (u32, u32), u64, u64)>(),
+        field in 0usize..10,
         value in any::<u64>(),
     ) {
         let (pos, _) = ch_playout(seed, &choices);
@@ -1873,7 +1979,9 @@ proptest! {
         let forged = kc_chaturaji_chosen_move {
             mv: kc_chaturaji_move { kind: raw.0[0], from: raw.0[1], to: raw.0[2], promotion: raw.0[3] },
             roll: raw.0[4],
-            ply: raw.1,
+            reserved: [raw.0[5], raw.0[6], raw.0[7]],
+            ply: raw.1.0,
+            quiet: raw.1.1,
             hash: raw.2,
             check: raw.3,
         };
@@ -1895,6 +2003,8 @@ proptest! {
                     4 => edited.roll ^= v as u8,
                     5 => edited.ply ^= v as u32,
                     6 => edited.hash ^= v,
+                    7 => edited.reserved[usize::from(value as u8 % 3)] ^= v as u8,
+                    8 => edited.quiet ^= v as u32,
                     _ => edited.check ^= v,
                 }
                 prop_assert_eq!(kc_chaturaji_play_chosen(pos, &edited, null_mut()), KC_ERR_INVALID_ARGUMENT);

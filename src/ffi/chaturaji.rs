@@ -13,11 +13,23 @@
 //! are `KC_CHATURAJI_RED` (0), `_BLACK` (1), `_YELLOW` (2), `_GREEN` (3), in
 //! turn order; piece kinds are `KC_CHATURAJI_RAJA` (0), `_ELEPHANT` (1),
 //! `_HORSE` (2), `_BOAT` (3), `_PAWN` (4); die rolls are 2, 3, 4 or 5.
+//!
+//! Playing: `kc_chaturaji_play` checks the move's legality;
+//! `kc_chaturaji_choose` picks a random move with a token
+//! ([`kc_chaturaji_chosen_move`]) that `kc_chaturaji_play_chosen` plays
+//! without checking legality again (the token is checked instead, in
+//! constant time); `kc_chaturaji_play_random` rolls, chooses and plays one
+//! ply in a single call (playouts). Undo records
+//! ([`kc_chaturaji_undo_record`]) are sealed to the position the move made
+//! and checked in constant time by `kc_chaturaji_undo`. Records and tokens
+//! carry a digest under a key made at random once per process: they are
+//! valid only in the process that made them.
 #![allow(non_camel_case_types)]
 
 use core::ffi::c_char;
 use core::fmt::Write;
 use core::ptr::NonNull;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use arrayvec::{ArrayString, ArrayVec};
 
@@ -126,6 +138,7 @@ const _: () = assert!(KC_CHATURAJI_RAJA as usize == PieceKind::Raja as usize);
 const _: () = assert!(KC_CHATURAJI_BOAT as usize == PieceKind::Boat as usize);
 const _: () = assert!(KC_CHATURAJI_GREEN as usize == Colour::Green as usize);
 const _: () = assert!(KC_CHATURAJI_YELLOW as usize == Colour::Yellow as usize);
+const _: () = assert!(core::mem::align_of::<kc_chaturaji_undo_record>() == 8);
 
 /// A Chaturaji position with its rules options, opaque to C. Created by
 /// `kc_chaturaji_position_new_start`, `kc_chaturaji_position_from_text` or
@@ -408,6 +421,59 @@ impl kc_chaturaji_move {
         }
     }
 
+    /// The four fields as one number (for digests).
+    #[inline(always)]
+    fn bits(self) -> u32 {
+        u32::from_le_bytes([self.kind, self.from, self.to, self.promotion])
+    }
+
+    /// The struct of [`bits`](Self::bits).
+    #[inline(always)]
+    fn from_bits(bits: u32) -> Self {
+        let [kind, from, to, promotion] = bits.to_le_bytes();
+        kc_chaturaji_move {
+            kind,
+            from,
+            to,
+            promotion,
+        }
+    }
+
+    /// The [`bits`](Self::bits) of the C form of `mv`.
+    #[inline(always)]
+    fn encode(mv: Move) -> u32 {
+        let square = |sq: Square| sq.index() as u32;
+        match mv {
+            Move::Normal { from, to } => square(from) << 8 | square(to) << 16,
+            Move::Promotion { from, to, kind } => {
+                u32::from(KC_CHATURAJI_MOVE_PROMOTION)
+                    | square(from) << 8
+                    | square(to) << 16
+                    | (kind.index() as u32) << 24
+            }
+            _ => u32::from_le_bytes([KC_CHATURAJI_MOVE_PASS, KC_NO_SQUARE, KC_NO_SQUARE, 0]),
+        }
+    }
+
+    /// The move of the bits of a struct the library wrote itself (a token
+    /// whose digest matched): no checks, but total (other bits decode to
+    /// some move, never a panic).
+    #[inline(always)]
+    fn decode_trusted(bits: u32) -> Move {
+        let [kind, from, to, promotion] = bits.to_le_bytes();
+        let (from, to) = (Square::from_index(from & 63), Square::from_index(to & 63));
+        match kind {
+            KC_CHATURAJI_MOVE_NORMAL => Move::Normal { from, to },
+            KC_CHATURAJI_MOVE_PROMOTION => Move::Promotion {
+                from,
+                to,
+                kind: PieceKind::SPECIAL_PROMOTION[usize::from(promotion & 3)],
+            },
+            _ => Move::Pass,
+        }
+    }
+
+    #[inline]
     fn from_rust(mv: Move) -> Self {
         match mv {
             Move::Normal { from, to } => kc_chaturaji_move {
@@ -881,26 +947,56 @@ pub unsafe extern "C" fn kc_chaturaji_outcome(
     pos: *const kc_chaturaji_position,
     out: *mut kc_chaturaji_outcome_info,
 ) -> kc_status {
+    fast_path(
+        "kc_chaturaji_outcome",
+        || {
+            if !aligned(pos) || !aligned(out) {
+                return None;
+            }
+            // SAFETY: non-null and aligned; live and writable per the caller.
+            unsafe { out.write(outcome_info((*pos).pos.outcome())) };
+            Some(KC_OK)
+        },
+        // SAFETY: forwarded from the caller.
+        || unsafe { outcome_checked(pos, out) },
+    )
+}
+
+/// The C form of an outcome.
+#[inline]
+fn outcome_info(outcome: Outcome) -> kc_chaturaji_outcome_info {
+    let none = [KC_CHATURAJI_NO_COLOUR; 2];
+    match outcome {
+        Outcome::AllianceWins([a, b]) => kc_chaturaji_outcome_info {
+            result: KC_CHATURAJI_ALLIANCE_WINS,
+            winners: [a.index() as u8, b.index() as u8],
+        },
+        Outcome::Draw => kc_chaturaji_outcome_info {
+            result: KC_CHATURAJI_DRAW,
+            winners: none,
+        },
+        _ => kc_chaturaji_outcome_info {
+            result: KC_CHATURAJI_ONGOING,
+            winners: none,
+        },
+    }
+}
+
+/// `kc_chaturaji_outcome` with every check and its error message.
+///
+/// # Safety
+/// As `kc_chaturaji_outcome`.
+#[cold]
+#[inline(never)]
+unsafe fn outcome_checked(
+    pos: *const kc_chaturaji_position,
+    out: *mut kc_chaturaji_outcome_info,
+) -> kc_status {
     run("kc_chaturaji_outcome", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_ref(pos, "pos")? };
-        let none = [KC_CHATURAJI_NO_COLOUR; 2];
-        let value = match pos.outcome() {
-            Outcome::Ongoing => kc_chaturaji_outcome_info {
-                result: KC_CHATURAJI_ONGOING,
-                winners: none,
-            },
-            Outcome::AllianceWins([a, b]) => kc_chaturaji_outcome_info {
-                result: KC_CHATURAJI_ALLIANCE_WINS,
-                winners: [a.index() as u8, b.index() as u8],
-            },
-            Outcome::Draw => kc_chaturaji_outcome_info {
-                result: KC_CHATURAJI_DRAW,
-                winners: none,
-            },
-        };
         // SAFETY: forwarded from the caller.
-        unsafe { answer(out, || Ok(value)) }
+        unsafe { answer(out, || Ok(outcome_info(pos.outcome()))) }
     })
 }
 
@@ -1046,18 +1142,33 @@ pub unsafe extern "C" fn kc_chaturaji_captured_rajas(
 /// `out_roll` points to a writable `uint8_t`.
 #[no_mangle]
 pub unsafe extern "C" fn kc_chaturaji_roll(rng_state: *mut u64, out_roll: *mut u8) -> kc_status {
+    fast_path(
+        "kc_chaturaji_roll",
+        || {
+            if !aligned(rng_state) || out_roll.is_null() {
+                return None;
+            }
+            // SAFETY: non-null and aligned; the caller owns them.
+            unsafe {
+                let mut rng = SplitMix64::new(rng_state.read());
+                let roll = roll_with(&mut rng);
+                rng_state.write(rng.state);
+                out_roll.write(roll.face());
+            }
+            Some(KC_OK)
+        },
+        || roll_checked(rng_state, out_roll),
+    )
+}
+
+/// `kc_chaturaji_roll`'s errors, with their messages.
+#[cold]
+#[inline(never)]
+fn roll_checked(rng_state: *mut u64, out_roll: *mut u8) -> kc_status {
     run("kc_chaturaji_roll", || {
-        let state = out_ptr(rng_state, "rng_state")?;
-        let out = out_ptr(out_roll, "out_roll")?;
-        // SAFETY: checked non-null and aligned; the caller owns it.
-        let mut rng = SplitMix64::new(unsafe { state.as_ptr().read() });
-        let roll = roll_with(&mut rng);
-        // SAFETY: as above.
-        unsafe {
-            write_out(state, rng.state);
-            write_out(out, roll.face());
-        }
-        Ok(())
+        out_ptr(rng_state, "rng_state")?;
+        out_ptr(out_roll, "out_roll")?;
+        Err(fail(KC_ERR_PANIC, "kc_chaturaji_roll: unreachable"))
     })
 }
 
@@ -1067,7 +1178,9 @@ pub unsafe extern "C" fn kc_chaturaji_roll(rng_state: *mut u64, out_roll: *mut u
 /// choice is `moves[below(n)]` in the order of `kc_chaturaji_legal_moves`,
 /// exactly as the Rust `Position::choose_move`. A finished game gives
 /// `KC_ERR_GAME_OVER` with the state untouched; a roll other than 2..5
-/// gives `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+/// gives `KC_ERR_INVALID_ARGUMENT`. Never allocates. (`kc_chaturaji_choose`
+/// makes the same choice with a token, so that the move can be played
+/// without a second legality check.)
 ///
 /// # Safety
 /// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
@@ -1369,13 +1482,14 @@ impl kc_chaturaji_undo_record {
     }
 }
 
-/// The rules options as one number (for digests).
+/// The rules options as one number below 2^18 (for digests).
+#[inline(always)]
 fn rules_code(rules: Rules) -> u64 {
     let alliances = match rules.alliances {
         Alliances::Sheet => 0,
         _ => 1,
     };
-    alliances << 32
+    alliances << 17
         | rules
             .draw_limit
             .map_or(0, |limit| 0x1_0000 | u64::from(limit))
@@ -1393,8 +1507,20 @@ mod seal {
     use std::hash::BuildHasher;
     use std::sync::OnceLock;
 
+    static KEY: OnceLock<[u64; 4]> = OnceLock::new();
+
+    /// The process key (made on first use).
+    #[inline(always)]
     fn key() -> &'static [u64; 4] {
-        static KEY: OnceLock<[u64; 4]> = OnceLock::new();
+        match KEY.get() {
+            Some(key) => key,
+            None => make_key(),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn make_key() -> &'static [u64; 4] {
         KEY.get_or_init(|| {
             let state = RandomState::new();
             [1u64, 2, 3, 4].map(|i| state.hash_one(i) | 1)
@@ -1406,6 +1532,17 @@ mod seal {
     fn mum(a: u64, b: u64) -> u64 {
         let product = u128::from(a) * u128::from(b);
         (product as u64) ^ ((product >> 64) as u64)
+    }
+
+    /// The digest of a chosen-move token: `position` (the hash and rules
+    /// of its position) and `token` (its move, roll and reserved bytes),
+    /// each masked with a key word, multiplied (64x64 to 128 bits) and
+    /// folded. (The hash and counters are also compared as they are, so the
+    /// digest only has to bind the move to them.)
+    #[inline(always)]
+    pub(super) fn token(position: u64, token: u64) -> u64 {
+        let k = key();
+        mum(position ^ k[0], token ^ k[1])
     }
 
     /// The digest of `words` and `extra` under the process key.
@@ -1426,12 +1563,13 @@ mod seal {
 
 /// A move chosen by `kc_chaturaji_choose` for one position and roll, with a
 /// token that lets `kc_chaturaji_play_chosen` play it without checking its
-/// legality again. A plain value the caller keeps; read `mv` (and `roll`)
-/// freely, but do not edit the struct: `check` is a keyed digest of every
-/// field and of the position it was chosen in (its hash, ply and quiet
-/// counters and rules options), so an edited, forged, stale or foreign
-/// token is refused. Valid only in the process that made it, and only until
-/// the position changes.
+/// legality again. A plain value the caller keeps (32 bytes, no padding);
+/// read `mv` and `roll` freely, but do not edit the struct: the position's
+/// `hash`, `ply` and `quiet` counters are compared as they are, and `check`
+/// is a keyed digest (the key is made at random once per process) binding
+/// `mv`, `roll` and `reserved` to that hash and to the position's rules
+/// options, so an edited, forged, stale or foreign token is refused. Valid
+/// only in the process that made it, and only until the position changes.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct kc_chaturaji_chosen_move {
@@ -1439,25 +1577,44 @@ pub struct kc_chaturaji_chosen_move {
     pub mv: kc_chaturaji_move,
     /// The roll it was chosen for (2..5).
     pub roll: u8,
+    /// Written as 0 (covered by `check`).
+    pub reserved: [u8; 3],
     /// The ply counter of the position it was chosen in.
     pub ply: u32,
+    /// The quiet-ply counter of the position it was chosen in.
+    pub quiet: u32,
     /// The hash of the position it was chosen in.
     pub hash: u64,
     /// The keyed digest that makes the token (see above).
     pub check: u64,
 }
 
+const _: () = assert!(core::mem::size_of::<kc_chaturaji_chosen_move>() == 32);
+const _: () = assert!(core::mem::align_of::<kc_chaturaji_chosen_move>() == 8);
+
 impl kc_chaturaji_chosen_move {
-    /// The digest of the token's fields, `roll` and `mv` as given and the
-    /// rest taken from `pos`.
-    #[inline]
-    fn seal(pos: &Position, roll: u8, mv: kc_chaturaji_move) -> u64 {
+    /// The token as four words (32 bytes of integer fields, no padding).
+    #[inline(always)]
+    fn words(&self) -> [u64; 4] {
+        // SAFETY: a `repr(C)` struct of 32 bytes without padding (checked
+        // above: 4 + 1 + 3 + 4 + 4 + 8 + 8), aligned for `u64`; every byte
+        // is an initialised integer.
+        unsafe { core::mem::transmute_copy(self) }
+    }
+
+    /// The keyed digest of the token's first word (move, roll, reserved)
+    /// bound to `pos`'s hash and rules options.
+    #[inline(always)]
+    fn seal(&self, pos: &Position) -> u64 {
+        seal::token(pos.state.hash ^ rules_code(pos.rules), self.words()[0])
+    }
+
+    /// Whether the token was made by `kc_chaturaji_choose` for exactly `pos`.
+    #[inline(always)]
+    fn belongs(&self, pos: &Position) -> bool {
         let s = &pos.state;
-        let mv_word = u64::from_le_bytes([mv.kind, mv.from, mv.to, mv.promotion, roll, 0, 0, 0]);
-        seal::digest(
-            &[s.hash, u64::from(s.quiet) << 32 | u64::from(s.ply), mv_word],
-            rules_code(pos.rules),
-        )
+        (self.hash == s.hash) & (self.ply == s.ply) & (self.quiet == s.quiet)
+            && self.check == self.seal(pos)
     }
 }
 
@@ -1479,32 +1636,66 @@ pub unsafe extern "C" fn kc_chaturaji_choose(
     rng_state: *mut u64,
     out: *mut kc_chaturaji_chosen_move,
 ) -> kc_status {
+    fast_path(
+        "kc_chaturaji_choose",
+        || {
+            let face = roll;
+            let roll = *Roll::ALL.get(usize::from(face.wrapping_sub(2)))?;
+            if !aligned3(pos, rng_state, out) {
+                return None;
+            }
+            // SAFETY: non-null and aligned; live, owned by the caller.
+            let (pos, state) = unsafe { (&(*pos).pos, rng_state.read()) };
+            let mut rng = SplitMix64::new(state);
+            // A finished game: the checked path reports it.
+            let bits = kc_chaturaji_move::encode(pos.choose_move(roll, &mut rng)?);
+            let mut chosen = kc_chaturaji_chosen_move {
+                mv: kc_chaturaji_move::from_bits(bits),
+                roll: face,
+                reserved: [0; 3],
+                ply: pos.state.ply,
+                quiet: pos.state.quiet,
+                hash: pos.state.hash,
+                check: 0,
+            };
+            chosen.check = chosen.seal(pos);
+            // SAFETY: non-null and aligned; writable per the caller.
+            unsafe {
+                rng_state.write(rng.state);
+                out.write(chosen);
+            }
+            Some(KC_OK)
+        },
+        // SAFETY: forwarded from the caller.
+        || unsafe { choose_checked(pos, roll, rng_state, out) },
+    )
+}
+
+/// `kc_chaturaji_choose`'s errors, with their messages (it writes nothing).
+///
+/// # Safety
+/// As `kc_chaturaji_choose`.
+#[cold]
+#[inline(never)]
+unsafe fn choose_checked(
+    pos: *const kc_chaturaji_position,
+    roll: u8,
+    rng_state: *mut u64,
+    out: *mut kc_chaturaji_chosen_move,
+) -> kc_status {
     run("kc_chaturaji_choose", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_ref(pos, "pos")? };
-        let face = roll;
-        let roll = roll_in(roll)?;
-        let state = out_ptr(rng_state, "rng_state")?;
-        let out = out_ptr(out, "out")?;
-        // SAFETY: checked; the caller owns the state.
-        let mut rng = SplitMix64::new(unsafe { state.as_ptr().read() });
-        let mv = pos
-            .choose_move(roll, &mut rng)
-            .ok_or_else(|| fail(KC_ERR_GAME_OVER, "the game is over: no move to choose"))?;
-        let mv = kc_chaturaji_move::from_rust(mv);
-        let chosen = kc_chaturaji_chosen_move {
-            mv,
-            roll: face,
-            ply: pos.ply(),
-            hash: pos.hash(),
-            check: kc_chaturaji_chosen_move::seal(pos, face, mv),
-        };
-        // SAFETY: checked; writable per the caller.
-        unsafe {
-            write_out(state, rng.state);
-            write_out(out, chosen);
+        roll_in(roll)?;
+        out_ptr(rng_state, "rng_state")?;
+        out_ptr(out, "out")?;
+        if pos.is_over() {
+            return Err(fail(
+                KC_ERR_GAME_OVER,
+                "the game is over: no move to choose",
+            ));
         }
-        Ok(())
+        Err(fail(KC_ERR_PANIC, "kc_chaturaji_choose: unreachable"))
     })
 }
 
@@ -1530,31 +1721,177 @@ pub unsafe extern "C" fn kc_chaturaji_play_chosen(
     chosen: *const kc_chaturaji_chosen_move,
     out_undo: *mut kc_chaturaji_undo_record,
 ) -> kc_status {
-    run("kc_chaturaji_play_chosen", || {
+    fast_path(
+        "kc_chaturaji_play_chosen",
+        || {
+            if !aligned2(pos, chosen) || (out_undo as usize) % 8 != 0 {
+                return None;
+            }
+            // SAFETY: non-null and aligned; live, unshared and readable per
+            // the caller. The token holds only integers: any bits are a
+            // valid value.
+            let (pos, token) = unsafe { (&mut (*pos).pos, chosen.read()) };
+            let mv = kc_chaturaji_move::decode_trusted(token.mv.bits());
+            if !token.belongs(pos) {
+                return None;
+            }
+            // The digest matched: `mv` is the move chosen here.
+            match NonNull::new(out_undo) {
+                None => pos.apply(mv),
+                // SAFETY: non-null, aligned and writable per the caller.
+                out_undo => unsafe { play_legal(pos, mv, out_undo) },
+            }
+            Some(KC_OK)
+        },
+        // SAFETY: forwarded from the caller.
+        || unsafe { play_chosen_checked(pos, chosen, out_undo) },
+    )
+}
+
+/// Plays one random ply exactly as the Rust `play_seeded_game` does: throws
+/// the die with the SplitMix64 state `*rng_state` (as `kc_chaturaji_roll`),
+/// chooses one of the legal moves for the roll with the same state (as
+/// `kc_chaturaji_choose_move`) and plays it; writes the roll to `*out_roll`
+/// and the move to `*out_move` when they are not NULL. The fast way to run
+/// playouts (one call per ply, with `kc_chaturaji_outcome` to stop): the
+/// same seed gives the same game as the Rust `play_seeded_game`. A finished
+/// game gives `KC_ERR_GAME_OVER` with everything untouched. Never
+/// allocates.
+///
+/// # Safety
+/// `pos` is a live position used by nobody else during the call;
+/// `rng_state` points to a `uint64_t` the caller owns (read and written);
+/// `out_roll` is NULL or points to a writable `uint8_t`; `out_move` is NULL
+/// or points to a writable `kc_chaturaji_move`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_chaturaji_play_random(
+    pos: *mut kc_chaturaji_position,
+    rng_state: *mut u64,
+    out_roll: *mut u8,
+    out_move: *mut kc_chaturaji_move,
+) -> kc_status {
+    fast_path(
+        "kc_chaturaji_play_random",
+        || {
+            if !aligned2(pos, rng_state) {
+                return None;
+            }
+            // SAFETY: non-null and aligned; live, unshared and owned by the
+            // caller.
+            let (pos, state) = unsafe { (&mut (*pos).pos, rng_state.read()) };
+            let mut rng = SplitMix64::new(state);
+            let roll = roll_with(&mut rng);
+            // A finished game: the checked path reports it.
+            let mv = pos.choose_move(roll, &mut rng)?;
+            pos.apply(mv);
+            // SAFETY: checked above, or NULL-tested here; writable per the
+            // caller (`u8` and `kc_chaturaji_move` have alignment 1).
+            unsafe {
+                rng_state.write(rng.state);
+                if !out_roll.is_null() {
+                    out_roll.write(roll.face());
+                }
+                if !out_move.is_null() {
+                    out_move.write(kc_chaturaji_move::from_bits(kc_chaturaji_move::encode(mv)));
+                }
+            }
+            Some(KC_OK)
+        },
+        // SAFETY: forwarded from the caller.
+        || unsafe { play_random_checked(pos, rng_state) },
+    )
+}
+
+/// `kc_chaturaji_play_random`'s errors, with their messages (it changes
+/// nothing).
+///
+/// # Safety
+/// As `kc_chaturaji_play_random`.
+#[cold]
+#[inline(never)]
+unsafe fn play_random_checked(pos: *mut kc_chaturaji_position, rng_state: *mut u64) -> kc_status {
+    run("kc_chaturaji_play_random", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_mut(pos, "pos")? };
-        let chosen = out_ptr(chosen as *mut kc_chaturaji_chosen_move, "chosen")?;
-        // SAFETY: checked; readable per the caller. Only integers: every
-        // bit pattern is a valid value.
-        let chosen = unsafe { chosen.as_ptr().read() };
-        let out_undo = if out_undo.is_null() {
-            None
-        } else {
-            Some(out_ptr(out_undo, "out_undo")?)
-        };
-        if chosen.hash != pos.state.hash
-            || chosen.ply != pos.state.ply
-            || chosen.check != kc_chaturaji_chosen_move::seal(pos, chosen.roll, chosen.mv)
-        {
-            return Err(fail(
-                KC_ERR_INVALID_ARGUMENT,
-                "the chosen move was not chosen in this position (stale, foreign, already played or edited)",
-            ));
+        out_ptr(rng_state, "rng_state")?;
+        if pos.is_over() {
+            return Err(fail(KC_ERR_GAME_OVER, "the game is over: no move to play"));
         }
-        let mv = chosen.mv.to_rust()?;
-        // SAFETY: checked; writable per the caller.
-        unsafe { play_legal(pos, mv, out_undo) };
-        Ok(())
+        Err(fail(KC_ERR_PANIC, "kc_chaturaji_play_random: unreachable"))
+    })
+}
+
+/// `kc_chaturaji_play_chosen`'s errors, with their messages (it changes
+/// nothing).
+///
+/// # Safety
+/// As `kc_chaturaji_play_chosen`.
+#[cold]
+#[inline(never)]
+unsafe fn play_chosen_checked(
+    pos: *mut kc_chaturaji_position,
+    chosen: *const kc_chaturaji_chosen_move,
+    out_undo: *mut kc_chaturaji_undo_record,
+) -> kc_status {
+    run("kc_chaturaji_play_chosen", || {
+        // SAFETY: forwarded from the caller.
+        unsafe { position_mut(pos, "pos")? };
+        out_ptr(chosen as *mut kc_chaturaji_chosen_move, "chosen")?;
+        if !out_undo.is_null() {
+            out_ptr(out_undo, "out_undo")?;
+        }
+        Err(fail(
+            KC_ERR_INVALID_ARGUMENT,
+            "the chosen move was not chosen in this position (stale, foreign, already played or edited)",
+        ))
+    })
+}
+
+/// Whether `ptr` is non-null and aligned for `T`.
+#[inline(always)]
+fn aligned<T>(ptr: *const T) -> bool {
+    !ptr.is_null() && (ptr as usize) % core::mem::align_of::<T>() == 0
+}
+
+/// Whether two pointers are non-null and aligned (for 8-byte types, or
+/// less).
+#[inline(always)]
+fn aligned2<A, B>(a: *const A, b: *const B) -> bool {
+    const { assert!(core::mem::align_of::<A>() <= 8 && core::mem::align_of::<B>() <= 8) };
+    let mask = (core::mem::align_of::<A>() - 1) as usize;
+    let mask_b = (core::mem::align_of::<B>() - 1) as usize;
+    !a.is_null() & !b.is_null() & ((a as usize & mask) | (b as usize & mask_b) == 0)
+}
+
+/// Whether three pointers are non-null and aligned.
+#[inline(always)]
+fn aligned3<A, B, C>(a: *const A, b: *const B, c: *const C) -> bool {
+    let mask_c = core::mem::align_of::<C>() - 1;
+    aligned2(a, b) & !c.is_null() & (c as usize & mask_c == 0)
+}
+
+/// The hot entry points: `fast` does the common case with plain checks
+/// (no message, no allocation) and declines (`None`) anything else, which
+/// `checked` then handles with every check and its error message. A panic
+/// (there should be none) is caught and reported as `KC_ERR_PANIC`.
+#[inline(always)]
+fn fast_path(
+    function: &'static str,
+    fast: impl FnOnce() -> Option<kc_status>,
+    checked: impl FnOnce() -> kc_status,
+) -> kc_status {
+    match catch_unwind(AssertUnwindSafe(fast)) {
+        Ok(Some(status)) => status,
+        Ok(None) => checked(),
+        Err(_) => caught_panic(function),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn caught_panic(function: &'static str) -> kc_status {
+    run(function, || {
+        Err(fail(KC_ERR_PANIC, "internal error (panic) caught"))
     })
 }
 
@@ -2029,7 +2366,7 @@ mod tests {
                     let before = inner(ptr);
                     if ply % 7 == 0 {
                         // Edited tokens: every field, one at a time.
-                        let mut edits = [chosen; 7];
+                        let mut edits = [chosen; 9];
                         edits[0].mv.to ^= 1;
                         edits[1].mv.kind ^= 2;
                         edits[2].roll ^= 1;
@@ -2037,6 +2374,8 @@ mod tests {
                         edits[4].hash ^= 1 << 40;
                         edits[5].check ^= 1;
                         edits[6].mv.promotion ^= 1;
+                        edits[7].quiet ^= 4;
+                        edits[8].reserved[1] ^= 0x10;
                         for edited in &edits {
                             assert_eq!(play_chosen_c(ptr, edited), KC_ERR_INVALID_ARGUMENT);
                             assert_eq!(inner(ptr), before);
@@ -2057,6 +2396,48 @@ mod tests {
                 assert_eq!(inner(ptr), expected);
                 let (status, _) = choose_c(ptr, 5, &mut rng);
                 assert_eq!(status, KC_ERR_GAME_OVER);
+                free(ptr);
+            }
+        }
+    }
+
+    /// `kc_chaturaji_play_random` plays the Rust seeded games, ply by ply.
+    #[test]
+    fn play_random_is_the_seeded_game() {
+        for rules in rules_both() {
+            for seed in 0..20u64 {
+                let mut expected = Position::start(rules);
+                let mut plies = Vec::new();
+                play_seeded_game(&mut expected, seed, 3000, |ply, _| plies.push(ply));
+                let ptr = handle(&Position::start(rules));
+                let mut rng = seed;
+                for ply in &plies {
+                    let (mut roll, mut mv) = (0u8, kc_chaturaji_move::PASS);
+                    // SAFETY: a live handle and locals.
+                    let status =
+                        unsafe { kc_chaturaji_play_random(ptr, &mut rng, &mut roll, &mut mv) };
+                    assert_eq!(status, KC_OK);
+                    assert_eq!(
+                        (roll, mv),
+                        (ply.roll.face(), kc_chaturaji_move::from_rust(ply.mv))
+                    );
+                }
+                assert_eq!(inner(ptr), expected);
+                if expected.is_over() {
+                    let before = rng;
+                    // SAFETY: a live handle and locals; NULL outputs allowed.
+                    let status = unsafe {
+                        kc_chaturaji_play_random(
+                            ptr,
+                            &mut rng,
+                            core::ptr::null_mut(),
+                            core::ptr::null_mut(),
+                        )
+                    };
+                    assert_eq!(status, KC_ERR_GAME_OVER);
+                    assert_eq!(rng, before);
+                    assert_eq!(inner(ptr), expected);
+                }
                 free(ptr);
             }
         }

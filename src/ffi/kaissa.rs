@@ -179,9 +179,10 @@ struct MoveSets {
     to_move: Side,
     /// The squares the stone may be placed on.
     placements: u128,
-    /// The squares whose entry of `targets` belongs to this position.
+    /// The squares of the pieces that may move (the others' entries of
+    /// `targets` are empty).
     origins: u128,
-    /// For each origin, the squares its piece may move to.
+    /// For each square, the squares its piece may move to.
     targets: [u128; 100],
 }
 
@@ -199,19 +200,28 @@ impl MoveSets {
     /// Whether `mv` is legal in `pos`, if these are `pos`'s sets.
     #[inline(always)]
     fn legality(&self, pos: &Position, mv: Move) -> Option<bool> {
-        if !(self.valid
-            && self.hash == pos.hash()
-            && self.turn == pos.turn()
-            && self.to_move == pos.to_move())
-        {
+        // One branch for the four comparisons.
+        let differs = (self.hash ^ pos.hash())
+            | u64::from(self.turn ^ pos.turn())
+            | u64::from(self.to_move != pos.to_move())
+            | u64::from(!self.valid);
+        if differs != 0 {
             return None;
         }
-        let bit = |square: Square| Bitboard::from_square(square).bits();
+        // Bit `square` of a set, from the 64-bit half that holds it.
+        let has = |set: u128, square: Square| {
+            let index = square.index();
+            let half = if index < 64 {
+                set as u64
+            } else {
+                (set >> 64) as u64
+            };
+            (half >> (index & 63)) & 1 != 0
+        };
         Some(match mv {
-            Move::Normal { from, to } => {
-                self.origins & bit(from) != 0 && self.targets[from.index() as usize] & bit(to) != 0
-            }
-            Move::Place { to } => self.placements & bit(to) != 0,
+            // Squares that are no origin have no targets (see `list`).
+            Move::Normal { from, to } => has(self.targets[from.index() as usize], to),
+            Move::Place { to } => has(self.placements, to),
         })
     }
 }
@@ -242,6 +252,9 @@ impl ListedMoves {
         let sets = unsafe { &mut *self.sets.get() };
         sets.valid = false;
         sets.placements = 0;
+        // Empty the previous origins' entries: only this listing's origins
+        // have targets.
+        for_each_square(sets.origins, |from| sets.targets[from.index() as usize] = 0);
         sets.origins = 0;
         pos.for_each_target_set(|from, targets| match from {
             None => {

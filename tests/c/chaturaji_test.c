@@ -830,7 +830,8 @@ static void test_chosen_moves(uint64_t seed, const char *expected_final, long ex
     CHECK_STATUS(kc_chaturaji_choose_move(pos, 5, &rng2, &mv), KC_OK);
     CHECK(rng == rng2 && same_move(chosen.mv, mv) && chosen.roll == 5);
     CHECK_STATUS(kc_chaturaji_hash(pos, &hash), KC_OK);
-    CHECK(chosen.hash == hash && chosen.ply == 0);
+    CHECK(chosen.hash == hash && chosen.ply == 0 && chosen.quiet == 0);
+    CHECK(chosen.reserved[0] == 0 && chosen.reserved[1] == 0 && chosen.reserved[2] == 0);
     /* Forged tokens: each field edited. */
     forged = chosen; forged.mv.to ^= 1;
     CHECK_STATUS(kc_chaturaji_play_chosen(pos, &forged, NULL), KC_ERR_INVALID_ARGUMENT);
@@ -844,6 +845,10 @@ static void test_chosen_moves(uint64_t seed, const char *expected_final, long ex
     forged = chosen; forged.hash ^= 1;
     CHECK_STATUS(kc_chaturaji_play_chosen(pos, &forged, NULL), KC_ERR_INVALID_ARGUMENT);
     forged = chosen; forged.ply = 1;
+    CHECK_STATUS(kc_chaturaji_play_chosen(pos, &forged, NULL), KC_ERR_INVALID_ARGUMENT);
+    forged = chosen; forged.quiet = 3;
+    CHECK_STATUS(kc_chaturaji_play_chosen(pos, &forged, NULL), KC_ERR_INVALID_ARGUMENT);
+    forged = chosen; forged.reserved[2] = 1;
     CHECK_STATUS(kc_chaturaji_play_chosen(pos, &forged, NULL), KC_ERR_INVALID_ARGUMENT);
     memset(&forged, 0, sizeof forged);
     CHECK_STATUS(kc_chaturaji_play_chosen(pos, &forged, NULL), KC_ERR_INVALID_ARGUMENT);
@@ -894,6 +899,35 @@ static void test_chosen_moves(uint64_t seed, const char *expected_final, long ex
     CHECK(bad == 0);
     CHECK(outcome.result != KC_CHATURAJI_ONGOING);
     CHECK_STATUS(kc_chaturaji_choose(pos, 5, &rng, &chosen), KC_ERR_GAME_OVER);
+    CHECK_STATUS(kc_chaturaji_position_to_text(pos, text, sizeof text, &len), KC_OK);
+    if (expected_final != NULL) {
+        CHECK(strcmp(text, expected_final) == 0);
+        CHECK(plies == expected_plies);
+    }
+    kc_chaturaji_position_free(pos);
+
+    /* And through kc_chaturaji_play_random: one call per ply, the same game. */
+    rng = seed;
+    plies = 0;
+    CHECK_STATUS(kc_chaturaji_position_new_start(&rules, &pos), KC_OK);
+    while (plies < MAX_PLIES) {
+        CHECK_STATUS(kc_chaturaji_outcome(pos, &outcome), KC_OK);
+        if (outcome.result != KC_CHATURAJI_ONGOING) {
+            break;
+        }
+        if (kc_chaturaji_play_random(pos, &rng, &roll, plies % 2 ? &mv : NULL) != KC_OK ||
+            roll < 2 || roll > 5) {
+            bad++;
+            break;
+        }
+        plies++;
+    }
+    CHECK(bad == 0);
+    rng2 = rng;
+    CHECK_STATUS(kc_chaturaji_play_random(pos, &rng, NULL, NULL), KC_ERR_GAME_OVER);
+    CHECK(rng == rng2);
+    CHECK_STATUS(kc_chaturaji_play_random(NULL, &rng, NULL, NULL), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_chaturaji_play_random(pos, NULL, NULL, NULL), KC_ERR_NULL_POINTER);
     CHECK_STATUS(kc_chaturaji_position_to_text(pos, text, sizeof text, &len), KC_OK);
     if (expected_final != NULL) {
         CHECK(strcmp(text, expected_final) == 0);
