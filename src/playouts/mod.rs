@@ -84,6 +84,10 @@ pub const fn game_seed(master: u64, index: u64) -> u64 {
 /// let start = Start::Chaturaji(kaissa_chaturaji::chaturaji::Position::start(Rules::default()));
 /// assert!(!start.is_over());
 /// ```
+// A Kaissa position is larger than a Chaturaji one; a batch holds one
+// `Start` (and a replay returns one), so boxing would only add a heap
+// allocation per game replayed.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Start {
     /// A Merchant Kaissa position.
