@@ -171,6 +171,65 @@ fn kaissa_choice_without_a_list_is_the_choice_from_the_list() {
     }
 }
 
+/// Chaturaji positions where every index of every roll's list is tried:
+/// the plies of seeded games under each rules option, and positions with
+/// special promotions (four moves per square) and conquered armies.
+fn chaturaji_positions() -> Vec<chaturaji::Position> {
+    let mut out = Vec::new();
+    for (_, rules) in chaturaji_rules() {
+        for seed in 0..4 {
+            let mut pos = chaturaji::Position::start(rules);
+            chaturaji::play_seeded_game(&mut pos, seed, 3_000, |_, after| out.push(after.clone()));
+        }
+    }
+    for text in [
+        "8/8/8/8/6,bB,rB/6,yB,1/7,gP/gB,7 g rbyg - - 3 50",
+        "4,bK,3/6,gP,1/8/yK,7/8/8/8/gB,6,rK g rbyg g - 0 10",
+        "4,bK,2,rB/8/8/yK,1,gK,5/8/8/8/4,rP,3 r rbyg - - 0 10",
+        "4,bK,3/8/8/yK,4,gH,2/8/2,gP,5/8/3,rK,4 r rbyr - - 11 61",
+    ] {
+        out.push(chaturaji::Position::from_text(text, Rules::default()).unwrap());
+    }
+    out
+}
+
+#[test]
+fn chaturaji_choice_without_a_list_is_the_choice_from_the_list() {
+    let mut rng = SplitMix64::new(1);
+    for pos in chaturaji_positions() {
+        for roll in chaturaji::Roll::ALL {
+            let list = pos.legal_moves(roll);
+            // A random draw, and every index through a fixed source.
+            let before = rng;
+            let chosen = pos.choose_move(roll, &mut rng);
+            let mut again = before;
+            let expected =
+                (!list.is_empty()).then(|| list[again.below(list.len() as u64) as usize]);
+            assert_eq!(chosen, expected, "{pos} roll {roll}");
+            assert_eq!(rng, again, "{pos} roll {roll}: the same words drawn");
+            for (i, &mv) in list.iter().enumerate() {
+                let mut fixed = Fixed(i as u64, list.len() as u64);
+                assert_eq!(
+                    pos.choose_move(roll, &mut fixed),
+                    Some(mv),
+                    "{pos} roll {roll} #{i}"
+                );
+            }
+        }
+    }
+}
+
+/// A source whose `below(n)` is always `index` (given the list length `n`).
+struct Fixed(u64, u64);
+
+impl RandomSource for Fixed {
+    fn next_u64(&mut self) -> u64 {
+        // below(n) takes the high word of x * n: this x gives `index`.
+        let (index, n) = (self.0 as u128, self.1 as u128);
+        (((index << 64) + (1u128 << 63)) / n.max(1)) as u64
+    }
+}
+
 #[test]
 fn game_seeds_are_the_master_generators_words() {
     for master in [0, 1, u64::MAX, 0x1234_5678_9abc_def0] {

@@ -4,7 +4,7 @@ use core::fmt;
 
 use crate::random::{RandomSource, SplitMix64};
 
-use super::moves::{Move, MoveList};
+use super::moves::Move;
 use super::outcome::Outcome;
 use super::position::Position;
 use super::types::{Colour, PieceKind};
@@ -124,12 +124,10 @@ impl Position {
     /// ```
     #[must_use]
     pub fn choose_move(&self, roll: Roll, rng: &mut impl RandomSource) -> Option<Move> {
-        let mut moves = MoveList::new();
-        self.generate_moves(roll, &mut moves);
-        if moves.is_empty() {
+        if self.is_over() {
             return None;
         }
-        Some(moves[rng.below(moves.len() as u64) as usize])
+        Some(self.choose_move_unchecked(roll, rng))
     }
 }
 
@@ -182,10 +180,8 @@ pub fn play_seeded_game(
         }
         let seat = position.to_move();
         let roll = roll_with(&mut rng);
-        let mv = match position.choose_move(roll, &mut rng) {
-            Some(mv) => mv,
-            None => break,
-        };
+        // The game goes on (checked above): no second check.
+        let mv = position.choose_move_unchecked(roll, &mut rng);
         position.apply(mv);
         on_ply(GamePly { seat, roll, mv }, position);
     }

@@ -75,6 +75,7 @@ impl Position {
     }
 
     /// The squares `piece` on `from` may move to under the capture rules.
+    #[inline(always)]
     fn targets(&self, ctx: &Context, piece: Piece, from: Square) -> Bitboard {
         let s = from.index();
         let open = ctx.empty | ctx.opponents;
@@ -87,6 +88,22 @@ impl Position {
                 let c = piece.colour.index();
                 (PAWN_STEPS[c][s] & ctx.empty)
                     | (PAWN_CAPTURES[c][s] & ctx.opponents & (ctx.pawns | ctx.boats))
+            }
+        }
+    }
+
+    /// Calls `f` with each piece the seat to move may move for `roll`, in
+    /// the order of the move list, and its target squares (possibly none).
+    #[inline(always)]
+    pub(crate) fn for_each_mover(&self, roll: Roll, mut f: impl FnMut(Square, Piece, Bitboard)) {
+        let ctx = self.context();
+        let mut movers = Bitboard::EMPTY;
+        for kind in roll.kinds() {
+            movers |= self.state.kinds[kind.index()];
+        }
+        for from in ctx.own & movers {
+            if let Some(piece) = self.piece_at(from) {
+                f(from, piece, self.targets(&ctx, piece, from));
             }
         }
     }
