@@ -550,6 +550,7 @@ fn chaturaji_c_abi_playouts(c: &mut Criterion) {
     let mut rules = kc_chaturaji_rules {
         alliances: 0,
         draw_limit: 0,
+        ruleset: 0,
     };
     let mut c_start: *mut kc_chaturaji_position = std::ptr::null_mut();
     let mut c_pos: *mut kc_chaturaji_position = std::ptr::null_mut();
