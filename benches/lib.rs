@@ -1,1 +1,2 @@
-//! Nothing: this package only holds the criterion benchmarks (`movegen.rs`).
+//! Nothing: this package only holds the criterion benchmarks (`movegen.rs`,
+//! `playouts.rs`).

@@ -1,8 +1,11 @@
 //! Perft from the command line (the interface is fixed by DESIGN.md):
 //!
 //! ```text
-//! cargo run --release --example perft -- <kaissa|chaturaji> [--rules sheet|opposite|ludii] [--divide] <depth> ["<position text>"]
+//! cargo run --release --example perft -- <kaissa|chaturaji> [--rules sheet|opposite|ludii] [--threads N] [--divide] <depth> ["<position text>"]
 //! ```
+//!
+//! `--threads N` (default: every core) splits the tree between threads; the
+//! counts do not depend on it.
 //!
 //! Prints the total node count alone on its last line; with `--divide`, first
 //! one line per root move (`<move> <nodes>`, for Chaturaji `<face>:<move> <nodes>`;
@@ -11,12 +14,12 @@
 
 use std::process::ExitCode;
 
-use kaissa_chaturaji::kaissa;
+use kaissa_chaturaji::{kaissa, threads};
 
 #[path = "support/chaturaji.rs"]
 mod chaturaji_cli;
 
-fn kaissa_main(args: &[String]) -> Result<(), String> {
+fn kaissa_main(args: &[String], threads: usize) -> Result<(), String> {
     let mut divide = false;
     let mut rest = Vec::new();
     for arg in args {
@@ -39,23 +42,49 @@ fn kaissa_main(args: &[String]) -> Result<(), String> {
         .map_err(|e| format!("bad position text: {e}"))?;
     if divide && depth > 0 {
         let mut total = 0;
-        for (mv, nodes) in kaissa::perft_divide(&pos, depth) {
+        for (mv, nodes) in threads::kaissa_perft_divide(&pos, depth, threads) {
             println!("{mv} {nodes}");
             total += nodes;
         }
         println!("{total}");
     } else {
-        println!("{}", kaissa::perft(&pos, depth));
+        println!("{}", threads::kaissa_perft(&pos, depth, threads));
     }
     Ok(())
 }
 
+/// Takes `--threads N` out of the arguments: the thread count (0, every
+/// core, when absent) and the other arguments.
+fn take_threads(mut args: Vec<String>) -> Result<(usize, Vec<String>), String> {
+    let Some(at) = args.iter().position(|a| a == "--threads") else {
+        return Ok((0, args));
+    };
+    let value = args.get(at + 1).ok_or("--threads needs a value")?;
+    let threads = match value.parse::<usize>() {
+        Ok(n) if n > 0 => n,
+        _ => {
+            return Err(format!(
+                "--threads {value:?}: expected a whole number of at least 1"
+            ))
+        }
+    };
+    args.drain(at..at + 2);
+    Ok((threads, args))
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let (threads, args) = match take_threads(args) {
+        Ok(split) => split,
+        Err(message) => {
+            eprintln!("perft: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
     let result = match args.first().map(String::as_str) {
-        Some("kaissa") => kaissa_main(&args[1..]),
-        Some("chaturaji") => chaturaji_cli::perft_main(&args[1..]),
-        _ => Err("usage: perft <kaissa|chaturaji> [--rules sheet|opposite|ludii] [--divide] <depth> [\"<position text>\"]".into()),
+        Some("kaissa") => kaissa_main(&args[1..], threads),
+        Some("chaturaji") => chaturaji_cli::perft_main(&args[1..], threads),
+        _ => Err("usage: perft <kaissa|chaturaji> [--rules sheet|opposite|ludii] [--threads N] [--divide] <depth> [\"<position text>\"]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

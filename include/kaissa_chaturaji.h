@@ -24,10 +24,12 @@
  * or CMake: find_package(kaissa_chaturaji CONFIG REQUIRED) and the target
  * kaissa_chaturaji::kaissa_chaturaji (or ::kaissa_chaturaji_static).
  *
- * Threads: the library keeps no global state except the per-thread last
- * error message. Distinct objects may be used from different threads at
- * once; one object must not be used from two threads at the same time
- * unless every call on it takes a const pointer.
+ * Threads: the library's only shared state is the per-thread last error
+ * message and a per-process key (made once, then read-only) that seals undo
+ * records and chosen-move tokens; records and tokens are therefore valid
+ * only in the process that made them. Distinct objects may be used from
+ * different threads at once; one object must not be used from two threads
+ * at the same time unless every call on it takes a const pointer.
  */
 
 #ifndef KAISSA_CHATURAJI_H
@@ -292,6 +294,23 @@
 // Under the Ludii ruleset, the game ends drawn for all once this many
 // rolled plies (promotion decisions not counted) have been played.
 #define KC_CHATURAJI_LUDII_TURN_LIMIT 5000
+
+// The number of game-length buckets of [`kc_playout_stats`]
+// (`length_histogram`); see `kc_playout_length_bucket_bounds`.
+#define KC_PLAYOUT_LENGTH_BUCKETS 240
+
+// The ply limit per game of the Rust API's default (10000): a good value
+// for `max_plies`.
+#define KC_PLAYOUT_DEFAULT_MAX_PLIES 10000
+
+// [`kc_playout_game`] `result`: stopped at the ply limit, still going on.
+#define KC_PLAYOUT_UNFINISHED 0
+
+// [`kc_playout_game`] `result`: drawn.
+#define KC_PLAYOUT_DRAW 1
+
+// [`kc_playout_game`] `result`: won by the players in `winners`.
+#define KC_PLAYOUT_WIN 2
 
 // Game value of a record: Merchant Kaissa.
 #define KC_RECORD_KAISSA 0
@@ -656,6 +675,54 @@ typedef struct kc_chaturaji_ranking_info {
   // while the game goes on.
   uint8_t ranks[4];
 } kc_chaturaji_ranking_info;
+
+// What a batch of playouts added up to (plain data the caller owns).
+//
+// - `games`, `plies`: games and plies played.
+// - `unfinished`: games stopped at the ply limit; `draws`: drawn games.
+// - `wins[w]`: games won by exactly the set of players `w`, bit `i` for
+//   player `i` (Kaissa: bit 0 Yellow, bit 1 Red; Chaturaji: bit 0 Red,
+//   1 Black, 2 Yellow, 3 Green; an alliance's win sets both its bits).
+// - `min_length`, `max_length`, `mean_length`: game lengths in plies (0
+//   without games).
+// - `length_histogram[b]`: games whose length falls in bucket `b`
+//   (`kc_playout_length_bucket_bounds`).
+typedef struct kc_playout_stats {
+  // Games played.
+  uint64_t games;
+  // Plies played in all.
+  uint64_t plies;
+  // Games stopped at the ply limit, still going on.
+  uint64_t unfinished;
+  // Drawn games.
+  uint64_t draws;
+  // Won games by the set of winners (see the struct's docs).
+  uint64_t wins[16];
+  // The shortest game, in plies.
+  uint32_t min_length;
+  // The longest game, in plies.
+  uint32_t max_length;
+  // The mean game length, in plies.
+  double mean_length;
+  // Games by length bucket.
+  uint64_t length_histogram[KC_PLAYOUT_LENGTH_BUCKETS];
+} kc_playout_stats;
+
+// One game of a batch: its number, seed, length and result
+// (`KC_PLAYOUT_UNFINISHED`, `KC_PLAYOUT_DRAW` or `KC_PLAYOUT_WIN`, with
+// the winners' bits as in [`kc_playout_stats`]'s `wins`, else 0).
+typedef struct kc_playout_game {
+  // The game's number in the batch.
+  uint64_t index;
+  // The seed it was played with.
+  uint64_t seed;
+  // Plies played.
+  uint32_t plies;
+  // `KC_PLAYOUT_UNFINISHED`, `KC_PLAYOUT_DRAW` or `KC_PLAYOUT_WIN`.
+  uint8_t result;
+  // The winners' bits for `KC_PLAYOUT_WIN`, else 0.
+  uint8_t winners;
+} kc_playout_game;
 
 // Where a record's text is wrong, written by `kc_record_read` and
 // `kc_record_count` when they fail with `KC_ERR_PARSE` or
@@ -1614,6 +1681,100 @@ enum kc_status kc_chaturaji_decision_moves(const struct kc_chaturaji_position *p
 // # Safety
 // `out` points to a writable `uint32_t`.
 enum kc_status kc_chaturaji_piece_value(uint8_t kind, uint32_t *out);
+
+// The seed of game `index` of a batch with master seed `seed`: the
+// `index`-th word (from 0) of a SplitMix64 generator seeded with `seed`
+// (what `kc_random_next` would give on the `index + 1`-th call). Replay
+// one game with `kc_kaissa_random_move` / the Chaturaji die and choice
+// from a state seeded with it, or with `kc_*_playout_game`.
+uint64_t kc_playout_game_seed(uint64_t seed, uint64_t index);
+
+// The shortest and longest game length (both included) of bucket `bucket`
+// of `length_histogram`: lengths 0 to 7 have a bucket each, then every
+// range `[2^e, 2^(e+1))` is cut into 8 equal buckets. A bucket of
+// `KC_PLAYOUT_LENGTH_BUCKETS` or more gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `lo` and `hi` point to writable `uint32_t`s.
+enum kc_status kc_playout_length_bucket_bounds(size_t bucket, uint32_t *lo, uint32_t *hi);
+
+// Plays Kaissa games `0..games` of the batch with master seed `seed` from
+// `start` (each stopped after `max_plies` plies and then counted as
+// unfinished) on `threads` threads (0: every core) and writes what they
+// add up to into `*out`. The same figures for any number of threads.
+//
+// # Safety
+// `start` is a live position (read only; not changed by other threads
+// during the call); `out` points to a writable `kc_playout_stats`.
+enum kc_status kc_kaissa_playouts(const struct kc_kaissa_position *start,
+                                  uint64_t seed,
+                                  uint32_t max_plies,
+                                  uint32_t threads,
+                                  uint64_t games,
+                                  struct kc_playout_stats *out);
+
+// Like `kc_kaissa_playouts`, but plays games 0, 1, 2, … until at least
+// `min_plies` plies were played (the shortest such run of games). A
+// positive target that no game can reach (a finished `start`, or
+// `max_plies` 0) gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// As for `kc_kaissa_playouts`.
+enum kc_status kc_kaissa_playouts_until(const struct kc_kaissa_position *start,
+                                        uint64_t seed,
+                                        uint32_t max_plies,
+                                        uint32_t threads,
+                                        uint64_t min_plies,
+                                        struct kc_playout_stats *out);
+
+// Plays game `index` of the Kaissa batch (master seed `seed`, ply limit
+// `max_plies`, from `start`) alone and writes its record to `*out`.
+//
+// # Safety
+// `start` is a live position; `out` points to a writable
+// `kc_playout_game`.
+enum kc_status kc_kaissa_playout_game(const struct kc_kaissa_position *start,
+                                      uint64_t seed,
+                                      uint32_t max_plies,
+                                      uint64_t index,
+                                      struct kc_playout_game *out);
+
+// Plays Chaturaji games `0..games` from `start` under its rules options,
+// as `kc_kaissa_playouts` does for Kaissa.
+//
+// # Safety
+// `start` is a live position (read only; not changed by other threads
+// during the call); `out` points to a writable `kc_playout_stats`.
+enum kc_status kc_chaturaji_playouts(const struct kc_chaturaji_position *start,
+                                     uint64_t seed,
+                                     uint32_t max_plies,
+                                     uint32_t threads,
+                                     uint64_t games,
+                                     struct kc_playout_stats *out);
+
+// Chaturaji games until at least `min_plies` plies, as
+// `kc_kaissa_playouts_until` does for Kaissa.
+//
+// # Safety
+// As for `kc_chaturaji_playouts`.
+enum kc_status kc_chaturaji_playouts_until(const struct kc_chaturaji_position *start,
+                                           uint64_t seed,
+                                           uint32_t max_plies,
+                                           uint32_t threads,
+                                           uint64_t min_plies,
+                                           struct kc_playout_stats *out);
+
+// Plays game `index` of the Chaturaji batch alone, as
+// `kc_kaissa_playout_game` does for Kaissa.
+//
+// # Safety
+// `start` is a live position; `out` points to a writable
+// `kc_playout_game`.
+enum kc_status kc_chaturaji_playout_game(const struct kc_chaturaji_position *start,
+                                         uint64_t seed,
+                                         uint32_t max_plies,
+                                         uint64_t index,
+                                         struct kc_playout_game *out);
 
 // Reads the records of `text` up to the one numbered `index` (from 0) and
 // hands it to the caller through `*out_record`. Every record up to it is

@@ -9,6 +9,7 @@ pub mod error;
 pub mod ffi;
 pub mod geometry;
 pub mod kaissa;
+pub mod playouts;
 pub mod random;
 pub mod readable;
 pub mod record;
@@ -25,5 +26,6 @@ pub mod rules_reference {
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod serde_support;
+pub mod threads;
 
 pub use error::{IllegalMoveError, NotationError};

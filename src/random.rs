@@ -30,13 +30,17 @@ pub trait RandomSource {
         if bound == 0 {
             return 0;
         }
-        let threshold = bound.wrapping_neg() % bound;
-        loop {
-            let product = (self.next_u64() as u128) * (bound as u128);
-            if (product as u64) >= threshold {
-                return (product >> 64) as u64;
+        let mut product = (self.next_u64() as u128) * (bound as u128);
+        // The threshold (a division) is below `bound`, so a low word of at
+        // least `bound` is accepted without computing it: the same draws
+        // and results, nearly always without the division.
+        if (product as u64) < bound {
+            let threshold = bound.wrapping_neg() % bound;
+            while (product as u64) < threshold {
+                product = (self.next_u64() as u128) * (bound as u128);
             }
         }
+        (product >> 64) as u64
     }
 }
 

@@ -492,3 +492,57 @@ fn c_example_plays_chaturaji() {
     assert!(stdout.contains("Black rolls"), "{stdout}");
     assert!(stdout.contains("Bye"), "{stdout}");
 }
+
+/// `tests/c/playouts_test.c`: the playouts C ABI gives the Rust API's
+/// figures, the same on one thread and on three.
+#[test]
+fn playouts_c99_program() {
+    use kaissa_chaturaji::chaturaji::Rules;
+    use kaissa_chaturaji::playouts::{Playouts, Winners};
+    let kaissa = Playouts::kaissa(9).max_plies(3_000).games(12);
+    let chaturaji = Playouts::chaturaji(Rules::default(), 9).max_plies(3_000);
+    let until = chaturaji.until_plies(5_000).expect("a reachable target");
+    let args = [
+        kaissa.games,
+        kaissa.plies,
+        kaissa.wins_of(Winners::side(kaissa_chaturaji::kaissa::Side::Yellow)),
+        until.games,
+        until.plies,
+        u64::from(chaturaji.game(3).plies),
+    ]
+    .map(|n| n.to_string());
+    let exe = compile(
+        &compiler("CC", "cc"),
+        C99_FLAGS,
+        "tests/c/playouts_test.c",
+        "playouts_test_c",
+    );
+    let mut runs = vec![Command::new(&exe)];
+    if on_path("valgrind") {
+        // Only definite and indirect leaks are errors here: starting
+        // threads makes the standard library give the calling thread a
+        // handle (48 bytes) that lives as long as the thread, which
+        // valgrind calls "possibly lost".
+        let mut valgrind = Command::new("valgrind");
+        valgrind
+            .args([
+                "--error-exitcode=1",
+                "--leak-check=full",
+                "--errors-for-leak-kinds=definite,indirect",
+                "--quiet",
+            ])
+            .arg(&exe);
+        runs.push(valgrind);
+    }
+    for mut command in runs {
+        let result = command.args(&args).output().expect("run the C program");
+        let stdout = String::from_utf8_lossy(&result.stdout);
+        eprint!("{}", String::from_utf8_lossy(&result.stderr));
+        let last = stdout.lines().last().unwrap_or_default();
+        assert!(
+            result.status.success() && last.ends_with(" passed, 0 failed"),
+            "{command:?} failed ({}); last line: {last}",
+            result.status
+        );
+    }
+}

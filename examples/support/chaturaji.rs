@@ -5,9 +5,9 @@
 #![allow(dead_code)]
 
 use kaissa_chaturaji::chaturaji::{
-    perft, perft_divide, play_seeded_game, Alliances, Colour, Move, Outcome, Position, Roll, Rules,
-    Square,
+    play_seeded_game, Alliances, Colour, Move, Outcome, Position, Roll, Rules, Square,
 };
+use kaissa_chaturaji::threads::{chaturaji_perft as perft, chaturaji_perft_divide as perft_divide};
 
 /// Reads leading `--rules sheet|opposite|ludii`, `--alliances
 /// sheet|opposite` (the older spelling of the first two) and (when
@@ -72,11 +72,11 @@ fn position(text: Option<&String>, rules: Rules) -> Result<Position, String> {
     }
 }
 
-/// `[--rules sheet|opposite|ludii] [--divide] <depth> ["<position text>"]`:
-/// prints (with `--divide`) `<face>:<move> <nodes>` per root move (a Ludii
-/// promotion decision has no face: `=K <nodes>`), then the total node count
-/// alone on the last line.
-pub fn perft_main(args: &[String]) -> Result<(), String> {
+/// `[--rules sheet|opposite|ludii] [--divide] <depth> ["<position text>"]`
+/// on `threads` threads (0: every core): prints (with `--divide`)
+/// `<face>:<move> <nodes>` per root move (a Ludii promotion decision has no
+/// face: `=K <nodes>`), then the total node count alone on the last line.
+pub fn perft_main(args: &[String], threads: usize) -> Result<(), String> {
     let (rules, divide, rest) = options(args, true)?;
     let depth_text = rest.first().ok_or("missing depth")?;
     let depth: u32 = depth_text
@@ -88,7 +88,7 @@ pub fn perft_main(args: &[String]) -> Result<(), String> {
     let pos = position(rest.get(1), rules)?;
     if divide {
         let mut total = 0;
-        for (roll, mv, nodes) in perft_divide(&pos, depth) {
+        for (roll, mv, nodes) in perft_divide(&pos, depth, threads) {
             match roll {
                 Some(roll) => println!("{roll}:{mv} {nodes}"),
                 None => println!("{mv} {nodes}"),
@@ -100,7 +100,7 @@ pub fn perft_main(args: &[String]) -> Result<(), String> {
         }
         println!("{total}");
     } else {
-        println!("{}", perft(&pos, depth));
+        println!("{}", perft(&pos, depth, threads));
     }
     Ok(())
 }

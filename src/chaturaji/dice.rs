@@ -126,12 +126,21 @@ impl Position {
     /// ```
     #[must_use]
     pub fn choose_move(&self, roll: Roll, rng: &mut impl RandomSource) -> Option<Move> {
-        let mut moves = MoveList::new();
-        self.generate_moves(roll, &mut moves);
-        if moves.is_empty() {
+        if self.is_over() {
             return None;
         }
-        Some(moves[rng.below(moves.len() as u64) as usize])
+        if self.rules().is_ludii() {
+            // The Ludii ruleset (its moves, and decision plies whatever the
+            // roll) chooses from the generated list: the same draw,
+            // `moves[below(n)]`, as the sheet's list-free path.
+            let mut moves = MoveList::new();
+            self.generate_moves(roll, &mut moves);
+            if moves.is_empty() {
+                return None;
+            }
+            return Some(moves[rng.below(moves.len() as u64) as usize]);
+        }
+        Some(self.choose_move_unchecked(roll, rng))
     }
 }
 

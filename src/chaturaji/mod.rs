@@ -111,6 +111,7 @@
 //! assert_eq!(counts, [10, 100, 1000]);
 //! ```
 
+mod choose;
 mod diagram;
 mod dice;
 mod exchange;

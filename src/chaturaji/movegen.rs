@@ -134,6 +134,24 @@ impl Position {
         }
     }
 
+    /// Calls `f` with each piece the seat to move may move for `roll`, in
+    /// the order of the move list, and its target squares (possibly none).
+    /// The sheet's rules only (the Ludii ruleset chooses from its list).
+    #[inline(always)]
+    pub(crate) fn for_each_mover(&self, roll: Roll, mut f: impl FnMut(Square, Piece, Bitboard)) {
+        debug_assert!(!self.rules.is_ludii());
+        let ctx = self.context::<false>();
+        let mut movers = Bitboard::EMPTY;
+        for kind in roll.kinds() {
+            movers |= self.state.kinds[kind.index()];
+        }
+        for from in ctx.own & movers {
+            if let Some(piece) = self.piece_at(from) {
+                f(from, piece, self.targets(&ctx, piece, from));
+            }
+        }
+    }
+
     /// Calls `f` with every legal non-pass move for `roll`, stopping early
     /// when `f` returns `true`; returns whether it stopped early.
     fn for_each_move<const LUDII: bool>(

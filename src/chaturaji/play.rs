@@ -184,12 +184,15 @@ impl Position {
         if piece.kind == PieceKind::Raja && matches!(mv, Move::Normal { .. }) {
             self.conquer(c, to);
         }
-        for colour in Colour::ALL {
-            if released[colour.index()] {
-                self.release_waiting_pawns(colour);
-            }
-            if self.is_out(colour) && self.state.command[colour.index()].is_some() {
-                self.set_command(colour, None);
+        // Only a capture releases waiting pawns or puts a colour out.
+        if captured {
+            for colour in Colour::ALL {
+                if released[colour.index()] {
+                    self.release_waiting_pawns(colour);
+                }
+                if self.is_out(colour) && self.state.command[colour.index()].is_some() {
+                    self.set_command(colour, None);
+                }
             }
         }
         captured
@@ -336,22 +339,18 @@ impl Position {
     }
 
     /// The other boats of every 2x2 block of four boats that contains `to`.
+    #[inline]
     pub(crate) fn triumph_victims(&self, to: Square) -> Bitboard {
-        let boats = self.state.kinds[PieceKind::Boat.index()];
-        let (f, r) = (to.file() as i8, to.rank() as i8);
-        let mut victims = Bitboard::EMPTY;
-        for (df, dr) in [(-1, -1), (-1, 0), (0, -1), (0, 0)] {
-            let mut block = Bitboard::EMPTY;
-            for (bf, br) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-                if let Some(sq) = Square::from_coords(f + df + bf, r + dr + br) {
-                    block |= sq.bitboard();
-                }
-            }
-            if block.count() == 4 && (block & boats) == block {
+        let boats = self.state.kinds[PieceKind::Boat.index()].0;
+        let mut victims = 0;
+        for block in BOAT_BLOCKS[to.index()] {
+            // An off-board block is 0: never "full" (`to` is in every
+            // real block, so a real block is never 0).
+            if block != 0 && boats & block == block {
                 victims |= block;
             }
         }
-        victims & !to.bitboard()
+        Bitboard(victims & !to.bitboard().0)
     }
 
     /// A raja of `colour` has moved onto `to`: conquest of the ally's throne.
@@ -374,3 +373,26 @@ impl Position {
         }
     }
 }
+
+/// The 2x2 blocks of squares that contain each square (up to four; 0 for a
+/// block that would leave the board), for the boat triumph.
+static BOAT_BLOCKS: [[u64; 4]; 64] = {
+    let mut table = [[0u64; 4]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i8, (sq / 8) as i8);
+        let corners = [(-1i8, -1i8), (-1, 0), (0, -1), (0, 0)];
+        let mut i = 0;
+        while i < 4 {
+            let (f0, r0) = (f + corners[i].0, r + corners[i].1);
+            if f0 >= 0 && r0 >= 0 && f0 + 1 < 8 && r0 + 1 < 8 {
+                let low = (r0 * 8 + f0) as u32;
+                table[sq][i] =
+                    (1u64 << low) | (1 << (low + 1)) | (1 << (low + 8)) | (1 << (low + 9));
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    table
+};

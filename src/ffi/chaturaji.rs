@@ -1977,11 +1977,9 @@ fn aligned<T>(ptr: *const T) -> bool {
     !ptr.is_null() && (ptr as usize) % core::mem::align_of::<T>() == 0
 }
 
-/// Whether two pointers are non-null and aligned (for 8-byte types, or
-/// less).
+/// Whether two pointers are non-null and aligned.
 #[inline(always)]
 fn aligned2<A, B>(a: *const A, b: *const B) -> bool {
-    const { assert!(core::mem::align_of::<A>() <= 8 && core::mem::align_of::<B>() <= 8) };
     let mask = (core::mem::align_of::<A>() - 1) as usize;
     let mask_b = (core::mem::align_of::<B>() - 1) as usize;
     !a.is_null() & !b.is_null() & ((a as usize & mask) | (b as usize & mask_b) == 0)

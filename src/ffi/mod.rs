@@ -42,6 +42,7 @@ pub mod chaturaji;
 mod handle;
 pub mod kaissa;
 pub mod ludii;
+pub mod playouts;
 pub mod record;
 
 /// The result of every fallible `kc_` function. New codes are only ever

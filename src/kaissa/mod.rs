@@ -16,6 +16,7 @@
 
 mod attacks;
 mod bitboard;
+mod choose;
 mod home_stone;
 mod movegen;
 mod moves;
@@ -33,6 +34,7 @@ pub use attacks::{attacks, spearman_pushes, TARNSMAN_LEAPS};
 #[cfg(feature = "capi")]
 pub(crate) use bitboard::for_each_square;
 pub use bitboard::{Bitboard, BitboardIter};
+pub use choose::play_seeded_game;
 pub use home_stone::{HomeStoneWindow, FIRST_PLACEMENT_TURN, LAST_PLACEMENT_TURN};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{Diagram, MAX_TURN};

@@ -1,0 +1,456 @@
+//! Playouts: the same games and statistics for any number of threads, each
+//! game replayable alone, the seeded game definitions, and the
+//! `playouts` example's command line.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::OnceLock;
+
+use kaissa_chaturaji::chaturaji::{self, Alliances, Rules};
+use kaissa_chaturaji::kaissa;
+use kaissa_chaturaji::playouts::{
+    game_seed, GameOutcome, GameResult, LengthHistogram, PlayoutError, PlayoutStats, Playouts,
+    Start, Winners, LENGTH_BUCKETS,
+};
+use kaissa_chaturaji::random::{RandomSource, SplitMix64};
+
+/// Every rules option the build knows, with a name for messages.
+fn chaturaji_rules() -> Vec<(&'static str, Rules)> {
+    vec![
+        ("sheet", Rules::default()),
+        (
+            "opposite",
+            Rules::default().with_alliances(Alliances::Opposite),
+        ),
+        ("no draw limit", Rules::default().with_draw_limit(None)),
+    ]
+}
+
+/// The batches the tests run: Kaissa, and Chaturaji under every option.
+fn batches(seed: u64) -> Vec<(String, Playouts)> {
+    let mut all = vec![("kaissa".to_string(), Playouts::kaissa(seed))];
+    for (name, rules) in chaturaji_rules() {
+        all.push((
+            format!("chaturaji {name}"),
+            Playouts::chaturaji(rules, seed).max_plies(3_000),
+        ));
+    }
+    all
+}
+
+#[test]
+fn fixed_batches_do_not_depend_on_threads() {
+    for (name, playouts) in batches(17) {
+        let one = playouts.clone().threads(1).games(40);
+        assert_eq!(one.games, 40, "{name}");
+        for threads in [2, 3, 8] {
+            let many = playouts.clone().threads(threads).games(40);
+            assert_eq!(many, one, "{name} on {threads} threads");
+        }
+    }
+}
+
+#[test]
+fn ply_targets_do_not_depend_on_threads() {
+    for (name, playouts) in batches(5) {
+        for target in [1, 999, 20_000] {
+            let one = playouts.clone().threads(1).until_plies(target).unwrap();
+            assert!(one.plies >= target, "{name}");
+            for threads in [2, 5] {
+                let many = playouts
+                    .clone()
+                    .threads(threads)
+                    .until_plies(target)
+                    .unwrap();
+                assert_eq!(many, one, "{name}, {target} plies, {threads} threads");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_ply_target_takes_the_shortest_run_of_games() {
+    for (name, playouts) in batches(23) {
+        let target = 7_000;
+        let stats = playouts.clone().threads(3).until_plies(target).unwrap();
+        let lengths: Vec<u64> = (0..stats.games)
+            .map(|i| u64::from(playouts.game(i).plies))
+            .collect();
+        let total: u64 = lengths.iter().sum();
+        assert_eq!(total, stats.plies, "{name}");
+        assert!(total - lengths[lengths.len() - 1] < target, "{name}");
+        assert_eq!(
+            stats,
+            playouts.games(stats.games),
+            "{name}: the same games as a fixed batch"
+        );
+    }
+}
+
+#[test]
+fn every_game_replays_alone() {
+    for (name, playouts) in batches(99) {
+        let stats = playouts.clone().threads(2).games(25);
+        let mut again = PlayoutStats::default();
+        for i in 0..25 {
+            let record = playouts.game(i);
+            assert_eq!((record.index, record.seed), (i, game_seed(99, i)), "{name}");
+            again.add(record.plies, record.outcome.result());
+            let (replayed, end) = playouts.replay(i);
+            assert_eq!(replayed, record, "{name} game {i}");
+            let over = end.is_over();
+            assert_eq!(
+                over,
+                record.outcome.result() != GameResult::Unfinished,
+                "{name} game {i}"
+            );
+        }
+        assert_eq!(again, stats, "{name}");
+    }
+}
+
+#[test]
+fn games_are_the_games_own_seeded_games() {
+    let playouts = Playouts::kaissa(3);
+    for i in 0..10 {
+        let mut pos = kaissa::Position::start();
+        let mut plies = 0;
+        let outcome =
+            kaissa::play_seeded_game(&mut pos, game_seed(3, i), 10_000, |_, _| plies += 1);
+        let record = playouts.game(i);
+        assert_eq!(
+            (record.plies, record.outcome),
+            (plies, GameOutcome::Kaissa(outcome))
+        );
+    }
+    for (name, rules) in chaturaji_rules() {
+        let playouts = Playouts::chaturaji(rules, 3).max_plies(2_000);
+        for i in 0..10 {
+            let mut pos = chaturaji::Position::start(rules);
+            let mut plies = 0;
+            let outcome =
+                chaturaji::play_seeded_game(&mut pos, game_seed(3, i), 2_000, |_, _| plies += 1);
+            let record = playouts.game(i);
+            assert_eq!(
+                (record.plies, record.outcome),
+                (plies, GameOutcome::Chaturaji(outcome)),
+                "{name} game {i}"
+            );
+        }
+    }
+}
+
+/// The Kaissa seeded game, the straightforward way: the whole list, then
+/// `moves[below(n)]`, until there is no move.
+fn kaissa_game_by_list(seed: u64, max_plies: u32) -> (Vec<kaissa::Move>, kaissa::Outcome) {
+    let mut rng = SplitMix64::new(seed);
+    let mut pos = kaissa::Position::start();
+    let mut moves = Vec::new();
+    while moves.len() < max_plies as usize {
+        let list = pos.legal_moves();
+        if list.is_empty() {
+            break;
+        }
+        let mv = list[rng.below(list.len() as u64) as usize];
+        pos.play(mv).expect("a listed move is legal");
+        moves.push(mv);
+    }
+    (moves, pos.outcome())
+}
+
+#[test]
+fn kaissa_choice_without_a_list_is_the_choice_from_the_list() {
+    for seed in 0..40 {
+        let (expected, outcome) = kaissa_game_by_list(seed, 3_000);
+        let mut pos = kaissa::Position::start();
+        let mut moves = Vec::new();
+        let got = kaissa::play_seeded_game(&mut pos, seed, 3_000, |mv, _| moves.push(mv));
+        assert_eq!(moves, expected, "seed {seed}");
+        assert_eq!(got, outcome, "seed {seed}");
+        assert!(outcome.is_over() || moves.len() == 3_000, "seed {seed}");
+    }
+}
+
+/// Chaturaji positions where every index of every roll's list is tried:
+/// the plies of seeded games under each rules option, and positions with
+/// special promotions (four moves per square) and conquered armies.
+fn chaturaji_positions() -> Vec<chaturaji::Position> {
+    let mut out = Vec::new();
+    for (_, rules) in chaturaji_rules() {
+        for seed in 0..4 {
+            let mut pos = chaturaji::Position::start(rules);
+            chaturaji::play_seeded_game(&mut pos, seed, 3_000, |_, after| out.push(after.clone()));
+        }
+    }
+    for text in [
+        "8/8/8/8/6,bB,rB/6,yB,1/7,gP/gB,7 g rbyg - - 3 50",
+        "4,bK,3/6,gP,1/8/yK,7/8/8/8/gB,6,rK g rbyg g - 0 10",
+        "4,bK,2,rB/8/8/yK,1,gK,5/8/8/8/4,rP,3 r rbyg - - 0 10",
+        "4,bK,3/8/8/yK,4,gH,2/8/2,gP,5/8/3,rK,4 r rbyr - - 11 61",
+    ] {
+        out.push(chaturaji::Position::from_text(text, Rules::default()).unwrap());
+    }
+    out
+}
+
+#[test]
+fn chaturaji_choice_without_a_list_is_the_choice_from_the_list() {
+    let mut rng = SplitMix64::new(1);
+    for pos in chaturaji_positions() {
+        for roll in chaturaji::Roll::ALL {
+            let list = pos.legal_moves(roll);
+            // A random draw, and every index through a fixed source.
+            let before = rng;
+            let chosen = pos.choose_move(roll, &mut rng);
+            let mut again = before;
+            let expected =
+                (!list.is_empty()).then(|| list[again.below(list.len() as u64) as usize]);
+            assert_eq!(chosen, expected, "{pos} roll {roll}");
+            assert_eq!(rng, again, "{pos} roll {roll}: the same words drawn");
+            for (i, &mv) in list.iter().enumerate() {
+                let mut fixed = Fixed(i as u64, list.len() as u64);
+                assert_eq!(
+                    pos.choose_move(roll, &mut fixed),
+                    Some(mv),
+                    "{pos} roll {roll} #{i}"
+                );
+            }
+        }
+    }
+}
+
+/// A source whose `below(n)` is always `index` (given the list length `n`).
+struct Fixed(u64, u64);
+
+impl RandomSource for Fixed {
+    fn next_u64(&mut self) -> u64 {
+        // below(n) takes the high word of x * n: this x gives `index`.
+        let (index, n) = (self.0 as u128, self.1 as u128);
+        (((index << 64) + (1u128 << 63)) / n.max(1)) as u64
+    }
+}
+
+#[test]
+fn game_seeds_are_the_master_generators_words() {
+    for master in [0, 1, u64::MAX, 0x1234_5678_9abc_def0] {
+        let mut rng = SplitMix64::new(master);
+        for i in 0..50 {
+            assert_eq!(game_seed(master, i), rng.next_u64());
+        }
+    }
+}
+
+#[test]
+fn results_and_lengths_add_up() {
+    for (name, playouts) in batches(8) {
+        let stats = playouts.games(60);
+        let results = stats.unfinished + stats.draws + stats.wins.iter().sum::<u64>();
+        assert_eq!(results, 60, "{name}");
+        assert_eq!(stats.lengths.counts().iter().sum::<u64>(), 60, "{name}");
+        let (lo, hi) = (
+            stats.lengths.quantile(0.0).unwrap(),
+            stats.lengths.quantile(1.0).unwrap(),
+        );
+        assert!(lo >= stats.min_length && hi >= stats.max_length, "{name}");
+        assert!(stats.min_length as f64 <= stats.mean_length(), "{name}");
+        assert!(stats.mean_length() <= stats.max_length as f64, "{name}");
+    }
+    // Kaissa games are won by one side; Chaturaji's by one alliance.
+    let kaissa = Playouts::kaissa(8).games(60);
+    for (bits, &n) in kaissa.wins.iter().enumerate() {
+        assert!(n == 0 || bits == 1 || bits == 2, "winners {bits:#b}");
+    }
+    let sheet = Playouts::chaturaji(Rules::default(), 8).games(60);
+    for (bits, &n) in sheet.wins.iter().enumerate() {
+        assert!(
+            n == 0 || bits == 0b1001 || bits == 0b0110,
+            "winners {bits:#b}"
+        );
+    }
+    assert_eq!(
+        sheet.wins_of(Winners::colours(&[
+            chaturaji::Colour::Red,
+            chaturaji::Colour::Green
+        ])),
+        sheet.wins[0b1001]
+    );
+}
+
+#[test]
+fn capped_games_count_as_unfinished() {
+    let stats = Playouts::kaissa(2).max_plies(7).games(9);
+    assert_eq!(
+        (stats.unfinished, stats.plies, stats.max_length),
+        (9, 63, 7)
+    );
+    let stats = Playouts::chaturaji(Rules::default().with_draw_limit(None), 2)
+        .max_plies(5)
+        .until_plies(12)
+        .unwrap();
+    assert_eq!((stats.games, stats.plies, stats.unfinished), (3, 15, 3));
+}
+
+#[test]
+fn impossible_targets_are_errors() {
+    assert_eq!(
+        Playouts::kaissa(1).max_plies(0).until_plies(1),
+        Err(PlayoutError::NoPlies)
+    );
+    let won: kaissa::Position = "4h5/10/10/10/10/10/10/10/10/4U5 y 12 -".parse().unwrap();
+    let playouts = Playouts::new(Start::Kaissa(won), 1);
+    assert_eq!(playouts.until_plies(5), Err(PlayoutError::NoPlies));
+    let stats = playouts.games(3);
+    assert_eq!(
+        (
+            stats.games,
+            stats.plies,
+            stats.wins_of(Winners::side(kaissa::Side::Red))
+        ),
+        (3, 0, 3)
+    );
+    assert_eq!(playouts.until_plies(0), Ok(PlayoutStats::default()));
+    assert_eq!(Playouts::kaissa(1).games(0), PlayoutStats::default());
+    assert!(!PlayoutError::NoPlies.to_string().is_empty());
+}
+
+#[test]
+fn histogram_buckets_tile_the_lengths() {
+    let mut next = 0u32;
+    for bucket in 0..LENGTH_BUCKETS {
+        let (lo, hi) = LengthHistogram::bucket_bounds(bucket);
+        assert_eq!(lo, next, "bucket {bucket}");
+        assert!(hi >= lo);
+        assert!(hi - lo <= lo / 8, "bucket {bucket} is narrow");
+        assert_eq!(LengthHistogram::bucket_of(lo), bucket);
+        assert_eq!(LengthHistogram::bucket_of(hi), bucket);
+        next = hi.wrapping_add(1);
+    }
+    assert_eq!(next, 0, "the last bucket ends at u32::MAX");
+    assert_eq!(
+        LengthHistogram::bucket_bounds(LENGTH_BUCKETS + 5),
+        LengthHistogram::bucket_bounds(LENGTH_BUCKETS - 1)
+    );
+    let stats = PlayoutStats::default();
+    assert_eq!(stats.lengths.quantile(0.5), None);
+    assert_eq!(stats.mean_length(), 0.0);
+}
+
+/// The `playouts` example: built by `cargo test` beside the test binaries
+/// (built here once, when a single test target is run).
+fn example() -> Command {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    let path = BUILT.get_or_init(|| {
+        let mut dir = std::env::current_exe().expect("test binary path");
+        dir.pop();
+        if dir.ends_with("deps") {
+            dir.pop();
+        }
+        let path = dir
+            .join("examples")
+            .join(format!("playouts{}", std::env::consts::EXE_SUFFIX));
+        if !path.exists() {
+            let mut build = Command::new(env!("CARGO"));
+            build.args(["build", "--example", "playouts"]);
+            if !cfg!(debug_assertions) {
+                build.arg("--release");
+            }
+            let status = build
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .status()
+                .expect("cargo runs");
+            assert!(status.success(), "building the playouts example");
+        }
+        path
+    });
+    Command::new(path)
+}
+
+/// Runs the example; its status, standard output and standard error.
+fn run(args: &[&str]) -> (bool, String, String) {
+    let out = example().args(args).output().expect("the example runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The `plies <n> games <g>` part of the last line, checking its shape.
+fn plies_and_games(stdout: &str) -> (u64, u64) {
+    let last = stdout.lines().last().expect("some output");
+    let words: Vec<&str> = last.split(' ').collect();
+    assert_eq!(words.len(), 8, "{last}");
+    assert_eq!(
+        [words[0], words[2], words[4], words[6]],
+        ["plies", "games", "seconds", "plies_per_second"]
+    );
+    assert!(words[5].parse::<f64>().is_ok() && words[7].parse::<f64>().is_ok());
+    (words[1].parse().unwrap(), words[3].parse().unwrap())
+}
+
+#[test]
+fn the_example_prints_the_same_games_for_any_thread_count() {
+    for args in [
+        vec!["kaissa", "20000", "4"],
+        vec!["chaturaji", "30000", "4"],
+        vec!["chaturaji", "--rules", "opposite", "30000", "4"],
+        vec!["chaturaji", "--alliances", "opposite", "30000", "4"],
+    ] {
+        let mut seen = Vec::new();
+        for threads in ["1", "3"] {
+            let mut with = args.clone();
+            with.splice(1..1, ["--threads", threads]);
+            let (ok, stdout, stderr) = run(&with);
+            assert!(ok, "{with:?}: {stderr}");
+            seen.push(plies_and_games(&stdout));
+        }
+        assert_eq!(seen[0], seen[1], "{args:?}");
+        let (plies, games) = seen[0];
+        assert!(plies >= 20_000 && games > 0);
+        let playouts = if args[0] == "kaissa" {
+            Playouts::kaissa(4)
+        } else if args.len() > 3 {
+            Playouts::chaturaji(Rules::default().with_alliances(Alliances::Opposite), 4)
+        } else {
+            Playouts::chaturaji(Rules::default(), 4)
+        };
+        let target = args[args.len() - 2].parse().unwrap();
+        let stats = playouts.until_plies(target).unwrap();
+        assert_eq!((stats.plies, stats.games), (plies, games), "{args:?}");
+    }
+}
+
+#[test]
+fn the_example_explains_bad_input() {
+    let (ok, stdout, _) = run(&["--help"]);
+    assert!(ok && stdout.contains("usage: playouts"));
+    for (args, words) in [
+        (vec![], "missing the game"),
+        (vec!["chess", "10", "1"], "unknown game"),
+        (vec!["kaissa", "10"], "<plies> <seed>"),
+        (vec!["kaissa", "ten", "1"], "<plies>"),
+        (vec!["kaissa", "10", "-1"], "<seed>"),
+        (vec!["kaissa", "--threads", "0", "10", "1"], "--threads"),
+        (vec!["kaissa", "--threads"], "needs a value"),
+        (
+            vec!["kaissa", "--rules", "sheet", "10", "1"],
+            "chaturaji only",
+        ),
+        (
+            vec!["chaturaji", "--rules", "free", "10", "1"],
+            "expected sheet",
+        ),
+        (
+            vec!["chaturaji", "--frobnicate", "10", "1"],
+            "unknown option",
+        ),
+        (
+            vec!["kaissa", "--max-plies", "0", "10", "1"],
+            "no game can play",
+        ),
+    ] {
+        let (ok, _, stderr) = run(&args);
+        assert!(!ok, "{args:?} should fail");
+        assert!(stderr.contains(words), "{args:?}: {stderr}");
+    }
+}

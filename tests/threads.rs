@@ -1,0 +1,116 @@
+//! Perft on several threads gives the single-threaded counts and divides,
+//! for both games, any number of threads and positions of every kind.
+
+use kaissa_chaturaji::chaturaji::{self, Alliances, Rules};
+use kaissa_chaturaji::kaissa;
+use kaissa_chaturaji::threads::{self, resolve, MAX_THREADS};
+
+/// Kaissa positions: the start, an opening, a middlegame with both stones
+/// placed, one inside the Home Stone window, an endgame and a won one.
+const KAISSA: [&str; 6] = [
+    kaissa::START_TEXT,
+    "ibstqutsbi/arppp1ppra/10/5p4/10/10/10/R2P6/A1P1PPPPRA/IBSTQUTSBI y 3 Hh",
+    "hb1tqut1bi/ar2ppp1sr/2p1s2p2/3p1t3a/10/10/1APPPP1A2/6P3/1R5PR1/HBSTQUTSBI r 12 -",
+    "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/1BSTQUTSBI y 8 Hh",
+    "4h5/2u7/10/3p6/6s3/10/5P4/1T8/2B7/4H4A y 30 -",
+    "4h5/10/10/10/10/10/10/10/10/4U5 y 12 -",
+];
+
+const THREADS: [usize; 4] = [1, 2, 3, 7];
+
+#[test]
+fn kaissa_counts_do_not_depend_on_threads() {
+    for text in KAISSA {
+        let pos: kaissa::Position = text.parse().unwrap();
+        for depth in 0..=3 {
+            let expected = kaissa::perft(&pos, depth);
+            let divide = kaissa::perft_divide(&pos, depth);
+            for threads in THREADS {
+                assert_eq!(
+                    threads::kaissa_perft(&pos, depth, threads),
+                    expected,
+                    "{text} depth {depth} on {threads} threads"
+                );
+                assert_eq!(
+                    threads::kaissa_perft_divide(&pos, depth, threads),
+                    divide,
+                    "{text} depth {depth} on {threads} threads"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn kaissa_deeper_counts_split_below_the_root() {
+    // Depth 4 splits the tree one ply below the root for many threads.
+    let pos = kaissa::Position::start();
+    let expected = kaissa::perft(&pos, 4);
+    for threads in [2, 64] {
+        assert_eq!(threads::kaissa_perft(&pos, 4, threads), expected);
+    }
+}
+
+/// Chaturaji positions under every rules option: the start, a middlegame
+/// (40 seeded plies) and a finished game.
+fn chaturaji_positions() -> Vec<(String, chaturaji::Position)> {
+    let mut out = Vec::new();
+    for rules in [
+        Rules::default(),
+        Rules::default().with_alliances(Alliances::Opposite),
+        Rules::default().with_draw_limit(None),
+    ] {
+        let start = chaturaji::Position::start(rules);
+        let mut middle = start.clone();
+        chaturaji::play_seeded_game(&mut middle, 7, 40, |_, _| {});
+        let mut finished = start.clone();
+        chaturaji::play_seeded_game(&mut finished, 7, 100_000, |_, _| {});
+        for (name, pos) in [("start", start), ("middle", middle), ("finished", finished)] {
+            out.push((format!("{rules:?} {name}"), pos));
+        }
+    }
+    out
+}
+
+#[test]
+fn chaturaji_counts_do_not_depend_on_threads() {
+    for (name, pos) in chaturaji_positions() {
+        for depth in 0..=4 {
+            let expected = chaturaji::perft(&pos, depth);
+            let divide = chaturaji::perft_divide(&pos, depth);
+            for threads in THREADS {
+                assert_eq!(
+                    threads::chaturaji_perft(&pos, depth, threads),
+                    expected,
+                    "{name} depth {depth} on {threads} threads"
+                );
+                assert_eq!(
+                    threads::chaturaji_perft_divide(&pos, depth, threads),
+                    divide,
+                    "{name} depth {depth} on {threads} threads"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn chaturaji_reference_counts_on_threads() {
+    // RULES.md: perft(start, 5) = 111900 (sheet) and 113800 (opposite).
+    let sheet = chaturaji::Position::start(Rules::default());
+    let opposite = chaturaji::Position::start(Rules::default().with_alliances(Alliances::Opposite));
+    for threads in [2, 5, 40] {
+        assert_eq!(threads::chaturaji_perft(&sheet, 5, threads), 111_900);
+        assert_eq!(threads::chaturaji_perft(&opposite, 5, threads), 113_800);
+    }
+}
+
+#[test]
+fn thread_counts_resolve() {
+    assert!(resolve(0) >= 1);
+    assert_eq!(resolve(1), 1);
+    assert_eq!(resolve(MAX_THREADS + 1), MAX_THREADS);
+    // Far more threads than tasks is fine (and capped).
+    let pos = kaissa::Position::start();
+    assert_eq!(threads::kaissa_perft(&pos, 3, usize::MAX), 70_656);
+}
