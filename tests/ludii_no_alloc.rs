@@ -4,44 +4,13 @@
 //! decisions), undo, the queries of scores, decisions and ranking, and
 //! perft.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use kaissa_chaturaji::chaturaji::{perft, roll_with, MoveList, Position, Rules, LUDII_START_TEXT};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
-struct CountingAllocator;
+#[path = "common/counting_alloc.rs"]
+mod counting_alloc;
 
-thread_local! {
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-fn count_one() {
-    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-}
-
-unsafe impl GlobalAlloc for CountingAllocator {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count_one();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: CountingAllocator = CountingAllocator;
-
-fn allocations_during(work: impl FnOnce()) -> usize {
-    let before = ALLOCATIONS.with(Cell::get);
-    work();
-    ALLOCATIONS.with(Cell::get) - before
-}
+use counting_alloc::allocations_during;
 
 #[test]
 fn ludii_hot_path_does_not_allocate() {
