@@ -1,5 +1,5 @@
 //! `Serialize` and `Deserialize` (feature `serde`): positions, moves and
-//! squares of both games as their canonical text (RULES.md Part III), so a
+//! squares of both games as their canonical text (the rules reference, §3, notation), so a
 //! serialized value reads the same as the notation and deserializing
 //! validates it exactly as the parser does.
 //!
