@@ -53,8 +53,8 @@ impl Position {
         let mut movers: ArrayVec<Mover, 64> = ArrayVec::new();
         let mut total = 0;
         self.for_each_mover(roll, |from, piece, targets| {
-            let special =
-                piece.kind == PieceKind::Pawn && self.special_promotion_possible(piece.colour);
+            // The sheet's rules (for_each_mover serves no other).
+            let special = self.special::<false>(piece);
             let mut moves = targets.count();
             if special {
                 moves += 3 * (targets & SPECIAL_PROMOTION_SQUARES).count();

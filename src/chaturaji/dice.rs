@@ -126,19 +126,20 @@ impl Position {
     /// ```
     #[must_use]
     pub fn choose_move(&self, roll: Roll, rng: &mut impl RandomSource) -> Option<Move> {
-        if self.is_over() {
-            return None;
-        }
         if self.rules().is_ludii() {
             // The Ludii ruleset (its moves, and decision plies whatever the
-            // roll) chooses from the generated list: the same draw,
-            // `moves[below(n)]`, as the sheet's list-free path.
+            // roll) chooses from the generated list (empty when the game is
+            // over): the same draw, `moves[below(n)]`, as the sheet's
+            // list-free path.
             let mut moves = MoveList::new();
             self.generate_moves(roll, &mut moves);
             if moves.is_empty() {
                 return None;
             }
             return Some(moves[rng.below(moves.len() as u64) as usize]);
+        }
+        if self.sheet_outcome().is_over() {
+            return None;
         }
         Some(self.choose_move_unchecked(roll, rng))
     }
@@ -190,23 +191,42 @@ pub fn play_seeded_game(
     mut on_ply: impl FnMut(GamePly, &Position),
 ) -> Outcome {
     let mut rng = SplitMix64::new(seed);
+    if position.rules().is_ludii() {
+        for _ in 0..max_plies {
+            // A Ludii promotion decision is made without rolling.
+            let roll = position
+                .state
+                .decision
+                .is_none()
+                .then(|| roll_with(&mut rng));
+            let seat = position.to_move();
+            // `None` when the game is over.
+            let Some(mv) = position.choose_move(roll.unwrap_or(Roll::ALL[0]), &mut rng) else {
+                break;
+            };
+            position.apply_ludii(mv);
+            on_ply(GamePly { seat, roll, mv }, position);
+        }
+        return position.outcome();
+    }
+    // The sheet's rules: the ruleset is checked once, here.
     for _ in 0..max_plies {
-        if position.is_over() {
+        if position.sheet_outcome().is_over() {
             break;
         }
         let seat = position.to_move();
-        // A Ludii promotion decision is made without rolling.
-        let roll = if position.state.decision.is_some() {
-            None
-        } else {
-            Some(roll_with(&mut rng))
-        };
-        let mv = match position.choose_move(roll.unwrap_or(Roll::ALL[0]), &mut rng) {
-            Some(mv) => mv,
-            None => break,
-        };
-        position.apply(mv);
-        on_ply(GamePly { seat, roll, mv }, position);
+        let roll = roll_with(&mut rng);
+        // The game goes on (checked above): no second check.
+        let mv = position.choose_move_unchecked(roll, &mut rng);
+        position.apply_sheet(mv);
+        on_ply(
+            GamePly {
+                seat,
+                roll: Some(roll),
+                mv,
+            },
+            position,
+        );
     }
     position.outcome()
 }

@@ -113,7 +113,7 @@ impl Position {
     /// Whether a pawn of `colour` makes special promotions under the
     /// ruleset `LUDII` (never under Ludii's).
     #[inline(always)]
-    fn special<const LUDII: bool>(&self, piece: Piece) -> bool {
+    pub(crate) fn special<const LUDII: bool>(&self, piece: Piece) -> bool {
         !LUDII && piece.kind == PieceKind::Pawn && self.one_pawn_and_boat(piece.colour)
     }
 
@@ -154,6 +154,7 @@ impl Position {
 
     /// Calls `f` with every legal non-pass move for `roll`, stopping early
     /// when `f` returns `true`; returns whether it stopped early.
+    #[inline(always)]
     fn for_each_move<const LUDII: bool>(
         &self,
         roll: Roll,
@@ -223,11 +224,19 @@ impl Position {
     /// assert_eq!(moves.len(), 6);
     /// ```
     pub fn generate_moves(&self, roll: Roll, moves: &mut MoveList) {
-        moves.clear();
         if self.rules.is_ludii() {
+            moves.clear();
             self.generate_moves_ludii(roll, moves);
             return;
         }
+        self.generate_moves_sheet(roll, moves);
+    }
+
+    /// [`Position::generate_moves`] under the sheet's rules (the caller
+    /// knows the ruleset).
+    #[inline(always)]
+    pub(crate) fn generate_moves_sheet(&self, roll: Roll, moves: &mut MoveList) {
+        moves.clear();
         if self.sheet_outcome().is_over() {
             return;
         }
@@ -334,6 +343,13 @@ impl Position {
             }
             return self.count_all_rolls_fast::<true>();
         }
+        self.count_legal_moves_all_rolls_sheet()
+    }
+
+    /// [`count_legal_moves_all_rolls`](Self::count_legal_moves_all_rolls)
+    /// under the sheet's rules (the caller knows the ruleset).
+    #[inline(always)]
+    pub(crate) fn count_legal_moves_all_rolls_sheet(&self) -> u64 {
         if self.sheet_outcome().is_over() {
             return 0;
         }

@@ -20,37 +20,58 @@ use super::position::Position;
 #[must_use]
 pub fn perft(position: &Position, depth: u32) -> u64 {
     let mut pos = position.clone();
-    perft_in_place(&mut pos, depth)
+    perft_any(&mut pos, depth)
 }
 
-fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
+/// [`perft_in_place`] with the ruleset checked once.
+fn perft_any(pos: &mut Position, depth: u32) -> u64 {
+    if pos.rules.is_ludii() {
+        perft_in_place::<true>(pos, depth)
+    } else {
+        perft_in_place::<false>(pos, depth)
+    }
+}
+
+/// Perft of `pos` under the ruleset `LUDII` (one copy per ruleset, so the
+/// sheet's recursion never asks about Ludii's rules).
+fn perft_in_place<const LUDII: bool>(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
     if depth == 1 {
-        return pos.count_legal_moves_all_rolls();
+        return if LUDII {
+            pos.count_legal_moves_all_rolls()
+        } else {
+            pos.count_legal_moves_all_rolls_sheet()
+        };
     }
     let mut total = 0;
     let mut moves = MoveList::new();
-    if pos.state.decision.is_some() {
-        // A Ludii promotion decision is not a chance node: its choices once.
-        pos.generate_moves(Roll::ALL[0], &mut moves);
+    let mut visit = |pos: &mut Position, moves: &MoveList| {
         for &mv in moves.iter() {
             let saved = pos.state;
-            pos.apply(mv);
-            total += perft_in_place(pos, depth - 1);
+            if LUDII {
+                pos.apply_ludii(mv);
+            } else {
+                pos.apply_sheet(mv);
+            }
+            total += perft_in_place::<LUDII>(pos, depth - 1);
             pos.state = saved;
         }
+    };
+    if LUDII && pos.state.decision.is_some() {
+        // A Ludii promotion decision is not a chance node: its choices once.
+        pos.generate_moves(Roll::ALL[0], &mut moves);
+        visit(pos, &moves);
         return total;
     }
     for roll in Roll::ALL {
-        pos.generate_moves(roll, &mut moves);
-        for &mv in moves.iter() {
-            let saved = pos.state;
-            pos.apply(mv);
-            total += perft_in_place(pos, depth - 1);
-            pos.state = saved;
+        if LUDII {
+            pos.generate_moves(roll, &mut moves);
+        } else {
+            pos.generate_moves_sheet(roll, &mut moves);
         }
+        visit(pos, &moves);
     }
     total
 }
@@ -94,7 +115,7 @@ pub fn perft_divide(position: &Position, depth: u32) -> Vec<(Option<Roll>, Move,
         pos.generate_moves(roll.unwrap_or(Roll::ALL[0]), &mut moves);
         for &mv in moves.iter() {
             let undo = pos.play_unchecked(mv);
-            out.push((roll, mv, perft_in_place(&mut pos, depth - 1)));
+            out.push((roll, mv, perft_any(&mut pos, depth - 1)));
             pos.undo_unchecked(undo);
         }
     }

@@ -127,6 +127,13 @@ impl Position {
         if self.rules.is_ludii() {
             return self.apply_ludii(mv);
         }
+        self.apply_sheet(mv);
+    }
+
+    /// [`apply`](Self::apply) under the sheet's rules (the caller knows the
+    /// ruleset: a loop that checked it once).
+    #[inline]
+    pub(crate) fn apply_sheet(&mut self, mv: Move) {
         let seat = self.state.to_move;
         let captured = match (mv.from(), mv.to()) {
             (Some(from), Some(to)) => self.move_piece(mv, from, to),
