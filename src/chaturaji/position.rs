@@ -111,15 +111,23 @@ impl Position {
     /// assert_eq!(piece.to_string(), "gK");
     /// ```
     #[must_use]
+    #[inline]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        let bb = square.bitboard();
-        let colour = Colour::ALL
-            .into_iter()
-            .find(|c| !(self.state.colours[c.index()] & bb).is_empty())?;
-        let kind = PieceKind::ALL
-            .into_iter()
-            .find(|k| !(self.state.kinds[k.index()] & bb).is_empty())?;
-        Some(Piece::new(colour, kind))
+        // Without searching (a search ends at a random step, which the
+        // branch predictor misses): the colour's and the kind's index bit
+        // by bit, as an occupied square is in exactly one colour set and
+        // one kind set.
+        let bb = square.bitboard().0;
+        let c = &self.state.colours;
+        if (c[0].0 | c[1].0 | c[2].0 | c[3].0) & bb == 0 {
+            return None;
+        }
+        let k = &self.state.kinds;
+        let has = |set: u64| usize::from(set & bb != 0);
+        let colour = has(c[1].0 | c[3].0) | has(c[2].0 | c[3].0) << 1;
+        let kind = has(k[1].0 | k[3].0) | has(k[2].0 | k[3].0) << 1 | has(k[4].0) << 2;
+        let kind = *PieceKind::ALL.get(kind)?;
+        Some(Piece::new(Colour::from_index(colour), kind))
     }
 
     /// The squares holding pieces of `colour`.
@@ -235,15 +243,21 @@ impl Position {
     }
 
     /// The next seat in play after `seat` in turn order (`seat` itself last).
+    #[inline]
     pub(crate) fn next_seat_after(&self, seat: Colour) -> Colour {
-        let mut s = seat.next();
-        for _ in 0..4 {
-            if self.seat_in_play(s) {
-                return s;
-            }
-            s = s.next();
+        // The seats in play as bits, turned so that bit 0 is the seat after
+        // `seat`: the lowest set bit is the next seat in play (no loop with
+        // a data-dependent exit, which the branch predictor misses).
+        let mut in_play = 0u32;
+        for commander in self.state.command {
+            // `None` (4) sets bit 4, cut off below.
+            in_play |= 1 << commander.map_or(4, Colour::index);
         }
-        seat
+        let in_play = in_play & 15;
+        let turned = ((in_play | in_play << 4) >> ((seat.index() + 1) & 3)) & 15;
+        // Bit 3 is `seat` itself, also when no seat at all is in play.
+        let next = (turned | 8).trailing_zeros() as usize;
+        Colour::from_index(seat.index() + 1 + next)
     }
 
     /// Whether `colour` is out of the game (no piece of it on the board).
@@ -280,7 +294,14 @@ impl Position {
     /// assert!(!Position::default().is_over());
     /// ```
     #[must_use]
+    #[inline]
     pub fn is_over(&self) -> bool {
+        // While every colour has a piece (most of a game) no alliance has
+        // won: only the draw rule can have ended the game.
+        let c = &self.state.colours;
+        if (c[0].0 != 0) & (c[1].0 != 0) & (c[2].0 != 0) & (c[3].0 != 0) {
+            return matches!(self.rules.draw_limit, Some(limit) if self.state.quiet >= u32::from(limit));
+        }
         self.outcome().is_over()
     }
 
