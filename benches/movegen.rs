@@ -147,6 +147,29 @@ fn chaturaji_benches(c: &mut Criterion) {
                 .sum::<u32>()
         })
     });
+    // The same under the Ludii ruleset (RULES.md Part IV); every ply counts,
+    // promotion decisions too.
+    let ludii = chaturaji::Position::start(chaturaji::Rules::ludii());
+    let plies: u64 = (0..GAMES)
+        .map(|seed| {
+            let mut pos = ludii.clone();
+            let mut n = 0u64;
+            chaturaji::play_seeded_game(&mut pos, seed, 10_000, |_, _| n += 1);
+            n
+        })
+        .sum();
+    group.throughput(Throughput::Elements(plies));
+    group.bench_function(format!("playouts_ludii/{GAMES}_games"), |b| {
+        b.iter(|| {
+            (0..GAMES)
+                .map(|seed| {
+                    let mut pos = ludii.clone();
+                    chaturaji::play_seeded_game(&mut pos, seed, 10_000, |_, _| {});
+                    pos.turns()
+                })
+                .sum::<u32>()
+        })
+    });
     group.finish();
 }
 
@@ -527,6 +550,7 @@ fn chaturaji_c_abi_playouts(c: &mut Criterion) {
     let mut rules = kc_chaturaji_rules {
         alliances: 0,
         draw_limit: 0,
+        ruleset: 0,
     };
     let mut c_start: *mut kc_chaturaji_position = std::ptr::null_mut();
     let mut c_pos: *mut kc_chaturaji_position = std::ptr::null_mut();

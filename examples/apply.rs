@@ -2,13 +2,19 @@
 //! DESIGN.md):
 //!
 //! ```text
-//! cargo run --release --example apply -- <kaissa|chaturaji> [--alliances sheet|opposite] "<position text>" [<token> ...]
+//! cargo run --release --example apply -- <kaissa|chaturaji> [--rules sheet|opposite|ludii] "<position text>" [<token> ...]
 //! ```
+//!
+//! Chaturaji tokens are `<face>:<move>` (`2:h1f3`, `4:pass`), a Ludii
+//! promotion decision (`=K`, `=E`, `=H`, `=B`, or `pass` when the colour has
+//! every kind already) or an exchange (`exchange:rh4,be8`). `--alliances
+//! sheet|opposite` is accepted as the older spelling of `--rules`.
 //!
 //! Prints the resulting position text on one line, then the outcome word
 //! (`ongoing`, `draw`, `yellow-wins`, `red-wins`; for Chaturaji
-//! `<alliance>-wins` such as `rg-wins`) alone on the last line. An illegal or
-//! malformed token stops it with a non-zero exit and a message naming the
+//! `<alliance>-wins` such as `rg-wins`, and under the Ludii ruleset
+//! `<colour>-wins` such as `green-wins`) alone on the last line. An illegal
+//! or malformed token stops it with a non-zero exit and a message naming the
 //! token and why.
 
 use std::process::ExitCode;
@@ -42,7 +48,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("kaissa") => kaissa_main(&args[1..]),
         Some("chaturaji") => chaturaji_cli::apply_main(&args[1..]),
-        _ => Err("usage: apply <kaissa|chaturaji> [--alliances sheet|opposite] \"<position text>\" [<token> ...]".into()),
+        _ => Err("usage: apply <kaissa|chaturaji> [--rules sheet|opposite|ludii] \"<position text>\" [<token> ...]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

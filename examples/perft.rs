@@ -1,14 +1,16 @@
 //! Perft from the command line (the interface is fixed by DESIGN.md):
 //!
 //! ```text
-//! cargo run --release --example perft -- <kaissa|chaturaji> [--alliances sheet|opposite] [--threads N] [--divide] <depth> ["<position text>"]
+//! cargo run --release --example perft -- <kaissa|chaturaji> [--rules sheet|opposite|ludii] [--threads N] [--divide] <depth> ["<position text>"]
 //! ```
 //!
 //! `--threads N` (default: every core) splits the tree between threads; the
 //! counts do not depend on it.
 //!
 //! Prints the total node count alone on its last line; with `--divide`, first
-//! one line per root move (`<move> <nodes>`, for Chaturaji `<face>:<move> <nodes>`).
+//! one line per root move (`<move> <nodes>`, for Chaturaji `<face>:<move> <nodes>`;
+//! a Ludii promotion decision has no face: `=K <nodes>`). `--alliances
+//! sheet|opposite` is accepted as the older spelling of `--rules`.
 
 use std::process::ExitCode;
 
@@ -82,7 +84,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("kaissa") => kaissa_main(&args[1..], threads),
         Some("chaturaji") => chaturaji_cli::perft_main(&args[1..], threads),
-        _ => Err("usage: perft <kaissa|chaturaji> [--alliances sheet|opposite] [--threads N] [--divide] <depth> [\"<position text>\"]".into()),
+        _ => Err("usage: perft <kaissa|chaturaji> [--rules sheet|opposite|ludii] [--threads N] [--divide] <depth> [\"<position text>\"]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,6 +5,7 @@
 //! cargo run --release --example play                     # Merchant Kaissa, seed 7
 //! cargo run --release --example play -- kaissa 2         # another seed
 //! cargo run --release --example play -- chaturaji 7      # four-player Chaturaji
+//! cargo run --release --example play -- chaturaji --rules ludii 7  # Ludii's rules
 //! cargo run --release --example play -- kaissa 7 --record # the game as a record
 //! cargo run --release --example play -- chaturaji --rules opposite 7 --record
 //! ```
@@ -106,6 +107,10 @@ fn main() -> ExitCode {
         }));
     }
     let game = args.first().map_or("kaissa", String::as_str);
+    if game == "chaturaji" {
+        // `[--rules sheet|opposite|ludii] [<seed>]`.
+        return finish(chaturaji_cli::play_args(&args[1..]));
+    }
     let seed = match args.get(1).map(|s| s.parse::<u64>()) {
         None => Ok(7),
         Some(Ok(seed)) => Ok(seed),

@@ -55,7 +55,7 @@ fn rules(name: &str) -> Result<(Rules, &'static str), String> {
             Rules::default().with_alliances(Alliances::Opposite),
             "opposite",
         )),
-        "ludii" => Err("--rules ludii: the Ludii ruleset is not in this build yet".into()),
+        "ludii" => Ok((Rules::ludii(), "ludii")),
         other => Err(format!(
             "--rules {other:?}: expected sheet, opposite or ludii"
         )),

@@ -24,10 +24,12 @@
  * or CMake: find_package(kaissa_chaturaji CONFIG REQUIRED) and the target
  * kaissa_chaturaji::kaissa_chaturaji (or ::kaissa_chaturaji_static).
  *
- * Threads: the library keeps no global state except the per-thread last
- * error message. Distinct objects may be used from different threads at
- * once; one object must not be used from two threads at the same time
- * unless every call on it takes a const pointer.
+ * Threads: the library's only shared state is the per-thread last error
+ * message and a per-process key (made once, then read-only) that seals undo
+ * records and chosen-move tokens; records and tokens are therefore valid
+ * only in the process that made them. Distinct objects may be used from
+ * different threads at once; one object must not be used from two threads
+ * at the same time unless every call on it takes a const pointer.
  */
 
 #ifndef KAISSA_CHATURAJI_H
@@ -130,6 +132,12 @@
 // allows no other); `from` and `to` are `KC_NO_SQUARE`, `promotion` is 0.
 #define KC_CHATURAJI_MOVE_PASS 2
 
+// Move kind value (Ludii ruleset): a promotion decision, made without a
+// roll: the pawn waiting on its far edge becomes `promotion`
+// (`KC_CHATURAJI_RAJA`..`KC_CHATURAJI_BOAT`); `from` and `to` are
+// `KC_NO_SQUARE`.
+#define KC_CHATURAJI_MOVE_DECISION 3
+
 // Alliances value: the Czech sheet's pairing, Red with Green and Black with
 // Yellow (the default).
 #define KC_CHATURAJI_ALLIANCES_SHEET 0
@@ -141,6 +149,13 @@
 // The default quiet-ply draw limit.
 #define KC_CHATURAJI_DEFAULT_DRAW_LIMIT 200
 
+// Ruleset value: the sheet's rules (RULES.md Part II), the default.
+#define KC_CHATURAJI_RULESET_SHEET 0
+
+// Ruleset value: Ludii's free-for-all Chaturaji with scores (RULES.md
+// Part IV); the alliances and the draw limit are then not used.
+#define KC_CHATURAJI_RULESET_LUDII 1
+
 // Outcome result value: the game goes on.
 #define KC_CHATURAJI_ONGOING 0
 
@@ -148,8 +163,19 @@
 // out of the game.
 #define KC_CHATURAJI_ALLIANCE_WINS 1
 
-// Outcome result value: drawn by the quiet-ply rule.
+// Outcome result value: drawn for all, by the quiet-ply rule (sheet) or
+// the turn limit (Ludii ruleset).
 #define KC_CHATURAJI_DRAW 2
+
+// Outcome result value (Ludii ruleset): one colour owns every piece left
+// and `winners[0]` alone has the highest score (`winners[1]` is
+// `KC_CHATURAJI_NO_COLOUR`).
+#define KC_CHATURAJI_COLOUR_WINS 3
+
+// Outcome result value (Ludii ruleset): one colour owns every piece left
+// and the highest score is shared: a draw among those colours, no winner
+// (`kc_chaturaji_ranking` tells them).
+#define KC_CHATURAJI_TOP_SCORE_TIE 4
 
 // Board code of an empty square in `kc_chaturaji_undo_record.board`.
 #define KC_CHATURAJI_UNDO_EMPTY 0
@@ -260,6 +286,15 @@
 // number the notation can write (999,999,999; no real game gets there).
 #define KC_KAISSA_REASON_TURN_LIMIT 6
 
+// The most choices a promotion decision offers (raja, elephant, horse,
+// boat): a buffer of this many elements always holds
+// `kc_chaturaji_promotion_choices`, `kc_chaturaji_decision_moves` too.
+#define KC_CHATURAJI_MAX_PROMOTION_CHOICES 4
+
+// Under the Ludii ruleset, the game ends drawn for all once this many
+// rolled plies (promotion decisions not counted) have been played.
+#define KC_CHATURAJI_LUDII_TURN_LIMIT 5000
+
 // The number of game-length buckets of [`kc_playout_stats`]
 // (`length_histogram`); see `kc_playout_length_bucket_bounds`.
 #define KC_PLAYOUT_LENGTH_BUCKETS 240
@@ -350,7 +385,8 @@ typedef struct kc_kaissa_position kc_kaissa_position;
 // pointer.
 typedef struct kc_record kc_record;
 
-// The rules options a position is created with (RULES.md Part II).
+// The rules options a position is created with (RULES.md Part II, and
+// Part IV with `ruleset` `KC_CHATURAJI_RULESET_LUDII`).
 //
 // - `alliances`: `KC_CHATURAJI_ALLIANCES_SHEET` (0, the default) or
 //   `KC_CHATURAJI_ALLIANCES_OPPOSITE` (1); anything else is rejected with
@@ -359,11 +395,18 @@ typedef struct kc_record kc_record;
 //   capture is drawn; 0 switches the rule off. The default is
 //   `KC_CHATURAJI_DEFAULT_DRAW_LIMIT` (200); `kc_chaturaji_rules_default`
 //   fills in the defaults.
+// - `ruleset`: `KC_CHATURAJI_RULESET_SHEET` (0, the default) or
+//   `KC_CHATURAJI_RULESET_LUDII` (1; `kc_chaturaji_rules_ludii` fills in
+//   the Ludii options); anything else is rejected with
+//   `KC_ERR_INVALID_ARGUMENT`. It is the last field, so an initializer
+//   `{alliances, draw_limit}` keeps the sheet's rules.
 typedef struct kc_chaturaji_rules {
   // `KC_CHATURAJI_ALLIANCES_SHEET` or `KC_CHATURAJI_ALLIANCES_OPPOSITE`.
   uint8_t alliances;
   // The quiet-ply draw limit; 0 = no draw rule.
   uint16_t draw_limit;
+  // `KC_CHATURAJI_RULESET_SHEET` or `KC_CHATURAJI_RULESET_LUDII`.
+  uint8_t ruleset;
 } kc_chaturaji_rules;
 
 // The two colours of an alliance, in increasing order.
@@ -373,9 +416,11 @@ typedef struct kc_chaturaji_alliance_info {
 } kc_chaturaji_alliance_info;
 
 // How a game stands: `result` is `KC_CHATURAJI_ONGOING`,
-// `KC_CHATURAJI_ALLIANCE_WINS` or `KC_CHATURAJI_DRAW`. For a win, `winners`
-// holds the two colours of the winning alliance in increasing order;
-// otherwise both are `KC_CHATURAJI_NO_COLOUR`.
+// `KC_CHATURAJI_ALLIANCE_WINS` or `KC_CHATURAJI_DRAW`, and under the Ludii
+// ruleset `KC_CHATURAJI_COLOUR_WINS` or `KC_CHATURAJI_TOP_SCORE_TIE`. For
+// an alliance's win, `winners` holds its two colours in increasing order;
+// for a colour's win, that colour then `KC_CHATURAJI_NO_COLOUR`; otherwise
+// both are `KC_CHATURAJI_NO_COLOUR`.
 typedef struct kc_chaturaji_outcome_info {
   // One of the `KC_CHATURAJI_ONGOING`.. result values.
   uint8_t result;
@@ -406,18 +451,22 @@ typedef struct kc_chaturaji_piece {
 //   `KC_CHATURAJI_RAJA`, `_ELEPHANT`, `_HORSE`, `_BOAT` (not a pawn).
 // - `kind` `KC_CHATURAJI_MOVE_PASS` (2): the turn passes; `from` and `to`
 //   must be `KC_NO_SQUARE` (255) and `promotion` 0.
+// - `kind` `KC_CHATURAJI_MOVE_DECISION` (3, Ludii ruleset): the promotion
+//   decision; the pawn waiting on its far edge becomes `promotion`
+//   (`KC_CHATURAJI_RAJA`..`KC_CHATURAJI_BOAT`); `from` and `to` must be
+//   `KC_NO_SQUARE`.
 //
 // Anything else is rejected with `KC_ERR_INVALID_ARGUMENT`. Moves written
 // by the library always follow these rules, so two moves can be compared
 // field by field.
 typedef struct kc_chaturaji_move {
-  // `KC_CHATURAJI_MOVE_NORMAL`, `_PROMOTION` or `_PASS`.
+  // `KC_CHATURAJI_MOVE_NORMAL`, `_PROMOTION`, `_PASS` or `_DECISION`.
   uint8_t kind;
   // The square the piece leaves, or `KC_NO_SQUARE` for a pass.
   uint8_t from;
   // The square the piece goes to, or `KC_NO_SQUARE` for a pass.
   uint8_t to;
-  // The new kind of a special promotion, else 0.
+  // The new kind of a special promotion or a decision, else 0.
   uint8_t promotion;
 } kc_chaturaji_move;
 
@@ -433,7 +482,9 @@ typedef struct kc_chaturaji_move {
 //
 // Layout of the saved state: `board[square]` is `KC_CHATURAJI_UNDO_EMPTY`
 // (0) or `1 + 5 * colour + kind`; `command[colour]` is the commanding seat
-// or `KC_CHATURAJI_NO_COLOUR`; `lost_pawn[colour]` is 0 or 1.
+// or `KC_CHATURAJI_NO_COLOUR`; `lost_pawn[colour]` is 0 or 1; `decision` is
+// the square of a pending Ludii promotion decision or `KC_NO_SQUARE`;
+// `scores` are the Ludii scores by colour.
 typedef struct kc_chaturaji_undo_record {
   // The move that was played.
   struct kc_chaturaji_move mv;
@@ -447,10 +498,15 @@ typedef struct kc_chaturaji_undo_record {
   uint8_t lost_pawn[4];
   // The captured rajas of each colour before the move.
   uint8_t captured_rajas[4];
+  // The square of the pending promotion decision before the move, or
+  // `KC_NO_SQUARE` (Ludii ruleset).
+  uint8_t decision;
   // The quiet-ply count before the move.
   uint32_t quiet;
   // The ply count before the move.
   uint32_t ply;
+  // The scores of each colour before the move (Ludii ruleset).
+  uint32_t scores[4];
   // The position's hash before the move.
   uint64_t hash_before;
   // A keyed digest (the key is made at random once per process) of every
@@ -597,6 +653,28 @@ typedef struct kc_kaissa_undo_record {
   // The keyed digest of every field above, written by `kc_kaissa_play`.
   uint64_t check;
 } kc_kaissa_undo_record;
+
+// The four scores of a position, by colour (`scores[KC_CHATURAJI_RED]`
+// .. `scores[KC_CHATURAJI_GREEN]`). Always 0 under the sheet's rules.
+typedef struct kc_chaturaji_score_info {
+  // The score of each colour (0 Red, 1 Black, 2 Yellow, 3 Green).
+  uint32_t scores[4];
+} kc_chaturaji_score_info;
+
+// The final ranking of a game, by colour. While the game goes on,
+// `finished` is 0 and every rank is 0. Once it is over, `finished` is 1
+// and `ranks[colour]` is 1 for the best, colours that tie sharing a rank
+// (a colour's rank is one more than the number of colours above it: 1, 2,
+// 2, 4). Ludii ruleset: by score when one colour owns every piece left,
+// all 1 at the turn limit; sheet: the winning alliance 1 and the other 3,
+// all 1 after a draw.
+typedef struct kc_chaturaji_ranking_info {
+  // 1 when the game is over (the ranks are final), else 0.
+  uint8_t finished;
+  // The rank of each colour (0 Red, 1 Black, 2 Yellow, 3 Green), or 0
+  // while the game goes on.
+  uint8_t ranks[4];
+} kc_chaturaji_ranking_info;
 
 // What a batch of playouts added up to (plain data the caller owns).
 //
@@ -763,7 +841,8 @@ enum kc_status kc_chaturaji_special_promotion_squares(uint8_t *buf, size_t cap, 
 enum kc_status kc_chaturaji_throne(uint8_t colour, uint8_t *out);
 
 // Creates the start position under `*rules` (every army on its start
-// squares, Red to move) and writes a pointer to it to `*out`.
+// squares, Red to move; Green under the Ludii ruleset) and writes a
+// pointer to it to `*out`.
 //
 // Ownership: `rules` is only read. The new position belongs to the
 // caller, who must release it with `kc_chaturaji_position_free`. `*out` is
@@ -778,6 +857,8 @@ enum kc_status kc_chaturaji_position_new_start(const struct kc_chaturaji_rules *
 // Parses a position text (`<board> <to-move> <command> <lost-pawn>
 // <captured-rajas> <quiet> <ply>`, RULES.md Part III) under `*rules`, e.g.
 // the start: `yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB r rbyg - - 0 0`.
+// Under the Ludii ruleset the text is `<board> <to-move> <scores>
+// <decision> <turns>` (RULES.md Part IV), the start ending `g 0,0,0,0 - 0`.
 //
 // On malformed or inconsistent text the result is `KC_ERR_PARSE` and
 // `kc_last_error_message` gives the field, the 0-based byte offset and the
@@ -878,7 +959,8 @@ enum kc_status kc_chaturaji_position_rules(const struct kc_chaturaji_position *p
 enum kc_status kc_chaturaji_to_move(const struct kc_chaturaji_position *pos, uint8_t *out);
 
 // Writes the number of plies played since the start (the `<ply>` field of
-// the text) to `*out`.
+// the text) to `*out`; under the Ludii ruleset the rolled plies (the
+// `<turns>` field: promotion decisions are not counted).
 //
 // # Safety
 // `pos` is a live position; `out` points to a writable `uint32_t`.
@@ -893,7 +975,8 @@ enum kc_status kc_chaturaji_quiet_plies(const struct kc_chaturaji_position *pos,
 
 // Writes the position's 64-bit Zobrist hash to `*out`. It covers the
 // pieces, the seat to move, the command of each colour, the lost-pawn flags
-// and the captured rajas; not the quiet and ply counters nor the rules.
+// and the captured rajas (Ludii: also the scores and a pending decision);
+// not the quiet and ply counters nor the rules.
 //
 // # Safety
 // `pos` is a live position; `out` points to a writable `uint64_t`.
@@ -1108,7 +1191,9 @@ enum kc_status kc_chaturaji_play_chosen(struct kc_chaturaji_position *pos,
 // the die with the SplitMix64 state `*rng_state` (as `kc_chaturaji_roll`),
 // chooses one of the legal moves for the roll with the same state (as
 // `kc_chaturaji_choose_move`) and plays it; writes the roll to `*out_roll`
-// and the move to `*out_move` when they are not NULL. The fast way to run
+// and the move to `*out_move` when they are not NULL. A pending Ludii
+// promotion decision is chosen without a roll: the die is not thrown and
+// the roll written is 0. The fast way to run
 // playouts (one call per ply, with `kc_chaturaji_outcome` to stop): the
 // same seed gives the same game as the Rust `play_seeded_game`. A finished
 // game gives `KC_ERR_GAME_OVER` with everything untouched. Never
@@ -1512,6 +1597,90 @@ enum kc_status kc_kaissa_perft(const struct kc_kaissa_position *pos, uint32_t de
 enum kc_status kc_kaissa_random_move(const struct kc_kaissa_position *pos,
                                      uint64_t *rng_state,
                                      struct kc_kaissa_move *out);
+
+// Writes the Ludii ruleset's options to `*out`: `ruleset`
+// `KC_CHATURAJI_RULESET_LUDII`, the default alliances (not used) and no
+// quiet-ply draw limit (`draw_limit` 0).
+//
+// # Safety
+// `out` points to a writable `kc_chaturaji_rules`.
+enum kc_status kc_chaturaji_rules_ludii(struct kc_chaturaji_rules *out);
+
+// Writes the four scores of `pos` to `*out` (Ludii ruleset: the values of
+// the pieces each colour has captured, pawn 1, boat 2, horse 3, elephant
+// 4, raja 5; always 0 under the sheet's rules).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable
+// `kc_chaturaji_score_info`.
+enum kc_status kc_chaturaji_scores(const struct kc_chaturaji_position *pos,
+                                   struct kc_chaturaji_score_info *out);
+
+// Writes the final ranking of `pos` to `*out` (see
+// `kc_chaturaji_ranking_info`; all 0 while the game goes on).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable
+// `kc_chaturaji_ranking_info`.
+enum kc_status kc_chaturaji_ranking(const struct kc_chaturaji_position *pos,
+                                    struct kc_chaturaji_ranking_info *out);
+
+// Writes the number of rolled plies played since the start to `*out`
+// (Ludii's `<turns>`, what the turn limit counts: promotion decisions are
+// not counted; under the sheet's rules the same as `kc_chaturaji_ply`).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint32_t`.
+enum kc_status kc_chaturaji_turns(const struct kc_chaturaji_position *pos, uint32_t *out);
+
+// Writes to `*out` the square (0..63) of the pawn whose promotion the
+// colour to move must decide now, or `KC_NO_SQUARE` (255) when no decision
+// is pending (always under the sheet's rules).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint8_t`.
+enum kc_status kc_chaturaji_pending_promotion(const struct kc_chaturaji_position *pos,
+                                              uint8_t *out);
+
+// Writes the kinds the pending promotion decision may choose into `buf`
+// (`KC_CHATURAJI_RAJA`, `_ELEPHANT`, `_HORSE`, `_BOAT`, in that order:
+// those of which the colour to move has no piece) and their number to
+// `*out_len`; the array buffer convention of the module docs
+// (`KC_CHATURAJI_MAX_PROMOTION_CHOICES` is always enough). None when no
+// decision is pending, and none when the colour has every kind: its only
+// decision move is then the pass.
+//
+// # Safety
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_promotion_choices(const struct kc_chaturaji_position *pos,
+                                              uint8_t *buf,
+                                              size_t cap,
+                                              size_t *out_len);
+
+// Writes the moves of the pending promotion decision into `buf` (a
+// `KC_CHATURAJI_MOVE_DECISION` move per choice, or the single pass when
+// the colour has every kind) and their number to `*out_len`; none when no
+// decision is pending or the game is over. The same moves
+// `kc_chaturaji_legal_moves` gives for any roll while the decision is
+// pending. Array buffer convention of the module docs.
+//
+// # Safety
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable `kc_chaturaji_move`s; `out_len` points to a writable
+// `size_t`.
+enum kc_status kc_chaturaji_decision_moves(const struct kc_chaturaji_position *pos,
+                                           struct kc_chaturaji_move *buf,
+                                           size_t cap,
+                                           size_t *out_len);
+
+// Writes to `*out` what capturing a piece of `kind` (0..4) scores under
+// the Ludii ruleset: raja 5, elephant 4, horse 3, boat 2, pawn 1. A kind
+// of 5 or more gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `out` points to a writable `uint32_t`.
+enum kc_status kc_chaturaji_piece_value(uint8_t kind, uint32_t *out);
 
 // The seed of game `index` of a batch with master seed `seed`: the
 // `index`-th word (from 0) of a SplitMix64 generator seeded with `seed`

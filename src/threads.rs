@@ -225,12 +225,25 @@ pub fn kaissa_perft_divide(
 }
 
 /// The Chaturaji root moves of `pos`: every face and each of its legal
-/// moves (the pass where there is none), in the order of
+/// moves (the pass where there is none), or, while a Ludii promotion
+/// decision is pending, its choices without a face; in the order of
 /// [`chaturaji::perft_divide`].
-fn chaturaji_moves(pos: &chaturaji::Position) -> Vec<(chaturaji::Roll, chaturaji::Move)> {
+fn chaturaji_moves(pos: &chaturaji::Position) -> Vec<(Option<chaturaji::Roll>, chaturaji::Move)> {
+    if pos.pending_promotion().is_some() {
+        // The choices do not depend on the roll.
+        return pos
+            .legal_moves(chaturaji::Roll::ALL[0])
+            .into_iter()
+            .map(|mv| (None, mv))
+            .collect();
+    }
     chaturaji::Roll::ALL
         .iter()
-        .flat_map(|&roll| pos.legal_moves(roll).into_iter().map(move |mv| (roll, mv)))
+        .flat_map(|&roll| {
+            pos.legal_moves(roll)
+                .into_iter()
+                .map(move |mv| (Some(roll), mv))
+        })
         .collect()
 }
 
@@ -285,7 +298,7 @@ pub fn chaturaji_perft_divide(
     pos: &chaturaji::Position,
     depth: u32,
     threads: usize,
-) -> Vec<(chaturaji::Roll, chaturaji::Move, u64)> {
+) -> Vec<(Option<chaturaji::Roll>, chaturaji::Move, u64)> {
     if depth <= 2 || resolve(threads) == 1 {
         return chaturaji::perft_divide(pos, depth);
     }

@@ -66,3 +66,20 @@ fn depth_six() {
     assert_eq!(perft(&start(Alliances::Sheet), 6), 1_245_799);
     assert_eq!(perft(&start(Alliances::Opposite), 6), 1_288_720);
 }
+
+#[test]
+fn ludii_ruleset() {
+    // The Ludii ruleset (RULES.md Part IV) from its start, Green first. The
+    // first round touches no other army (10^d to depth 4); the deeper
+    // counts are the library's, checked against the independent model of
+    // Part IV in `tests/ludii_props.rs` (depth 5 there).
+    let pos = Position::start(Rules::ludii());
+    for (depth, expected) in [(1, 10), (2, 100), (3, 1000), (4, 10_000)] {
+        assert_eq!(perft(&pos, depth), expected, "depth {depth}");
+    }
+    assert_eq!(perft(&pos, 5), 114_900);
+    assert_eq!(perft(&pos, 6), 1_322_648);
+    let divide = perft_divide(&pos, 5);
+    assert!(divide.iter().all(|d| d.0.is_some()));
+    assert_eq!(divide.iter().map(|d| d.2).sum::<u64>(), 114_900);
+}

@@ -127,6 +127,17 @@ fn run_script(gui: &Path, game: &str) -> PathBuf {
     let dir = work_dir().join(format!("run-{game}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create the run directory");
+    // A record the GUI must refuse with the library's message (`try-load` in
+    // the scripts): an illegal move of each game.
+    std::fs::write(
+        dir.join("bad-record.txt"),
+        if game == "kaissa" {
+            "[Game \"kaissa\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n1. e2e5 e9e6 2. e5e9 *\n"
+        } else {
+            "[Game \"chaturaji\"]\n[Rules \"sheet\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n1. 2:h1f3 4:a1a9 *\n"
+        },
+    )
+    .expect("write the bad record");
     let script = manifest_dir().join(format!("examples/gui/scripts/{game}.script"));
     let output = run(Command::new(gui)
         .arg("--script")

@@ -1,6 +1,7 @@
 //! Hostile input for the Chaturaji text notation (RULES.md Part III):
 //! arbitrary strings and bytes, small mutations of valid position and move
-//! texts, and hand-picked nasty texts, under both alliance options. Parsing
+//! texts, and hand-picked nasty texts, under both alliance options and the
+//! Ludii ruleset (RULES.md Part IV, its own position text). Parsing
 //! never panics; it either gives a position that passes `validate()` and
 //! formats back to exactly the same text, or a `NotationError` naming a
 //! known field with a column inside the text. Positions that parse are also
@@ -11,7 +12,8 @@
 //! The Kaissa counterparts live in `hostile_kaissa.rs`.
 
 use kaissa_chaturaji::chaturaji::{
-    Alliances, Colour, Move, MoveList, Position, Roll, Rules, Square, FIELDS, START_TEXT,
+    Alliances, Colour, Move, MoveList, Position, Roll, Rules, Square, FIELDS, LUDII_START_TEXT,
+    START_TEXT,
 };
 use kaissa_chaturaji::error::Field;
 use kaissa_chaturaji::NotationError;
@@ -27,6 +29,9 @@ const POSITION_FIELDS: &[Field] = &[
     Field::CapturedRajas,
     Field::Quiet,
     Field::Ply,
+    Field::Scores,
+    Field::Decision,
+    Field::Turns,
     Field::Text,
 ];
 
@@ -57,6 +62,16 @@ const VALID_POSITIONS: &[&str] = &[
     "8/yB,7/5,bB,2/3,rP,rE,2,rK/8/1,gH,1,gK,3,rB/2,bP,3,yP,1/3,gB,4 b rbyg - - 0 50",
     "8/6,bH,1/2,yP,1,bP,3/6,rP,1/7,rE/8/yB,gP,6/2,gE,5 r rbyg - rbyg 10 120",
     "8/8/8/8/8/8/8/rE,rE,rE,rE,rE,rE,rE,rE r rxxx rbyg rrrbbyg 4294967295 4294967295",
+];
+
+/// Valid Ludii position texts the mutations start from.
+const VALID_LUDII_POSITIONS: &[&str] = &[
+    LUDII_START_TEXT,
+    "2,gP,5/8/8/8/8/8/8/gB,6,rK g 0,0,0,0 c8 8",
+    "2,gP,5/8/8/8/8/8/8/gB,gH,gE,gK,3,rK g 0,0,0,0 c8 8",
+    "8/8/8/8/8/8/rP,7/7,yK r 1,2,3,4 a2 4999",
+    "8/8/8/8/8/8/8/3,gK,4 r 4294967295,0,9,4294967295 - 4294967295",
+    "8/2,gP,5/8/8/8/8/8/gB,6,rK y 12,0,345,6 - 4321",
 ];
 
 fn check_error(text: &str, err: &NotationError, fields: &[Field]) {
@@ -160,11 +175,12 @@ fn check_position_text_under(text: &str, rules: Rules) {
 }
 
 /// The contract under both alliance options (the draw limit does not
-/// change what parses).
+/// change what parses) and the Ludii ruleset.
 fn check_position_text(text: &str) {
     for rules in RULES {
         check_position_text_under(text, rules);
     }
+    check_position_text_under(text, Rules::ludii());
     let sheet = Position::from_text(text, RULES[0]).is_ok();
     let sheet_no_limit = Position::from_text(text, RULES[2]).is_ok();
     assert_eq!(sheet, sheet_no_limit, "the draw limit changed parsing");
@@ -180,21 +196,28 @@ fn check_move_text(text: &str) {
             if let (Some(from), Some(to)) = (mv.from(), mv.to()) {
                 assert_ne!(from, to);
             }
-            if let Move::Promotion { kind, .. } = mv {
+            if let Move::Promotion { kind, .. } | Move::Decision { kind } = mv {
                 assert_ne!(kind, kaissa_chaturaji::chaturaji::PieceKind::Pawn);
             }
-            // Asking any position about it is safe.
-            let start = Position::start(Rules::default());
-            for roll in Roll::ALL {
-                let mut moves = MoveList::new();
-                start.generate_moves(roll, &mut moves);
-                assert_eq!(start.is_legal(roll, mv), moves.contains(&mv));
-                let mut pos = start.clone();
-                match pos.play(roll, mv) {
-                    Ok(undo) => pos.undo(undo).unwrap(),
-                    Err(e) => assert_eq!(e.move_text(), format!("{roll}:{text}")),
+            // Asking any position about it is safe: the sheet's start, the
+            // Ludii start and a Ludii decision.
+            let decision = Position::from_text(VALID_LUDII_POSITIONS[1], Rules::ludii()).unwrap();
+            for start in [
+                Position::start(Rules::default()),
+                Position::start(Rules::ludii()),
+                decision,
+            ] {
+                for roll in Roll::ALL {
+                    let mut moves = MoveList::new();
+                    start.generate_moves(roll, &mut moves);
+                    assert_eq!(start.is_legal(roll, mv), moves.contains(&mv));
+                    let mut pos = start.clone();
+                    match pos.play(roll, mv) {
+                        Ok(undo) => pos.undo(undo).unwrap(),
+                        Err(e) => assert_eq!(e.move_text(), format!("{roll}:{text}")),
+                    }
+                    assert_eq!(pos, start);
                 }
-                assert_eq!(pos, start);
             }
         }
         Err(err) => {
@@ -227,7 +250,7 @@ mod common;
 use common::mutation::{apply_each, Mutation};
 
 /// Characters that matter to the Chaturaji notation, and some that never should.
-const ALPHABET: &str = "012345678999/, -rbygxKEHBPpassabcdefghi\u{0}\t\r\n\u{e9}\u{130}\u{17f}\u{212a}\u{ff21}\u{1f600}";
+const ALPHABET: &str = "012345678999/, -=rbygxKEHBPpassabcdefghi\u{0}\t\r\n\u{e9}\u{130}\u{17f}\u{212a}\u{ff21}\u{1f600}";
 
 fn mutation() -> impl Strategy<Value = Mutation> {
     common::mutation::mutation(ALPHABET)
@@ -257,8 +280,28 @@ fn valid_position_text() -> impl Strategy<Value = String> {
         })
 }
 
+/// A valid Ludii position text: a seed, then a few random legal moves.
+fn valid_ludii_position_text() -> impl Strategy<Value = String> {
+    (
+        proptest::sample::select(VALID_LUDII_POSITIONS),
+        proptest::collection::vec((any::<Index>(), any::<Index>()), 0..24),
+    )
+        .prop_map(|(seed, choices)| {
+            let mut pos = Position::from_text(seed, Rules::ludii()).expect("valid seed");
+            let mut moves = MoveList::new();
+            for (roll, index) in choices {
+                pos.generate_moves(Roll::ALL[roll.index(4)], &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(*index.get(&moves));
+            }
+            pos.to_string()
+        })
+}
+
 /// A valid move text: any from/to pair, with or without a promotion
-/// suffix, or `pass`.
+/// suffix, `pass`, or a Ludii decision.
 fn valid_move_text() -> impl Strategy<Value = String> {
     prop_oneof![
         (
@@ -273,6 +316,7 @@ fn valid_move_text() -> impl Strategy<Value = String> {
                 Square::new(b).unwrap()
             )),
         Just("pass".to_string()),
+        proptest::sample::select(vec!["=K", "=E", "=H", "=B"]).prop_map(String::from),
     ]
 }
 
@@ -327,6 +371,32 @@ proptest! {
     ) {
         check_position_text(&text);
         apply_each(&text, &mutations, check_all_parsers);
+    }
+
+    #[test]
+    fn mutated_ludii_positions_never_panic(
+        text in valid_ludii_position_text(),
+        mutations in proptest::collection::vec(mutation(), 1..4),
+    ) {
+        check_position_text(&text);
+        apply_each(&text, &mutations, check_all_parsers);
+    }
+
+    /// Eight ranks of random items with random Ludii fields.
+    #[test]
+    fn random_ludii_texts_never_panic(
+        ranks in proptest::collection::vec(
+            proptest::collection::vec("[1-8]|[rbyg][KEHBP]|[rbyg][KEHBP]|9|0|[a-z][A-Z]|", 0..9),
+            7..10,
+        ),
+        side in "[rbyg]|[a-z]|",
+        scores in "([1-9][0-9]{0,10}|0|,|)(,[0-9]{0,3}){0,5}",
+        decision in "[a-h][1-8]|-|[a-z][0-9]{0,2}|",
+        turns in "[1-9][0-9]{0,10}|0|",
+    ) {
+        let board: Vec<String> = ranks.iter().map(|r| r.join(",")).collect();
+        let text = format!("{} {side} {scores} {decision} {turns}", board.join("/"));
+        check_position_text(&text);
     }
 
     #[test]

@@ -94,6 +94,7 @@ fn rules(alliances: u8) -> kc_chaturaji_rules {
     kc_chaturaji_rules {
         alliances,
         draw_limit: 200,
+        ruleset: KC_CHATURAJI_RULESET_SHEET,
     }
 }
 
@@ -175,8 +176,10 @@ fn ch_undo_sentinel() -> kc_chaturaji_undo_record {
         command: [SENTINEL; 4],
         lost_pawn: [SENTINEL; 4],
         captured_rajas: [SENTINEL; 4],
+        decision: SENTINEL,
         quiet: 0xABAB_ABAB,
         ply: 0xABAB_ABAB,
+        scores: [0xABAB_ABAB; 4],
         hash_before: 0xABAB_ABAB_ABAB_ABAB,
         check: 0xABAB_ABAB_ABAB_ABAB,
     }
@@ -1489,8 +1492,10 @@ fn ch_record() -> impl Strategy<Value = kc_chaturaji_undo_record> {
                 command: [rest[1], rest[2], rest[3], rest[4]],
                 lost_pawn: [rest[5], rest[6], rest[7], rest[8]],
                 captured_rajas: [rest[9], rest[10], rest[11], rest[12]],
+                decision: rest[0] ^ rest[12],
                 quiet,
                 ply,
+                scores: [quiet, ply, quiet ^ ply, ply.rotate_left(7)],
                 hash_before: hash,
                 check: hash.rotate_left(17),
             }

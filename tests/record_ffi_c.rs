@@ -161,7 +161,7 @@ fn records_file() -> (PathBuf, String) {
     let mut record = ChaturajiRecord::new(position.clone());
     play_seeded_game(&mut position, 99, 100_000, |ply, _| {
         let action = ChaturajiAction::Ply {
-            roll: ply.roll,
+            roll: ply.roll.expect("the sheet's plies are rolled"),
             mv: ply.mv,
         };
         record.play(action).expect("a legal ply");

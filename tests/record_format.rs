@@ -107,7 +107,7 @@ fn long_games_wrap_before_column_80() {
     chaturaji::play_seeded_game(&mut position, 3, 2000, |ply, _| {
         record
             .play(kaissa_chaturaji::record::ChaturajiAction::Ply {
-                roll: ply.roll,
+                roll: ply.roll.expect("the sheet's plies are rolled"),
                 mv: ply.mv,
             })
             .unwrap();

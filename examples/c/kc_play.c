@@ -288,6 +288,8 @@ static void chaturaji_draw(const kc_chaturaji_position *pos) {
         printf("\n");
     }
     printf("   a  b  c  d  e  f  g  h\n");
+    printf("Pieces: colour r Red, b Black, y Yellow, g Green, then K raja, E elephant,\n"
+           "H horse, B boat, P pawn; * a marked square (thrones d1 h4 a5 e8 among them)\n");
     must(kc_chaturaji_to_move(pos, &seat), "kc_chaturaji_to_move");
     must(kc_chaturaji_ply(pos, &ply), "kc_chaturaji_ply");
     printf("Ply %" PRIu32 ", %s to move. Command:", ply, colour_names[seat]);

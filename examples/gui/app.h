@@ -83,7 +83,9 @@ typedef struct App {
     int promo_open;      /* the special promotion chooser */
     int promo_from, promo_to, promo_kinds[4], promo_count;
 
-    char status[256];
+    char record_path[1024]; /* --record-file, default kc_game.txt (keys S and L) */
+
+    char status[512];
     MsgKind status_kind;
 
     Uint32 computer_due; /* when the computer seat to move acts (interactive) */
@@ -100,6 +102,11 @@ int app_seat_is_computer(const App *a, int seat);
 void app_set_status(App *a, MsgKind kind, const char *fmt, ...);
 /* Replaces the game by a position from its text; 0 (and err) if refused. */
 int app_setup(App *a, GameKind kind, int opposite, const char *text, char *err, size_t cap);
+
+/* Saves the game to / loads a game from a record file (S and L use
+ * record_path); 0 with the reason in the status line. */
+int app_save_record(App *a, const char *path);
+int app_load_record(App *a, const char *path);
 
 /* draw.c */
 int draw_init(App *a);

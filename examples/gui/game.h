@@ -13,9 +13,9 @@
  *    Chaturaji (RULES.md Part IV) and exposes its scores, add a
  *    game_new_chaturaji option for it and a `game_scores` query here, and
  *    draw the scores in draw_seats() (main.c).
- *  - HOOK(records): when the library can write and read game records, add
- *    `game_save_record` / `game_load_record` here and bind them to the keys
- *    S and L in main.c (on_key); they are reserved for it.
+ *
+ * Game records (docs/records.md): game_save_record / game_load_record,
+ * bound to the keys S and L in main.c.
  */
 #ifndef KC_GUI_GAME_H
 #define KC_GUI_GAME_H
@@ -140,6 +140,16 @@ int game_opposite_alliances(const Game *g);
 
 /* ---- computer seats: one random legal move (Chaturaji: rolls first if needed). */
 GamePlayResult game_play_random(Game *g);
+
+/* ---- game records (docs/records.md) */
+/* Writes the game as a record file: its start position, every move played
+ * (Chaturaji: with its roll), the result when it is over, else `*`. 0 with
+ * the library's (or the system's) message in err when it cannot. */
+int game_save_record(const Game *g, const char *path, char *err, size_t cap);
+/* Reads the first record of a file and replays it move by move, so the
+ * board, the move list and the undo history are as if played. NULL with
+ * the library's message ("line:column: reason") in err for a bad record. */
+Game *game_load_record(const char *path, uint64_t seed, char *err, size_t cap);
 
 /* ---- diagnostics: the library's message for the last failed call. */
 const char *game_last_error(void);

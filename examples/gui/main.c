@@ -150,6 +150,42 @@ int app_setup(App *a, GameKind kind, int opposite, const char *text, char *err, 
     return 1;
 }
 
+int app_save_record(App *a, const char *path) {
+    char err[512];
+    if (!game_save_record(a->game, path, err, sizeof err)) {
+        app_set_status(a, MSG_WARN, "Not saved to %s: %s", path, err);
+        return 0;
+    }
+    app_set_status(a, MSG_GOOD, "Saved %d move%s to %s (L loads it).", game_history_len(a->game),
+                   game_history_len(a->game) == 1 ? "" : "s", path);
+    return 1;
+}
+
+int app_load_record(App *a, const char *path) {
+    char err[512];
+    Game *g = game_load_record(path, game_rng_state(a->game), err, sizeof err);
+    if (g == NULL) {
+        app_set_status(a, MSG_WARN, "Not loaded from %s: %s", path, err);
+        return 0;
+    }
+    game_free(a->game);
+    a->game = g;
+    deselect(a);
+    a->dialog_open = 0;
+    a->promo_open = 0;
+    a->computer_due = 0;
+    if (game_is_over(g)) {
+        char over[256];
+        game_outcome_text(g, over, sizeof over);
+        app_set_status(a, MSG_GOOD, "Loaded %s (%d moves). %s", path, game_history_len(g), over);
+    } else {
+        app_set_status(a, MSG_GOOD, "Loaded %s (%d moves): %s to %s.", path, game_history_len(g),
+                       who(a, game_to_move(g)),
+                       game_kind(g) == GAME_CHATURAJI ? "roll" : "move");
+    }
+    return 1;
+}
+
 /* Takes back moves until a human seat is to move again (Chaturaji: with the
  * roll it had), skipping forced passes; with no human seat, one move. */
 static void undo(App *a) {
@@ -494,7 +530,12 @@ void app_key(App *a, SDL_Keycode key) {
     case SDLK_ESCAPE:
         deselect(a);
         break;
-    /* HOOK(records): SDLK_s / SDLK_l will save / load a game record (game.h). */
+    case SDLK_s:
+        app_save_record(a, a->record_path);
+        break;
+    case SDLK_l:
+        app_load_record(a, a->record_path);
+        break;
     default:
         break;
     }
@@ -564,9 +605,11 @@ static int tick_computers(App *a) {
 static void usage(FILE *out) {
     fputs("usage: kc_gui [--game kaissa|chaturaji] [--alliances sheet|opposite]\n"
           "              [--computer LETTERS] [--seed N] [--font FILE.ttf]\n"
-          "              [--position TEXT] [--script FILE [--script-delay MS]]\n"
+          "              [--position TEXT] [--record-file PATH]\n"
+          "              [--script FILE [--script-delay MS]]\n"
           "  --computer  seats played by random legal moves: y r (Kaissa), r b y g (Chaturaji)\n"
           "  --position  start from this position text (of the --game, under --alliances)\n"
+          "  --record-file  the game record S saves to and L loads (default kc_game.txt)\n"
           "  --font      a TrueType font (default: $KC_GUI_FONT, else " KC_GUI_DEFAULT_FONT ")\n"
           "  --script    run a scripted session (see examples/gui/README.md) and exit;\n"
           "              headless with SDL_VIDEODRIVER=dummy (or offscreen)\n",
@@ -595,6 +638,7 @@ int main(int argc, char **argv) {
     Uint32 renderer_flags = 0;
 
     memset(a, 0, sizeof *a);
+    snprintf(a->record_path, sizeof a->record_path, "kc_game.txt");
     a->selected = -1;
     a->mouse_x = -1; /* the pointer is not over the window */
     a->mouse_y = -1;
@@ -623,6 +667,8 @@ int main(int argc, char **argv) {
             position = val;
         } else if (strcmp(arg, "--script") == 0) {
             script = val;
+        } else if (strcmp(arg, "--record-file") == 0) {
+            snprintf(a->record_path, sizeof a->record_path, "%s", val);
         } else if (strcmp(arg, "--script-delay") == 0) {
             delay_ms = atoi(val);
         } else {
@@ -680,7 +726,10 @@ int main(int argc, char **argv) {
         app_set_status(a, MSG_INFO, "Chaturaji: Red rolls first (Space or the Roll button).");
     } else {
         a->game = game_new_kaissa(seed);
-        app_set_status(a, MSG_INFO, "Click a piece, then a lit square.  U undo \xc2\xb7 N new game.");
+        app_set_status(a, MSG_INFO,
+                       "Click a piece, then a lit square.  U undo \xc2\xb7 N new game \xc2\xb7 "
+                       "S/L save/load %s.",
+                       a->record_path);
         /* Without --game, a person chooses the game (and Chaturaji's alliances) first. */
         a->dialog_open = game_name == NULL && script == NULL;
     }

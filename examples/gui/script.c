@@ -21,6 +21,10 @@
  *   seed N                        the state of the seeded die / computer moves
  *   wait MS                       pauses (to watch a session)
  *   screenshot FILE.bmp           saves what is on the screen
+ *   save PATH                     saves the game as a record file (as the key S does)
+ *   load PATH                     loads and replays a record file (as the key L does)
+ *   try-load PATH                 the same, but a refused record is not a failure
+ *                                 (check the message with expect-status)
  *   expect-position TEXT          the library's position text
  *   expect-to-move NAME           e.g. Red
  *   expect-ply N
@@ -225,6 +229,19 @@ static int run_command(App *a, const char *cmd, const char *arg, char *err, size
         draw_frame(a);
         if (!save_screenshot(a, arg)) {
             snprintf(err, cap, "screenshot: cannot save %s: %s", arg, SDL_GetError());
+            return 0;
+        }
+        return 1;
+    }
+    if (strcmp(cmd, "save") == 0 || strcmp(cmd, "load") == 0 || strcmp(cmd, "try-load") == 0) {
+        int ok;
+        if (arg[0] == '\0') {
+            snprintf(err, cap, "%s: expected a file path", cmd);
+            return 0;
+        }
+        ok = cmd[0] == 's' ? app_save_record(a, arg) : app_load_record(a, arg);
+        if (!ok && cmd[0] != 't') {
+            snprintf(err, cap, "%s", a->status);
             return 0;
         }
         return 1;

@@ -71,10 +71,13 @@ fn chaturaji_record(seed: u64, rules: Rules) -> Result<ChaturajiRecord, String> 
     let mut record = ChaturajiRecord::new(position.clone());
     let mut error = None;
     play_seeded_game(&mut position, seed, CHATURAJI_MAX_PLIES, |ply, _| {
-        let action = ChaturajiAction::Ply {
-            roll: ply.roll,
-            mv: ply.mv,
+        // Only a Ludii promotion decision is made without a roll, and the
+        // record format has no Ludii games.
+        let Some(roll) = ply.roll else {
+            error.get_or_insert("a ply without a roll cannot be recorded".to_string());
+            return;
         };
+        let action = ChaturajiAction::Ply { roll, mv: ply.mv };
         if let Err(err) = record.play(action) {
             error.get_or_insert(err.to_string());
         }

@@ -9,15 +9,33 @@ use kaissa_chaturaji::chaturaji::{
 };
 use kaissa_chaturaji::threads::{chaturaji_perft as perft, chaturaji_perft_divide as perft_divide};
 
-/// Reads leading `--alliances sheet|opposite` and (when `allow_divide`)
-/// `--divide` options in any order; returns the rules, the divide flag and
-/// the remaining arguments.
-fn options(args: &[String], allow_divide: bool) -> Result<(Rules, bool, &[String]), String> {
+/// Reads leading `--rules sheet|opposite|ludii`, `--alliances
+/// sheet|opposite` (the older spelling of the first two) and (when
+/// `allow_divide`) `--divide` options in any order; returns the rules, the
+/// divide flag and the remaining arguments.
+pub fn options(args: &[String], allow_divide: bool) -> Result<(Rules, bool, &[String]), String> {
     let mut rules = Rules::default();
+    let mut alliances_given = false;
     let mut divide = false;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
+            "--rules" => {
+                let value = args
+                    .get(i + 1)
+                    .ok_or("--rules needs a value: sheet, opposite or ludii")?;
+                rules = match value.as_str() {
+                    "sheet" => Rules::default(),
+                    "opposite" => Rules::default().with_alliances(Alliances::Opposite),
+                    "ludii" => Rules::ludii(),
+                    other => {
+                        return Err(format!(
+                            "--rules {other}: expected sheet, opposite or ludii"
+                        ))
+                    }
+                };
+                i += 2;
+            }
             "--alliances" => {
                 let value = args
                     .get(i + 1)
@@ -29,6 +47,7 @@ fn options(args: &[String], allow_divide: bool) -> Result<(Rules, bool, &[String
                         return Err(format!("--alliances {other}: expected sheet or opposite"))
                     }
                 });
+                alliances_given = true;
                 i += 2;
             }
             "--divide" if allow_divide => {
@@ -37,6 +56,9 @@ fn options(args: &[String], allow_divide: bool) -> Result<(Rules, bool, &[String
             }
             _ => break,
         }
+    }
+    if alliances_given && rules.is_ludii() {
+        return Err("--alliances does not apply to the Ludii ruleset (it has no alliances)".into());
     }
     Ok((rules, divide, &args[i..]))
 }
@@ -50,9 +72,10 @@ fn position(text: Option<&String>, rules: Rules) -> Result<Position, String> {
     }
 }
 
-/// `[--alliances sheet|opposite] [--divide] <depth> ["<position text>"]`:
-/// prints (with `--divide`) `<face>:<move> <nodes>` per root move, then the
-/// total node count alone on the last line.
+/// `[--rules sheet|opposite|ludii] [--divide] <depth> ["<position text>"]`
+/// on `threads` threads (0: every core): prints (with `--divide`)
+/// `<face>:<move> <nodes>` per root move (a Ludii promotion decision has no
+/// face: `=K <nodes>`), then the total node count alone on the last line.
 pub fn perft_main(args: &[String], threads: usize) -> Result<(), String> {
     let (rules, divide, rest) = options(args, true)?;
     let depth_text = rest.first().ok_or("missing depth")?;
@@ -66,7 +89,10 @@ pub fn perft_main(args: &[String], threads: usize) -> Result<(), String> {
     if divide {
         let mut total = 0;
         for (roll, mv, nodes) in perft_divide(&pos, depth, threads) {
-            println!("{roll}:{mv} {nodes}");
+            match roll {
+                Some(roll) => println!("{roll}:{mv} {nodes}"),
+                None => println!("{mv} {nodes}"),
+            }
             total += nodes;
         }
         if depth == 0 {
@@ -85,11 +111,25 @@ fn colour_square(text: &str) -> Option<(Colour, Square)> {
     Some((colour, Square::parse(chars.as_str())?))
 }
 
-/// Applies one token (`<face>:<move>` or `exchange:<c><sq>,<c><sq>`).
+/// Applies one token (`<face>:<move>`, `exchange:<c><sq>,<c><sq>`, or a
+/// Ludii promotion decision `=K` (`pass` when the only choice is to pass)).
 fn apply_token(pos: &mut Position, token: &str) -> Result<(), String> {
+    if token.starts_with('=') || token == "pass" {
+        let mv = Move::parse(token).map_err(|e| format!("token {token:?}: {e}"))?;
+        if pos.pending_promotion().is_none() {
+            return Err(format!(
+                "token {token:?}: no promotion decision is pending (a rolled move is <face>:<move>)"
+            ));
+        }
+        // A decision takes no roll: any face serves.
+        return pos
+            .play(Roll::ALL[0], mv)
+            .map(|_| ())
+            .map_err(|e| format!("token {token:?}: {}", e.reason()));
+    }
     let (head, tail) = token.split_once(':').ok_or_else(|| {
         format!(
-            "token {token:?}: expected <face>:<move> or exchange:<colour><square>,<colour><square>"
+            "token {token:?}: expected <face>:<move>, =K (a Ludii promotion decision) or exchange:<colour><square>,<colour><square>"
         )
     })?;
     if head == "exchange" {
@@ -113,14 +153,19 @@ fn apply_token(pos: &mut Position, token: &str) -> Result<(), String> {
         }
     };
     let mv = Move::parse(tail).map_err(|e| format!("token {token:?}: {e}"))?;
+    if let Some(square) = pos.pending_promotion() {
+        return Err(format!(
+            "token {token:?}: the promotion of the pawn on {square} must be decided first, without a roll (=K, =E, =H, =B or pass)"
+        ));
+    }
     pos.play(roll, mv)
         .map(|_| ())
         .map_err(|e| format!("token {token:?}: {e}"))
 }
 
-/// `[--alliances sheet|opposite] "<position text>" [<token> ...]`: applies
-/// the tokens in order, prints the resulting position text, then the
-/// outcome word alone on the last line.
+/// `[--rules sheet|opposite|ludii] "<position text>" [<token> ...]`:
+/// applies the tokens in order, prints the resulting position text, then
+/// the outcome word alone on the last line.
 pub fn apply_main(args: &[String]) -> Result<(), String> {
     let (rules, _, rest) = options(args, false)?;
     let text = rest.first().ok_or("missing position text")?;
@@ -134,7 +179,15 @@ pub fn apply_main(args: &[String]) -> Result<(), String> {
 }
 
 /// The outcome in words, for the last line of a game.
-fn outcome_line(outcome: Outcome, plies: u32) -> String {
+fn outcome_line(pos: &Position, plies: u32) -> String {
+    let outcome = pos.outcome();
+    let scores = || {
+        Colour::ALL
+            .iter()
+            .map(|&c| format!("{} {}", c.name(), pos.score(c)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     match outcome {
         Outcome::AllianceWins([a, b]) => format!(
             "outcome: {} ({} and {} win: both opponents are out of the game after {plies} plies)",
@@ -142,37 +195,83 @@ fn outcome_line(outcome: Outcome, plies: u32) -> String {
             a.name(),
             b.name()
         ),
+        Outcome::ColourWins(colour) => format!(
+            "outcome: {} ({} has the highest score when one colour owns every piece left, after {plies} plies; scores: {})",
+            outcome.word(),
+            colour.name(),
+            scores()
+        ),
+        Outcome::TopScoreTie => format!(
+            "outcome: {} (one colour owns every piece left after {plies} plies, and the highest score is shared; scores: {})",
+            outcome.word(),
+            scores()
+        ),
+        Outcome::Draw if pos.rules().is_ludii() => format!(
+            "outcome: {} (the turn limit: {} rolled plies; scores: {})",
+            outcome.word(),
+            pos.turns(),
+            scores()
+        ),
         Outcome::Draw => format!(
             "outcome: {} (no capture in the last {} plies)",
             outcome.word(),
-            Rules::default().draw_limit.unwrap_or(0)
+            pos.rules().draw_limit.unwrap_or(0)
         ),
         _ => format!("outcome: {} (stopped after {plies} plies)", outcome.word()),
     }
 }
 
 /// Plays a seeded random game from the start (sheet alliances, draw limit
-/// 200): prints the title, seed and start board, each ply (a forced pass
-/// announced as such), then the final diagram, the position text and the
-/// outcome.
+/// 200): see [`play_game`].
 pub fn play_main(seed: u64) -> Result<(), String> {
-    let mut pos = Position::start(Rules::default());
+    play_game(Rules::default(), seed)
+}
+
+/// `[--rules sheet|opposite|ludii] [<seed>]` (seed 7 by default): see
+/// [`play_game`].
+pub fn play_args(args: &[String]) -> Result<(), String> {
+    let (rules, _, rest) = options(args, false)?;
+    let seed = match rest {
+        [] => 7,
+        [seed] => seed
+            .parse::<u64>()
+            .map_err(|_| format!("'{seed}' is not a seed (a whole number)"))?,
+        [_, extra, ..] => return Err(format!("unexpected argument '{extra}'")),
+    };
+    play_game(rules, seed)
+}
+
+/// Plays a seeded random game from the start under `rules`: prints the
+/// title, seed and start board, each ply (a forced pass announced as such,
+/// a Ludii promotion decision as the choice it made), then the final
+/// diagram, the position text and the outcome.
+pub fn play_game(rules: Rules, seed: u64) -> Result<(), String> {
+    let mut pos = Position::start(rules);
     println!("Chaturaji (four players, a stick die), random game with seed {seed}");
-    println!("Red and Green against Black and Yellow; the die: 2 boat, 3 horse, 4 elephant, 5 pawn or raja");
+    if rules.is_ludii() {
+        println!("Ludii's rules: everyone for themselves, captures score (pawn 1, boat 2, horse 3, elephant 4, raja 5)");
+    } else {
+        println!("Red and Green against Black and Yellow");
+    }
+    println!("the die: 2 boat, 3 horse, 4 elephant, 5 pawn or raja");
     println!("{}\n", pos.diagram());
     let mut n = 0u32;
-    let outcome = play_seeded_game(&mut pos, seed, 100_000, |ply, _| {
+    play_seeded_game(&mut pos, seed, 100_000, |ply, _| {
         n += 1;
-        let what = if ply.mv == Move::Pass {
-            "pass (no move for this roll)".to_string()
-        } else {
-            ply.mv.to_string()
+        let what = match ply.mv {
+            Move::Pass if ply.roll.is_some() => "pass (no move for this roll)".to_string(),
+            Move::Pass => "keeps the pawn (it has every kind already)".to_string(),
+            Move::Decision { kind } => format!("promotes the pawn to {}", kind.letter()),
+            mv => mv.to_string(),
         };
-        println!("{n:4}. {:<6} rolls {}: {what}", ply.seat.name(), ply.roll);
+        match ply.roll {
+            Some(roll) => println!("{n:4}. {:<6} rolls {roll}: {what}", ply.seat.name()),
+            None => println!("{n:4}. {:<6} decides: {what}", ply.seat.name()),
+        }
     });
     println!();
     println!("{}", pos.diagram());
     println!("{pos}");
-    println!("{}", outcome_line(outcome, n));
+    println!("{}", outcome_line(&pos, n));
     Ok(())
 }

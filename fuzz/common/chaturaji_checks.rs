@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use kaissa_chaturaji::chaturaji::{
     Alliances, Colour, Move, MoveList, Outcome, Piece, PieceKind, Position, Roll, Rules, Square,
-    START_TEXT,
+    LUDII_START_TEXT, LUDII_TURN_LIMIT, START_TEXT,
 };
 use kaissa_chaturaji::error::Field;
 use kaissa_chaturaji::NotationError;
@@ -21,11 +21,18 @@ pub const POSITION_FIELDS: &[Field] = &[
     Field::CapturedRajas,
     Field::Quiet,
     Field::Ply,
+    Field::Scores,
+    Field::Decision,
+    Field::Turns,
     Field::Text,
 ];
 
-/// Rules chosen by a byte: bit 0 the alliances, bits 1-2 the draw limit.
+/// Rules chosen by a byte: bit 3 the Ludii ruleset, else bit 0 the
+/// alliances and bits 1-2 the draw limit.
 pub fn rules_from_byte(byte: u8) -> Rules {
+    if byte & 8 != 0 {
+        return Rules::ludii();
+    }
     Rules::default()
         .with_alliances(if byte & 1 == 0 {
             Alliances::Sheet
@@ -53,6 +60,19 @@ pub const SEEDS: &[&str] = &[
     "4,bK,3/1,gP,gP,5/6,yP,1/yK,7/7,rK/1,rP,4,yP,1/rP,1,gP,bP,1,bP,2/4,gK,3 g rbyg bg - 0 60",
     // Quiet-ply limit five plies away.
     "yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB r rbyg - - 195 195",
+];
+
+/// Where `chaturaji_apply_moves` starts under the Ludii ruleset.
+pub const LUDII_SEEDS: &[&str] = &[
+    LUDII_START_TEXT,
+    // A promotion decision next move (Green c7-c8), and one pending.
+    "8/2,gP,5/8/8/8/8/8/gB,6,rK g 0,0,0,0 - 7",
+    "2,gP,5/8/8/8/8/8/8/gB,gH,gE,gK,3,rK g 0,0,0,0 c8 8",
+    // The end one capture away; the turn limit three plies away.
+    "3,rH,4/2,gP,5/8/8/8/8/8/8 g 0,0,0,0 - 7",
+    "8/8/8/8/8/8/1,bP,rP,5/1,yP,5,gK y 3,1,4,1 - 4997",
+    // A middle game with every colour.
+    "bB,bP,2,bK,bE,1,bB/yH,yP,2,bP,1,bP,bP/yE,2,yP,4/yK,yP,6/6,rP,rK/2,gH,3,rP,rE/gP,1,gP,gP,2,rP,rH/gB,2,gE,gK,3 r 3,7,1,4 - 88",
 ];
 
 pub fn check_error(text: &str, err: &NotationError, fields: &[Field]) {
@@ -100,8 +120,31 @@ pub fn check_position(pos: &Position, sweep: bool) -> [MoveList; 4] {
         }
     }
     if pos.outcome() == Outcome::Draw {
-        assert!(pos.quiet_plies() >= u32::from(rules.draw_limit.expect("a limit")));
+        if rules.is_ludii() {
+            assert!(pos.turns() >= LUDII_TURN_LIMIT);
+        } else {
+            assert!(pos.quiet_plies() >= u32::from(rules.draw_limit.expect("a limit")));
+        }
     }
+    if rules.is_ludii() {
+        assert_eq!(pos.quiet_plies(), 0);
+        assert_eq!(pos.ranking().is_some(), finished);
+        match pos.outcome() {
+            Outcome::ColourWins(w) => {
+                assert!(Colour::ALL.iter().all(|&c| c == w || pos.score(c) < pos.score(w)));
+            }
+            Outcome::TopScoreTie | Outcome::Ongoing | Outcome::Draw => {}
+            other => panic!("{other:?} under the Ludii ruleset in {pos}"),
+        }
+        if let Some(square) = pos.pending_promotion() {
+            let piece = pos.piece_at(square).expect("the decision's pawn");
+            assert_eq!(piece, Piece::new(pos.to_move(), PieceKind::Pawn));
+        }
+    } else {
+        assert_eq!(pos.scores(), [0; 4]);
+        assert_eq!(pos.pending_promotion(), None);
+    }
+    let decision = pos.pending_promotion().is_some();
     let mut lists: [MoveList; 4] = Default::default();
     let mut all = HashSet::new();
     for (i, roll) in Roll::ALL.into_iter().enumerate() {
@@ -118,6 +161,12 @@ pub fn check_position(pos: &Position, sweep: bool) -> [MoveList; 4] {
                 let piece = pos.piece_at(from).expect("a piece");
                 assert!(roll.allows(piece.kind), "{mv} for {roll} in {pos}");
                 assert_eq!(pos.commander(piece.colour), Some(pos.to_move()));
+            }
+            if let Move::Decision { .. } = mv {
+                assert!(decision, "{mv} without a decision in {pos}");
+            }
+            // A decision's moves are the same for every roll.
+            if mv.from().is_some() {
                 assert!(all.insert(mv), "{mv} twice in {pos}");
             }
         }
@@ -139,6 +188,12 @@ pub fn check_position(pos: &Position, sweep: bool) -> [MoveList; 4] {
                         check(Move::Promotion { from, to, kind });
                     }
                 }
+            }
+            for kind in PieceKind::ALL {
+                let mv = Move::Decision { kind };
+                let legal = pos.is_legal(roll, mv);
+                assert_eq!(legal, set.contains(&mv), "{mv} for {roll} in {pos}");
+                accepted += usize::from(legal);
             }
             assert_eq!(accepted, moves.len());
         }
@@ -183,7 +238,13 @@ pub fn play_and_check(
         .play(roll, mv)
         .unwrap_or_else(|e| panic!("generated {mv} rejected in {before}: {e}"));
     assert_eq!(pos.hash(), pos.compute_hash(), "after {mv} in {before}");
-    assert_eq!(pos.ply(), before.ply().saturating_add(1));
+    let decision = before.pending_promotion();
+    if decision.is_some() {
+        // Ludii: a decision is not a turn.
+        assert_eq!(pos.ply(), before.ply());
+    } else {
+        assert_eq!(pos.ply(), before.ply().saturating_add(1));
+    }
     let (b, a) = (pieces(&before), pieces(pos));
     for c in Colour::ALL {
         let n =
@@ -233,8 +294,29 @@ pub fn play_and_check(
                 _ => {}
             }
         }
+    } else if let (Some(square), Move::Decision { kind }) = (decision, mv) {
+        for sq in Square::all() {
+            if sq == square {
+                assert_eq!(a[sq.index()], Some(Piece::new(before.to_move(), kind)));
+            } else {
+                assert_eq!(a[sq.index()], b[sq.index()], "{mv} in {before}");
+            }
+        }
     } else {
         assert_eq!(a, b, "a pass moved pieces");
+    }
+    if rules.is_ludii() {
+        assert_eq!(pos.quiet_plies(), 0);
+        let gained = pos.score(before.to_move()) - before.score(before.to_move());
+        let expected = match (mv.to(), decision) {
+            (Some(to), None) => b[to.index()].map_or(0, |p| p.kind.value()),
+            _ => 0,
+        };
+        assert_eq!(gained, expected, "score after {mv} in {before}");
+        let mut copy = pos.clone();
+        copy.undo(undo.clone()).unwrap();
+        assert_eq!(copy, before, "undo of {mv}");
+        return undo;
     }
     let quiet = if captured {
         0

@@ -1,7 +1,7 @@
-//! Fuzz play, undo and exchanges: the first byte picks a start position
-//! (`common/chaturaji_checks.rs`, `SEEDS`) and the rules (bit 7 the
-//! alliances, falling back to the sheet's when the seed is not valid under
-//! the other); then each byte is one step: 0xFF takes the last move back,
+//! Fuzz play, undo and exchanges: the first byte picks the ruleset (bit 6:
+//! Ludii, from `LUDII_SEEDS`), a start position (`common/chaturaji_checks.rs`,
+//! `SEEDS`) and the rules (bit 7 the alliances, falling back to the sheet's
+//! when the seed is not valid under the other); then each byte is one step: 0xFF takes the last move back,
 //! 0xFE agrees an exchange when one is possible (the next byte choosing the
 //! pair and squares), anything else rolls the die (`byte & 3`) and plays a
 //! legal move for it (`byte >> 2` modulo the number of moves). Every
@@ -20,11 +20,17 @@ fuzz_target!(|data: &[u8]| {
     let Some((&first, rest)) = data.split_first() else {
         return;
     };
-    let seed = checks::SEEDS[(first & 0x7f) as usize % checks::SEEDS.len()];
-    let rules = checks::rules_from_byte(first >> 7 | (first & 6));
-    let mut pos = Position::from_text(seed, rules)
-        .or_else(|_| Position::from_text(seed, checks::rules_from_byte(first & 6)))
-        .expect("valid seed");
+    let mut pos = if first & 0x40 != 0 {
+        // The Ludii ruleset.
+        let seed = checks::LUDII_SEEDS[(first & 0x3f) as usize % checks::LUDII_SEEDS.len()];
+        Position::from_text(seed, checks::rules_from_byte(8)).expect("valid Ludii seed")
+    } else {
+        let seed = checks::SEEDS[(first & 0x3f) as usize % checks::SEEDS.len()];
+        let rules = checks::rules_from_byte(first >> 7 | (first & 6));
+        Position::from_text(seed, rules)
+            .or_else(|_| Position::from_text(seed, checks::rules_from_byte(first & 6)))
+            .expect("valid seed")
+    };
     let mut history: Vec<(Position, Undo)> = Vec::new();
     let mut bytes = rest.iter().copied();
     while let Some(byte) = bytes.next() {

@@ -1,8 +1,9 @@
 //! Fuzz the Chaturaji move parser: any bytes either parse to a move that
 //! formats back to the same text, or give a `NotationError` for the field
 //! `move` at an offset inside the text. A parsed move is asked of the start
-//! position under both alliance options: legal for a roll exactly when
-//! generated for it, and `play` agrees.
+//! position under both alliance options and the Ludii ruleset (and of a
+//! Ludii position waiting for a promotion decision): legal for a roll
+//! exactly when generated for it, and `play` agrees.
 #![no_main]
 
 #[path = "../common/chaturaji_checks.rs"]
@@ -20,8 +21,10 @@ fuzz_target!(|data: &[u8]| {
             if let (Some(from), Some(to)) = (mv.from(), mv.to()) {
                 assert_ne!(from, to);
             }
-            for byte in [0u8, 1] {
-                let start = Position::start(checks::rules_from_byte(byte));
+            let decision = Position::from_text(checks::LUDII_SEEDS[2], checks::rules_from_byte(8))
+                .expect("a Ludii decision");
+            let starts = [0u8, 1, 8].map(|byte| Position::start(checks::rules_from_byte(byte)));
+            for start in starts.into_iter().chain([decision]) {
                 for roll in Roll::ALL {
                     let mut moves = MoveList::new();
                     start.generate_moves(roll, &mut moves);

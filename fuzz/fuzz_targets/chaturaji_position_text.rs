@@ -1,5 +1,6 @@
-//! Fuzz the Chaturaji position parser: the first byte picks the rules (bit 0
-//! the alliances, bits 1-2 the draw limit), the rest (as UTF-8, lossily)
+//! Fuzz the Chaturaji position parser: the first byte picks the rules (bit 3
+//! the Ludii ruleset, else bit 0 the alliances and bits 1-2 the draw limit),
+//! the rest (as UTF-8, lossily)
 //! either parses to a valid position that formats back to the same text, or
 //! gives a `NotationError` naming a known field at an offset inside the text.
 //! Parsed positions are then exercised: every legal move of every roll is

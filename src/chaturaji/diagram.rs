@@ -9,7 +9,8 @@ use super::types::Colour;
 /// Draws a position: ranks 8 to 1 with labels, each piece as its two-letter
 /// code (`gK`, `rP`, …), `.` for an empty square and `*` for an empty marked
 /// square, a legend of the letters ([`LEGEND`]), then the seat to move,
-/// command and the counters. Made by [`Position::diagram`].
+/// command and the counters (under the Ludii ruleset: the scores, a pending
+/// promotion decision and the turns). Made by [`Position::diagram`].
 #[derive(Debug, Clone, Copy)]
 pub struct Diagram<'a>(&'a Position);
 
@@ -59,6 +60,16 @@ impl fmt::Display for Diagram<'_> {
         }
         writeln!(f, "    a  b  c  d  e  f  g  h")?;
         writeln!(f, "{LEGEND}")?;
+        if pos.rules().is_ludii() {
+            write!(f, "to move: {}; scores:", pos.to_move())?;
+            for c in Colour::ALL {
+                write!(f, " {c}={}", pos.score(c))?;
+            }
+            if let Some(square) = pos.pending_promotion() {
+                write!(f, "; promotion of {square} to decide")?;
+            }
+            return write!(f, "; turns {}; {}", pos.turns(), pos.outcome());
+        }
         write!(f, "to move: {}; command:", pos.to_move())?;
         for c in Colour::ALL {
             match pos.commander(c) {

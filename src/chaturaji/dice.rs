@@ -4,7 +4,7 @@ use core::fmt;
 
 use crate::random::{RandomSource, SplitMix64};
 
-use super::moves::Move;
+use super::moves::{Move, MoveList};
 use super::outcome::Outcome;
 use super::position::Position;
 use super::types::{Colour, PieceKind};
@@ -112,8 +112,10 @@ pub fn roll_with(rng: &mut impl RandomSource) -> Roll {
 impl Position {
     /// Picks one of the legal moves for `roll` uniformly at random (the
     /// `Pass` when there is no other): `moves[rng.below(n)]` in the order of
-    /// [`Position::legal_moves`]. `None` when the game is over. The move can
-    /// be played with [`Position::play_unchecked`]. Does not allocate.
+    /// [`Position::legal_moves`] (so, while a Ludii promotion decision is
+    /// pending, among its moves whatever the roll). `None` when the game is
+    /// over. The move can be played with [`Position::play_unchecked`]. Does
+    /// not allocate.
     ///
     /// ```
     /// use kaissa_chaturaji::chaturaji::{Move, Position, Roll, Rules};
@@ -127,6 +129,17 @@ impl Position {
         if self.is_over() {
             return None;
         }
+        if self.rules().is_ludii() {
+            // The Ludii ruleset (its moves, and decision plies whatever the
+            // roll) chooses from the generated list: the same draw,
+            // `moves[below(n)]`, as the sheet's list-free path.
+            let mut moves = MoveList::new();
+            self.generate_moves(roll, &mut moves);
+            if moves.is_empty() {
+                return None;
+            }
+            return Some(moves[rng.below(moves.len() as u64) as usize]);
+        }
         Some(self.choose_move_unchecked(roll, rng))
     }
 }
@@ -138,14 +151,16 @@ impl Position {
 /// let mut plies = Vec::new();
 /// play_seeded_game(&mut Position::default(), 1, 1, |ply, _| plies.push(ply));
 /// assert_eq!(plies[0].seat, Colour::Red);
+/// assert!(plies[0].roll.is_some());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct GamePly {
     /// The seat that moved.
     pub seat: Colour,
-    /// The roll it threw.
-    pub roll: Roll,
+    /// The roll it threw; `None` for a Ludii promotion decision, which is
+    /// made without a roll.
+    pub roll: Option<Roll>,
     /// The move it made.
     pub mv: Move,
 }
@@ -154,7 +169,8 @@ pub struct GamePly {
 /// `seed` for both the die and the choice of move, until the game is
 /// over or `max_plies` plies were played; calls `on_ply` after each ply
 /// with the position after it. Returns the outcome. The same position and
-/// seed always give the same game.
+/// seed always give the same game. A Ludii promotion decision draws no
+/// roll, only the choice among its moves (and counts as a ply here).
 ///
 /// ```
 /// use kaissa_chaturaji::chaturaji::{play_seeded_game, Position, Rules};
@@ -179,9 +195,16 @@ pub fn play_seeded_game(
             break;
         }
         let seat = position.to_move();
-        let roll = roll_with(&mut rng);
-        // The game goes on (checked above): no second check.
-        let mv = position.choose_move_unchecked(roll, &mut rng);
+        // A Ludii promotion decision is made without rolling.
+        let roll = if position.state.decision.is_some() {
+            None
+        } else {
+            Some(roll_with(&mut rng))
+        };
+        let mv = match position.choose_move(roll.unwrap_or(Roll::ALL[0]), &mut rng) {
+            Some(mv) => mv,
+            None => break,
+        };
         position.apply(mv);
         on_ply(GamePly { seat, roll, mv }, position);
     }

@@ -15,6 +15,10 @@ pub enum ExchangeError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
+    /// The position is played under the Ludii ruleset, which has no raja
+    /// exchange.
+    #[error("the Ludii ruleset has no raja exchange")]
+    NotInRuleset,
     /// Both rajas belong to the same alliance.
     #[error("{0} and {1} are in the same alliance")]
     SameAlliance(Colour, Colour),
@@ -54,11 +58,13 @@ impl Position {
 
     /// Whether a captured raja of `colour` can be given back now: one is
     /// held, `colour` still has pieces on the board, it has somewhere to go,
-    /// and the game is not over. (An exchange also needs such a raja on the
-    /// other side: see [`Position::possible_exchanges`].)
+    /// and the game is not over (never under the Ludii ruleset). (An
+    /// exchange also needs such a raja on the other side: see
+    /// [`Position::possible_exchanges`].)
     #[must_use]
     pub fn raja_returnable(&self, colour: Colour) -> bool {
-        !self.is_over()
+        !self.rules.is_ludii()
+            && !self.is_over()
             && self.state.captured_rajas[colour.index()] > 0
             && !self.is_out(colour)
             && !self.raja_return_squares(colour).is_empty()
@@ -117,6 +123,9 @@ impl Position {
         first: (Colour, Square),
         second: (Colour, Square),
     ) -> Result<(), ExchangeError> {
+        if self.rules.is_ludii() {
+            return Err(ExchangeError::NotInRuleset);
+        }
         if self.is_over() {
             return Err(ExchangeError::GameOver);
         }

@@ -1,5 +1,6 @@
 //! Chaturaji: the four-player dice game on the 8x8 board, exactly as
-//! RULES.md Part II and Part III define it.
+//! RULES.md Part II and Part III define it, and Ludii's free-for-all
+//! ruleset with scores (Part IV) as a rules option.
 //!
 //! * [`Position`] (validated, carries its [`Rules`]): [`Position::start`]
 //!   (and `Default`), [`Position::from_text`], a [`Setup`] built piece by
@@ -23,6 +24,21 @@
 //! * GUI data: [`MARKED_SQUARES`], [`THRONES`], [`START_SQUARES`],
 //!   [`SPECIAL_PROMOTION_SQUARES`].
 //!
+//! # The Ludii ruleset
+//! [`Rules::ludii`] (a [`Ruleset`] in [`Rules`]) plays RULES.md Part IV: the
+//! same board, pieces, movement, die, move lists, selection and perft, with
+//! the rules that differ switched at the entry points (the move generators
+//! are compiled once per ruleset). What it adds to the API:
+//! * scores: [`Position::score`], [`Position::scores`] ([`PieceKind::value`]
+//!   is what a capture earns); the end: [`Outcome::ColourWins`],
+//!   [`Outcome::TopScoreTie`], [`Outcome::Draw`] at the turn limit
+//!   ([`LUDII_TURN_LIMIT`]), and [`Position::ranking`];
+//! * the promotion decision: [`Position::pending_promotion`] (its square),
+//!   [`Position::promotion_choices`] (its kinds), [`Position::decision_moves`]
+//!   ([`Move::Decision`], `=K` in text, or `pass`); [`Position::turns`];
+//! * its position text ([`LUDII_START_TEXT`], [`LUDII_FIELDS`]), read and
+//!   written by the same [`Position::from_text`] and `Display`.
+//!
 //! # Decisions beyond RULES.md
 //! * A text's seat to move must be in play, also after the game has ended
 //!   (it is then the seat that would be next: the next seat in play after
@@ -41,9 +57,44 @@
 //! * [`Position::choose_move`] returns `None` when the game is over.
 //! * Captured-raja counts are limited to 255 per colour in the text.
 //! * The hash covers board, seat to move, command, lost-pawn flags and
-//!   captured rajas; not the quiet and ply counters.
+//!   captured rajas; not the quiet and ply counters (under the Ludii
+//!   ruleset also the scores and the pending decision).
 //! * [`Position::play_unchecked`] given a move whose from-square is empty
 //!   (never legal) plays it as a pass.
+//!
+//! # Decisions beyond RULES.md Part IV (the Ludii ruleset)
+//! * A promotion decision is made without a roll: while one is pending,
+//!   [`Position::legal_moves`], [`Position::is_legal`] and
+//!   [`Position::play`] take any roll and ignore it; [`perft_divide`] and
+//!   [`GamePly::roll`] give `None` for it, and [`play_seeded_game`] draws no
+//!   roll for it. Its choices come in the order raja, elephant, horse,
+//!   boat.
+//! * [`Position::ply`] and [`Position::turns`] count rolled plies only (the
+//!   text's `<turns>`): a decision ply is not recorded anywhere in the
+//!   text, so it is not counted.
+//! * When the move that reaches the turn limit also leaves one colour
+//!   owning every piece, the end by one colour left is reported (the board
+//!   decides before the clock). After the end, the colour to move is the
+//!   one after the mover.
+//! * The ranking is competition ranking by score (ties share the better
+//!   rank and the next rank is skipped: 1, 2, 2, 4); at the turn limit all
+//!   four rank 1. Under the sheet's rules [`Position::ranking`] ranks the
+//!   winning alliance 1 and the other 3 (a draw: all 1).
+//! * Besides Part IV's rejection (a decision square without a pawn of the
+//!   colour to move on its far edge), the text parser rejects a text with
+//!   no piece at all (as for Part III) and a pending decision when the
+//!   colour to move owns every piece left (that pawn's move would have
+//!   ended the game). Everything else well formed is accepted: any colour
+//!   to move, pieceless ones too; turns past the limit (a finished game);
+//!   a pawn on its own back edge.
+//! * Scores are `u32` and saturate (only a hand-written text gets near the
+//!   limit); the hash covers the scores and the pending decision, not the
+//!   turns. A [`Setup`] built under the Ludii ruleset ignores command,
+//!   lost-pawn flags, captured rajas and quiet plies (its text has none);
+//!   under the sheet's rules its scores must be 0 and no decision pending.
+//! * [`Position::play_unchecked`] given, under the Ludii ruleset, a move of
+//!   a piece that is not the mover's (never legal) plays it as a pass; at a
+//!   pending decision any move but a decision keeps the pawn.
 //!
 //! # Thread safety
 //! Every type here is plain data: `Send` and `Sync`. Share a `&Position`
@@ -64,6 +115,8 @@ mod choose;
 mod diagram;
 mod dice;
 mod exchange;
+mod ludii;
+mod ludii_notation;
 mod movegen;
 mod moves;
 mod notation;
@@ -84,14 +137,14 @@ pub use diagram::{Diagram, LEGEND};
 pub use dice::{play_seeded_game, roll_with, DiceRoller, GamePly, Roll};
 pub use exchange::ExchangeError;
 pub use moves::{Move, MoveList, MAX_MOVES};
-pub use notation::{FIELDS, START_TEXT};
+pub use notation::{FIELDS, LUDII_FIELDS, LUDII_START_TEXT, START_TEXT};
 pub use outcome::Outcome;
 pub use perft::{perft, perft_divide};
 pub use play::Undo;
 pub use position::Position;
 #[cfg(feature = "capi")]
 pub(crate) use position::State;
-pub use rules::{Alliances, Rules};
+pub use rules::{Alliances, Rules, Ruleset, LUDII_TURN_LIMIT};
 pub use setup::Setup;
 pub use square::{Bitboard, BitboardIter, Square};
 pub use tables::{

@@ -9,16 +9,28 @@ use super::tables::{
 };
 use super::types::{Colour, Piece, PieceKind};
 
-/// What every move of the seat to move depends on.
+/// What every move of the seat to move depends on. The capture rules of
+/// the two rulesets differ only in whose pieces may be captured and what a
+/// pawn and a boat may capture, so these are sets here and the movement
+/// code is shared.
+///
+/// The generators take the ruleset as a const parameter (`LUDII`): one
+/// source, compiled once per ruleset, so the sheet's code pays nothing for
+/// the Ludii ruleset beyond the one branch at each entry point.
 struct Context {
     /// Pieces the seat to move commands.
     own: Bitboard,
-    /// Pieces of the other alliance.
+    /// Pieces it may capture (sheet: of the other alliance; Ludii: of the
+    /// three other colours).
     opponents: Bitboard,
     empty: Bitboard,
     occupied: Bitboard,
-    pawns: Bitboard,
-    boats: Bitboard,
+    /// What a pawn may capture (sheet: opponents' pawns and boats; Ludii:
+    /// any opponent).
+    pawn_prey: Bitboard,
+    /// What a boat may capture (sheet: opponents' pawns; Ludii: any
+    /// opponent).
+    boat_prey: Bitboard,
 }
 
 /// The squares an elephant on `from` reaches: along each orthogonal ray up
@@ -44,23 +56,40 @@ pub(crate) fn elephant_reach(from: Square, occupied: Bitboard) -> Bitboard {
 }
 
 impl Position {
-    fn context(&self) -> Context {
+    #[inline(always)]
+    fn context<const LUDII: bool>(&self) -> Context {
         let seat = self.state.to_move;
-        let ally = self.rules.ally(seat);
         let occupied = self.occupied();
+        if LUDII {
+            let own = self.state.colours[seat.index()];
+            let opponents = occupied & !own;
+            return Context {
+                own,
+                opponents,
+                empty: !occupied,
+                occupied,
+                pawn_prey: opponents,
+                boat_prey: opponents,
+            };
+        }
+        let ally = self.rules.ally(seat);
         let friends = self.state.colours[seat.index()] | self.state.colours[ally.index()];
+        let opponents = occupied & !friends;
+        let pawns = self.state.kinds[PieceKind::Pawn.index()];
+        let boats = self.state.kinds[PieceKind::Boat.index()];
         Context {
             own: self.commanded(seat),
-            opponents: occupied & !friends,
+            opponents,
             empty: !occupied,
             occupied,
-            pawns: self.state.kinds[PieceKind::Pawn.index()],
-            boats: self.state.kinds[PieceKind::Boat.index()],
+            pawn_prey: opponents & (pawns | boats),
+            boat_prey: opponents & pawns,
         }
     }
 
     /// Whether `colour` has exactly one pawn and one boat and no other piece,
-    /// so that its pawn may be specially promoted.
+    /// so that its pawn may be specially promoted (never under the Ludii
+    /// ruleset, which has no special promotion).
     ///
     /// ```
     /// use kaissa_chaturaji::chaturaji::{Colour, Position};
@@ -68,10 +97,24 @@ impl Position {
     /// ```
     #[must_use]
     pub fn special_promotion_possible(&self, colour: Colour) -> bool {
+        !self.rules.is_ludii() && self.one_pawn_and_boat(colour)
+    }
+
+    /// Whether `colour` has exactly one pawn and one boat and no other
+    /// piece (the sheet's condition for a special promotion).
+    #[inline(always)]
+    fn one_pawn_and_boat(&self, colour: Colour) -> bool {
         let mine = self.state.colours[colour.index()];
         mine.count() == 2
             && (mine & self.state.kinds[PieceKind::Pawn.index()]).count() == 1
             && (mine & self.state.kinds[PieceKind::Boat.index()]).count() == 1
+    }
+
+    /// Whether a pawn of `colour` makes special promotions under the
+    /// ruleset `LUDII` (never under Ludii's).
+    #[inline(always)]
+    fn special<const LUDII: bool>(&self, piece: Piece) -> bool {
+        !LUDII && piece.kind == PieceKind::Pawn && self.one_pawn_and_boat(piece.colour)
     }
 
     /// The squares `piece` on `from` may move to under the capture rules.
@@ -83,20 +126,21 @@ impl Position {
             PieceKind::Raja => RAJA_MOVES[s] & open,
             PieceKind::Elephant => elephant_reach(from, ctx.occupied) & open,
             PieceKind::Horse => HORSE_MOVES[s] & open,
-            PieceKind::Boat => BOAT_MOVES[s] & (ctx.empty | (ctx.opponents & ctx.pawns)),
+            PieceKind::Boat => BOAT_MOVES[s] & (ctx.empty | ctx.boat_prey),
             PieceKind::Pawn => {
                 let c = piece.colour.index();
-                (PAWN_STEPS[c][s] & ctx.empty)
-                    | (PAWN_CAPTURES[c][s] & ctx.opponents & (ctx.pawns | ctx.boats))
+                (PAWN_STEPS[c][s] & ctx.empty) | (PAWN_CAPTURES[c][s] & ctx.pawn_prey)
             }
         }
     }
 
     /// Calls `f` with each piece the seat to move may move for `roll`, in
     /// the order of the move list, and its target squares (possibly none).
+    /// The sheet's rules only (the Ludii ruleset chooses from its list).
     #[inline(always)]
     pub(crate) fn for_each_mover(&self, roll: Roll, mut f: impl FnMut(Square, Piece, Bitboard)) {
-        let ctx = self.context();
+        debug_assert!(!self.rules.is_ludii());
+        let ctx = self.context::<false>();
         // The kinds of each face (two for the 5, the same one twice
         // otherwise): a table rather than a branch on the roll.
         const KINDS: [[usize; 2]; 4] = [[3, 3], [2, 2], [1, 1], [0, 4]];
@@ -111,8 +155,12 @@ impl Position {
 
     /// Calls `f` with every legal non-pass move for `roll`, stopping early
     /// when `f` returns `true`; returns whether it stopped early.
-    fn for_each_move(&self, roll: Roll, mut f: impl FnMut(Move) -> bool) -> bool {
-        let ctx = self.context();
+    fn for_each_move<const LUDII: bool>(
+        &self,
+        roll: Roll,
+        mut f: impl FnMut(Move) -> bool,
+    ) -> bool {
+        let ctx = self.context::<LUDII>();
         let mut movers = Bitboard::EMPTY;
         for kind in roll.kinds() {
             movers |= self.state.kinds[kind.index()];
@@ -123,8 +171,7 @@ impl Position {
                 None => continue,
             };
             let targets = self.targets(&ctx, piece, from);
-            let special =
-                piece.kind == PieceKind::Pawn && self.special_promotion_possible(piece.colour);
+            let special = self.special::<LUDII>(piece);
             for to in targets {
                 if special && SPECIAL_PROMOTION_SQUARES.contains(to) {
                     for kind in PieceKind::SPECIAL_PROMOTION {
@@ -141,7 +188,9 @@ impl Position {
     }
 
     /// The legal moves for `roll`: the single [`Move::Pass`] when there is
-    /// none, and no move at all when the game is over. Does not allocate
+    /// none, and no move at all when the game is over. While a Ludii
+    /// promotion decision is pending, the decision's moves whatever the
+    /// roll (no die is rolled for it: see [`Position::decision_moves`]). Does not allocate
     /// (the list lives on the stack; [`Position::generate_moves`] refills a
     /// list the caller keeps).
     ///
@@ -176,10 +225,33 @@ impl Position {
     /// ```
     pub fn generate_moves(&self, roll: Roll, moves: &mut MoveList) {
         moves.clear();
-        if self.is_over() {
+        if self.rules.is_ludii() {
+            self.generate_moves_ludii(roll, moves);
             return;
         }
-        self.for_each_move(roll, |mv| {
+        if self.sheet_outcome().is_over() {
+            return;
+        }
+        self.for_each_move::<false>(roll, |mv| {
+            moves.push(mv);
+            false
+        });
+        if moves.is_empty() {
+            moves.push(Move::Pass);
+        }
+    }
+
+    /// [`Position::generate_moves`] under the Ludii ruleset (`moves` is
+    /// empty).
+    fn generate_moves_ludii(&self, roll: Roll, moves: &mut MoveList) {
+        if self.ludii_is_over() {
+            return;
+        }
+        if self.state.decision.is_some() {
+            self.generate_decisions(moves);
+            return;
+        }
+        self.for_each_move::<true>(roll, |mv| {
             moves.push(mv);
             false
         });
@@ -197,22 +269,37 @@ impl Position {
     /// ```
     #[must_use]
     pub fn count_legal_moves(&self, roll: Roll) -> usize {
-        if self.is_over() {
+        if self.rules.is_ludii() {
+            if self.ludii_is_over() {
+                return 0;
+            }
+            if self.state.decision.is_some() {
+                return self.decision_count();
+            }
+            return self.count_moves_fast::<true>(roll).max(1) as usize;
+        }
+        if self.sheet_outcome().is_over() {
             return 0;
         }
+        self.count_moves_fast::<false>(roll).max(1) as usize
+    }
+
+    /// [`count_moves`](Self::count_moves), with popcnt when the CPU has it.
+    #[inline(always)]
+    fn count_moves_fast<const LUDII: bool>(&self, roll: Roll) -> u32 {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: the CPU has popcnt, checked just above.
-            return (unsafe { self.count_moves_popcnt(roll) }).max(1) as usize;
+            return unsafe { self.count_moves_popcnt::<LUDII>(roll) };
         }
-        self.count_moves(roll).max(1) as usize
+        self.count_moves::<LUDII>(roll)
     }
 
     /// The number of non-pass moves for `roll`, by population counts: the
     /// moves [`for_each_move`](Self::for_each_move) would visit.
     #[inline(always)]
-    fn count_moves(&self, roll: Roll) -> u32 {
-        let ctx = self.context();
+    fn count_moves<const LUDII: bool>(&self, roll: Roll) -> u32 {
+        let ctx = self.context::<LUDII>();
         let mut movers = Bitboard::EMPTY;
         for kind in roll.kinds() {
             movers |= self.state.kinds[kind.index()];
@@ -223,7 +310,7 @@ impl Position {
                 continue;
             };
             let targets = self.targets(&ctx, piece, from);
-            if piece.kind == PieceKind::Pawn && self.special_promotion_possible(piece.colour) {
+            if self.special::<LUDII>(piece) {
                 let special = (targets & SPECIAL_PROMOTION_SQUARES).count();
                 n +=
                     targets.count() - special + special * PieceKind::SPECIAL_PROMOTION.len() as u32;
@@ -236,22 +323,39 @@ impl Position {
 
     /// The sum over the four faces of [`count_legal_moves`]
     /// (Self::count_legal_moves): the leaves of perft at depth 1, counted in
-    /// one pass over the pieces.
+    /// one pass over the pieces (at a Ludii promotion decision, which is
+    /// not a chance node, its moves once).
     pub(crate) fn count_legal_moves_all_rolls(&self) -> u64 {
-        if self.is_over() {
+        if self.rules.is_ludii() {
+            if self.ludii_is_over() {
+                return 0;
+            }
+            if self.state.decision.is_some() {
+                return self.decision_count() as u64;
+            }
+            return self.count_all_rolls_fast::<true>();
+        }
+        if self.sheet_outcome().is_over() {
             return 0;
         }
+        self.count_all_rolls_fast::<false>()
+    }
+
+    /// [`count_all_rolls`](Self::count_all_rolls), with popcnt when the CPU
+    /// has it.
+    #[inline(always)]
+    fn count_all_rolls_fast<const LUDII: bool>(&self) -> u64 {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: the CPU has popcnt, checked just above.
-            return unsafe { self.count_all_rolls_popcnt() };
+            return unsafe { self.count_all_rolls_popcnt::<LUDII>() };
         }
-        self.count_all_rolls()
+        self.count_all_rolls::<LUDII>()
     }
 
     #[inline(always)]
-    fn count_all_rolls(&self) -> u64 {
-        let ctx = self.context();
+    fn count_all_rolls<const LUDII: bool>(&self) -> u64 {
+        let ctx = self.context::<LUDII>();
         // By face - 2 (boat, horse, elephant, raja and pawn).
         let mut counts = [0u32; 4];
         for from in ctx.own {
@@ -259,13 +363,12 @@ impl Position {
                 continue;
             };
             let targets = self.targets(&ctx, piece, from);
-            let n =
-                if piece.kind == PieceKind::Pawn && self.special_promotion_possible(piece.colour) {
-                    let special = (targets & SPECIAL_PROMOTION_SQUARES).count();
-                    targets.count() - special + special * PieceKind::SPECIAL_PROMOTION.len() as u32
-                } else {
-                    targets.count()
-                };
+            let n = if self.special::<LUDII>(piece) {
+                let special = (targets & SPECIAL_PROMOTION_SQUARES).count();
+                targets.count() - special + special * PieceKind::SPECIAL_PROMOTION.len() as u32
+            } else {
+                targets.count()
+            };
             counts[(piece.kind.face() - 2) as usize & 3] += n;
         }
         counts.iter().map(|&n| u64::from(n.max(1))).sum()
@@ -273,20 +376,21 @@ impl Position {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    unsafe fn count_all_rolls_popcnt(&self) -> u64 {
-        self.count_all_rolls()
+    unsafe fn count_all_rolls_popcnt<const LUDII: bool>(&self) -> u64 {
+        self.count_all_rolls::<LUDII>()
     }
 
     /// [`count_moves`](Self::count_moves) compiled with popcnt.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    unsafe fn count_moves_popcnt(&self, roll: Roll) -> u32 {
-        self.count_moves(roll)
+    unsafe fn count_moves_popcnt<const LUDII: bool>(&self, roll: Roll) -> u32 {
+        self.count_moves::<LUDII>(roll)
     }
 
     /// Whether `mv` is legal for `roll`, checked directly (the list of all
     /// moves is not generated; a `Pass` only needs to find that no other
-    /// move exists).
+    /// move exists). While a Ludii promotion decision is pending, whether
+    /// `mv` is one of its choices, whatever the roll.
     ///
     /// ```
     /// use kaissa_chaturaji::chaturaji::{Move, Position, Roll, Rules};
@@ -298,15 +402,32 @@ impl Position {
     /// ```
     #[must_use]
     pub fn is_legal(&self, roll: Roll, mv: Move) -> bool {
-        if self.is_over() {
+        if self.rules.is_ludii() {
+            if self.ludii_is_over() {
+                return false;
+            }
+            if self.state.decision.is_some() {
+                return self.is_legal_decision(mv);
+            }
+            return self.is_legal_move::<true>(roll, mv);
+        }
+        if self.sheet_outcome().is_over() {
             return false;
         }
+        self.is_legal_move::<false>(roll, mv)
+    }
+
+    /// [`Position::is_legal`] in a position that goes on and waits for no
+    /// decision, under the ruleset `LUDII`.
+    #[inline(always)]
+    fn is_legal_move<const LUDII: bool>(&self, roll: Roll, mv: Move) -> bool {
         let (from, to, promotion) = match mv {
-            Move::Pass => return !self.for_each_move(roll, |_| true),
+            Move::Pass => return !self.for_each_move::<LUDII>(roll, |_| true),
             Move::Normal { from, to } => (from, to, None),
             Move::Promotion { from, to, kind } => (from, to, Some(kind)),
+            Move::Decision { .. } => return false,
         };
-        let ctx = self.context();
+        let ctx = self.context::<LUDII>();
         if !ctx.own.contains(from) {
             return false;
         }
@@ -317,9 +438,7 @@ impl Position {
         if !roll.allows(piece.kind) || !self.targets(&ctx, piece, from).contains(to) {
             return false;
         }
-        let special = piece.kind == PieceKind::Pawn
-            && self.special_promotion_possible(piece.colour)
-            && SPECIAL_PROMOTION_SQUARES.contains(to);
+        let special = self.special::<LUDII>(piece) && SPECIAL_PROMOTION_SQUARES.contains(to);
         match promotion {
             None => !special,
             Some(kind) => special && kind != PieceKind::Pawn,

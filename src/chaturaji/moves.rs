@@ -13,7 +13,8 @@ use super::types::PieceKind;
 ///
 /// Its text is `<from><to>` (`h1f3`), with the chosen kind's letter after a
 /// special promotion (`g7g8K`), or `pass`. A normal promotion carries no
-/// suffix: it happens by itself.
+/// suffix: it happens by itself. Under the Ludii ruleset a promotion
+/// decision is `=K`, `=E`, `=H` or `=B`.
 ///
 /// ```
 /// use kaissa_chaturaji::chaturaji::Move;
@@ -22,8 +23,7 @@ use super::types::PieceKind;
 /// assert_eq!("pass".parse::<Move>().unwrap(), Move::Pass);
 /// assert!(std::mem::size_of::<Move>() <= 4);
 /// ```
-/// `#[non_exhaustive]`: a future ruleset (RULES.md Part IV's promotion
-/// decisions) adds moves.
+/// `#[non_exhaustive]`: a future ruleset may add moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Move {
@@ -44,38 +44,51 @@ pub enum Move {
         /// What it becomes (never a pawn).
         kind: PieceKind,
     },
-    /// The turn passes: the only legal move when the roll allows no other.
+    /// The turn passes: the only legal move when the roll allows no other
+    /// (and, under the Ludii ruleset, the only choice of a promotion
+    /// decision when the colour already has a piece of each kind).
     Pass,
+    /// Ludii ruleset: the promotion decision, made without a roll by the
+    /// colour whose pawn has just reached its far edge: the pawn on the
+    /// decision square
+    /// ([`Position::pending_promotion`](super::Position::pending_promotion))
+    /// becomes `kind`.
+    Decision {
+        /// What the pawn becomes (raja, elephant, horse or boat; never a pawn).
+        kind: PieceKind,
+    },
 }
 
 impl Move {
-    /// The square moved from (`None` for `Pass`).
+    /// The square moved from (`None` for `Pass` and a decision).
     #[must_use]
     pub const fn from(self) -> Option<Square> {
         match self {
             Move::Normal { from, .. } | Move::Promotion { from, .. } => Some(from),
-            Move::Pass => None,
+            Move::Pass | Move::Decision { .. } => None,
         }
     }
 
-    /// The square moved to (`None` for `Pass`).
+    /// The square moved to (`None` for `Pass` and a decision).
     #[must_use]
     pub const fn to(self) -> Option<Square> {
         match self {
             Move::Normal { to, .. } | Move::Promotion { to, .. } => Some(to),
-            Move::Pass => None,
+            Move::Pass | Move::Decision { .. } => None,
         }
     }
 
-    /// Parses move text: `h1f3`, `g7g8K` (`K`, `E`, `H` or `B`), `pass`.
+    /// Parses move text: `h1f3`, `g7g8K` (`K`, `E`, `H` or `B`), `pass`,
+    /// and the Ludii ruleset's promotion decisions `=K`, `=E`, `=H`, `=B`.
     ///
     /// Errors name [`Field::Move`], the byte offset of the offending
     /// character (within `text`) and the kind of problem.
     ///
     /// ```
-    /// use kaissa_chaturaji::chaturaji::Move;
+    /// use kaissa_chaturaji::chaturaji::{Move, PieceKind};
     /// use kaissa_chaturaji::error::{Field, NotationErrorKind};
     /// assert_eq!(Move::parse("pass"), Ok(Move::Pass));
+    /// assert_eq!(Move::parse("=H"), Ok(Move::Decision { kind: PieceKind::Horse }));
     /// let err = Move::parse("h1i3").unwrap_err();
     /// assert_eq!(err.field(), Field::Move);
     /// assert_eq!(err.offset(), Some(2));
@@ -94,6 +107,55 @@ impl Move {
                 NotationErrorKind::Empty,
                 "empty move text (expected <from><to> such as h1f3, or pass)".into(),
             ));
+        }
+        if let Some(rest) = text.strip_prefix('=') {
+            if let Some((at, c)) = text.char_indices().find(|(_, c)| !c.is_ascii()) {
+                return Err(err(
+                    at,
+                    NotationErrorKind::UnexpectedCharacter,
+                    format!(
+                        "unexpected character '{}' in decision \"{}\" (=K, =E, =H or =B)",
+                        escaped_char(c),
+                        excerpt(text)
+                    ),
+                ));
+            }
+            let mut chars = rest.chars();
+            return match (chars.next(), chars.next()) {
+                (Some(c), None) => match PieceKind::from_letter(c) {
+                    Some(kind) if kind != PieceKind::Pawn => Ok(Move::Decision { kind }),
+                    Some(_) => Err(err(
+                        1,
+                        NotationErrorKind::UnexpectedCharacter,
+                        "a promotion decision cannot choose a pawn (=K, =E, =H or =B)".into(),
+                    )),
+                    None => Err(err(
+                        1,
+                        if c.is_ascii_uppercase() {
+                            NotationErrorKind::UnknownPiece
+                        } else {
+                            NotationErrorKind::UnexpectedCharacter
+                        },
+                        format!(
+                            "'{}' is not a promotion choice (=K, =E, =H or =B)",
+                            escaped_char(c)
+                        ),
+                    )),
+                },
+                (None, _) => Err(err(
+                    1,
+                    NotationErrorKind::Empty,
+                    "a promotion decision names the new piece: =K, =E, =H or =B".into(),
+                )),
+                (Some(_), Some(_)) => Err(err(
+                    2,
+                    NotationErrorKind::UnexpectedCharacter,
+                    format!(
+                        "decision \"{}\" is too long (=K, =E, =H or =B)",
+                        excerpt(text)
+                    ),
+                )),
+            };
         }
         if let Some((at, c)) = text.char_indices().find(|(_, c)| !c.is_ascii()) {
             return Err(err(
@@ -200,6 +262,7 @@ impl fmt::Display for Move {
             Move::Normal { from, to } => write!(f, "{from}{to}"),
             Move::Promotion { from, to, kind } => write!(f, "{from}{to}{}", kind.letter()),
             Move::Pass => f.write_str("pass"),
+            Move::Decision { kind } => write!(f, "={}", kind.letter()),
         }
     }
 }
@@ -226,6 +289,9 @@ impl fmt::Display for Move {
 ///
 /// The largest is 420 + 18 = 438; a `Pass` stands alone. The ingredients are
 /// checked by a test against the move tables.
+///
+/// The Ludii ruleset has no special promotion, so the same pairs bound its
+/// rolls (at most 420), and a promotion decision offers at most 4 choices.
 pub const MAX_MOVES: usize = 438;
 
 /// The moves for one roll, on the stack.

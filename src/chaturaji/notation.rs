@@ -34,10 +34,35 @@ pub const FIELDS: [Field; 7] = [
     Field::Ply,
 ];
 
+/// The fields of a position text under the Ludii ruleset (RULES.md Part
+/// IV), in text order.
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::LUDII_FIELDS;
+/// assert_eq!(LUDII_FIELDS.map(|f| f.name()).join(" "),
+///     "board to-move scores decision turns");
+/// ```
+pub const LUDII_FIELDS: [Field; 5] = [
+    Field::Board,
+    Field::ToMove,
+    Field::Scores,
+    Field::Decision,
+    Field::Turns,
+];
+
 /// The start position's text.
 pub const START_TEXT: &str = "yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB r rbyg - - 0 0";
 
-fn err(
+/// The start position's text under the Ludii ruleset: the same board,
+/// Green to move, every score 0, no decision pending, no turn played.
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::{Position, Rules, LUDII_START_TEXT};
+/// assert_eq!(Position::from_text(LUDII_START_TEXT, Rules::ludii()), Ok(Position::start(Rules::ludii())));
+/// ```
+pub const LUDII_START_TEXT: &str = "yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB g 0,0,0,0 - 0";
+
+pub(super) fn err(
     field: Field,
     at: usize,
     kind: NotationErrorKind,
@@ -48,7 +73,7 @@ fn err(
 
 /// The kind of error for a character where a letter of a known set was
 /// expected: an unknown letter, or something that is no letter at all.
-fn letter_kind(c: char) -> NotationErrorKind {
+pub(super) fn letter_kind(c: char) -> NotationErrorKind {
     if c.is_ascii_alphabetic() {
         NotationErrorKind::UnknownPiece
     } else {
@@ -56,14 +81,14 @@ fn letter_kind(c: char) -> NotationErrorKind {
     }
 }
 
-/// The field at index `index` of a position text (`Field::Text` past the
-/// seventh).
-fn field_at(index: usize) -> Field {
-    FIELDS.get(index).copied().unwrap_or(Field::Text)
+/// The field at index `index` of a position text with fields `names`
+/// (`Field::Text` past the last).
+fn field_at(names: &[Field], index: usize) -> Field {
+    names.get(index).copied().unwrap_or(Field::Text)
 }
 
 /// Parses a canonical decimal count (no sign, no leading zero).
-fn parse_count(text: &str, field: Field, at: usize) -> Result<u32, NotationError> {
+pub(super) fn parse_count(text: &str, field: Field, at: usize) -> Result<u32, NotationError> {
     if text.is_empty() {
         return Err(err(
             field,
@@ -342,6 +367,8 @@ impl State {
         quiet: 0,
         ply: 0,
         hash: 0,
+        scores: [0; 4],
+        decision: None,
     };
 }
 
@@ -361,10 +388,16 @@ impl Position {
     /// assert_eq!(err.kind(), NotationErrorKind::Inconsistent);
     /// ```
     pub fn from_text(text: &str, rules: Rules) -> Result<Position, NotationError> {
+        let names: &[Field] = if rules.is_ludii() {
+            &LUDII_FIELDS
+        } else {
+            &FIELDS
+        };
+        let count = names.len();
         if let Some((at, c)) = text.char_indices().find(|(_, c)| !c.is_ascii()) {
             let index = text[..at].matches(' ').count();
             return Err(err(
-                field_at(index),
+                field_at(names, index),
                 at,
                 NotationErrorKind::UnexpectedCharacter,
                 format!("unexpected non-ASCII character '{}'", escaped_char(c)),
@@ -375,13 +408,13 @@ impl Position {
                 Field::Board,
                 0,
                 NotationErrorKind::Empty,
-                "empty text (a position has 7 fields separated by single spaces)",
+                format!("empty text (a position has {count} fields separated by single spaces)"),
             ));
         }
         let fields: ArrayVec<(usize, &str), 8> = split_fields(text).take(8).collect();
         if let Some((index, &(at, _))) = fields.iter().enumerate().find(|(_, (_, f))| f.is_empty())
         {
-            let field = field_at(index);
+            let field = field_at(names, index);
             return Err(err(
                 field,
                 at,
@@ -389,21 +422,24 @@ impl Position {
                 format!("the {field} field is empty (fields are separated by single spaces)"),
             ));
         }
-        if fields.len() < 7 {
-            let missing = FIELDS[fields.len()];
+        if fields.len() < count {
+            let missing = names[fields.len()];
             return Err(err(
                 missing,
                 text.len(),
                 NotationErrorKind::FieldCount,
-                format!("the {missing} field is missing (a position has 7 fields)"),
+                format!("the {missing} field is missing (a position has {count} fields)"),
             ));
         }
-        if fields.len() > 7 {
+        if fields.len() > count {
             return Err(err(
                 Field::Text,
-                fields[7].0 - 1,
+                fields[count].0 - 1,
                 NotationErrorKind::FieldCount,
-                "unexpected text after the ply field (a position has 7 fields)",
+                format!(
+                    "unexpected text after the {} field (a position has {count} fields)",
+                    names[count - 1]
+                ),
             ));
         }
         let mut state = State::EMPTY;
@@ -435,6 +471,11 @@ impl Position {
                     escaped_char(c)
                 ),
             ));
+        }
+        if rules.is_ludii() {
+            return super::ludii_notation::parse_ludii_fields(
+                state, rules, &fields, &offsets, side_at,
+            );
         }
 
         let (cmd_at, command) = fields[2];
@@ -509,36 +550,9 @@ impl Position {
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            let mut first = true;
-            let mut sep = |f: &mut fmt::Formatter<'_>| {
-                let r = if first { Ok(()) } else { f.write_str(",") };
-                first = false;
-                r
-            };
-            for file in 0..8 {
-                let sq = Square::from_index((rank * 8 + file) as u8);
-                match self.piece_at(sq) {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            sep(f)?;
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        sep(f)?;
-                        write!(f, "{p}")?;
-                    }
-                }
-            }
-            if empty > 0 {
-                sep(f)?;
-                write!(f, "{empty}")?;
-            }
-            if rank > 0 {
-                f.write_str("/")?;
-            }
+        write_board(self, f)?;
+        if self.rules.is_ludii() {
+            return super::ludii_notation::write_ludii_fields(self, f);
         }
         write!(f, " {} ", self.state.to_move.letter())?;
         for c in self.state.command {
@@ -568,9 +582,46 @@ impl fmt::Display for Position {
     }
 }
 
+/// Writes the board field (Part III, shared by both rulesets).
+fn write_board(pos: &Position, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        let mut first = true;
+        let mut sep = |f: &mut fmt::Formatter<'_>| {
+            let r = if first { Ok(()) } else { f.write_str(",") };
+            first = false;
+            r
+        };
+        for file in 0..8 {
+            let sq = Square::from_index((rank * 8 + file) as u8);
+            match pos.piece_at(sq) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        sep(f)?;
+                        write!(f, "{empty}")?;
+                        empty = 0;
+                    }
+                    sep(f)?;
+                    write!(f, "{p}")?;
+                }
+            }
+        }
+        if empty > 0 {
+            sep(f)?;
+            write!(f, "{empty}")?;
+        }
+        if rank > 0 {
+            f.write_str("/")?;
+        }
+    }
+    Ok(())
+}
+
 impl core::str::FromStr for Position {
     type Err = NotationError;
-    /// Parses under the default rules (the sheet's alliances, draw limit 200).
+    /// Parses under the default rules (the sheet's rules and alliances,
+    /// draw limit 200).
     fn from_str(text: &str) -> Result<Position, NotationError> {
         Position::from_text(text, Rules::default())
     }

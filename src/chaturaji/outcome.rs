@@ -1,10 +1,18 @@
-//! The state of the game: ongoing, won by an alliance, or drawn.
+//! The state of the game: ongoing, won by an alliance (sheet) or a colour
+//! (Ludii), or drawn.
 
 use core::fmt;
 
 use super::types::Colour;
 
 /// Whether the game goes on, and if not, how it ended.
+///
+/// Under the sheet's rules a game ends with [`Outcome::AllianceWins`] or
+/// [`Outcome::Draw`] (the quiet-ply rule). Under the Ludii ruleset it ends
+/// when one colour owns every piece left, with [`Outcome::ColourWins`] for
+/// the colour with the highest score alone or [`Outcome::TopScoreTie`] when
+/// several share it, or with [`Outcome::Draw`] at the turn limit;
+/// [`Position::ranking`](super::Position::ranking) ranks the colours.
 ///
 /// ```
 /// use kaissa_chaturaji::chaturaji::{Outcome, Position, Rules};
@@ -20,8 +28,16 @@ pub enum Outcome {
     /// The alliance of these two colours (in `rbyg` order) has put both
     /// opponents out of the game.
     AllianceWins([Colour; 2]),
-    /// Drawn by the quiet-ply rule.
+    /// Drawn for all: by the quiet-ply rule (sheet), or by the turn limit
+    /// (Ludii: [`LUDII_TURN_LIMIT`](super::LUDII_TURN_LIMIT) rolled plies,
+    /// whatever the scores).
     Draw,
+    /// Ludii: one colour owns every piece left and this colour alone has
+    /// the highest score (it may be a colour with no piece left).
+    ColourWins(Colour),
+    /// Ludii: one colour owns every piece left and two or more colours
+    /// share the highest score: a draw among them, no winner.
+    TopScoreTie,
 }
 
 impl Outcome {
@@ -37,13 +53,27 @@ impl Outcome {
         !matches!(self, Outcome::Ongoing)
     }
 
-    /// The outcome word of the `apply` tool: `ongoing`, `draw`, or
-    /// `<alliance>-wins` (`rg-wins`, `by-wins`, `ry-wins`, `bg-wins`).
+    /// The outcome word of the `apply` tool: `ongoing`, `draw` (a
+    /// [`Outcome::TopScoreTie`] too), `<alliance>-wins` (`rg-wins`,
+    /// `by-wins`, `ry-wins`, `bg-wins`), or `<colour>-wins` under the Ludii
+    /// ruleset (`green-wins`).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Colour, Outcome};
+    /// assert_eq!(Outcome::ColourWins(Colour::Green).word(), "green-wins");
+    /// assert_eq!(Outcome::TopScoreTie.word(), "draw");
+    /// ```
     #[must_use]
     pub const fn word(self) -> &'static str {
         match self {
             Outcome::Ongoing => "ongoing",
-            Outcome::Draw => "draw",
+            Outcome::Draw | Outcome::TopScoreTie => "draw",
+            Outcome::ColourWins(colour) => match colour {
+                Colour::Red => "red-wins",
+                Colour::Black => "black-wins",
+                Colour::Yellow => "yellow-wins",
+                Colour::Green => "green-wins",
+            },
             Outcome::AllianceWins([a, b]) => match (a, b) {
                 (Colour::Red, Colour::Green) => "rg-wins",
                 (Colour::Black, Colour::Yellow) => "by-wins",

@@ -13,7 +13,7 @@ use super::types::{Colour, Piece, PieceKind};
 
 /// What [`Position::undo`] needs to take a move back exactly, returned by
 /// [`Position::play`] and [`Position::play_unchecked`]: a copy of the
-/// position's state before the move (about 100 bytes, no heap, its
+/// position's state before the move (about 120 bytes, no heap, its
 /// counters included), the move, the hash of the position the move made and
 /// the rules options, so that [`Position::undo`] can refuse, in constant
 /// time, a record that does not belong to the position it is given.
@@ -124,6 +124,9 @@ impl Position {
     /// state themselves (perft).
     #[inline]
     pub(crate) fn apply(&mut self, mv: Move) {
+        if self.rules.is_ludii() {
+            return self.apply_ludii(mv);
+        }
         let seat = self.state.to_move;
         let captured = match (mv.from(), mv.to()) {
             (Some(from), Some(to)) => self.move_piece(mv, from, to),
@@ -255,6 +258,15 @@ impl Position {
     #[inline]
     pub(crate) fn belongs(&self, undo: &Undo) -> bool {
         let (before, now) = (&undo.before, &self.state);
+        if self.rules.is_ludii() {
+            // A decision ply does not count as a turn; quiet stays 0.
+            let turns = if before.decision.is_some() {
+                before.ply
+            } else {
+                before.ply.saturating_add(1)
+            };
+            return undo.hash_after == now.hash && undo.rules == self.rules && turns == now.ply;
+        }
         let pieces = |state: &State| {
             let c = &state.colours;
             (c[0] | c[1] | c[2] | c[3]).count()
@@ -294,6 +306,9 @@ impl Position {
     fn illegal_reason(&self, roll: Roll, mv: Move) -> IllegalMoveReason {
         if self.is_over() {
             return IllegalMoveReason::GameOver;
+        }
+        if self.state.decision.is_some() || matches!(mv, Move::Decision { .. }) {
+            return IllegalMoveReason::DecisionMismatch;
         }
         let Some(from) = mv.from() else {
             return IllegalMoveReason::PassNotAllowed;

@@ -17,9 +17,17 @@ pub(crate) struct State {
     pub(crate) command: [Option<Colour>; 4],
     pub(crate) lost_pawn: [bool; 4],
     pub(crate) captured_rajas: [u8; 4],
+    /// Sheet: plies since the last capture. Ludii: always 0.
     pub(crate) quiet: u32,
+    /// Sheet: plies since the start. Ludii: rolled plies since the start
+    /// (the text's turns; decision plies are not counted).
     pub(crate) ply: u32,
     pub(crate) hash: u64,
+    /// Ludii: the scores by colour index (always 0 under the sheet's rules).
+    pub(crate) scores: [u32; 4],
+    /// Ludii: the square of the pawn whose promotion the colour to move must
+    /// decide now (always `None` under the sheet's rules).
+    pub(crate) decision: Option<Square>,
 }
 
 /// A Chaturaji position together with the rules options it is played under.
@@ -37,7 +45,7 @@ pub(crate) struct State {
 /// mutability), so it is `Send` and `Sync`. A `&Position` can be shared by
 /// any number of threads (every query takes `&self`); changing it needs
 /// `&mut`, so one thread at a time. To explore in parallel, clone it (a
-/// clone is a cheap copy of about 120 bytes, with no heap).
+/// clone is a cheap copy of 128 bytes, with no heap).
 ///
 /// ```
 /// use kaissa_chaturaji::chaturaji::{Colour, Position, Rules};
@@ -60,12 +68,14 @@ impl Default for Position {
 }
 
 impl Position {
-    /// The start position: every army on its start squares, Red to move.
+    /// The start position: every army on its start squares, Red to move
+    /// (Green under the Ludii ruleset, with every score 0).
     ///
     /// ```
-    /// use kaissa_chaturaji::chaturaji::{Position, Rules, START_TEXT};
+    /// use kaissa_chaturaji::chaturaji::{Position, Rules, LUDII_START_TEXT, START_TEXT};
     /// assert_eq!(Position::start(Rules::default()).to_string(), START_TEXT);
     /// assert_eq!(Position::default(), Position::start(Rules::default()));
+    /// assert_eq!(Position::start(Rules::ludii()).to_string(), LUDII_START_TEXT);
     /// ```
     #[must_use]
     pub fn start(rules: Rules) -> Position {
@@ -84,7 +94,10 @@ impl Position {
             quiet: 0,
             ply: 0,
             hash: 0,
+            scores: [0; 4],
+            decision: None,
         };
+        state.to_move = rules.first_mover();
         for colour in Colour::ALL {
             for (kind, square) in START_SQUARES[colour.index()] {
                 state.colours[colour.index()] |= square.bitboard();
@@ -187,17 +200,84 @@ impl Position {
         self.state.quiet
     }
 
-    /// Plies played since the start.
+    /// Plies played since the start. Under the Ludii ruleset, the rolled
+    /// plies (the same as [`Position::turns`]): promotion decisions are not
+    /// counted, as the position text does not record them.
     #[must_use]
     pub fn ply(&self) -> u32 {
         self.state.ply
     }
 
+    /// Rolled plies played since the start: under the Ludii ruleset the
+    /// count the turn limit ([`LUDII_TURN_LIMIT`](super::LUDII_TURN_LIMIT))
+    /// applies to, the text's `<turns>` field (promotion decisions are not
+    /// counted); under the sheet's rules every ply is rolled, so the same
+    /// as [`Position::ply`].
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Position, Roll, Rules};
+    /// let mut pos = Position::start(Rules::ludii());
+    /// pos.play(Roll::new(3).unwrap(), "b1c3".parse()?)?;
+    /// assert_eq!(pos.turns(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn turns(&self) -> u32 {
+        self.state.ply
+    }
+
+    /// The score of `colour` (Ludii ruleset: the values of the pieces it
+    /// has captured; always 0 under the sheet's rules).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Colour, Position, Rules};
+    /// let pos = Position::from_text(
+    ///     "8/8/8/8/8/8/8/3,gK,rK,3 g 3,0,0,7 - 40", Rules::ludii())?;
+    /// assert_eq!(pos.score(Colour::Green), 7);
+    /// assert_eq!(pos.score(Colour::Red), 3);
+    /// # Ok::<(), kaissa_chaturaji::NotationError>(())
+    /// ```
+    #[must_use]
+    pub fn score(&self, colour: Colour) -> u32 {
+        self.state.scores[colour.index()]
+    }
+
+    /// The four scores by colour index (Red, Black, Yellow, Green), as the
+    /// Ludii position text writes them.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Position, Rules};
+    /// assert_eq!(Position::start(Rules::ludii()).scores(), [0, 0, 0, 0]);
+    /// ```
+    #[must_use]
+    pub fn scores(&self) -> [u32; 4] {
+        self.state.scores
+    }
+
+    /// The square of the pawn whose promotion the colour to move must
+    /// decide now (Ludii ruleset), or `None`. While a decision is pending,
+    /// the legal moves are the decision's choices whatever the roll (see
+    /// [`Position::promotion_choices`]).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Position, Rules, Square};
+    /// let pos = Position::from_text(
+    ///     "3,gP,4/8/8/8/8/8/8/3,rK,4 g 0,0,0,0 d8 12", Rules::ludii())?;
+    /// assert_eq!(pos.pending_promotion(), Square::parse("d8"));
+    /// assert_eq!(Position::start(Rules::ludii()).pending_promotion(), None);
+    /// # Ok::<(), kaissa_chaturaji::NotationError>(())
+    /// ```
+    #[must_use]
+    pub fn pending_promotion(&self) -> Option<Square> {
+        self.state.decision
+    }
+
     /// The Zobrist hash, kept up to date incrementally by moves and
     /// exchanges. It covers every piece on its square, the seat to move, the
     /// command of each colour (`x` included), the lost-pawn flags and the
-    /// number of captured rajas of each colour; not the quiet and ply
-    /// counters, nor the rules options. Keys are made at compile time.
+    /// number of captured rajas of each colour, and (Ludii) the scores and
+    /// the pending decision; not the quiet, ply and turn counters, nor the
+    /// rules options. Keys are made at compile time.
     #[must_use]
     pub fn hash(&self) -> u64 {
         self.state.hash
@@ -220,6 +300,10 @@ impl Position {
                 h ^= zobrist::lost_pawn(c);
             }
             h ^= zobrist::captured_rajas(c, s.captured_rajas[c]);
+            h ^= zobrist::score(c, s.scores[c]);
+        }
+        if let Some(sq) = s.decision {
+            h ^= zobrist::decision(sq.index());
         }
         h
     }
@@ -266,11 +350,30 @@ impl Position {
         self.state.colours[colour.index()].is_empty()
     }
 
-    /// The outcome: an alliance wins when no piece of either opponent is
-    /// left; otherwise the game is drawn when the quiet-ply count has reached
-    /// the draw limit; otherwise it goes on. (A win takes precedence.)
+    /// The outcome. Sheet: an alliance wins when no piece of either
+    /// opponent is left; otherwise the game is drawn when the quiet-ply
+    /// count has reached the draw limit; otherwise it goes on (a win takes
+    /// precedence). Ludii: see [`Outcome`]; a pending promotion decision
+    /// is always made first.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Colour, Outcome, Position, Rules};
+    /// assert_eq!(Position::default().outcome(), Outcome::Ongoing);
+    /// let won = Position::from_text("8/8/8/8/8/8/8/3,gK,4 r 0,0,2,9 - 88", Rules::ludii())?;
+    /// assert_eq!(won.outcome(), Outcome::ColourWins(Colour::Green));
+    /// # Ok::<(), kaissa_chaturaji::NotationError>(())
+    /// ```
     #[must_use]
     pub fn outcome(&self) -> Outcome {
+        if self.rules.is_ludii() {
+            return self.ludii_outcome();
+        }
+        self.sheet_outcome()
+    }
+
+    /// The outcome under the sheet's rules.
+    #[inline(always)]
+    pub(crate) fn sheet_outcome(&self) -> Outcome {
         let first = self.rules.alliance_of(Colour::Red);
         let second = self.rules.alliance_of(Colour::Black);
         let out = |a: [Colour; 2]| self.is_out(a[0]) && self.is_out(a[1]);
@@ -286,8 +389,8 @@ impl Position {
         }
     }
 
-    /// Whether the game is over (no legal move, not even `Pass`): the same
-    /// as `self.outcome().is_over()`.
+    /// Whether the game is over (no legal move for any roll, not even
+    /// `Pass`): the same as `self.outcome().is_over()`.
     ///
     /// ```
     /// use kaissa_chaturaji::chaturaji::Position;
@@ -296,13 +399,16 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn is_over(&self) -> bool {
+        if self.rules.is_ludii() {
+            return self.ludii_is_over();
+        }
         // While every colour has a piece (most of a game) no alliance has
         // won: only the draw rule can have ended the game.
         let c = &self.state.colours;
         if (c[0].0 != 0) & (c[1].0 != 0) & (c[2].0 != 0) & (c[3].0 != 0) {
             return matches!(self.rules.draw_limit, Some(limit) if self.state.quiet >= u32::from(limit));
         }
-        self.outcome().is_over()
+        self.sheet_outcome().is_over()
     }
 
     // --- mutation helpers, hash kept incrementally -------------------------
@@ -339,6 +445,22 @@ impl Position {
         self.state.hash ^= zobrist::captured_rajas(c, self.state.captured_rajas[c])
             ^ zobrist::captured_rajas(c, count);
         self.state.captured_rajas[c] = count;
+    }
+
+    pub(crate) fn set_score(&mut self, colour: Colour, score: u32) {
+        let c = colour.index();
+        self.state.hash ^= zobrist::score(c, self.state.scores[c]) ^ zobrist::score(c, score);
+        self.state.scores[c] = score;
+    }
+
+    pub(crate) fn set_decision(&mut self, decision: Option<Square>) {
+        if let Some(sq) = self.state.decision {
+            self.state.hash ^= zobrist::decision(sq.index());
+        }
+        if let Some(sq) = decision {
+            self.state.hash ^= zobrist::decision(sq.index());
+        }
+        self.state.decision = decision;
     }
 
     pub(crate) fn set_lost_pawn(&mut self, colour: Colour) {

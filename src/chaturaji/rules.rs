@@ -1,6 +1,55 @@
-//! The rules options: alliances and the quiet-ply draw limit.
+//! The rules options: the ruleset (the sheet's or Ludii's), the alliances
+//! and the quiet-ply draw limit.
 
 use super::types::Colour;
+
+/// Which rules of Chaturaji are played.
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::{Rules, Ruleset};
+/// assert_eq!(Ruleset::default(), Ruleset::Sheet);
+/// assert_eq!(Rules::ludii().ruleset, Ruleset::Ludii);
+/// assert_eq!(Ruleset::Ludii.name(), "ludii");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Ruleset {
+    /// The Czech sheet's rules (RULES.md Part II): two alliances, command
+    /// and thrones, boat triumph, raja exchange, capture limits, automatic
+    /// promotion, the quiet-ply draw. Red moves first. The default.
+    #[default]
+    Sheet,
+    /// Ludii's free-for-all Chaturaji with scores (RULES.md Part IV): Green
+    /// moves first, every colour takes every turn, no alliances, any piece
+    /// captures any enemy piece, captures score the captured piece's value,
+    /// a pawn reaching its far edge is promoted by a decision ply, the game
+    /// ends when one colour owns every piece left (ranked by score) or after
+    /// [`LUDII_TURN_LIMIT`] rolled plies (a draw). The alliances and the draw
+    /// limit of [`Rules`] are not used.
+    Ludii,
+}
+
+impl Ruleset {
+    /// The ruleset's name as the examples' `--rules` option spells it:
+    /// `sheet` or `ludii`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Ruleset::Sheet => "sheet",
+            Ruleset::Ludii => "ludii",
+        }
+    }
+}
+
+/// Under the Ludii ruleset, the game ends drawn for all four colours once
+/// this many rolled plies (promotion decisions not counted) have been
+/// played with no decision pending.
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::LUDII_TURN_LIMIT;
+/// assert_eq!(LUDII_TURN_LIMIT, 5000);
+/// ```
+pub const LUDII_TURN_LIMIT: u32 = 5000;
 
 /// Who is allied with whom.
 ///
@@ -26,8 +75,10 @@ pub enum Alliances {
 /// them up.
 ///
 /// The fields can be read; new options may be added, so values are made
-/// with [`Rules::default`] (or the `const` [`Rules::new`]) and the builder
-/// methods [`Rules::with_alliances`] and [`Rules::with_draw_limit`].
+/// with [`Rules::default`] (or the `const` [`Rules::new`]), [`Rules::ludii`]
+/// and the builder methods [`Rules::with_ruleset`],
+/// [`Rules::with_alliances`] and [`Rules::with_draw_limit`]. Under the
+/// Ludii ruleset the alliances and the draw limit are kept but not used.
 ///
 /// ```
 /// use kaissa_chaturaji::chaturaji::{Alliances, Colour, Rules};
@@ -41,10 +92,12 @@ pub enum Alliances {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Rules {
-    /// The alliance pairing.
+    /// Which rules are played: the sheet's (the default) or Ludii's.
+    pub ruleset: Ruleset,
+    /// The alliance pairing (sheet ruleset only).
     pub alliances: Alliances,
     /// A game with this many or more plies since the last capture is drawn;
-    /// `None` switches the rule off.
+    /// `None` switches the rule off (sheet ruleset only).
     pub draw_limit: Option<u16>,
 }
 
@@ -67,8 +120,71 @@ impl Rules {
     #[must_use]
     pub const fn new() -> Rules {
         Rules {
+            ruleset: Ruleset::Sheet,
             alliances: Alliances::Sheet,
             draw_limit: Some(200),
+        }
+    }
+
+    /// The Ludii ruleset (RULES.md Part IV), usable in `const` items: the
+    /// default options with [`Ruleset::Ludii`] and no quiet-ply draw limit
+    /// (the alliances are left at their default and not used).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Colour, Position, Rules, Ruleset};
+    /// const LUDII: Rules = Rules::ludii();
+    /// assert_eq!(LUDII.ruleset, Ruleset::Ludii);
+    /// assert!(LUDII.is_ludii());
+    /// assert_eq!(LUDII.draw_limit, None);
+    /// assert_eq!(Position::start(LUDII).to_move(), Colour::Green);
+    /// ```
+    #[must_use]
+    pub const fn ludii() -> Rules {
+        Rules::new()
+            .with_ruleset(Ruleset::Ludii)
+            .with_draw_limit(None)
+    }
+
+    /// These options with the ruleset `ruleset` (the other options are kept
+    /// as they are).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Rules, Ruleset};
+    /// let rules = Rules::default().with_ruleset(Ruleset::Ludii);
+    /// assert!(rules.is_ludii());
+    /// assert_eq!(rules.draw_limit, Some(200)); // kept, but not used by Ludii
+    /// ```
+    #[must_use]
+    pub const fn with_ruleset(mut self, ruleset: Ruleset) -> Rules {
+        self.ruleset = ruleset;
+        self
+    }
+
+    /// Whether these options play the Ludii ruleset.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::Rules;
+    /// assert!(!Rules::default().is_ludii());
+    /// assert!(Rules::ludii().is_ludii());
+    /// ```
+    #[must_use]
+    pub const fn is_ludii(&self) -> bool {
+        matches!(self.ruleset, Ruleset::Ludii)
+    }
+
+    /// The colour that moves first: Red under the sheet's rules, Green
+    /// under Ludii's.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Colour, Rules};
+    /// assert_eq!(Rules::default().first_mover(), Colour::Red);
+    /// assert_eq!(Rules::ludii().first_mover(), Colour::Green);
+    /// ```
+    #[must_use]
+    pub const fn first_mover(&self) -> Colour {
+        match self.ruleset {
+            Ruleset::Sheet => Colour::Red,
+            Ruleset::Ludii => Colour::Green,
         }
     }
 
@@ -99,7 +215,13 @@ impl Rules {
         self
     }
 
-    /// The ally of `colour`.
+    /// The ally of `colour` under the alliance pairing (the Ludii ruleset
+    /// has no alliances and does not use it).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Colour, Rules};
+    /// assert_eq!(Rules::default().ally(Colour::Black), Colour::Yellow);
+    /// ```
     #[must_use]
     pub const fn ally(&self, colour: Colour) -> Colour {
         match (self.alliances, colour) {
@@ -111,13 +233,26 @@ impl Rules {
         }
     }
 
-    /// Whether `a` and `b` are the same colour or allies.
+    /// Whether `a` and `b` are the same colour or allies (under the Ludii
+    /// ruleset: the same colour).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Colour, Rules};
+    /// assert!(Rules::default().friends(Colour::Red, Colour::Green));
+    /// assert!(!Rules::ludii().friends(Colour::Red, Colour::Green));
+    /// ```
     #[must_use]
     pub const fn friends(&self, a: Colour, b: Colour) -> bool {
-        a as u8 == b as u8 || self.ally(a) as u8 == b as u8
+        a as u8 == b as u8 || (!self.is_ludii() && self.ally(a) as u8 == b as u8)
     }
 
-    /// The two colours of `colour`'s alliance, in `rbyg` order.
+    /// The two colours of `colour`'s alliance, in `rbyg` order (sheet
+    /// ruleset).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Colour, Rules};
+    /// assert_eq!(Rules::default().alliance_of(Colour::Green), [Colour::Red, Colour::Green]);
+    /// ```
     #[must_use]
     pub const fn alliance_of(&self, colour: Colour) -> [Colour; 2] {
         let ally = self.ally(colour);

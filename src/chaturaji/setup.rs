@@ -1,7 +1,8 @@
 //! Building a position piece by piece.
 
-use crate::error::NotationError;
+use crate::error::{Field, NotationError, NotationErrorKind};
 
+use super::ludii_notation::derive_fields;
 use super::position::{Position, State};
 use super::rules::Rules;
 use super::square::Square;
@@ -10,7 +11,9 @@ use super::validate::{check_consistency, Inconsistency};
 
 /// A position under construction: the board and every field of the
 /// position text (seat to move, command of each colour, lost-pawn flags,
-/// captured rajas, quiet plies, ply), not yet checked.
+/// captured rajas, quiet plies, ply; and for the Ludii ruleset the scores
+/// and the pending promotion decision, its turns being the ply), not yet
+/// checked.
 ///
 /// Plain data (`Clone`, `Debug`, `Eq`, `Hash`); `Default` is
 /// [`Setup::empty`]. Setters take `&mut self` and return it, so they chain.
@@ -42,6 +45,8 @@ pub struct Setup {
     captured_rajas: [u8; 4],
     quiet: u32,
     ply: u32,
+    scores: [u32; 4],
+    decision: Option<Square>,
 }
 
 impl Default for Setup {
@@ -72,6 +77,8 @@ impl Setup {
             captured_rajas: [0; 4],
             quiet: 0,
             ply: 0,
+            scores: [0; 4],
+            decision: None,
         }
     }
 
@@ -285,6 +292,87 @@ impl Setup {
         self
     }
 
+    /// Rolled plies played since the start (Ludii's turns): the same
+    /// number as [`Setup::ply`], which a Ludii position text calls turns.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::Setup;
+    /// assert_eq!(Setup::start().set_turns(7).turns(), 7);
+    /// ```
+    #[must_use]
+    pub const fn turns(&self) -> u32 {
+        self.ply
+    }
+
+    /// Sets the rolled plies played since the start (the same number as
+    /// [`Setup::set_ply`]).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::Setup;
+    /// assert_eq!(Setup::start().set_turns(7).ply(), 7);
+    /// ```
+    pub fn set_turns(&mut self, turns: u32) -> &mut Setup {
+        self.ply = turns;
+        self
+    }
+
+    /// The score of `colour` (Ludii ruleset).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Colour, Setup};
+    /// assert_eq!(Setup::start().score(Colour::Green), 0);
+    /// ```
+    #[must_use]
+    pub const fn score(&self, colour: Colour) -> u32 {
+        self.scores[colour.index()]
+    }
+
+    /// Sets the score of `colour` (Ludii ruleset; a set-up built under the
+    /// sheet's rules must keep every score 0).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Colour, Setup};
+    /// assert_eq!(Setup::start().set_score(Colour::Green, 5).score(Colour::Green), 5);
+    /// ```
+    pub fn set_score(&mut self, colour: Colour, score: u32) -> &mut Setup {
+        self.scores[colour.index()] = score;
+        self
+    }
+
+    /// The square of the pawn whose promotion the colour to move must
+    /// decide (Ludii ruleset), if any.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::Setup;
+    /// assert_eq!(Setup::start().pending_promotion(), None);
+    /// ```
+    #[must_use]
+    pub const fn pending_promotion(&self) -> Option<Square> {
+        self.decision
+    }
+
+    /// Sets the square of the pawn whose promotion the colour to move must
+    /// decide (Ludii ruleset; `None` for none, which a set-up built under
+    /// the sheet's rules must keep).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Colour, Piece, PieceKind, Rules, Setup, Square};
+    /// let sq = |name| Square::parse(name).unwrap();
+    /// let mut setup = Setup::empty();
+    /// setup
+    ///     .put(sq("c8"), Piece::new(Colour::Green, PieceKind::Pawn))
+    ///     .put(sq("h1"), Piece::new(Colour::Red, PieceKind::Boat))
+    ///     .set_to_move(Colour::Green)
+    ///     .set_pending_promotion(Some(sq("c8")));
+    /// let pos = setup.build(Rules::ludii())?;
+    /// assert_eq!(pos.to_string(), "2,gP,5/8/8/8/8/8/8/7,rB g 0,0,0,0 c8 0");
+    /// # Ok::<(), kaissa_chaturaji::NotationError>(())
+    /// ```
+    pub fn set_pending_promotion(&mut self, square: Option<Square>) -> &mut Setup {
+        self.decision = square;
+        self
+    }
+
     /// The position, played under `rules`, if the set-up is consistent:
     /// exactly the checks the text parser makes after reading a text (the
     /// same function), so a set-up builds exactly when its position text
@@ -299,6 +387,12 @@ impl Setup {
     /// assert_eq!(err.offset(), None);
     /// assert_eq!(err.kind(), NotationErrorKind::Inconsistent);
     /// ```
+    ///
+    /// Under the Ludii ruleset the fields its text does not have are not
+    /// used: the command is derived from the board (each colour with pieces
+    /// commands itself), and the lost-pawn flags, captured rajas and quiet
+    /// plies are taken as none. Under the sheet's rules the scores must be
+    /// 0 and no decision may be pending.
     pub fn build(&self, rules: Rules) -> Result<Position, NotationError> {
         let mut state = State::EMPTY;
         for square in Square::all() {
@@ -313,6 +407,22 @@ impl Setup {
         state.captured_rajas = self.captured_rajas;
         state.quiet = self.quiet;
         state.ply = self.ply;
+        state.scores = self.scores;
+        state.decision = self.decision;
+        if rules.is_ludii() {
+            derive_fields(&mut state);
+        } else if state.scores != [0; 4] || state.decision.is_some() {
+            let field = if state.decision.is_some() {
+                Field::Decision
+            } else {
+                Field::Scores
+            };
+            return Err(NotationError::without_offset(
+                field,
+                NotationErrorKind::Inconsistent,
+                "scores and promotion decisions belong to the Ludii ruleset; under the sheet's rules they must be 0 and none",
+            ));
+        }
         check_consistency(&state, rules).map_err(Inconsistency::without_offset)?;
         let mut pos = Position { rules, state };
         pos.state.hash = pos.compute_hash();
@@ -343,6 +453,8 @@ impl Position {
         setup.captured_rajas = self.state.captured_rajas;
         setup.quiet = self.state.quiet;
         setup.ply = self.state.ply;
+        setup.scores = self.state.scores;
+        setup.decision = self.state.decision;
         setup
     }
 }

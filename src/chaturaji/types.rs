@@ -5,7 +5,8 @@ use core::fmt;
 use super::square::Square;
 
 /// One of the four armies, which is also the name of the seat that starts
-/// out commanding it. The turn order is Red, Black, Yellow, Green.
+/// out commanding it. The turn order is Red, Black, Yellow, Green (the same
+/// cycle under the Ludii ruleset, which starts it with Green).
 ///
 /// ```
 /// use kaissa_chaturaji::chaturaji::Colour;
@@ -176,6 +177,25 @@ impl PieceKind {
             'B' => Some(PieceKind::Boat),
             'P' => Some(PieceKind::Pawn),
             _ => None,
+        }
+    }
+
+    /// The value of a captured piece of this kind in the Ludii ruleset's
+    /// scores (RULES.md Part IV): pawn 1, boat 2, horse 3, elephant 4,
+    /// raja 5.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::PieceKind;
+    /// assert_eq!(PieceKind::ALL.map(PieceKind::value), [5, 4, 3, 2, 1]);
+    /// ```
+    #[must_use]
+    pub const fn value(self) -> u32 {
+        match self {
+            PieceKind::Raja => 5,
+            PieceKind::Elephant => 4,
+            PieceKind::Horse => 3,
+            PieceKind::Boat => 2,
+            PieceKind::Pawn => 1,
         }
     }
 

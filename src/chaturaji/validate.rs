@@ -7,7 +7,7 @@ use crate::error::{Field, NotationError, NotationErrorKind};
 use super::position::{Position, State};
 use super::rules::{Alliances, Rules};
 use super::square::{Bitboard, Square};
-use super::tables::PROMOTION_SQUARES;
+use super::tables::{FAR_EDGE, PROMOTION_SQUARES};
 use super::types::{Colour, PieceKind};
 
 /// Where in a text an inconsistency lies, for the parser to turn into a
@@ -62,6 +62,9 @@ pub(crate) fn check_consistency(state: &State, rules: Rules) -> Result<(), Incon
             Spot::Field,
             "no piece on the board".into(),
         ));
+    }
+    if rules.is_ludii() {
+        return check_ludii(state);
     }
     let pawns = state.kinds[PieceKind::Pawn.index()];
     for colour in Colour::ALL {
@@ -139,9 +142,58 @@ pub(crate) fn check_consistency(state: &State, rules: Rules) -> Result<(), Incon
     Ok(())
 }
 
+/// The Ludii ruleset's consistency rules (RULES.md Part IV) after the
+/// board's: a decision square holds a pawn of the colour to move on its far
+/// edge, and (a Decision of the crate) a decision is never pending when
+/// that colour owns every piece left, as the pawn's move would have ended
+/// the game. `state`'s command, lost-pawn, captured-raja and quiet fields
+/// are not looked at (the Ludii text has none; the parser and the builder
+/// derive them).
+fn check_ludii(state: &State) -> Result<(), Inconsistency> {
+    let Some(square) = state.decision else {
+        return Ok(());
+    };
+    let colour = state.to_move;
+    let c = colour.index();
+    let fail = |reason: String| Inconsistency::new(Field::Decision, Spot::Field, reason);
+    let pawn = state.colours[c] & state.kinds[PieceKind::Pawn.index()];
+    if !pawn.contains(square) {
+        return Err(fail(format!(
+            "the decision square {square} does not hold a pawn of {colour}, the colour to move"
+        )));
+    }
+    if !FAR_EDGE[c].contains(square) {
+        return Err(fail(format!(
+            "the {colour} pawn on {square} is not on {colour}'s far edge, so it has no promotion to decide"
+        )));
+    }
+    if state.colours.iter().filter(|b| !b.is_empty()).count() <= 1 {
+        return Err(fail(format!(
+            "{colour} owns every piece left, so the pawn's move ended the game and no decision is pending"
+        )));
+    }
+    Ok(())
+}
+
+/// The fields a Ludii position keeps fixed or derives from its board (not
+/// part of its text): command from the board, no lost pawns, no captured
+/// rajas, quiet 0; and the Ludii fields a sheet position keeps empty.
+fn ruleset_fields_ok(state: &State, rules: Rules) -> bool {
+    if rules.is_ludii() {
+        Colour::ALL.into_iter().all(|colour| {
+            let present = !state.colours[colour.index()].is_empty();
+            state.command[colour.index()] == present.then_some(colour)
+        }) && state.lost_pawn == [false; 4]
+            && state.captured_rajas == [0; 4]
+            && state.quiet == 0
+    } else {
+        state.scores == [0; 4] && state.decision.is_none()
+    }
+}
+
 impl Position {
     /// Checks the invariants every position keeps: the consistency rules of
-    /// RULES.md Part III (exactly those the text parser and
+    /// RULES.md Part III, or Part IV under the Ludii ruleset (exactly those the text parser and
     /// [`Setup::build`](super::Setup::build) apply: command and `x`, allies
     /// only, no colour commanding one that does not command itself, no
     /// unpromoted pawn after a lost pawn, quiet <= ply, the seat to move in
@@ -179,6 +231,9 @@ impl Position {
         }
         if by_colour != by_kind {
             return Err(internal("colours and kinds disagree"));
+        }
+        if !ruleset_fields_ok(s, self.rules) {
+            return Err(internal("fields the ruleset does not use are set"));
         }
         check_consistency(s, self.rules).map_err(Inconsistency::without_offset)?;
         if s.hash != self.compute_hash() {

@@ -2,8 +2,12 @@
 //!
 //! The hash covers: every piece on its square (colour and kind), the seat to
 //! move, the command of each colour (including `x`), the lost-pawn flags and
-//! the number of captured rajas of each colour. It does not cover the quiet
-//! and ply counters or the rules options.
+//! the number of captured rajas of each colour, and for the Ludii ruleset the
+//! scores and the square of a pending promotion decision. It does not cover
+//! the quiet, ply and turn counters or the rules options.
+//!
+//! The Ludii keys are drawn after all the others, so the sheet's keys (and
+//! its positions' hashes) are what they were before the Ludii ruleset.
 
 use crate::random::SplitMix64;
 
@@ -13,6 +17,8 @@ struct Keys {
     command: [[u64; 5]; 4],
     lost_pawn: [u64; 4],
     captured_raja: [u64; 4],
+    score: [u64; 4],
+    decision: [u64; 64],
 }
 
 const KEYS: Keys = {
@@ -23,6 +29,8 @@ const KEYS: Keys = {
         command: [[0; 5]; 4],
         lost_pawn: [0; 4],
         captured_raja: [0; 4],
+        score: [0; 4],
+        decision: [0; 64],
     };
     let mut c = 0;
     while c < 4 {
@@ -50,6 +58,20 @@ const KEYS: Keys = {
         rng = next;
         keys.captured_raja[c] = v | 1;
         c += 1;
+    }
+    let mut c = 0;
+    while c < 4 {
+        let (next, v) = rng.next_const();
+        rng = next;
+        keys.score[c] = v | 1;
+        c += 1;
+    }
+    let mut s = 0;
+    while s < 64 {
+        let (next, v) = rng.next_const();
+        rng = next;
+        keys.decision[s] = v;
+        s += 1;
     }
     keys
 };
@@ -82,4 +104,16 @@ pub(crate) fn lost_pawn(colour: usize) -> u64 {
 #[inline]
 pub(crate) fn captured_rajas(colour: usize, count: u8) -> u64 {
     KEYS.captured_raja[colour].wrapping_mul(count as u64)
+}
+
+/// Contribution of the score `score` of `colour` (Ludii).
+#[inline]
+pub(crate) fn score(colour: usize, score: u32) -> u64 {
+    KEYS.score[colour].wrapping_mul(score as u64)
+}
+
+/// Key of a pending promotion decision for the pawn on `square` (Ludii).
+#[inline]
+pub(crate) fn decision(square: usize) -> u64 {
+    KEYS.decision[square]
 }

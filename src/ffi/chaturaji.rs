@@ -24,6 +24,13 @@
 //! and checked in constant time by `kc_chaturaji_undo`. Records and tokens
 //! carry a digest under a key made at random once per process: they are
 //! valid only in the process that made them.
+//!
+//! The Ludii ruleset (RULES.md Part IV) is the rules option `ruleset`
+//! `KC_CHATURAJI_RULESET_LUDII` (`kc_chaturaji_rules_ludii` fills it in);
+//! its scores, ranking and promotion decisions have functions of their own
+//! in [`super::ludii`]. A promotion decision is a move of kind
+//! `KC_CHATURAJI_MOVE_DECISION`, made without a roll: while one is pending,
+//! the functions that take a roll still want a face 2..5 and ignore it.
 #![allow(non_camel_case_types)]
 
 use core::ffi::c_char;
@@ -44,7 +51,7 @@ use super::{
 };
 use crate::chaturaji::{
     perft, roll_with, Alliances, Bitboard, Colour, ExchangeError, Move, MoveList, Outcome, Piece,
-    PieceKind, Position, Roll, Rules, Square, State, MARKED_SQUARES, MAX_MOVES,
+    PieceKind, Position, Roll, Rules, Ruleset, Square, State, MARKED_SQUARES, MAX_MOVES,
     SPECIAL_PROMOTION_SQUARES, THRONES,
 };
 use crate::error::{excerpt, IllegalMoveError};
@@ -110,6 +117,11 @@ pub const KC_CHATURAJI_MOVE_PROMOTION: u8 = 1;
 /// Move kind value: the turn passes (the only legal move when the roll
 /// allows no other); `from` and `to` are `KC_NO_SQUARE`, `promotion` is 0.
 pub const KC_CHATURAJI_MOVE_PASS: u8 = 2;
+/// Move kind value (Ludii ruleset): a promotion decision, made without a
+/// roll: the pawn waiting on its far edge becomes `promotion`
+/// (`KC_CHATURAJI_RAJA`..`KC_CHATURAJI_BOAT`); `from` and `to` are
+/// `KC_NO_SQUARE`.
+pub const KC_CHATURAJI_MOVE_DECISION: u8 = 3;
 
 /// Alliances value: the Czech sheet's pairing, Red with Green and Black with
 /// Yellow (the default).
@@ -119,14 +131,28 @@ pub const KC_CHATURAJI_ALLIANCES_SHEET: u8 = 0;
 pub const KC_CHATURAJI_ALLIANCES_OPPOSITE: u8 = 1;
 /// The default quiet-ply draw limit.
 pub const KC_CHATURAJI_DEFAULT_DRAW_LIMIT: u16 = 200;
+/// Ruleset value: the sheet's rules (RULES.md Part II), the default.
+pub const KC_CHATURAJI_RULESET_SHEET: u8 = 0;
+/// Ruleset value: Ludii's free-for-all Chaturaji with scores (RULES.md
+/// Part IV); the alliances and the draw limit are then not used.
+pub const KC_CHATURAJI_RULESET_LUDII: u8 = 1;
 
 /// Outcome result value: the game goes on.
 pub const KC_CHATURAJI_ONGOING: u8 = 0;
 /// Outcome result value: the alliance in `winners` has put both opponents
 /// out of the game.
 pub const KC_CHATURAJI_ALLIANCE_WINS: u8 = 1;
-/// Outcome result value: drawn by the quiet-ply rule.
+/// Outcome result value: drawn for all, by the quiet-ply rule (sheet) or
+/// the turn limit (Ludii ruleset).
 pub const KC_CHATURAJI_DRAW: u8 = 2;
+/// Outcome result value (Ludii ruleset): one colour owns every piece left
+/// and `winners[0]` alone has the highest score (`winners[1]` is
+/// `KC_CHATURAJI_NO_COLOUR`).
+pub const KC_CHATURAJI_COLOUR_WINS: u8 = 3;
+/// Outcome result value (Ludii ruleset): one colour owns every piece left
+/// and the highest score is shared: a draw among those colours, no winner
+/// (`kc_chaturaji_ranking` tells them).
+pub const KC_CHATURAJI_TOP_SCORE_TIE: u8 = 4;
 
 /// Board code of an empty square in `kc_chaturaji_undo_record.board`.
 pub const KC_CHATURAJI_UNDO_EMPTY: u8 = 0;
@@ -163,7 +189,8 @@ impl Handle for kc_chaturaji_position {
     }
 }
 
-/// The rules options a position is created with (RULES.md Part II).
+/// The rules options a position is created with (RULES.md Part II, and
+/// Part IV with `ruleset` `KC_CHATURAJI_RULESET_LUDII`).
 ///
 /// - `alliances`: `KC_CHATURAJI_ALLIANCES_SHEET` (0, the default) or
 ///   `KC_CHATURAJI_ALLIANCES_OPPOSITE` (1); anything else is rejected with
@@ -172,6 +199,11 @@ impl Handle for kc_chaturaji_position {
 ///   capture is drawn; 0 switches the rule off. The default is
 ///   `KC_CHATURAJI_DEFAULT_DRAW_LIMIT` (200); `kc_chaturaji_rules_default`
 ///   fills in the defaults.
+/// - `ruleset`: `KC_CHATURAJI_RULESET_SHEET` (0, the default) or
+///   `KC_CHATURAJI_RULESET_LUDII` (1; `kc_chaturaji_rules_ludii` fills in
+///   the Ludii options); anything else is rejected with
+///   `KC_ERR_INVALID_ARGUMENT`. It is the last field, so an initializer
+///   `{alliances, draw_limit}` keeps the sheet's rules.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct kc_chaturaji_rules {
@@ -179,6 +211,8 @@ pub struct kc_chaturaji_rules {
     pub alliances: u8,
     /// The quiet-ply draw limit; 0 = no draw rule.
     pub draw_limit: u16,
+    /// `KC_CHATURAJI_RULESET_SHEET` or `KC_CHATURAJI_RULESET_LUDII`.
+    pub ruleset: u8,
 }
 
 /// A Chaturaji move, a plain value.
@@ -191,6 +225,10 @@ pub struct kc_chaturaji_rules {
 ///   `KC_CHATURAJI_RAJA`, `_ELEPHANT`, `_HORSE`, `_BOAT` (not a pawn).
 /// - `kind` `KC_CHATURAJI_MOVE_PASS` (2): the turn passes; `from` and `to`
 ///   must be `KC_NO_SQUARE` (255) and `promotion` 0.
+/// - `kind` `KC_CHATURAJI_MOVE_DECISION` (3, Ludii ruleset): the promotion
+///   decision; the pawn waiting on its far edge becomes `promotion`
+///   (`KC_CHATURAJI_RAJA`..`KC_CHATURAJI_BOAT`); `from` and `to` must be
+///   `KC_NO_SQUARE`.
 ///
 /// Anything else is rejected with `KC_ERR_INVALID_ARGUMENT`. Moves written
 /// by the library always follow these rules, so two moves can be compared
@@ -198,13 +236,13 @@ pub struct kc_chaturaji_rules {
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct kc_chaturaji_move {
-    /// `KC_CHATURAJI_MOVE_NORMAL`, `_PROMOTION` or `_PASS`.
+    /// `KC_CHATURAJI_MOVE_NORMAL`, `_PROMOTION`, `_PASS` or `_DECISION`.
     pub kind: u8,
     /// The square the piece leaves, or `KC_NO_SQUARE` for a pass.
     pub from: u8,
     /// The square the piece goes to, or `KC_NO_SQUARE` for a pass.
     pub to: u8,
-    /// The new kind of a special promotion, else 0.
+    /// The new kind of a special promotion or a decision, else 0.
     pub promotion: u8,
 }
 
@@ -224,9 +262,11 @@ pub struct kc_chaturaji_piece {
 }
 
 /// How a game stands: `result` is `KC_CHATURAJI_ONGOING`,
-/// `KC_CHATURAJI_ALLIANCE_WINS` or `KC_CHATURAJI_DRAW`. For a win, `winners`
-/// holds the two colours of the winning alliance in increasing order;
-/// otherwise both are `KC_CHATURAJI_NO_COLOUR`.
+/// `KC_CHATURAJI_ALLIANCE_WINS` or `KC_CHATURAJI_DRAW`, and under the Ludii
+/// ruleset `KC_CHATURAJI_COLOUR_WINS` or `KC_CHATURAJI_TOP_SCORE_TIE`. For
+/// an alliance's win, `winners` holds its two colours in increasing order;
+/// for a colour's win, that colour then `KC_CHATURAJI_NO_COLOUR`; otherwise
+/// both are `KC_CHATURAJI_NO_COLOUR`.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct kc_chaturaji_outcome_info {
@@ -268,7 +308,9 @@ pub struct kc_chaturaji_exchange_pair {
 ///
 /// Layout of the saved state: `board[square]` is `KC_CHATURAJI_UNDO_EMPTY`
 /// (0) or `1 + 5 * colour + kind`; `command[colour]` is the commanding seat
-/// or `KC_CHATURAJI_NO_COLOUR`; `lost_pawn[colour]` is 0 or 1.
+/// or `KC_CHATURAJI_NO_COLOUR`; `lost_pawn[colour]` is 0 or 1; `decision` is
+/// the square of a pending Ludii promotion decision or `KC_NO_SQUARE`;
+/// `scores` are the Ludii scores by colour.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct kc_chaturaji_undo_record {
@@ -284,10 +326,15 @@ pub struct kc_chaturaji_undo_record {
     pub lost_pawn: [u8; 4],
     /// The captured rajas of each colour before the move.
     pub captured_rajas: [u8; 4],
+    /// The square of the pending promotion decision before the move, or
+    /// `KC_NO_SQUARE` (Ludii ruleset).
+    pub decision: u8,
     /// The quiet-ply count before the move.
     pub quiet: u32,
     /// The ply count before the move.
     pub ply: u32,
+    /// The scores of each colour before the move (Ludii ruleset).
+    pub scores: [u32; 4],
     /// The position's hash before the move.
     pub hash_before: u64,
     /// A keyed digest (the key is made at random once per process) of every
@@ -350,20 +397,35 @@ impl kc_chaturaji_rules {
                 ))
             }
         };
+        let ruleset = match self.ruleset {
+            KC_CHATURAJI_RULESET_SHEET => Ruleset::Sheet,
+            KC_CHATURAJI_RULESET_LUDII => Ruleset::Ludii,
+            other => {
+                return Err(fail(
+                    KC_ERR_INVALID_ARGUMENT,
+                    format!("ruleset {other} is not 0 (sheet) or 1 (ludii)"),
+                ))
+            }
+        };
         let draw_limit = (self.draw_limit != 0).then_some(self.draw_limit);
-        Ok(Rules {
-            alliances,
-            draw_limit,
-        })
+        Ok(Rules::new()
+            .with_ruleset(ruleset)
+            .with_alliances(alliances)
+            .with_draw_limit(draw_limit))
     }
 
-    fn from_rust(rules: Rules) -> Self {
+    pub(super) fn from_rust(rules: Rules) -> Self {
         kc_chaturaji_rules {
             alliances: match rules.alliances {
                 Alliances::Sheet => KC_CHATURAJI_ALLIANCES_SHEET,
                 Alliances::Opposite => KC_CHATURAJI_ALLIANCES_OPPOSITE,
             },
             draw_limit: rules.draw_limit.unwrap_or(0),
+            ruleset: if rules.is_ludii() {
+                KC_CHATURAJI_RULESET_LUDII
+            } else {
+                KC_CHATURAJI_RULESET_SHEET
+            },
         }
     }
 }
@@ -405,6 +467,16 @@ impl kc_chaturaji_move {
                 }
                 Ok(Move::Promotion { from, to, kind })
             }
+            KC_CHATURAJI_MOVE_DECISION => {
+                let kind = kind_in(self.promotion, "move 'promotion'")?;
+                if kind == PieceKind::Pawn || self.from != KC_NO_SQUARE || self.to != KC_NO_SQUARE {
+                    return Err(fail(
+                        KC_ERR_INVALID_ARGUMENT,
+                        "a decision needs 'from' and 'to' KC_NO_SQUARE (255) and 'promotion' 0..3 (raja, elephant, horse, boat)",
+                    ));
+                }
+                Ok(Move::Decision { kind })
+            }
             KC_CHATURAJI_MOVE_PASS => {
                 if self != Self::PASS {
                     return Err(fail(
@@ -416,7 +488,9 @@ impl kc_chaturaji_move {
             }
             kind => Err(fail(
                 KC_ERR_INVALID_ARGUMENT,
-                format!("move kind {kind} is not 0 (normal), 1 (promotion) or 2 (pass)"),
+                format!(
+                    "move kind {kind} is not 0 (normal), 1 (promotion), 2 (pass) or 3 (decision)"
+                ),
             )),
         }
     }
@@ -451,6 +525,12 @@ impl kc_chaturaji_move {
                     | square(to) << 16
                     | (kind.index() as u32) << 24
             }
+            Move::Decision { kind } => u32::from_le_bytes([
+                KC_CHATURAJI_MOVE_DECISION,
+                KC_NO_SQUARE,
+                KC_NO_SQUARE,
+                kind.index() as u8,
+            ]),
             _ => u32::from_le_bytes([KC_CHATURAJI_MOVE_PASS, KC_NO_SQUARE, KC_NO_SQUARE, 0]),
         }
     }
@@ -469,12 +549,15 @@ impl kc_chaturaji_move {
                 to,
                 kind: PieceKind::SPECIAL_PROMOTION[usize::from(promotion & 3)],
             },
+            KC_CHATURAJI_MOVE_DECISION => Move::Decision {
+                kind: PieceKind::SPECIAL_PROMOTION[usize::from(promotion & 3)],
+            },
             _ => Move::Pass,
         }
     }
 
     #[inline]
-    fn from_rust(mv: Move) -> Self {
+    pub(super) fn from_rust(mv: Move) -> Self {
         match mv {
             Move::Normal { from, to } => kc_chaturaji_move {
                 kind: KC_CHATURAJI_MOVE_NORMAL,
@@ -488,7 +571,13 @@ impl kc_chaturaji_move {
                 to: to.index() as u8,
                 promotion: kind.index() as u8,
             },
-            Move::Pass => Self::PASS,
+            Move::Decision { kind } => kc_chaturaji_move {
+                kind: KC_CHATURAJI_MOVE_DECISION,
+                from: KC_NO_SQUARE,
+                to: KC_NO_SQUARE,
+                promotion: kind.index() as u8,
+            },
+            _ => Self::PASS,
         }
     }
 }
@@ -673,7 +762,8 @@ pub unsafe extern "C" fn kc_chaturaji_throne(colour: u8, out: *mut u8) -> kc_sta
 // Creating, copying and freeing positions.
 
 /// Creates the start position under `*rules` (every army on its start
-/// squares, Red to move) and writes a pointer to it to `*out`.
+/// squares, Red to move; Green under the Ludii ruleset) and writes a
+/// pointer to it to `*out`.
 ///
 /// Ownership: `rules` is only read. The new position belongs to the
 /// caller, who must release it with `kc_chaturaji_position_free`. `*out` is
@@ -699,6 +789,8 @@ pub unsafe extern "C" fn kc_chaturaji_position_new_start(
 /// Parses a position text (`<board> <to-move> <command> <lost-pawn>
 /// <captured-rajas> <quiet> <ply>`, RULES.md Part III) under `*rules`, e.g.
 /// the start: `yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB r rbyg - - 0 0`.
+/// Under the Ludii ruleset the text is `<board> <to-move> <scores>
+/// <decision> <turns>` (RULES.md Part IV), the start ending `g 0,0,0,0 - 0`.
 ///
 /// On malformed or inconsistent text the result is `KC_ERR_PARSE` and
 /// `kc_last_error_message` gives the field, the 0-based byte offset and the
@@ -882,7 +974,8 @@ pub unsafe extern "C" fn kc_chaturaji_to_move(
 }
 
 /// Writes the number of plies played since the start (the `<ply>` field of
-/// the text) to `*out`.
+/// the text) to `*out`; under the Ludii ruleset the rolled plies (the
+/// `<turns>` field: promotion decisions are not counted).
 ///
 /// # Safety
 /// `pos` is a live position; `out` points to a writable `uint32_t`.
@@ -919,7 +1012,8 @@ pub unsafe extern "C" fn kc_chaturaji_quiet_plies(
 
 /// Writes the position's 64-bit Zobrist hash to `*out`. It covers the
 /// pieces, the seat to move, the command of each colour, the lost-pawn flags
-/// and the captured rajas; not the quiet and ply counters nor the rules.
+/// and the captured rajas (Ludii: also the scores and a pending decision);
+/// not the quiet and ply counters nor the rules.
 ///
 /// # Safety
 /// `pos` is a live position; `out` points to a writable `uint64_t`.
@@ -973,6 +1067,14 @@ fn outcome_info(outcome: Outcome) -> kc_chaturaji_outcome_info {
         },
         Outcome::Draw => kc_chaturaji_outcome_info {
             result: KC_CHATURAJI_DRAW,
+            winners: none,
+        },
+        Outcome::ColourWins(colour) => kc_chaturaji_outcome_info {
+            result: KC_CHATURAJI_COLOUR_WINS,
+            winners: [colour.index() as u8, KC_CHATURAJI_NO_COLOUR],
+        },
+        Outcome::TopScoreTie => kc_chaturaji_outcome_info {
+            result: KC_CHATURAJI_TOP_SCORE_TIE,
             winners: none,
         },
         _ => kc_chaturaji_outcome_info {
@@ -1415,8 +1517,12 @@ fn undo_record(pos: &Position, mv: Move) -> kc_chaturaji_undo_record {
         command: state.command.map(colour_code),
         lost_pawn: state.lost_pawn.map(u8::from),
         captured_rajas: state.captured_rajas,
+        decision: state
+            .decision
+            .map_or(KC_NO_SQUARE, |square| square.index() as u8),
         quiet: state.quiet,
         ply: state.ply,
+        scores: state.scores,
         hash_before: state.hash,
         check: 0,
     }
@@ -1427,7 +1533,7 @@ impl kc_chaturaji_undo_record {
     /// `after` the record must be applied to (hash, counters, rules).
     fn seal(&self, after: &Position) -> u64 {
         let m = &self.mv;
-        let mut words = [0u64; 14];
+        let mut words = [0u64; 17];
         for (word, chunk) in words.iter_mut().zip(self.board.chunks_exact(8)) {
             let mut bytes = [0u8; 8];
             bytes.copy_from_slice(chunk);
@@ -1443,6 +1549,10 @@ impl kc_chaturaji_undo_record {
         words[11] = self.hash_before;
         words[12] = after.state.hash;
         words[13] = u64::from(after.state.quiet) << 32 | u64::from(after.state.ply);
+        let s = &self.scores;
+        words[14] = u64::from(s[0]) << 32 | u64::from(s[1]);
+        words[15] = u64::from(s[2]) << 32 | u64::from(s[3]);
+        words[16] = u64::from(self.decision);
         seal::digest(&words, rules_code(after.rules))
     }
 
@@ -1475,21 +1585,27 @@ impl kc_chaturaji_undo_record {
             state.lost_pawn[i] = self.lost_pawn[i] != 0;
         }
         state.captured_rajas = self.captured_rajas;
+        state.decision = match self.decision {
+            KC_NO_SQUARE => None,
+            code => Some(Square::new(code).ok_or("bad decision square")?),
+        };
         state.quiet = self.quiet;
         state.ply = self.ply;
+        state.scores = self.scores;
         state.hash = self.hash_before;
         Ok(state)
     }
 }
 
-/// The rules options as one number below 2^18 (for digests).
+/// The rules options as one number below 2^19 (for digests).
 #[inline(always)]
 fn rules_code(rules: Rules) -> u64 {
     let alliances = match rules.alliances {
         Alliances::Sheet => 0,
         _ => 1,
     };
-    alliances << 17
+    u64::from(rules.is_ludii()) << 18
+        | alliances << 17
         | rules
             .draw_limit
             .map_or(0, |limit| 0x1_0000 | u64::from(limit))
@@ -1752,7 +1868,9 @@ pub unsafe extern "C" fn kc_chaturaji_play_chosen(
 /// the die with the SplitMix64 state `*rng_state` (as `kc_chaturaji_roll`),
 /// chooses one of the legal moves for the roll with the same state (as
 /// `kc_chaturaji_choose_move`) and plays it; writes the roll to `*out_roll`
-/// and the move to `*out_move` when they are not NULL. The fast way to run
+/// and the move to `*out_move` when they are not NULL. A pending Ludii
+/// promotion decision is chosen without a roll: the die is not thrown and
+/// the roll written is 0. The fast way to run
 /// playouts (one call per ply, with `kc_chaturaji_outcome` to stop): the
 /// same seed gives the same game as the Rust `play_seeded_game`. A finished
 /// game gives `KC_ERR_GAME_OVER` with everything untouched. Never
@@ -1780,7 +1898,13 @@ pub unsafe extern "C" fn kc_chaturaji_play_random(
             // caller.
             let (pos, state) = unsafe { (&mut (*pos).pos, rng_state.read()) };
             let mut rng = SplitMix64::new(state);
-            let roll = roll_with(&mut rng);
+            // A Ludii promotion decision is made without a roll (face 0).
+            let (roll, face) = if pos.state.decision.is_some() {
+                (Roll::ALL[0], 0)
+            } else {
+                let roll = roll_with(&mut rng);
+                (roll, roll.face())
+            };
             // A finished game: the checked path reports it.
             let mv = pos.choose_move(roll, &mut rng)?;
             pos.apply(mv);
@@ -1789,7 +1913,7 @@ pub unsafe extern "C" fn kc_chaturaji_play_random(
             unsafe {
                 rng_state.write(rng.state);
                 if !out_roll.is_null() {
-                    out_roll.write(roll.face());
+                    out_roll.write(face);
                 }
                 if !out_move.is_null() {
                     out_move.write(kc_chaturaji_move::from_bits(kc_chaturaji_move::encode(mv)));
@@ -1853,11 +1977,9 @@ fn aligned<T>(ptr: *const T) -> bool {
     !ptr.is_null() && (ptr as usize) % core::mem::align_of::<T>() == 0
 }
 
-/// Whether two pointers are non-null and aligned (for 8-byte types, or
-/// less).
+/// Whether two pointers are non-null and aligned.
 #[inline(always)]
 fn aligned2<A, B>(a: *const A, b: *const B) -> bool {
-    const { assert!(core::mem::align_of::<A>() <= 8 && core::mem::align_of::<B>() <= 8) };
     let mask = (core::mem::align_of::<A>() - 1) as usize;
     let mask_b = (core::mem::align_of::<B>() - 1) as usize;
     !a.is_null() & !b.is_null() & ((a as usize & mask) | (b as usize & mask_b) == 0)
@@ -2149,10 +2271,12 @@ mod tests {
     use crate::chaturaji::{play_seeded_game, START_TEXT};
     use crate::random::RandomSource;
 
-    fn rules_both() -> [Rules; 2] {
+    /// Both alliance options, and the Ludii ruleset.
+    fn rules_both() -> [Rules; 3] {
         [
             Rules::default(),
             Rules::default().with_alliances(Alliances::Opposite),
+            Rules::ludii(),
         ]
     }
 
@@ -2210,7 +2334,9 @@ mod tests {
                 let mut befores = Vec::new();
                 for ply in &history {
                     befores.push(inner(ptr));
-                    let (status, record) = play_c(ptr, ply.roll, ply.mv);
+                    // A Ludii decision has no roll: any face serves.
+                    let roll = ply.roll.unwrap_or(Roll::ALL[0]);
+                    let (status, record) = play_c(ptr, roll, ply.mv);
                     assert_eq!(status, KC_OK);
                     records.push(record);
                 }
@@ -2358,9 +2484,13 @@ mod tests {
                     if inner(ptr).is_over() {
                         break;
                     }
-                    let mut roll = 0;
-                    // SAFETY: locals.
-                    assert_eq!(unsafe { kc_chaturaji_roll(&mut rng, &mut roll) }, KC_OK);
+                    // As play_seeded_game: a Ludii decision throws no die
+                    // (and takes any roll).
+                    let mut roll = 2;
+                    if inner(ptr).pending_promotion().is_none() {
+                        // SAFETY: locals.
+                        assert_eq!(unsafe { kc_chaturaji_roll(&mut rng, &mut roll) }, KC_OK);
+                    }
                     let (status, chosen) = choose_c(ptr, roll, &mut rng);
                     assert_eq!(status, KC_OK);
                     let before = inner(ptr);
@@ -2394,8 +2524,10 @@ mod tests {
                     free(other);
                 }
                 assert_eq!(inner(ptr), expected);
-                let (status, _) = choose_c(ptr, 5, &mut rng);
-                assert_eq!(status, KC_ERR_GAME_OVER);
+                if expected.is_over() {
+                    let (status, _) = choose_c(ptr, 5, &mut rng);
+                    assert_eq!(status, KC_ERR_GAME_OVER);
+                }
                 free(ptr);
             }
         }
@@ -2419,7 +2551,10 @@ mod tests {
                     assert_eq!(status, KC_OK);
                     assert_eq!(
                         (roll, mv),
-                        (ply.roll.face(), kc_chaturaji_move::from_rust(ply.mv))
+                        (
+                            ply.roll.map_or(0, Roll::face),
+                            kc_chaturaji_move::from_rust(ply.mv)
+                        )
                     );
                 }
                 assert_eq!(inner(ptr), expected);

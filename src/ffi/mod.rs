@@ -21,7 +21,8 @@
 //!   terminator, so the needed count is the element count.
 //!
 //! Game-specific functions live in the submodules: [`kaissa`] (`kc_kaissa_*`)
-//! and [`chaturaji`] (`kc_chaturaji_*`).
+//! and [`chaturaji`] (`kc_chaturaji_*`), with the Chaturaji Ludii ruleset's
+//! own functions (scores, ranking, promotion decisions) in [`ludii`].
 //!
 //! The functions are `unsafe` for Rust callers: they trust the pointers they
 //! are given to be valid for the documented access (the header says which).
@@ -40,6 +41,7 @@ use crate::random::{RandomSource, SplitMix64};
 pub mod chaturaji;
 mod handle;
 pub mod kaissa;
+pub mod ludii;
 pub mod playouts;
 pub mod record;
 

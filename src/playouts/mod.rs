@@ -138,7 +138,11 @@ impl GameOutcome {
                 chaturaji::Outcome::AllianceWins(colours) => {
                     GameResult::Win(Winners::colours(&colours))
                 }
-                chaturaji::Outcome::Draw => GameResult::Draw,
+                chaturaji::Outcome::ColourWins(colour) => {
+                    GameResult::Win(Winners::colours(&[colour]))
+                }
+                // Ludii: the top score shared, or the turn limit.
+                chaturaji::Outcome::Draw | chaturaji::Outcome::TopScoreTie => GameResult::Draw,
             },
         }
     }

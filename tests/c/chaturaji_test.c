@@ -64,7 +64,8 @@ static const char *last_error(void) {
 #define PROMOTION_TEXT "4,bK,2,rB/8/8/8/8/8/8/1,rP,6 r rbxx - - 0 0"
 
 static kc_chaturaji_rules sheet_rules(void) {
-    kc_chaturaji_rules rules = {KC_CHATURAJI_ALLIANCES_SHEET, KC_CHATURAJI_DEFAULT_DRAW_LIMIT};
+    kc_chaturaji_rules rules = {KC_CHATURAJI_ALLIANCES_SHEET, KC_CHATURAJI_DEFAULT_DRAW_LIMIT,
+                                KC_CHATURAJI_RULESET_SHEET};
     return rules;
 }
 
@@ -725,7 +726,7 @@ static void test_dice(void) {
 static void test_seeded_game(uint8_t alliances, uint64_t seed, const char *expected_final,
                              long expected_plies) {
     static kc_chaturaji_undo_record history[MAX_PLIES];
-    kc_chaturaji_rules rules = {0, KC_CHATURAJI_DEFAULT_DRAW_LIMIT};
+    kc_chaturaji_rules rules = {0, KC_CHATURAJI_DEFAULT_DRAW_LIMIT, KC_CHATURAJI_RULESET_SHEET};
     kc_chaturaji_position *pos = NULL, *scratch = NULL, *reparsed = NULL;
     kc_chaturaji_outcome_info outcome;
     kc_chaturaji_move mv;
