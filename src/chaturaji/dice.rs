@@ -201,9 +201,15 @@ pub fn play_seeded_game(
         } else {
             Some(roll_with(&mut rng))
         };
-        let mv = match position.choose_move(roll.unwrap_or(Roll::ALL[0]), &mut rng) {
-            Some(mv) => mv,
-            None => break,
+        let mv = if position.rules().is_ludii() {
+            match position.choose_move(roll.unwrap_or(Roll::ALL[0]), &mut rng) {
+                Some(mv) => mv,
+                None => break,
+            }
+        } else {
+            // The sheet's rules: the game goes on (checked above), so the
+            // list-free choice without a second check.
+            position.choose_move_unchecked(roll.unwrap_or(Roll::ALL[0]), &mut rng)
         };
         position.apply(mv);
         on_ply(GamePly { seat, roll, mv }, position);
