@@ -113,18 +113,12 @@ impl Mover {
 }
 
 /// The index of the `k`-th lowest set bit of `bits` (`k` below its
-/// population count), found by halving without branches (a loop of `k`
-/// steps ends at a random step, which the branch predictor misses).
+/// population count).
 #[inline(always)]
 fn select(bits: u64, k: u32) -> u8 {
-    let (mut bits, mut k, mut base) = (bits, k, 0u32);
-    for width in [32u32, 16, 8, 4, 2, 1] {
-        let low = bits & ((1u64 << width) - 1);
-        let in_low = low.count_ones();
-        let high = u32::from(k >= in_low);
-        k -= in_low * high;
-        base += width * high;
-        bits = if high == 1 { bits >> width } else { low };
+    let mut bits = bits;
+    for _ in 0..k {
+        bits &= bits.wrapping_sub(1);
     }
-    (base & 63) as u8
+    (bits.trailing_zeros() & 63) as u8
 }
