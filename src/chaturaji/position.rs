@@ -124,23 +124,15 @@ impl Position {
     /// assert_eq!(piece.to_string(), "gK");
     /// ```
     #[must_use]
-    #[inline]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        // Without searching (a search ends at a random step, which the
-        // branch predictor misses): the colour's and the kind's index bit
-        // by bit, as an occupied square is in exactly one colour set and
-        // one kind set.
-        let bb = square.bitboard().0;
-        let c = &self.state.colours;
-        if (c[0].0 | c[1].0 | c[2].0 | c[3].0) & bb == 0 {
-            return None;
-        }
-        let k = &self.state.kinds;
-        let has = |set: u64| usize::from(set & bb != 0);
-        let colour = has(c[1].0 | c[3].0) | has(c[2].0 | c[3].0) << 1;
-        let kind = has(k[1].0 | k[3].0) | has(k[2].0 | k[3].0) << 1 | has(k[4].0) << 2;
-        let kind = *PieceKind::ALL.get(kind)?;
-        Some(Piece::new(Colour::from_index(colour), kind))
+        let bb = square.bitboard();
+        let colour = Colour::ALL
+            .into_iter()
+            .find(|c| !(self.state.colours[c.index()] & bb).is_empty())?;
+        let kind = PieceKind::ALL
+            .into_iter()
+            .find(|k| !(self.state.kinds[k.index()] & bb).is_empty())?;
+        Some(Piece::new(colour, kind))
     }
 
     /// The squares holding pieces of `colour`.
