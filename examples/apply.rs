@@ -43,8 +43,27 @@ fn kaissa_main(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// What `--help` prints.
+const HELP: &str = "apply: applies moves to a position and prints the resulting position text,
+then the outcome word alone on the last line.
+
+usage: apply kaissa \"<position text>\" [<move> ...]
+       apply chaturaji [--rules sheet|opposite|ludii] \"<position text>\" [<token> ...]
+
+Kaissa moves: e2e5, H@c1 (placing the Home Stone).
+Chaturaji tokens: <face>:<move> (2:h1f3, 4:pass, 5:g7g8K), a Ludii promotion
+decision (=K, =E, =H, =B), or an exchange exchange:<colour><square>,<colour><square>.
+Outcome words: ongoing, draw, yellow-wins, red-wins; rg-wins, by-wins, ry-wins,
+bg-wins; under Ludii <colour>-wins (green-wins).
+--alliances sheet|opposite is the older spelling of --rules.
+An illegal or malformed token stops it with a non-zero exit and the reason.";
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        println!("{HELP}");
+        return ExitCode::SUCCESS;
+    }
     let result = match args.first().map(String::as_str) {
         Some("kaissa") => kaissa_main(&args[1..]),
         Some("chaturaji") => chaturaji_cli::apply_main(&args[1..]),

@@ -26,7 +26,22 @@ use std::process::ExitCode;
 #[path = "support/ludii_replay.rs"]
 mod ludii_replay;
 
+/// What `--help` prints.
+const HELP: &str = "ludii_replay: replays recorded Ludii Chaturaji games (read from standard
+input, one ply a line: <game> <ply> <mover> <die> <chosen>) with this
+library's Ludii ruleset and prints, per ply, the legal moves before it, and
+per game its end (status, winner, scores); see shared/ludii/README.md.
+
+usage: ludii_replay < FILE";
+
 fn main() -> ExitCode {
+    if std::env::args()
+        .skip(1)
+        .any(|arg| arg == "--help" || arg == "-h")
+    {
+        println!("{HELP}");
+        return ExitCode::SUCCESS;
+    }
     match ludii_replay::replay(io::stdin().lock(), io::stdout().lock()) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,

@@ -72,8 +72,24 @@ fn take_threads(mut args: Vec<String>) -> Result<(usize, Vec<String>), String> {
     Ok((threads, args))
 }
 
+/// What `--help` prints.
+const HELP: &str = "perft: counts the leaf nodes of the move tree to a depth (perft), the
+correctness yardstick of move generators.
+
+usage: perft kaissa [--threads N] [--divide] <depth> [\"<position text>\"]
+       perft chaturaji [--rules sheet|opposite|ludii] [--threads N] [--divide] <depth> [\"<position text>\"]
+
+Prints the total alone on its last line. --divide first prints one line per
+root move: <move> <nodes> (Kaissa), <face>:<move> <nodes> (Chaturaji; a Ludii
+promotion decision has no face: =K <nodes>). --threads N: threads to use
+(default: every core); the counts do not depend on it. Default position: the start.";
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        println!("{HELP}");
+        return ExitCode::SUCCESS;
+    }
     let (threads, args) = match take_threads(args) {
         Ok(split) => split,
         Err(message) => {

@@ -98,8 +98,22 @@ fn kaissa_main(seed: u64) -> Result<(), String> {
     Ok(())
 }
 
+/// What `--help` prints.
+const HELP: &str = "play: a seeded random game, printed move by move with the start and final
+boards and the outcome; the same seed replays the same game.
+
+usage: play [kaissa] [<seed>] [--record]
+       play chaturaji [--rules sheet|opposite|ludii] [<seed>] [--record]
+
+The seed is a whole number (default 7). --record prints the game as a game
+record (docs/records.md) instead of the move log.";
+
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        println!("{HELP}");
+        return ExitCode::SUCCESS;
+    }
     if args.iter().any(|a| a == "--record") {
         args.retain(|a| a != "--record");
         return finish(record::main(&args, &|seed, on_move| {

@@ -149,10 +149,10 @@
 // The default quiet-ply draw limit.
 #define KC_CHATURAJI_DEFAULT_DRAW_LIMIT 200
 
-// Ruleset value: the sheet's rules (RULES.md Part II), the default.
+// Ruleset value: the sheet's rules (the rules reference, §2, Chaturaji), the default.
 #define KC_CHATURAJI_RULESET_SHEET 0
 
-// Ruleset value: Ludii's free-for-all Chaturaji with scores (RULES.md
+// Ruleset value: Ludii's free-for-all Chaturaji with scores (the rules reference
 // Part IV); the alliances and the draw limit are then not used.
 #define KC_CHATURAJI_RULESET_LUDII 1
 
@@ -385,7 +385,7 @@ typedef struct kc_kaissa_position kc_kaissa_position;
 // pointer.
 typedef struct kc_record kc_record;
 
-// The rules options a position is created with (RULES.md Part II, and
+// The rules options a position is created with (the rules reference (§2, Chaturaji), and
 // Part IV with `ruleset` `KC_CHATURAJI_RULESET_LUDII`).
 //
 // - `alliances`: `KC_CHATURAJI_ALLIANCES_SHEET` (0, the default) or
@@ -578,7 +578,7 @@ typedef struct kc_kaissa_piece {
   uint8_t kind;
 } kc_kaissa_piece;
 
-// One side's Home Stone placement window (RULES.md Part I, Home Stone).
+// One side's Home Stone placement window (the rules reference (§1, Merchant Kaissa), Home Stone).
 typedef struct kc_kaissa_home_stone_window_info {
   // The side described (0 Yellow, 1 Red).
   uint8_t side;
@@ -855,10 +855,10 @@ enum kc_status kc_chaturaji_position_new_start(const struct kc_chaturaji_rules *
                                                struct kc_chaturaji_position **out);
 
 // Parses a position text (`<board> <to-move> <command> <lost-pawn>
-// <captured-rajas> <quiet> <ply>`, RULES.md Part III) under `*rules`, e.g.
+// <captured-rajas> <quiet> <ply>`, the rules reference (§3, notation)) under `*rules`, e.g.
 // the start: `yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB r rbyg - - 0 0`.
 // Under the Ludii ruleset the text is `<board> <to-move> <scores>
-// <decision> <turns>` (RULES.md Part IV), the start ending `g 0,0,0,0 - 0`.
+// <decision> <turns>` (the rules reference, §2.13, the Ludii ruleset), the start ending `g 0,0,0,0 - 0`.
 //
 // On malformed or inconsistent text the result is `KC_ERR_PARSE` and
 // `kc_last_error_message` gives the field, the 0-based byte offset and the
@@ -1210,7 +1210,7 @@ enum kc_status kc_chaturaji_play_random(struct kc_chaturaji_position *pos,
                                         struct kc_chaturaji_move *out_move);
 
 // Parses a move text (`h1f3`, `g7g8K` for a special promotion, `pass`;
-// RULES.md Part III) into `*out`. Malformed text gives `KC_ERR_PARSE` with
+// the rules reference (§3, notation)) into `*out`. Malformed text gives `KC_ERR_PARSE` with
 // the byte offset and reason in the last error message. Parsing
 // does not check legality.
 //
@@ -1301,7 +1301,7 @@ enum kc_status kc_chaturaji_apply_exchange(struct kc_chaturaji_position *pos,
                                            uint8_t square_b);
 
 // Counts the leaves of the game tree of `depth` plies from `pos` over
-// chance nodes (perft with a die, RULES.md: every face 2..5 and every
+// chance nodes (perft with a die, the rules reference: every face 2..5 and every
 // legal move for it, the single pass where there is none; depth 0 gives 1,
 // a finished position 0) and writes the count to `*out`. Works on an
 // internal copy: `pos` is only read. `depth` above
@@ -1324,7 +1324,7 @@ enum kc_status kc_chaturaji_perft(const struct kc_chaturaji_position *pos,
 // `out` points to a writable `kc_kaissa_position *`.
 enum kc_status kc_kaissa_position_new_start(struct kc_kaissa_position **out);
 
-// Parses a position text (`<board> <side> <turn> <hand>`, RULES.md Part
+// Parses a position text (`<board> <side> <turn> <hand>`, the rules reference Part
 // III), e.g. the start:
 // `ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh`.
 //
@@ -1532,7 +1532,7 @@ enum kc_status kc_kaissa_play(struct kc_kaissa_position *pos,
 enum kc_status kc_kaissa_undo(struct kc_kaissa_position *pos,
                               const struct kc_kaissa_undo_record *undo);
 
-// Parses a move text (`e2e5`, `a10b9`, `H@c1`; RULES.md Part III) into
+// Parses a move text (`e2e5`, `a10b9`, `H@c1`; the rules reference (§3, notation)) into
 // `*out`. Malformed text gives `KC_ERR_PARSE` with the byte offset
 // and reason in the last error message. Parsing does not check legality.
 //

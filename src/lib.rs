@@ -18,8 +18,8 @@ pub mod svg;
 /// The rules of both games and the text notation, written for players and
 /// implementers (the repository's `docs/rules.md`): what each piece does,
 /// the Home Stone window, every Chaturaji special rule, and the notation.
-/// The crate's documentation refers to it for the rules ("RULES.md" in
-/// comments is the project's authority it is written from).
+/// The rest of the crate's documentation refers to it as "the rules
+/// reference" (§1 Merchant Kaissa, §2 Chaturaji, §3 notation).
 pub mod rules_reference {
     #![doc = include_str!("../docs/rules.md")]
 }

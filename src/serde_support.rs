@@ -1,5 +1,5 @@
 //! `Serialize` and `Deserialize` (feature `serde`): positions, moves and
-//! squares of both games as their canonical text (RULES.md Part III), so a
+//! squares of both games as their canonical text (the rules reference, §3, notation), so a
 //! serialized value reads the same as the notation and deserializing
 //! validates it exactly as the parser does.
 //!
@@ -8,7 +8,7 @@
 //! | `kaissa::Position` | its position text |
 //! | `kaissa::Move`, `chaturaji::Move` | the move text (`e2e5`, `H@c1`, `g7g8K`, `pass`) |
 //! | `kaissa::Square`, `chaturaji::Square` | the square name (`j10`) |
-//! | `chaturaji::Rules` | `{ "alliances": "sheet" or "opposite", "draw_limit": 200 or null }` |
+//! | `chaturaji::Rules` | `{ "alliances": "sheet" or "opposite", "draw_limit": 200 or null }`, and `"ruleset": "ludii"` for the Ludii ruleset (absent for the sheet's) |
 //! | `chaturaji::Position` | `{ "rules": <Rules>, "position": <position text> }` (a text is read under given rules) |
 //!
 //! ```
@@ -109,12 +109,30 @@ enum AlliancesRepr {
     Opposite,
 }
 
-/// `chaturaji::Rules` as data.
+/// The rulesets by name.
+#[derive(Serialize, Deserialize, Default, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum RulesetRepr {
+    #[default]
+    Sheet,
+    Ludii,
+}
+
+impl RulesetRepr {
+    fn is_sheet(&self) -> bool {
+        *self == RulesetRepr::Sheet
+    }
+}
+
+/// `chaturaji::Rules` as data (the ruleset only when it is not the
+/// sheet's, so sheet rules read and write as before).
 #[derive(Serialize, Deserialize)]
 #[serde(rename = "Rules", deny_unknown_fields)]
 struct RulesRepr {
     alliances: AlliancesRepr,
     draw_limit: Option<u16>,
+    #[serde(default, skip_serializing_if = "RulesetRepr::is_sheet")]
+    ruleset: RulesetRepr,
 }
 
 impl From<chaturaji::Rules> for RulesRepr {
@@ -125,6 +143,11 @@ impl From<chaturaji::Rules> for RulesRepr {
                 _ => AlliancesRepr::Sheet,
             },
             draw_limit: rules.draw_limit,
+            ruleset: if rules.is_ludii() {
+                RulesetRepr::Ludii
+            } else {
+                RulesetRepr::Sheet
+            },
         }
     }
 }
@@ -132,6 +155,10 @@ impl From<chaturaji::Rules> for RulesRepr {
 impl From<RulesRepr> for chaturaji::Rules {
     fn from(repr: RulesRepr) -> Self {
         chaturaji::Rules::default()
+            .with_ruleset(match repr.ruleset {
+                RulesetRepr::Sheet => chaturaji::Ruleset::Sheet,
+                RulesetRepr::Ludii => chaturaji::Ruleset::Ludii,
+            })
             .with_alliances(match repr.alliances {
                 AlliancesRepr::Sheet => chaturaji::Alliances::Sheet,
                 AlliancesRepr::Opposite => chaturaji::Alliances::Opposite,
@@ -249,6 +276,45 @@ mod tests {
         assert_de_tokens_error::<chaturaji::Square>(
             &[Token::Str("i9")],
             "not a square of the 8x8 board (a1..h8)",
+        );
+    }
+
+    #[test]
+    fn ludii_positions_keep_their_ruleset() {
+        let pos = chaturaji::Position::start(chaturaji::Rules::ludii());
+        assert_tokens(
+            &pos,
+            &[
+                Token::Struct {
+                    name: "Position",
+                    len: 2,
+                },
+                Token::Str("rules"),
+                Token::Struct {
+                    name: "Rules",
+                    len: 3,
+                },
+                Token::Str("alliances"),
+                Token::UnitVariant {
+                    name: "AlliancesRepr",
+                    variant: "sheet",
+                },
+                Token::Str("draw_limit"),
+                Token::None,
+                Token::Str("ruleset"),
+                Token::UnitVariant {
+                    name: "RulesetRepr",
+                    variant: "ludii",
+                },
+                Token::StructEnd,
+                Token::Str("position"),
+                Token::Str(chaturaji::LUDII_START_TEXT),
+                Token::StructEnd,
+            ],
+        );
+        assert_tokens(
+            &"=K".parse::<chaturaji::Move>().unwrap(),
+            &[Token::Str("=K")],
         );
     }
 

@@ -1,4 +1,4 @@
-//! The position text of RULES.md Part III: parsing (canonical text only,
+//! The position text of the rules reference (§3, notation): parsing (canonical text only,
 //! with consistency checks) and formatting.
 
 use core::fmt;
@@ -34,7 +34,7 @@ pub const FIELDS: [Field; 7] = [
     Field::Ply,
 ];
 
-/// The fields of a position text under the Ludii ruleset (RULES.md Part
+/// The fields of a position text under the Ludii ruleset (the rules reference Part
 /// IV), in text order.
 ///
 /// ```

@@ -1,4 +1,4 @@
-//! Perft over chance nodes (RULES.md, "Perft with a die").
+//! Perft over chance nodes (the rules reference, "Perft with a die").
 
 use super::dice::Roll;
 use super::moves::{Move, MoveList};

@@ -38,7 +38,7 @@ pub(crate) struct State {
 /// inconsistent positions, and changed only by legal moves and exchanges
 /// (the one exception is [`Position::play_unchecked`] given an illegal
 /// move, whose result is unspecified). `Display` writes the position text
-/// (Part III of RULES.md). `Eq` and `Hash` compare everything, the rules
+/// (the rules reference, §3). `Eq` and `Hash` compare everything, the rules
 /// options and the counters included.
 ///
 /// Thread safety: a `Position` is plain data (no pointers, no interior

@@ -14,12 +14,12 @@ use super::types::Colour;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum Ruleset {
-    /// The Czech sheet's rules (RULES.md Part II): two alliances, command
+    /// The Czech sheet's rules (the rules reference, §2, Chaturaji): two alliances, command
     /// and thrones, boat triumph, raja exchange, capture limits, automatic
     /// promotion, the quiet-ply draw. Red moves first. The default.
     #[default]
     Sheet,
-    /// Ludii's free-for-all Chaturaji with scores (RULES.md Part IV): Green
+    /// Ludii's free-for-all Chaturaji with scores (the rules reference, §2.13, the Ludii ruleset): Green
     /// moves first, every colour takes every turn, no alliances, any piece
     /// captures any enemy piece, captures score the captured piece's value,
     /// a pawn reaching its far edge is promoted by a decision ply, the game
@@ -126,7 +126,7 @@ impl Rules {
         }
     }
 
-    /// The Ludii ruleset (RULES.md Part IV), usable in `const` items: the
+    /// The Ludii ruleset (the rules reference, §2.13, the Ludii ruleset), usable in `const` items: the
     /// default options with [`Ruleset::Ludii`] and no quiet-ply draw limit
     /// (the alliances are left at their default and not used).
     ///

@@ -25,7 +25,7 @@
 //! carry a digest under a key made at random once per process: they are
 //! valid only in the process that made them.
 //!
-//! The Ludii ruleset (RULES.md Part IV) is the rules option `ruleset`
+//! The Ludii ruleset (the rules reference, §2.13, the Ludii ruleset) is the rules option `ruleset`
 //! `KC_CHATURAJI_RULESET_LUDII` (`kc_chaturaji_rules_ludii` fills it in);
 //! its scores, ranking and promotion decisions have functions of their own
 //! in [`super::ludii`]. A promotion decision is a move of kind
@@ -131,9 +131,9 @@ pub const KC_CHATURAJI_ALLIANCES_SHEET: u8 = 0;
 pub const KC_CHATURAJI_ALLIANCES_OPPOSITE: u8 = 1;
 /// The default quiet-ply draw limit.
 pub const KC_CHATURAJI_DEFAULT_DRAW_LIMIT: u16 = 200;
-/// Ruleset value: the sheet's rules (RULES.md Part II), the default.
+/// Ruleset value: the sheet's rules (the rules reference, §2, Chaturaji), the default.
 pub const KC_CHATURAJI_RULESET_SHEET: u8 = 0;
-/// Ruleset value: Ludii's free-for-all Chaturaji with scores (RULES.md
+/// Ruleset value: Ludii's free-for-all Chaturaji with scores (the rules reference
 /// Part IV); the alliances and the draw limit are then not used.
 pub const KC_CHATURAJI_RULESET_LUDII: u8 = 1;
 
@@ -189,7 +189,7 @@ impl Handle for kc_chaturaji_position {
     }
 }
 
-/// The rules options a position is created with (RULES.md Part II, and
+/// The rules options a position is created with (the rules reference (§2, Chaturaji), and
 /// Part IV with `ruleset` `KC_CHATURAJI_RULESET_LUDII`).
 ///
 /// - `alliances`: `KC_CHATURAJI_ALLIANCES_SHEET` (0, the default) or
@@ -787,10 +787,10 @@ pub unsafe extern "C" fn kc_chaturaji_position_new_start(
 }
 
 /// Parses a position text (`<board> <to-move> <command> <lost-pawn>
-/// <captured-rajas> <quiet> <ply>`, RULES.md Part III) under `*rules`, e.g.
+/// <captured-rajas> <quiet> <ply>`, the rules reference (§3, notation)) under `*rules`, e.g.
 /// the start: `yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB r rbyg - - 0 0`.
 /// Under the Ludii ruleset the text is `<board> <to-move> <scores>
-/// <decision> <turns>` (RULES.md Part IV), the start ending `g 0,0,0,0 - 0`.
+/// <decision> <turns>` (the rules reference, §2.13, the Ludii ruleset), the start ending `g 0,0,0,0 - 0`.
 ///
 /// On malformed or inconsistent text the result is `KC_ERR_PARSE` and
 /// `kc_last_error_message` gives the field, the 0-based byte offset and the
@@ -2018,7 +2018,7 @@ fn caught_panic(function: &'static str) -> kc_status {
 }
 
 /// Parses a move text (`h1f3`, `g7g8K` for a special promotion, `pass`;
-/// RULES.md Part III) into `*out`. Malformed text gives `KC_ERR_PARSE` with
+/// the rules reference (§3, notation)) into `*out`. Malformed text gives `KC_ERR_PARSE` with
 /// the byte offset and reason in the last error message. Parsing
 /// does not check legality.
 ///
@@ -2231,7 +2231,7 @@ pub unsafe extern "C" fn kc_chaturaji_apply_exchange(
 // Perft.
 
 /// Counts the leaves of the game tree of `depth` plies from `pos` over
-/// chance nodes (perft with a die, RULES.md: every face 2..5 and every
+/// chance nodes (perft with a die, the rules reference: every face 2..5 and every
 /// legal move for it, the single pass where there is none; depth 0 gives 1,
 /// a finished position 0) and writes the count to `*out`. Works on an
 /// internal copy: `pos` is only read. `depth` above

@@ -391,7 +391,7 @@ pub struct kc_kaissa_outcome_info {
     pub reason: u8,
 }
 
-/// One side's Home Stone placement window (RULES.md Part I, Home Stone).
+/// One side's Home Stone placement window (the rules reference (§1, Merchant Kaissa), Home Stone).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct kc_kaissa_home_stone_window_info {
@@ -552,7 +552,7 @@ pub unsafe extern "C" fn kc_kaissa_position_new_start(
     })
 }
 
-/// Parses a position text (`<board> <side> <turn> <hand>`, RULES.md Part
+/// Parses a position text (`<board> <side> <turn> <hand>`, the rules reference Part
 /// III), e.g. the start:
 /// `ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh`.
 ///
@@ -1246,7 +1246,7 @@ impl kc_kaissa_undo_record {
     }
 }
 
-/// Parses a move text (`e2e5`, `a10b9`, `H@c1`; RULES.md Part III) into
+/// Parses a move text (`e2e5`, `a10b9`, `H@c1`; the rules reference (§3, notation)) into
 /// `*out`. Malformed text gives `KC_ERR_PARSE` with the byte offset
 /// and reason in the last error message. Parsing does not check legality.
 ///

@@ -9,7 +9,7 @@ pub const FIRST_PLACEMENT_TURN: u32 = 8;
 /// its Home Stone; a side that cannot then loses by default.
 pub const LAST_PLACEMENT_TURN: u32 = 10;
 
-/// Where one side stands with its Home Stone placement (RULES.md Part I),
+/// Where one side stands with its Home Stone placement (the rules reference, §1, Merchant Kaissa),
 /// from [`Position::home_stone_window`]. Fields may be added (it is
 /// `#[non_exhaustive]`: read it, do not build it).
 ///

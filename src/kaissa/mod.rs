@@ -1,5 +1,5 @@
 //! Merchant Kaissa: the 10x10 game of John Norman's Gor novels, won by
-//! capturing the enemy Home Stone (RULES.md Part I).
+//! capturing the enemy Home Stone (the rules reference, §1, Merchant Kaissa).
 //!
 //! ```
 //! use kaissa_chaturaji::kaissa::{Outcome, Position};
@@ -12,7 +12,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Decisions beyond RULES.md are listed in the crate README.
+//! Decisions beyond the rules are listed in the crate README.
 
 mod attacks;
 mod bitboard;

@@ -1,4 +1,4 @@
-//! The position text of RULES.md Part III and a board diagram.
+//! The position text of the rules reference (§3, notation) and a board diagram.
 //!
 //! `<board> <side> <turn> <hand>`, e.g. the start:
 //! `ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh`.
@@ -223,7 +223,7 @@ impl FromStr for Position {
     type Err = NotationError;
 
     /// Parses the position text, rejecting anything malformed or
-    /// inconsistent (RULES.md Part III) with the field, the byte offset and
+    /// inconsistent (the rules reference, §3, notation) with the field, the byte offset and
     /// the kind of error.
     ///
     /// ```
@@ -307,7 +307,7 @@ pub(crate) fn parse_setup(text: &str) -> Result<(Setup, TextOffsets), NotationEr
 }
 
 impl fmt::Display for Position {
-    /// Writes the position text (RULES.md Part III).
+    /// Writes the position text (the rules reference, §3, notation).
     ///
     /// ```
     /// use kaissa_chaturaji::kaissa::{Position, START_TEXT};

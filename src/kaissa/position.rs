@@ -3,7 +3,7 @@
 use super::{zobrist, Bitboard, Move, Piece, PieceKind, Setup, Side, Square};
 use crate::error::{IllegalMoveError, UndoError};
 
-/// A Merchant Kaissa position, always consistent (see RULES.md Part III for
+/// A Merchant Kaissa position, always consistent (see the rules reference (§3, notation) for
 /// what the parser rejects). Build it with [`Position::start`] (also
 /// [`Default`]), by parsing the text notation or with a [`Setup`]; change it
 /// with [`Position::play`] and [`Position::undo`] (checked) or their
@@ -662,7 +662,7 @@ impl Position {
 
 impl Position {
     /// Checks the invariants every position keeps (the consistency rules of
-    /// RULES.md Part III and the agreement of the internal tables), without
+    /// the rules reference (§3, notation) and the agreement of the internal tables), without
     /// allocating. Positions built by the library always pass; this is for
     /// callers that rebuild positions from untrusted pieces (the C ABI's
     /// undo) and for tests.

@@ -15,7 +15,7 @@ use crate::error::{Field, NotationError, NotationErrorKind as Kind};
 /// [`Setup::default`] and [`Setup::empty`] give an empty board with Yellow
 /// to move at turn 1 and both stones in hand; [`Setup::start`] the start
 /// position; [`Position::to_setup`] any position. `build` checks exactly
-/// what the position text parser checks (RULES.md Part III, one shared
+/// what the position text parser checks (the rules reference (§3, notation), one shared
 /// function), and reports it with the same [`NotationError`] (without an
 /// offset, as there is no text).
 ///
@@ -93,7 +93,7 @@ impl Setup {
         }
     }
 
-    /// The start position (RULES.md Part I).
+    /// The start position (the rules reference, §1, Merchant Kaissa).
     ///
     /// ```
     /// use kaissa_chaturaji::kaissa::{Position, Setup};
@@ -262,7 +262,7 @@ impl Setup {
     }
 
     /// The position, if the set-up is one the rules allow: exactly the
-    /// checks of the position text parser (RULES.md Part III: the turn
+    /// checks of the position text parser (the rules reference (§3, notation): the turn
     /// number in range, no Spearman on its own back rank, at most one
     /// stone of a side and not both on the board and in hand, no stone in
     /// hand after its side's 10th turn, not both stones captured, a
@@ -301,7 +301,7 @@ impl Setup {
 }
 
 impl fmt::Display for Setup {
-    /// Writes the set-up as a position text (RULES.md Part III), whether or
+    /// Writes the set-up as a position text (the rules reference, §3, notation), whether or
     /// not it is consistent: parsing the text accepts or rejects it exactly
     /// as [`Setup::build`] does.
     ///
@@ -341,7 +341,7 @@ impl Default for TextOffsets {
     }
 }
 
-/// The consistency rules of RULES.md Part III, shared by the position text
+/// The consistency rules of the rules reference (§3, notation), shared by the position text
 /// parser (which gives `offsets`, so errors point into the text) and
 /// [`Setup::build`] (no offsets). The checks run in a fixed order, so both
 /// report the same first problem.

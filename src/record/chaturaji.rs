@@ -205,7 +205,7 @@ impl sealed::Rules for ChaturajiGame {
             "ludii" => {
                 return Err((
                     "Rules",
-                    "the ludii ruleset (RULES.md Part IV) is not supported yet".into(),
+                    "the ludii ruleset (the rules reference, §2.13, the Ludii ruleset) is not supported yet".into(),
                 ))
             }
             other => {

@@ -1,4 +1,4 @@
-//! Merchant Kaissa in the record format: moves as RULES.md Part III writes
+//! Merchant Kaissa in the record format: moves as the rules reference (§3, notation) writes
 //! them (`e2e5`, `H@c1`), move numbers by turn (`12.` before Yellow's
 //! move, `12...` before Red's), no rules options.
 
