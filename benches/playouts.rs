@@ -6,10 +6,11 @@
 //! at every ply, the choice `moves[below(n)]`, and the game's end checked
 //! with `outcome()`/`is_over()`, which generated the moves a second time
 //! (Kaissa). The copy calls the library's public move generation and play,
-//! so it shares whatever those gained since (the ratio is a lower bound on
-//! the speed-up against the old code; BENCHMARKS.md gives instruction
-//! counts of both commits too). The games are checked to be the same
-//! before timing. Throughput is in plies (playouts) or nodes (perft).
+//! so it shares whatever those gained since: the ratio is a lower bound on
+//! the speed-up against the old code. `scripts/bench-vs-base` measures
+//! against the old commit itself (both builds alternately), and
+//! BENCHMARKS.md gives both. The games are checked to be the same before
+//! timing. Throughput is in plies (playouts) or nodes (perft).
 //!
 //! The threaded groups run the same work on one thread and on every core
 //! (`std::thread::available_parallelism`, printed first).

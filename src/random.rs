@@ -144,6 +144,49 @@ impl rand_core::SeedableRng for SplitMix64 {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `below` as first written: the threshold computed before every draw.
+    fn below_reference(rng: &mut SplitMix64, bound: u64) -> u64 {
+        let threshold = bound.wrapping_neg() % bound;
+        loop {
+            let product = (rng.next_u64() as u128) * (bound as u128);
+            if (product as u64) >= threshold {
+                return (product >> 64) as u64;
+            }
+        }
+    }
+
+    #[test]
+    fn below_draws_as_the_reference() {
+        let bounds = [
+            1,
+            2,
+            3,
+            4,
+            5,
+            7,
+            10,
+            438,
+            1098,
+            1 << 32,
+            (1 << 63) + 1,
+            u64::MAX,
+        ];
+        for seed in 0..200 {
+            for &bound in &bounds {
+                let (mut fast, mut slow) = (SplitMix64::new(seed), SplitMix64::new(seed));
+                for _ in 0..20 {
+                    assert_eq!(fast.below(bound), below_reference(&mut slow, bound));
+                    assert_eq!(fast, slow, "the same words drawn");
+                }
+            }
+        }
+    }
+}
+
 #[cfg(all(test, feature = "rand_core"))]
 mod rand_core_tests {
     use super::*;

@@ -23,6 +23,7 @@ fn chaturaji_rules() -> Vec<(&'static str, Rules)> {
             Rules::default().with_alliances(Alliances::Opposite),
         ),
         ("no draw limit", Rules::default().with_draw_limit(None)),
+        ("ludii", Rules::ludii()),
     ]
 }
 
@@ -395,6 +396,7 @@ fn the_example_prints_the_same_games_for_any_thread_count() {
         vec!["chaturaji", "30000", "4"],
         vec!["chaturaji", "--rules", "opposite", "30000", "4"],
         vec!["chaturaji", "--alliances", "opposite", "30000", "4"],
+        vec!["chaturaji", "--rules", "ludii", "30000", "4"],
     ] {
         let mut seen = Vec::new();
         for threads in ["1", "3"] {
@@ -409,6 +411,8 @@ fn the_example_prints_the_same_games_for_any_thread_count() {
         assert!(plies >= 20_000 && games > 0);
         let playouts = if args[0] == "kaissa" {
             Playouts::kaissa(4)
+        } else if args[2] == "ludii" {
+            Playouts::chaturaji(Rules::ludii(), 4)
         } else if args.len() > 3 {
             Playouts::chaturaji(Rules::default().with_alliances(Alliances::Opposite), 4)
         } else {

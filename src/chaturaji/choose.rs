@@ -92,11 +92,7 @@ impl Mover {
     fn nth(&self, mut k: u32) -> Move {
         let from = self.from;
         if !self.special {
-            let mut bits = self.targets.0;
-            for _ in 0..k {
-                bits &= bits.wrapping_sub(1);
-            }
-            let to = Square::from_index(bits.trailing_zeros() as u8 & 63);
+            let to = Square::from_index(select(self.targets.0, k));
             return Move::Normal { from, to };
         }
         for to in self.targets {
@@ -114,4 +110,15 @@ impl Mover {
         }
         Move::Pass
     }
+}
+
+/// The index of the `k`-th lowest set bit of `bits` (`k` below its
+/// population count).
+#[inline(always)]
+fn select(bits: u64, k: u32) -> u8 {
+    let mut bits = bits;
+    for _ in 0..k {
+        bits &= bits.wrapping_sub(1);
+    }
+    (bits.trailing_zeros() & 63) as u8
 }

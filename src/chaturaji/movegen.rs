@@ -141,14 +141,24 @@ impl Position {
     pub(crate) fn for_each_mover(&self, roll: Roll, mut f: impl FnMut(Square, Piece, Bitboard)) {
         debug_assert!(!self.rules.is_ludii());
         let ctx = self.context::<false>();
-        let mut movers = Bitboard::EMPTY;
-        for kind in roll.kinds() {
-            movers |= self.state.kinds[kind.index()];
-        }
+        // The kinds of each face (two for the 5, the same one twice
+        // otherwise): a table rather than a branch on the roll.
+        const KINDS: [[usize; 2]; 4] = [[3, 3], [2, 2], [1, 1], [0, 4]];
+        let [a, b] = KINDS[(roll.face() - 2) as usize & 3];
+        let movers = self.state.kinds[a] | self.state.kinds[b];
+        // The piece without a search: its kind is `a` or `b`, and its
+        // colour the seat's own or, after a throne conquest, its ally's
+        // (the only other army a seat can command under the sheet's rules).
+        let seat = self.state.to_move;
+        let mine = self.state.colours[seat.index()];
+        let ally = self.rules.ally(seat);
+        let kinds_a = self.state.kinds[a];
         for from in ctx.own & movers {
-            if let Some(piece) = self.piece_at(from) {
-                f(from, piece, self.targets(&ctx, piece, from));
-            }
+            let bit = from.bitboard();
+            let colour = if (mine & bit).is_empty() { ally } else { seat };
+            let kind = if (kinds_a & bit).is_empty() { b } else { a };
+            let piece = Piece::new(colour, PieceKind::ALL[kind]);
+            f(from, piece, self.targets(&ctx, piece, from));
         }
     }
 
