@@ -2,14 +2,17 @@
 //! start position, actions (so the same positions), comments, tags, result
 //! and termination, for 1,000 seeded random games of each game and rules
 //! option (Kaissa; Chaturaji with the sheet's alliances and with partners
-//! opposite, under varied draw limits). The games use every feature of the
-//! format: set-up start positions, exchanges, comments with characters
-//! that need escaping, tags, and every kind of ending (by the rules, by
-//! resignation, by agreement, abandoned, unfinished). All the records of a
-//! kind are also written into one text and streamed back through a
-//! `Reader`.
+//! opposite, under varied draw limits; Chaturaji under the Ludii ruleset,
+//! its games played by `play_seeded_game`). The games use every feature of
+//! the format: set-up start positions, exchanges, Ludii promotion
+//! decisions, comments with characters that need escaping, tags, and every
+//! kind of ending (by the rules, by resignation, by agreement, abandoned,
+//! unfinished). All the records of a kind are also written into one text
+//! and streamed back through a `Reader`.
 
-use kaissa_chaturaji::chaturaji::{self, Alliances, Colour, Roll, Rules};
+use kaissa_chaturaji::chaturaji::{
+    self, play_seeded_game, Alliances, Colour, Move, Roll, Rules, LUDII_TURN_LIMIT,
+};
 use kaissa_chaturaji::kaissa::{self, Side};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 use kaissa_chaturaji::record::{
@@ -309,4 +312,74 @@ fn chaturaji_sheet_records_round_trip() {
 #[test]
 fn chaturaji_opposite_records_round_trip() {
     chaturaji_round_trip(Alliances::Opposite, "chaturaji opposite");
+}
+
+/// A Ludii game from the start or from a set-up position (some of them a
+/// few plies before the turn limit), played by `play_seeded_game` to its
+/// end or cut short, with comments and a players' ending when unfinished.
+fn ludii_record(seed: u64) -> ChaturajiRecord {
+    let mut rng = SplitMix64::new(seed ^ 0x1ad11);
+    let mut start = chaturaji::Position::start(Rules::ludii());
+    if chance(&mut rng, 20) {
+        let plies = rng.below(80) as u32;
+        play_seeded_game(&mut start, rng.next_u64(), plies, |_, _| {});
+        if chance(&mut rng, 50) {
+            // Close to the turn limit: the same position, later.
+            let text = start.to_string();
+            let (rest, _) = text.rsplit_once(' ').expect("five fields");
+            let turns = LUDII_TURN_LIMIT - 1 - rng.below(40) as u32;
+            start = chaturaji::Position::from_text(&format!("{rest} {turns}"), Rules::ludii())
+                .expect("a valid position");
+        }
+    }
+    let mut record = ChaturajiRecord::new(start.clone());
+    add_tags(&mut record, &mut rng);
+    maybe_comment(&mut record, &mut rng);
+    let max_plies = match rng.below(4) {
+        0 => 100_000,
+        _ => rng.below(400) as u32,
+    };
+    let mut comments = SplitMix64::new(rng.next_u64());
+    let mut position = start;
+    play_seeded_game(&mut position, seed, max_plies, |ply, _| {
+        let action = match ply.roll {
+            Some(roll) => ChaturajiAction::Ply { roll, mv: ply.mv },
+            None => ChaturajiAction::Decision { mv: ply.mv },
+        };
+        record.play(action).expect("a legal ply");
+        maybe_comment(&mut record, &mut comments);
+    });
+    assert_eq!(record.final_position(), &position, "seed {seed}");
+    let wins = Colour::ALL.map(GameResult::ColourWins);
+    players_ending(&mut record, &mut rng, &wins);
+    record
+}
+
+#[test]
+fn chaturaji_ludii_records_round_trip() {
+    let records: Vec<_> = (0..GAMES).map(ludii_record).collect();
+    let decisions = |wanted: fn(Move) -> bool| {
+        records
+            .iter()
+            .flat_map(|r| r.actions())
+            .filter(|a| matches!(a, ChaturajiAction::Decision { mv } if wanted(*mv)))
+            .count()
+    };
+    let promotions = decisions(|mv| matches!(mv, Move::Decision { .. }));
+    let kept = decisions(|mv| mv == Move::Pass);
+    let results: Vec<GameResult> = records.iter().map(|r| r.result()).collect();
+    let endings = check_all(records, "chaturaji ludii", |r| r.as_chaturaji().cloned());
+    eprintln!("ludii endings: {endings:?}, promotions: {promotions}, pawns kept: {kept}");
+    assert!(promotions > 0 && kept > 0, "decisions of both kinds");
+    assert!(results.iter().any(|r| matches!(r, GameResult::ColourWins(_))));
+    for t in [
+        Termination::Ranking,
+        Termination::TurnLimit,
+        Termination::Resignation,
+        Termination::Agreement,
+        Termination::Abandoned,
+        Termination::Unfinished,
+    ] {
+        assert!(endings.iter().any(|&(e, _)| e == t), "no game ended by {t}");
+    }
 }

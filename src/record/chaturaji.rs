@@ -1,12 +1,15 @@
 //! Chaturaji in the record format: plies with their roll (`5:g7g8K`,
-//! `4:pass`), raja exchanges (`exchange:rh4,be8`), move numbers by ply
-//! (`9.` before the ninth ply), and the rules options as tags.
+//! `4:pass`), raja exchanges (`exchange:rh4,be8`), the Ludii ruleset's
+//! promotion decisions (`=K`, `pass`), move numbers by ply (`9.` before the
+//! ninth rolled ply), and the rules options as tags. What only the Ludii
+//! ruleset needs (its tags, results and checks) is in `ludii.rs`.
 
 use core::fmt;
 use core::str::FromStr;
 
 use super::error::ActionError;
 use super::game::{sealed, Game, MoveNumber};
+use super::ludii;
 use super::result::{GameResult, Termination};
 use crate::chaturaji::{Alliances, Colour, Move, Outcome, Position, Roll, Rules, Square};
 use crate::error::{escaped_char, excerpt, Field, NotationError, NotationErrorKind};
@@ -22,21 +25,28 @@ use crate::error::{escaped_char, excerpt, Field, NotationError, NotationErrorKin
 pub enum ChaturajiGame {}
 
 /// One unit of Chaturaji movetext: a ply (the roll and the move made for
-/// it) or a raja exchange (not a move: it takes no turn). More kinds may
-/// come with the Ludii ruleset (its promotion decisions); match with a `_`
-/// arm.
+/// it), a raja exchange (not a move: it takes no turn), or a promotion
+/// decision of the Ludii ruleset (a ply made without a roll). More kinds
+/// may come; match with a `_` arm.
 ///
-/// Its text is `<face>:<move>` (`2:h1f3`, `5:g7g8K`, `4:pass`) or
+/// Its text is `<face>:<move>` (`2:h1f3`, `5:g7g8K`, `4:pass`),
 /// `exchange:<colour><square>,<colour><square>` (`exchange:rh4,be8`: the
-/// Red raja returns to h4, the Black raja to e8).
+/// Red raja returns to h4, the Black raja to e8), or the decision's move
+/// text alone, without a face: `=K`, `=E`, `=H`, `=B`, or `pass` (the pawn
+/// stays a pawn: the colour has a piece of each of the four kinds).
 ///
 /// ```
+/// use kaissa_chaturaji::chaturaji::{Move, PieceKind};
 /// use kaissa_chaturaji::record::ChaturajiAction;
 /// let ply: ChaturajiAction = "5:g7g8K".parse()?;
 /// assert_eq!(ply.to_string(), "5:g7g8K");
 /// let exchange: ChaturajiAction = "exchange:rh4,be8".parse()?;
 /// assert!(matches!(exchange, ChaturajiAction::Exchange { .. }));
+/// let decision: ChaturajiAction = "=H".parse()?;
+/// assert_eq!(decision, ChaturajiAction::Decision { mv: Move::Decision { kind: PieceKind::Horse } });
+/// assert_eq!("pass".parse::<ChaturajiAction>()?, ChaturajiAction::Decision { mv: Move::Pass });
 /// assert!("6:h1f3".parse::<ChaturajiAction>().is_err());
+/// assert!("5:=H".parse::<ChaturajiAction>().is_err()); // a decision has no roll
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -57,12 +67,22 @@ pub enum ChaturajiAction {
         /// The other raja's colour and square.
         second: (Colour, Square),
     },
+    /// Ludii ruleset: the colour to move decides the promotion of its pawn
+    /// that has just reached its far edge, without a roll: `mv` is a
+    /// [`Move::Decision`] (`=K`, `=E`, `=H`, `=B`), or [`Move::Pass`] when
+    /// the colour has a piece of each of the four kinds (the pawn stays a
+    /// pawn). Any other move is never legal.
+    Decision {
+        /// The decision's move.
+        mv: Move,
+    },
 }
 
 impl fmt::Display for ChaturajiAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ChaturajiAction::Ply { roll, mv } => write!(f, "{roll}:{mv}"),
+            ChaturajiAction::Decision { mv } => write!(f, "{mv}"),
             ChaturajiAction::Exchange { first, second } => write!(
                 f,
                 "exchange:{}{},{}{}",
@@ -123,6 +143,11 @@ impl FromStr for ChaturajiAction {
     /// assert_eq!(err.offset(), Some(13));
     /// ```
     fn from_str(text: &str) -> Result<ChaturajiAction, NotationError> {
+        if text.starts_with('=') || text == "pass" {
+            return Ok(ChaturajiAction::Decision {
+                mv: Move::parse_at(text, 0)?,
+            });
+        }
         if let Some(rest) = text.strip_prefix(EXCHANGE) {
             let base = EXCHANGE.len();
             let (a, b) = rest.split_once(',').ok_or_else(|| {
@@ -159,6 +184,16 @@ impl FromStr for ChaturajiAction {
             )
         })?;
         let mv = Move::parse_at(mv, face.len() + 1)?;
+        if let Move::Decision { .. } = mv {
+            return Err(error(
+                0,
+                NotationErrorKind::UnexpectedCharacter,
+                format!(
+                    "a promotion decision is made without a roll: write {mv} alone, not {}",
+                    excerpt(text)
+                ),
+            ));
+        }
         Ok(ChaturajiAction::Ply { roll, mv })
     }
 }
@@ -172,12 +207,24 @@ impl Game for ChaturajiGame {
     const TERMINATIONS: &'static [Termination] = &[
         Termination::OpponentsOut,
         Termination::QuietPlies,
+        Termination::Ranking,
+        Termination::TurnLimit,
         Termination::Resignation,
         Termination::Agreement,
         Termination::Abandoned,
         Termination::Unfinished,
     ];
 }
+
+/// The terminations of a game under the sheet's rules.
+const SHEET_TERMINATIONS: &[Termination] = &[
+    Termination::OpponentsOut,
+    Termination::QuietPlies,
+    Termination::Resignation,
+    Termination::Agreement,
+    Termination::Abandoned,
+    Termination::Unfinished,
+];
 
 /// The default quiet-ply draw limit, written only when a record differs.
 const DEFAULT_DRAW_LIMIT: Option<u16> = Rules::new().draw_limit;
@@ -202,16 +249,11 @@ impl sealed::Rules for ChaturajiGame {
         let alliances = match rules.unwrap_or("sheet") {
             "sheet" => Alliances::Sheet,
             "opposite" => Alliances::Opposite,
-            "ludii" => {
-                return Err((
-                    "Rules",
-                    "the ludii ruleset (the rules reference, §2.13, the Ludii ruleset) is not supported yet".into(),
-                ))
-            }
+            "ludii" => return ludii::options_from_tags(draw_limit),
             other => {
                 return Err((
                     "Rules",
-                    format!("\"{}\" is not sheet or opposite", excerpt(other)),
+                    format!("\"{}\" is not sheet, opposite or ludii", excerpt(other)),
                 ))
             }
         };
@@ -240,6 +282,9 @@ impl sealed::Rules for ChaturajiGame {
     }
 
     fn options_tags(options: Rules) -> Vec<(&'static str, String)> {
+        if options.is_ludii() {
+            return vec![("Rules", "ludii".to_string())];
+        }
         let alliances = match options.alliances {
             Alliances::Opposite => "opposite",
             _ => "sheet",
@@ -261,11 +306,15 @@ impl sealed::Rules for ChaturajiGame {
     fn apply(position: &mut Position, action: ChaturajiAction) -> Result<(), ActionError> {
         match action {
             ChaturajiAction::Ply { roll, mv } => {
+                if let Some(square) = position.pending_promotion() {
+                    return Err(ActionError::DecisionPending { square });
+                }
                 position.play(roll, mv)?;
             }
             ChaturajiAction::Exchange { first, second } => {
                 position.apply_exchange(first, second)?;
             }
+            ChaturajiAction::Decision { mv } => ludii::decide(position, mv)?,
         }
         Ok(())
     }
@@ -294,12 +343,16 @@ impl sealed::Rules for ChaturajiGame {
             "by-wins" => GameResult::AllianceWins([Black, Yellow]),
             "ry-wins" => GameResult::AllianceWins([Red, Yellow]),
             "bg-wins" => GameResult::AllianceWins([Black, Green]),
+            "red-wins" => GameResult::ColourWins(Red),
+            "black-wins" => GameResult::ColourWins(Black),
+            "yellow-wins" => GameResult::ColourWins(Yellow),
+            "green-wins" => GameResult::ColourWins(Green),
             _ => return None,
         })
     }
 
     fn result_words() -> &'static str {
-        "rg-wins, by-wins, ry-wins, bg-wins, draw or *"
+        "rg-wins, by-wins, ry-wins, bg-wins; red-wins, black-wins, yellow-wins, green-wins (ludii); draw or *"
     }
 
     fn rules_ending(position: &Position) -> Option<(GameResult, Termination)> {
@@ -308,19 +361,48 @@ impl sealed::Rules for ChaturajiGame {
                 GameResult::AllianceWins(alliance),
                 Termination::OpponentsOut,
             )),
+            Outcome::Draw if position.rules().is_ludii() => {
+                Some((GameResult::Draw, Termination::TurnLimit))
+            }
             Outcome::Draw => Some((GameResult::Draw, Termination::QuietPlies)),
+            Outcome::ColourWins(colour) => {
+                Some((GameResult::ColourWins(colour), Termination::Ranking))
+            }
+            Outcome::TopScoreTie => Some((GameResult::Draw, Termination::Ranking)),
             _ => None,
         }
     }
 
     fn result_fits(position: &Position, result: GameResult) -> bool {
+        let is_ludii = position.rules().is_ludii();
         match result {
             GameResult::Unfinished | GameResult::Draw => true,
             GameResult::AllianceWins(alliance) => {
-                position.rules().alliance_of(alliance[0]) == alliance
+                !is_ludii && position.rules().alliance_of(alliance[0]) == alliance
             }
+            GameResult::ColourWins(_) => is_ludii,
             _ => false,
         }
+    }
+
+    fn terminations(options: Rules) -> &'static [Termination] {
+        if options.is_ludii() {
+            ludii::TERMINATIONS
+        } else {
+            SHEET_TERMINATIONS
+        }
+    }
+
+    fn normalize(position: &mut Position) {
+        ludii::normalize(position);
+    }
+
+    fn scores(position: &Position) -> Option<[u32; 4]> {
+        position.rules().is_ludii().then(|| position.scores())
+    }
+
+    fn has_scores(options: Rules) -> bool {
+        options.is_ludii()
     }
 }
 
@@ -336,6 +418,9 @@ mod tests {
             "4:pass",
             "exchange:rh4,be8",
             "exchange:gd2,ya6",
+            "=K",
+            "=B",
+            "pass",
         ] {
             let action: ChaturajiAction = text.parse().unwrap();
             assert_eq!(action.to_string(), text);
@@ -350,6 +435,9 @@ mod tests {
         assert_eq!(at("exchange:rh9,be8"), Some(10));
         assert_eq!(at("exchange:rh4,"), Some(13));
         assert_eq!(at("exchange:xh4,be8"), Some(9));
+        assert_eq!(at("=P"), Some(1));
+        assert_eq!(at("=X"), Some(1));
+        assert_eq!(at("2:=K"), Some(0));
     }
 
     #[test]
@@ -376,6 +464,12 @@ mod tests {
                 "{bad}"
             );
         }
-        assert!(ChaturajiGame::options_from_tags(Some("ludii"), None).is_err());
+        let ludii = ChaturajiGame::options_from_tags(Some("ludii"), None).unwrap();
+        assert_eq!(ludii, Rules::ludii());
+        assert_eq!(
+            ChaturajiGame::options_tags(ludii),
+            [("Rules", "ludii".to_string())]
+        );
+        assert!(ChaturajiGame::options_from_tags(Some("ludii"), Some("200")).is_err());
     }
 }

@@ -7,7 +7,8 @@ use core::fmt;
 use thiserror::Error;
 
 use super::result::{GameResult, Termination};
-use crate::chaturaji::ExchangeError;
+use super::ludii::scores_text;
+use crate::chaturaji::{ExchangeError, Move, Square};
 use crate::error::{IllegalMoveError, NotationError};
 
 /// A record that could not be read: where ([`line`](RecordError::line),
@@ -204,6 +205,19 @@ pub enum RecordErrorKind {
     /// (or with each other).
     #[error("{0}")]
     WrongResult(ResultError),
+    /// The `Scores` tag (Chaturaji, Ludii ruleset) differs from the final
+    /// position's scores.
+    #[error(
+        "the Scores tag says {}, but the scores in the final position are {} (Red, Black, Yellow, Green)",
+        scores_text(*.tag),
+        scores_text(*.actual)
+    )]
+    ScoresMismatch {
+        /// The scores the tag states.
+        tag: [u32; 4],
+        /// The final position's scores.
+        actual: [u32; 4],
+    },
     /// Something after the result on its line.
     #[error("text after the result (a record ends with its result)")]
     TextAfterResult,
@@ -244,6 +258,31 @@ pub enum ActionError {
     /// The raja exchange is not possible.
     #[error("exchange not possible: {0}")]
     Exchange(#[from] ExchangeError),
+    /// Chaturaji (Ludii ruleset): a ply with a roll where the colour to
+    /// move must first decide the promotion of its pawn (a missing
+    /// decision, or a decision written with a roll).
+    #[error("the pawn on {square} awaits its promotion decision, a ply made without a roll: =K, =E, =H, =B (or pass when the colour has a piece of every kind)")]
+    DecisionPending {
+        /// The pawn's square.
+        square: Square,
+    },
+    /// Chaturaji: a promotion decision (`=K`, or `pass` without a roll)
+    /// where none is pending (a ply is written with its roll).
+    #[error("no promotion decision is pending (a ply is written with its roll: <face>:<move>)")]
+    NoDecisionPending,
+    /// Chaturaji (Ludii ruleset): a promotion decision that is not one of
+    /// the pending decision's choices (a kind the colour still has on the
+    /// board, or `pass` while a kind is free).
+    #[error("{mv} is not a choice for the pawn on {square}: the choices are {choices}")]
+    NotAChoice {
+        /// The decision given.
+        mv: Move,
+        /// The pawn's square.
+        square: Square,
+        /// The choices, as their move texts separated by commas (`=K, =B`,
+        /// or `pass`).
+        choices: String,
+    },
 }
 
 /// Why a result and termination do not fit a record: the final position
@@ -331,8 +370,8 @@ pub enum TextError {
     /// letters, digits and underscores.
     #[error("\"{0}\" is not a tag name (a letter, then letters, digits or _; at most 64)")]
     BadTagName(String),
-    /// `Game`, `Rules`, `DrawLimit`, `Position`, `Result` and `Termination`
-    /// come from the record itself, not from `set_tag`.
+    /// `Game`, `Rules`, `DrawLimit`, `Position`, `Result`, `Termination`
+    /// and `Scores` come from the record itself, not from `set_tag`.
     #[error(
         "the {0} tag is set by the record itself (its game, rules, start position and result)"
     )]

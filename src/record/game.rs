@@ -129,6 +129,39 @@ pub(crate) mod sealed {
         fn result_fits(position: &Pos<Self>, result: GameResult) -> bool
         where
             Self: Game;
+        /// The terminations a game under `options` may have (a part of
+        /// [`Game::TERMINATIONS`]).
+        fn terminations(_options: Opt<Self>) -> &'static [Termination]
+        where
+            Self: Game,
+        {
+            Self::TERMINATIONS
+        }
+        /// Puts the options a ruleset does not use into their canonical
+        /// form, so that reading back what was written gives an equal
+        /// position (Chaturaji's Ludii ruleset ignores the alliances and
+        /// the draw limit).
+        fn normalize(_position: &mut Pos<Self>)
+        where
+            Self: Game,
+        {
+        }
+        /// The scores of the colours in `position`, when its rules keep
+        /// scores (the `Scores` tag): Red, Black, Yellow, Green.
+        fn scores(_position: &Pos<Self>) -> Option<[u32; 4]>
+        where
+            Self: Game,
+        {
+            None
+        }
+        /// Whether games under `options` keep scores (may have a `Scores`
+        /// tag).
+        fn has_scores(_options: Opt<Self>) -> bool
+        where
+            Self: Game,
+        {
+            false
+        }
     }
 }
 

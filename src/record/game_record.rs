@@ -66,7 +66,7 @@ pub(crate) fn check_result<G: Game>(
     result: GameResult,
     termination: Termination,
 ) -> Result<(), ResultError> {
-    if !G::TERMINATIONS.contains(&termination) {
+    if !G::terminations(G::options_of(position)).contains(&termination) {
         return Err(ResultError::TerminationNotForGame {
             termination,
             game: G::NAME,
@@ -85,6 +85,7 @@ pub(crate) fn check_result<G: Game>(
         Termination::NoLegalMoves | Termination::TurnLimit | Termination::QuietPlies => {
             result == GameResult::Draw
         }
+        Termination::Ranking => result.is_win() || result == GameResult::Draw,
         _ => result.is_win(),
     };
     if !fits {
@@ -116,14 +117,22 @@ impl<G: Game> GameRecord<G> {
     /// result is what the rules say of `start`: `*` (`unfinished`) unless
     /// the game is already over there.
     ///
+    /// Under Chaturaji's Ludii ruleset, the options the ruleset does not
+    /// use (alliances, draw limit) are set to those of
+    /// [`Rules::ludii`](crate::chaturaji::Rules::ludii), as a record
+    /// read back has them.
+    ///
     /// ```
-    /// use kaissa_chaturaji::chaturaji::{Position, Rules};
+    /// use kaissa_chaturaji::chaturaji::{Position, Rules, Ruleset};
     /// use kaissa_chaturaji::record::{ChaturajiRecord, GameResult};
     /// let record = ChaturajiRecord::new(Position::start(Rules::default()));
     /// assert_eq!(record.result(), GameResult::Unfinished);
+    /// let ludii = Rules::default().with_ruleset(Ruleset::Ludii); // draw limit 200, unused
+    /// assert_eq!(ChaturajiRecord::new(Position::start(ludii)).options(), Rules::ludii());
     /// ```
     #[must_use]
-    pub fn new(start: G::Position) -> GameRecord<G> {
+    pub fn new(mut start: G::Position) -> GameRecord<G> {
+        G::normalize(&mut start);
         let (result, termination) = ending::<G>(&start);
         GameRecord {
             tags: Tags::default(),
@@ -333,8 +342,8 @@ impl<G: Game> GameRecord<G> {
     /// `resignation`, a `draw` by `agreement`, or `*` when `unfinished` or
     /// `abandoned`; an ending by the rules is refused (the game is not
     /// over). The winner must exist in the game (a Kaissa side, an
-    /// alliance of the Chaturaji rules options). On error the record is
-    /// unchanged.
+    /// alliance of the Chaturaji rules options, a colour under the Ludii
+    /// ruleset). On error the record is unchanged.
     ///
     /// ```
     /// use kaissa_chaturaji::chaturaji::{Colour, Position, Rules};
@@ -361,13 +370,18 @@ impl<G: Game> GameRecord<G> {
 
     /// The result a token names in this game's records (`*`, `draw`, and
     /// the game's wins: `yellow-wins`, `red-wins` for Kaissa; `rg-wins`,
-    /// `by-wins`, `ry-wins`, `bg-wins` for Chaturaji).
+    /// `by-wins`, `ry-wins`, `bg-wins`, and under the Ludii ruleset
+    /// `red-wins`, `black-wins`, `yellow-wins`, `green-wins`, for
+    /// Chaturaji). Whether the result fits the record's rules is checked by
+    /// [`GameRecord::set_result`].
     ///
     /// ```
+    /// use kaissa_chaturaji::chaturaji::Colour;
     /// use kaissa_chaturaji::kaissa::Side;
     /// use kaissa_chaturaji::record::{ChaturajiRecord, GameResult, KaissaRecord};
     /// assert_eq!(KaissaRecord::parse_result("red-wins"), Some(GameResult::SideWins(Side::Red)));
-    /// assert_eq!(ChaturajiRecord::parse_result("red-wins"), None);
+    /// assert_eq!(ChaturajiRecord::parse_result("red-wins"), Some(GameResult::ColourWins(Colour::Red)));
+    /// assert_eq!(KaissaRecord::parse_result("rg-wins"), None);
     /// ```
     #[must_use]
     pub fn parse_result(token: &str) -> Option<GameResult> {

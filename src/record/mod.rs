@@ -36,6 +36,7 @@ mod game;
 mod game_record;
 mod kaissa;
 mod lexer;
+mod ludii;
 mod lines;
 mod reader;
 mod result;

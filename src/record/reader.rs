@@ -11,6 +11,7 @@ use super::game_record::{check_result, GameRecord};
 use super::kaissa::KaissaGame;
 use super::lexer::{parse_tag_line, scan_line, Lexeme, OpenComment, RawTag};
 use super::lines::{Line, Lines};
+use super::ludii::parse_scores;
 use super::result::{GameResult, Termination};
 use super::tags::RESERVED_TAGS;
 use crate::error::excerpt;
@@ -201,6 +202,15 @@ impl<R: BufRead> Reader<R> {
             };
             return Err(at(line, column, kind));
         }
+        if let (Some((claimed, tag)), Some(actual)) = (tags.scores, G::scores(record.final_position())) {
+            if claimed != actual {
+                let kind = RecordErrorKind::ScoresMismatch {
+                    tag: claimed,
+                    actual,
+                };
+                return Err(at(tag.line, tag.value_column, kind));
+            }
+        }
         if let Err(err) = check_result::<G>(record.final_position(), result, tags.termination) {
             let blame_result = match err {
                 ResultError::ResultNotForGame { .. } => true,
@@ -384,6 +394,8 @@ struct GameTags<'h, G: Game> {
     termination: Termination,
     result_tag: &'h RawTag,
     termination_tag: &'h RawTag,
+    /// The `Scores` tag's scores, with the tag.
+    scores: Option<([u32; 4], &'h RawTag)>,
 }
 
 impl Header {
@@ -417,6 +429,29 @@ impl Header {
                 },
             )
         })?;
+        let scores = match self.get("Scores") {
+            None => None,
+            Some(tag) if !G::has_scores(options) => {
+                return Err(tag.error(RecordErrorKind::BadTagValue {
+                    name: "Scores".into(),
+                    reason: "only a chaturaji record under the ludii rules has scores".into(),
+                }))
+            }
+            Some(tag) => {
+                let claimed = parse_scores(&tag.value).map_err(|(offset, reason)| {
+                    let chars = tag.value.get(..offset).map_or(0, |s| s.chars().count());
+                    RecordError::new(
+                        tag.line,
+                        tag.value_column + chars,
+                        RecordErrorKind::BadTagValue {
+                            name: "Scores".into(),
+                            reason,
+                        },
+                    )
+                })?;
+                Some((claimed, tag))
+            }
+        };
         let start = match self.get("Position") {
             None => G::start(options),
             Some(tag) => G::parse_position(&tag.value, options).map_err(|err| {
@@ -442,10 +477,11 @@ impl Header {
             })
         })?;
         let termination_tag = self.required("Termination")?;
+        let terminations = G::terminations(options);
         let termination = Termination::from_word(&termination_tag.value)
-            .filter(|t| G::TERMINATIONS.contains(t))
+            .filter(|t| terminations.contains(t))
             .ok_or_else(|| {
-                let words: Vec<&str> = G::TERMINATIONS.iter().map(|t| t.word()).collect();
+                let words: Vec<&str> = terminations.iter().map(|t| t.word()).collect();
                 termination_tag.error(RecordErrorKind::BadTagValue {
                     name: "Termination".into(),
                     reason: format!(
@@ -462,6 +498,7 @@ impl Header {
             termination,
             result_tag,
             termination_tag,
+            scores,
         })
     }
 }

@@ -7,12 +7,14 @@ use crate::chaturaji::Colour;
 use crate::kaissa::Side;
 
 /// The result a record states (its `Result` tag and the token that ends its
-/// movetext). More variants may come with more rulesets (the Ludii ruleset
-/// of Chaturaji will add a single colour's win); match with a `_` arm.
+/// movetext). More variants may come with more rulesets; match with a `_`
+/// arm.
 ///
 /// The text of a result is its token: `*`, `draw`, `yellow-wins`,
-/// `red-wins` (Kaissa) and `rg-wins`, `by-wins`, `ry-wins`, `bg-wins`
-/// (Chaturaji alliances, the two colour letters in `rbyg` order).
+/// `red-wins` (Kaissa), `rg-wins`, `by-wins`, `ry-wins`, `bg-wins`
+/// (Chaturaji alliances, the two colour letters in `rbyg` order) and
+/// `red-wins`, `black-wins`, `yellow-wins`, `green-wins` (one Chaturaji
+/// colour, under the Ludii ruleset).
 ///
 /// ```
 /// use kaissa_chaturaji::chaturaji::Colour;
@@ -21,6 +23,7 @@ use crate::kaissa::Side;
 /// assert_eq!(GameResult::Unfinished.to_string(), "*");
 /// assert_eq!(GameResult::SideWins(Side::Red).to_string(), "red-wins");
 /// assert_eq!(GameResult::AllianceWins([Colour::Black, Colour::Yellow]).to_string(), "by-wins");
+/// assert_eq!(GameResult::ColourWins(Colour::Green).to_string(), "green-wins");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -33,6 +36,9 @@ pub enum GameResult {
     SideWins(Side),
     /// Chaturaji: the alliance of these two colours (in `rbyg` order) wins.
     AllianceWins([Colour; 2]),
+    /// Chaturaji under the Ludii ruleset: this colour wins (it has the
+    /// highest score alone).
+    ColourWins(Colour),
 }
 
 impl GameResult {
@@ -46,7 +52,10 @@ impl GameResult {
     /// ```
     #[must_use]
     pub const fn is_win(self) -> bool {
-        matches!(self, GameResult::SideWins(_) | GameResult::AllianceWins(_))
+        matches!(
+            self,
+            GameResult::SideWins(_) | GameResult::AllianceWins(_) | GameResult::ColourWins(_)
+        )
     }
 }
 
@@ -57,11 +66,12 @@ impl fmt::Display for GameResult {
             GameResult::Draw => f.write_str("draw"),
             GameResult::SideWins(side) => write!(f, "{}-wins", side.name()),
             GameResult::AllianceWins([a, b]) => write!(f, "{}{}-wins", a.letter(), b.letter()),
+            GameResult::ColourWins(colour) => write!(f, "{}-wins", colour.name()),
         }
     }
 }
 
-/// How a recorded game ended: the `Termination` tag. The first six are
+/// How a recorded game ended: the `Termination` tag. The first seven are
 /// produced by the rules (the final position must show them); the last
 /// four are what players do. More may come with more rulesets; match with
 /// a `_` arm.
@@ -82,15 +92,24 @@ pub enum Termination {
     DefaultLoss,
     /// Kaissa: the side to move had no legal move (a draw).
     NoLegalMoves,
-    /// Kaissa: Red was to move at the largest turn the notation can write
-    /// (a draw no real game reaches).
+    /// A draw by a turn limit. Kaissa: Red was to move at the largest turn
+    /// the notation can write (a draw no real game reaches). Chaturaji
+    /// under the Ludii ruleset: 5,000 rolled plies were played
+    /// ([`LUDII_TURN_LIMIT`](crate::chaturaji::LUDII_TURN_LIMIT)), a draw
+    /// for all four whatever the scores.
     TurnLimit,
     /// Chaturaji: the winning alliance put both opponents out of the game.
     OpponentsOut,
     /// Chaturaji: no capture for as many plies as the draw limit (a draw).
     QuietPlies,
-    /// A player (Kaissa) or an alliance (Chaturaji) resigned; the result
-    /// names the winner.
+    /// Chaturaji under the Ludii ruleset: one colour owns every piece left,
+    /// and the colours are ranked by score. The highest score alone wins
+    /// (`<colour>-wins`, even a colour with no piece left); a tie for it
+    /// is a `draw`.
+    Ranking,
+    /// A player (Kaissa), an alliance (Chaturaji) or every colour but the
+    /// winner (Chaturaji under the Ludii ruleset) resigned; the result names
+    /// the winner.
     Resignation,
     /// The players agreed a draw.
     Agreement,
@@ -102,13 +121,14 @@ pub enum Termination {
 
 impl Termination {
     /// Every termination, in declaration order.
-    pub const ALL: [Termination; 10] = [
+    pub const ALL: [Termination; 11] = [
         Termination::HomeStoneCaptured,
         Termination::DefaultLoss,
         Termination::NoLegalMoves,
         Termination::TurnLimit,
         Termination::OpponentsOut,
         Termination::QuietPlies,
+        Termination::Ranking,
         Termination::Resignation,
         Termination::Agreement,
         Termination::Abandoned,
@@ -117,7 +137,7 @@ impl Termination {
 
     /// The tag value: `home-stone-captured`, `default-loss`,
     /// `no-legal-moves`, `turn-limit`, `opponents-out`, `quiet-plies`,
-    /// `resignation`, `agreement`, `abandoned` or `unfinished`.
+    /// `ranking`, `resignation`, `agreement`, `abandoned` or `unfinished`.
     #[must_use]
     pub const fn word(self) -> &'static str {
         match self {
@@ -127,6 +147,7 @@ impl Termination {
             Termination::TurnLimit => "turn-limit",
             Termination::OpponentsOut => "opponents-out",
             Termination::QuietPlies => "quiet-plies",
+            Termination::Ranking => "ranking",
             Termination::Resignation => "resignation",
             Termination::Agreement => "agreement",
             Termination::Abandoned => "abandoned",

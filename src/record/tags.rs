@@ -11,15 +11,17 @@ pub const MAX_TEXT: usize = 1 << 16;
 pub const MAX_TAG_NAME: usize = 64;
 
 /// The tags a record derives from its own data (game, rules options, start
-/// position, result): [`Tags`] never holds them, and
+/// position, result, and the final scores under Chaturaji's Ludii
+/// ruleset): [`Tags`] never holds them, and
 /// [`GameRecord::set_tag`](super::GameRecord::set_tag) refuses them.
-pub const RESERVED_TAGS: [&str; 6] = [
+pub const RESERVED_TAGS: [&str; 7] = [
     "Game",
     "Rules",
     "DrawLimit",
     "Position",
     "Result",
     "Termination",
+    "Scores",
 ];
 
 /// The descriptive tags a writer puts first, in this order, when present

@@ -5,6 +5,7 @@ use core::fmt;
 
 use super::game::Game;
 use super::game_record::GameRecord;
+use super::ludii::scores_text;
 use super::tags::{escape, LEADING_TAGS};
 
 /// Movetext lines stay within this many characters (a longer comment gets
@@ -34,6 +35,9 @@ pub(crate) fn write_record<G: Game>(
     }
     write_tag(f, "Result", &record.result().to_string())?;
     write_tag(f, "Termination", record.termination().word())?;
+    if let Some(scores) = G::scores(record.final_position()) {
+        write_tag(f, "Scores", &scores_text(scores))?;
+    }
     if !record.starts_at_start() {
         write_tag(f, "Position", &record.start().to_string())?;
     }

@@ -1,0 +1,128 @@
+//! What records of the Ludii ruleset of Chaturaji add (the rules reference,
+//! Part IV): the `[Rules "ludii"]` tag, the promotion decision ply written
+//! without a roll (`=K`, `=E`, `=H`, `=B`, `pass`), the terminations
+//! `ranking` and `turn-limit`, and the `Scores` tag (the final position's
+//! scores, checked by the reader).
+
+use super::error::ActionError;
+use super::result::Termination;
+use crate::chaturaji::{Move, Position, Roll, Rules};
+use crate::error::excerpt;
+
+/// The terminations of a game under the Ludii ruleset.
+pub(super) const TERMINATIONS: &[Termination] = &[
+    Termination::Ranking,
+    Termination::TurnLimit,
+    Termination::Resignation,
+    Termination::Agreement,
+    Termination::Abandoned,
+    Termination::Unfinished,
+];
+
+/// The options of a record whose `Rules` tag is `ludii`: [`Rules::ludii`].
+/// The ruleset has no quiet-ply draw, so a `DrawLimit` tag is refused.
+pub(super) fn options_from_tags(draw_limit: Option<&str>) -> Result<Rules, (&'static str, String)> {
+    match draw_limit {
+        None => Ok(Rules::ludii()),
+        Some(_) => Err((
+            "DrawLimit",
+            "the Ludii ruleset has no quiet-ply draw (DrawLimit belongs to the sheet's rules)"
+                .into(),
+        )),
+    }
+}
+
+/// Gives a position of the Ludii ruleset the options a record reads back
+/// ([`Rules::ludii`]): the alliances and the draw limit are not used by the
+/// ruleset, and a record does not write them.
+pub(super) fn normalize(position: &mut Position) {
+    if position.rules().is_ludii() {
+        position.rules = Rules::ludii();
+    }
+}
+
+/// Plays the promotion decision `mv` (made without a roll) if one is
+/// pending and `mv` is one of its choices.
+pub(super) fn decide(position: &mut Position, mv: Move) -> Result<(), ActionError> {
+    let Some(square) = position.pending_promotion() else {
+        return Err(ActionError::NoDecisionPending);
+    };
+    let choices = position.decision_moves();
+    if !choices.contains(&mv) {
+        let words: Vec<String> = choices.iter().map(ToString::to_string).collect();
+        return Err(ActionError::NotAChoice {
+            mv,
+            square,
+            choices: words.join(", "),
+        });
+    }
+    // The roll is ignored while a decision is pending.
+    position.play(Roll::ALL[0], mv)?;
+    Ok(())
+}
+
+/// The `Scores` tag's value: the four scores in the order Red, Black,
+/// Yellow, Green, separated by commas (as in the position text).
+pub(crate) fn scores_text(scores: [u32; 4]) -> String {
+    let [r, b, y, g] = scores;
+    format!("{r},{b},{y},{g}")
+}
+
+/// Reads a `Scores` tag's value: four decimal numbers without leading
+/// zeros, separated by single commas. An error gives the byte offset in
+/// `text` and the reason.
+pub(crate) fn parse_scores(text: &str) -> Result<[u32; 4], (usize, String)> {
+    let mut scores = [0u32; 4];
+    let mut offset = 0usize;
+    let mut count = 0;
+    for item in text.split(',') {
+        if count == 4 {
+            return Err((
+                offset.saturating_sub(1),
+                "more than four scores (Red, Black, Yellow, Green)".into(),
+            ));
+        }
+        let canonical = item == "0" || !item.starts_with('0');
+        match item.parse::<u32>() {
+            Ok(n) if canonical && item.bytes().all(|b| b.is_ascii_digit()) => scores[count] = n,
+            _ => {
+                return Err((
+                    offset,
+                    format!(
+                        "\"{}\" is not a score (a number 0..4294967295 without leading zeros)",
+                        excerpt(item)
+                    ),
+                ))
+            }
+        }
+        offset += item.len() + 1;
+        count += 1;
+    }
+    if count < 4 {
+        return Err((
+            text.len(),
+            format!("{count} scores, expected four (Red, Black, Yellow, Green) separated by commas"),
+        ));
+    }
+    Ok(scores)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_tag_values() {
+        assert_eq!(parse_scores("0,12,3,40"), Ok([0, 12, 3, 40]));
+        assert_eq!(scores_text([0, 12, 3, 40]), "0,12,3,40");
+        let at = |text: &str| parse_scores(text).unwrap_err().0;
+        assert_eq!(at("0,1,2"), 5);
+        assert_eq!(at("0,1,2,3,4"), 7);
+        assert_eq!(at("0,01,2,3"), 2);
+        assert_eq!(at("0,,2,3"), 2);
+        assert_eq!(at("0,1,2,x"), 6);
+        assert_eq!(at("0,1,2,+3"), 6);
+        assert_eq!(at("0,1,2,4294967296"), 6);
+        assert_eq!(at(""), 0);
+    }
+}
