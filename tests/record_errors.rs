@@ -25,6 +25,25 @@ fn chaturaji(movetext: &str) -> String {
     format!("{CHATURAJI}{movetext}\n")
 }
 
+/// Green to move (turn 13) with a pawn on d7, a horse on b1; Red has a
+/// raja on d1; Black and Yellow have nothing left.
+const PROMOTE: &str = "8/3,gP,4/8/8/8/8/8/1,gH,1,rK,4 g 0,0,0,0 - 12";
+/// Green's horse on b1 takes Red's last piece, a pawn on d2 (turn 41):
+/// Green then owns every piece; the scores become 5,0,0,2 (Red wins).
+const LAST_CAPTURE: &str = "8/8/8/8/8/8/3,rP,4/1,gH,6 g 5,0,0,1 - 40";
+/// The same with scores 5,0,0,4: the capture ties Green with Red at 5.
+const TIE: &str = "8/8/8/8/8/8/3,rP,4/1,gH,6 g 5,0,0,4 - 40";
+/// One rolled ply before the turn limit (Green to move, turn 5000).
+const LIMIT: &str = "8/3,gP,4/8/8/8/8/8/1,gH,1,rK,4 g 0,0,0,0 - 4999";
+
+/// A Ludii record from `position`, with `extra` tag lines after the
+/// Position tag: the movetext starts on line 7 plus the extra lines.
+fn ludii(result: &str, termination: &str, position: &str, extra: &str, movetext: &str) -> String {
+    format!(
+        "[Game \"chaturaji\"]\n[Rules \"ludii\"]\n[Result \"{result}\"]\n[Termination \"{termination}\"]\n[Position \"{position}\"]\n{extra}\n{movetext}\n"
+    )
+}
+
 fn kaissa_win(result: &str, termination: &str, movetext: &str) -> String {
     format!(
         "[Game \"kaissa\"]\n[Result \"{result}\"]\n[Termination \"{termination}\"]\n[Position \"{WIN}\"]\n\n{movetext}\n"
@@ -78,7 +97,6 @@ fn cases() -> Vec<Case> {
         case!("missing Termination", "[Game \"kaissa\"]\n[Result \"*\"]\n\n*\n", 1, 1, None, K::MissingTag { name: "Termination" }),
         case!("unknown game", "[Game \"chess\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n*\n", 1, 8, None, K::BadTagValue { name, .. } if name == "Game"),
         case!("Kaissa has no rules options", KAISSA.replace("[Result", "[Rules \"sheet\"]\n[Result") + "*\n", 2, 9, None, K::BadTagValue { name, .. } if name == "Rules"),
-        case!("ludii is not supported yet", CHATURAJI.replace("[Result", "[Rules \"ludii\"]\n[Result") + "*\n", 2, 9, None, K::BadTagValue { name, reason } if name == "Rules" && reason.contains("not supported")),
         case!("unknown alliances", CHATURAJI.replace("[Result", "[Rules \"sheets\"]\n[Result") + "*\n", 2, 9, None, K::BadTagValue { name, .. } if name == "Rules"),
         case!("draw limit with a leading zero", CHATURAJI.replace("[Result", "[DrawLimit \"050\"]\n[Result") + "*\n", 2, 13, None, K::BadTagValue { name, .. } if name == "DrawLimit"),
         case!("bad date", KAISSA.replace("[Result", "[Date \"2024-06-01\"]\n[Result") + "*\n", 2, 8, None, K::BadTagValue { name, .. } if name == "Date"),
@@ -126,6 +144,27 @@ fn cases() -> Vec<Case> {
         case!("the wrong winner", kaissa_win("red-wins", "home-stone-captured", "12. e1e10 red-wins"), 2, 10, Some(1), K::WrongResult(ResultError::Contradicted { .. })),
         case!("resigned after the game was over", kaissa_win("yellow-wins", "resignation", "12. e1e10 yellow-wins"), 3, 15, Some(1), K::WrongResult(ResultError::Contradicted { .. })),
         case!("an alliance the rules do not form", CHATURAJI.replace("\"*\"", "\"ry-wins\"").replace("unfinished", "resignation") + "ry-wins\n", 2, 10, Some(0), K::WrongResult(ResultError::ResultNotForGame { .. })),
+        // The Ludii ruleset.
+        case!("no quiet-ply draw under ludii", CHATURAJI.replace("[Result", "[Rules \"ludii\"]\n[DrawLimit \"200\"]\n[Result") + "*\n", 3, 13, None, K::BadTagValue { name, .. } if name == "DrawLimit"),
+        case!("a sheet termination under ludii", ludii("draw", "quiet-plies", PROMOTE, "", "draw"), 4, 15, None, K::BadTagValue { name, .. } if name == "Termination"),
+        case!("a ludii termination under the sheet", CHATURAJI.replace("unfinished", "ranking") + "*\n", 3, 15, None, K::BadTagValue { name, .. } if name == "Termination"),
+        case!("scores in a sheet record", CHATURAJI.replace("[Result", "[Scores \"0,0,0,0\"]\n[Result") + "*\n", 2, 10, None, K::BadTagValue { name, .. } if name == "Scores"),
+        case!("malformed scores", ludii("*", "unfinished", PROMOTE, "[Scores \"0,0,0\"]\n", "*"), 6, 15, None, K::BadTagValue { name, .. } if name == "Scores"),
+        case!("a score with a leading zero", ludii("*", "unfinished", PROMOTE, "[Scores \"0,00,0,0\"]\n", "*"), 6, 12, None, K::BadTagValue { name, .. } if name == "Scores"),
+        case!("a decision where none is pending", ludii("*", "unfinished", PROMOTE, "", "13. 3:b1c3 =K *"), 7, 12, Some(2), K::IllegalAction { error: ActionError::NoDecisionPending, .. }),
+        case!("a decision under the sheet's rules", chaturaji("1. =K *"), 5, 4, Some(1), K::IllegalAction { error: ActionError::NoDecisionPending, .. }),
+        case!("a roll on a decision ply", ludii("*", "unfinished", PROMOTE, "", "13. 5:d7d8 5:=K *"), 7, 12, Some(2), K::BadToken { reason, .. } if reason.contains("without a roll")),
+        case!("a missing decision", ludii("*", "unfinished", PROMOTE, "", "13. 5:d7d8 5:d1e2 *"), 7, 12, Some(2), K::IllegalAction { error: ActionError::DecisionPending { .. }, .. }),
+        case!("a kind the colour still has", ludii("*", "unfinished", PROMOTE, "", "13. 5:d7d8 =H *"), 7, 12, Some(2), K::IllegalAction { error: ActionError::NotAChoice { choices, .. }, .. } if choices == "=K, =E, =B"),
+        case!("keeping the pawn while a kind is free", ludii("*", "unfinished", PROMOTE, "", "13. 5:d7d8 pass *"), 7, 12, Some(2), K::IllegalAction { error: ActionError::NotAChoice { .. }, .. }),
+        case!("a decision pawn that cannot be a pawn", ludii("*", "unfinished", PROMOTE, "", "13. 5:d7d8 =P *"), 7, 13, Some(2), K::BadToken { .. }),
+        case!("the wrong winner by ranking", ludii("green-wins", "ranking", LAST_CAPTURE, "", "41. 3:b1d2 green-wins"), 3, 10, Some(1), K::WrongResult(ResultError::Contradicted { .. })),
+        case!("a top-score tie claimed as a win", ludii("green-wins", "ranking", TIE, "", "41. 3:b1d2 green-wins"), 3, 10, Some(1), K::WrongResult(ResultError::Contradicted { .. })),
+        case!("a ranking that did not happen", ludii("red-wins", "ranking", PROMOTE, "", "13. 3:b1c3 red-wins"), 4, 15, Some(1), K::WrongResult(ResultError::NotOver { .. })),
+        case!("a turn-limit draw claimed as a ranking", ludii("draw", "ranking", LIMIT, "", "5000. 3:b1c3 draw"), 4, 15, Some(1), K::WrongResult(ResultError::Contradicted { .. })),
+        case!("bad final scores", ludii("red-wins", "ranking", LAST_CAPTURE, "[Scores \"5,0,0,1\"]\n", "41. 3:b1d2 red-wins"), 6, 10, Some(1), K::ScoresMismatch { tag: [5, 0, 0, 1], actual: [5, 0, 0, 2] }),
+        case!("an alliance under ludii", ludii("rg-wins", "resignation", PROMOTE, "", "rg-wins"), 3, 10, Some(0), K::WrongResult(ResultError::ResultNotForGame { .. })),
+        case!("a colour's win under the sheet", CHATURAJI.replace("\"*\"", "\"red-wins\"").replace("unfinished", "resignation") + "red-wins\n", 2, 10, Some(0), K::WrongResult(ResultError::ResultNotForGame { .. })),
         case!("opponents out that are not", CHATURAJI.replace("\"*\"", "\"rg-wins\"").replace("unfinished", "opponents-out") + "1. 2:h1f3 rg-wins\n", 3, 15, Some(1), K::WrongResult(ResultError::NotOver { .. })),
     ]
 }
@@ -243,4 +282,48 @@ fn reading_goes_on_after_a_bad_record() {
         .filter_map(|r| r.as_ref().err().map(RecordError::line))
         .collect();
     assert_eq!(lines, [11, 19, 37, 45, 55]);
+}
+
+/// The Ludii records of the table, written right, are read; what they
+/// show is what the rules say.
+#[test]
+fn right_ludii_records_are_read() {
+    let read = |text: String| -> ChaturajiRecord {
+        text.parse().unwrap_or_else(|err| panic!("{err}\n{text}"))
+    };
+    let won = read(ludii(
+        "red-wins",
+        "ranking",
+        LAST_CAPTURE,
+        "[Scores \"5,0,0,2\"]\n",
+        "41. 3:b1d2 red-wins",
+    ));
+    assert_eq!(won.final_position().scores(), [5, 0, 0, 2]);
+    assert_eq!(won.final_position().ranking(), Some([1, 3, 3, 2]));
+    let tie = read(ludii("draw", "ranking", TIE, "", "41. 3:b1d2 draw"));
+    assert_eq!(tie.final_position().ranking(), Some([1, 3, 3, 1]));
+    let limit = read(ludii("draw", "turn-limit", LIMIT, "", "5000. 3:b1c3 draw"));
+    assert!(limit.final_position().is_over());
+    let promoted = read(ludii(
+        "*",
+        "unfinished",
+        PROMOTE,
+        "",
+        "13. 5:d7d8 =E 14. 5:d1e2 2:pass 3:pass *",
+    ));
+    assert_eq!(
+        promoted.final_position().to_string(),
+        "3,gE,4/8/8/8/8/8/4,rK,3/1,gH,6 g 0,0,0,0 - 16"
+    );
+    // The writer puts the final scores in a Scores tag and the decision
+    // without a roll.
+    let text = won.to_string();
+    assert!(
+        text.contains("[Termination \"ranking\"]\n[Scores \"5,0,0,2\"]\n"),
+        "{text}"
+    );
+    assert!(
+        promoted.to_string().contains("13. 5:d7d8 =E 14. 5:d1e2"),
+        "{promoted}"
+    );
 }

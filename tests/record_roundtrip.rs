@@ -371,7 +371,9 @@ fn chaturaji_ludii_records_round_trip() {
     let endings = check_all(records, "chaturaji ludii", |r| r.as_chaturaji().cloned());
     eprintln!("ludii endings: {endings:?}, promotions: {promotions}, pawns kept: {kept}");
     assert!(promotions > 0 && kept > 0, "decisions of both kinds");
-    assert!(results.iter().any(|r| matches!(r, GameResult::ColourWins(_))));
+    assert!(results
+        .iter()
+        .any(|r| matches!(r, GameResult::ColourWins(_))));
     for t in [
         Termination::Ranking,
         Termination::TurnLimit,

@@ -6,8 +6,8 @@ use core::fmt;
 
 use thiserror::Error;
 
-use super::result::{GameResult, Termination};
 use super::ludii::scores_text;
+use super::result::{GameResult, Termination};
 use crate::chaturaji::{ExchangeError, Move, Square};
 use crate::error::{IllegalMoveError, NotationError};
 

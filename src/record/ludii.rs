@@ -101,7 +101,9 @@ pub(crate) fn parse_scores(text: &str) -> Result<[u32; 4], (usize, String)> {
     if count < 4 {
         return Err((
             text.len(),
-            format!("{count} scores, expected four (Red, Black, Yellow, Green) separated by commas"),
+            format!(
+                "{count} scores, expected four (Red, Black, Yellow, Green) separated by commas"
+            ),
         ));
     }
     Ok(scores)

@@ -202,7 +202,9 @@ impl<R: BufRead> Reader<R> {
             };
             return Err(at(line, column, kind));
         }
-        if let (Some((claimed, tag)), Some(actual)) = (tags.scores, G::scores(record.final_position())) {
+        if let (Some((claimed, tag)), Some(actual)) =
+            (tags.scores, G::scores(record.final_position()))
+        {
             if claimed != actual {
                 let kind = RecordErrorKind::ScoresMismatch {
                     tag: claimed,
