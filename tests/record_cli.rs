@@ -83,13 +83,15 @@ fn play_record_then_check() {
         &["kaissa", "7"][..],
         &["chaturaji", "7"],
         &["chaturaji", "--rules", "opposite", "11"],
+        &["chaturaji", "--rules", "ludii", "7"],
+        &["chaturaji", "--rules", "ludii", "12"],
     ] {
         let record = stdout(&example("play", &[args, &["--record"]].concat(), ""));
         let checked = stdout(&example("record", &["check"], &record));
         let lines: Vec<&str> = checked.lines().collect();
         assert_eq!(lines.len(), 2, "{checked}");
         // The record's game is the move log's game: same final position.
-        if args.len() == 2 {
+        if args.len() == 2 || args[2] == "ludii" {
             let log = stdout(&example("play", args, ""));
             assert!(
                 log.lines().any(|l| l == lines[0]),
@@ -105,9 +107,15 @@ fn play_record_then_check() {
             "by-wins",
             "ry-wins",
             "bg-wins",
+            "black-wins",
+            "green-wins",
             "*"
         ]
         .contains(&lines[1]));
+        if args.contains(&"ludii") {
+            assert!(record.contains("[Rules \"ludii\"]\n"), "{record}");
+            assert!(record.contains("\n[Scores \""), "{record}");
+        }
         let svg = stdout(&example("record", &["svg"], &record));
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     }

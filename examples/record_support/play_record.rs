@@ -14,8 +14,8 @@ const CHATURAJI_MAX_PLIES: u32 = 100_000;
 pub type KaissaGame<'a> =
     &'a dyn Fn(u64, &mut dyn FnMut(&kaissa::Position, kaissa::Move)) -> kaissa::Position;
 
-/// Reads `<game> [--rules sheet|opposite] [--alliances sheet|opposite]
-/// <seed>` and prints the record; `kaissa_game` plays the Kaissa game of
+/// Reads `<game> [--rules sheet|opposite|ludii] [--alliances
+/// sheet|opposite] <seed>` and prints the record; `kaissa_game` plays the Kaissa game of
 /// the move log.
 pub fn main(args: &[String], kaissa_game: KaissaGame<'_>) -> Result<(), String> {
     let game = args.first().map_or("kaissa", String::as_str);
@@ -28,11 +28,16 @@ pub fn main(args: &[String], kaissa_game: KaissaGame<'_>) -> Result<(), String> 
         if game != "chaturaji" {
             return Err(format!("{option} is a Chaturaji option"));
         }
-        rules = rules.with_alliances(match value.as_str() {
-            "sheet" => Alliances::Sheet,
-            "opposite" => Alliances::Opposite,
-            other => return Err(format!("{option} {other}: expected sheet or opposite")),
-        });
+        rules = match value.as_str() {
+            "sheet" => rules.with_alliances(Alliances::Sheet),
+            "opposite" => rules.with_alliances(Alliances::Opposite),
+            "ludii" if option == "--rules" => Rules::ludii(),
+            other => {
+                return Err(format!(
+                    "{option} {other}: expected sheet or opposite (or ludii for --rules)"
+                ))
+            }
+        };
         rest = tail;
     }
     let seed = match rest {
@@ -71,13 +76,11 @@ fn chaturaji_record(seed: u64, rules: Rules) -> Result<ChaturajiRecord, String> 
     let mut record = ChaturajiRecord::new(position.clone());
     let mut error = None;
     play_seeded_game(&mut position, seed, CHATURAJI_MAX_PLIES, |ply, _| {
-        // Only a Ludii promotion decision is made without a roll, and the
-        // record format has no Ludii games.
-        let Some(roll) = ply.roll else {
-            error.get_or_insert("a ply without a roll cannot be recorded".to_string());
-            return;
+        // Only a Ludii promotion decision is made without a roll.
+        let action = match ply.roll {
+            Some(roll) => ChaturajiAction::Ply { roll, mv: ply.mv },
+            None => ChaturajiAction::Decision { mv: ply.mv },
         };
-        let action = ChaturajiAction::Ply { roll, mv: ply.mv };
         if let Err(err) = record.play(action) {
             error.get_or_insert(err.to_string());
         }
