@@ -35,7 +35,8 @@ fn compile(build: &CapiBuild) -> PathBuf {
 }
 
 /// A file of records: the examples in tests/data/records and two seeded
-/// games played to their end.
+/// games played to their end, one under the sheet's rules and one under
+/// the Ludii ruleset (with its promotion decisions and Scores tag).
 fn records_file() -> (PathBuf, String) {
     let mut text = String::new();
     for game in ["kaissa", "chaturaji"] {
@@ -52,6 +53,18 @@ fn records_file() -> (PathBuf, String) {
         };
         record.play(action).expect("a legal ply");
     });
+    text.push_str(&record.to_string());
+    text.push('\n');
+    let mut position = chaturaji::Position::start(chaturaji::Rules::ludii());
+    let mut record = ChaturajiRecord::new(position.clone());
+    play_seeded_game(&mut position, 12, 100_000, |ply, _| {
+        let action = match ply.roll {
+            Some(roll) => ChaturajiAction::Ply { roll, mv: ply.mv },
+            None => ChaturajiAction::Decision { mv: ply.mv },
+        };
+        record.play(action).expect("a legal ply");
+    });
+    assert!(record.to_string().contains(" =B "), "seed 12 has decisions");
     text.push_str(&record.to_string());
     let path = out_dir().join("records.txt");
     std::fs::create_dir_all(out_dir()).expect("output directory");

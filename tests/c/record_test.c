@@ -288,6 +288,33 @@ static void check_readable(void) {
     kc_kaissa_position_free(kaissa);
 }
 
+/* A record of the Ludii ruleset: decisions without a roll, the Scores
+   tag, a colour's win. */
+static void check_ludii_record(void) {
+    kc_chaturaji_rules rules;
+    kc_chaturaji_position *start = NULL;
+    kc_record *record = NULL;
+    size_t len = 0;
+    char text[KC_RECORD_RESULT_CAP];
+    CHECK_STATUS(kc_chaturaji_rules_ludii(&rules), KC_OK);
+    CHECK_STATUS(kc_chaturaji_position_new_start(&rules, &start), KC_OK);
+    CHECK_STATUS(kc_record_new_chaturaji(start, &record), KC_OK);
+    CHECK_STATUS(kc_record_play(record, "=K"), KC_ERR_ILLEGAL_MOVE);
+    CHECK_STATUS(kc_record_play(record, "5:=K"), KC_ERR_PARSE);
+    CHECK_STATUS(kc_record_play(record, "3:b1c3"), KC_OK);
+    CHECK_STATUS(kc_record_tag(record, "Rules", text, sizeof text, &len), KC_OK);
+    CHECK(strcmp(text, "ludii") == 0);
+    CHECK_STATUS(kc_record_tag(record, "Scores", text, sizeof text, &len), KC_OK);
+    CHECK(strcmp(text, "0,0,0,0") == 0);
+    CHECK_STATUS(kc_record_set_result(record, "rg-wins", "resignation"), KC_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(kc_record_set_result(record, "green-wins", "ranking"), KC_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(kc_record_set_result(record, "green-wins", "resignation"), KC_OK);
+    CHECK_STATUS(kc_record_result(record, text, sizeof text, &len), KC_OK);
+    CHECK(strcmp(text, "green-wins") == 0);
+    kc_record_free(record);
+    kc_chaturaji_position_free(start);
+}
+
 int main(int argc, char **argv) {
     char *file;
     if (argc != 3) {
@@ -303,6 +330,7 @@ int main(int argc, char **argv) {
     check_errors();
     check_kaissa_record(argv[2]);
     check_chaturaji_record();
+    check_ludii_record();
     check_readable();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
