@@ -1833,7 +1833,8 @@ void kc_record_free(struct kc_record *record);
 enum kc_status kc_record_game(const struct kc_record *record, uint8_t *out);
 
 // Plays the action `action` (the record format's text: `e2e5`, `H@c1`;
-// `5:g7g8K`, `4:pass`, `exchange:rh4,be8`) at the end of the record. A
+// `5:g7g8K`, `4:pass`, `exchange:rh4,be8`; a Ludii promotion decision,
+// without a roll: `=K`, `=E`, `=H`, `=B`, `pass`) at the end of the record. A
 // malformed text gives `KC_ERR_PARSE`, an illegal move or impossible
 // exchange `KC_ERR_ILLEGAL_MOVE`; the record is then unchanged. The
 // result becomes the rules' one when the game is now over, else `*`.
@@ -1854,7 +1855,7 @@ enum kc_status kc_record_add_comment(struct kc_record *record, const char *text)
 
 // Sets the free tag `name` (`Event`, `Site`, `Date`, the players, …) to
 // `value`. A bad name, a reserved tag (`Game`, `Rules`, `DrawLimit`,
-// `Position`, `Result`, `Termination`), a bad `Date` or a value with a
+// `Position`, `Result`, `Termination`, `Scores`), a bad `Date` or a value with a
 // control character other than tab gives `KC_ERR_INVALID_ARGUMENT`.
 //
 // # Safety
@@ -1864,7 +1865,7 @@ enum kc_status kc_record_set_tag(struct kc_record *record, const char *name, con
 
 // Copies the value of the tag `name` into `buf`: a free tag, or one of
 // the record's own (`Game`, `Rules`, `DrawLimit`, `Position`, `Result`,
-// `Termination`, as a writer writes them). A tag the record does not have
+// `Termination`, `Scores`, as a writer writes them). A tag the record does not have
 // gives `KC_ERR_INVALID_ARGUMENT`.
 //
 // # Safety
@@ -1878,7 +1879,8 @@ enum kc_status kc_record_tag(const struct kc_record *record,
                              size_t *out_len);
 
 // States the result (`*`, `draw`, `yellow-wins`, `red-wins`, `rg-wins`,
-// `by-wins`, `ry-wins`, `bg-wins`) and termination (`resignation`,
+// `by-wins`, `ry-wins`, `bg-wins`; under the Ludii ruleset `red-wins`,
+// `black-wins`, `yellow-wins`, `green-wins`) and termination (`resignation`,
 // `agreement`, `abandoned`, `unfinished`, or the rules' own) of the
 // record. Unknown words give `KC_ERR_PARSE`; a result that contradicts the
 // final position (a capture that did not happen, a resignation after the

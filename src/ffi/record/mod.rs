@@ -5,7 +5,8 @@
 //! `kc_record_read` (from text), `kc_record_new_kaissa` or
 //! `kc_record_new_chaturaji` (from a start position) and released with
 //! `kc_record_free`. Moves go in and out as text: the record format's
-//! action text (`e2e5`, `H@c1`, `5:g7g8K`, `4:pass`, `exchange:rh4,be8`),
+//! action text (`e2e5`, `H@c1`, `5:g7g8K`, `4:pass`, `exchange:rh4,be8`,
+//! and the Ludii ruleset's promotion decisions `=K` and `pass`),
 //! which `kc_kaissa_move_from_text` / `kc_chaturaji_move_from_text` turn
 //! into move structs (for Chaturaji, without the `<face>:` prefix). Every
 //! text output follows the `(buf, cap, out_len)` convention of the other
@@ -245,7 +246,8 @@ pub unsafe extern "C" fn kc_record_game(record: *const kc_record, out: *mut u8) 
 }
 
 /// Plays the action `action` (the record format's text: `e2e5`, `H@c1`;
-/// `5:g7g8K`, `4:pass`, `exchange:rh4,be8`) at the end of the record. A
+/// `5:g7g8K`, `4:pass`, `exchange:rh4,be8`; a Ludii promotion decision,
+/// without a roll: `=K`, `=E`, `=H`, `=B`, `pass`) at the end of the record. A
 /// malformed text gives `KC_ERR_PARSE`, an illegal move or impossible
 /// exchange `KC_ERR_ILLEGAL_MOVE`; the record is then unchanged. The
 /// result becomes the rules' one when the game is now over, else `*`.
@@ -310,7 +312,7 @@ pub unsafe extern "C" fn kc_record_add_comment(
 
 /// Sets the free tag `name` (`Event`, `Site`, `Date`, the players, …) to
 /// `value`. A bad name, a reserved tag (`Game`, `Rules`, `DrawLimit`,
-/// `Position`, `Result`, `Termination`), a bad `Date` or a value with a
+/// `Position`, `Result`, `Termination`, `Scores`), a bad `Date` or a value with a
 /// control character other than tab gives `KC_ERR_INVALID_ARGUMENT`.
 ///
 /// # Safety
@@ -337,7 +339,7 @@ pub unsafe extern "C" fn kc_record_set_tag(
 
 /// Copies the value of the tag `name` into `buf`: a free tag, or one of
 /// the record's own (`Game`, `Rules`, `DrawLimit`, `Position`, `Result`,
-/// `Termination`, as a writer writes them). A tag the record does not have
+/// `Termination`, `Scores`, as a writer writes them). A tag the record does not have
 /// gives `KC_ERR_INVALID_ARGUMENT`.
 ///
 /// # Safety
@@ -384,7 +386,8 @@ fn tag_value(record: &Record, name: &str) -> Option<String> {
 }
 
 /// States the result (`*`, `draw`, `yellow-wins`, `red-wins`, `rg-wins`,
-/// `by-wins`, `ry-wins`, `bg-wins`) and termination (`resignation`,
+/// `by-wins`, `ry-wins`, `bg-wins`; under the Ludii ruleset `red-wins`,
+/// `black-wins`, `yellow-wins`, `green-wins`) and termination (`resignation`,
 /// `agreement`, `abandoned`, `unfinished`, or the rules' own) of the
 /// record. Unknown words give `KC_ERR_PARSE`; a result that contradicts the
 /// final position (a capture that did not happen, a resignation after the
