@@ -23,7 +23,7 @@ fn doc_examples() -> Vec<String> {
 #[test]
 fn the_spec_examples_read_and_write_back_exactly() {
     let examples = doc_examples();
-    assert_eq!(examples.len(), 2);
+    assert_eq!(examples.len(), 3);
     for text in examples {
         let record: Record = text.parse().unwrap_or_else(|err| panic!("{err}\n{text}"));
         assert_eq!(record.to_string(), text);
@@ -153,6 +153,9 @@ proptest! {
             "[Rules \"opposite\"]\n", "[DrawLimit \"0\"]\n", "[Position \"8/8/8/8/8/8/8/3,gK,4 g g--g - - 0 0\"]\n",
             "\n", "1.", "1...", " e2e5", " e9e6", " H@c1", " 2:h1f3", " 5:pass", " exchange:rh4,be8",
             " {", "}", " \\", " *", " draw", " rg-wins", " yellow-wins", "\r", "\"", "[",
+            "[Rules \"ludii\"]\n", "[Scores \"0,0,0,0\"]\n", "[Termination \"ranking\"]\n",
+            "[Position \"8/3,gP,4/8/8/8/8/8/1,gH,1,rK,4 g 0,0,0,0 - 12\"]\n",
+            " 5:d7d8", " =K", " =B", " pass", " 3:b1c3", " green-wins", "13.",
         ]),
         0..40,
     )) {

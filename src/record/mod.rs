@@ -11,6 +11,13 @@
 //!   final position; `Display` writes it, `FromStr` reads one.
 //! * [`Record`]: a record of either game, as files hold them.
 //!
+//! Chaturaji records cover the sheet's rules (either alliances) and the
+//! Ludii ruleset (`[Rules "ludii"]`, section 8 below): its promotion
+//! decisions are [`ChaturajiAction::Decision`] (`=K`, `pass`, without a
+//! roll), its results [`GameResult::ColourWins`] and `draw` with the
+//! terminations [`Termination::Ranking`] and [`Termination::TurnLimit`],
+//! and its final scores the `Scores` tag, checked when read.
+//!
 //! ```
 //! use kaissa_chaturaji::chaturaji::{Position, Rules};
 //! use kaissa_chaturaji::record::{ChaturajiRecord, Reader, Record};
