@@ -18,7 +18,8 @@
 //! blank line between records.
 //!
 //! Records are written by `cargo run --release --example play -- <game>
-//! <seed> --record`; the format is described in docs/records.md.
+//! [--rules sheet|opposite|ludii] <seed> --record`; the format is
+//! described in docs/records.md (Chaturaji under both rulesets).
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
