@@ -368,9 +368,16 @@ fn chaturaji_ludii_records_round_trip() {
     let promotions = decisions(|mv| matches!(mv, Move::Decision { .. }));
     let kept = decisions(|mv| mv == Move::Pass);
     let results: Vec<GameResult> = records.iter().map(|r| r.result()).collect();
+    let ties = records
+        .iter()
+        .filter(|r| (r.result(), r.termination()) == (GameResult::Draw, Termination::Ranking))
+        .count();
     let endings = check_all(records, "chaturaji ludii", |r| r.as_chaturaji().cloned());
-    eprintln!("ludii endings: {endings:?}, promotions: {promotions}, pawns kept: {kept}");
+    eprintln!(
+        "ludii endings: {endings:?}, top-score ties: {ties}, promotions: {promotions}, pawns kept: {kept}"
+    );
     assert!(promotions > 0 && kept > 0, "decisions of both kinds");
+    assert!(ties > 0, "a draw by ranking (a top-score tie)");
     assert!(results
         .iter()
         .any(|r| matches!(r, GameResult::ColourWins(_))));
