@@ -101,7 +101,8 @@ impl Record {
         each!(self, r => r.termination())
     }
 
-    /// The number of actions (plies, and Chaturaji exchanges).
+    /// The number of actions (plies, Chaturaji exchanges and Ludii
+    /// promotion decisions).
     ///
     /// ```
     /// use kaissa_chaturaji::kaissa::Position;
@@ -114,7 +115,7 @@ impl Record {
     }
 
     /// The text of action `index` (from 0) as the movetext writes it
-    /// (`e2e5`, `H@c1`, `5:g7g8K`, `exchange:rh4,be8`).
+    /// (`e2e5`, `H@c1`, `5:g7g8K`, `exchange:rh4,be8`, `=K`).
     ///
     /// ```
     /// use kaissa_chaturaji::kaissa::Position;

@@ -61,9 +61,9 @@ impl RecordError {
     }
 
     /// For an error in the movetext: the number (from 1) of the action it is
-    /// about (plies and Chaturaji exchanges are counted alike); for an error
-    /// in the result, the number of actions played. `None` for an error in
-    /// the tag pairs.
+    /// about (plies, Chaturaji exchanges and Ludii decisions are counted
+    /// alike); for an error in the result, the number of actions played.
+    /// `None` for an error in the tag pairs.
     #[must_use]
     pub const fn ply(&self) -> Option<usize> {
         self.ply

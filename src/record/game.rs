@@ -24,8 +24,8 @@ pub trait Game: sealed::Rules + fmt::Debug + Copy + Eq + core::hash::Hash + 'sta
     /// The game's position type.
     type Position: Clone + PartialEq + Eq + fmt::Debug + fmt::Display;
     /// One unit of movetext: a Kaissa [`Move`](crate::kaissa::Move), or a
-    /// [`ChaturajiAction`](super::ChaturajiAction) (a ply with its roll, or
-    /// a raja exchange).
+    /// [`ChaturajiAction`](super::ChaturajiAction) (a ply with its roll, a
+    /// raja exchange, or a Ludii promotion decision).
     type Action: Copy + PartialEq + Eq + fmt::Debug + fmt::Display;
     /// The rules options a game is played under: `()` for Kaissa,
     /// [`chaturaji::Rules`](crate::chaturaji::Rules) for Chaturaji.

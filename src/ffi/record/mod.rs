@@ -247,8 +247,8 @@ pub unsafe extern "C" fn kc_record_game(record: *const kc_record, out: *mut u8) 
 
 /// Plays the action `action` (the record format's text: `e2e5`, `H@c1`;
 /// `5:g7g8K`, `4:pass`, `exchange:rh4,be8`; a Ludii promotion decision,
-/// without a roll: `=K`, `=E`, `=H`, `=B`, `pass`) at the end of the record. A
-/// malformed text gives `KC_ERR_PARSE`, an illegal move or impossible
+/// without a roll: `=K`, `=E`, `=H`, `=B`, `pass`) at the end of the
+/// record. A malformed text gives `KC_ERR_PARSE`, an illegal move or impossible
 /// exchange `KC_ERR_ILLEGAL_MOVE`; the record is then unchanged. The
 /// result becomes the rules' one when the game is now over, else `*`.
 ///
@@ -312,8 +312,8 @@ pub unsafe extern "C" fn kc_record_add_comment(
 
 /// Sets the free tag `name` (`Event`, `Site`, `Date`, the players, …) to
 /// `value`. A bad name, a reserved tag (`Game`, `Rules`, `DrawLimit`,
-/// `Position`, `Result`, `Termination`, `Scores`), a bad `Date` or a value with a
-/// control character other than tab gives `KC_ERR_INVALID_ARGUMENT`.
+/// `Position`, `Result`, `Termination`, `Scores`), a bad `Date` or a value
+/// with a control character other than tab gives `KC_ERR_INVALID_ARGUMENT`.
 ///
 /// # Safety
 /// `record` is a live record used by nobody else during the call; `name`
@@ -339,8 +339,8 @@ pub unsafe extern "C" fn kc_record_set_tag(
 
 /// Copies the value of the tag `name` into `buf`: a free tag, or one of
 /// the record's own (`Game`, `Rules`, `DrawLimit`, `Position`, `Result`,
-/// `Termination`, `Scores`, as a writer writes them). A tag the record does not have
-/// gives `KC_ERR_INVALID_ARGUMENT`.
+/// `Termination`, `Scores`, as a writer writes them). A tag the record
+/// does not have gives `KC_ERR_INVALID_ARGUMENT`.
 ///
 /// # Safety
 /// `record` is a live record; `name` is a NUL-terminated string; `buf` is
@@ -502,7 +502,8 @@ pub unsafe extern "C" fn kc_record_termination(
     })
 }
 
-/// The number of actions of the record (plies, and Chaturaji exchanges).
+/// The number of actions of the record (plies, Chaturaji exchanges and
+/// Ludii promotion decisions).
 ///
 /// # Safety
 /// `record` is a live record; `out` points to a writable `size_t`.
