@@ -138,3 +138,28 @@ fn check_stops_at_a_bad_record() {
     assert!(!example("record", &["svg"], "").status.success());
     assert!(!example("record", &["nonsense"], "").status.success());
 }
+
+/// A Ludii record that names the wrong winner: the place of its Result
+/// tag and the reason on stderr.
+#[test]
+fn check_rejects_a_wrong_ludii_winner() {
+    let record = |result: &str| {
+        format!(
+            "[Game \"chaturaji\"]\n[Rules \"ludii\"]\n[Result \"{result}\"]\n[Termination \"ranking\"]\n\
+             [Position \"8/3,gP,4/8/8/8/8/8/1,gH,1,rK,4 g 0,0,0,0 - 12\"]\n\n\
+             13. 5:d7d8 =E 14. 5:d1d2 2:pass 3:pass 17. 3:b1d2 {result}\n"
+        )
+    };
+    let checked = stdout(&example("record", &["check"], &record("green-wins")));
+    assert_eq!(
+        checked,
+        "3,gE,4/8/8/8/8/8/3,gH,4/8 r 0,0,0,5 - 17\ngreen-wins\n"
+    );
+    let output = example("record", &["check"], &record("red-wins"));
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.starts_with("3:10: ply 6: ") && err.contains("green-wins by ranking"),
+        "{err}"
+    );
+}
