@@ -39,7 +39,18 @@ enum ButtonId {
     BTN_PROMO1,
     BTN_PROMO2,
     BTN_PROMO3,
-    BTN_PROMO_CANCEL
+    BTN_PROMO_CANCEL,
+    BTN_DLG_LUDII,
+    BTN_DECIDE0, /* BTN_DECIDE0 + i: the i-th choice of a Ludii promotion decision */
+    BTN_DECIDE1,
+    BTN_DECIDE2,
+    BTN_DECIDE3,
+    BTN_EXCHANGE, /* opens the raja exchange chooser */
+    BTN_EXCH0,    /* BTN_EXCH0 + i: the i-th possible exchange */
+    BTN_EXCH1,
+    BTN_EXCH2,
+    BTN_EXCH3,
+    BTN_EXCH_CANCEL
 };
 
 typedef struct Button {
@@ -83,6 +94,14 @@ typedef struct App {
     int promo_open;      /* the special promotion chooser */
     int promo_from, promo_to, promo_kinds[4], promo_count;
 
+    /* A raja exchange being made: the chooser of the pair (exch_open), then
+     * (exch_stage 1 and 2) a click on the square each raja returns to when
+     * it has a choice (the lit targets). */
+    int exch_open;
+    int exch_stage;
+    GameExchange exch;
+    int exch_square[2];
+
     char record_path[1024]; /* --record-file, default kc_game.txt (keys S and L) */
 
     char status[512];
@@ -101,7 +120,7 @@ void app_run_computers(App *a, int max_plies); /* synchronous, for the script */
 int app_seat_is_computer(const App *a, int seat);
 void app_set_status(App *a, MsgKind kind, const char *fmt, ...);
 /* Replaces the game by a position from its text; 0 (and err) if refused. */
-int app_setup(App *a, GameKind kind, int opposite, const char *text, char *err, size_t cap);
+int app_setup(App *a, GameKind kind, GameRules rules, const char *text, char *err, size_t cap);
 
 /* Saves the game to / loads a game from a record file (S and L use
  * record_path); 0 with the reason in the status line. */
@@ -113,6 +132,8 @@ int draw_init(App *a);
 void draw_free(App *a);
 void draw_frame(App *a);
 int collect_buttons(const App *a, Button *out);
+/* The choices of a pending Ludii decision a person makes now (0: none). */
+int decision_choices_shown(const App *a, int *kinds);
 int board_square_size(const App *a);
 SDL_Rect square_rect(const App *a, int square);
 int square_at(const App *a, int x, int y); /* -1 outside the board */

@@ -223,18 +223,55 @@ static void add_button(Button *out, int *n, int id, int x, int y, int w, int h,
     b->active = active;
 }
 
+int decision_choices_shown(const App *a, int *kinds) {
+    if (a->dialog_open || game_kind(a->game) != GAME_CHATURAJI || game_is_over(a->game) ||
+        game_pending_decision(a->game) < 0 || app_seat_is_computer(a, game_to_move(a->game))) {
+        return 0;
+    }
+    return game_decision_choices(a->game, kinds, 4);
+}
+
+/* The box over the board that holds a chooser (special promotion, Ludii
+ * promotion decision, raja exchange). */
+static SDL_Rect chooser_box(int rows) {
+    SDL_Rect box = {BOARD_X + BOARD_AREA / 2 - 240, BOARD_Y + BOARD_AREA / 2 - 70, 480, 164};
+    if (rows > 1) {
+        box.y -= (rows - 1) * 24;
+        box.h += (rows - 1) * 48;
+    }
+    return box;
+}
+
 int collect_buttons(const App *a, Button *out) {
     int n = 0, i;
     int chaturaji = game_kind(a->game) == GAME_CHATURAJI;
     if (a->dialog_open) {
-        int x = WIN_W / 2 - 260, y = WIN_H / 2 - 110;
+        int x = WIN_W / 2 - 260, y = WIN_H / 2 - 120;
         add_button(out, &n, BTN_DLG_KAISSA, x, y, 520, 44,
                    "Merchant Kaissa  (10\xc3\x97" "10, two players)   [K]", 1, 0);
         add_button(out, &n, BTN_DLG_SHEET, x, y + 56, 520, 44,
                    "Chaturaji, sheet: Red+Green v Black+Yellow   [S]", 1, 0);
         add_button(out, &n, BTN_DLG_OPPOSITE, x, y + 112, 520, 44,
                    "Chaturaji, opposite: Red+Yellow v Black+Green   [O]", 1, 0);
-        add_button(out, &n, BTN_DLG_CANCEL, x + 370, y + 178, 150, 38, "Cancel  [Esc]", 1, 0);
+        add_button(out, &n, BTN_DLG_LUDII, x, y + 168, 520, 44,
+                   "Chaturaji, Ludii: free-for-all with scores   [L]", 1, 0);
+        add_button(out, &n, BTN_DLG_CANCEL, x + 370, y + 230, 150, 38, "Cancel  [Esc]", 1, 0);
+        return n;
+    }
+    if (a->exch_open) {
+        GameExchange ex[GAME_MAX_EXCHANGES];
+        int count = game_exchanges(a->game, ex, GAME_MAX_EXCHANGES);
+        SDL_Rect box = chooser_box(count);
+        for (i = 0; i < count; i++) {
+            char label[80];
+            snprintf(label, sizeof label, "%s's raja  \xe2\x87\x84  %s's raja   [%d]",
+                     game_owner_name(a->game, ex[i].colour[0]),
+                     game_owner_name(a->game, ex[i].colour[1]), i + 1);
+            add_button(out, &n, BTN_EXCH0 + i, box.x + 20, box.y + 62 + i * 48, 440, 40, label, 1,
+                       0);
+        }
+        add_button(out, &n, BTN_EXCH_CANCEL, box.x + box.w - 140, box.y + box.h - 44, 120, 32,
+                   "Cancel", 1, 0);
         return n;
     }
     if (a->promo_open) {
@@ -253,11 +290,29 @@ int collect_buttons(const App *a, Button *out) {
     add_button(out, &n, BTN_NEW, PANEL_X + PANEL_W - 150, STATUS_Y - 56, 150, 44,
                "New game  [N]", 1, 0);
     if (chaturaji) {
-        int seat;
+        int seat, kinds[4], choices = decision_choices_shown(a, kinds);
+        /* No roll while a Ludii promotion decision is pending. */
         int can_roll = !game_is_over(a->game) && game_current_roll(a->game) == 0 &&
+                       game_pending_decision(a->game) < 0 &&
                        !app_seat_is_computer(a, game_to_move(a->game));
         add_button(out, &n, BTN_ROLL, PANEL_X + 92, BOARD_Y + 12, PANEL_W - 104, 36,
                    "Roll the die  [Space]", can_roll, 0);
+        if (choices > 0) {
+            static const char *const names[] = {"Raja  [K]", "Elephant  [E]", "Horse  [H]",
+                                                "Boat  [B]"};
+            SDL_Rect box = chooser_box(1);
+            for (i = 0; i < choices; i++) {
+                add_button(out, &n, BTN_DECIDE0 + i, box.x + 22 + i * 112, box.y + 70, 104, 40,
+                           kinds[i] >= 0 && kinds[i] < 4 ? names[kinds[i]] : "?", 1, 0);
+            }
+        }
+        if (game_rules(a->game) != RULES_LUDII) {
+            GameExchange ex[GAME_MAX_EXCHANGES];
+            int can = !game_is_over(a->game) && !app_seat_is_computer(a, game_to_move(a->game)) &&
+                      game_exchanges(a->game, ex, GAME_MAX_EXCHANGES) > 0;
+            add_button(out, &n, BTN_EXCHANGE, PANEL_X + PANEL_W - 132, 422, 132, 26,
+                       "Exchange rajas  [X]", can, a->exch_stage != 0);
+        }
         for (seat = 0; seat < 4; seat++) {
             int cpu = a->cpu_chaturaji[seat];
             add_button(out, &n, BTN_CPU0 + seat, PANEL_X + PANEL_W - 96, 204 + seat * 50 + 9,
@@ -424,6 +479,10 @@ static void draw_board(App *a) {
         if (square == a->selected) {
             fill(a, r, (SDL_Color){40, 120, 230, 120});
         }
+        if (chaturaji && square == game_pending_decision(a->game)) {
+            fill(a, r, (SDL_Color){250, 200, 40, 120});
+            outline(a, r, C_ACCENT, 3);
+        }
     }
 
     /* The Home Stone window: ghost stones where the side to move may place. */
@@ -445,7 +504,7 @@ static void draw_board(App *a) {
             continue;
         }
         /* Chaturaji, after the roll: a ring round every piece that may move. */
-        if (chaturaji && roll != 0 && human && a->selected < 0 &&
+        if (chaturaji && roll != 0 && human && a->selected < 0 && a->exch_stage == 0 &&
             game_can_move_from(a->game, square)) {
             shape(a, SHAPE_RING, r.x + sq / 2, r.y + sq / 2, sq * 94 / 100, C_ACCENT);
         }
@@ -671,11 +730,17 @@ static void draw_chaturaji_panel(App *a) {
     static const char *const where[] = {"east", "north", "west", "south"};
     int to_move = game_to_move(a->game), over = game_is_over(a->game);
     int roll = game_current_roll(a->game), seat, len = game_history_len(a->game);
+    int ludii = game_rules(a->game) == RULES_LUDII, ranked_first = 0;
     char line[192];
     SDL_Rect r = {PANEL_X, BOARD_Y, PANEL_W, 112};
 
     card(a, r);
-    if (roll != 0) {
+    if (game_pending_decision(a->game) >= 0 && !over) {
+        char name[8];
+        draw_die(a, r.x + 12, r.y + 12, 66, 0, 1);
+        game_square_name(a->game, game_pending_decision(a->game), name, sizeof name);
+        snprintf(line, sizeof line, "Promotion of the pawn on %s: no roll.", name);
+    } else if (roll != 0) {
         draw_die(a, r.x + 12, r.y + 12, 66, roll, 0);
         snprintf(line, sizeof line, "%s rolled %d: move %s.", game_owner_name(a->game, to_move),
                  roll, roll_meaning(roll));
@@ -683,28 +748,43 @@ static void draw_chaturaji_panel(App *a) {
         char mv[32];
         int last = len - 1, mover = game_history_mover(a->game, last);
         game_history_text(a->game, last, mv, sizeof mv);
-        draw_die(a, r.x + 12, r.y + 12, 66, mv[0] - '0', 1);
-        if (game_history_was_pass(a->game, last)) {
-            snprintf(line, sizeof line, "%s rolled %c: no move, so it passed.", game_owner_name(a->game, mover),
-                     mv[0]);
+        draw_die(a, r.x + 12, r.y + 12, 66, game_history_roll(a->game, last), 1);
+        if (game_history_was_exchange(a->game, last)) {
+            snprintf(line, sizeof line, "Rajas exchanged: %s", mv + 9);
+        } else if (game_history_was_pass(a->game, last) && game_history_roll(a->game, last)) {
+            snprintf(line, sizeof line, "%s rolled %d: no move, so it passed.",
+                     game_owner_name(a->game, mover), game_history_roll(a->game, last));
+        } else if (game_history_roll(a->game, last) == 0) {
+            snprintf(line, sizeof line, "%s decided its promotion: %s",
+                     game_owner_name(a->game, mover), mv);
         } else {
             snprintf(line, sizeof line, "%s played %s", game_owner_name(a->game, mover), mv);
         }
     } else {
         draw_die(a, r.x + 12, r.y + 12, 66, 0, 1);
-        snprintf(line, sizeof line, "Die: 5 pawn or raja \xc2\xb7 4 elephant \xc2\xb7 3 horse \xc2\xb7 2 boat");
+        snprintf(line, sizeof line, "Die: 5 pawn, raja \xc2\xb7 4 elephant \xc2\xb7 3 horse \xc2\xb7 2 boat");
     }
     text(a, a->font_small, line, r.x + 12, r.y + 88, roll ? C_TEXT : C_DIM, AL_LEFT, 0);
     if (!over) {
         snprintf(line, sizeof line, "%s %s", game_owner_name(a->game, to_move),
-                 roll ? "chooses a move" : app_seat_is_computer(a, to_move) ? "(computer) rolls next"
-                                                                           : "to roll");
+                 game_pending_decision(a->game) >= 0 ? "decides"
+                 : roll                              ? "chooses a move"
+                 : app_seat_is_computer(a, to_move)  ? "(computer) rolls next"
+                                                     : "to roll");
         text(a, a->font_bold, line, r.x + 92, r.y + 56, C_TEXT, AL_LEFT, 0);
     } else {
         text(a, a->font_bold, "Game over", r.x + 92, r.y + 56, C_WARN, AL_LEFT, 0);
     }
 
-    heading(a, "SEATS", 184);
+    heading(a, ludii ? "SEATS  (turn order Green, Red, Black, Yellow)" : "SEATS", 184);
+    if (ludii) {
+        ranked_first = 0;
+        for (seat = 0; seat < 4; seat++) {
+            GameSeat s;
+            game_seat(a->game, seat, &s);
+            ranked_first += s.rank == 1;
+        }
+    }
     for (seat = 0; seat < 4; seat++) {
         GameSeat s;
         int y = 204 + seat * 50, commanded = 0, c;
@@ -729,6 +809,22 @@ static void draw_chaturaji_panel(App *a) {
                 text(a, a->font_small, line, x, y + 6, C_WARN, AL_LEFT, 0);
             }
         }
+        if (ludii) {
+            /* The Ludii ruleset: the score, and the rank once the game is over. */
+            snprintf(line, sizeof line, "%d", s.score);
+            text(a, a->font_title, line, PANEL_X + PANEL_W - 108, y + 23, C_TEXT, AL_RIGHT, 1);
+            if (s.rank > 0) {
+                snprintf(line, sizeof line, "rank %d%s \xc2\xb7 score %d", s.rank,
+                         s.rank == 1 ? (ranked_first > 1 ? " (shared)" : ", wins") : "",
+                         s.score);
+            } else {
+                snprintf(line, sizeof line, "score %d%s", s.score,
+                         s.out ? " \xc2\xb7 no pieces left" : "");
+            }
+            text(a, a->font_small, line, PANEL_X + 44, y + 25, s.rank == 1 ? C_GOOD : C_DIM,
+                 AL_LEFT, 0);
+            continue;
+        }
         /* What this seat commands. */
         line[0] = '\0';
         for (c = 0; c < 4; c++) {
@@ -750,7 +846,12 @@ static void draw_chaturaji_panel(App *a) {
         text(a, a->font_small, line, PANEL_X + 44, y + 25, C_DIM, AL_LEFT, 0);
     }
 
-    {
+    if (ludii) {
+        text(a, a->font_small, "Ludii ruleset: free-for-all; a capture scores",
+             PANEL_X + 2, 408, C_TEXT, AL_LEFT, 0);
+        text(a, a->font_small, "pawn 1 \xc2\xb7 boat 2 \xc2\xb7 horse 3 \xc2\xb7 elephant 4 \xc2\xb7 raja 5",
+             PANEL_X + 2, 426, C_DIM, AL_LEFT, 0);
+    } else {
         int opposite = game_opposite_alliances(a->game);
         text(a, a->font_small,
              opposite ? "Partners opposite: Red + Yellow  v  Black + Green"
@@ -770,8 +871,7 @@ static void draw_chaturaji_panel(App *a) {
             }
         }
         snprintf(line, sizeof line, "Captured rajas: %s", any ? held : "none");
-        text(a, a->font_small, line, PANEL_X + 2, 426, any ? C_WARN : C_DIM, AL_LEFT, 0);
-        /* HOOK(ludii-scores): the scores of the Ludii ruleset go here (see game.h). */
+        text(a, a->font_small, line, PANEL_X + 2, 428, any ? C_WARN : C_DIM, AL_LEFT, 0);
     }
 
     draw_history(a, 470, STATUS_Y - 68);
@@ -813,7 +913,9 @@ static void draw_header(App *a) {
     text(a, a->font_title, chaturaji ? "Chaturaji" : "Merchant Kaissa", 18, HEADER_H / 2,
          C_BAR_TEXT, AL_LEFT, 1);
     text(a, a->font_small,
-         chaturaji ? "four seats, a stick die, two alliances" : "10\xc3\x97" "10, Yellow against Red",
+         !chaturaji                             ? "10\xc3\x97" "10, Yellow against Red"
+         : game_rules(a->game) == RULES_LUDII ? "four seats, a stick die, free-for-all (Ludii)"
+                                               : "four seats, a stick die, two alliances",
          chaturaji ? 150 : 218, HEADER_H / 2 + 2, C_BAR_DIM, AL_LEFT, 1);
     if (game_is_over(a->game)) {
         text(a, a->font_bold, "Game over", WIN_W - 18, HEADER_H / 2, C_BAR_TEXT, AL_RIGHT, 1);
@@ -867,23 +969,54 @@ static void draw_status(App *a) {
 
 static void draw_dialogs(App *a) {
     if (a->dialog_open) {
-        SDL_Rect box = {WIN_W / 2 - 290, WIN_H / 2 - 190, 580, 366};
+        SDL_Rect box = {WIN_W / 2 - 290, WIN_H / 2 - 200, 580, 414};
         fill(a, (SDL_Rect){0, 0, WIN_W, WIN_H}, (SDL_Color){10, 12, 20, 150});
         card(a, box);
         outline(a, box, C_OUTLINE, 2);
         text(a, a->font_title, "New game", box.x + 30, box.y + 20, C_TEXT, AL_LEFT, 0);
         text(a, a->font_small,
-             "Chaturaji's rules option: the alliances (the sheet's, or partners opposite).",
+             "Chaturaji's rules option: the sheet's alliances, partners opposite, or Ludii's.",
              box.x + 30, box.y + 56, C_DIM, AL_LEFT, 0);
         text(a, a->font_small, "Seats can be handed to the computer in the side panel at any time.",
-             box.x + 30, box.y + 316, C_DIM, AL_LEFT, 0);
+             box.x + 30, box.y + 384, C_DIM, AL_LEFT, 0);
     }
     if (a->promo_open) {
-        SDL_Rect box = {BOARD_X + BOARD_AREA / 2 - 240, BOARD_Y + BOARD_AREA / 2 - 70, 480, 164};
+        SDL_Rect box = chooser_box(1);
         fill(a, box, C_CARD);
         outline(a, box, C_OUTLINE, 2);
         text(a, a->font_bold, "Raising of pawns: the pawn becomes", box.x + 20, box.y + 18, C_TEXT,
              AL_LEFT, 0);
+    }
+    if (!a->dialog_open && !a->promo_open && !a->exch_open) {
+        int kinds[4];
+        if (decision_choices_shown(a, kinds) > 0) {
+            SDL_Rect box = chooser_box(1);
+            char line[128], name[8];
+            game_square_name(a->game, game_pending_decision(a->game), name, sizeof name);
+            fill(a, box, C_CARD);
+            outline(a, box, C_OUTLINE, 2);
+            fill(a, (SDL_Rect){box.x, box.y, 8, box.h}, CH_COLOUR[game_to_move(a->game) & 3]);
+            snprintf(line, sizeof line, "Promotion: %s's pawn on %s becomes",
+                     game_owner_name(a->game, game_to_move(a->game)), name);
+            text(a, a->font_bold, line, box.x + 22, box.y + 18, C_TEXT, AL_LEFT, 0);
+            text(a, a->font_small,
+                 "One of the kinds it has no piece of on the board; no roll.",
+                 box.x + 22, box.y + 44, C_DIM, AL_LEFT, 0);
+            text(a, a->font_small, "Undo takes the pawn's move back.", box.x + 22, box.y + 126,
+                 C_DIM, AL_LEFT, 0);
+        }
+    }
+    if (a->exch_open) {
+        GameExchange ex[GAME_MAX_EXCHANGES];
+        SDL_Rect box = chooser_box(game_exchanges(a->game, ex, GAME_MAX_EXCHANGES));
+        fill(a, (SDL_Rect){0, 0, WIN_W, WIN_H}, (SDL_Color){10, 12, 20, 90});
+        fill(a, box, C_CARD);
+        outline(a, box, C_OUTLINE, 2);
+        text(a, a->font_bold, "Raja exchange: both rajas return to the board", box.x + 20,
+             box.y + 14, C_TEXT, AL_LEFT, 0);
+        text(a, a->font_small,
+             "Each to its throne, or, when that is taken, to a free square next to it.",
+             box.x + 20, box.y + 38, C_DIM, AL_LEFT, 0);
     }
     draw_buttons(a);
 }

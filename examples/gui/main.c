@@ -2,15 +2,18 @@
  * kc_gui - a board GUI for Merchant Kaissa and Chaturaji on the
  * kaissa-chaturaji C ABI, with SDL2 and SDL2_ttf.
  *
- *   kc_gui [--game kaissa|chaturaji] [--alliances sheet|opposite]
+ *   kc_gui [--game kaissa|chaturaji] [--rules sheet|opposite|ludii]
  *          [--computer LETTERS] [--seed N] [--font FILE.ttf]
  *          [--position TEXT] [--script FILE [--script-delay MS]]
  *
  * Mouse: click a piece, its legal targets light up, click a target. Kaissa:
  * click a lit back-rank square to place the Home Stone when its window is
  * open. Chaturaji: roll the die first (button or Space; keys 2-5 enter the
- * throw of a physical die). Keys: U undo, N new game, Esc cancel, F12
- * screenshot (kc_gui_screenshot.bmp), Ctrl+Q quit.
+ * throw of a physical die); under the Ludii ruleset a pawn on its far edge
+ * waits for a promotion decision (buttons, or keys K E H B); under the
+ * sheet's rules the Exchange button (key X) offers raja exchanges. Keys:
+ * U undo, N new game, Esc cancel, F12 screenshot (kc_gui_screenshot.bmp),
+ * Ctrl+Q quit.
  *
  * This file holds the game flow (what a click or key does); draw.c draws,
  * script.c runs a scripted session, game.c talks to the library.
@@ -57,9 +60,32 @@ static int any_human(const App *a) {
 static void deselect(App *a) {
     a->selected = -1;
     a->target_count = 0;
+    a->exch_open = 0;
+    a->exch_stage = 0;
 }
 
 static const char *who(const App *a, int owner) { return game_owner_name(a->game, owner); }
+
+static const char *kind_name(int kind) {
+    static const char *const names[] = {"raja", "elephant", "horse", "boat", "pawn"};
+    return kind >= 0 && kind <= CH_KIND_PAWN ? names[kind] : "?";
+}
+
+/* "Green must choose what its pawn on e8 becomes", for the status line. */
+static void decision_prompt(App *a, char *buf, size_t cap) {
+    char name[8];
+    int kinds[4], n = game_decision_choices(a->game, kinds, 4), i;
+    size_t used;
+    game_square_name(a->game, game_pending_decision(a->game), name, sizeof name);
+    snprintf(buf, cap, "%s's pawn on %s reached the far edge: choose what it becomes (", 
+             who(a, game_to_move(a->game)), name);
+    for (i = 0; i < n; i++) {
+        used = strlen(buf);
+        snprintf(buf + used, cap - used, "%s%s", i ? ", " : "", kind_name(kinds[i]));
+    }
+    used = strlen(buf);
+    snprintf(buf + used, cap - used, "; no roll).");
+}
 
 static const char *roll_kinds(int roll) {
     switch (roll) {
@@ -91,7 +117,16 @@ static void announce_next(App *a, const char *played) {
         app_set_status(a, MSG_GOOD, "%s  %s.", played, outcome);
         return;
     }
-    if (game_kind(a->game) == GAME_CHATURAJI) {
+    if (game_kind(a->game) == GAME_CHATURAJI && game_pending_decision(a->game) >= 0) {
+        char prompt[256];
+        if (app_seat_is_computer(a, to_move)) {
+            app_set_status(a, MSG_INFO, "%s  %s (computer) decides its promotion.", played,
+                           who(a, to_move));
+        } else {
+            decision_prompt(a, prompt, sizeof prompt);
+            app_set_status(a, MSG_INFO, "%s  %s", played, prompt);
+        }
+    } else if (game_kind(a->game) == GAME_CHATURAJI) {
         app_set_status(a, MSG_INFO, "%s  %s to roll.", played, who(a, to_move));
     } else {
         GameStoneWindow w;
@@ -117,10 +152,18 @@ static void describe_last(App *a, const char *prefix, char *buf, size_t cap) {
 
 /* ------------------------------------------------------------------ actions */
 
-static void new_game(App *a, GameKind kind, int opposite) {
+static const char *rules_label(GameRules rules) {
+    switch (rules) {
+    case RULES_OPPOSITE: return "partners opposite";
+    case RULES_LUDII: return "Ludii ruleset, free-for-all with scores";
+    default: return "sheet alliances";
+    }
+}
+
+static void new_game(App *a, GameKind kind, GameRules rules) {
     uint64_t rng = game_rng_state(a->game);
     game_free(a->game);
-    a->game = kind == GAME_KAISSA ? game_new_kaissa(rng) : game_new_chaturaji(opposite, rng);
+    a->game = kind == GAME_KAISSA ? game_new_kaissa(rng) : game_new_chaturaji(rules, rng);
     deselect(a);
     a->dialog_open = 0;
     a->promo_open = 0;
@@ -128,14 +171,14 @@ static void new_game(App *a, GameKind kind, int opposite) {
     if (kind == GAME_KAISSA) {
         app_set_status(a, MSG_INFO, "New game of Merchant Kaissa: Yellow moves first.");
     } else {
-        app_set_status(a, MSG_INFO, "New game of Chaturaji (%s): Red rolls first.",
-                       opposite ? "partners opposite" : "sheet alliances");
+        app_set_status(a, MSG_INFO, "New game of Chaturaji (%s): %s rolls first.",
+                       rules_label(rules), who(a, game_to_move(a->game)));
     }
 }
 
-int app_setup(App *a, GameKind kind, int opposite, const char *text, char *err, size_t cap) {
+int app_setup(App *a, GameKind kind, GameRules rules, const char *text, char *err, size_t cap) {
     uint64_t rng = a->game != NULL ? game_rng_state(a->game) : 1;
-    Game *g = game_from_text(kind, opposite, text, rng, err, cap);
+    Game *g = game_from_text(kind, rules, text, rng, err, cap);
     if (g == NULL) {
         return 0;
     }
@@ -145,8 +188,14 @@ int app_setup(App *a, GameKind kind, int opposite, const char *text, char *err, 
     a->dialog_open = 0;
     a->promo_open = 0;
     a->computer_due = 0;
-    app_set_status(a, MSG_INFO, "Position set up: %s to %s.", who(a, game_to_move(g)),
-                   kind == GAME_CHATURAJI ? "roll" : "move");
+    if (game_pending_decision(g) >= 0) {
+        char prompt[256];
+        decision_prompt(a, prompt, sizeof prompt);
+        app_set_status(a, MSG_INFO, "Position set up. %s", prompt);
+    } else {
+        app_set_status(a, MSG_INFO, "Position set up: %s to %s.", who(a, game_to_move(g)),
+                       kind == GAME_CHATURAJI ? "roll" : "move");
+    }
     return 1;
 }
 
@@ -181,7 +230,9 @@ int app_load_record(App *a, const char *path) {
     } else {
         app_set_status(a, MSG_GOOD, "Loaded %s (%d moves): %s to %s.", path, game_history_len(g),
                        who(a, game_to_move(g)),
-                       game_kind(g) == GAME_CHATURAJI ? "roll" : "move");
+                       game_kind(g) != GAME_CHATURAJI      ? "move"
+                       : game_pending_decision(g) >= 0 ? "decide its promotion"
+                                                       : "roll");
     }
     return 1;
 }
@@ -211,7 +262,11 @@ static void undo(App *a) {
     deselect(a);
     a->promo_open = 0;
     a->computer_due = 0;
-    if (game_kind(a->game) == GAME_CHATURAJI && game_current_roll(a->game) != 0) {
+    if (game_kind(a->game) == GAME_CHATURAJI && game_pending_decision(a->game) >= 0) {
+        char prompt[256];
+        decision_prompt(a, prompt, sizeof prompt);
+        app_set_status(a, MSG_INFO, "Took back %d move%s. %s", n, n == 1 ? "" : "s", prompt);
+    } else if (game_kind(a->game) == GAME_CHATURAJI && game_current_roll(a->game) != 0) {
         app_set_status(a, MSG_INFO, "Took back %d move%s. %s has rolled %d: move %s.", n,
                        n == 1 ? "" : "s", who(a, game_to_move(a->game)),
                        game_current_roll(a->game), roll_kinds(game_current_roll(a->game)));
@@ -236,6 +291,12 @@ static void roll(App *a, int face) {
     seat = game_to_move(a->game);
     if (app_seat_is_computer(a, seat)) {
         app_set_status(a, MSG_WARN, "%s is played by the computer.", who(a, seat));
+        return;
+    }
+    if (game_pending_decision(a->game) >= 0) {
+        char prompt[256];
+        decision_prompt(a, prompt, sizeof prompt);
+        app_set_status(a, MSG_WARN, "No roll now. %s", prompt);
         return;
     }
     if (game_current_roll(a->game) != 0) {
@@ -279,7 +340,136 @@ static void play(App *a, int from, int to, int promotion) {
         game_history_text(a->game, game_history_len(a->game) - 1, mv, sizeof mv);
         snprintf(played, sizeof played, "%s played %s%s.", who(a, mover), mv, what);
     }
+    /* Ludii: a pawn on its far edge whose colour has every kind on the
+     * board has only the pass for its decision; it is played at once. */
+    if (game_pending_decision(a->game) >= 0 && game_only_pass(a->game) &&
+        !app_seat_is_computer(a, game_to_move(a->game))) {
+        size_t used = strlen(played);
+        game_play_pass(a->game);
+        snprintf(played + used, sizeof played - used,
+                 " Every kind is on the board: the pawn stays a pawn (pass).");
+    }
     announce_next(a, played);
+}
+
+/* Ludii: the person to move decides the pending promotion (kind, or -1 pass). */
+static void decide(App *a, int kind) {
+    char played[200];
+    int mover = game_to_move(a->game), sq = game_pending_decision(a->game);
+    char name[8];
+    game_square_name(a->game, sq, name, sizeof name);
+    if (game_play_decision(a->game, kind) != PLAY_OK) {
+        app_set_status(a, MSG_WARN, "That promotion is not possible now.");
+        return;
+    }
+    deselect(a);
+    a->computer_due = 0;
+    if (kind < 0) {
+        snprintf(played, sizeof played, "%s's pawn on %s stays a pawn (pass).", who(a, mover),
+                 name);
+    } else {
+        snprintf(played, sizeof played, "%s's pawn on %s becomes a %s.", who(a, mover), name,
+                 kind_name(kind));
+    }
+    announce_next(a, played);
+}
+
+/* ------------------------------------------------------------------ raja exchanges */
+
+/* Why no exchange can be made now, or NULL when one can. */
+static const char *no_exchange_reason(const App *a) {
+    GameExchange ex[GAME_MAX_EXCHANGES];
+    if (game_kind(a->game) != GAME_CHATURAJI) {
+        return "Merchant Kaissa has no raja exchange.";
+    }
+    if (game_rules(a->game) == RULES_LUDII) {
+        return "The Ludii ruleset has no raja exchange.";
+    }
+    if (game_is_over(a->game)) {
+        return "The game is over: no exchange.";
+    }
+    if (app_seat_is_computer(a, game_to_move(a->game))) {
+        return "Exchanges are agreed on a person's turn.";
+    }
+    if (game_exchanges(a->game, ex, GAME_MAX_EXCHANGES) == 0) {
+        return "No raja exchange is possible: each alliance must hold a captured raja of the "
+               "other, whose colour is still in the game and has room by its throne.";
+    }
+    return NULL;
+}
+
+static void exchange_open(App *a) {
+    const char *why = no_exchange_reason(a);
+    if (why != NULL) {
+        app_set_status(a, MSG_WARN, "%s", why);
+        return;
+    }
+    deselect(a);
+    a->exch_open = 1;
+    app_set_status(a, MSG_INFO, "Raja exchange: choose the two rajas that return (Esc cancels).");
+}
+
+/* Lights the squares the raja of side (0, 1) of the chosen pair may return
+ * to, or takes the only one; when both are known, makes the exchange. */
+static void exchange_next(App *a) {
+    while (a->exch_stage <= 2) {
+        int side = a->exch_stage - 1;
+        if (a->exch_stage == 0 || side > 1) {
+            break;
+        }
+        if (a->exch.square_count[side] == 1) {
+            a->exch_square[side] = a->exch.squares[side][0];
+            a->exch_stage++;
+            continue;
+        }
+        a->target_count = a->exch.square_count[side];
+        memcpy(a->targets, a->exch.squares[side], (size_t)a->target_count);
+        a->selected = -1;
+        app_set_status(a, MSG_INFO,
+                       "%s's throne is taken: click the lit square where its raja returns "
+                       "(Esc cancels).",
+                       who(a, a->exch.colour[side]));
+        return;
+    }
+    {
+        GameExchange ex = a->exch;
+        char sa[8], sb[8];
+        int squares[2];
+        squares[0] = a->exch_square[0];
+        squares[1] = a->exch_square[1];
+        deselect(a);
+        if (game_exchange(a->game, ex.colour[0], squares[0], ex.colour[1], squares[1]) !=
+            PLAY_OK) {
+            app_set_status(a, MSG_WARN, "The library refused the exchange: %s", game_last_error());
+            return;
+        }
+        game_square_name(a->game, squares[0], sa, sizeof sa);
+        game_square_name(a->game, squares[1], sb, sizeof sb);
+        app_set_status(a, MSG_GOOD,
+                       "Rajas exchanged: %s's returns to %s, %s's to %s. %s still to %s.",
+                       who(a, ex.colour[0]), sa, who(a, ex.colour[1]), sb,
+                       who(a, game_to_move(a->game)),
+                       game_current_roll(a->game) ? "move" : "roll");
+    }
+}
+
+static void exchange_pick(App *a, int index) {
+    GameExchange ex[GAME_MAX_EXCHANGES];
+    int n = game_exchanges(a->game, ex, GAME_MAX_EXCHANGES);
+    if (index < 0 || index >= n) {
+        return;
+    }
+    a->exch_open = 0;
+    a->exch = ex[index];
+    a->exch_square[0] = a->exch_square[1] = -1;
+    a->exch_stage = 1;
+    exchange_next(a);
+}
+
+static void exchange_cancel(App *a) {
+    deselect(a);
+    app_set_status(a, MSG_INFO, "Exchange cancelled. %s to %s.", who(a, game_to_move(a->game)),
+                   game_current_roll(a->game) ? "move" : "roll");
 }
 
 static void click_square(App *a, int sq) {
@@ -300,6 +490,28 @@ static void click_square(App *a, int sq) {
     to_move = game_to_move(a->game);
     if (app_seat_is_computer(a, to_move)) {
         app_set_status(a, MSG_WARN, "Wait: the computer plays %s.", who(a, to_move));
+        return;
+    }
+    /* A raja exchange waiting for the square a raja returns to. */
+    if (a->exch_stage == 1 || a->exch_stage == 2) {
+        int side = a->exch_stage - 1;
+        for (i = 0; i < a->exch.square_count[side]; i++) {
+            if (a->exch.squares[side][i] == sq) {
+                a->exch_square[side] = sq;
+                a->exch_stage++;
+                a->target_count = 0;
+                exchange_next(a);
+                return;
+            }
+        }
+        app_set_status(a, MSG_WARN, "%s is no square for %s's raja: click a lit square (Esc "
+                       "cancels the exchange).", name, who(a, a->exch.colour[side]));
+        return;
+    }
+    if (chaturaji && game_pending_decision(a->game) >= 0) {
+        char prompt[256];
+        decision_prompt(a, prompt, sizeof prompt);
+        app_set_status(a, MSG_WARN, "%s", prompt);
         return;
     }
     if (chaturaji && game_current_roll(a->game) == 0) {
@@ -421,10 +633,35 @@ static void on_button(App *a, int id) {
         new_game(a, GAME_KAISSA, 0);
         break;
     case BTN_DLG_SHEET:
-        new_game(a, GAME_CHATURAJI, 0);
+        new_game(a, GAME_CHATURAJI, RULES_SHEET);
         break;
     case BTN_DLG_OPPOSITE:
-        new_game(a, GAME_CHATURAJI, 1);
+        new_game(a, GAME_CHATURAJI, RULES_OPPOSITE);
+        break;
+    case BTN_DLG_LUDII:
+        new_game(a, GAME_CHATURAJI, RULES_LUDII);
+        break;
+    case BTN_DECIDE0:
+    case BTN_DECIDE1:
+    case BTN_DECIDE2:
+    case BTN_DECIDE3: {
+        int kinds[4], n = decision_choices_shown(a, kinds);
+        if (id - BTN_DECIDE0 < n) {
+            decide(a, kinds[id - BTN_DECIDE0]);
+        }
+        break;
+    }
+    case BTN_EXCHANGE:
+        exchange_open(a);
+        break;
+    case BTN_EXCH0:
+    case BTN_EXCH1:
+    case BTN_EXCH2:
+    case BTN_EXCH3:
+        exchange_pick(a, id - BTN_EXCH0);
+        break;
+    case BTN_EXCH_CANCEL:
+        exchange_cancel(a);
         break;
     case BTN_DLG_CANCEL:
         a->dialog_open = 0;
@@ -454,6 +691,9 @@ void app_mouse_down(App *a, int x, int y, int button) {
     a->mouse_x = x;
     a->mouse_y = y;
     if (button == SDL_BUTTON_RIGHT) {
+        if (a->exch_open || a->exch_stage) {
+            exchange_cancel(a);
+        }
         deselect(a);
         a->promo_open = 0;
         return;
@@ -469,11 +709,13 @@ void app_mouse_down(App *a, int x, int y, int button) {
                 roll(a, 0); /* says why it cannot roll now */
             } else if (buttons[i].id == BTN_UNDO) {
                 undo(a);
+            } else if (buttons[i].id == BTN_EXCHANGE) {
+                exchange_open(a); /* says why no exchange is possible */
             }
             return;
         }
     }
-    if (a->dialog_open || a->promo_open) {
+    if (a->dialog_open || a->promo_open || a->exch_open) {
         return; /* modal: a click beside the buttons does nothing */
     }
     click_square(a, square_at(a, x, y));
@@ -490,6 +732,7 @@ void app_key(App *a, SDL_Keycode key) {
         case SDLK_k: on_button(a, BTN_DLG_KAISSA); break;
         case SDLK_s: on_button(a, BTN_DLG_SHEET); break;
         case SDLK_o: on_button(a, BTN_DLG_OPPOSITE); break;
+        case SDLK_l: on_button(a, BTN_DLG_LUDII); break;
         case SDLK_ESCAPE: on_button(a, BTN_DLG_CANCEL); break;
         default: break;
         }
@@ -508,6 +751,29 @@ void app_key(App *a, SDL_Keycode key) {
             on_button(a, BTN_PROMO_CANCEL);
         }
         return;
+    }
+    if (a->exch_open) {
+        if (key >= SDLK_1 && key <= SDLK_4) {
+            on_button(a, BTN_EXCH0 + (int)(key - SDLK_1));
+        } else if (key == SDLK_ESCAPE) {
+            exchange_cancel(a);
+        }
+        return;
+    }
+    if (a->exch_stage != 0 && key == SDLK_ESCAPE) {
+        exchange_cancel(a);
+        return;
+    }
+    {
+        /* Ludii: the keys K E H B make the pending promotion decision. */
+        static const SDL_Keycode keys[4] = {SDLK_k, SDLK_e, SDLK_h, SDLK_b};
+        int kinds[4], n = decision_choices_shown(a, kinds), i;
+        for (i = 0; i < n; i++) {
+            if (kinds[i] >= 0 && kinds[i] < 4 && keys[kinds[i]] == key) {
+                on_button(a, BTN_DECIDE0 + i);
+                return;
+            }
+        }
     }
     switch (key) {
     case SDLK_u:
@@ -536,6 +802,9 @@ void app_key(App *a, SDL_Keycode key) {
     case SDLK_l:
         app_load_record(a, a->record_path);
         break;
+    case SDLK_x:
+        exchange_open(a);
+        break;
     default:
         break;
     }
@@ -546,9 +815,10 @@ void app_key(App *a, SDL_Keycode key) {
 /* One step of a computer seat: Kaissa, a move; Chaturaji, the roll and then
  * (next step) the move, so a person sees the die first. */
 static void computer_step(App *a) {
-    int seat = game_to_move(a->game);
+    int seat = game_to_move(a->game), last;
     char played[160];
-    if (game_kind(a->game) == GAME_CHATURAJI && game_current_roll(a->game) == 0) {
+    if (game_kind(a->game) == GAME_CHATURAJI && game_current_roll(a->game) == 0 &&
+        game_pending_decision(a->game) < 0) {
         int got = game_roll(a->game);
         app_set_status(a, MSG_INFO, "%s (computer) rolled %d.", who(a, seat), got);
         return;
@@ -557,11 +827,15 @@ static void computer_step(App *a) {
         return;
     }
     deselect(a);
-    if (game_history_was_pass(a->game, game_history_len(a->game) - 1)) {
+    last = game_history_len(a->game) - 1;
+    if (game_history_was_pass(a->game, last) && game_history_roll(a->game, last) != 0) {
+        snprintf(played, sizeof played, "%s (computer) rolled %d: no move, passes.", who(a, seat),
+                 game_history_roll(a->game, last));
+    } else if (game_history_roll(a->game, last) == 0) {
         char mv[32];
-        game_history_text(a->game, game_history_len(a->game) - 1, mv, sizeof mv);
-        snprintf(played, sizeof played, "%s (computer) rolled %c: no move, passes.", who(a, seat),
-                 mv[0]);
+        game_history_text(a->game, last, mv, sizeof mv);
+        snprintf(played, sizeof played, "%s (computer) decided its promotion: %s.", who(a, seat),
+                 mv);
     } else {
         describe_last(a, "", played, sizeof played);
     }
@@ -569,7 +843,7 @@ static void computer_step(App *a) {
 }
 
 static int computer_to_act(const App *a) {
-    return !a->dialog_open && !a->promo_open && !game_is_over(a->game) &&
+    return !a->dialog_open && !a->promo_open && !a->exch_open && !game_is_over(a->game) &&
            app_seat_is_computer(a, game_to_move(a->game));
 }
 
@@ -603,12 +877,15 @@ static int tick_computers(App *a) {
 /* ------------------------------------------------------------------ main */
 
 static void usage(FILE *out) {
-    fputs("usage: kc_gui [--game kaissa|chaturaji] [--alliances sheet|opposite]\n"
+    fputs("usage: kc_gui [--game kaissa|chaturaji] [--rules sheet|opposite|ludii]\n"
           "              [--computer LETTERS] [--seed N] [--font FILE.ttf]\n"
           "              [--position TEXT] [--record-file PATH]\n"
           "              [--script FILE [--script-delay MS]]\n"
+          "  --rules     Chaturaji's rules option: the sheet's alliances (default), partners\n"
+          "              opposite, or the Ludii ruleset (free-for-all with scores);\n"
+          "              --alliances sheet|opposite is the older spelling\n"
           "  --computer  seats played by random legal moves: y r (Kaissa), r b y g (Chaturaji)\n"
-          "  --position  start from this position text (of the --game, under --alliances)\n"
+          "  --position  start from this position text (of the --game, under --rules)\n"
           "  --record-file  the game record S saves to and L loads (default kc_game.txt)\n"
           "  --font      a TrueType font (default: $KC_GUI_FONT, else " KC_GUI_DEFAULT_FONT ")\n"
           "  --script    run a scripted session (see examples/gui/README.md) and exit;\n"
@@ -633,7 +910,8 @@ int main(int argc, char **argv) {
     App app;
     App *a = &app;
     const char *script = NULL, *font = NULL, *game_name = NULL, *position = NULL;
-    int opposite = 0, delay_ms = 0, exit_code = 0, dirty = 1, i;
+    GameRules rules = RULES_SHEET;
+    int delay_ms = 0, exit_code = 0, dirty = 1, i;
     uint64_t seed = (uint64_t)time(NULL);
     Uint32 renderer_flags = 0;
 
@@ -655,8 +933,18 @@ int main(int argc, char **argv) {
         }
         if (strcmp(arg, "--game") == 0) {
             game_name = val;
-        } else if (strcmp(arg, "--alliances") == 0) {
-            opposite = strcmp(val, "opposite") == 0;
+        } else if (strcmp(arg, "--alliances") == 0 || strcmp(arg, "--rules") == 0) {
+            if (strcmp(val, "sheet") == 0) {
+                rules = RULES_SHEET;
+            } else if (strcmp(val, "opposite") == 0) {
+                rules = RULES_OPPOSITE;
+            } else if (strcmp(val, "ludii") == 0 && arg[2] == 'r') {
+                rules = RULES_LUDII;
+            } else {
+                fprintf(stderr, "kc_gui: %s: unknown rules option '%s'\n", arg, val);
+                usage(stderr);
+                return 2;
+            }
         } else if (strcmp(arg, "--computer") == 0) {
             set_computers(a, val);
         } else if (strcmp(arg, "--seed") == 0) {
@@ -722,8 +1010,9 @@ int main(int argc, char **argv) {
     }
 
     if (game_name != NULL && strcmp(game_name, "chaturaji") == 0) {
-        a->game = game_new_chaturaji(opposite, seed);
-        app_set_status(a, MSG_INFO, "Chaturaji: Red rolls first (Space or the Roll button).");
+        a->game = game_new_chaturaji(rules, seed);
+        app_set_status(a, MSG_INFO, "Chaturaji (%s): %s rolls first (Space or the Roll button).",
+                       rules_label(rules), who(a, game_to_move(a->game)));
     } else {
         a->game = game_new_kaissa(seed);
         app_set_status(a, MSG_INFO,
@@ -738,7 +1027,7 @@ int main(int argc, char **argv) {
         char err[512];
         GameKind kind = game_name != NULL && strcmp(game_name, "chaturaji") == 0 ? GAME_CHATURAJI
                                                                                  : GAME_KAISSA;
-        if (!app_setup(a, kind, opposite, position, err, sizeof err)) {
+        if (!app_setup(a, kind, rules, position, err, sizeof err)) {
             fprintf(stderr, "kc_gui: --position: %s\n", err);
             exit_code = 2;
             goto done;
