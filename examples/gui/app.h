@@ -132,7 +132,9 @@ int draw_init(App *a);
 void draw_free(App *a);
 void draw_frame(App *a);
 int collect_buttons(const App *a, Button *out);
-/* The choices of a pending Ludii decision a person makes now (0: none). */
+/* Whether a person is to make a pending Ludii promotion decision now, and
+ * the kinds its buttons offer (0: only the pass, or no decision shown). */
+int decision_shown(const App *a);
 int decision_choices_shown(const App *a, int *kinds);
 int board_square_size(const App *a);
 SDL_Rect square_rect(const App *a, int square);

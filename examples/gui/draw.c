@@ -223,12 +223,13 @@ static void add_button(Button *out, int *n, int id, int x, int y, int w, int h,
     b->active = active;
 }
 
+int decision_shown(const App *a) {
+    return !a->dialog_open && game_kind(a->game) == GAME_CHATURAJI && !game_is_over(a->game) &&
+           game_pending_decision(a->game) >= 0 && !app_seat_is_computer(a, game_to_move(a->game));
+}
+
 int decision_choices_shown(const App *a, int *kinds) {
-    if (a->dialog_open || game_kind(a->game) != GAME_CHATURAJI || game_is_over(a->game) ||
-        game_pending_decision(a->game) < 0 || app_seat_is_computer(a, game_to_move(a->game))) {
-        return 0;
-    }
-    return game_decision_choices(a->game, kinds, 4);
+    return decision_shown(a) ? game_decision_choices(a->game, kinds, 4) : 0;
 }
 
 /* The box over the board that holds a chooser (special promotion, Ludii
@@ -305,13 +306,19 @@ int collect_buttons(const App *a, Button *out) {
                 add_button(out, &n, BTN_DECIDE0 + i, box.x + 22 + i * 112, box.y + 70, 104, 40,
                            kinds[i] >= 0 && kinds[i] < 4 ? names[kinds[i]] : "?", 1, 0);
             }
+        } else if (decision_shown(a)) {
+            /* Every kind is on the board: the decision is the pass (normally
+             * played at once; a set-up or loaded position may wait here). */
+            SDL_Rect box = chooser_box(1);
+            add_button(out, &n, BTN_DECIDE0, box.x + 22, box.y + 70, 216, 40,
+                       "Pass: stays a pawn  [P]", 1, 0);
         }
         if (game_rules(a->game) != RULES_LUDII) {
             GameExchange ex[GAME_MAX_EXCHANGES];
             int can = !game_is_over(a->game) && !app_seat_is_computer(a, game_to_move(a->game)) &&
                       game_exchanges(a->game, ex, GAME_MAX_EXCHANGES) > 0;
-            add_button(out, &n, BTN_EXCHANGE, PANEL_X + PANEL_W - 132, 422, 132, 26,
-                       "Exchange rajas  [X]", can, a->exch_stage != 0);
+            add_button(out, &n, BTN_EXCHANGE, PANEL_X + PANEL_W - 124, 422, 124, 26,
+                       "Exchange  [X]", can, a->exch_stage != 0);
         }
         for (seat = 0; seat < 4; seat++) {
             int cpu = a->cpu_chaturaji[seat];
@@ -762,7 +769,7 @@ static void draw_chaturaji_panel(App *a) {
         }
     } else {
         draw_die(a, r.x + 12, r.y + 12, 66, 0, 1);
-        snprintf(line, sizeof line, "Die: 5 pawn, raja \xc2\xb7 4 elephant \xc2\xb7 3 horse \xc2\xb7 2 boat");
+        snprintf(line, sizeof line, "5 pawn or raja \xc2\xb7 4 elephant \xc2\xb7 3 horse \xc2\xb7 2 boat");
     }
     text(a, a->font_small, line, r.x + 12, r.y + 88, roll ? C_TEXT : C_DIM, AL_LEFT, 0);
     if (!over) {
@@ -989,7 +996,7 @@ static void draw_dialogs(App *a) {
     }
     if (!a->dialog_open && !a->promo_open && !a->exch_open) {
         int kinds[4];
-        if (decision_choices_shown(a, kinds) > 0) {
+        if (decision_shown(a)) {
             SDL_Rect box = chooser_box(1);
             char line[128], name[8];
             game_square_name(a->game, game_pending_decision(a->game), name, sizeof name);
@@ -1000,7 +1007,9 @@ static void draw_dialogs(App *a) {
                      game_owner_name(a->game, game_to_move(a->game)), name);
             text(a, a->font_bold, line, box.x + 22, box.y + 18, C_TEXT, AL_LEFT, 0);
             text(a, a->font_small,
-                 "One of the kinds it has no piece of on the board; no roll.",
+                 decision_choices_shown(a, kinds) > 0
+                     ? "One of the kinds it has no piece of on the board; no roll."
+                     : "It has a piece of every kind on the board: it stays a pawn.",
                  box.x + 22, box.y + 44, C_DIM, AL_LEFT, 0);
             text(a, a->font_small, "Undo takes the pawn's move back.", box.x + 22, box.y + 126,
                  C_DIM, AL_LEFT, 0);

@@ -71,20 +71,27 @@ static const char *kind_name(int kind) {
     return kind >= 0 && kind <= CH_KIND_PAWN ? names[kind] : "?";
 }
 
-/* "Green must choose what its pawn on e8 becomes", for the status line. */
+/* "Green chooses what its pawn on c8 becomes: elephant or horse (no
+ * roll).", for the status line. */
 static void decision_prompt(App *a, char *buf, size_t cap) {
     char name[8];
     int kinds[4], n = game_decision_choices(a->game, kinds, 4), i;
     size_t used;
     game_square_name(a->game, game_pending_decision(a->game), name, sizeof name);
-    snprintf(buf, cap, "%s's pawn on %s reached the far edge: choose what it becomes (", 
-             who(a, game_to_move(a->game)), name);
+    if (n == 0) {
+        snprintf(buf, cap, "%s has every kind on the board: its pawn on %s stays a pawn (Pass, "
+                 "key P).", who(a, game_to_move(a->game)), name);
+        return;
+    }
+    snprintf(buf, cap, "%s chooses what its pawn on %s becomes: ", who(a, game_to_move(a->game)),
+             name);
     for (i = 0; i < n; i++) {
         used = strlen(buf);
-        snprintf(buf + used, cap - used, "%s%s", i ? ", " : "", kind_name(kinds[i]));
+        snprintf(buf + used, cap - used, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ",
+                 kind_name(kinds[i]));
     }
     used = strlen(buf);
-    snprintf(buf + used, cap - used, "; no roll).");
+    snprintf(buf + used, cap - used, " (no roll).");
 }
 
 static const char *roll_kinds(int roll) {
@@ -648,6 +655,8 @@ static void on_button(App *a, int id) {
         int kinds[4], n = decision_choices_shown(a, kinds);
         if (id - BTN_DECIDE0 < n) {
             decide(a, kinds[id - BTN_DECIDE0]);
+        } else if (n == 0 && id == BTN_DECIDE0 && decision_shown(a)) {
+            decide(a, -1); /* the pass: every kind is on the board */
         }
         break;
     }
@@ -773,6 +782,10 @@ void app_key(App *a, SDL_Keycode key) {
                 on_button(a, BTN_DECIDE0 + i);
                 return;
             }
+        }
+        if (n == 0 && key == SDLK_p && decision_shown(a)) {
+            on_button(a, BTN_DECIDE0);
+            return;
         }
     }
     switch (key) {

@@ -16,7 +16,7 @@
  *   roll                          the Roll button (the library's seeded die)
  *   roll 4                        the throw of a physical die (key 4)
  *   undo                          the Undo button
- *   choose K|E|H|B                a special promotion choice, or a Ludii
+ *   choose K|E|H|B|pass           a special promotion choice, or a Ludii
  *                                 promotion decision (its button)
  *   exchange RB                   the Exchange button, then the exchange of
  *                                 these two colours' rajas in its chooser (a
@@ -192,6 +192,13 @@ static int run_command(App *a, const char *cmd, const char *arg, char *err, size
         const char *letters = "KEHB";
         const char *p = arg[0] && arg[1] == '\0' ? strchr(letters, arg[0]) : NULL;
         int i, kinds[4], n = decision_choices_shown(a, kinds);
+        if (strcmp(arg, "pass") == 0) {
+            if (n == 0 && decision_shown(a)) {
+                return click_button(a, BTN_DECIDE0);
+            }
+            snprintf(err, cap, "choose: no decision whose only choice is the pass");
+            return 0;
+        }
         if (p != NULL && !a->promo_open && n > 0) {
             for (i = 0; i < n; i++) {
                 if (kinds[i] == (int)(p - letters)) {
