@@ -281,8 +281,8 @@ int game_is_marked(const Game *g, int square) {
 
 int game_throne_owner(const Game *g, int square) {
     uint8_t colour;
-    if (g->kind != GAME_CHATURAJI) {
-        return -1;
+    if (g->kind != GAME_CHATURAJI || game_rules(g) == RULES_LUDII) {
+        return -1; /* the Ludii ruleset has no thrones */
     }
     for (colour = 0; colour < 4; colour++) {
         uint8_t throne = 0;

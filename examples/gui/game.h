@@ -109,7 +109,8 @@ const char *game_owner_name(const Game *g, int owner); /* "Yellow", "Black", ...
 void game_square_name(const Game *g, int square, char *buf, size_t cap);
 int game_square_from_name(const Game *g, const char *name); /* -1 if malformed */
 int game_is_marked(const Game *g, int square);   /* Chaturaji marked square */
-int game_throne_owner(const Game *g, int square); /* Chaturaji: colour whose throne it is, else -1 */
+/* Chaturaji: the colour whose throne it is, else -1 (always under the Ludii ruleset). */
+int game_throne_owner(const Game *g, int square);
 
 /* ---- whose turn, how it stands */
 int game_to_move(const Game *g);          /* Kaissa side or Chaturaji seat */
