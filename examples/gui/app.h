@@ -1,7 +1,8 @@
 /*
- * app.h - the GUI's state, shared by main.c (events, game flow), draw.c
- * (rendering) and script.c (the scripted session). None of these files
- * calls the library directly: they go through game.h.
+ * app.h - the GUI's state, shared by main.c (events, game flow), exchange.c
+ * (the raja exchange flow), draw.c and draw_panel.c (rendering) and
+ * script.c (the scripted session). None of these files calls the library
+ * directly: they go through game.h.
  */
 #ifndef KC_GUI_APP_H
 #define KC_GUI_APP_H
@@ -113,6 +114,7 @@ typedef struct App {
 } App;
 
 /* main.c: actions, shared with the script runner. */
+void app_deselect(App *a); /* drops the selection (and a raja exchange being made) */
 void app_mouse_down(App *a, int x, int y, int button);
 void app_mouse_move(App *a, int x, int y);
 void app_key(App *a, SDL_Keycode key);
@@ -127,7 +129,13 @@ int app_setup(App *a, GameKind kind, GameRules rules, const char *text, char *er
 int app_save_record(App *a, const char *path);
 int app_load_record(App *a, const char *path);
 
-/* draw.c */
+/* exchange.c: a raja exchange made with the mouse (see there). */
+void app_exchange_open(App *a);            /* the chooser, or why no exchange is possible */
+void app_exchange_pick(App *a, int index); /* the index-th possible exchange */
+void app_exchange_click(App *a, int sq);   /* the square a raja returns to */
+void app_exchange_cancel(App *a);
+
+/* draw.c (and draw_panel.c) */
 int draw_init(App *a);
 void draw_free(App *a);
 void draw_frame(App *a);

@@ -1,11 +1,13 @@
 /*
  * game.h - the GUI's view of the two games.
  *
- * game.c is the ONLY file of the GUI that calls the kaissa-chaturaji C ABI
- * (the kc_ functions of kaissa_chaturaji.h): the rest of the program (drawing,
- * events, the script runner) sees only the Game object below, so a renamed or
- * reshaped kc_ function is a change in game.c alone. Squares are numbered as
- * in the library: rank_index * width + file_index, a1 = 0.
+ * game.c (and game_record.c, its game records part, sharing
+ * game_internal.h) are the ONLY files of the GUI that call the
+ * kaissa-chaturaji C ABI (the kc_ functions of kaissa_chaturaji.h): the rest
+ * of the program (drawing, events, the script runner) sees only the Game
+ * object below, so a renamed or reshaped kc_ function is a change in those
+ * two files alone. Squares are numbered as in the library: rank_index *
+ * width + file_index, a1 = 0.
  *
  * Chaturaji is played under one of three rules options (GameRules): the
  * sheet's alliances, partners opposite, or the Ludii ruleset (RULES.md

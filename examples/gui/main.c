@@ -15,8 +15,10 @@
  * U undo, N new game, Esc cancel, F12 screenshot (kc_gui_screenshot.bmp),
  * Ctrl+Q quit.
  *
- * This file holds the game flow (what a click or key does); draw.c draws,
- * script.c runs a scripted session, game.c talks to the library.
+ * This file holds the game flow (what a click or key does); exchange.c the
+ * raja exchange flow; draw.c and draw_panel.c draw,
+ * script.c runs a scripted session, game.c and game_record.c talk to the
+ * library.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -57,7 +59,7 @@ static int any_human(const App *a) {
     return 0;
 }
 
-static void deselect(App *a) {
+void app_deselect(App *a) {
     a->selected = -1;
     a->target_count = 0;
     a->exch_open = 0;
@@ -171,7 +173,7 @@ static void new_game(App *a, GameKind kind, GameRules rules) {
     uint64_t rng = game_rng_state(a->game);
     game_free(a->game);
     a->game = kind == GAME_KAISSA ? game_new_kaissa(rng) : game_new_chaturaji(rules, rng);
-    deselect(a);
+    app_deselect(a);
     a->dialog_open = 0;
     a->promo_open = 0;
     a->computer_due = 0;
@@ -191,7 +193,7 @@ int app_setup(App *a, GameKind kind, GameRules rules, const char *text, char *er
     }
     game_free(a->game);
     a->game = g;
-    deselect(a);
+    app_deselect(a);
     a->dialog_open = 0;
     a->promo_open = 0;
     a->computer_due = 0;
@@ -226,7 +228,7 @@ int app_load_record(App *a, const char *path) {
     }
     game_free(a->game);
     a->game = g;
-    deselect(a);
+    app_deselect(a);
     a->dialog_open = 0;
     a->promo_open = 0;
     a->computer_due = 0;
@@ -266,7 +268,7 @@ static void undo(App *a) {
             break;
         }
     }
-    deselect(a);
+    app_deselect(a);
     a->promo_open = 0;
     a->computer_due = 0;
     if (game_kind(a->game) == GAME_CHATURAJI && game_pending_decision(a->game) >= 0) {
@@ -315,7 +317,7 @@ static void roll(App *a, int face) {
     if (got == 0) {
         return;
     }
-    deselect(a);
+    app_deselect(a);
     if (game_only_pass(a->game)) {
         game_play_pass(a->game);
         snprintf(played, sizeof played, "%s rolled %d: %s cannot move, the turn passes.",
@@ -339,7 +341,7 @@ static void play(App *a, int from, int to, int promotion) {
         app_set_status(a, MSG_WARN, "That move is not legal: %s", game_last_error());
         return;
     }
-    deselect(a);
+    app_deselect(a);
     a->promo_open = 0;
     a->computer_due = 0;
     {
@@ -369,7 +371,7 @@ static void decide(App *a, int kind) {
         app_set_status(a, MSG_WARN, "That promotion is not possible now.");
         return;
     }
-    deselect(a);
+    app_deselect(a);
     a->computer_due = 0;
     if (kind < 0) {
         snprintf(played, sizeof played, "%s's pawn on %s stays a pawn (pass).", who(a, mover),
@@ -381,110 +383,12 @@ static void decide(App *a, int kind) {
     announce_next(a, played);
 }
 
-/* ------------------------------------------------------------------ raja exchanges */
-
-/* Why no exchange can be made now, or NULL when one can. */
-static const char *no_exchange_reason(const App *a) {
-    GameExchange ex[GAME_MAX_EXCHANGES];
-    if (game_kind(a->game) != GAME_CHATURAJI) {
-        return "Merchant Kaissa has no raja exchange.";
-    }
-    if (game_rules(a->game) == RULES_LUDII) {
-        return "The Ludii ruleset has no raja exchange.";
-    }
-    if (game_is_over(a->game)) {
-        return "The game is over: no exchange.";
-    }
-    if (app_seat_is_computer(a, game_to_move(a->game))) {
-        return "Exchanges are agreed on a person's turn.";
-    }
-    if (game_exchanges(a->game, ex, GAME_MAX_EXCHANGES) == 0) {
-        return "No raja exchange is possible: each alliance must hold a captured raja of the "
-               "other, whose colour is still in the game and has room by its throne.";
-    }
-    return NULL;
-}
-
-static void exchange_open(App *a) {
-    const char *why = no_exchange_reason(a);
-    if (why != NULL) {
-        app_set_status(a, MSG_WARN, "%s", why);
-        return;
-    }
-    deselect(a);
-    a->exch_open = 1;
-    app_set_status(a, MSG_INFO, "Raja exchange: choose the two rajas that return (Esc cancels).");
-}
-
-/* Lights the squares the raja of side (0, 1) of the chosen pair may return
- * to, or takes the only one; when both are known, makes the exchange. */
-static void exchange_next(App *a) {
-    while (a->exch_stage <= 2) {
-        int side = a->exch_stage - 1;
-        if (a->exch_stage == 0 || side > 1) {
-            break;
-        }
-        if (a->exch.square_count[side] == 1) {
-            a->exch_square[side] = a->exch.squares[side][0];
-            a->exch_stage++;
-            continue;
-        }
-        a->target_count = a->exch.square_count[side];
-        memcpy(a->targets, a->exch.squares[side], (size_t)a->target_count);
-        a->selected = -1;
-        app_set_status(a, MSG_INFO,
-                       "%s's throne is taken: click the lit square where its raja returns "
-                       "(Esc cancels).",
-                       who(a, a->exch.colour[side]));
-        return;
-    }
-    {
-        GameExchange ex = a->exch;
-        char sa[8], sb[8];
-        int squares[2];
-        squares[0] = a->exch_square[0];
-        squares[1] = a->exch_square[1];
-        deselect(a);
-        if (game_exchange(a->game, ex.colour[0], squares[0], ex.colour[1], squares[1]) !=
-            PLAY_OK) {
-            app_set_status(a, MSG_WARN, "The library refused the exchange: %s", game_last_error());
-            return;
-        }
-        game_square_name(a->game, squares[0], sa, sizeof sa);
-        game_square_name(a->game, squares[1], sb, sizeof sb);
-        app_set_status(a, MSG_GOOD,
-                       "Rajas exchanged: %s's returns to %s, %s's to %s. %s still to %s.",
-                       who(a, ex.colour[0]), sa, who(a, ex.colour[1]), sb,
-                       who(a, game_to_move(a->game)),
-                       game_current_roll(a->game) ? "move" : "roll");
-    }
-}
-
-static void exchange_pick(App *a, int index) {
-    GameExchange ex[GAME_MAX_EXCHANGES];
-    int n = game_exchanges(a->game, ex, GAME_MAX_EXCHANGES);
-    if (index < 0 || index >= n) {
-        return;
-    }
-    a->exch_open = 0;
-    a->exch = ex[index];
-    a->exch_square[0] = a->exch_square[1] = -1;
-    a->exch_stage = 1;
-    exchange_next(a);
-}
-
-static void exchange_cancel(App *a) {
-    deselect(a);
-    app_set_status(a, MSG_INFO, "Exchange cancelled. %s to %s.", who(a, game_to_move(a->game)),
-                   game_current_roll(a->game) ? "move" : "roll");
-}
-
 static void click_square(App *a, int sq) {
     GamePiece p;
     int to_move, i, chaturaji = game_kind(a->game) == GAME_CHATURAJI;
     char name[8];
     if (sq < 0) {
-        deselect(a);
+        app_deselect(a);
         return;
     }
     game_square_name(a->game, sq, name, sizeof name);
@@ -500,19 +404,8 @@ static void click_square(App *a, int sq) {
         return;
     }
     /* A raja exchange waiting for the square a raja returns to. */
-    if (a->exch_stage == 1 || a->exch_stage == 2) {
-        int side = a->exch_stage - 1;
-        for (i = 0; i < a->exch.square_count[side]; i++) {
-            if (a->exch.squares[side][i] == sq) {
-                a->exch_square[side] = sq;
-                a->exch_stage++;
-                a->target_count = 0;
-                exchange_next(a);
-                return;
-            }
-        }
-        app_set_status(a, MSG_WARN, "%s is no square for %s's raja: click a lit square (Esc "
-                       "cancels the exchange).", name, who(a, a->exch.colour[side]));
+    if (a->exch_stage != 0) {
+        app_exchange_click(a, sq);
         return;
     }
     if (chaturaji && game_pending_decision(a->game) >= 0) {
@@ -553,7 +446,7 @@ static void click_square(App *a, int sq) {
             if (w.squares[i] == sq) {
                 if (game_place_stone(a->game, sq) == PLAY_OK) {
                     char played[96];
-                    deselect(a);
+                    app_deselect(a);
                     snprintf(played, sizeof played, "%s placed its Home Stone on %s.",
                              who(a, to_move), name);
                     announce_next(a, played);
@@ -562,14 +455,14 @@ static void click_square(App *a, int sq) {
             }
         }
         if (w.open_now && w.last_chance) {
-            deselect(a);
+            app_deselect(a);
             app_set_status(a, MSG_WARN, "%s must place its Home Stone now: click a lit square.",
                            who(a, to_move));
             return;
         }
     }
     if (sq == a->selected) {
-        deselect(a);
+        app_deselect(a);
         app_set_status(a, MSG_INFO, "%s to move.", who(a, to_move));
         return;
     }
@@ -581,7 +474,7 @@ static void click_square(App *a, int sq) {
                        name, a->target_count, a->target_count == 1 ? "" : "s");
         return;
     }
-    deselect(a);
+    app_deselect(a);
     if (!game_piece(a->game, sq, &p)) {
         app_set_status(a, MSG_INFO, "%s to move: click one of its pieces.", who(a, to_move));
         return;
@@ -614,7 +507,7 @@ static void on_button(App *a, int id) {
         break;
     case BTN_NEW:
         a->dialog_open = 1;
-        deselect(a);
+        app_deselect(a);
         app_set_status(a, MSG_INFO, "Choose a game (and for Chaturaji, the alliances).");
         break;
     case BTN_ROLL:
@@ -630,7 +523,7 @@ static void on_button(App *a, int id) {
         *flag = !*flag;
         a->computer_due = 0;
         if (*flag && seat == game_to_move(a->game)) {
-            deselect(a);
+            app_deselect(a);
         }
         app_set_status(a, MSG_INFO, "%s is now played by %s.", who(a, seat),
                        *flag ? "the computer (random legal moves)" : "a person");
@@ -661,16 +554,16 @@ static void on_button(App *a, int id) {
         break;
     }
     case BTN_EXCHANGE:
-        exchange_open(a);
+        app_exchange_open(a);
         break;
     case BTN_EXCH0:
     case BTN_EXCH1:
     case BTN_EXCH2:
     case BTN_EXCH3:
-        exchange_pick(a, id - BTN_EXCH0);
+        app_exchange_pick(a, id - BTN_EXCH0);
         break;
     case BTN_EXCH_CANCEL:
-        exchange_cancel(a);
+        app_exchange_cancel(a);
         break;
     case BTN_DLG_CANCEL:
         a->dialog_open = 0;
@@ -701,9 +594,9 @@ void app_mouse_down(App *a, int x, int y, int button) {
     a->mouse_y = y;
     if (button == SDL_BUTTON_RIGHT) {
         if (a->exch_open || a->exch_stage) {
-            exchange_cancel(a);
+            app_exchange_cancel(a);
         }
-        deselect(a);
+        app_deselect(a);
         a->promo_open = 0;
         return;
     }
@@ -719,7 +612,7 @@ void app_mouse_down(App *a, int x, int y, int button) {
             } else if (buttons[i].id == BTN_UNDO) {
                 undo(a);
             } else if (buttons[i].id == BTN_EXCHANGE) {
-                exchange_open(a); /* says why no exchange is possible */
+                app_exchange_open(a); /* says why no exchange is possible */
             }
             return;
         }
@@ -765,12 +658,12 @@ void app_key(App *a, SDL_Keycode key) {
         if (key >= SDLK_1 && key <= SDLK_4) {
             on_button(a, BTN_EXCH0 + (int)(key - SDLK_1));
         } else if (key == SDLK_ESCAPE) {
-            exchange_cancel(a);
+            app_exchange_cancel(a);
         }
         return;
     }
     if (a->exch_stage != 0 && key == SDLK_ESCAPE) {
-        exchange_cancel(a);
+        app_exchange_cancel(a);
         return;
     }
     {
@@ -807,7 +700,7 @@ void app_key(App *a, SDL_Keycode key) {
         roll(a, (int)(key - SDLK_0));
         break;
     case SDLK_ESCAPE:
-        deselect(a);
+        app_deselect(a);
         break;
     case SDLK_s:
         app_save_record(a, a->record_path);
@@ -816,7 +709,7 @@ void app_key(App *a, SDL_Keycode key) {
         app_load_record(a, a->record_path);
         break;
     case SDLK_x:
-        exchange_open(a);
+        app_exchange_open(a);
         break;
     default:
         break;
@@ -839,7 +732,7 @@ static void computer_step(App *a) {
     if (game_play_random(a->game) != PLAY_OK) {
         return;
     }
-    deselect(a);
+    app_deselect(a);
     last = game_history_len(a->game) - 1;
     if (game_history_was_pass(a->game, last) && game_history_roll(a->game, last) != 0) {
         snprintf(played, sizeof played, "%s (computer) rolled %d: no move, passes.", who(a, seat),
