@@ -13,6 +13,14 @@
 //!    many colours, no colour covering half of it, and the board's squares
 //!    in their two colours where the script leaves them empty.
 //!
+//! Sessions: `kaissa` and `chaturaji` (the sheet's rules, with records),
+//! `ludii` (the Ludii ruleset: scores, a promotion decision made with its
+//! buttons, a computer's decision, the end ranked by score) and `exchange`
+//! (a raja exchange made with the mouse, taken back, saved and loaded). The
+//! `ludii` and `exchange` sessions run again under valgrind when it is on
+//! PATH (`.ci/run` installs it): no memory error, no definite or indirect
+//! leak.
+//!
 //! Needs cmake, pkg-config, SDL2 and SDL2_ttf development files and the
 //! DejaVu font (Debian: cmake pkg-config libsdl2-dev libsdl2-ttf-dev
 //! fonts-dejavu-core), which `.ci/run` installs. Where one is missing
@@ -22,6 +30,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
 
 /// The window of `examples/gui/app.h` (WIN_W x WIN_H).
 const WIDTH: usize = 1040;
@@ -83,6 +92,13 @@ fn missing_prerequisites() -> Vec<String> {
     missing
 }
 
+/// The GUI, built once for all the tests of this file (they run in
+/// parallel); `None` when the prerequisites are missing outside CI.
+fn gui() -> Option<&'static Path> {
+    static GUI: OnceLock<Option<PathBuf>> = OnceLock::new();
+    GUI.get_or_init(build_gui).as_deref()
+}
+
 /// Installs the C library and builds the GUI; `None` (after saying why)
 /// when the prerequisites are missing outside CI.
 fn build_gui() -> Option<PathBuf> {
@@ -124,7 +140,16 @@ fn build_gui() -> Option<PathBuf> {
 
 /// Runs a scripted session in its own directory; returns the screenshot.
 fn run_script(gui: &Path, game: &str) -> PathBuf {
-    let dir = work_dir().join(format!("run-{game}"));
+    run_script_with(gui, game, None)
+}
+
+/// Runs a scripted session in its own directory, under `wrapper` (valgrind)
+/// when given; returns the screenshot.
+fn run_script_with(gui: &Path, game: &str, wrapper: Option<&[&str]>) -> PathBuf {
+    let dir = work_dir().join(match wrapper {
+        Some(_) => format!("run-{game}-valgrind"),
+        None => format!("run-{game}"),
+    });
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create the run directory");
     // A record the GUI must refuse with the library's message (`try-load` in
@@ -139,7 +164,15 @@ fn run_script(gui: &Path, game: &str) -> PathBuf {
     )
     .expect("write the bad record");
     let script = manifest_dir().join(format!("examples/gui/scripts/{game}.script"));
-    let output = run(Command::new(gui)
+    let mut command = match wrapper {
+        Some([program, args @ ..]) => {
+            let mut command = Command::new(program);
+            command.args(args).arg(gui);
+            command
+        }
+        _ => Command::new(gui),
+    };
+    let output = run(command
         .arg("--script")
         .arg(&script)
         .current_dir(&dir)
@@ -264,15 +297,72 @@ fn check_board_picture(path: &Path, files: usize, ranks: usize, even: [u8; 3], o
     );
 }
 
+/// Chaturaji's squares: a1 dark (draw.c C_SQ_DARK), then light (C_SQ_LIGHT).
+const CHATURAJI_DARK: [u8; 3] = [212, 194, 158];
+const CHATURAJI_LIGHT: [u8; 3] = [238, 228, 204];
+
 #[test]
 fn scripted_sessions_of_both_games() {
-    let Some(gui) = build_gui() else {
+    let Some(gui) = gui() else {
         return;
     };
     // Kaissa: yellow squares (a1) and red ones (draw.c K_SQ_YELLOW, K_SQ_RED).
-    let kaissa = run_script(&gui, "kaissa");
+    let kaissa = run_script(gui, "kaissa");
     check_board_picture(&kaissa, 10, 10, [241, 220, 150], [204, 128, 104]);
-    // Chaturaji: a1 dark (C_SQ_DARK), then light (C_SQ_LIGHT).
-    let chaturaji = run_script(&gui, "chaturaji");
-    check_board_picture(&chaturaji, 8, 8, [212, 194, 158], [238, 228, 204]);
+    let chaturaji = run_script(gui, "chaturaji");
+    check_board_picture(&chaturaji, 8, 8, CHATURAJI_DARK, CHATURAJI_LIGHT);
+}
+
+/// The Ludii ruleset: chosen in the New game dialog and set up from
+/// position texts; scores, a promotion decision made with its buttons (the
+/// die disabled meanwhile), Undo back to the decision, a computer seat's
+/// random decision, the end ranked by score (a win and a shared top score).
+#[test]
+fn scripted_ludii_session() {
+    let Some(gui) = gui() else {
+        return;
+    };
+    let ludii = run_script(gui, "ludii");
+    check_board_picture(&ludii, 8, 8, CHATURAJI_DARK, CHATURAJI_LIGHT);
+}
+
+/// A raja exchange made with the mouse: the Exchange button, the pair in
+/// its chooser, a click on the square a raja returns to beside its taken
+/// throne; Undo, Escape, an exchange after the roll, and a record with the
+/// exchange saved and loaded back.
+#[test]
+fn scripted_exchange_session() {
+    let Some(gui) = gui() else {
+        return;
+    };
+    let exchange = run_script(gui, "exchange");
+    check_board_picture(&exchange, 8, 8, CHATURAJI_DARK, CHATURAJI_LIGHT);
+}
+
+/// The two new sessions again under valgrind: no memory error and no
+/// definite or indirect leak (SDL's and the font library's own
+/// still-reachable blocks are not the program's).
+#[test]
+fn scripted_sessions_under_valgrind() {
+    let Some(gui) = gui() else {
+        return;
+    };
+    let found = Command::new("valgrind")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!("SKIPPED: valgrind is not on PATH");
+        return;
+    }
+    let valgrind: &[&str] = &[
+        "valgrind",
+        "--error-exitcode=1",
+        "--leak-check=full",
+        "--errors-for-leak-kinds=definite,indirect",
+        "--quiet",
+    ];
+    for game in ["ludii", "exchange"] {
+        run_script_with(gui, game, Some(valgrind));
+    }
 }

@@ -1,7 +1,8 @@
 /*
- * app.h - the GUI's state, shared by main.c (events, game flow), draw.c
- * (rendering) and script.c (the scripted session). None of these files
- * calls the library directly: they go through game.h.
+ * app.h - the GUI's state, shared by main.c (events, game flow), exchange.c
+ * (the raja exchange flow), draw.c and draw_panel.c (rendering) and
+ * script.c (the scripted session). None of these files calls the library
+ * directly: they go through game.h.
  */
 #ifndef KC_GUI_APP_H
 #define KC_GUI_APP_H
@@ -39,7 +40,18 @@ enum ButtonId {
     BTN_PROMO1,
     BTN_PROMO2,
     BTN_PROMO3,
-    BTN_PROMO_CANCEL
+    BTN_PROMO_CANCEL,
+    BTN_DLG_LUDII,
+    BTN_DECIDE0, /* BTN_DECIDE0 + i: the i-th choice of a Ludii promotion decision */
+    BTN_DECIDE1,
+    BTN_DECIDE2,
+    BTN_DECIDE3,
+    BTN_EXCHANGE, /* opens the raja exchange chooser */
+    BTN_EXCH0,    /* BTN_EXCH0 + i: the i-th possible exchange */
+    BTN_EXCH1,
+    BTN_EXCH2,
+    BTN_EXCH3,
+    BTN_EXCH_CANCEL
 };
 
 typedef struct Button {
@@ -83,6 +95,14 @@ typedef struct App {
     int promo_open;      /* the special promotion chooser */
     int promo_from, promo_to, promo_kinds[4], promo_count;
 
+    /* A raja exchange being made: the chooser of the pair (exch_open), then
+     * (exch_stage 1 and 2) a click on the square each raja returns to when
+     * it has a choice (the lit targets). */
+    int exch_open;
+    int exch_stage;
+    GameExchange exch;
+    int exch_square[2];
+
     char record_path[1024]; /* --record-file, default kc_game.txt (keys S and L) */
 
     char status[512];
@@ -94,6 +114,7 @@ typedef struct App {
 } App;
 
 /* main.c: actions, shared with the script runner. */
+void app_deselect(App *a); /* drops the selection (and a raja exchange being made) */
 void app_mouse_down(App *a, int x, int y, int button);
 void app_mouse_move(App *a, int x, int y);
 void app_key(App *a, SDL_Keycode key);
@@ -101,18 +122,28 @@ void app_run_computers(App *a, int max_plies); /* synchronous, for the script */
 int app_seat_is_computer(const App *a, int seat);
 void app_set_status(App *a, MsgKind kind, const char *fmt, ...);
 /* Replaces the game by a position from its text; 0 (and err) if refused. */
-int app_setup(App *a, GameKind kind, int opposite, const char *text, char *err, size_t cap);
+int app_setup(App *a, GameKind kind, GameRules rules, const char *text, char *err, size_t cap);
 
 /* Saves the game to / loads a game from a record file (S and L use
  * record_path); 0 with the reason in the status line. */
 int app_save_record(App *a, const char *path);
 int app_load_record(App *a, const char *path);
 
-/* draw.c */
+/* exchange.c: a raja exchange made with the mouse (see there). */
+void app_exchange_open(App *a);            /* the chooser, or why no exchange is possible */
+void app_exchange_pick(App *a, int index); /* the index-th possible exchange */
+void app_exchange_click(App *a, int sq);   /* the square a raja returns to */
+void app_exchange_cancel(App *a);
+
+/* draw.c (and draw_panel.c) */
 int draw_init(App *a);
 void draw_free(App *a);
 void draw_frame(App *a);
 int collect_buttons(const App *a, Button *out);
+/* Whether a person is to make a pending Ludii promotion decision now, and
+ * the kinds its buttons offer (0: only the pass, or no decision shown). */
+int decision_shown(const App *a);
+int decision_choices_shown(const App *a, int *kinds);
 int board_square_size(const App *a);
 SDL_Rect square_rect(const App *a, int square);
 int square_at(const App *a, int x, int y); /* -1 outside the board */

@@ -1,43 +1,17 @@
 /*
- * draw.c - everything the GUI puts on the screen: header, board, pieces,
- * highlights, side panel, status line, dialogs, and the screenshot.
- * It reads the game only through game.h.
+ * draw.c - what the GUI puts on the screen: header, board, pieces,
+ * highlights, buttons, status line, dialogs and choosers, and the
+ * screenshot (the side panel is draw_panel.c). It reads the game only
+ * through game.h.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "app.h"
+#include "draw_internal.h"
 
 /* ------------------------------------------------------------------ colours */
 
-static const SDL_Color C_BG = {246, 242, 234, 255};
-static const SDL_Color C_BAR = {42, 46, 64, 255};
-static const SDL_Color C_BAR_TEXT = {240, 240, 246, 255};
-static const SDL_Color C_BAR_DIM = {170, 174, 196, 255};
-static const SDL_Color C_TEXT = {34, 32, 30, 255};
-static const SDL_Color C_DIM = {112, 106, 98, 255};
-static const SDL_Color C_CARD = {255, 253, 248, 255};
-static const SDL_Color C_CARD_EDGE = {214, 205, 190, 255};
-static const SDL_Color C_FRAME = {88, 62, 42, 255};
-static const SDL_Color C_OUTLINE = {28, 24, 20, 255};
-static const SDL_Color C_WHITE = {255, 255, 255, 255};
-static const SDL_Color C_GOOD = {30, 128, 60, 255};
-static const SDL_Color C_WARN = {190, 50, 30, 255};
-static const SDL_Color C_ACCENT = {28, 100, 210, 255};
-
-/* Kaissa: yellow and red squares (a1 is yellow), Yellow and Red pieces. */
-static const SDL_Color K_SQ_YELLOW = {241, 220, 150, 255};
-static const SDL_Color K_SQ_RED = {204, 128, 104, 255};
-static const SDL_Color K_SIDE[2] = {{250, 212, 58, 255}, {150, 22, 38, 255}};
-
-/* Chaturaji: board and the four colours (Red, Black, Yellow, Green). */
-static const SDL_Color C_SQ_LIGHT = {238, 228, 204, 255};
-static const SDL_Color C_SQ_DARK = {212, 194, 158, 255};
-static const SDL_Color C_MARK = {110, 80, 52, 255};
-static const SDL_Color CH_COLOUR[4] = {
-    {204, 44, 40, 255}, {38, 38, 44, 255}, {242, 196, 24, 255}, {36, 138, 66, 255}};
-
-static SDL_Color owner_colour(const App *a, int owner) {
+SDL_Color owner_colour(const App *a, int owner) {
     if (game_kind(a->game) == GAME_KAISSA) {
         return K_SIDE[owner & 1];
     }
@@ -45,25 +19,25 @@ static SDL_Color owner_colour(const App *a, int owner) {
 }
 
 /* Dark letters on light discs, white on dark ones. */
-static SDL_Color ink_on(SDL_Color c) {
+SDL_Color ink_on(SDL_Color c) {
     int luma = (299 * c.r + 587 * c.g + 114 * c.b) / 1000;
     return luma > 150 ? C_OUTLINE : C_WHITE;
 }
 
-static SDL_Color with_alpha(SDL_Color c, Uint8 alpha) {
+SDL_Color with_alpha(SDL_Color c, Uint8 alpha) {
     c.a = alpha;
     return c;
 }
 
 /* ------------------------------------------------------------------ primitives */
 
-static void fill(App *a, SDL_Rect r, SDL_Color c) {
+void fill(App *a, SDL_Rect r, SDL_Color c) {
     SDL_SetRenderDrawBlendMode(a->ren, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(a->ren, c.r, c.g, c.b, c.a);
     SDL_RenderFillRect(a->ren, &r);
 }
 
-static void outline(App *a, SDL_Rect r, SDL_Color c, int thickness) {
+void outline(App *a, SDL_Rect r, SDL_Color c, int thickness) {
     int i;
     SDL_SetRenderDrawBlendMode(a->ren, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(a->ren, c.r, c.g, c.b, c.a);
@@ -75,11 +49,9 @@ static void outline(App *a, SDL_Rect r, SDL_Color c, int thickness) {
     }
 }
 
-enum { AL_LEFT = 0, AL_CENTER = 1, AL_RIGHT = 2 };
-
 /* Draws UTF-8 text; x is the left / centre / right edge per halign, y the top
  * (or the centre when vcenter). Returns the width drawn. */
-static int text(App *a, TTF_Font *font, const char *s, int x, int y, SDL_Color c, int halign,
+int text(App *a, TTF_Font *font, const char *s, int x, int y, SDL_Color c, int halign,
                 int vcenter) {
     SDL_Surface *surf;
     SDL_Texture *tex;
@@ -163,7 +135,7 @@ static SDL_Texture *shape_texture(App *a, int shape, int size) {
     return tex;
 }
 
-static void shape(App *a, int kind, int cx, int cy, int size, SDL_Color c) {
+void shape(App *a, int kind, int cx, int cy, int size, SDL_Color c) {
     SDL_Texture *tex = shape_texture(a, kind, size);
     SDL_Rect dst = {cx - size / 2, cy - size / 2, size, size};
     if (tex == NULL) {
@@ -223,18 +195,56 @@ static void add_button(Button *out, int *n, int id, int x, int y, int w, int h,
     b->active = active;
 }
 
+int decision_shown(const App *a) {
+    return !a->dialog_open && game_kind(a->game) == GAME_CHATURAJI && !game_is_over(a->game) &&
+           game_pending_decision(a->game) >= 0 && !app_seat_is_computer(a, game_to_move(a->game));
+}
+
+int decision_choices_shown(const App *a, int *kinds) {
+    return decision_shown(a) ? game_decision_choices(a->game, kinds, 4) : 0;
+}
+
+/* The box over the board that holds a chooser (special promotion, Ludii
+ * promotion decision, raja exchange). */
+static SDL_Rect chooser_box(int rows) {
+    SDL_Rect box = {BOARD_X + BOARD_AREA / 2 - 240, BOARD_Y + BOARD_AREA / 2 - 70, 480, 164};
+    if (rows > 1) {
+        box.y -= (rows - 1) * 24;
+        box.h += (rows - 1) * 48;
+    }
+    return box;
+}
+
 int collect_buttons(const App *a, Button *out) {
     int n = 0, i;
     int chaturaji = game_kind(a->game) == GAME_CHATURAJI;
     if (a->dialog_open) {
-        int x = WIN_W / 2 - 260, y = WIN_H / 2 - 110;
+        int x = WIN_W / 2 - 260, y = WIN_H / 2 - 120;
         add_button(out, &n, BTN_DLG_KAISSA, x, y, 520, 44,
                    "Merchant Kaissa  (10\xc3\x97" "10, two players)   [K]", 1, 0);
         add_button(out, &n, BTN_DLG_SHEET, x, y + 56, 520, 44,
                    "Chaturaji, sheet: Red+Green v Black+Yellow   [S]", 1, 0);
         add_button(out, &n, BTN_DLG_OPPOSITE, x, y + 112, 520, 44,
                    "Chaturaji, opposite: Red+Yellow v Black+Green   [O]", 1, 0);
-        add_button(out, &n, BTN_DLG_CANCEL, x + 370, y + 178, 150, 38, "Cancel  [Esc]", 1, 0);
+        add_button(out, &n, BTN_DLG_LUDII, x, y + 168, 520, 44,
+                   "Chaturaji, Ludii: free-for-all with scores   [L]", 1, 0);
+        add_button(out, &n, BTN_DLG_CANCEL, x + 370, y + 230, 150, 38, "Cancel  [Esc]", 1, 0);
+        return n;
+    }
+    if (a->exch_open) {
+        GameExchange ex[GAME_MAX_EXCHANGES];
+        int count = game_exchanges(a->game, ex, GAME_MAX_EXCHANGES);
+        SDL_Rect box = chooser_box(count);
+        for (i = 0; i < count; i++) {
+            char label[80];
+            snprintf(label, sizeof label, "%s's raja  \xe2\x87\x84  %s's raja   [%d]",
+                     game_owner_name(a->game, ex[i].colour[0]),
+                     game_owner_name(a->game, ex[i].colour[1]), i + 1);
+            add_button(out, &n, BTN_EXCH0 + i, box.x + 20, box.y + 62 + i * 48, 440, 40, label, 1,
+                       0);
+        }
+        add_button(out, &n, BTN_EXCH_CANCEL, box.x + box.w - 140, box.y + box.h - 44, 120, 32,
+                   "Cancel", 1, 0);
         return n;
     }
     if (a->promo_open) {
@@ -253,11 +263,35 @@ int collect_buttons(const App *a, Button *out) {
     add_button(out, &n, BTN_NEW, PANEL_X + PANEL_W - 150, STATUS_Y - 56, 150, 44,
                "New game  [N]", 1, 0);
     if (chaturaji) {
-        int seat;
+        int seat, kinds[4], choices = decision_choices_shown(a, kinds);
+        /* No roll while a Ludii promotion decision is pending. */
         int can_roll = !game_is_over(a->game) && game_current_roll(a->game) == 0 &&
+                       game_pending_decision(a->game) < 0 &&
                        !app_seat_is_computer(a, game_to_move(a->game));
         add_button(out, &n, BTN_ROLL, PANEL_X + 92, BOARD_Y + 12, PANEL_W - 104, 36,
                    "Roll the die  [Space]", can_roll, 0);
+        if (choices > 0) {
+            static const char *const names[] = {"Raja  [K]", "Elephant  [E]", "Horse  [H]",
+                                                "Boat  [B]"};
+            SDL_Rect box = chooser_box(1);
+            for (i = 0; i < choices; i++) {
+                add_button(out, &n, BTN_DECIDE0 + i, box.x + 22 + i * 112, box.y + 70, 104, 40,
+                           kinds[i] >= 0 && kinds[i] < 4 ? names[kinds[i]] : "?", 1, 0);
+            }
+        } else if (decision_shown(a)) {
+            /* Every kind is on the board: the decision is the pass (normally
+             * played at once; a set-up or loaded position may wait here). */
+            SDL_Rect box = chooser_box(1);
+            add_button(out, &n, BTN_DECIDE0, box.x + 22, box.y + 70, 216, 40,
+                       "Pass: stays a pawn  [P]", 1, 0);
+        }
+        if (game_rules(a->game) != RULES_LUDII) {
+            GameExchange ex[GAME_MAX_EXCHANGES];
+            int can = !game_is_over(a->game) && !app_seat_is_computer(a, game_to_move(a->game)) &&
+                      game_exchanges(a->game, ex, GAME_MAX_EXCHANGES) > 0;
+            add_button(out, &n, BTN_EXCHANGE, PANEL_X + PANEL_W - 124, 422, 124, 26,
+                       "Exchange  [X]", can, a->exch_stage != 0);
+        }
         for (seat = 0; seat < 4; seat++) {
             int cpu = a->cpu_chaturaji[seat];
             add_button(out, &n, BTN_CPU0 + seat, PANEL_X + PANEL_W - 96, 204 + seat * 50 + 9,
@@ -424,6 +458,10 @@ static void draw_board(App *a) {
         if (square == a->selected) {
             fill(a, r, (SDL_Color){40, 120, 230, 120});
         }
+        if (chaturaji && square == game_pending_decision(a->game)) {
+            fill(a, r, (SDL_Color){250, 200, 40, 120});
+            outline(a, r, C_ACCENT, 3);
+        }
     }
 
     /* The Home Stone window: ghost stones where the side to move may place. */
@@ -445,7 +483,7 @@ static void draw_board(App *a) {
             continue;
         }
         /* Chaturaji, after the roll: a ring round every piece that may move. */
-        if (chaturaji && roll != 0 && human && a->selected < 0 &&
+        if (chaturaji && roll != 0 && human && a->selected < 0 && a->exch_stage == 0 &&
             game_can_move_from(a->game, square)) {
             shape(a, SHAPE_RING, r.x + sq / 2, r.y + sq / 2, sq * 94 / 100, C_ACCENT);
         }
@@ -491,293 +529,14 @@ static void draw_board(App *a) {
     }
 }
 
-/* ------------------------------------------------------------------ panel */
+/* ------------------------------------------------------------------ frame */
 
-static void card(App *a, SDL_Rect r) {
+void card(App *a, SDL_Rect r) {
     fill(a, r, C_CARD);
     outline(a, r, C_CARD_EDGE, 1);
 }
 
-static void heading(App *a, const char *s, int y) {
-    text(a, a->font_small, s, PANEL_X + 2, y, C_DIM, AL_LEFT, 0);
-}
 
-static void draw_history(App *a, int top, int bottom) {
-    int len = game_history_len(a->game), rows = (bottom - top) / 19, first, i;
-    int chaturaji = game_kind(a->game) == GAME_CHATURAJI;
-    char line[96], mv[32];
-    heading(a, chaturaji ? "MOVES  (roll:move)" : "MOVES", top - 20);
-    card(a, (SDL_Rect){PANEL_X, top, PANEL_W, bottom - top});
-    if (len == 0) {
-        text(a, a->font_small, "No moves yet.", PANEL_X + 10, top + 8, C_DIM, AL_LEFT, 0);
-        return;
-    }
-    if (chaturaji) {
-        first = len > rows ? len - rows : 0;
-        for (i = first; i < len; i++) {
-            int mover = game_history_mover(a->game, i), y = top + 6 + (i - first) * 19;
-            game_history_text(a->game, i, mv, sizeof mv);
-            shape(a, SHAPE_DISC, PANEL_X + 58, y + 9, 12, CH_COLOUR[mover & 3]);
-            snprintf(line, sizeof line, "%d.", i + 1);
-            text(a, a->font_small, line, PANEL_X + 44, y, C_DIM, AL_RIGHT, 0);
-            snprintf(line, sizeof line, "%s %s%s", game_owner_name(a->game, mover), mv,
-                     game_history_was_pass(a->game, i) ? "  (forced)" : "");
-            text(a, a->font_small, line, PANEL_X + 70, y, C_TEXT, AL_LEFT, 0);
-        }
-    } else {
-        int pairs = (len + 1) / 2;
-        first = pairs > rows ? pairs - rows : 0;
-        for (i = first; i < pairs; i++) {
-            int y = top + 6 + (i - first) * 19;
-            snprintf(line, sizeof line, "%d.", i + 1);
-            text(a, a->font_small, line, PANEL_X + 44, y, C_DIM, AL_RIGHT, 0);
-            game_history_text(a->game, 2 * i, mv, sizeof mv);
-            text(a, a->font_small, mv, PANEL_X + 56, y, C_TEXT, AL_LEFT, 0);
-            if (2 * i + 1 < len) {
-                game_history_text(a->game, 2 * i + 1, mv, sizeof mv);
-                text(a, a->font_small, mv, PANEL_X + 150, y, C_TEXT, AL_LEFT, 0);
-            }
-        }
-    }
-}
-
-/* Whether every square of a side's back rank is occupied (no room for its stone). */
-static int back_rank_full(const App *a, int side) {
-    int width = game_width(a->game), rank = side == 0 ? 0 : game_height(a->game) - 1, f;
-    for (f = 0; f < width; f++) {
-        GamePiece p;
-        if (!game_piece(a->game, rank * width + f, &p)) {
-            return 0;
-        }
-    }
-    return 1;
-}
-
-static void draw_kaissa_panel(App *a) {
-    int to_move = game_to_move(a->game), over = game_is_over(a->game), side, y;
-    char line[160];
-    SDL_Rect r = {PANEL_X, BOARD_Y, PANEL_W, 66};
-
-    card(a, r);
-    shape(a, SHAPE_DISC, r.x + 34, r.y + 33, 40, C_OUTLINE);
-    shape(a, SHAPE_DISC, r.x + 34, r.y + 33, 35,
-          over ? (SDL_Color){200, 196, 190, 255} : K_SIDE[to_move]);
-    if (over) {
-        text(a, a->font_title, "Game over", r.x + 66, r.y + 8, C_TEXT, AL_LEFT, 0);
-        text(a, a->font_small, "U takes back a move \xc2\xb7 N new game", r.x + 66, r.y + 42,
-             C_DIM, AL_LEFT, 0);
-    } else {
-        snprintf(line, sizeof line, "%s to move", game_owner_name(a->game, to_move));
-        text(a, a->font_title, line, r.x + 66, r.y + 8, C_TEXT, AL_LEFT, 0);
-        snprintf(line, sizeof line, "turn %u  \xc2\xb7  ply %u%s", game_turn(a->game),
-                 game_ply(a->game), app_seat_is_computer(a, to_move) ? "  \xc2\xb7  computer" : "");
-        text(a, a->font_small, line, r.x + 66, r.y + 42, C_DIM, AL_LEFT, 0);
-    }
-
-    heading(a, "PLAYERS", 148);
-    for (side = 0; side < 2; side++) {
-        y = 170 + side * 36;
-        shape(a, SHAPE_DISC, PANEL_X + 14, y + 14, 20, C_OUTLINE);
-        shape(a, SHAPE_DISC, PANEL_X + 14, y + 14, 16, K_SIDE[side]);
-        text(a, a->font_bold, side == 0 ? "Yellow" : "Red", PANEL_X + 32, y + 14, C_TEXT, AL_LEFT,
-             1);
-        text(a, a->font_small, side == 0 ? "ranks 1\xe2\x80\x93" "2" : "ranks 9\xe2\x80\x93" "10",
-             PANEL_X + 100, y + 14, C_DIM, AL_LEFT, 1);
-    }
-
-    heading(a, "HOME STONE  (placed on turns 8\xe2\x80\x93" "10, back rank)", 252);
-    r = (SDL_Rect){PANEL_X, 272, PANEL_W, 104};
-    card(a, r);
-    for (side = 0; side < 2; side++) {
-        GameStoneWindow w;
-        char where[8];
-        SDL_Color c = C_DIM;
-        y = r.y + 8 + side * 48;
-        game_stone_window(a->game, side, &w);
-        shape(a, SHAPE_DIAMOND, PANEL_X + 16, y + 10, 20, C_OUTLINE);
-        shape(a, SHAPE_DIAMOND, PANEL_X + 16, y + 10, 15, K_SIDE[side]);
-        if (w.on_board >= 0) {
-            game_square_name(a->game, w.on_board, where, sizeof where);
-            snprintf(line, sizeof line, "%s: on %s", side == 0 ? "Yellow" : "Red", where);
-        } else if (w.in_hand) {
-            snprintf(line, sizeof line, "%s: in hand", side == 0 ? "Yellow" : "Red");
-        } else {
-            snprintf(line, sizeof line, "%s: captured", side == 0 ? "Yellow" : "Red");
-        }
-        text(a, a->font_bold, line, PANEL_X + 32, y + 1, C_TEXT, AL_LEFT, 0);
-        line[0] = '\0';
-        if (w.in_hand && w.open_now && w.last_chance) {
-            snprintf(line, sizeof line, "LAST CHANCE: must place now (%d square%s)",
-                     w.square_count, w.square_count == 1 ? "" : "s");
-            c = C_WARN;
-        } else if (w.in_hand && w.open_now) {
-            snprintf(line, sizeof line, "OPEN now: click a lit square on rank %d",
-                     side == 0 ? 1 : 10);
-            c = C_GOOD;
-        } else if (w.in_hand && !over && w.next_turn < w.first_turn) {
-            snprintf(line, sizeof line, "window opens on its turn %u (next turn: %u)",
-                     w.first_turn, w.next_turn);
-        } else if (w.in_hand && !over && w.next_turn <= w.last_turn) {
-            if (back_rank_full(a, side)) {
-                snprintf(line, sizeof line, "back rank full: free a square by turn %u",
-                         w.last_turn);
-                c = C_WARN;
-            } else {
-                snprintf(line, sizeof line, "may place on its turns %u\xe2\x80\x93%u (next: %u)",
-                         w.first_turn, w.last_turn, w.next_turn);
-                c = C_GOOD;
-            }
-        } else if (w.on_board >= 0) {
-            snprintf(line, sizeof line, "capture it to win");
-        }
-        text(a, a->font_small, line, PANEL_X + 32, y + 23, c, AL_LEFT, 0);
-    }
-
-    text(a, a->font_small, "U Ubar \xc2\xb7 Q Ubara \xc2\xb7 T Tarnsman \xc2\xb7 S Scribe",
-         PANEL_X + 2, 384, C_DIM, AL_LEFT, 0);
-    text(a, a->font_small, "B Builder \xc2\xb7 I Initiate \xc2\xb7 P Spearman \xc2\xb7 R Rider",
-         PANEL_X + 2, 401, C_DIM, AL_LEFT, 0);
-    text(a, a->font_small, "A Assassin \xc2\xb7 H Home Stone",
-         PANEL_X + 2, 418, C_DIM, AL_LEFT, 0);
-
-    draw_history(a, 470, STATUS_Y - 68);
-}
-
-static const char *roll_meaning(int roll) {
-    switch (roll) {
-    case 2: return "a boat";
-    case 3: return "a horse";
-    case 4: return "an elephant";
-    case 5: return "a pawn or the raja";
-    default: return "";
-    }
-}
-
-static void draw_die(App *a, int x, int y, int size, int face, int faded) {
-    SDL_Rect r = {x, y, size, size};
-    char label[12];
-    fill(a, (SDL_Rect){x + 3, y + 4, size, size}, (SDL_Color){0, 0, 0, 50});
-    fill(a, r, faded ? (SDL_Color){236, 232, 224, 255} : C_WHITE);
-    outline(a, r, faded ? C_CARD_EDGE : C_OUTLINE, 2);
-    snprintf(label, sizeof label, "?");
-    if (face >= 2 && face <= 5) {
-        snprintf(label, sizeof label, "%d", face);
-    }
-    text(a, a->font_die, label, x + size / 2, y + size / 2 + 1, faded ? C_DIM : C_TEXT, AL_CENTER,
-         1);
-}
-
-static void draw_chaturaji_panel(App *a) {
-    static const char *const where[] = {"east", "north", "west", "south"};
-    int to_move = game_to_move(a->game), over = game_is_over(a->game);
-    int roll = game_current_roll(a->game), seat, len = game_history_len(a->game);
-    char line[192];
-    SDL_Rect r = {PANEL_X, BOARD_Y, PANEL_W, 112};
-
-    card(a, r);
-    if (roll != 0) {
-        draw_die(a, r.x + 12, r.y + 12, 66, roll, 0);
-        snprintf(line, sizeof line, "%s rolled %d: move %s.", game_owner_name(a->game, to_move),
-                 roll, roll_meaning(roll));
-    } else if (len > 0) {
-        char mv[32];
-        int last = len - 1, mover = game_history_mover(a->game, last);
-        game_history_text(a->game, last, mv, sizeof mv);
-        draw_die(a, r.x + 12, r.y + 12, 66, mv[0] - '0', 1);
-        if (game_history_was_pass(a->game, last)) {
-            snprintf(line, sizeof line, "%s rolled %c: no move, so it passed.", game_owner_name(a->game, mover),
-                     mv[0]);
-        } else {
-            snprintf(line, sizeof line, "%s played %s", game_owner_name(a->game, mover), mv);
-        }
-    } else {
-        draw_die(a, r.x + 12, r.y + 12, 66, 0, 1);
-        snprintf(line, sizeof line, "Die: 5 pawn or raja \xc2\xb7 4 elephant \xc2\xb7 3 horse \xc2\xb7 2 boat");
-    }
-    text(a, a->font_small, line, r.x + 12, r.y + 88, roll ? C_TEXT : C_DIM, AL_LEFT, 0);
-    if (!over) {
-        snprintf(line, sizeof line, "%s %s", game_owner_name(a->game, to_move),
-                 roll ? "chooses a move" : app_seat_is_computer(a, to_move) ? "(computer) rolls next"
-                                                                           : "to roll");
-        text(a, a->font_bold, line, r.x + 92, r.y + 56, C_TEXT, AL_LEFT, 0);
-    } else {
-        text(a, a->font_bold, "Game over", r.x + 92, r.y + 56, C_WARN, AL_LEFT, 0);
-    }
-
-    heading(a, "SEATS", 184);
-    for (seat = 0; seat < 4; seat++) {
-        GameSeat s;
-        int y = 204 + seat * 50, commanded = 0, c;
-        SDL_Rect row = {PANEL_X, y, PANEL_W, 46};
-        game_seat(a->game, seat, &s);
-        card(a, row);
-        if (seat == to_move && !over) {
-            fill(a, (SDL_Rect){row.x, row.y, 5, row.h}, CH_COLOUR[seat]);
-            outline(a, row, C_OUTLINE, 1);
-        }
-        shape(a, SHAPE_DISC, PANEL_X + 24, y + 23, 26, C_OUTLINE);
-        shape(a, SHAPE_DISC, PANEL_X + 24, y + 23, 22,
-              s.out ? (SDL_Color){200, 196, 190, 255} : CH_COLOUR[seat]);
-        {
-            int x = PANEL_X + 44;
-            x += text(a, a->font_bold, game_owner_name(a->game, seat), x, y + 4,
-                      s.in_play ? C_TEXT : C_DIM, AL_LEFT, 0);
-            x += text(a, a->font_small, where[seat], x + 6, y + 6, C_DIM, AL_LEFT, 0) + 14;
-            if (s.captured_rajas > 0) {
-                snprintf(line, sizeof line, "raja captured%s",
-                         s.captured_rajas > 1 ? " \xc3\x97" "2" : "");
-                text(a, a->font_small, line, x, y + 6, C_WARN, AL_LEFT, 0);
-            }
-        }
-        /* What this seat commands. */
-        line[0] = '\0';
-        for (c = 0; c < 4; c++) {
-            GameSeat other;
-            game_seat(a->game, c, &other);
-            if (other.commander == seat) {
-                size_t used = strlen(line);
-                snprintf(line + used, sizeof line - used, "%s%s", commanded ? " + " : "commands ",
-                         game_owner_name(a->game, c));
-                commanded++;
-            }
-        }
-        if (s.out) {
-            snprintf(line, sizeof line, "out of the game");
-        } else if (s.commander != seat && s.commander >= 0) {
-            snprintf(line, sizeof line, "conquered by %s",
-                     game_owner_name(a->game, s.commander));
-        }
-        text(a, a->font_small, line, PANEL_X + 44, y + 25, C_DIM, AL_LEFT, 0);
-    }
-
-    {
-        int opposite = game_opposite_alliances(a->game);
-        text(a, a->font_small,
-             opposite ? "Partners opposite: Red + Yellow  v  Black + Green"
-                      : "Sheet alliances: Red + Green  v  Black + Yellow",
-             PANEL_X + 2, 408, C_TEXT, AL_LEFT, 0);
-        /* Captured rajas are kept by the alliance that took them. */
-        char held[96] = "";
-        int c, any = 0;
-        for (c = 0; c < 4; c++) {
-            GameSeat s;
-            game_seat(a->game, c, &s);
-            if (s.captured_rajas > 0) {
-                size_t used = strlen(held);
-                snprintf(held + used, sizeof held - used, "%s%s", any ? ", " : "",
-                         game_owner_name(a->game, c));
-                any++;
-            }
-        }
-        snprintf(line, sizeof line, "Captured rajas: %s", any ? held : "none");
-        text(a, a->font_small, line, PANEL_X + 2, 426, any ? C_WARN : C_DIM, AL_LEFT, 0);
-        /* HOOK(ludii-scores): the scores of the Ludii ruleset go here (see game.h). */
-    }
-
-    draw_history(a, 470, STATUS_Y - 68);
-}
-
-/* ------------------------------------------------------------------ frame */
 
 static const char *rule_of(const App *a, char letter) {
     if (game_kind(a->game) == GAME_KAISSA) {
@@ -813,7 +572,9 @@ static void draw_header(App *a) {
     text(a, a->font_title, chaturaji ? "Chaturaji" : "Merchant Kaissa", 18, HEADER_H / 2,
          C_BAR_TEXT, AL_LEFT, 1);
     text(a, a->font_small,
-         chaturaji ? "four seats, a stick die, two alliances" : "10\xc3\x97" "10, Yellow against Red",
+         !chaturaji                             ? "10\xc3\x97" "10, Yellow against Red"
+         : game_rules(a->game) == RULES_LUDII ? "four seats, a stick die, free-for-all (Ludii)"
+                                               : "four seats, a stick die, two alliances",
          chaturaji ? 150 : 218, HEADER_H / 2 + 2, C_BAR_DIM, AL_LEFT, 1);
     if (game_is_over(a->game)) {
         text(a, a->font_bold, "Game over", WIN_W - 18, HEADER_H / 2, C_BAR_TEXT, AL_RIGHT, 1);
@@ -867,23 +628,56 @@ static void draw_status(App *a) {
 
 static void draw_dialogs(App *a) {
     if (a->dialog_open) {
-        SDL_Rect box = {WIN_W / 2 - 290, WIN_H / 2 - 190, 580, 366};
+        SDL_Rect box = {WIN_W / 2 - 290, WIN_H / 2 - 200, 580, 414};
         fill(a, (SDL_Rect){0, 0, WIN_W, WIN_H}, (SDL_Color){10, 12, 20, 150});
         card(a, box);
         outline(a, box, C_OUTLINE, 2);
         text(a, a->font_title, "New game", box.x + 30, box.y + 20, C_TEXT, AL_LEFT, 0);
         text(a, a->font_small,
-             "Chaturaji's rules option: the alliances (the sheet's, or partners opposite).",
+             "Chaturaji's rules option: the sheet's alliances, partners opposite, or Ludii's.",
              box.x + 30, box.y + 56, C_DIM, AL_LEFT, 0);
         text(a, a->font_small, "Seats can be handed to the computer in the side panel at any time.",
-             box.x + 30, box.y + 316, C_DIM, AL_LEFT, 0);
+             box.x + 30, box.y + 384, C_DIM, AL_LEFT, 0);
     }
     if (a->promo_open) {
-        SDL_Rect box = {BOARD_X + BOARD_AREA / 2 - 240, BOARD_Y + BOARD_AREA / 2 - 70, 480, 164};
+        SDL_Rect box = chooser_box(1);
         fill(a, box, C_CARD);
         outline(a, box, C_OUTLINE, 2);
         text(a, a->font_bold, "Raising of pawns: the pawn becomes", box.x + 20, box.y + 18, C_TEXT,
              AL_LEFT, 0);
+    }
+    if (!a->dialog_open && !a->promo_open && !a->exch_open) {
+        int kinds[4];
+        if (decision_shown(a)) {
+            SDL_Rect box = chooser_box(1);
+            char line[128], name[8];
+            game_square_name(a->game, game_pending_decision(a->game), name, sizeof name);
+            fill(a, box, C_CARD);
+            outline(a, box, C_OUTLINE, 2);
+            fill(a, (SDL_Rect){box.x, box.y, 8, box.h}, CH_COLOUR[game_to_move(a->game) & 3]);
+            snprintf(line, sizeof line, "Promotion: %s's pawn on %s becomes",
+                     game_owner_name(a->game, game_to_move(a->game)), name);
+            text(a, a->font_bold, line, box.x + 22, box.y + 18, C_TEXT, AL_LEFT, 0);
+            text(a, a->font_small,
+                 decision_choices_shown(a, kinds) > 0
+                     ? "One of the kinds it has no piece of on the board; no roll."
+                     : "It has a piece of every kind on the board: it stays a pawn.",
+                 box.x + 22, box.y + 44, C_DIM, AL_LEFT, 0);
+            text(a, a->font_small, "Undo takes the pawn's move back.", box.x + 22, box.y + 126,
+                 C_DIM, AL_LEFT, 0);
+        }
+    }
+    if (a->exch_open) {
+        GameExchange ex[GAME_MAX_EXCHANGES];
+        SDL_Rect box = chooser_box(game_exchanges(a->game, ex, GAME_MAX_EXCHANGES));
+        fill(a, (SDL_Rect){0, 0, WIN_W, WIN_H}, (SDL_Color){10, 12, 20, 90});
+        fill(a, box, C_CARD);
+        outline(a, box, C_OUTLINE, 2);
+        text(a, a->font_bold, "Raja exchange: both rajas return to the board", box.x + 20,
+             box.y + 14, C_TEXT, AL_LEFT, 0);
+        text(a, a->font_small,
+             "Each to its throne, or, when that is taken, to a free square next to it.",
+             box.x + 20, box.y + 38, C_DIM, AL_LEFT, 0);
     }
     draw_buttons(a);
 }

@@ -1,47 +1,19 @@
 /*
  * game.c - the adapter between the GUI and the kaissa-chaturaji C ABI.
  *
- * Every kc_ call of the GUI is in this file (see game.h). A failure that
- * cannot happen with correct arguments stops the program with the library's
+ * Every kc_ call of the GUI is in this file or in game_record.c (game
+ * records), which share game_internal.h (see game.h). A failure that cannot
+ * happen with correct arguments stops the program with the library's
  * message (must()); the expected refusals (an illegal move, a roll outside
  * 2..5) are reported to the caller instead.
  */
 #include "game.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "kaissa_chaturaji.h"
-
-typedef struct HistEntry {
-    union {
-        kc_kaissa_undo_record k;
-        kc_chaturaji_undo_record c;
-    } undo;
-    uint8_t roll;  /* Chaturaji: the roll the move was played for */
-    uint8_t mover; /* the side / seat that moved */
-} HistEntry;
-
-struct Game {
-    GameKind kind;
-    kc_kaissa_position *k;
-    kc_chaturaji_position *c;
-    /* The position the game started from (a copy), for its record. */
-    kc_kaissa_position *k_start;
-    kc_chaturaji_position *c_start;
-    uint64_t rng;
-    int roll; /* Chaturaji: the current roll, 0 before the seat to move rolls */
-    /* The legal moves now (Kaissa), or for the current roll (Chaturaji). */
-    size_t move_count;
-    union {
-        kc_kaissa_move k[KC_KAISSA_MAX_MOVES];
-        kc_chaturaji_move c[KC_CHATURAJI_MAX_MOVES];
-    } moves;
-    HistEntry *hist;
-    int hist_len, hist_cap;
-};
+#include "game_internal.h"
 
 const char *game_last_error(void) {
     static char msg[512];
@@ -54,7 +26,7 @@ const char *game_last_error(void) {
 
 const char *game_library_version(void) { return kc_version(); }
 
-static void must(kc_status status, const char *what) {
+void must(kc_status status, const char *what) {
     if (status != KC_OK) {
         fprintf(stderr, "kc_gui: %s failed: %s (%s)\n", what, kc_status_message((int)status),
                 game_last_error());
@@ -62,11 +34,26 @@ static void must(kc_status status, const char *what) {
     }
 }
 
-static void refresh_moves(Game *g) {
+int game_pending_decision(const Game *g) {
+    uint8_t sq = KC_NO_SQUARE;
+    if (g->kind != GAME_CHATURAJI) {
+        return -1;
+    }
+    must(kc_chaturaji_pending_promotion(g->c, &sq), "kc_chaturaji_pending_promotion");
+    return sq == KC_NO_SQUARE ? -1 : sq;
+}
+
+void refresh_moves(Game *g) {
     g->move_count = 0;
     if (g->kind == GAME_KAISSA) {
         must(kc_kaissa_legal_moves(g->k, g->moves.k, KC_KAISSA_MAX_MOVES, &g->move_count),
              "kc_kaissa_legal_moves");
+    } else if (game_pending_decision(g) >= 0) {
+        /* Ludii: the decision is made without a roll. */
+        g->roll = 0;
+        must(kc_chaturaji_decision_moves(g->c, g->moves.c, KC_CHATURAJI_MAX_MOVES,
+                                         &g->move_count),
+             "kc_chaturaji_decision_moves");
     } else if (g->roll != 0) {
         must(kc_chaturaji_legal_moves(g->c, (uint8_t)g->roll, g->moves.c, KC_CHATURAJI_MAX_MOVES,
                                       &g->move_count),
@@ -74,7 +61,7 @@ static void refresh_moves(Game *g) {
     }
 }
 
-static Game *game_alloc(GameKind kind, uint64_t seed) {
+Game *game_alloc(GameKind kind, uint64_t seed) {
     Game *g = calloc(1, sizeof *g);
     if (g == NULL) {
         fprintf(stderr, "kc_gui: out of memory\n");
@@ -86,7 +73,7 @@ static Game *game_alloc(GameKind kind, uint64_t seed) {
 }
 
 /* Keeps a copy of the start position (for game_save_record). */
-static void keep_start(Game *g) {
+void keep_start(Game *g) {
     if (g->kind == GAME_KAISSA) {
         must(kc_kaissa_position_clone(g->k, &g->k_start), "kc_kaissa_position_clone");
     } else {
@@ -102,29 +89,35 @@ Game *game_new_kaissa(uint64_t seed) {
     return g;
 }
 
-Game *game_new_chaturaji(int opposite_alliances, uint64_t seed) {
-    Game *g = game_alloc(GAME_CHATURAJI, seed);
+kc_chaturaji_rules rules_of(GameRules option) {
     kc_chaturaji_rules rules;
-    must(kc_chaturaji_rules_default(&rules), "kc_chaturaji_rules_default");
-    rules.alliances =
-        opposite_alliances ? KC_CHATURAJI_ALLIANCES_OPPOSITE : KC_CHATURAJI_ALLIANCES_SHEET;
+    if (option == RULES_LUDII) {
+        must(kc_chaturaji_rules_ludii(&rules), "kc_chaturaji_rules_ludii");
+    } else {
+        must(kc_chaturaji_rules_default(&rules), "kc_chaturaji_rules_default");
+        rules.alliances = option == RULES_OPPOSITE ? KC_CHATURAJI_ALLIANCES_OPPOSITE
+                                                   : KC_CHATURAJI_ALLIANCES_SHEET;
+    }
+    return rules;
+}
+
+Game *game_new_chaturaji(GameRules option, uint64_t seed) {
+    Game *g = game_alloc(GAME_CHATURAJI, seed);
+    kc_chaturaji_rules rules = rules_of(option);
     must(kc_chaturaji_position_new_start(&rules, &g->c), "kc_chaturaji_position_new_start");
     keep_start(g);
     refresh_moves(g);
     return g;
 }
 
-Game *game_from_text(GameKind kind, int opposite_alliances, const char *text, uint64_t seed,
+Game *game_from_text(GameKind kind, GameRules option, const char *text, uint64_t seed,
                      char *err, size_t cap) {
     Game *g = game_alloc(kind, seed);
     kc_status status;
     if (kind == GAME_KAISSA) {
         status = kc_kaissa_position_from_text(text, &g->k);
     } else {
-        kc_chaturaji_rules rules;
-        must(kc_chaturaji_rules_default(&rules), "kc_chaturaji_rules_default");
-        rules.alliances =
-            opposite_alliances ? KC_CHATURAJI_ALLIANCES_OPPOSITE : KC_CHATURAJI_ALLIANCES_SHEET;
+        kc_chaturaji_rules rules = rules_of(option);
         status = kc_chaturaji_position_from_text(text, &rules, &g->c);
     }
     if (status != KC_OK) {
@@ -140,8 +133,12 @@ Game *game_from_text(GameKind kind, int opposite_alliances, const char *text, ui
 }
 
 void game_free(Game *g) {
+    int i;
     if (g == NULL) {
         return;
+    }
+    for (i = 0; i < g->hist_len; i++) {
+        kc_chaturaji_position_free(g->hist[i].before);
     }
     kc_kaissa_position_free(g->k);
     kc_chaturaji_position_free(g->c);
@@ -251,8 +248,8 @@ int game_is_marked(const Game *g, int square) {
 
 int game_throne_owner(const Game *g, int square) {
     uint8_t colour;
-    if (g->kind != GAME_CHATURAJI) {
-        return -1;
+    if (g->kind != GAME_CHATURAJI || game_rules(g) == RULES_LUDII) {
+        return -1; /* the Ludii ruleset has no thrones */
     }
     for (colour = 0; colour < 4; colour++) {
         uint8_t throne = 0;
@@ -334,13 +331,40 @@ void game_outcome_text(const Game *g, char *buf, size_t cap) {
     } else {
         kc_chaturaji_outcome_info o;
         must(kc_chaturaji_outcome(g->c, &o), "kc_chaturaji_outcome");
+        kc_chaturaji_score_info sc;
+        must(kc_chaturaji_scores(g->c, &sc), "kc_chaturaji_scores");
         if (o.result == KC_CHATURAJI_ALLIANCE_WINS) {
             snprintf(buf, cap, "%s and %s win: both opponents are out of the game",
                      game_owner_name(g, o.winners[0]), game_owner_name(g, o.winners[1]));
         } else if (o.result == KC_CHATURAJI_DRAW) {
-            kc_chaturaji_rules rules;
-            must(kc_chaturaji_position_rules(g->c, &rules), "kc_chaturaji_position_rules");
-            snprintf(buf, cap, "Drawn: %u plies without a capture", (unsigned)rules.draw_limit);
+            if (game_rules(g) == RULES_LUDII) {
+                snprintf(buf, cap, "Drawn for all: the limit of %u rolled plies",
+                         (unsigned)KC_CHATURAJI_LUDII_TURN_LIMIT);
+            } else {
+                kc_chaturaji_rules rules;
+                must(kc_chaturaji_position_rules(g->c, &rules), "kc_chaturaji_position_rules");
+                snprintf(buf, cap, "Drawn: %u plies without a capture", (unsigned)rules.draw_limit);
+            }
+        } else if (o.result == KC_CHATURAJI_COLOUR_WINS && o.winners[0] < 4) {
+            snprintf(buf, cap, "%s wins with the highest score (%u)",
+                     game_owner_name(g, o.winners[0]), (unsigned)sc.scores[o.winners[0]]);
+        } else if (o.result == KC_CHATURAJI_TOP_SCORE_TIE) {
+            /* The colours ranked first share the highest score. */
+            kc_chaturaji_ranking_info r;
+            char names[64] = "";
+            int c, n = 0;
+            unsigned top = 0;
+            must(kc_chaturaji_ranking(g->c, &r), "kc_chaturaji_ranking");
+            for (c = 0; c < 4; c++) {
+                if (r.ranks[c] == 1) {
+                    size_t used = strlen(names);
+                    snprintf(names + used, sizeof names - used, "%s%s", n ? " and " : "",
+                             game_owner_name(g, c));
+                    top = sc.scores[c];
+                    n++;
+                }
+            }
+            snprintf(buf, cap, "Drawn: %s share the highest score (%u)", names, top);
         }
     }
 }
@@ -364,7 +388,8 @@ static int move_to(const Game *g, size_t i) {
 }
 static int is_normal_move(const Game *g, size_t i) {
     return g->kind == GAME_KAISSA ? g->moves.k[i].kind == KC_KAISSA_MOVE_NORMAL
-                                  : g->moves.c[i].kind != KC_CHATURAJI_MOVE_PASS;
+                                  : g->moves.c[i].kind == KC_CHATURAJI_MOVE_NORMAL ||
+                                        g->moves.c[i].kind == KC_CHATURAJI_MOVE_PROMOTION;
 }
 
 int game_targets(const Game *g, int from, uint8_t *out, int cap) {
@@ -440,15 +465,18 @@ static GamePlayResult play_kaissa(Game *g, kc_kaissa_move mv) {
 static GamePlayResult play_chaturaji(Game *g, kc_chaturaji_move mv) {
     HistEntry *h;
     uint8_t mover = (uint8_t)game_to_move(g);
-    if (g->roll == 0) {
+    /* A Ludii promotion decision is made without a roll; the library takes
+     * the decision's moves for any roll, so any face does for the call. */
+    int decision = game_pending_decision(g) >= 0;
+    if (g->roll == 0 && !decision) {
         return PLAY_NEEDS_ROLL;
     }
     h = push_history(g);
-    if (kc_chaturaji_play(g->c, (uint8_t)g->roll, mv, &h->undo.c) != KC_OK) {
+    if (kc_chaturaji_play(g->c, (uint8_t)(decision ? 5 : g->roll), mv, &h->undo.c) != KC_OK) {
         g->hist_len--;
         return PLAY_ILLEGAL;
     }
-    h->roll = (uint8_t)g->roll;
+    h->roll = (uint8_t)(decision ? 0 : g->roll);
     h->mover = mover;
     g->roll = 0;
     refresh_moves(g);
@@ -491,6 +519,14 @@ int game_undo(Game *g) {
         if (kc_kaissa_undo(g->k, &h->undo.k) != KC_OK) {
             return 0;
         }
+    } else if (h->before != NULL) {
+        /* A raja exchange: back to the copy made before it. */
+        if (kc_chaturaji_position_copy(h->before, g->c) != KC_OK) {
+            return 0;
+        }
+        kc_chaturaji_position_free(h->before);
+        h->before = NULL;
+        g->roll = h->roll;
     } else {
         if (kc_chaturaji_undo(g->c, &h->undo.c) != KC_OK) {
             return 0;
@@ -518,16 +554,35 @@ void game_history_text(const Game *g, int i, char *buf, size_t cap) {
         must(kc_kaissa_move_to_text(g->hist[i].undo.k.mv, mv, sizeof mv, &len),
              "kc_kaissa_move_to_text");
         snprintf(buf, cap, "%s", mv);
+    } else if (g->hist[i].before != NULL) {
+        static const char letters[] = "rbyg";
+        const uint8_t *e = g->hist[i].exchange;
+        char sa[4], sb[4];
+        game_square_name(g, e[1], sa, sizeof sa);
+        game_square_name(g, e[3], sb, sizeof sb);
+        snprintf(buf, cap, "exchange:%c%s,%c%s", letters[e[0] & 3], sa, letters[e[2] & 3], sb);
     } else {
         must(kc_chaturaji_move_to_text(g->hist[i].undo.c.mv, mv, sizeof mv, &len),
              "kc_chaturaji_move_to_text");
-        snprintf(buf, cap, "%d:%s", g->hist[i].roll, mv);
+        if (g->hist[i].roll == 0) {
+            snprintf(buf, cap, "%s", mv); /* a Ludii decision: "=K", or "pass" */
+        } else {
+            snprintf(buf, cap, "%d:%s", g->hist[i].roll, mv);
+        }
     }
 }
 
 int game_history_was_pass(const Game *g, int i) {
     return g->kind == GAME_CHATURAJI && i >= 0 && i < g->hist_len &&
-           g->hist[i].undo.c.mv.kind == KC_CHATURAJI_MOVE_PASS;
+           g->hist[i].before == NULL && g->hist[i].undo.c.mv.kind == KC_CHATURAJI_MOVE_PASS;
+}
+
+int game_history_was_exchange(const Game *g, int i) {
+    return g->kind == GAME_CHATURAJI && i >= 0 && i < g->hist_len && g->hist[i].before != NULL;
+}
+
+int game_history_roll(const Game *g, int i) {
+    return g->kind == GAME_CHATURAJI && i >= 0 && i < g->hist_len ? g->hist[i].roll : 0;
 }
 
 int game_history_mover(const Game *g, int i) {
@@ -544,9 +599,12 @@ void game_last_move(const Game *g, int *from, int *to) {
         const kc_kaissa_move *m = &g->hist[g->hist_len - 1].undo.k.mv;
         *from = m->kind == KC_KAISSA_MOVE_NORMAL ? m->from : -1;
         *to = m->to;
+    } else if (g->hist[g->hist_len - 1].before != NULL) {
+        *from = g->hist[g->hist_len - 1].exchange[1];
+        *to = g->hist[g->hist_len - 1].exchange[3];
     } else {
         const kc_chaturaji_move *m = &g->hist[g->hist_len - 1].undo.c.mv;
-        if (m->kind != KC_CHATURAJI_MOVE_PASS) {
+        if (m->kind == KC_CHATURAJI_MOVE_NORMAL || m->kind == KC_CHATURAJI_MOVE_PROMOTION) {
             *from = m->from;
             *to = m->to;
         }
@@ -600,7 +658,8 @@ GamePlayResult game_place_stone(Game *g, int square) {
 
 int game_roll(Game *g) {
     uint8_t roll = 0;
-    if (g->kind != GAME_CHATURAJI || g->roll != 0 || game_is_over(g)) {
+    if (g->kind != GAME_CHATURAJI || g->roll != 0 || game_is_over(g) ||
+        game_pending_decision(g) >= 0) {
         return 0;
     }
     must(kc_chaturaji_roll(&g->rng, &roll), "kc_chaturaji_roll");
@@ -610,7 +669,8 @@ int game_roll(Game *g) {
 }
 
 int game_set_roll(Game *g, int face) {
-    if (g->kind != GAME_CHATURAJI || g->roll != 0 || face < 2 || face > 5 || game_is_over(g)) {
+    if (g->kind != GAME_CHATURAJI || g->roll != 0 || face < 2 || face > 5 || game_is_over(g) ||
+        game_pending_decision(g) >= 0) {
         return 0;
     }
     g->roll = face;
@@ -621,8 +681,8 @@ int game_set_roll(Game *g, int face) {
 int game_current_roll(const Game *g) { return g->kind == GAME_CHATURAJI ? g->roll : 0; }
 
 int game_only_pass(const Game *g) {
-    return g->kind == GAME_CHATURAJI && g->roll != 0 && g->move_count == 1 &&
-           g->moves.c[0].kind == KC_CHATURAJI_MOVE_PASS;
+    return g->kind == GAME_CHATURAJI && (g->roll != 0 || game_pending_decision(g) >= 0) &&
+           g->move_count == 1 && g->moves.c[0].kind == KC_CHATURAJI_MOVE_PASS;
 }
 
 GamePlayResult game_play_pass(Game *g) {
@@ -630,7 +690,7 @@ GamePlayResult game_play_pass(Game *g) {
     if (g->kind != GAME_CHATURAJI) {
         return PLAY_ILLEGAL;
     }
-    if (g->roll == 0) {
+    if (g->roll == 0 && game_pending_decision(g) < 0) {
         return PLAY_NEEDS_ROLL;
     }
     for (i = 0; i < g->move_count; i++) {
@@ -662,17 +722,124 @@ void game_seat(const Game *g, int colour, GameSeat *out) {
     must(kc_chaturaji_lost_pawn(g->c, (uint8_t)colour, &flag), "kc_chaturaji_lost_pawn");
     out->lost_pawn = flag;
     must(kc_chaturaji_position_rules(g->c, &rules), "kc_chaturaji_position_rules");
-    must(kc_chaturaji_ally(&rules, (uint8_t)colour, &value), "kc_chaturaji_ally");
-    out->ally = value;
+    if (rules.ruleset == KC_CHATURAJI_RULESET_LUDII) {
+        kc_chaturaji_score_info sc;
+        must(kc_chaturaji_scores(g->c, &sc), "kc_chaturaji_scores");
+        out->score = (int)sc.scores[colour];
+    } else {
+        must(kc_chaturaji_ally(&rules, (uint8_t)colour, &value), "kc_chaturaji_ally");
+        out->ally = value;
+    }
+    {
+        kc_chaturaji_ranking_info r;
+        must(kc_chaturaji_ranking(g->c, &r), "kc_chaturaji_ranking");
+        out->rank = r.finished ? r.ranks[colour] : 0;
+    }
 }
 
-int game_opposite_alliances(const Game *g) {
+GameRules game_rules(const Game *g) {
     kc_chaturaji_rules rules;
     if (g->kind != GAME_CHATURAJI) {
-        return 0;
+        return RULES_SHEET;
     }
     must(kc_chaturaji_position_rules(g->c, &rules), "kc_chaturaji_position_rules");
-    return rules.alliances == KC_CHATURAJI_ALLIANCES_OPPOSITE;
+    if (rules.ruleset == KC_CHATURAJI_RULESET_LUDII) {
+        return RULES_LUDII;
+    }
+    return rules.alliances == KC_CHATURAJI_ALLIANCES_OPPOSITE ? RULES_OPPOSITE : RULES_SHEET;
+}
+
+int game_opposite_alliances(const Game *g) { return game_rules(g) == RULES_OPPOSITE; }
+
+/* ---------------------------------------------------------------- Ludii: decisions */
+
+int game_decision_choices(const Game *g, int *kinds, int cap) {
+    int n = 0;
+    size_t i;
+    if (g->kind != GAME_CHATURAJI || game_pending_decision(g) < 0) {
+        return 0;
+    }
+    /* The decision's moves are in the legal list (refresh_moves). */
+    for (i = 0; i < g->move_count; i++) {
+        if (g->moves.c[i].kind == KC_CHATURAJI_MOVE_DECISION && n < cap) {
+            kinds[n++] = g->moves.c[i].promotion;
+        }
+    }
+    return n;
+}
+
+GamePlayResult game_play_decision(Game *g, int kind) {
+    size_t i;
+    if (g->kind != GAME_CHATURAJI || game_pending_decision(g) < 0) {
+        return PLAY_ILLEGAL;
+    }
+    for (i = 0; i < g->move_count; i++) {
+        const kc_chaturaji_move *m = &g->moves.c[i];
+        if ((kind < 0 && m->kind == KC_CHATURAJI_MOVE_PASS) ||
+            (kind >= 0 && m->kind == KC_CHATURAJI_MOVE_DECISION && m->promotion == kind)) {
+            return play_chaturaji(g, *m);
+        }
+    }
+    return PLAY_ILLEGAL;
+}
+
+/* ---------------------------------------------------------------- sheet: raja exchanges */
+
+int game_exchanges(const Game *g, GameExchange *out, int cap) {
+    kc_chaturaji_exchange_pair pairs[KC_CHATURAJI_MAX_EXCHANGES];
+    size_t len = 0, i;
+    int n = 0, side;
+    if (g->kind != GAME_CHATURAJI || game_rules(g) == RULES_LUDII) {
+        return 0;
+    }
+    must(kc_chaturaji_possible_exchanges(g->c, pairs, KC_CHATURAJI_MAX_EXCHANGES, &len),
+         "kc_chaturaji_possible_exchanges");
+    for (i = 0; i < len && n < cap; i++) {
+        GameExchange *e = &out[n];
+        memset(e, 0, sizeof *e);
+        e->colour[0] = pairs[i].first;
+        e->colour[1] = pairs[i].second;
+        for (side = 0; side < 2; side++) {
+            uint8_t squares[KC_CHATURAJI_MAX_RETURN_SQUARES];
+            size_t count = 0, j;
+            must(kc_chaturaji_raja_return_squares(g->c, (uint8_t)e->colour[side], squares,
+                                                  KC_CHATURAJI_MAX_RETURN_SQUARES, &count),
+                 "kc_chaturaji_raja_return_squares");
+            for (j = 0; j < count && j < 8; j++) {
+                e->squares[side][j] = squares[j];
+            }
+            e->square_count[side] = (int)j;
+        }
+        if (e->square_count[0] > 0 && e->square_count[1] > 0) {
+            n++;
+        }
+    }
+    return n;
+}
+
+GamePlayResult game_exchange(Game *g, int colour_a, int square_a, int colour_b, int square_b) {
+    kc_chaturaji_position *before = NULL;
+    HistEntry *h;
+    if (g->kind != GAME_CHATURAJI || colour_a < 0 || colour_a > 3 || colour_b < 0 ||
+        colour_b > 3 || square_a < 0 || square_a > 63 || square_b < 0 || square_b > 63) {
+        return PLAY_ILLEGAL;
+    }
+    must(kc_chaturaji_position_clone(g->c, &before), "kc_chaturaji_position_clone");
+    if (kc_chaturaji_apply_exchange(g->c, (uint8_t)colour_a, (uint8_t)square_a,
+                                    (uint8_t)colour_b, (uint8_t)square_b) != KC_OK) {
+        kc_chaturaji_position_free(before);
+        return PLAY_ILLEGAL;
+    }
+    h = push_history(g);
+    h->before = before;
+    h->exchange[0] = (uint8_t)colour_a;
+    h->exchange[1] = (uint8_t)square_a;
+    h->exchange[2] = (uint8_t)colour_b;
+    h->exchange[3] = (uint8_t)square_b;
+    h->roll = (uint8_t)g->roll; /* an exchange leaves the roll as it was */
+    h->mover = (uint8_t)game_to_move(g);
+    refresh_moves(g);
+    return PLAY_OK;
 }
 
 /* ---------------------------------------------------------------- computer seats */
@@ -689,243 +856,15 @@ GamePlayResult game_play_random(Game *g) {
         return play_kaissa(g, mv);
     } else {
         kc_chaturaji_move mv;
-        if (g->roll == 0) {
+        int decision = game_pending_decision(g) >= 0;
+        if (g->roll == 0 && !decision) {
             game_roll(g);
         }
-        if (kc_chaturaji_choose_move(g->c, (uint8_t)g->roll, &g->rng, &mv) != KC_OK) {
+        /* A pending decision: one of its moves at random, for any face. */
+        if (kc_chaturaji_choose_move(g->c, (uint8_t)(decision ? 5 : g->roll), &g->rng, &mv) !=
+            KC_OK) {
             return PLAY_ILLEGAL;
         }
         return play_chaturaji(g, mv);
     }
-}
-
-/* ---------------------------------------------------------------- game records */
-
-/* The library's message for the last failed call, after `what`. */
-static int record_fail(char *err, size_t cap, const char *what) {
-    if (cap > 0) {
-        snprintf(err, cap, "%s%s", what, game_last_error());
-    }
-    return 0;
-}
-
-int game_save_record(const Game *g, const char *path, char *err, size_t cap) {
-    kc_record *rec = NULL;
-    char action[48], what[96];
-    char *text = NULL;
-    size_t len = 0;
-    int i, ok = 0;
-    FILE *f;
-    kc_status status = g->kind == GAME_KAISSA ? kc_record_new_kaissa(g->k_start, &rec)
-                                              : kc_record_new_chaturaji(g->c_start, &rec);
-    if (status != KC_OK) {
-        return record_fail(err, cap, "");
-    }
-    /* Every move played so far; the record's result follows its final position
-     * (the rules' result when the game is over, `*` otherwise). */
-    for (i = 0; i < g->hist_len; i++) {
-        game_history_text(g, i, action, sizeof action);
-        if (kc_record_play(rec, action) != KC_OK) {
-            snprintf(what, sizeof what, "move %d (%s): ", i + 1, action);
-            record_fail(err, cap, what);
-            goto out;
-        }
-    }
-    status = kc_record_write(rec, NULL, 0, &len);
-    if (status != KC_ERR_BUFFER_TOO_SMALL && status != KC_OK) {
-        record_fail(err, cap, "");
-        goto out;
-    }
-    text = malloc(len + 1);
-    if (text == NULL) {
-        snprintf(err, cap, "out of memory");
-        goto out;
-    }
-    if (kc_record_write(rec, text, len + 1, &len) != KC_OK) {
-        record_fail(err, cap, "");
-        goto out;
-    }
-    f = fopen(path, "wb");
-    if (f == NULL) {
-        snprintf(err, cap, "cannot write %s: %s", path, strerror(errno));
-        goto out;
-    }
-    if (fwrite(text, 1, len, f) != len) {
-        snprintf(err, cap, "cannot write %s: %s", path, strerror(errno));
-        fclose(f);
-        goto out;
-    }
-    if (fclose(f) != 0) {
-        snprintf(err, cap, "cannot write %s: %s", path, strerror(errno));
-        goto out;
-    }
-    ok = 1;
-out:
-    free(text);
-    kc_record_free(rec);
-    return ok;
-}
-
-/* The whole file as a NUL-terminated string (NULL and err if it cannot be read). */
-static char *read_file(const char *path, char *err, size_t cap) {
-    enum { MAX_RECORD_FILE = 16 * 1024 * 1024 };
-    FILE *f = fopen(path, "rb");
-    char *text;
-    size_t len = 0, n;
-    if (f == NULL) {
-        snprintf(err, cap, "cannot read %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    text = malloc(MAX_RECORD_FILE + 1);
-    if (text == NULL) {
-        snprintf(err, cap, "out of memory");
-        fclose(f);
-        return NULL;
-    }
-    while ((n = fread(text + len, 1, MAX_RECORD_FILE - len, f)) > 0) {
-        len += n;
-        if (len == MAX_RECORD_FILE) {
-            break;
-        }
-    }
-    if (ferror(f) || (len == MAX_RECORD_FILE && fgetc(f) != EOF)) {
-        snprintf(err, cap, ferror(f) ? "cannot read %s" : "%s is too large for a record file",
-                 path);
-        fclose(f);
-        free(text);
-        return NULL;
-    }
-    fclose(f);
-    if (memchr(text, '\0', len) != NULL) {
-        snprintf(err, cap, "%s is not a text file", path);
-        free(text);
-        return NULL;
-    }
-    text[len] = '\0';
-    return text;
-}
-
-/* Plays one action of a record (`e2e5`, `H@c1`; `5:g7g8K`, `4:pass`) through
- * the same path as a click: the move must be in the library's legal list. */
-static int replay_action(Game *g, const char *action, char *err, size_t cap) {
-    if (g->kind == GAME_KAISSA) {
-        kc_kaissa_move mv;
-        if (kc_kaissa_move_from_text(action, &mv) != KC_OK) {
-            return record_fail(err, cap, "");
-        }
-        if (mv.kind == KC_KAISSA_MOVE_PLACE) {
-            if (game_place_stone(g, mv.to) != PLAY_OK) {
-                snprintf(err, cap, "not a legal placement here");
-                return 0;
-            }
-        } else if (game_play(g, mv.from, mv.to, -1) != PLAY_OK) {
-            snprintf(err, cap, "not a legal move here");
-            return 0;
-        }
-        return 1;
-    } else {
-        kc_chaturaji_move mv;
-        GamePlayResult r;
-        if (strncmp(action, "exchange:", 9) == 0) {
-            snprintf(err, cap, "this GUI does not replay exchanges of prisoners");
-            return 0;
-        }
-        if (action[0] < '2' || action[0] > '5' || action[1] != ':') {
-            snprintf(err, cap, "expected ROLL:MOVE");
-            return 0;
-        }
-        if (kc_chaturaji_move_from_text(action + 2, &mv) != KC_OK) {
-            return record_fail(err, cap, "");
-        }
-        g->roll = 0;
-        if (!game_set_roll(g, action[0] - '0')) {
-            snprintf(err, cap, "no roll is possible here");
-            return 0;
-        }
-        if (mv.kind == KC_CHATURAJI_MOVE_PASS) {
-            r = game_play_pass(g);
-        } else {
-            r = game_play(g, mv.from, mv.to,
-                          mv.kind == KC_CHATURAJI_MOVE_PROMOTION ? (int)mv.promotion : -1);
-        }
-        if (r != PLAY_OK) {
-            snprintf(err, cap, "not a legal move for this roll here");
-            return 0;
-        }
-        return 1;
-    }
-}
-
-Game *game_load_record(const char *path, uint64_t seed, char *err, size_t cap) {
-    kc_record *rec = NULL;
-    kc_record_error_info where;
-    char *text = read_file(path, err, cap);
-    char buf[GAME_TEXT_CAP], action[KC_RECORD_ACTION_TEXT_CAP + 8], what[96];
-    size_t len = 0, count = 0, i;
-    uint8_t kind = 0;
-    Game *g = NULL;
-    if (text == NULL) {
-        return NULL;
-    }
-    memset(&where, 0, sizeof where);
-    /* A bad record: the library's message ("line:column: reason"). */
-    if (kc_record_read(text, 0, &rec, &where) != KC_OK) {
-        record_fail(err, cap, "");
-        free(text);
-        return NULL;
-    }
-    free(text);
-    if (kc_record_game(rec, &kind) != KC_OK ||
-        kc_record_position_text(rec, 0, buf, sizeof buf, &len) != KC_OK ||
-        kc_record_action_count(rec, &count) != KC_OK) {
-        record_fail(err, cap, "");
-        goto fail;
-    }
-    if (kind == KC_RECORD_KAISSA) {
-        g = game_alloc(GAME_KAISSA, seed);
-        if (kc_kaissa_position_from_text(buf, &g->k) != KC_OK) {
-            record_fail(err, cap, "start position: ");
-            goto fail;
-        }
-    } else {
-        kc_chaturaji_rules rules;
-        char tag[32];
-        must(kc_chaturaji_rules_default(&rules), "kc_chaturaji_rules_default");
-        if (kc_record_tag(rec, "Rules", tag, sizeof tag, &len) == KC_OK) {
-            if (strcmp(tag, "opposite") == 0) {
-                rules.alliances = KC_CHATURAJI_ALLIANCES_OPPOSITE;
-            } else if (strcmp(tag, "sheet") != 0) {
-                snprintf(err, cap, "this GUI does not play the rules \"%s\"", tag);
-                goto fail;
-            }
-        }
-        if (kc_record_tag(rec, "DrawLimit", tag, sizeof tag, &len) == KC_OK) {
-            rules.draw_limit = strcmp(tag, "none") == 0 ? 0 : (uint16_t)strtoul(tag, NULL, 10);
-        }
-        g = game_alloc(GAME_CHATURAJI, seed);
-        if (kc_chaturaji_position_from_text(buf, &rules, &g->c) != KC_OK) {
-            record_fail(err, cap, "start position: ");
-            goto fail;
-        }
-    }
-    keep_start(g);
-    refresh_moves(g);
-    for (i = 0; i < count; i++) {
-        char why[400];
-        if (kc_record_action_text(rec, i, action, sizeof action, &len) != KC_OK) {
-            record_fail(err, cap, "");
-            goto fail;
-        }
-        if (!replay_action(g, action, why, sizeof why)) {
-            snprintf(what, sizeof what, "action %u (%s): ", (unsigned)(i + 1), action);
-            snprintf(err, cap, "%s%s", what, why);
-            goto fail;
-        }
-    }
-    kc_record_free(rec);
-    return g;
-fail:
-    game_free(g);
-    kc_record_free(rec);
-    return NULL;
 }

@@ -1,18 +1,17 @@
 /*
  * game.h - the GUI's view of the two games.
  *
- * game.c is the ONLY file of the GUI that calls the kaissa-chaturaji C ABI
- * (the kc_ functions of kaissa_chaturaji.h): the rest of the program (drawing,
- * events, the script runner) sees only the Game object below, so a renamed or
- * reshaped kc_ function is a change in game.c alone. Squares are numbered as
- * in the library: rank_index * width + file_index, a1 = 0.
+ * game.c (and game_record.c, its game records part, sharing
+ * game_internal.h) are the ONLY files of the GUI that call the
+ * kaissa-chaturaji C ABI (the kc_ functions of kaissa_chaturaji.h): the rest
+ * of the program (drawing, events, the script runner) sees only the Game
+ * object below, so a renamed or reshaped kc_ function is a change in those
+ * two files alone. Squares are numbered as in the library: rank_index *
+ * width + file_index, a1 = 0.
  *
- * Hooks for features the library does not offer yet (nothing here pretends
- * to implement them):
- *  - HOOK(ludii-scores): when the library gains the Ludii ruleset for
- *    Chaturaji (RULES.md Part IV) and exposes its scores, add a
- *    game_new_chaturaji option for it and a `game_scores` query here, and
- *    draw the scores in draw_seats() (main.c).
+ * Chaturaji is played under one of three rules options (GameRules): the
+ * sheet's alliances, partners opposite, or the Ludii ruleset (RULES.md
+ * Part IV: free-for-all with scores and promotion decisions).
  *
  * Game records (docs/records.md): game_save_record / game_load_record,
  * bound to the keys S and L in main.c.
@@ -36,6 +35,13 @@ enum { CH_KIND_RAJA = 0, CH_KIND_ELEPHANT = 1, CH_KIND_HORSE = 2, CH_KIND_BOAT =
 #define GAME_TEXT_CAP 1280 /* holds any position text of either game */
 
 typedef struct Game Game;
+
+/* Chaturaji's rules option, chosen when a game starts. */
+typedef enum GameRules {
+    RULES_SHEET = 0,    /* the sheet's alliances: Red+Green v Black+Yellow */
+    RULES_OPPOSITE = 1, /* partners opposite: Red+Yellow v Black+Green */
+    RULES_LUDII = 2     /* Ludii's free-for-all with scores (RULES.md Part IV) */
+} GameRules;
 
 typedef struct GamePiece {
     int present;
@@ -61,8 +67,21 @@ typedef struct GameSeat {
     int commander;       /* the seat commanding this colour's army, -1 if none */
     int captured_rajas;  /* rajas of this colour held by the other alliance */
     int lost_pawn;       /* this colour has lost a pawn (its pawns may promote) */
-    int ally;            /* this colour's ally */
+    int ally;            /* this colour's ally (-1 under the Ludii ruleset) */
+    int score;           /* Ludii ruleset: the colour's score (0 otherwise) */
+    int rank;            /* the final rank (1 best, ties share), 0 while the game goes on */
 } GameSeat;
+
+/* A raja exchange possible now (sheet rules): the captured rajas of colours
+ * `colour[0]` (Red's alliance) and `colour[1]` (the other) can both return,
+ * each to one of its `squares` (its throne when free, else the free squares
+ * next to it). */
+typedef struct GameExchange {
+    int colour[2];
+    int square_count[2];
+    uint8_t squares[2][8];
+} GameExchange;
+#define GAME_MAX_EXCHANGES 4
 
 typedef enum GamePlayResult {
     PLAY_OK = 0,
@@ -72,12 +91,12 @@ typedef enum GamePlayResult {
 
 /* ---- creating */
 Game *game_new_kaissa(uint64_t seed);
-/* opposite_alliances: 0 the sheet's (Red+Green, Black+Yellow), 1 partners opposite. */
-Game *game_new_chaturaji(int opposite_alliances, uint64_t seed);
-/* A position from its text (RULES.md Part III), for setting up a study or a
- * test; NULL with the library's message in err when the text is refused. */
-Game *game_from_text(GameKind kind, int opposite_alliances, const char *text, uint64_t seed,
-                     char *err, size_t cap);
+Game *game_new_chaturaji(GameRules rules, uint64_t seed);
+/* A position from its text (RULES.md Part III; Part IV under RULES_LUDII),
+ * for setting up a study or a test; NULL with the library's message in err
+ * when the text is refused. `rules` is ignored for Kaissa. */
+Game *game_from_text(GameKind kind, GameRules rules, const char *text, uint64_t seed, char *err,
+                     size_t cap);
 void game_free(Game *g);
 /* The random state (die and computer moves) carries over between games. */
 uint64_t game_rng_state(const Game *g);
@@ -92,7 +111,8 @@ const char *game_owner_name(const Game *g, int owner); /* "Yellow", "Black", ...
 void game_square_name(const Game *g, int square, char *buf, size_t cap);
 int game_square_from_name(const Game *g, const char *name); /* -1 if malformed */
 int game_is_marked(const Game *g, int square);   /* Chaturaji marked square */
-int game_throne_owner(const Game *g, int square); /* Chaturaji: colour whose throne it is, else -1 */
+/* Chaturaji: the colour whose throne it is, else -1 (always under the Ludii ruleset). */
+int game_throne_owner(const Game *g, int square);
 
 /* ---- whose turn, how it stands */
 int game_to_move(const Game *g);          /* Kaissa side or Chaturaji seat */
@@ -117,12 +137,18 @@ GamePlayResult game_play(Game *g, int from, int to, int promotion);
  * refused the undo record: game_last_error). Chaturaji: the die shows again
  * the roll the move was played with. */
 int game_undo(Game *g);
-/* Number of moves played, and the text of move i ("e2e5", "2:h1f3", "4:pass"). */
+/* Number of actions played (moves, and Chaturaji raja exchanges), and the
+ * text of action i as a game record writes it: "e2e5", "H@c1"; "2:h1f3",
+ * "4:pass", a Ludii promotion decision "=K" (or "pass" when no kind is
+ * free), an exchange "exchange:rh5,be8". */
 int game_history_len(const Game *g);
 void game_history_text(const Game *g, int i, char *buf, size_t cap);
-int game_history_was_pass(const Game *g, int i);
+int game_history_was_pass(const Game *g, int i);     /* a pass for the roll */
+int game_history_was_exchange(const Game *g, int i); /* a raja exchange */
+int game_history_roll(const Game *g, int i);  /* the roll (0: a decision or an exchange) */
 int game_history_mover(const Game *g, int i);
-/* The last move's squares (-1 when none, or a pass / placement has no from). */
+/* The last action's squares (-1 when none, or a pass / placement has no
+ * from; an exchange gives the two squares the rajas returned to). */
 void game_last_move(const Game *g, int *from, int *to);
 
 /* ---- Kaissa: the Home Stone */
@@ -133,12 +159,32 @@ GamePlayResult game_place_stone(Game *g, int square);
 int game_roll(Game *g);                 /* throws the library's seeded die; returns 2..5 */
 int game_set_roll(Game *g, int face);   /* a roll from a physical die: 2..5, else 0 */
 int game_current_roll(const Game *g);   /* 0 when the seat to move has not rolled yet */
-int game_only_pass(const Game *g);      /* the roll allows no move: the pass is forced */
+/* The roll allows no move (or a Ludii decision has no free kind): the pass is forced. */
+int game_only_pass(const Game *g);
 GamePlayResult game_play_pass(Game *g);
 void game_seat(const Game *g, int colour, GameSeat *out);
+GameRules game_rules(const Game *g);
 int game_opposite_alliances(const Game *g);
 
-/* ---- computer seats: one random legal move (Chaturaji: rolls first if needed). */
+/* ---- Chaturaji, Ludii ruleset: the promotion decision */
+/* The square of the pawn whose promotion the colour to move must decide
+ * now (without rolling), or -1 when no decision is pending. */
+int game_pending_decision(const Game *g);
+/* The kinds (CH_KIND_RAJA..CH_KIND_BOAT) the pending decision may choose;
+ * 0 when none is free (its one move is then the pass) or none is pending. */
+int game_decision_choices(const Game *g, int *kinds, int cap);
+/* Plays the decision: a kind of game_decision_choices, or -1 for the pass. */
+GamePlayResult game_play_decision(Game *g, int kind);
+
+/* ---- Chaturaji, sheet rules: raja exchanges (not moves: no roll, no turn) */
+int game_exchanges(const Game *g, GameExchange *out, int cap);
+/* Returns the captured rajas of colour_a and colour_b to the given squares;
+ * PLAY_ILLEGAL (game_last_error says why) when the rules do not allow it.
+ * Undo takes it back like a move. */
+GamePlayResult game_exchange(Game *g, int colour_a, int square_a, int colour_b, int square_b);
+
+/* ---- computer seats: one random legal move (Chaturaji: rolls first if
+ * needed; a pending Ludii decision is chosen at random without a roll). */
 GamePlayResult game_play_random(Game *g);
 
 /* ---- game records (docs/records.md) */

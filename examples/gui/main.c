@@ -2,18 +2,23 @@
  * kc_gui - a board GUI for Merchant Kaissa and Chaturaji on the
  * kaissa-chaturaji C ABI, with SDL2 and SDL2_ttf.
  *
- *   kc_gui [--game kaissa|chaturaji] [--alliances sheet|opposite]
+ *   kc_gui [--game kaissa|chaturaji] [--rules sheet|opposite|ludii]
  *          [--computer LETTERS] [--seed N] [--font FILE.ttf]
  *          [--position TEXT] [--script FILE [--script-delay MS]]
  *
  * Mouse: click a piece, its legal targets light up, click a target. Kaissa:
  * click a lit back-rank square to place the Home Stone when its window is
  * open. Chaturaji: roll the die first (button or Space; keys 2-5 enter the
- * throw of a physical die). Keys: U undo, N new game, Esc cancel, F12
- * screenshot (kc_gui_screenshot.bmp), Ctrl+Q quit.
+ * throw of a physical die); under the Ludii ruleset a pawn on its far edge
+ * waits for a promotion decision (buttons, or keys K E H B); under the
+ * sheet's rules the Exchange button (key X) offers raja exchanges. Keys:
+ * U undo, N new game, Esc cancel, F12 screenshot (kc_gui_screenshot.bmp),
+ * Ctrl+Q quit.
  *
- * This file holds the game flow (what a click or key does); draw.c draws,
- * script.c runs a scripted session, game.c talks to the library.
+ * This file holds the game flow (what a click or key does); exchange.c the
+ * raja exchange flow; draw.c and draw_panel.c draw,
+ * script.c runs a scripted session, game.c and game_record.c talk to the
+ * library.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -54,12 +59,42 @@ static int any_human(const App *a) {
     return 0;
 }
 
-static void deselect(App *a) {
+void app_deselect(App *a) {
     a->selected = -1;
     a->target_count = 0;
+    a->exch_open = 0;
+    a->exch_stage = 0;
 }
 
 static const char *who(const App *a, int owner) { return game_owner_name(a->game, owner); }
+
+static const char *kind_name(int kind) {
+    static const char *const names[] = {"raja", "elephant", "horse", "boat", "pawn"};
+    return kind >= 0 && kind <= CH_KIND_PAWN ? names[kind] : "?";
+}
+
+/* "Green chooses what its pawn on c8 becomes: elephant or horse (no
+ * roll).", for the status line. */
+static void decision_prompt(App *a, char *buf, size_t cap) {
+    char name[8];
+    int kinds[4], n = game_decision_choices(a->game, kinds, 4), i;
+    size_t used;
+    game_square_name(a->game, game_pending_decision(a->game), name, sizeof name);
+    if (n == 0) {
+        snprintf(buf, cap, "%s has every kind on the board: its pawn on %s stays a pawn (Pass, "
+                 "key P).", who(a, game_to_move(a->game)), name);
+        return;
+    }
+    snprintf(buf, cap, "%s chooses what its pawn on %s becomes: ", who(a, game_to_move(a->game)),
+             name);
+    for (i = 0; i < n; i++) {
+        used = strlen(buf);
+        snprintf(buf + used, cap - used, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ",
+                 kind_name(kinds[i]));
+    }
+    used = strlen(buf);
+    snprintf(buf + used, cap - used, " (no roll).");
+}
 
 static const char *roll_kinds(int roll) {
     switch (roll) {
@@ -91,7 +126,16 @@ static void announce_next(App *a, const char *played) {
         app_set_status(a, MSG_GOOD, "%s  %s.", played, outcome);
         return;
     }
-    if (game_kind(a->game) == GAME_CHATURAJI) {
+    if (game_kind(a->game) == GAME_CHATURAJI && game_pending_decision(a->game) >= 0) {
+        char prompt[256];
+        if (app_seat_is_computer(a, to_move)) {
+            app_set_status(a, MSG_INFO, "%s  %s (computer) decides its promotion.", played,
+                           who(a, to_move));
+        } else {
+            decision_prompt(a, prompt, sizeof prompt);
+            app_set_status(a, MSG_INFO, "%s  %s", played, prompt);
+        }
+    } else if (game_kind(a->game) == GAME_CHATURAJI) {
         app_set_status(a, MSG_INFO, "%s  %s to roll.", played, who(a, to_move));
     } else {
         GameStoneWindow w;
@@ -117,36 +161,50 @@ static void describe_last(App *a, const char *prefix, char *buf, size_t cap) {
 
 /* ------------------------------------------------------------------ actions */
 
-static void new_game(App *a, GameKind kind, int opposite) {
+static const char *rules_label(GameRules rules) {
+    switch (rules) {
+    case RULES_OPPOSITE: return "partners opposite";
+    case RULES_LUDII: return "Ludii ruleset, free-for-all with scores";
+    default: return "sheet alliances";
+    }
+}
+
+static void new_game(App *a, GameKind kind, GameRules rules) {
     uint64_t rng = game_rng_state(a->game);
     game_free(a->game);
-    a->game = kind == GAME_KAISSA ? game_new_kaissa(rng) : game_new_chaturaji(opposite, rng);
-    deselect(a);
+    a->game = kind == GAME_KAISSA ? game_new_kaissa(rng) : game_new_chaturaji(rules, rng);
+    app_deselect(a);
     a->dialog_open = 0;
     a->promo_open = 0;
     a->computer_due = 0;
     if (kind == GAME_KAISSA) {
         app_set_status(a, MSG_INFO, "New game of Merchant Kaissa: Yellow moves first.");
     } else {
-        app_set_status(a, MSG_INFO, "New game of Chaturaji (%s): Red rolls first.",
-                       opposite ? "partners opposite" : "sheet alliances");
+        app_set_status(a, MSG_INFO, "New game of Chaturaji (%s): %s rolls first.",
+                       rules_label(rules), who(a, game_to_move(a->game)));
     }
 }
 
-int app_setup(App *a, GameKind kind, int opposite, const char *text, char *err, size_t cap) {
+int app_setup(App *a, GameKind kind, GameRules rules, const char *text, char *err, size_t cap) {
     uint64_t rng = a->game != NULL ? game_rng_state(a->game) : 1;
-    Game *g = game_from_text(kind, opposite, text, rng, err, cap);
+    Game *g = game_from_text(kind, rules, text, rng, err, cap);
     if (g == NULL) {
         return 0;
     }
     game_free(a->game);
     a->game = g;
-    deselect(a);
+    app_deselect(a);
     a->dialog_open = 0;
     a->promo_open = 0;
     a->computer_due = 0;
-    app_set_status(a, MSG_INFO, "Position set up: %s to %s.", who(a, game_to_move(g)),
-                   kind == GAME_CHATURAJI ? "roll" : "move");
+    if (game_pending_decision(g) >= 0) {
+        char prompt[256];
+        decision_prompt(a, prompt, sizeof prompt);
+        app_set_status(a, MSG_INFO, "Position set up. %s", prompt);
+    } else {
+        app_set_status(a, MSG_INFO, "Position set up: %s to %s.", who(a, game_to_move(g)),
+                       kind == GAME_CHATURAJI ? "roll" : "move");
+    }
     return 1;
 }
 
@@ -170,7 +228,7 @@ int app_load_record(App *a, const char *path) {
     }
     game_free(a->game);
     a->game = g;
-    deselect(a);
+    app_deselect(a);
     a->dialog_open = 0;
     a->promo_open = 0;
     a->computer_due = 0;
@@ -181,7 +239,9 @@ int app_load_record(App *a, const char *path) {
     } else {
         app_set_status(a, MSG_GOOD, "Loaded %s (%d moves): %s to %s.", path, game_history_len(g),
                        who(a, game_to_move(g)),
-                       game_kind(g) == GAME_CHATURAJI ? "roll" : "move");
+                       game_kind(g) != GAME_CHATURAJI      ? "move"
+                       : game_pending_decision(g) >= 0 ? "decide its promotion"
+                                                       : "roll");
     }
     return 1;
 }
@@ -208,10 +268,14 @@ static void undo(App *a) {
             break;
         }
     }
-    deselect(a);
+    app_deselect(a);
     a->promo_open = 0;
     a->computer_due = 0;
-    if (game_kind(a->game) == GAME_CHATURAJI && game_current_roll(a->game) != 0) {
+    if (game_kind(a->game) == GAME_CHATURAJI && game_pending_decision(a->game) >= 0) {
+        char prompt[256];
+        decision_prompt(a, prompt, sizeof prompt);
+        app_set_status(a, MSG_INFO, "Took back %d move%s. %s", n, n == 1 ? "" : "s", prompt);
+    } else if (game_kind(a->game) == GAME_CHATURAJI && game_current_roll(a->game) != 0) {
         app_set_status(a, MSG_INFO, "Took back %d move%s. %s has rolled %d: move %s.", n,
                        n == 1 ? "" : "s", who(a, game_to_move(a->game)),
                        game_current_roll(a->game), roll_kinds(game_current_roll(a->game)));
@@ -238,6 +302,12 @@ static void roll(App *a, int face) {
         app_set_status(a, MSG_WARN, "%s is played by the computer.", who(a, seat));
         return;
     }
+    if (game_pending_decision(a->game) >= 0) {
+        char prompt[256];
+        decision_prompt(a, prompt, sizeof prompt);
+        app_set_status(a, MSG_WARN, "No roll now. %s", prompt);
+        return;
+    }
     if (game_current_roll(a->game) != 0) {
         app_set_status(a, MSG_WARN, "%s has rolled %d already: move %s.", who(a, seat),
                        game_current_roll(a->game), roll_kinds(game_current_roll(a->game)));
@@ -247,7 +317,7 @@ static void roll(App *a, int face) {
     if (got == 0) {
         return;
     }
-    deselect(a);
+    app_deselect(a);
     if (game_only_pass(a->game)) {
         game_play_pass(a->game);
         snprintf(played, sizeof played, "%s rolled %d: %s cannot move, the turn passes.",
@@ -271,13 +341,44 @@ static void play(App *a, int from, int to, int promotion) {
         app_set_status(a, MSG_WARN, "That move is not legal: %s", game_last_error());
         return;
     }
-    deselect(a);
+    app_deselect(a);
     a->promo_open = 0;
     a->computer_due = 0;
     {
         char mv[32];
         game_history_text(a->game, game_history_len(a->game) - 1, mv, sizeof mv);
         snprintf(played, sizeof played, "%s played %s%s.", who(a, mover), mv, what);
+    }
+    /* Ludii: a pawn on its far edge whose colour has every kind on the
+     * board has only the pass for its decision; it is played at once. */
+    if (game_pending_decision(a->game) >= 0 && game_only_pass(a->game) &&
+        !app_seat_is_computer(a, game_to_move(a->game))) {
+        size_t used = strlen(played);
+        game_play_pass(a->game);
+        snprintf(played + used, sizeof played - used,
+                 " Every kind is on the board: the pawn stays a pawn (pass).");
+    }
+    announce_next(a, played);
+}
+
+/* Ludii: the person to move decides the pending promotion (kind, or -1 pass). */
+static void decide(App *a, int kind) {
+    char played[200];
+    int mover = game_to_move(a->game), sq = game_pending_decision(a->game);
+    char name[8];
+    game_square_name(a->game, sq, name, sizeof name);
+    if (game_play_decision(a->game, kind) != PLAY_OK) {
+        app_set_status(a, MSG_WARN, "That promotion is not possible now.");
+        return;
+    }
+    app_deselect(a);
+    a->computer_due = 0;
+    if (kind < 0) {
+        snprintf(played, sizeof played, "%s's pawn on %s stays a pawn (pass).", who(a, mover),
+                 name);
+    } else {
+        snprintf(played, sizeof played, "%s's pawn on %s becomes a %s.", who(a, mover), name,
+                 kind_name(kind));
     }
     announce_next(a, played);
 }
@@ -287,7 +388,7 @@ static void click_square(App *a, int sq) {
     int to_move, i, chaturaji = game_kind(a->game) == GAME_CHATURAJI;
     char name[8];
     if (sq < 0) {
-        deselect(a);
+        app_deselect(a);
         return;
     }
     game_square_name(a->game, sq, name, sizeof name);
@@ -300,6 +401,17 @@ static void click_square(App *a, int sq) {
     to_move = game_to_move(a->game);
     if (app_seat_is_computer(a, to_move)) {
         app_set_status(a, MSG_WARN, "Wait: the computer plays %s.", who(a, to_move));
+        return;
+    }
+    /* A raja exchange waiting for the square a raja returns to. */
+    if (a->exch_stage != 0) {
+        app_exchange_click(a, sq);
+        return;
+    }
+    if (chaturaji && game_pending_decision(a->game) >= 0) {
+        char prompt[256];
+        decision_prompt(a, prompt, sizeof prompt);
+        app_set_status(a, MSG_WARN, "%s", prompt);
         return;
     }
     if (chaturaji && game_current_roll(a->game) == 0) {
@@ -334,7 +446,7 @@ static void click_square(App *a, int sq) {
             if (w.squares[i] == sq) {
                 if (game_place_stone(a->game, sq) == PLAY_OK) {
                     char played[96];
-                    deselect(a);
+                    app_deselect(a);
                     snprintf(played, sizeof played, "%s placed its Home Stone on %s.",
                              who(a, to_move), name);
                     announce_next(a, played);
@@ -343,14 +455,14 @@ static void click_square(App *a, int sq) {
             }
         }
         if (w.open_now && w.last_chance) {
-            deselect(a);
+            app_deselect(a);
             app_set_status(a, MSG_WARN, "%s must place its Home Stone now: click a lit square.",
                            who(a, to_move));
             return;
         }
     }
     if (sq == a->selected) {
-        deselect(a);
+        app_deselect(a);
         app_set_status(a, MSG_INFO, "%s to move.", who(a, to_move));
         return;
     }
@@ -362,7 +474,7 @@ static void click_square(App *a, int sq) {
                        name, a->target_count, a->target_count == 1 ? "" : "s");
         return;
     }
-    deselect(a);
+    app_deselect(a);
     if (!game_piece(a->game, sq, &p)) {
         app_set_status(a, MSG_INFO, "%s to move: click one of its pieces.", who(a, to_move));
         return;
@@ -395,7 +507,7 @@ static void on_button(App *a, int id) {
         break;
     case BTN_NEW:
         a->dialog_open = 1;
-        deselect(a);
+        app_deselect(a);
         app_set_status(a, MSG_INFO, "Choose a game (and for Chaturaji, the alliances).");
         break;
     case BTN_ROLL:
@@ -411,7 +523,7 @@ static void on_button(App *a, int id) {
         *flag = !*flag;
         a->computer_due = 0;
         if (*flag && seat == game_to_move(a->game)) {
-            deselect(a);
+            app_deselect(a);
         }
         app_set_status(a, MSG_INFO, "%s is now played by %s.", who(a, seat),
                        *flag ? "the computer (random legal moves)" : "a person");
@@ -421,10 +533,37 @@ static void on_button(App *a, int id) {
         new_game(a, GAME_KAISSA, 0);
         break;
     case BTN_DLG_SHEET:
-        new_game(a, GAME_CHATURAJI, 0);
+        new_game(a, GAME_CHATURAJI, RULES_SHEET);
         break;
     case BTN_DLG_OPPOSITE:
-        new_game(a, GAME_CHATURAJI, 1);
+        new_game(a, GAME_CHATURAJI, RULES_OPPOSITE);
+        break;
+    case BTN_DLG_LUDII:
+        new_game(a, GAME_CHATURAJI, RULES_LUDII);
+        break;
+    case BTN_DECIDE0:
+    case BTN_DECIDE1:
+    case BTN_DECIDE2:
+    case BTN_DECIDE3: {
+        int kinds[4], n = decision_choices_shown(a, kinds);
+        if (id - BTN_DECIDE0 < n) {
+            decide(a, kinds[id - BTN_DECIDE0]);
+        } else if (n == 0 && id == BTN_DECIDE0 && decision_shown(a)) {
+            decide(a, -1); /* the pass: every kind is on the board */
+        }
+        break;
+    }
+    case BTN_EXCHANGE:
+        app_exchange_open(a);
+        break;
+    case BTN_EXCH0:
+    case BTN_EXCH1:
+    case BTN_EXCH2:
+    case BTN_EXCH3:
+        app_exchange_pick(a, id - BTN_EXCH0);
+        break;
+    case BTN_EXCH_CANCEL:
+        app_exchange_cancel(a);
         break;
     case BTN_DLG_CANCEL:
         a->dialog_open = 0;
@@ -454,7 +593,10 @@ void app_mouse_down(App *a, int x, int y, int button) {
     a->mouse_x = x;
     a->mouse_y = y;
     if (button == SDL_BUTTON_RIGHT) {
-        deselect(a);
+        if (a->exch_open || a->exch_stage) {
+            app_exchange_cancel(a);
+        }
+        app_deselect(a);
         a->promo_open = 0;
         return;
     }
@@ -469,11 +611,13 @@ void app_mouse_down(App *a, int x, int y, int button) {
                 roll(a, 0); /* says why it cannot roll now */
             } else if (buttons[i].id == BTN_UNDO) {
                 undo(a);
+            } else if (buttons[i].id == BTN_EXCHANGE) {
+                app_exchange_open(a); /* says why no exchange is possible */
             }
             return;
         }
     }
-    if (a->dialog_open || a->promo_open) {
+    if (a->dialog_open || a->promo_open || a->exch_open) {
         return; /* modal: a click beside the buttons does nothing */
     }
     click_square(a, square_at(a, x, y));
@@ -490,6 +634,7 @@ void app_key(App *a, SDL_Keycode key) {
         case SDLK_k: on_button(a, BTN_DLG_KAISSA); break;
         case SDLK_s: on_button(a, BTN_DLG_SHEET); break;
         case SDLK_o: on_button(a, BTN_DLG_OPPOSITE); break;
+        case SDLK_l: on_button(a, BTN_DLG_LUDII); break;
         case SDLK_ESCAPE: on_button(a, BTN_DLG_CANCEL); break;
         default: break;
         }
@@ -508,6 +653,33 @@ void app_key(App *a, SDL_Keycode key) {
             on_button(a, BTN_PROMO_CANCEL);
         }
         return;
+    }
+    if (a->exch_open) {
+        if (key >= SDLK_1 && key <= SDLK_4) {
+            on_button(a, BTN_EXCH0 + (int)(key - SDLK_1));
+        } else if (key == SDLK_ESCAPE) {
+            app_exchange_cancel(a);
+        }
+        return;
+    }
+    if (a->exch_stage != 0 && key == SDLK_ESCAPE) {
+        app_exchange_cancel(a);
+        return;
+    }
+    {
+        /* Ludii: the keys K E H B make the pending promotion decision. */
+        static const SDL_Keycode keys[4] = {SDLK_k, SDLK_e, SDLK_h, SDLK_b};
+        int kinds[4], n = decision_choices_shown(a, kinds), i;
+        for (i = 0; i < n; i++) {
+            if (kinds[i] >= 0 && kinds[i] < 4 && keys[kinds[i]] == key) {
+                on_button(a, BTN_DECIDE0 + i);
+                return;
+            }
+        }
+        if (n == 0 && key == SDLK_p && decision_shown(a)) {
+            on_button(a, BTN_DECIDE0);
+            return;
+        }
     }
     switch (key) {
     case SDLK_u:
@@ -528,13 +700,16 @@ void app_key(App *a, SDL_Keycode key) {
         roll(a, (int)(key - SDLK_0));
         break;
     case SDLK_ESCAPE:
-        deselect(a);
+        app_deselect(a);
         break;
     case SDLK_s:
         app_save_record(a, a->record_path);
         break;
     case SDLK_l:
         app_load_record(a, a->record_path);
+        break;
+    case SDLK_x:
+        app_exchange_open(a);
         break;
     default:
         break;
@@ -546,9 +721,10 @@ void app_key(App *a, SDL_Keycode key) {
 /* One step of a computer seat: Kaissa, a move; Chaturaji, the roll and then
  * (next step) the move, so a person sees the die first. */
 static void computer_step(App *a) {
-    int seat = game_to_move(a->game);
+    int seat = game_to_move(a->game), last;
     char played[160];
-    if (game_kind(a->game) == GAME_CHATURAJI && game_current_roll(a->game) == 0) {
+    if (game_kind(a->game) == GAME_CHATURAJI && game_current_roll(a->game) == 0 &&
+        game_pending_decision(a->game) < 0) {
         int got = game_roll(a->game);
         app_set_status(a, MSG_INFO, "%s (computer) rolled %d.", who(a, seat), got);
         return;
@@ -556,12 +732,16 @@ static void computer_step(App *a) {
     if (game_play_random(a->game) != PLAY_OK) {
         return;
     }
-    deselect(a);
-    if (game_history_was_pass(a->game, game_history_len(a->game) - 1)) {
+    app_deselect(a);
+    last = game_history_len(a->game) - 1;
+    if (game_history_was_pass(a->game, last) && game_history_roll(a->game, last) != 0) {
+        snprintf(played, sizeof played, "%s (computer) rolled %d: no move, passes.", who(a, seat),
+                 game_history_roll(a->game, last));
+    } else if (game_history_roll(a->game, last) == 0) {
         char mv[32];
-        game_history_text(a->game, game_history_len(a->game) - 1, mv, sizeof mv);
-        snprintf(played, sizeof played, "%s (computer) rolled %c: no move, passes.", who(a, seat),
-                 mv[0]);
+        game_history_text(a->game, last, mv, sizeof mv);
+        snprintf(played, sizeof played, "%s (computer) decided its promotion: %s.", who(a, seat),
+                 mv);
     } else {
         describe_last(a, "", played, sizeof played);
     }
@@ -569,7 +749,7 @@ static void computer_step(App *a) {
 }
 
 static int computer_to_act(const App *a) {
-    return !a->dialog_open && !a->promo_open && !game_is_over(a->game) &&
+    return !a->dialog_open && !a->promo_open && !a->exch_open && !game_is_over(a->game) &&
            app_seat_is_computer(a, game_to_move(a->game));
 }
 
@@ -603,12 +783,15 @@ static int tick_computers(App *a) {
 /* ------------------------------------------------------------------ main */
 
 static void usage(FILE *out) {
-    fputs("usage: kc_gui [--game kaissa|chaturaji] [--alliances sheet|opposite]\n"
+    fputs("usage: kc_gui [--game kaissa|chaturaji] [--rules sheet|opposite|ludii]\n"
           "              [--computer LETTERS] [--seed N] [--font FILE.ttf]\n"
           "              [--position TEXT] [--record-file PATH]\n"
           "              [--script FILE [--script-delay MS]]\n"
+          "  --rules     Chaturaji's rules option: the sheet's alliances (default), partners\n"
+          "              opposite, or the Ludii ruleset (free-for-all with scores);\n"
+          "              --alliances sheet|opposite is the older spelling\n"
           "  --computer  seats played by random legal moves: y r (Kaissa), r b y g (Chaturaji)\n"
-          "  --position  start from this position text (of the --game, under --alliances)\n"
+          "  --position  start from this position text (of the --game, under --rules)\n"
           "  --record-file  the game record S saves to and L loads (default kc_game.txt)\n"
           "  --font      a TrueType font (default: $KC_GUI_FONT, else " KC_GUI_DEFAULT_FONT ")\n"
           "  --script    run a scripted session (see examples/gui/README.md) and exit;\n"
@@ -633,7 +816,8 @@ int main(int argc, char **argv) {
     App app;
     App *a = &app;
     const char *script = NULL, *font = NULL, *game_name = NULL, *position = NULL;
-    int opposite = 0, delay_ms = 0, exit_code = 0, dirty = 1, i;
+    GameRules rules = RULES_SHEET;
+    int delay_ms = 0, exit_code = 0, dirty = 1, i;
     uint64_t seed = (uint64_t)time(NULL);
     Uint32 renderer_flags = 0;
 
@@ -655,8 +839,18 @@ int main(int argc, char **argv) {
         }
         if (strcmp(arg, "--game") == 0) {
             game_name = val;
-        } else if (strcmp(arg, "--alliances") == 0) {
-            opposite = strcmp(val, "opposite") == 0;
+        } else if (strcmp(arg, "--alliances") == 0 || strcmp(arg, "--rules") == 0) {
+            if (strcmp(val, "sheet") == 0) {
+                rules = RULES_SHEET;
+            } else if (strcmp(val, "opposite") == 0) {
+                rules = RULES_OPPOSITE;
+            } else if (strcmp(val, "ludii") == 0 && arg[2] == 'r') {
+                rules = RULES_LUDII;
+            } else {
+                fprintf(stderr, "kc_gui: %s: unknown rules option '%s'\n", arg, val);
+                usage(stderr);
+                return 2;
+            }
         } else if (strcmp(arg, "--computer") == 0) {
             set_computers(a, val);
         } else if (strcmp(arg, "--seed") == 0) {
@@ -722,8 +916,9 @@ int main(int argc, char **argv) {
     }
 
     if (game_name != NULL && strcmp(game_name, "chaturaji") == 0) {
-        a->game = game_new_chaturaji(opposite, seed);
-        app_set_status(a, MSG_INFO, "Chaturaji: Red rolls first (Space or the Roll button).");
+        a->game = game_new_chaturaji(rules, seed);
+        app_set_status(a, MSG_INFO, "Chaturaji (%s): %s rolls first (Space or the Roll button).",
+                       rules_label(rules), who(a, game_to_move(a->game)));
     } else {
         a->game = game_new_kaissa(seed);
         app_set_status(a, MSG_INFO,
@@ -738,7 +933,7 @@ int main(int argc, char **argv) {
         char err[512];
         GameKind kind = game_name != NULL && strcmp(game_name, "chaturaji") == 0 ? GAME_CHATURAJI
                                                                                  : GAME_KAISSA;
-        if (!app_setup(a, kind, opposite, position, err, sizeof err)) {
+        if (!app_setup(a, kind, rules, position, err, sizeof err)) {
             fprintf(stderr, "kc_gui: --position: %s\n", err);
             exit_code = 2;
             goto done;

@@ -5,9 +5,9 @@
  *
  *   # a comment                   blank lines are skipped too
  *   new kaissa                    New game button, then the dialog's choice
- *   new chaturaji [sheet|opposite]
+ *   new chaturaji [sheet|opposite|ludii]
  *   setup kaissa TEXT             starts from a position text (a study, a test)
- *   setup chaturaji sheet|opposite TEXT
+ *   setup chaturaji sheet|opposite|ludii TEXT
  *   click e2                      a left click on the centre of a square
  *   click-at X Y                  a left click on a pixel (buttons, margins)
  *   right-click                   deselects
@@ -16,7 +16,12 @@
  *   roll                          the Roll button (the library's seeded die)
  *   roll 4                        the throw of a physical die (key 4)
  *   undo                          the Undo button
- *   choose K|E|H|B                a special promotion choice
+ *   choose K|E|H|B|pass           a special promotion choice, or a Ludii
+ *                                 promotion decision (its button)
+ *   exchange RB                   the Exchange button, then the exchange of
+ *                                 these two colours' rajas in its chooser (a
+ *                                 raja with a choice of squares then waits
+ *                                 for `click SQUARE`)
  *   computer LETTERS on|off       the seat toggles (y r | r b y g)
  *   seed N                        the state of the seeded die / computer moves
  *   wait MS                       pauses (to watch a session)
@@ -25,6 +30,7 @@
  *   load PATH                     loads and replays a record file (as the key L does)
  *   try-load PATH                 the same, but a refused record is not a failure
  *                                 (check the message with expect-status)
+ *   try-save PATH                 save, where a refusal is not a failure either
  *   expect-position TEXT          the library's position text
  *   expect-to-move NAME           e.g. Red
  *   expect-ply N
@@ -32,6 +38,9 @@
  *   expect-targets SQ...|none     the lit targets of the selected piece
  *   expect-status TEXT            the status line contains TEXT
  *   expect-over yes|no
+ *   expect-scores R,B,Y,G         the four scores (Ludii ruleset)
+ *   expect-ranks R,B,Y,G          the final ranks (0,0,0,0 while it goes on)
+ *   expect-decision SQ|none       the pawn whose Ludii promotion is pending
  *
  * After every command the computer seats (if any) play until a person is
  * to act. Output: each command, FAIL lines, and a closing count; the exit
@@ -96,10 +105,12 @@ static int run_command(App *a, const char *cmd, const char *arg, char *err, size
     if (strcmp(cmd, "new") == 0) {
         int id = strcmp(arg, "kaissa") == 0                  ? BTN_DLG_KAISSA
                  : strcmp(arg, "chaturaji opposite") == 0    ? BTN_DLG_OPPOSITE
-                 : strncmp(arg, "chaturaji", 9) == 0         ? BTN_DLG_SHEET
+                 : strcmp(arg, "chaturaji ludii") == 0       ? BTN_DLG_LUDII
+                 : strcmp(arg, "chaturaji") == 0 ||
+                         strcmp(arg, "chaturaji sheet") == 0 ? BTN_DLG_SHEET
                                                              : BTN_NONE;
         if (id == BTN_NONE) {
-            snprintf(err, cap, "new: expected kaissa or chaturaji [sheet|opposite]");
+            snprintf(err, cap, "new: expected kaissa or chaturaji [sheet|opposite|ludii]");
             return 0;
         }
         if (!click_button(a, BTN_NEW) || !click_button(a, id)) {
@@ -113,12 +124,15 @@ static int run_command(App *a, const char *cmd, const char *arg, char *err, size
             return app_setup(a, GAME_KAISSA, 0, arg + 7, err, cap);
         }
         if (strncmp(arg, "chaturaji sheet ", 16) == 0) {
-            return app_setup(a, GAME_CHATURAJI, 0, arg + 16, err, cap);
+            return app_setup(a, GAME_CHATURAJI, RULES_SHEET, arg + 16, err, cap);
         }
         if (strncmp(arg, "chaturaji opposite ", 19) == 0) {
-            return app_setup(a, GAME_CHATURAJI, 1, arg + 19, err, cap);
+            return app_setup(a, GAME_CHATURAJI, RULES_OPPOSITE, arg + 19, err, cap);
         }
-        snprintf(err, cap, "setup: expected kaissa TEXT or chaturaji sheet|opposite TEXT");
+        if (strncmp(arg, "chaturaji ludii ", 16) == 0) {
+            return app_setup(a, GAME_CHATURAJI, RULES_LUDII, arg + 16, err, cap);
+        }
+        snprintf(err, cap, "setup: expected kaissa TEXT or chaturaji sheet|opposite|ludii TEXT");
         return 0;
     }
     if (strcmp(cmd, "click") == 0 || strcmp(cmd, "hover") == 0) {
@@ -176,8 +190,24 @@ static int run_command(App *a, const char *cmd, const char *arg, char *err, size
     }
     if (strcmp(cmd, "choose") == 0) {
         const char *letters = "KEHB";
-        const char *p = arg[0] ? strchr(letters, arg[0]) : NULL;
-        int i;
+        const char *p = arg[0] && arg[1] == '\0' ? strchr(letters, arg[0]) : NULL;
+        int i, kinds[4], n = decision_choices_shown(a, kinds);
+        if (strcmp(arg, "pass") == 0) {
+            if (n == 0 && decision_shown(a)) {
+                return click_button(a, BTN_DECIDE0);
+            }
+            snprintf(err, cap, "choose: no decision whose only choice is the pass");
+            return 0;
+        }
+        if (p != NULL && !a->promo_open && n > 0) {
+            for (i = 0; i < n; i++) {
+                if (kinds[i] == (int)(p - letters)) {
+                    return click_button(a, BTN_DECIDE0 + i);
+                }
+            }
+            snprintf(err, cap, "choose: the decision does not offer %c", arg[0]);
+            return 0;
+        }
         if (!a->promo_open || p == NULL) {
             snprintf(err, cap, "choose: no promotion choice is open, or not K/E/H/B");
             return 0;
@@ -188,6 +218,28 @@ static int run_command(App *a, const char *cmd, const char *arg, char *err, size
             }
         }
         snprintf(err, cap, "choose: %c is not offered", arg[0]);
+        return 0;
+    }
+    if (strcmp(cmd, "exchange") == 0) {
+        GameExchange ex[GAME_MAX_EXCHANGES];
+        int n, i, c0, c1;
+        if (strlen(arg) != 2 || (c0 = seat_of_letter(a, arg[0])) < 0 ||
+            (c1 = seat_of_letter(a, arg[1])) < 0 || game_kind(a->game) != GAME_CHATURAJI) {
+            snprintf(err, cap, "exchange: expected two colour letters (rb)");
+            return 0;
+        }
+        if (!click_button(a, BTN_EXCHANGE) || !a->exch_open) {
+            snprintf(err, cap, "exchange: the Exchange button did not open: %s", a->status);
+            return 0;
+        }
+        n = game_exchanges(a->game, ex, GAME_MAX_EXCHANGES);
+        for (i = 0; i < n; i++) {
+            if ((ex[i].colour[0] == c0 && ex[i].colour[1] == c1) ||
+                (ex[i].colour[0] == c1 && ex[i].colour[1] == c0)) {
+                return click_button(a, BTN_EXCH0 + i);
+            }
+        }
+        snprintf(err, cap, "exchange: %s is not offered", arg);
         return 0;
     }
     if (strcmp(cmd, "computer") == 0) {
@@ -233,13 +285,14 @@ static int run_command(App *a, const char *cmd, const char *arg, char *err, size
         }
         return 1;
     }
-    if (strcmp(cmd, "save") == 0 || strcmp(cmd, "load") == 0 || strcmp(cmd, "try-load") == 0) {
+    if (strcmp(cmd, "save") == 0 || strcmp(cmd, "load") == 0 || strcmp(cmd, "try-load") == 0 ||
+        strcmp(cmd, "try-save") == 0) {
         int ok;
         if (arg[0] == '\0') {
             snprintf(err, cap, "%s: expected a file path", cmd);
             return 0;
         }
-        ok = cmd[0] == 's' ? app_save_record(a, arg) : app_load_record(a, arg);
+        ok = strstr(cmd, "save") != NULL ? app_save_record(a, arg) : app_load_record(a, arg);
         if (!ok && cmd[0] != 't') {
             snprintf(err, cap, "%s", a->status);
             return 0;
@@ -282,6 +335,36 @@ static int run_command(App *a, const char *cmd, const char *arg, char *err, size
         int over = game_is_over(a->game);
         if (over != (strcmp(arg, "yes") == 0)) {
             snprintf(err, cap, "the game is %s", over ? "over" : "not over");
+            return 0;
+        }
+        return 1;
+    }
+    if (strcmp(cmd, "expect-scores") == 0 || strcmp(cmd, "expect-ranks") == 0) {
+        char got[64];
+        int c;
+        GameSeat s[4];
+        for (c = 0; c < 4; c++) {
+            game_seat(a->game, c, &s[c]);
+        }
+        if (cmd[7] == 's') {
+            snprintf(got, sizeof got, "%d,%d,%d,%d", s[0].score, s[1].score, s[2].score,
+                     s[3].score);
+        } else {
+            snprintf(got, sizeof got, "%d,%d,%d,%d", s[0].rank, s[1].rank, s[2].rank, s[3].rank);
+        }
+        if (strcmp(got, arg) != 0) {
+            snprintf(err, cap, "%s are %s, expected %s", cmd + 7, got, arg);
+            return 0;
+        }
+        return 1;
+    }
+    if (strcmp(cmd, "expect-decision") == 0) {
+        char name[8] = "none";
+        if (game_pending_decision(a->game) >= 0) {
+            game_square_name(a->game, game_pending_decision(a->game), name, sizeof name);
+        }
+        if (strcmp(name, arg) != 0) {
+            snprintf(err, cap, "the pending decision is %s, expected %s", name, arg);
             return 0;
         }
         return 1;
