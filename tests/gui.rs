@@ -324,6 +324,13 @@ fn scripted_ludii_session() {
     };
     let ludii = run_script(gui, "ludii");
     check_board_picture(&ludii, 8, 8, CHATURAJI_DARK, CHATURAJI_LIGHT);
+    // The game the session saved is a Ludii record, with its decision
+    // written without a roll and the scores reached.
+    let saved = std::fs::read_to_string(work_dir().join("run-ludii/ludii-game.txt"))
+        .expect("the session saved its game");
+    for part in ["[Rules \"ludii\"]", "[Scores \"0,0,4,3\"]", " =E "] {
+        assert!(saved.contains(part), "no {part} in the saved record:\n{saved}");
+    }
 }
 
 /// A raja exchange made with the mouse: the Exchange button, the pair in

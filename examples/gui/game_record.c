@@ -32,19 +32,6 @@ int game_save_record(const Game *g, const char *path, char *err, size_t cap) {
     if (status != KC_OK) {
         return record_fail(err, cap, "");
     }
-    /* A record must name the Ludii ruleset for a Ludii game: a library whose
-     * records do not know that ruleset yet would write another one. */
-    if (g->kind == GAME_CHATURAJI && game_rules(g) == RULES_LUDII) {
-        char tag[32] = "";
-        if (kc_record_tag(rec, "Rules", tag, sizeof tag, &len) != KC_OK ||
-            strcmp(tag, "ludii") != 0) {
-            snprintf(err, cap,
-                     "this library's game records do not support the Ludii ruleset yet (the "
-                     "record would say Rules \"%s\")",
-                     tag[0] ? tag : "?");
-            goto out;
-        }
-    }
     /* Every move played so far; the record's result follows its final position
      * (the rules' result when the game is over, `*` otherwise). */
     for (i = 0; i < g->hist_len; i++) {
