@@ -329,7 +329,10 @@ fn scripted_ludii_session() {
     let saved = std::fs::read_to_string(work_dir().join("run-ludii/ludii-game.txt"))
         .expect("the session saved its game");
     for part in ["[Rules \"ludii\"]", "[Scores \"0,0,4,3\"]", " =E "] {
-        assert!(saved.contains(part), "no {part} in the saved record:\n{saved}");
+        assert!(
+            saved.contains(part),
+            "no {part} in the saved record:\n{saved}"
+        );
     }
 }
 

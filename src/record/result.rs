@@ -120,8 +120,9 @@ pub enum Termination {
 }
 
 impl Termination {
-    /// Every termination, in declaration order.
-    pub const ALL: [Termination; 11] = [
+    /// Every termination, in declaration order (a slice: later versions
+    /// may add terminations, as for the Ludii ruleset).
+    pub const ALL: &'static [Termination] = &[
         Termination::HomeStoneCaptured,
         Termination::DefaultLoss,
         Termination::NoLegalMoves,
@@ -158,7 +159,7 @@ impl Termination {
     /// The termination with this tag value.
     #[must_use]
     pub fn from_word(word: &str) -> Option<Termination> {
-        Termination::ALL.into_iter().find(|t| t.word() == word)
+        Termination::ALL.iter().copied().find(|t| t.word() == word)
     }
 
     /// Whether the rules produce this ending (the final position shows it),
@@ -187,7 +188,7 @@ mod tests {
 
     #[test]
     fn words_round_trip() {
-        for t in Termination::ALL {
+        for &t in Termination::ALL {
             assert_eq!(Termination::from_word(t.word()), Some(t));
         }
         assert_eq!(Termination::from_word("Resignation"), None);

@@ -12,9 +12,10 @@ pub const MAX_TAG_NAME: usize = 64;
 
 /// The tags a record derives from its own data (game, rules options, start
 /// position, result, and the final scores under Chaturaji's Ludii
-/// ruleset): [`Tags`] never holds them, and
+/// ruleset; a slice, so that a later version may add to it):
+/// [`Tags`] never holds them, and
 /// [`GameRecord::set_tag`](super::GameRecord::set_tag) refuses them.
-pub const RESERVED_TAGS: [&str; 7] = [
+pub const RESERVED_TAGS: &[&str] = &[
     "Game",
     "Rules",
     "DrawLimit",
@@ -26,7 +27,7 @@ pub const RESERVED_TAGS: [&str; 7] = [
 
 /// The descriptive tags a writer puts first, in this order, when present
 /// (the seats' player tags follow them).
-pub const LEADING_TAGS: [&str; 4] = ["Event", "Site", "Date", "Round"];
+pub const LEADING_TAGS: &[&str] = &["Event", "Site", "Date", "Round"];
 
 /// The free tag pairs of a record, in order: `Event`, `Site`, `Date`, the
 /// players, and any other tag (kept as read). Never holds the
