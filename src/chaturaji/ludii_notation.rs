@@ -15,8 +15,9 @@ use super::types::Colour;
 use super::validate::{check_consistency, Spot};
 
 /// Parses the scores field: four canonical decimal numbers separated by
-/// commas, Red, Black, Yellow, Green.
-fn parse_scores(text: &str, at: usize) -> Result<[u32; 4], NotationError> {
+/// commas, Red, Black, Yellow, Green; `at` is the field's offset in the
+/// whole text. Records read their `Scores` tag with it too.
+pub(crate) fn parse_scores(text: &str, at: usize) -> Result<[u32; 4], NotationError> {
     let mut scores = [0u32; 4];
     let mut offset = at;
     let mut count = 0;

@@ -116,7 +116,7 @@ mod diagram;
 mod dice;
 mod exchange;
 mod ludii;
-mod ludii_notation;
+pub(crate) mod ludii_notation;
 mod movegen;
 mod moves;
 mod notation;

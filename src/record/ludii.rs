@@ -7,7 +7,6 @@
 use super::error::ActionError;
 use super::result::Termination;
 use crate::chaturaji::{Move, Position, Roll, Rules};
-use crate::error::excerpt;
 
 /// The terminations of a game under the Ludii ruleset.
 pub(super) const TERMINATIONS: &[Termination] = &[
@@ -68,45 +67,13 @@ pub(crate) fn scores_text(scores: [u32; 4]) -> String {
     format!("{r},{b},{y},{g}")
 }
 
-/// Reads a `Scores` tag's value: four decimal numbers without leading
-/// zeros, separated by single commas. An error gives the byte offset in
-/// `text` and the reason.
+/// Reads a `Scores` tag's value with the position text's own reader of
+/// the scores field: four decimal numbers without leading zeros, separated
+/// by single commas. An error gives the byte offset in `text` and the
+/// reason.
 pub(crate) fn parse_scores(text: &str) -> Result<[u32; 4], (usize, String)> {
-    let mut scores = [0u32; 4];
-    let mut offset = 0usize;
-    let mut count = 0;
-    for item in text.split(',') {
-        if count == 4 {
-            return Err((
-                offset.saturating_sub(1),
-                "more than four scores (Red, Black, Yellow, Green)".into(),
-            ));
-        }
-        let canonical = item == "0" || !item.starts_with('0');
-        match item.parse::<u32>() {
-            Ok(n) if canonical && item.bytes().all(|b| b.is_ascii_digit()) => scores[count] = n,
-            _ => {
-                return Err((
-                    offset,
-                    format!(
-                        "\"{}\" is not a score (a number 0..4294967295 without leading zeros)",
-                        excerpt(item)
-                    ),
-                ))
-            }
-        }
-        offset += item.len() + 1;
-        count += 1;
-    }
-    if count < 4 {
-        return Err((
-            text.len(),
-            format!(
-                "{count} scores, expected four (Red, Black, Yellow, Green) separated by commas"
-            ),
-        ));
-    }
-    Ok(scores)
+    crate::chaturaji::ludii_notation::parse_scores(text, 0)
+        .map_err(|e| (e.offset().unwrap_or(0), e.reason().to_string()))
 }
 
 #[cfg(test)]
