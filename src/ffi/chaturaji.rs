@@ -42,7 +42,7 @@ use arrayvec::{ArrayString, ArrayVec};
 
 use super::handle::{
     clone_handle, copy_handle, free_handle, give_handle as give_position,
-    handle_mut as position_mut, handle_ref as position_ref, Handle,
+    handle_mut as position_mut, handle_ref, handle_ref as position_ref, Handle,
 };
 use super::kc_status::{self, *};
 use super::{
@@ -56,6 +56,9 @@ use crate::chaturaji::{
 };
 use crate::error::{excerpt, IllegalMoveError};
 use crate::random::SplitMix64;
+
+mod roll_choose;
+pub use roll_choose::kc_chaturaji_roll_and_choose;
 
 /// Files of the Chaturaji board (`a`..`h`).
 pub const KC_CHATURAJI_WIDTH: u8 = 8;
@@ -1047,8 +1050,16 @@ pub unsafe extern "C" fn kc_chaturaji_outcome(
             if !aligned(pos) || !aligned(out) {
                 return None;
             }
-            // SAFETY: non-null and aligned; live and writable per the caller.
-            unsafe { out.write(outcome_info((*pos).pos.outcome())) };
+            // SAFETY: non-null and aligned; live per the caller.
+            let pos = unsafe { &(*pos).pos };
+            let outcome = if pos.rules.is_ludii() {
+                pos.outcome()
+            } else {
+                // `outcome` under the sheet's rules, without its call.
+                pos.sheet_outcome()
+            };
+            // SAFETY: non-null and aligned; writable per the caller.
+            unsafe { out.write(outcome_info(outcome)) };
             Some(KC_OK)
         },
         // SAFETY: forwarded from the caller.
@@ -1725,6 +1736,33 @@ impl kc_chaturaji_chosen_move {
         seal::token(pos.state.hash ^ rules_code(pos.rules), self.words()[0])
     }
 
+    /// A move for `roll` (whose face is `face`) chosen in `pos` with `rng`,
+    /// exactly as `Position::choose_move`, with its token; `None` when the
+    /// game is over (`rng` untouched then).
+    #[inline(always)]
+    fn choose(pos: &Position, roll: Roll, face: u8, rng: &mut SplitMix64) -> Option<Self> {
+        let mv = if pos.rules.is_ludii() {
+            pos.choose_move(roll, rng)?
+        } else {
+            // `choose_move` under the sheet's rules, without its call.
+            if pos.sheet_outcome().is_over() {
+                return None;
+            }
+            pos.choose_move_unchecked(roll, rng)
+        };
+        let mut chosen = kc_chaturaji_chosen_move {
+            mv: kc_chaturaji_move::from_bits(kc_chaturaji_move::encode(mv)),
+            roll: face,
+            reserved: [0; 3],
+            ply: pos.state.ply,
+            quiet: pos.state.quiet,
+            hash: pos.state.hash,
+            check: 0,
+        };
+        chosen.check = chosen.seal(pos);
+        Some(chosen)
+    }
+
     /// Whether the token was made by `kc_chaturaji_choose` for exactly `pos`.
     #[inline(always)]
     fn belongs(&self, pos: &Position) -> bool {
@@ -1764,17 +1802,7 @@ pub unsafe extern "C" fn kc_chaturaji_choose(
             let (pos, state) = unsafe { (&(*pos).pos, rng_state.read()) };
             let mut rng = SplitMix64::new(state);
             // A finished game: the checked path reports it.
-            let bits = kc_chaturaji_move::encode(pos.choose_move(roll, &mut rng)?);
-            let mut chosen = kc_chaturaji_chosen_move {
-                mv: kc_chaturaji_move::from_bits(bits),
-                roll: face,
-                reserved: [0; 3],
-                ply: pos.state.ply,
-                quiet: pos.state.quiet,
-                hash: pos.state.hash,
-                check: 0,
-            };
-            chosen.check = chosen.seal(pos);
+            let chosen = kc_chaturaji_chosen_move::choose(pos, roll, face, &mut rng)?;
             // SAFETY: non-null and aligned; writable per the caller.
             unsafe {
                 rng_state.write(rng.state);
