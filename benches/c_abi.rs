@@ -78,7 +78,10 @@ pub fn kaissa_buffers(depth: u32) -> Vec<Vec<kc_kaissa_move>> {
 /// Kaissa full perft as a C program runs it: `kc_kaissa_legal_moves` into a
 /// buffer per ply, then `kc_kaissa_play` with an undo record and
 /// `kc_kaissa_undo` (checked records) for every move, leaves included.
-pub fn kaissa_perft_records(
+///
+/// # Safety
+/// `pos` is a live position used by nobody else during the call.
+pub unsafe fn kaissa_perft_records(
     api: &KaissaApi,
     pos: *mut kc_kaissa_position,
     depth: u32,
@@ -116,7 +119,10 @@ pub fn kaissa_perft_records(
 /// Kaissa full perft as a C program runs it with make/unmake:
 /// `kc_kaissa_legal_moves` into a buffer per ply, then `kc_kaissa_push` and
 /// `kc_kaissa_pop` for every move, leaves included.
-pub fn kaissa_perft_push(
+///
+/// # Safety
+/// `pos` is a live position used by nobody else during the call.
+pub unsafe fn kaissa_perft_push(
     api: &KaissaApi,
     pos: *mut kc_kaissa_position,
     depth: u32,
@@ -197,6 +203,10 @@ pub enum Way {
     Chosen,
     /// `kc_chaturaji_roll_and_choose`, `kc_chaturaji_play_chosen`.
     RollChoose,
+    /// `kc_chaturaji_roll_and_choose`, `kc_chaturaji_play_chosen`, with no
+    /// `kc_chaturaji_outcome` call: the game ends when the choice reports
+    /// `KC_ERR_GAME_OVER` (see [`rust_playout_lean`]).
+    RollChooseLean,
     /// `kc_chaturaji_roll`, `kc_chaturaji_choose_move`, `kc_chaturaji_play`.
     Checked,
     /// `kc_chaturaji_play_random`.
@@ -254,10 +264,31 @@ pub fn rust_playout(start: &chaturaji::Position, seed: u64) -> u32 {
     plies
 }
 
+/// [`rust_playout`] without the `outcome` call before each ply: the game
+/// ends when `choose_move` finds it over (the same games, the same plies).
+pub fn rust_playout_lean(start: &chaturaji::Position, seed: u64) -> u32 {
+    let mut pos = start.clone();
+    let mut rng = SplitMix64::new(seed);
+    let mut plies = 0;
+    while plies < MAX_PLIES {
+        let roll = chaturaji::roll_with(&mut rng);
+        let Some(mv) = pos.choose_move(roll, &mut rng) else {
+            break;
+        };
+        let _ = pos.play_unchecked(mv);
+        plies += 1;
+    }
+    plies
+}
+
 /// The same seeded game from a copy of `start` into `pos`, through the C
 /// ABI, played `way` (with `kc_chaturaji_outcome` before every ply); its
 /// plies.
-pub fn c_playout(
+///
+/// # Safety
+/// `start` and `pos` are live, distinct positions; nobody else uses `pos`
+/// during the call.
+pub unsafe fn c_playout(
     api: &ChaturajiApi,
     start: *const kc_chaturaji_position,
     pos: *mut kc_chaturaji_position,
@@ -277,6 +308,17 @@ pub fn c_playout(
         let mut mv = core::mem::MaybeUninit::<kc_chaturaji_move>::uninit();
         let mut roll = 0u8;
         while plies < MAX_PLIES {
+            if way == Way::RollChooseLean {
+                match (api.roll_choose)(pos, &mut rng, chosen.as_mut_ptr()) {
+                    kc_status::KC_OK => {}
+                    kc_status::KC_ERR_GAME_OVER => break,
+                    _ => ok = false,
+                }
+                ok &= (api.play_chosen)(pos, chosen.as_ptr(), core::ptr::null_mut())
+                    == kc_status::KC_OK;
+                plies += 1;
+                continue;
+            }
             ok &= (api.outcome)(pos, &mut outcome) == kc_status::KC_OK;
             if outcome.result != KC_CHATURAJI_ONGOING {
                 break;
@@ -301,6 +343,7 @@ pub fn c_playout(
                     ok &= (api.play_chosen)(pos, chosen.as_ptr(), core::ptr::null_mut())
                         == kc_status::KC_OK;
                 }
+                Way::RollChooseLean => unreachable!("handled above"),
                 Way::Random => {
                     let null = core::ptr::null_mut();
                     ok &= (api.play_random)(pos, &mut rng, null, null.cast()) == kc_status::KC_OK;

@@ -293,14 +293,17 @@ fn kaissa_c_abi_perft(c: &mut Criterion) {
         let status = unsafe { kc_kaissa_position_from_text(c_text.as_ptr(), &mut handle) };
         assert_eq!(status, kc_status::KC_OK);
         let nodes = kaissa::perft_full(&pos, KAISSA_FULL_DEPTH);
-        assert_eq!(
-            kaissa_perft_records(&api, handle, KAISSA_FULL_DEPTH, &mut buffers),
-            nodes
-        );
-        assert_eq!(
-            kaissa_perft_push(&api, handle, KAISSA_FULL_DEPTH, &mut buffers),
-            nodes
-        );
+        // SAFETY: a live position, used by these loops alone.
+        unsafe {
+            assert_eq!(
+                kaissa_perft_records(&api, handle, KAISSA_FULL_DEPTH, &mut buffers),
+                nodes
+            );
+            assert_eq!(
+                kaissa_perft_push(&api, handle, KAISSA_FULL_DEPTH, &mut buffers),
+                nodes
+            );
+        }
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("perft_full_{KAISSA_FULL_DEPTH}/{name}/rust"), |b| {
             b.iter(|| kaissa::perft_full(black_box(&pos), KAISSA_FULL_DEPTH))
@@ -308,7 +311,8 @@ fn kaissa_c_abi_perft(c: &mut Criterion) {
         group.bench_function(
             format!("perft_full_{KAISSA_FULL_DEPTH}/{name}/c_abi_push"),
             |b| {
-                b.iter(|| {
+                // SAFETY: as above.
+                b.iter(|| unsafe {
                     kaissa_perft_push(&api, black_box(handle), KAISSA_FULL_DEPTH, &mut buffers)
                 })
             },
@@ -316,7 +320,8 @@ fn kaissa_c_abi_perft(c: &mut Criterion) {
         group.bench_function(
             format!("perft_full_{KAISSA_FULL_DEPTH}/{name}/c_abi_records"),
             |b| {
-                b.iter(|| {
+                // SAFETY: as above.
+                b.iter(|| unsafe {
                     kaissa_perft_records(&api, black_box(handle), KAISSA_FULL_DEPTH, &mut buffers)
                 })
             },
@@ -342,7 +347,10 @@ fn chaturaji_c_abi_playouts(_: &mut Criterion) {}
 /// (`c_abi_play_random`). Beside them, in the same group, the same loop on
 /// the Rust API (`outcome`, `roll_with`, `choose_move`, `play_unchecked`):
 /// same seeds, same games, same plies, so the ratios of the times are the C
-/// ABI's cost.
+/// ABI's cost. The `_lean` pair skips the outcome call before each ply on
+/// both sides and stops when the choice finds the game over
+/// (`KC_ERR_GAME_OVER`, `None`): `c_abi_roll_and_choose_lean` against
+/// `rust_lean`.
 #[cfg(feature = "capi")]
 fn chaturaji_c_abi_playouts(c: &mut Criterion) {
     use kaissa_chaturaji::ffi::chaturaji::{
@@ -350,7 +358,9 @@ fn chaturaji_c_abi_playouts(c: &mut Criterion) {
         kc_chaturaji_rules, kc_chaturaji_rules_default,
     };
     use kaissa_chaturaji::ffi::kc_status;
-    use kaissa_chaturaji_benches::c_abi::{c_playout, rust_playout, ChaturajiApi, Way};
+    use kaissa_chaturaji_benches::c_abi::{
+        c_playout, rust_playout, rust_playout_lean, ChaturajiApi, Way,
+    };
 
     const GAMES: u64 = 20;
 
@@ -380,17 +390,17 @@ fn chaturaji_c_abi_playouts(c: &mut Criterion) {
         ("c_abi_roll_and_choose", Way::RollChoose),
         ("c_abi_play_checked", Way::Checked),
         ("c_abi_play_random", Way::Random),
+        ("c_abi_roll_and_choose_lean", Way::RollChooseLean),
     ];
     // The same games every way.
     let mut plies = 0u64;
     for seed in 0..GAMES {
         let rust = rust_playout(&start, seed);
+        assert_eq!(rust_playout_lean(&start, seed), rust, "seed {seed}");
         for (_, way) in ways {
-            assert_eq!(
-                c_playout(&api, c_start, c_pos, seed, way),
-                rust,
-                "seed {seed}"
-            );
+            // SAFETY: live, distinct positions, made above.
+            let c = unsafe { c_playout(&api, c_start, c_pos, seed, way) };
+            assert_eq!(c, rust, "seed {seed}");
         }
         plies += u64::from(rust);
     }
@@ -404,11 +414,19 @@ fn chaturaji_c_abi_playouts(c: &mut Criterion) {
                 .sum::<u32>()
         })
     });
+    group.bench_function(format!("playouts_{GAMES}_games/rust_lean"), |b| {
+        b.iter(|| {
+            (0..GAMES)
+                .map(|seed| rust_playout_lean(black_box(&start), seed))
+                .sum::<u32>()
+        })
+    });
     for (name, way) in ways {
         group.bench_function(format!("playouts_{GAMES}_games/{name}"), |b| {
             b.iter(|| {
                 (0..GAMES)
-                    .map(|seed| c_playout(&api, black_box(c_start), c_pos, seed, way))
+                    // SAFETY: as above.
+                    .map(|seed| unsafe { c_playout(&api, black_box(c_start), c_pos, seed, way) })
                     .sum::<u32>()
             })
         });

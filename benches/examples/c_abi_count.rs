@@ -9,6 +9,7 @@
 //! Modes: `kaissa-rust`, `kaissa-c` (records), `kaissa-push` (Kaissa full
 //! perft 3 from the start),
 //! `chaturaji-rust`, `chaturaji-chosen`, `chaturaji-roll-choose`, `chaturaji-checked`,
+//! `chaturaji-rust-lean`, `chaturaji-lean` (no outcome call per ply),
 //! `chaturaji-random` (20 seeded playouts). It prints the nodes or plies
 //! done, to divide the instruction count by (subtract a run with 0
 //! repetitions for the start-up).
@@ -33,7 +34,44 @@ const GAMES: u64 = 20;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mode = args.get(1).map(String::as_str).unwrap_or("kaissa-c");
+    if mode == "time" {
+        time_modes(&args[2..]);
+        return;
+    }
     let reps: u32 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let done = run(mode, reps);
+    println!("{mode} {done}");
+}
+
+/// `time <rounds> <mode>...`: runs the modes one unit each, alternately,
+/// for `rounds` rounds and prints the best time of each and its ratio to
+/// the first mode's (best-of-N resists the other loads of a shared
+/// machine).
+fn time_modes(args: &[String]) {
+    let rounds: u32 = args.first().and_then(|s| s.parse().ok()).unwrap_or(50);
+    let modes = &args[1..];
+    let mut best = vec![f64::INFINITY; modes.len()];
+    let mut work = vec![0u64; modes.len()];
+    for _ in 0..rounds {
+        for (i, mode) in modes.iter().enumerate() {
+            let start = std::time::Instant::now();
+            work[i] = run(mode, 1);
+            best[i] = best[i].min(start.elapsed().as_secs_f64());
+        }
+    }
+    for (i, mode) in modes.iter().enumerate() {
+        println!(
+            "{mode:24} best {:8.3} ms  {:7.2} M/s  ratio to {} {:.3}",
+            best[i] * 1e3,
+            work[i] as f64 / best[i] / 1e6,
+            modes[0],
+            best[0] / best[i]
+        );
+    }
+}
+
+/// Runs `mode` `reps` times; the nodes or plies done.
+fn run(mode: &str, reps: u32) -> u64 {
     let mut done = 0u64;
     match mode {
         "kaissa-rust" => {
@@ -52,9 +90,12 @@ fn main() {
                 kc_status::KC_OK
             );
             for _ in 0..reps {
-                done += match mode {
-                    "kaissa-c" => kaissa_perft_records(&api, handle, DEPTH, &mut buffers),
-                    _ => kaissa_perft_push(&api, handle, DEPTH, &mut buffers),
+                // SAFETY: a live position, used by this loop alone.
+                done += unsafe {
+                    match mode {
+                        "kaissa-c" => kaissa_perft_records(&api, handle, DEPTH, &mut buffers),
+                        _ => kaissa_perft_push(&api, handle, DEPTH, &mut buffers),
+                    }
                 };
             }
             // SAFETY: made above, freed once.
@@ -84,6 +125,8 @@ fn main() {
             }
             let way = match mode {
                 "chaturaji-rust" => None,
+                "chaturaji-rust-lean" => None,
+                "chaturaji-lean" => Some(Way::RollChooseLean),
                 "chaturaji-chosen" => Some(Way::Chosen),
                 "chaturaji-checked" => Some(Way::Checked),
                 "chaturaji-roll-choose" => Some(Way::RollChoose),
@@ -93,8 +136,12 @@ fn main() {
             for _ in 0..reps {
                 for seed in 0..GAMES {
                     done += u64::from(match way {
+                        None if mode == "chaturaji-rust-lean" => {
+                            rust_playout_lean(black_box(&start), seed)
+                        }
                         None => rust_playout(black_box(&start), seed),
-                        Some(way) => c_playout(&api, c_start, c_pos, seed, way),
+                        // SAFETY: live, distinct positions, made above.
+                        Some(way) => unsafe { c_playout(&api, c_start, c_pos, seed, way) },
                     });
                 }
             }
@@ -105,5 +152,5 @@ fn main() {
             }
         }
     }
-    println!("{mode} {done}");
+    done
 }
