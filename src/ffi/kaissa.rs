@@ -7,6 +7,13 @@
 //! the caller owns, usually on its stack: generating, testing, playing and
 //! taking back moves never allocates.
 //!
+//! Two ways to take moves back: `kc_kaissa_play` writes a sealed undo
+//! record the caller keeps and `kc_kaissa_undo` checks it in constant time;
+//! `kc_kaissa_push` / `kc_kaissa_pop` keep the undo stack inside the
+//! position instead (nothing crosses the boundary but the move, the fastest
+//! way for a search; the stack grows only when a search first reaches a new
+//! depth).
+//!
 //! Numbers in the structs: squares are `rank_index * 10 + file_index`
 //! (a1 = 0, j1 = 9, a10 = 90, j10 = 99); sides are `KC_KAISSA_YELLOW` (0) and
 //! `KC_KAISSA_RED` (1); piece kinds are `KC_KAISSA_UBAR` (0) to
