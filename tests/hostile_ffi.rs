@@ -2237,3 +2237,41 @@ proptest! {
         free_ch(pos);
     }
 }
+
+/// A token stays bound to its position's rules options when another
+/// position (same board, other alliances) is copied over its position: the
+/// copy refreshes what the token's digest is checked against.
+#[test]
+fn token_refused_after_copy_under_other_rules() {
+    let pos = ch_start();
+    let (sheet, opposite) = (rules(0), rules(1));
+    let mut other: *mut kc_chaturaji_position = null_mut();
+    let mut again: *mut kc_chaturaji_position = null_mut();
+    let mut rng = 3u64;
+    let mut chosen = ch_chosen_sentinel();
+    // SAFETY: live positions and local outputs.
+    unsafe {
+        assert_eq!(
+            kc_chaturaji_position_new_start(&opposite, &mut other),
+            KC_OK
+        );
+        assert_eq!(kc_chaturaji_position_new_start(&sheet, &mut again), KC_OK);
+        assert_eq!(
+            kc_chaturaji_roll_and_choose(pos, &mut rng, &mut chosen),
+            KC_OK
+        );
+        assert_eq!(kc_chaturaji_position_copy(other, pos), KC_OK);
+        let before = ch_snapshot(pos);
+        failed(
+            kc_chaturaji_play_chosen(pos, &chosen, null_mut()),
+            KC_ERR_INVALID_ARGUMENT,
+        );
+        assert_eq!(ch_snapshot(pos), before);
+        // Copied back under the sheet's rules: the token fits again.
+        assert_eq!(kc_chaturaji_position_copy(again, pos), KC_OK);
+        assert_eq!(kc_chaturaji_play_chosen(pos, &chosen, null_mut()), KC_OK);
+        kc_chaturaji_position_free(other);
+        kc_chaturaji_position_free(again);
+    }
+    free_ch(pos);
+}

@@ -177,18 +177,27 @@ const _: () = assert!(core::mem::align_of::<kc_chaturaji_undo_record>() == 8);
 /// are independent).
 pub struct kc_chaturaji_position {
     pos: Position,
+    /// `rules_code(pos.rules)`, for the chosen-move tokens' digest. The
+    /// rules of a position never change (no move, undo or exchange touches
+    /// them); only `kc_chaturaji_position_copy` replaces the whole position,
+    /// and it refreshes this ([`Handle::replaced`]).
+    rules_code: u64,
 }
 
 impl Handle for kc_chaturaji_position {
     type Inner = Position;
     fn wrap(pos: Position) -> Self {
-        kc_chaturaji_position { pos }
+        let rules_code = rules_code(pos.rules);
+        kc_chaturaji_position { pos, rules_code }
     }
     fn inner(&self) -> &Position {
         &self.pos
     }
     fn inner_mut(&mut self) -> &mut Position {
         &mut self.pos
+    }
+    fn replaced(&mut self) {
+        self.rules_code = rules_code(self.pos.rules);
     }
 }
 
@@ -1730,17 +1739,24 @@ impl kc_chaturaji_chosen_move {
     }
 
     /// The keyed digest of the token's first word (move, roll, reserved)
-    /// bound to `pos`'s hash and rules options.
+    /// bound to the hash and rules options of `handle`'s position.
     #[inline(always)]
-    fn seal(&self, pos: &Position) -> u64 {
-        seal::token(pos.state.hash ^ rules_code(pos.rules), self.words()[0])
+    fn seal(&self, handle: &kc_chaturaji_position) -> u64 {
+        debug_assert_eq!(handle.rules_code, rules_code(handle.pos.rules));
+        seal::token(handle.pos.state.hash ^ handle.rules_code, self.words()[0])
     }
 
-    /// A move for `roll` (whose face is `face`) chosen in `pos` with `rng`,
-    /// exactly as `Position::choose_move`, with its token; `None` when the
-    /// game is over (`rng` untouched then).
+    /// A move for `roll` (whose face is `face`) chosen in `handle`'s
+    /// position with `rng`, exactly as `Position::choose_move`, with its
+    /// token; `None` when the game is over (`rng` untouched then).
     #[inline(always)]
-    fn choose(pos: &Position, roll: Roll, face: u8, rng: &mut SplitMix64) -> Option<Self> {
+    fn choose(
+        handle: &kc_chaturaji_position,
+        roll: Roll,
+        face: u8,
+        rng: &mut SplitMix64,
+    ) -> Option<Self> {
+        let pos = &handle.pos;
         let mv = if pos.rules.is_ludii() {
             pos.choose_move(roll, rng)?
         } else {
@@ -1759,16 +1775,17 @@ impl kc_chaturaji_chosen_move {
             hash: pos.state.hash,
             check: 0,
         };
-        chosen.check = chosen.seal(pos);
+        chosen.check = chosen.seal(handle);
         Some(chosen)
     }
 
-    /// Whether the token was made by `kc_chaturaji_choose` for exactly `pos`.
+    /// Whether the token was made by `kc_chaturaji_choose` for exactly
+    /// `handle`'s position.
     #[inline(always)]
-    fn belongs(&self, pos: &Position) -> bool {
-        let s = &pos.state;
+    fn belongs(&self, handle: &kc_chaturaji_position) -> bool {
+        let s = &handle.pos.state;
         (self.hash == s.hash) & (self.ply == s.ply) & (self.quiet == s.quiet)
-            && self.check == self.seal(pos)
+            && self.check == self.seal(handle)
     }
 }
 
@@ -1799,10 +1816,10 @@ pub unsafe extern "C" fn kc_chaturaji_choose(
                 return None;
             }
             // SAFETY: non-null and aligned; live, owned by the caller.
-            let (pos, state) = unsafe { (&(*pos).pos, rng_state.read()) };
+            let (handle, state) = unsafe { (&*pos, rng_state.read()) };
             let mut rng = SplitMix64::new(state);
             // A finished game: the checked path reports it.
-            let chosen = kc_chaturaji_chosen_move::choose(pos, roll, face, &mut rng)?;
+            let chosen = kc_chaturaji_chosen_move::choose(handle, roll, face, &mut rng)?;
             // SAFETY: non-null and aligned; writable per the caller.
             unsafe {
                 rng_state.write(rng.state);
@@ -1874,11 +1891,12 @@ pub unsafe extern "C" fn kc_chaturaji_play_chosen(
             // SAFETY: non-null and aligned; live, unshared and readable per
             // the caller. The token holds only integers: any bits are a
             // valid value.
-            let (pos, token) = unsafe { (&mut (*pos).pos, chosen.read()) };
+            let (handle, token) = unsafe { (&mut *pos, chosen.read()) };
             let mv = kc_chaturaji_move::decode_trusted(token.mv.bits());
-            if !token.belongs(pos) {
+            if !token.belongs(handle) {
                 return None;
             }
+            let pos = &mut handle.pos;
             // The digest matched: `mv` is the move chosen here.
             match NonNull::new(out_undo) {
                 None => pos.apply(mv),
@@ -2310,7 +2328,7 @@ mod tests {
 
     /// A C handle holding `pos`.
     fn handle(pos: &Position) -> *mut kc_chaturaji_position {
-        Box::into_raw(Box::new(kc_chaturaji_position { pos: pos.clone() }))
+        Box::into_raw(Box::new(kc_chaturaji_position::wrap(pos.clone())))
     }
 
     fn inner(ptr: *mut kc_chaturaji_position) -> Position {

@@ -40,11 +40,11 @@ pub unsafe extern "C" fn kc_chaturaji_roll_and_choose(
                 return None;
             }
             // SAFETY: non-null and aligned; live, owned by the caller.
-            let (pos, state) = unsafe { (&(*pos).pos, rng_state.read()) };
+            let (handle, state) = unsafe { (&*pos, rng_state.read()) };
             let mut rng = SplitMix64::new(state);
             let roll = roll_with(&mut rng);
             // A finished game: the checked path reports it.
-            let chosen = kc_chaturaji_chosen_move::choose(pos, roll, roll.face(), &mut rng)?;
+            let chosen = kc_chaturaji_chosen_move::choose(handle, roll, roll.face(), &mut rng)?;
             // SAFETY: non-null and aligned; writable per the caller.
             unsafe {
                 rng_state.write(rng.state);
