@@ -264,98 +264,27 @@ fn ffi_benches(c: &mut Criterion) {
 }
 
 /// Kaissa full perft as a C program would run it, through the extern "C"
-/// functions: `kc_kaissa_legal_moves` into a buffer per ply, then
-/// `kc_kaissa_play` with an undo record and `kc_kaissa_undo` for every move,
-/// leaves included. The functions are called through pointers the optimiser
-/// cannot see through, so nothing is inlined across the boundary (as for a C
-/// caller of the library). Beside it, in the same group, the Rust
-/// `perft_full` of the same positions and depth: the ratio of the two is
-/// the C ABI's cost.
+/// functions (`kaissa_chaturaji_benches::c_abi`, called through pointers the
+/// optimiser cannot see through, as a C caller calls them):
+/// `kc_kaissa_legal_moves` into a buffer per ply, then for every move,
+/// leaves included, either `kc_kaissa_push` + `kc_kaissa_pop` (`c_abi_push`)
+/// or `kc_kaissa_play` with a checked undo record + `kc_kaissa_undo`
+/// (`c_abi_records`). Beside them, in the same group, the Rust `perft_full`
+/// of the same positions and depth: the ratios are the C ABI's cost.
 #[cfg(feature = "capi")]
 fn kaissa_c_abi_perft(c: &mut Criterion) {
     use kaissa_chaturaji::ffi::kaissa::{
-        kc_kaissa_legal_moves, kc_kaissa_move, kc_kaissa_play, kc_kaissa_position,
-        kc_kaissa_position_free, kc_kaissa_position_from_text, kc_kaissa_undo,
-        kc_kaissa_undo_record, KC_KAISSA_MAX_MOVES,
+        kc_kaissa_position, kc_kaissa_position_free, kc_kaissa_position_from_text,
     };
     use kaissa_chaturaji::ffi::kc_status;
-
-    type LegalMoves = unsafe extern "C" fn(
-        *const kc_kaissa_position,
-        *mut kc_kaissa_move,
-        usize,
-        *mut usize,
-    ) -> kc_status;
-    type Play = unsafe extern "C" fn(
-        *mut kc_kaissa_position,
-        kc_kaissa_move,
-        *mut kc_kaissa_undo_record,
-    ) -> kc_status;
-    type Undo =
-        unsafe extern "C" fn(*mut kc_kaissa_position, *const kc_kaissa_undo_record) -> kc_status;
-
-    /// The entry points, as opaque pointers.
-    struct Api {
-        legal_moves: LegalMoves,
-        play: Play,
-        undo: Undo,
-    }
-
-    /// Full perft by play + undo, one move buffer per ply.
-    fn perft_full(
-        api: &Api,
-        pos: *mut kc_kaissa_position,
-        depth: u32,
-        buffers: &mut [Vec<kc_kaissa_move>],
-    ) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let (moves, deeper) = buffers.split_first_mut().expect("a buffer per ply");
-        let mut len = 0usize;
-        // SAFETY: a live position, a buffer of `moves.len()` moves and a
-        // writable length.
-        let status = unsafe { (api.legal_moves)(pos, moves.as_mut_ptr(), moves.len(), &mut len) };
-        assert_eq!(status, kc_status::KC_OK);
-        let mut nodes = 0;
-        let mut record = core::mem::MaybeUninit::<kc_kaissa_undo_record>::uninit();
-        for &mv in &moves[..len] {
-            // SAFETY: a live position and a record on the stack, written by
-            // play before undo reads it.
-            unsafe {
-                let status = (api.play)(pos, mv, record.as_mut_ptr());
-                debug_assert_eq!(status, kc_status::KC_OK);
-                nodes += if depth == 1 {
-                    1
-                } else {
-                    perft_full(api, pos, depth - 1, deeper)
-                };
-                let status = (api.undo)(pos, record.as_ptr());
-                debug_assert_eq!(status, kc_status::KC_OK);
-            }
-        }
-        nodes
-    }
-
-    let api = Api {
-        legal_moves: black_box(kc_kaissa_legal_moves as LegalMoves),
-        play: black_box(kc_kaissa_play as Play),
-        undo: black_box(kc_kaissa_undo as Undo),
+    use kaissa_chaturaji_benches::c_abi::{
+        kaissa_buffers, kaissa_perft_push, kaissa_perft_records, KaissaApi,
     };
+
+    let api = KaissaApi::new();
     let mut group = c.benchmark_group("kaissa_c_abi");
     configure(&mut group);
-    let mut buffers: Vec<Vec<kc_kaissa_move>> = (0..KAISSA_FULL_DEPTH)
-        .map(|_| {
-            vec![
-                kc_kaissa_move {
-                    kind: 0,
-                    from: 0,
-                    to: 0
-                };
-                KC_KAISSA_MAX_MOVES
-            ]
-        })
-        .collect();
+    let mut buffers = kaissa_buffers(KAISSA_FULL_DEPTH);
     for (name, text) in [("start", kaissa::START_TEXT), ("middlegame", MIDDLEGAME)] {
         let pos = kaissa_pos(text);
         let c_text = std::ffi::CString::new(text).expect("no NUL");
@@ -364,17 +293,38 @@ fn kaissa_c_abi_perft(c: &mut Criterion) {
         let status = unsafe { kc_kaissa_position_from_text(c_text.as_ptr(), &mut handle) };
         assert_eq!(status, kc_status::KC_OK);
         let nodes = kaissa::perft_full(&pos, KAISSA_FULL_DEPTH);
-        assert_eq!(
-            perft_full(&api, handle, KAISSA_FULL_DEPTH, &mut buffers),
-            nodes
-        );
+        // SAFETY: a live position, used by these loops alone.
+        unsafe {
+            assert_eq!(
+                kaissa_perft_records(&api, handle, KAISSA_FULL_DEPTH, &mut buffers),
+                nodes
+            );
+            assert_eq!(
+                kaissa_perft_push(&api, handle, KAISSA_FULL_DEPTH, &mut buffers),
+                nodes
+            );
+        }
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("perft_full_{KAISSA_FULL_DEPTH}/{name}/rust"), |b| {
             b.iter(|| kaissa::perft_full(black_box(&pos), KAISSA_FULL_DEPTH))
         });
         group.bench_function(
-            format!("perft_full_{KAISSA_FULL_DEPTH}/{name}/c_abi"),
-            |b| b.iter(|| perft_full(&api, black_box(handle), KAISSA_FULL_DEPTH, &mut buffers)),
+            format!("perft_full_{KAISSA_FULL_DEPTH}/{name}/c_abi_push"),
+            |b| {
+                // SAFETY: as above.
+                b.iter(|| unsafe {
+                    kaissa_perft_push(&api, black_box(handle), KAISSA_FULL_DEPTH, &mut buffers)
+                })
+            },
+        );
+        group.bench_function(
+            format!("perft_full_{KAISSA_FULL_DEPTH}/{name}/c_abi_records"),
+            |b| {
+                // SAFETY: as above.
+                b.iter(|| unsafe {
+                    kaissa_perft_records(&api, black_box(handle), KAISSA_FULL_DEPTH, &mut buffers)
+                })
+            },
         );
         // SAFETY: made above, freed once.
         unsafe { kc_kaissa_position_free(handle) };
@@ -387,165 +337,34 @@ fn kaissa_c_abi_perft(c: &mut Criterion) {
 fn chaturaji_c_abi_playouts(_: &mut Criterion) {}
 
 /// Seeded random Chaturaji playouts through the C ABI, called as a C caller
-/// would (through pointers the optimiser cannot see through, so nothing is
-/// inlined across the boundary): `kc_chaturaji_outcome`,
-/// `kc_chaturaji_roll`, `kc_chaturaji_choose`, `kc_chaturaji_play_chosen`
-/// per ply. Beside it, in the same group, the same loop on the Rust API
-/// (`outcome`, `roll_with`, `choose_move`, `play_unchecked`), the C loop
-/// that checks legality again (`kc_chaturaji_choose_move`,
-/// `kc_chaturaji_play`) and the one-call ply (`kc_chaturaji_play_random`):
+/// would (`kaissa_chaturaji_benches::c_abi`: through pointers the optimiser
+/// cannot see through), `kc_chaturaji_outcome` before every ply and then:
+/// `kc_chaturaji_roll` + `kc_chaturaji_choose` + `kc_chaturaji_play_chosen`
+/// (`c_abi_play_chosen`), `kc_chaturaji_roll_and_choose` +
+/// `kc_chaturaji_play_chosen` (`c_abi_roll_and_choose`),
+/// `kc_chaturaji_roll` + `kc_chaturaji_choose_move` + `kc_chaturaji_play`
+/// (`c_abi_play_checked`), or `kc_chaturaji_play_random`
+/// (`c_abi_play_random`). Beside them, in the same group, the same loop on
+/// the Rust API (`outcome`, `roll_with`, `choose_move`, `play_unchecked`):
 /// same seeds, same games, same plies, so the ratios of the times are the C
-/// ABI's cost.
+/// ABI's cost. The `_lean` pair skips the outcome call before each ply on
+/// both sides and stops when the choice finds the game over
+/// (`KC_ERR_GAME_OVER`, `None`): `c_abi_roll_and_choose_lean` against
+/// `rust_lean`.
 #[cfg(feature = "capi")]
 fn chaturaji_c_abi_playouts(c: &mut Criterion) {
     use kaissa_chaturaji::ffi::chaturaji::{
-        kc_chaturaji_choose, kc_chaturaji_choose_move, kc_chaturaji_chosen_move, kc_chaturaji_move,
-        kc_chaturaji_outcome, kc_chaturaji_outcome_info, kc_chaturaji_play,
-        kc_chaturaji_play_chosen, kc_chaturaji_play_random, kc_chaturaji_position,
-        kc_chaturaji_position_copy, kc_chaturaji_position_free, kc_chaturaji_position_new_start,
-        kc_chaturaji_roll, kc_chaturaji_rules, kc_chaturaji_rules_default,
-        kc_chaturaji_undo_record, KC_CHATURAJI_ONGOING,
+        kc_chaturaji_position, kc_chaturaji_position_free, kc_chaturaji_position_new_start,
+        kc_chaturaji_rules, kc_chaturaji_rules_default,
     };
     use kaissa_chaturaji::ffi::kc_status;
-    use kaissa_chaturaji::random::SplitMix64;
+    use kaissa_chaturaji_benches::c_abi::{
+        c_playout, rust_playout, rust_playout_lean, ChaturajiApi, Way,
+    };
 
     const GAMES: u64 = 20;
-    const MAX_PLIES: u32 = 10_000;
 
-    type Outcome = unsafe extern "C" fn(
-        *const kc_chaturaji_position,
-        *mut kc_chaturaji_outcome_info,
-    ) -> kc_status;
-    type Roll = unsafe extern "C" fn(*mut u64, *mut u8) -> kc_status;
-    type Choose = unsafe extern "C" fn(
-        *const kc_chaturaji_position,
-        u8,
-        *mut u64,
-        *mut kc_chaturaji_chosen_move,
-    ) -> kc_status;
-    type PlayChosen = unsafe extern "C" fn(
-        *mut kc_chaturaji_position,
-        *const kc_chaturaji_chosen_move,
-        *mut kc_chaturaji_undo_record,
-    ) -> kc_status;
-    type ChooseMove = unsafe extern "C" fn(
-        *const kc_chaturaji_position,
-        u8,
-        *mut u64,
-        *mut kc_chaturaji_move,
-    ) -> kc_status;
-    type Play = unsafe extern "C" fn(
-        *mut kc_chaturaji_position,
-        u8,
-        kc_chaturaji_move,
-        *mut kc_chaturaji_undo_record,
-    ) -> kc_status;
-    type PlayRandom = unsafe extern "C" fn(
-        *mut kc_chaturaji_position,
-        *mut u64,
-        *mut u8,
-        *mut kc_chaturaji_move,
-    ) -> kc_status;
-
-    /// How the C loop plays a ply.
-    #[derive(Clone, Copy, PartialEq, Eq)]
-    enum Way {
-        /// `kc_chaturaji_roll`, `kc_chaturaji_choose`, `kc_chaturaji_play_chosen`.
-        Chosen,
-        /// `kc_chaturaji_roll`, `kc_chaturaji_choose_move`, `kc_chaturaji_play`.
-        Checked,
-        /// `kc_chaturaji_play_random`.
-        Random,
-    }
-
-    /// The entry points, as opaque pointers.
-    struct Api {
-        outcome: Outcome,
-        roll: Roll,
-        choose: Choose,
-        play_chosen: PlayChosen,
-        choose_move: ChooseMove,
-        play: Play,
-        play_random: PlayRandom,
-    }
-
-    fn rust_playout(start: &chaturaji::Position, seed: u64) -> u32 {
-        let mut pos = start.clone();
-        let mut rng = SplitMix64::new(seed);
-        let mut plies = 0;
-        while plies < MAX_PLIES && pos.outcome() == chaturaji::Outcome::Ongoing {
-            let roll = chaturaji::roll_with(&mut rng);
-            let Some(mv) = pos.choose_move(roll, &mut rng) else {
-                break;
-            };
-            let _ = pos.play_unchecked(mv);
-            plies += 1;
-        }
-        plies
-    }
-
-    /// One seeded game from a copy of `start` into `pos`, played `way`.
-    fn c_playout(
-        api: &Api,
-        start: *const kc_chaturaji_position,
-        pos: *mut kc_chaturaji_position,
-        seed: u64,
-        way: Way,
-    ) -> u32 {
-        // SAFETY: live, distinct positions (made below) and local outputs.
-        unsafe {
-            let mut ok = kc_chaturaji_position_copy(start, pos) == kc_status::KC_OK;
-            let mut rng = seed;
-            let mut plies = 0;
-            let mut outcome = kc_chaturaji_outcome_info {
-                result: 0,
-                winners: [0; 2],
-            };
-            let mut chosen = core::mem::MaybeUninit::<kc_chaturaji_chosen_move>::uninit();
-            let mut mv = core::mem::MaybeUninit::<kc_chaturaji_move>::uninit();
-            let mut roll = 0u8;
-            while plies < MAX_PLIES {
-                ok &= (api.outcome)(pos, &mut outcome) == kc_status::KC_OK;
-                if outcome.result != KC_CHATURAJI_ONGOING {
-                    break;
-                }
-                match way {
-                    Way::Checked => {
-                        ok &= (api.roll)(&mut rng, &mut roll) == kc_status::KC_OK;
-                        ok &= (api.choose_move)(pos, roll, &mut rng, mv.as_mut_ptr())
-                            == kc_status::KC_OK;
-                        ok &= (api.play)(pos, roll, mv.assume_init(), core::ptr::null_mut())
-                            == kc_status::KC_OK;
-                    }
-                    Way::Chosen => {
-                        ok &= (api.roll)(&mut rng, &mut roll) == kc_status::KC_OK;
-                        ok &= (api.choose)(pos, roll, &mut rng, chosen.as_mut_ptr())
-                            == kc_status::KC_OK;
-                        ok &= (api.play_chosen)(pos, chosen.as_ptr(), core::ptr::null_mut())
-                            == kc_status::KC_OK;
-                    }
-                    Way::Random => {
-                        let null = core::ptr::null_mut();
-                        ok &=
-                            (api.play_random)(pos, &mut rng, null, null.cast()) == kc_status::KC_OK;
-                    }
-                }
-                plies += 1;
-            }
-            assert!(ok, "a C call failed");
-            plies
-        }
-    }
-
-    let api = Api {
-        outcome: black_box(kc_chaturaji_outcome as Outcome),
-        roll: black_box(kc_chaturaji_roll as Roll),
-        choose: black_box(kc_chaturaji_choose as Choose),
-        play_chosen: black_box(kc_chaturaji_play_chosen as PlayChosen),
-        choose_move: black_box(kc_chaturaji_choose_move as ChooseMove),
-        play: black_box(kc_chaturaji_play as Play),
-        play_random: black_box(kc_chaturaji_play_random as PlayRandom),
-    };
+    let api = ChaturajiApi::new();
     let start = chaturaji::Position::start(chaturaji::Rules::default());
     let mut rules = kc_chaturaji_rules {
         alliances: 0,
@@ -566,16 +385,22 @@ fn chaturaji_c_abi_playouts(c: &mut Criterion) {
             kc_status::KC_OK
         );
     }
-    // The same games all four ways.
+    let ways = [
+        ("c_abi_play_chosen", Way::Chosen),
+        ("c_abi_roll_and_choose", Way::RollChoose),
+        ("c_abi_play_checked", Way::Checked),
+        ("c_abi_play_random", Way::Random),
+        ("c_abi_roll_and_choose_lean", Way::RollChooseLean),
+    ];
+    // The same games every way.
     let mut plies = 0u64;
     for seed in 0..GAMES {
         let rust = rust_playout(&start, seed);
-        for way in [Way::Chosen, Way::Checked, Way::Random] {
-            assert_eq!(
-                c_playout(&api, c_start, c_pos, seed, way),
-                rust,
-                "seed {seed}"
-            );
+        assert_eq!(rust_playout_lean(&start, seed), rust, "seed {seed}");
+        for (_, way) in ways {
+            // SAFETY: live, distinct positions, made above.
+            let c = unsafe { c_playout(&api, c_start, c_pos, seed, way) };
+            assert_eq!(c, rust, "seed {seed}");
         }
         plies += u64::from(rust);
     }
@@ -589,15 +414,19 @@ fn chaturaji_c_abi_playouts(c: &mut Criterion) {
                 .sum::<u32>()
         })
     });
-    for (name, way) in [
-        ("c_abi_play_chosen", Way::Chosen),
-        ("c_abi_play_checked", Way::Checked),
-        ("c_abi_play_random", Way::Random),
-    ] {
+    group.bench_function(format!("playouts_{GAMES}_games/rust_lean"), |b| {
+        b.iter(|| {
+            (0..GAMES)
+                .map(|seed| rust_playout_lean(black_box(&start), seed))
+                .sum::<u32>()
+        })
+    });
+    for (name, way) in ways {
         group.bench_function(format!("playouts_{GAMES}_games/{name}"), |b| {
             b.iter(|| {
                 (0..GAMES)
-                    .map(|seed| c_playout(&api, black_box(c_start), c_pos, seed, way))
+                    // SAFETY: as above.
+                    .map(|seed| unsafe { c_playout(&api, black_box(c_start), c_pos, seed, way) })
                     .sum::<u32>()
             })
         });

@@ -1314,6 +1314,30 @@ enum kc_status kc_chaturaji_perft(const struct kc_chaturaji_position *pos,
                                   uint32_t depth,
                                   uint64_t *out);
 
+// Throws the die and picks a move for the roll in one call: the same as
+// `kc_chaturaji_roll` followed by `kc_chaturaji_choose` with that roll and
+// the same `*rng_state` (same draws, same move, same token), so one seed
+// gives the same game either way. Writes the token to `*out`; the roll is
+// its `roll` field. Play it with `kc_chaturaji_play_chosen`.
+//
+// A playout loop: `kc_chaturaji_outcome`, `kc_chaturaji_roll_and_choose`,
+// `kc_chaturaji_play_chosen` per ply. A finished game gives
+// `KC_ERR_GAME_OVER` with `*rng_state` untouched (the die is not thrown).
+// While a Ludii promotion decision is pending the die is still thrown (as
+// `kc_chaturaji_roll` would be) and the roll is ignored, as in
+// `kc_chaturaji_choose`. Never allocates.
+//
+// Threads: `pos` is only read; several threads may choose in one position
+// at once, each with its own `rng_state`.
+//
+// # Safety
+// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
+// owns (read and written); `out` points to a writable
+// `kc_chaturaji_chosen_move`.
+enum kc_status kc_chaturaji_roll_and_choose(const struct kc_chaturaji_position *pos,
+                                            uint64_t *rng_state,
+                                            struct kc_chaturaji_chosen_move *out);
+
 // Creates the start position (Yellow to move, turn 1, both Home Stones in
 // hand) and writes a pointer to it to `*out`.
 //
@@ -1597,6 +1621,54 @@ enum kc_status kc_kaissa_perft(const struct kc_kaissa_position *pos, uint32_t de
 enum kc_status kc_kaissa_random_move(const struct kc_kaissa_position *pos,
                                      uint64_t *rng_state,
                                      struct kc_kaissa_move *out);
+
+// Plays `mv` in `pos` if it is legal and keeps, inside `pos`, what takes
+// it back: `kc_kaissa_pop` takes back the last move pushed. An illegal move
+// gives `KC_ERR_ILLEGAL_MOVE` (the last error message says why) and a
+// malformed one `KC_ERR_INVALID_ARGUMENT`, with `pos` untouched.
+//
+// A move of the last `kc_kaissa_legal_moves` listing of this very
+// position is checked in constant time (as in a search that lists the
+// moves, then pushes and pops each); any other move is checked directly.
+//
+// The pushed moves are forgotten (and `kc_kaissa_pop` has nothing to take
+// back) as soon as the position changes any other way: `kc_kaissa_play`,
+// `kc_kaissa_undo`, or `kc_kaissa_position_copy` into it. A copy or clone
+// of a position has no pushed moves. Mixing is fine otherwise: a record
+// from `kc_kaissa_play` is simply stale after a push.
+//
+// Memory: the stack lives in the position and grows as needed (it keeps
+// its size when moves are popped, so a search allocates only the first
+// time it reaches a new depth; freed with the position). If it cannot
+// grow, the result is `KC_ERR_PANIC` (out of memory) and `pos` is
+// untouched.
+//
+// Threads: `pos` must not be used by any other thread during the call
+// (like `kc_kaissa_play`).
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call.
+enum kc_status kc_kaissa_push(struct kc_kaissa_position *pos, struct kc_kaissa_move mv);
+
+// Takes back the last move `kc_kaissa_push` played in `pos` (the top of
+// its stack). Constant time; never allocates. With no pushed move to take
+// back (none was pushed, all were popped, or the position changed another
+// way since: see `kc_kaissa_push`) the result is `KC_ERR_INVALID_ARGUMENT`
+// and `pos` is untouched.
+//
+// Threads: `pos` must not be used by any other thread during the call.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call.
+enum kc_status kc_kaissa_pop(struct kc_kaissa_position *pos);
+
+// Writes to `*out` how many pushed moves `kc_kaissa_pop` can take back in
+// `pos` (0 after any change other than `kc_kaissa_push` and
+// `kc_kaissa_pop`).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `size_t`.
+enum kc_status kc_kaissa_pushed_count(const struct kc_kaissa_position *pos, size_t *out);
 
 // Writes the Ludii ruleset's options to `*out`: `ruleset`
 // `KC_CHATURAJI_RULESET_LUDII`, the default alliances (not used) and no

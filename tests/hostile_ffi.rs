@@ -2026,3 +2026,252 @@ proptest! {
         free_ch(pos);
     }
 }
+
+// ---------------------------------------------------------------------------
+// Make/unmake (`kc_kaissa_push`, `kc_kaissa_pop`) and the die-and-choice call
+// (`kc_chaturaji_roll_and_choose`), issue 10.
+
+/// NULL and misaligned pointers for the push stack and the die-and-choice
+/// call: their documented statuses, nothing written, nothing changed.
+#[test]
+fn push_pop_and_roll_and_choose_bad_pointers() {
+    let pos = k_new(K_START);
+    let before = k_snapshot(pos);
+    let mv = k_moves(pos)[0];
+    let misaligned = (pos as usize + 1) as *mut kc_kaissa_position;
+    let mut count = 0xABABusize;
+    // SAFETY: NULL and misaligned pointers are refused before any access;
+    // the rest are live objects and local outputs.
+    unsafe {
+        failed(kc_kaissa_push(null_mut(), mv), KC_ERR_NULL_POINTER);
+        failed(kc_kaissa_pop(null_mut()), KC_ERR_NULL_POINTER);
+        failed(kc_kaissa_push(misaligned, mv), KC_ERR_INVALID_ARGUMENT);
+        failed(kc_kaissa_pop(misaligned), KC_ERR_INVALID_ARGUMENT);
+        failed(
+            kc_kaissa_pushed_count(null(), &mut count),
+            KC_ERR_NULL_POINTER,
+        );
+        failed(kc_kaissa_pushed_count(pos, null_mut()), KC_ERR_NULL_POINTER);
+        let odd = (&mut count as *mut usize as usize + 1) as *mut usize;
+        failed(kc_kaissa_pushed_count(pos, odd), KC_ERR_INVALID_ARGUMENT);
+        assert_eq!(count, 0xABABusize);
+        failed(kc_kaissa_pop(pos), KC_ERR_INVALID_ARGUMENT);
+        assert!(last_error().contains("no pushed move"), "{}", last_error());
+    }
+    assert_eq!(k_snapshot(pos), before);
+    free_k(pos);
+
+    let pos = ch_start();
+    let before = ch_snapshot(pos);
+    let mut words = [0xABAB_ABAB_ABAB_ABABu64; 2];
+    let odd_rng = (words.as_mut_ptr() as usize + 1) as *mut u64;
+    let mut rng = 7u64;
+    let mut chosen = ch_chosen_sentinel();
+    let odd_out = (&mut chosen as *mut kc_chaturaji_chosen_move as usize + 4)
+        as *mut kc_chaturaji_chosen_move;
+    let odd_pos = (pos as usize + 1) as *const kc_chaturaji_position;
+    // SAFETY: as above.
+    unsafe {
+        failed(
+            kc_chaturaji_roll_and_choose(null(), &mut rng, &mut chosen),
+            KC_ERR_NULL_POINTER,
+        );
+        failed(
+            kc_chaturaji_roll_and_choose(pos, null_mut(), &mut chosen),
+            KC_ERR_NULL_POINTER,
+        );
+        failed(
+            kc_chaturaji_roll_and_choose(pos, &mut rng, null_mut()),
+            KC_ERR_NULL_POINTER,
+        );
+        failed(
+            kc_chaturaji_roll_and_choose(odd_pos, &mut rng, &mut chosen),
+            KC_ERR_INVALID_ARGUMENT,
+        );
+        failed(
+            kc_chaturaji_roll_and_choose(pos, odd_rng, &mut chosen),
+            KC_ERR_INVALID_ARGUMENT,
+        );
+        failed(
+            kc_chaturaji_roll_and_choose(pos, &mut rng, odd_out),
+            KC_ERR_INVALID_ARGUMENT,
+        );
+    }
+    assert_eq!(rng, 7);
+    assert_eq!(words, [0xABAB_ABAB_ABAB_ABABu64; 2]);
+    assert_eq!(chosen, ch_chosen_sentinel());
+    assert_eq!(ch_snapshot(pos), before);
+    free_ch(pos);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Random move structs (and the listed moves) pushed in random
+    /// positions: `kc_kaissa_push` accepts exactly what `kc_kaissa_is_legal`
+    /// calls legal (malformed structs give `KC_ERR_INVALID_ARGUMENT`),
+    /// whether or not the moves were just listed, refusals change nothing,
+    /// and popping everything gives back the position exactly. Any other
+    /// change empties the stack.
+    #[test]
+    fn kaissa_push_agrees_with_is_legal_and_pops_back(
+        choices in proptest::collection::vec(any::<u16>(), 0..20),
+        steps in proptest::collection::vec(
+            (any::<bool>(), any::<u16>(),
+             (prop_oneof![0u8..2, any::<u8>()], prop_oneof![0u8..100, Just(KC_NO_SQUARE), any::<u8>()],
+              prop_oneof![0u8..100, any::<u8>()])),
+            1..40,
+        ),
+    ) {
+        let pos = k_new(K_START);
+        for index in choices {
+            let moves = k_moves(pos);
+            if moves.is_empty() {
+                break;
+            }
+            // SAFETY: a live position.
+            prop_assert_eq!(unsafe { kc_kaissa_play(pos, moves[index as usize % moves.len()], null_mut()) }, KC_OK);
+        }
+        let mut history = vec![k_snapshot(pos)];
+        for (listed, index, (kind, from, to)) in steps {
+            let mv = if listed {
+                let moves = k_moves(pos);
+                if moves.is_empty() {
+                    kc_kaissa_move { kind, from, to }
+                } else {
+                    moves[index as usize % moves.len()]
+                }
+            } else {
+                kc_kaissa_move { kind, from, to }
+            };
+            let before = k_snapshot(pos);
+            let mut legal = SENTINEL;
+            // SAFETY: a live position and local outputs.
+            let (s_legal, s_push) = unsafe {
+                (kc_kaissa_is_legal(pos, mv, bool_slot(&mut legal)), kc_kaissa_push(pos, mv))
+            };
+            match (s_legal, legal) {
+                (KC_OK, 1) => {
+                    prop_assert_eq!(s_push, KC_OK, "{}", last_error());
+                    history.push(k_snapshot(pos));
+                }
+                (KC_OK, 0) => {
+                    prop_assert_eq!(s_push, KC_ERR_ILLEGAL_MOVE);
+                    prop_assert_eq!(k_snapshot(pos), before);
+                }
+                _ => {
+                    prop_assert_eq!(s_legal, KC_ERR_INVALID_ARGUMENT);
+                    prop_assert_eq!(s_push, KC_ERR_INVALID_ARGUMENT);
+                    prop_assert_eq!(k_snapshot(pos), before);
+                }
+            }
+            let mut count = 0;
+            // SAFETY: a live position and a local output.
+            prop_assert_eq!(unsafe { kc_kaissa_pushed_count(pos, &mut count) }, KC_OK);
+            prop_assert_eq!(count, history.len() - 1);
+        }
+        while let Some(expected) = history.pop() {
+            prop_assert_eq!(k_snapshot(pos), expected);
+            // SAFETY: a live position.
+            let status = unsafe { kc_kaissa_pop(pos) };
+            if history.is_empty() {
+                prop_assert_eq!(status, KC_ERR_INVALID_ARGUMENT);
+            } else {
+                prop_assert_eq!(status, KC_OK);
+            }
+        }
+        // Another change (a played move) forgets what was pushed.
+        let moves = k_moves(pos);
+        if moves.len() >= 2 {
+            let mut undo = K_UNDO_SENTINEL;
+            // SAFETY: a live position and a local record.
+            unsafe {
+                prop_assert_eq!(kc_kaissa_push(pos, moves[0]), KC_OK);
+                let after_push = k_snapshot(pos);
+                let replies = k_moves(pos);
+                if let Some(&reply) = replies.first() {
+                    prop_assert_eq!(kc_kaissa_play(pos, reply, &mut undo), KC_OK);
+                    prop_assert_eq!(kc_kaissa_pop(pos), KC_ERR_INVALID_ARGUMENT);
+                    prop_assert_eq!(kc_kaissa_undo(pos, &undo), KC_OK);
+                    prop_assert_eq!(k_snapshot(pos), after_push);
+                    prop_assert_eq!(kc_kaissa_pop(pos), KC_ERR_INVALID_ARGUMENT);
+                }
+            }
+        }
+        free_k(pos);
+    }
+
+    /// `kc_chaturaji_roll_and_choose` is `kc_chaturaji_roll` then
+    /// `kc_chaturaji_choose`: same draws, same token, and the token plays
+    /// once; a finished game gives `KC_ERR_GAME_OVER` with the state
+    /// untouched.
+    #[test]
+    fn roll_and_choose_is_roll_then_choose(
+        seed in 0usize..4,
+        choices in proptest::collection::vec(any::<(u8, u16)>(), 0..40),
+        state in any::<u64>(),
+    ) {
+        let (pos, _) = ch_playout(seed, &choices);
+        let before = ch_snapshot(pos);
+        let (mut rng, mut rng2) = (state, state);
+        let (mut chosen, mut twin) = (ch_chosen_sentinel(), ch_chosen_sentinel());
+        let mut roll = SENTINEL;
+        // SAFETY: a live position and local outputs.
+        unsafe {
+            let status = kc_chaturaji_roll_and_choose(pos, &mut rng, &mut chosen);
+            prop_assert_eq!(ch_snapshot(pos), before.clone());
+            if status == KC_OK {
+                prop_assert_eq!(kc_chaturaji_roll(&mut rng2, &mut roll), KC_OK);
+                prop_assert_eq!(kc_chaturaji_choose(pos, roll, &mut rng2, &mut twin), KC_OK);
+                prop_assert_eq!(rng, rng2);
+                prop_assert_eq!(chosen, twin);
+                prop_assert_eq!(kc_chaturaji_play_chosen(pos, &chosen, null_mut()), KC_OK, "{}", last_error());
+                ch_still_valid(pos);
+                prop_assert_eq!(kc_chaturaji_play_chosen(pos, &chosen, null_mut()), KC_ERR_INVALID_ARGUMENT);
+            } else {
+                prop_assert_eq!(status, KC_ERR_GAME_OVER);
+                prop_assert_eq!(rng, state);
+                prop_assert_eq!(chosen, ch_chosen_sentinel());
+            }
+        }
+        free_ch(pos);
+    }
+}
+
+/// A token stays bound to its position's rules options when another
+/// position (same board, other alliances) is copied over its position: the
+/// copy refreshes what the token's digest is checked against.
+#[test]
+fn token_refused_after_copy_under_other_rules() {
+    let pos = ch_start();
+    let (sheet, opposite) = (rules(0), rules(1));
+    let mut other: *mut kc_chaturaji_position = null_mut();
+    let mut again: *mut kc_chaturaji_position = null_mut();
+    let mut rng = 3u64;
+    let mut chosen = ch_chosen_sentinel();
+    // SAFETY: live positions and local outputs.
+    unsafe {
+        assert_eq!(
+            kc_chaturaji_position_new_start(&opposite, &mut other),
+            KC_OK
+        );
+        assert_eq!(kc_chaturaji_position_new_start(&sheet, &mut again), KC_OK);
+        assert_eq!(
+            kc_chaturaji_roll_and_choose(pos, &mut rng, &mut chosen),
+            KC_OK
+        );
+        assert_eq!(kc_chaturaji_position_copy(other, pos), KC_OK);
+        let before = ch_snapshot(pos);
+        failed(
+            kc_chaturaji_play_chosen(pos, &chosen, null_mut()),
+            KC_ERR_INVALID_ARGUMENT,
+        );
+        assert_eq!(ch_snapshot(pos), before);
+        // Copied back under the sheet's rules: the token fits again.
+        assert_eq!(kc_chaturaji_position_copy(again, pos), KC_OK);
+        assert_eq!(kc_chaturaji_play_chosen(pos, &chosen, null_mut()), KC_OK);
+        kc_chaturaji_position_free(other);
+        kc_chaturaji_position_free(again);
+    }
+    free_ch(pos);
+}

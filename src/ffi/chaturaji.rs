@@ -42,7 +42,7 @@ use arrayvec::{ArrayString, ArrayVec};
 
 use super::handle::{
     clone_handle, copy_handle, free_handle, give_handle as give_position,
-    handle_mut as position_mut, handle_ref as position_ref, Handle,
+    handle_mut as position_mut, handle_ref, handle_ref as position_ref, Handle,
 };
 use super::kc_status::{self, *};
 use super::{
@@ -56,6 +56,9 @@ use crate::chaturaji::{
 };
 use crate::error::{excerpt, IllegalMoveError};
 use crate::random::SplitMix64;
+
+mod roll_choose;
+pub use roll_choose::kc_chaturaji_roll_and_choose;
 
 /// Files of the Chaturaji board (`a`..`h`).
 pub const KC_CHATURAJI_WIDTH: u8 = 8;
@@ -174,18 +177,27 @@ const _: () = assert!(core::mem::align_of::<kc_chaturaji_undo_record>() == 8);
 /// are independent).
 pub struct kc_chaturaji_position {
     pos: Position,
+    /// `rules_code(pos.rules)`, for the chosen-move tokens' digest. The
+    /// rules of a position never change (no move, undo or exchange touches
+    /// them); only `kc_chaturaji_position_copy` replaces the whole position,
+    /// and it refreshes this ([`Handle::replaced`]).
+    rules_code: u64,
 }
 
 impl Handle for kc_chaturaji_position {
     type Inner = Position;
     fn wrap(pos: Position) -> Self {
-        kc_chaturaji_position { pos }
+        let rules_code = rules_code(pos.rules);
+        kc_chaturaji_position { pos, rules_code }
     }
     fn inner(&self) -> &Position {
         &self.pos
     }
     fn inner_mut(&mut self) -> &mut Position {
         &mut self.pos
+    }
+    fn replaced(&mut self) {
+        self.rules_code = rules_code(self.pos.rules);
     }
 }
 
@@ -1047,8 +1059,16 @@ pub unsafe extern "C" fn kc_chaturaji_outcome(
             if !aligned(pos) || !aligned(out) {
                 return None;
             }
-            // SAFETY: non-null and aligned; live and writable per the caller.
-            unsafe { out.write(outcome_info((*pos).pos.outcome())) };
+            // SAFETY: non-null and aligned; live per the caller.
+            let pos = unsafe { &(*pos).pos };
+            let outcome = if pos.rules.is_ludii() {
+                pos.outcome()
+            } else {
+                // `outcome` under the sheet's rules, without its call.
+                pos.sheet_outcome()
+            };
+            // SAFETY: non-null and aligned; writable per the caller.
+            unsafe { out.write(outcome_info(outcome)) };
             Some(KC_OK)
         },
         // SAFETY: forwarded from the caller.
@@ -1719,18 +1739,53 @@ impl kc_chaturaji_chosen_move {
     }
 
     /// The keyed digest of the token's first word (move, roll, reserved)
-    /// bound to `pos`'s hash and rules options.
+    /// bound to the hash and rules options of `handle`'s position.
     #[inline(always)]
-    fn seal(&self, pos: &Position) -> u64 {
-        seal::token(pos.state.hash ^ rules_code(pos.rules), self.words()[0])
+    fn seal(&self, handle: &kc_chaturaji_position) -> u64 {
+        debug_assert_eq!(handle.rules_code, rules_code(handle.pos.rules));
+        seal::token(handle.pos.state.hash ^ handle.rules_code, self.words()[0])
     }
 
-    /// Whether the token was made by `kc_chaturaji_choose` for exactly `pos`.
+    /// A move for `roll` (whose face is `face`) chosen in `handle`'s
+    /// position with `rng`, exactly as `Position::choose_move`, with its
+    /// token; `None` when the game is over (`rng` untouched then).
     #[inline(always)]
-    fn belongs(&self, pos: &Position) -> bool {
-        let s = &pos.state;
+    fn choose(
+        handle: &kc_chaturaji_position,
+        roll: Roll,
+        face: u8,
+        rng: &mut SplitMix64,
+    ) -> Option<Self> {
+        let pos = &handle.pos;
+        let mv = if pos.rules.is_ludii() {
+            pos.choose_move(roll, rng)?
+        } else {
+            // `choose_move` under the sheet's rules, without its call.
+            if pos.sheet_outcome().is_over() {
+                return None;
+            }
+            pos.choose_move_unchecked(roll, rng)
+        };
+        let mut chosen = kc_chaturaji_chosen_move {
+            mv: kc_chaturaji_move::from_bits(kc_chaturaji_move::encode(mv)),
+            roll: face,
+            reserved: [0; 3],
+            ply: pos.state.ply,
+            quiet: pos.state.quiet,
+            hash: pos.state.hash,
+            check: 0,
+        };
+        chosen.check = chosen.seal(handle);
+        Some(chosen)
+    }
+
+    /// Whether the token was made by `kc_chaturaji_choose` for exactly
+    /// `handle`'s position.
+    #[inline(always)]
+    fn belongs(&self, handle: &kc_chaturaji_position) -> bool {
+        let s = &handle.pos.state;
         (self.hash == s.hash) & (self.ply == s.ply) & (self.quiet == s.quiet)
-            && self.check == self.seal(pos)
+            && self.check == self.seal(handle)
     }
 }
 
@@ -1761,20 +1816,10 @@ pub unsafe extern "C" fn kc_chaturaji_choose(
                 return None;
             }
             // SAFETY: non-null and aligned; live, owned by the caller.
-            let (pos, state) = unsafe { (&(*pos).pos, rng_state.read()) };
+            let (handle, state) = unsafe { (&*pos, rng_state.read()) };
             let mut rng = SplitMix64::new(state);
             // A finished game: the checked path reports it.
-            let bits = kc_chaturaji_move::encode(pos.choose_move(roll, &mut rng)?);
-            let mut chosen = kc_chaturaji_chosen_move {
-                mv: kc_chaturaji_move::from_bits(bits),
-                roll: face,
-                reserved: [0; 3],
-                ply: pos.state.ply,
-                quiet: pos.state.quiet,
-                hash: pos.state.hash,
-                check: 0,
-            };
-            chosen.check = chosen.seal(pos);
+            let chosen = kc_chaturaji_chosen_move::choose(handle, roll, face, &mut rng)?;
             // SAFETY: non-null and aligned; writable per the caller.
             unsafe {
                 rng_state.write(rng.state);
@@ -1846,11 +1891,12 @@ pub unsafe extern "C" fn kc_chaturaji_play_chosen(
             // SAFETY: non-null and aligned; live, unshared and readable per
             // the caller. The token holds only integers: any bits are a
             // valid value.
-            let (pos, token) = unsafe { (&mut (*pos).pos, chosen.read()) };
+            let (handle, token) = unsafe { (&mut *pos, chosen.read()) };
             let mv = kc_chaturaji_move::decode_trusted(token.mv.bits());
-            if !token.belongs(pos) {
+            if !token.belongs(handle) {
                 return None;
             }
+            let pos = &mut handle.pos;
             // The digest matched: `mv` is the move chosen here.
             match NonNull::new(out_undo) {
                 None => pos.apply(mv),
@@ -2282,7 +2328,7 @@ mod tests {
 
     /// A C handle holding `pos`.
     fn handle(pos: &Position) -> *mut kc_chaturaji_position {
-        Box::into_raw(Box::new(kc_chaturaji_position { pos: pos.clone() }))
+        Box::into_raw(Box::new(kc_chaturaji_position::wrap(pos.clone())))
     }
 
     fn inner(ptr: *mut kc_chaturaji_position) -> Position {

@@ -15,6 +15,9 @@ pub(crate) trait Handle: Sized {
     fn inner(&self) -> &Self::Inner;
     /// The value, mutably.
     fn inner_mut(&mut self) -> &mut Self::Inner;
+    /// Called after the value was replaced by a copy of another
+    /// ([`copy_handle`]), for handles that keep facts derived from it.
+    fn replaced(&mut self) {}
 }
 
 /// The value behind a handle pointer from C.
@@ -92,7 +95,11 @@ pub(crate) unsafe fn copy_handle<H: Handle>(src: *const H, dst: *mut H) -> FfiRe
         return Ok(());
     }
     // SAFETY: forwarded from the caller; distinct objects.
-    let (src, dst) = unsafe { (handle_ref(src, "src")?, handle_mut(dst, "dst")?) };
-    dst.clone_from(src);
+    let src = unsafe { handle_ref(src, "src")? };
+    // SAFETY: non-null and aligned (checked above); a live handle that
+    // nothing else uses during the call, per the caller.
+    let dst = unsafe { &mut *dst };
+    dst.inner_mut().clone_from(src);
+    dst.replaced();
     Ok(())
 }

@@ -7,6 +7,13 @@
 //! the caller owns, usually on its stack: generating, testing, playing and
 //! taking back moves never allocates.
 //!
+//! Two ways to take moves back: `kc_kaissa_play` writes a sealed undo
+//! record the caller keeps and `kc_kaissa_undo` checks it in constant time;
+//! `kc_kaissa_push` / `kc_kaissa_pop` keep the undo stack inside the
+//! position instead (nothing crosses the boundary but the move, the fastest
+//! way for a search; the stack grows only when a search first reaches a new
+//! depth).
+//!
 //! Numbers in the structs: squares are `rank_index * 10 + file_index`
 //! (a1 = 0, j1 = 9, a10 = 90, j10 = 99); sides are `KC_KAISSA_YELLOW` (0) and
 //! `KC_KAISSA_RED` (1); piece kinds are `KC_KAISSA_UBAR` (0) to
@@ -39,6 +46,9 @@ use crate::kaissa::{
     Undo, WinReason, MAX_MOVES,
 };
 use crate::random::{RandomSource, SplitMix64};
+
+mod push;
+pub use push::{kc_kaissa_pop, kc_kaissa_push, kc_kaissa_pushed_count};
 
 /// Files of the Kaissa board (`a`..`j`).
 pub const KC_KAISSA_WIDTH: u8 = 10;
@@ -143,6 +153,12 @@ pub struct kc_kaissa_position {
     /// takes back the last move: `kc_kaissa_undo` given exactly this record
     /// skips decoding it.
     last: LastRecord,
+    /// The records of the moves `kc_kaissa_push` played, the last on top,
+    /// for `kc_kaissa_pop`. Every other change of the position
+    /// (`kc_kaissa_play`, `kc_kaissa_undo`, `kc_kaissa_position_copy` into
+    /// it) empties it, so that its top always takes back the move that made
+    /// the position as it is.
+    pushed: Vec<Undo>,
 }
 
 /// See [`kc_kaissa_position::last`].
@@ -286,12 +302,17 @@ impl Handle for kc_kaissa_position {
                 words: [0; 5],
                 undo: Undo::placeholder(),
             },
+            pushed: Vec::new(),
         }
     }
     fn inner(&self) -> &Position {
         &self.pos
     }
     fn inner_mut(&mut self) -> &mut Position {
+        // Whoever changes the position otherwise forgets the pushed moves
+        // and the last record (see the fields).
+        self.pushed.clear();
+        self.last.live = false;
         &mut self.pos
     }
 }
@@ -996,6 +1017,7 @@ pub unsafe extern "C" fn kc_kaissa_play(
             }
         }
         let undo = pos.play_unchecked(rust_mv);
+        handle.pushed.clear();
         if out_undo.is_null() {
             handle.last.live = false;
         } else {
@@ -1090,6 +1112,7 @@ pub unsafe extern "C" fn kc_kaissa_undo(
                 .map_err(refused)?
         };
         handle.last.live = false;
+        handle.pushed.clear();
         handle.pos.undo_unchecked(undo);
         Ok(())
     })

@@ -935,6 +935,47 @@ static void test_chosen_moves(uint64_t seed, const char *expected_final, long ex
         CHECK(plies == expected_plies);
     }
     kc_chaturaji_position_free(pos);
+
+    /* And through kc_chaturaji_roll_and_choose + kc_chaturaji_play_chosen:
+     * the die and the choice in one call, the same game again. */
+    rng = seed;
+    plies = 0;
+    CHECK_STATUS(kc_chaturaji_position_new_start(&rules, &pos), KC_OK);
+    /* The same draws and token as kc_chaturaji_roll then kc_chaturaji_choose. */
+    rng2 = seed;
+    CHECK_STATUS(kc_chaturaji_roll(&rng2, &roll), KC_OK);
+    CHECK_STATUS(kc_chaturaji_choose(pos, roll, &rng2, &stale), KC_OK);
+    CHECK_STATUS(kc_chaturaji_roll_and_choose(pos, &rng, &chosen), KC_OK);
+    CHECK(rng == rng2 && memcmp(&chosen, &stale, sizeof chosen) == 0 && chosen.roll == roll);
+    rng = seed;
+    while (plies < MAX_PLIES) {
+        CHECK_STATUS(kc_chaturaji_outcome(pos, &outcome), KC_OK);
+        if (outcome.result != KC_CHATURAJI_ONGOING) {
+            break;
+        }
+        if (kc_chaturaji_roll_and_choose(pos, &rng, &chosen) != KC_OK ||
+            chosen.roll < 2 || chosen.roll > 5 ||
+            kc_chaturaji_play_chosen(pos, &chosen, NULL) != KC_OK) {
+            bad++;
+            break;
+        }
+        plies++;
+    }
+    CHECK(bad == 0);
+    /* Played already: the token is stale. */
+    CHECK_STATUS(kc_chaturaji_play_chosen(pos, &chosen, NULL), KC_ERR_INVALID_ARGUMENT);
+    rng2 = rng;
+    CHECK_STATUS(kc_chaturaji_roll_and_choose(pos, &rng, &chosen), KC_ERR_GAME_OVER);
+    CHECK(rng == rng2);
+    CHECK_STATUS(kc_chaturaji_roll_and_choose(NULL, &rng, &chosen), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_chaturaji_roll_and_choose(pos, NULL, &chosen), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_chaturaji_roll_and_choose(pos, &rng, NULL), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_chaturaji_position_to_text(pos, text, sizeof text, &len), KC_OK);
+    if (expected_final != NULL) {
+        CHECK(strcmp(text, expected_final) == 0);
+        CHECK(plies == expected_plies);
+    }
+    kc_chaturaji_position_free(pos);
 }
 
 int main(int argc, char **argv) {

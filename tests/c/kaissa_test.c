@@ -662,6 +662,99 @@ static void test_stale_record(void) {
     kc_kaissa_position_free(pos);
 }
 
+/* Perft by kc_kaissa_push + kc_kaissa_pop, one move buffer per ply. */
+static uint64_t push_perft(kc_kaissa_position *pos, unsigned depth, kc_kaissa_move *buffers) {
+    kc_kaissa_move *moves = buffers;
+    size_t len = 0, i;
+    uint64_t nodes = 0;
+    if (depth == 0) {
+        return 1;
+    }
+    if (kc_kaissa_legal_moves(pos, moves, KC_KAISSA_MAX_MOVES, &len) != KC_OK) {
+        return 0;
+    }
+    for (i = 0; i < len; i++) {
+        if (kc_kaissa_push(pos, moves[i]) != KC_OK) {
+            return 0;
+        }
+        nodes += push_perft(pos, depth - 1, buffers + KC_KAISSA_MAX_MOVES);
+        if (kc_kaissa_pop(pos) != KC_OK) {
+            return 0;
+        }
+    }
+    return nodes;
+}
+
+/* Make and unmake inside the position: kc_kaissa_push / kc_kaissa_pop. */
+static void test_push_pop(void) {
+    static kc_kaissa_move buffers[3 * KC_KAISSA_MAX_MOVES];
+    kc_kaissa_position *pos = NULL, *other = NULL;
+    kc_kaissa_undo_record record;
+    kc_kaissa_move bad;
+    size_t count = 99;
+
+    CHECK_STATUS(kc_kaissa_position_new_start(&pos), KC_OK);
+    CHECK_STATUS(kc_kaissa_pushed_count(pos, &count), KC_OK);
+    CHECK(count == 0);
+    CHECK_STATUS(kc_kaissa_pop(pos), KC_ERR_INVALID_ARGUMENT); /* nothing pushed */
+    CHECK(strstr(last_error(), "no pushed move") != NULL);
+    CHECK(text_is(pos, START_TEXT));
+    CHECK(push_perft(pos, 3, buffers) == 70656);
+    CHECK(text_is(pos, START_TEXT));
+
+    /* Moves that were never listed are checked directly. */
+    CHECK_STATUS(kc_kaissa_push(pos, mv_text("e2e5")), KC_OK);
+    CHECK_STATUS(kc_kaissa_push(pos, mv_text("e9e6")), KC_OK);
+    CHECK_STATUS(kc_kaissa_push(pos, mv_text("e4e5")), KC_ERR_ILLEGAL_MOVE); /* e4 is empty */
+    bad.kind = 7; bad.from = 0; bad.to = 1;
+    CHECK_STATUS(kc_kaissa_push(pos, bad), KC_ERR_INVALID_ARGUMENT);
+    bad.kind = KC_KAISSA_MOVE_NORMAL; bad.from = 200; bad.to = 1;
+    CHECK_STATUS(kc_kaissa_push(pos, bad), KC_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(kc_kaissa_pushed_count(pos, &count), KC_OK);
+    CHECK(count == 2);
+    CHECK_STATUS(kc_kaissa_pop(pos), KC_OK);
+    CHECK_STATUS(kc_kaissa_pop(pos), KC_OK);
+    CHECK_STATUS(kc_kaissa_pop(pos), KC_ERR_INVALID_ARGUMENT);
+    CHECK(text_is(pos, START_TEXT));
+
+    /* Any other change forgets the pushed moves. */
+    CHECK_STATUS(kc_kaissa_push(pos, mv_text("e2e5")), KC_OK);
+    CHECK_STATUS(kc_kaissa_play(pos, mv_text("e9e6"), &record), KC_OK);
+    CHECK_STATUS(kc_kaissa_pop(pos), KC_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(kc_kaissa_undo(pos, &record), KC_OK);
+    CHECK_STATUS(kc_kaissa_pop(pos), KC_ERR_INVALID_ARGUMENT);
+    CHECK(text_is(pos, "ibstqutsbi/arppppppra/10/10/10/4P5/10/10/ARPP1PPPRA/IBSTQUTSBI r 1 Hh"));
+    CHECK_STATUS(kc_kaissa_push(pos, mv_text("e9e6")), KC_OK);
+    CHECK_STATUS(kc_kaissa_position_new_start(&other), KC_OK);
+    CHECK_STATUS(kc_kaissa_position_copy(other, pos), KC_OK);
+    CHECK_STATUS(kc_kaissa_pushed_count(pos, &count), KC_OK);
+    CHECK(count == 0);
+    CHECK_STATUS(kc_kaissa_pop(pos), KC_ERR_INVALID_ARGUMENT);
+    CHECK(text_is(pos, START_TEXT));
+
+    /* A record made before a push is stale after it. */
+    CHECK_STATUS(kc_kaissa_play(pos, mv_text("e2e5"), &record), KC_OK);
+    CHECK_STATUS(kc_kaissa_push(pos, mv_text("e9e6")), KC_OK);
+    CHECK_STATUS(kc_kaissa_undo(pos, &record), KC_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(kc_kaissa_pop(pos), KC_OK);
+    CHECK_STATUS(kc_kaissa_undo(pos, &record), KC_OK);
+    CHECK(text_is(pos, START_TEXT));
+
+    /* A clone has no pushed moves. */
+    CHECK_STATUS(kc_kaissa_push(pos, mv_text("e2e5")), KC_OK);
+    kc_kaissa_position_free(other);
+    CHECK_STATUS(kc_kaissa_position_clone(pos, &other), KC_OK);
+    CHECK_STATUS(kc_kaissa_pop(other), KC_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(kc_kaissa_pop(pos), KC_OK);
+
+    CHECK_STATUS(kc_kaissa_push(NULL, mv_text("e2e5")), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_kaissa_pop(NULL), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_kaissa_pushed_count(NULL, &count), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_kaissa_pushed_count(pos, NULL), KC_ERR_NULL_POINTER);
+    kc_kaissa_position_free(other);
+    kc_kaissa_position_free(pos);
+}
+
 static void test_perft(const uint64_t expected[4]) {
     kc_kaissa_position *pos = NULL;
     uint64_t nodes = 0;
@@ -838,6 +931,7 @@ int main(int argc, char **argv) {
     test_moves();
     test_play_undo();
     test_stale_record();
+    test_push_pop();
     test_perft(expected);
     test_random();
     test_random_game(seed, final_text, plies);

@@ -1,0 +1,156 @@
+//! Runs one of the C ABI bench loops (or its Rust twin) a given number of
+//! times, for instruction counts under `valgrind --tool=callgrind`:
+//!
+//! ```text
+//! cargo build --profile bench -p kaissa-chaturaji-benches --features capi --example c_abi_count
+//! valgrind --tool=callgrind target/release/examples/c_abi_count kaissa-c 3
+//! ```
+//!
+//! Modes: `kaissa-rust`, `kaissa-c` (records), `kaissa-push` (Kaissa full
+//! perft 3 from the start),
+//! `chaturaji-rust`, `chaturaji-chosen`, `chaturaji-roll-choose`, `chaturaji-checked`,
+//! `chaturaji-rust-lean`, `chaturaji-lean` (no outcome call per ply),
+//! `chaturaji-random` (20 seeded playouts). It prints the nodes or plies
+//! done, to divide the instruction count by (subtract a run with 0
+//! repetitions for the start-up).
+
+use std::hint::black_box;
+
+use kaissa_chaturaji::chaturaji;
+use kaissa_chaturaji::ffi::chaturaji::{
+    kc_chaturaji_position, kc_chaturaji_position_free, kc_chaturaji_position_new_start,
+    kc_chaturaji_rules, kc_chaturaji_rules_default,
+};
+use kaissa_chaturaji::ffi::kaissa::{
+    kc_kaissa_position, kc_kaissa_position_free, kc_kaissa_position_new_start,
+};
+use kaissa_chaturaji::ffi::kc_status;
+use kaissa_chaturaji::kaissa;
+use kaissa_chaturaji_benches::c_abi::*;
+
+const DEPTH: u32 = 3;
+const GAMES: u64 = 20;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let mode = args.get(1).map(String::as_str).unwrap_or("kaissa-c");
+    if mode == "time" {
+        time_modes(&args[2..]);
+        return;
+    }
+    let reps: u32 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let done = run(mode, reps);
+    println!("{mode} {done}");
+}
+
+/// `time <rounds> <mode>...`: runs the modes one unit each, alternately,
+/// for `rounds` rounds and prints the best time of each and its ratio to
+/// the first mode's (best-of-N resists the other loads of a shared
+/// machine).
+fn time_modes(args: &[String]) {
+    let rounds: u32 = args.first().and_then(|s| s.parse().ok()).unwrap_or(50);
+    let modes = &args[1..];
+    let mut best = vec![f64::INFINITY; modes.len()];
+    let mut work = vec![0u64; modes.len()];
+    for _ in 0..rounds {
+        for (i, mode) in modes.iter().enumerate() {
+            let start = std::time::Instant::now();
+            work[i] = run(mode, 1);
+            best[i] = best[i].min(start.elapsed().as_secs_f64());
+        }
+    }
+    for (i, mode) in modes.iter().enumerate() {
+        println!(
+            "{mode:24} best {:8.3} ms  {:7.2} M/s  ratio to {} {:.3}",
+            best[i] * 1e3,
+            work[i] as f64 / best[i] / 1e6,
+            modes[0],
+            best[0] / best[i]
+        );
+    }
+}
+
+/// Runs `mode` `reps` times; the nodes or plies done.
+fn run(mode: &str, reps: u32) -> u64 {
+    let mut done = 0u64;
+    match mode {
+        "kaissa-rust" => {
+            let pos = kaissa::Position::start();
+            for _ in 0..reps {
+                done += kaissa::perft_full(black_box(&pos), DEPTH);
+            }
+        }
+        "kaissa-c" | "kaissa-push" => {
+            let api = KaissaApi::new();
+            let mut buffers = kaissa_buffers(DEPTH);
+            let mut handle: *mut kc_kaissa_position = std::ptr::null_mut();
+            // SAFETY: a writable pointer.
+            assert_eq!(
+                unsafe { kc_kaissa_position_new_start(&mut handle) },
+                kc_status::KC_OK
+            );
+            for _ in 0..reps {
+                // SAFETY: a live position, used by this loop alone.
+                done += unsafe {
+                    match mode {
+                        "kaissa-c" => kaissa_perft_records(&api, handle, DEPTH, &mut buffers),
+                        _ => kaissa_perft_push(&api, handle, DEPTH, &mut buffers),
+                    }
+                };
+            }
+            // SAFETY: made above, freed once.
+            unsafe { kc_kaissa_position_free(handle) };
+        }
+        _ => {
+            let start = chaturaji::Position::start(chaturaji::Rules::default());
+            let api = ChaturajiApi::new();
+            let mut rules = kc_chaturaji_rules {
+                alliances: 0,
+                draw_limit: 0,
+                ruleset: 0,
+            };
+            let mut c_start: *mut kc_chaturaji_position = std::ptr::null_mut();
+            let mut c_pos: *mut kc_chaturaji_position = std::ptr::null_mut();
+            // SAFETY: local outputs.
+            unsafe {
+                assert_eq!(kc_chaturaji_rules_default(&mut rules), kc_status::KC_OK);
+                assert_eq!(
+                    kc_chaturaji_position_new_start(&rules, &mut c_start),
+                    kc_status::KC_OK
+                );
+                assert_eq!(
+                    kc_chaturaji_position_new_start(&rules, &mut c_pos),
+                    kc_status::KC_OK
+                );
+            }
+            let way = match mode {
+                "chaturaji-rust" => None,
+                "chaturaji-rust-lean" => None,
+                "chaturaji-lean" => Some(Way::RollChooseLean),
+                "chaturaji-chosen" => Some(Way::Chosen),
+                "chaturaji-checked" => Some(Way::Checked),
+                "chaturaji-roll-choose" => Some(Way::RollChoose),
+                "chaturaji-random" => Some(Way::Random),
+                _ => panic!("unknown mode {mode}"),
+            };
+            for _ in 0..reps {
+                for seed in 0..GAMES {
+                    done += u64::from(match way {
+                        None if mode == "chaturaji-rust-lean" => {
+                            rust_playout_lean(black_box(&start), seed)
+                        }
+                        None => rust_playout(black_box(&start), seed),
+                        // SAFETY: live, distinct positions, made above.
+                        Some(way) => unsafe { c_playout(&api, c_start, c_pos, seed, way) },
+                    });
+                }
+            }
+            // SAFETY: made above, freed once each.
+            unsafe {
+                kc_chaturaji_position_free(c_start);
+                kc_chaturaji_position_free(c_pos);
+            }
+        }
+    }
+    done
+}

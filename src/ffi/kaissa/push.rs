@@ -1,0 +1,227 @@
+//! Make and unmake without records: `kc_kaissa_push` plays a move and keeps
+//! what takes it back on a stack inside the position, `kc_kaissa_pop` takes
+//! back the move on top. Nothing crosses the boundary but the move, so
+//! there is nothing to forge, seal or check on the way back: the fastest way
+//! for a C search (list, then push and pop each move).
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use super::super::kc_status::{self, *};
+use super::super::{fail, out_ptr, run, write_out};
+use super::{check_pointer, illegal, kc_kaissa_move, kc_kaissa_position, MoveSets};
+use crate::kaissa::{Move, Position, Square};
+
+impl MoveSets {
+    /// `mv` as a Rust move, if it is one of the listed moves of `pos` (these
+    /// sets describe `pos`, and `mv` is well formed and among them): legal,
+    /// so it can be played unchecked. `None` says nothing about the move: the
+    /// caller checks it the slow way.
+    #[inline(always)]
+    fn listed_move(&self, pos: &Position, mv: kc_kaissa_move) -> Option<Move> {
+        let differs = (self.hash ^ pos.hash())
+            | u64::from(self.turn ^ pos.turn())
+            | u64::from(self.to_move != pos.to_move())
+            | u64::from(!self.valid);
+        if differs != 0 {
+            return None;
+        }
+        let to = Square::new(mv.to)?;
+        // Bit `to` of a set, from the 64-bit half that holds it.
+        let index = to.index();
+        let has = |set: u128| {
+            let half = if index < 64 {
+                set as u64
+            } else {
+                (set >> 64) as u64
+            };
+            (half >> (index & 63)) & 1 != 0
+        };
+        match mv.kind {
+            super::KC_KAISSA_MOVE_NORMAL => {
+                // No square is among its own piece's targets, so `from`
+                // differs from `to` when the bit is set.
+                let from = Square::new(mv.from)?;
+                has(self.targets[from.index() as usize]).then_some(Move::Normal { from, to })
+            }
+            super::KC_KAISSA_MOVE_PLACE if mv.from == super::KC_NO_SQUARE => {
+                has(self.placements).then_some(Move::Place { to })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The common case of `kc_kaissa_push`, without messages: a move of the
+/// last listing of this very position, with room on the stack. `false`
+/// when anything else holds (nothing changed then).
+///
+/// # Safety
+/// `pos` is NULL or a live position used by nobody else during the call.
+#[inline(always)]
+unsafe fn push_fast(pos: *mut kc_kaissa_position, mv: kc_kaissa_move) -> bool {
+    if pos.is_null() || (pos as usize) % core::mem::align_of::<kc_kaissa_position>() != 0 {
+        return false;
+    }
+    // SAFETY: non-null and aligned; live and unshared per the caller.
+    let handle = unsafe { &mut *pos };
+    let Some(mv) = handle.listed.sets.get_mut().listed_move(&handle.pos, mv) else {
+        return false;
+    };
+    if handle.pushed.len() == handle.pushed.capacity() {
+        // The stack grows on the checked path.
+        return false;
+    }
+    let undo = handle.pos.play_unchecked(mv);
+    handle.pushed.push(undo);
+    handle.last.live = false;
+    true
+}
+
+/// Plays `mv` in `pos` if it is legal and keeps, inside `pos`, what takes
+/// it back: `kc_kaissa_pop` takes back the last move pushed. An illegal move
+/// gives `KC_ERR_ILLEGAL_MOVE` (the last error message says why) and a
+/// malformed one `KC_ERR_INVALID_ARGUMENT`, with `pos` untouched.
+///
+/// A move of the last `kc_kaissa_legal_moves` listing of this very
+/// position is checked in constant time (as in a search that lists the
+/// moves, then pushes and pops each); any other move is checked directly.
+///
+/// The pushed moves are forgotten (and `kc_kaissa_pop` has nothing to take
+/// back) as soon as the position changes any other way: `kc_kaissa_play`,
+/// `kc_kaissa_undo`, or `kc_kaissa_position_copy` into it. A copy or clone
+/// of a position has no pushed moves. Mixing is fine otherwise: a record
+/// from `kc_kaissa_play` is simply stale after a push.
+///
+/// Memory: the stack lives in the position and grows as needed (it keeps
+/// its size when moves are popped, so a search allocates only the first
+/// time it reaches a new depth; freed with the position). If it cannot
+/// grow, the result is `KC_ERR_PANIC` (out of memory) and `pos` is
+/// untouched.
+///
+/// Threads: `pos` must not be used by any other thread during the call
+/// (like `kc_kaissa_play`).
+///
+/// # Safety
+/// `pos` is a live position used by nobody else during the call.
+#[no_mangle]
+pub unsafe extern "C" fn kc_kaissa_push(
+    pos: *mut kc_kaissa_position,
+    mv: kc_kaissa_move,
+) -> kc_status {
+    // SAFETY: forwarded from the caller.
+    match catch_unwind(AssertUnwindSafe(|| unsafe { push_fast(pos, mv) })) {
+        Ok(true) => KC_OK,
+        // SAFETY: forwarded from the caller.
+        Ok(false) => unsafe { push_checked(pos, mv) },
+        Err(_) => caught_panic("kc_kaissa_push"),
+    }
+}
+
+/// `kc_kaissa_push` with every check and its message (a move not of the
+/// last listing, a full stack, or a failure).
+///
+/// # Safety
+/// As `kc_kaissa_push`.
+#[cold]
+#[inline(never)]
+unsafe fn push_checked(pos: *mut kc_kaissa_position, mv: kc_kaissa_move) -> kc_status {
+    run("kc_kaissa_push", || {
+        check_pointer(pos, "pos")?;
+        // SAFETY: non-null and aligned (checked); live and unshared per the
+        // caller.
+        let handle = unsafe { &mut *pos };
+        let rust_mv = mv.to_rust()?;
+        if let Some(reason) = handle.pos.illegality(rust_mv) {
+            return Err(illegal(rust_mv, reason));
+        }
+        if handle.pushed.len() == handle.pushed.capacity() {
+            let more = handle.pushed.len().max(16);
+            handle
+                .pushed
+                .try_reserve(more)
+                .map_err(|_| fail(KC_ERR_PANIC, "out of memory: the push stack cannot grow"))?;
+        }
+        let undo = handle.pos.play_unchecked(rust_mv);
+        handle.pushed.push(undo);
+        handle.last.live = false;
+        Ok(())
+    })
+}
+
+/// Takes back the last move `kc_kaissa_push` played in `pos` (the top of
+/// its stack). Constant time; never allocates. With no pushed move to take
+/// back (none was pushed, all were popped, or the position changed another
+/// way since: see `kc_kaissa_push`) the result is `KC_ERR_INVALID_ARGUMENT`
+/// and `pos` is untouched.
+///
+/// Threads: `pos` must not be used by any other thread during the call.
+///
+/// # Safety
+/// `pos` is a live position used by nobody else during the call.
+#[no_mangle]
+pub unsafe extern "C" fn kc_kaissa_pop(pos: *mut kc_kaissa_position) -> kc_status {
+    let fast = || {
+        if pos.is_null() || (pos as usize) % core::mem::align_of::<kc_kaissa_position>() != 0 {
+            return false;
+        }
+        // SAFETY: non-null and aligned; live and unshared per the caller.
+        let handle = unsafe { &mut *pos };
+        let Some(undo) = handle.pushed.pop() else {
+            return false;
+        };
+        // The top of the stack made this very position (every other change
+        // empties the stack).
+        debug_assert!(handle.pos.undo_matches(&undo));
+        handle.pos.undo_unchecked(undo);
+        true
+    };
+    match catch_unwind(AssertUnwindSafe(fast)) {
+        Ok(true) => KC_OK,
+        Ok(false) => pop_failed(pos),
+        Err(_) => caught_panic("kc_kaissa_pop"),
+    }
+}
+
+/// `kc_kaissa_pop`'s errors, with their messages (it changes nothing).
+#[cold]
+#[inline(never)]
+fn pop_failed(pos: *mut kc_kaissa_position) -> kc_status {
+    run("kc_kaissa_pop", || {
+        check_pointer(pos, "pos")?;
+        Err(fail(
+            KC_ERR_INVALID_ARGUMENT,
+            "no pushed move to take back (none pushed, all popped, or the position changed since)",
+        ))
+    })
+}
+
+/// Writes to `*out` how many pushed moves `kc_kaissa_pop` can take back in
+/// `pos` (0 after any change other than `kc_kaissa_push` and
+/// `kc_kaissa_pop`).
+///
+/// # Safety
+/// `pos` is a live position; `out` points to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_kaissa_pushed_count(
+    pos: *const kc_kaissa_position,
+    out: *mut usize,
+) -> kc_status {
+    run("kc_kaissa_pushed_count", || {
+        check_pointer(pos, "pos")?;
+        let out = out_ptr(out, "out")?;
+        // SAFETY: non-null and aligned (checked); live per the caller.
+        let count = unsafe { (*pos).pushed.len() };
+        // SAFETY: checked; writable per the caller.
+        unsafe { write_out(out, count) };
+        Ok(())
+    })
+}
+
+/// The status of a caught panic, with its message.
+#[cold]
+#[inline(never)]
+fn caught_panic(function: &'static str) -> kc_status {
+    run(function, || {
+        Err(fail(KC_ERR_PANIC, "internal error (panic) caught"))
+    })
+}
