@@ -336,32 +336,40 @@ fn histogram_buckets_tile_the_lengths() {
     assert_eq!(stats.mean_length(), 0.0);
 }
 
-/// The `playouts` example: built by `cargo test` beside the test binaries
-/// (built here once, when a single test target is run).
+/// Whether this test was built in the release profile.
+fn release() -> bool {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent()?.parent()?.file_name().map(|n| n == "release"))
+        .unwrap_or(false)
+}
+
+/// The `playouts` example, built here (once per test run, in this test's
+/// profile) so that a run of this test target alone never uses a stale
+/// binary left by an earlier build: `cargo build` is quick when the
+/// example is up to date.
 fn example() -> Command {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
     let path = BUILT.get_or_init(|| {
-        let mut dir = std::env::current_exe().expect("test binary path");
-        dir.pop();
-        if dir.ends_with("deps") {
-            dir.pop();
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let mut build = Command::new(cargo);
+        build.current_dir(env!("CARGO_MANIFEST_DIR")).args([
+            "build",
+            "--quiet",
+            "--example",
+            "playouts",
+        ]);
+        if release() {
+            build.arg("--release");
         }
-        let path = dir
+        let status = build.status().expect("cargo runs");
+        assert!(status.success(), "cargo build --example playouts failed");
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .parent()
+            .expect("target directory")
+            .join(if release() { "release" } else { "debug" })
             .join("examples")
-            .join(format!("playouts{}", std::env::consts::EXE_SUFFIX));
-        if !path.exists() {
-            let mut build = Command::new(env!("CARGO"));
-            build.args(["build", "--example", "playouts"]);
-            if !cfg!(debug_assertions) {
-                build.arg("--release");
-            }
-            let status = build
-                .current_dir(env!("CARGO_MANIFEST_DIR"))
-                .status()
-                .expect("cargo runs");
-            assert!(status.success(), "building the playouts example");
-        }
-        path
+            .join(format!("playouts{}", std::env::consts::EXE_SUFFIX))
     });
     Command::new(path)
 }
