@@ -35,6 +35,7 @@ struct Context {
 
 /// The squares an elephant on `from` reaches: along each orthogonal ray up
 /// to and including the first occupied square.
+#[inline]
 pub(crate) fn elephant_reach(from: Square, occupied: Bitboard) -> Bitboard {
     let mut reach = Bitboard::EMPTY;
     for (d, rays) in RAYS.iter().enumerate() {

@@ -361,7 +361,7 @@ impl Position {
     }
 
     /// A raja of `colour` has moved onto `to`: conquest of the ally's throne.
-    fn conquer(&mut self, colour: Colour, to: Square) {
+    pub(crate) fn conquer(&mut self, colour: Colour, to: Square) {
         let ally = self.rules.ally(colour);
         if to == ally.throne()
             && self.state.command[colour.index()] == Some(colour)
