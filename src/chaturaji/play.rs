@@ -330,7 +330,7 @@ impl Position {
         IllegalMoveReason::CannotReach
     }
 
-    fn note_capture(&mut self, victim: Piece, released: &mut [bool; 4]) {
+    pub(crate) fn note_capture(&mut self, victim: Piece, released: &mut [bool; 4]) {
         let c = victim.colour.index();
         match victim.kind {
             PieceKind::Raja => {
@@ -372,7 +372,7 @@ impl Position {
     }
 
     /// `colour` has just lost its first pawn: its waiting pawns promote.
-    fn release_waiting_pawns(&mut self, colour: Colour) {
+    pub(crate) fn release_waiting_pawns(&mut self, colour: Colour) {
         let waiting = self.pieces(colour, PieceKind::Pawn) & PROMOTION_SQUARES[colour.index()];
         for sq in waiting {
             self.remove(colour, PieceKind::Pawn, sq);

@@ -10,11 +10,13 @@
 //!   moves (no per-piece dispatch on the kind, which was an indirect jump
 //!   the branch predictor mostly missed);
 //! - the `k`-th move is found with one `pdep` when the CPU has BMI2;
-//! - a quiet move (onto an empty square, by far the most common) is played
-//!   from what the choice already knows (the piece's colour and kind), with
-//!   the hash kept up to date; a capture, and a roll that may offer a
-//!   special promotion (a colour with one pawn and one boat), take the
-//!   reference path.
+//! - a move is played from what the choice already knows (the piece's
+//!   colour and kind; a captured piece is read from the bitboards without a
+//!   search), with the hash kept up to date; only a roll that may offer a
+//!   special promotion (a colour with one pawn and one boat, rare) takes
+//!   the reference path;
+//! - the loop keeps its buffers and the set of seats in play between
+//!   plies (that set changes only with a capture or a throne conquest).
 
 use super::dice::{GamePly, Roll};
 use super::movegen::elephant_reach;
@@ -25,7 +27,7 @@ use super::tables::{
     promotion_kind, BOAT_MOVES, HORSE_MOVES, PAWN_CAPTURES, PAWN_STEPS, PROMOTION_SQUARES,
     RAJA_MOVES,
 };
-use super::types::{Colour, PieceKind};
+use super::types::{Colour, Piece, PieceKind};
 use super::zobrist;
 use crate::random::{RandomSource, SplitMix64};
 
@@ -50,6 +52,13 @@ impl Movers {
             len: 0,
             total: 0,
         }
+    }
+
+    /// Empties the list (the arrays are kept: only `len` entries count).
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.len = 0;
+        self.total = 0;
     }
 
     #[inline(always)]
@@ -97,7 +106,46 @@ fn select<const BMI2: bool>(bits: u64, k: u32) -> u8 {
     (bits.trailing_zeros() & 63) as u8
 }
 
+/// The next seat in play after each seat, by the set of seats in play
+/// (bit `i` for seat `i`): as [`Position::next_seat_after`], the seat
+/// itself when no other is in play.
+static NEXT_SEAT: [[Colour; 4]; 16] = {
+    let mut table = [[Colour::Red; 4]; 16];
+    let mut in_play = 0;
+    while in_play < 16 {
+        let mut seat = 0;
+        while seat < 4 {
+            let mut step = 1;
+            while step < 4 && in_play & (1 << ((seat + step) & 3)) == 0 {
+                step += 1;
+            }
+            table[in_play][seat] = Colour::from_index(seat + step);
+            seat += 1;
+        }
+        in_play += 1;
+    }
+    table
+};
+
+/// What the loop keeps from ply to ply: the movers' buffers and the seats
+/// in play.
+struct Scratch {
+    movers: Movers,
+    in_play: usize,
+}
+
 impl Position {
+    /// The seats in play as bits (bit `i` for seat `i`): the commanders.
+    #[inline(always)]
+    fn seats_in_play(&self) -> usize {
+        let mut bits = 0usize;
+        for commander in self.state.command {
+            // `None` (4) sets bit 4, cut off below.
+            bits |= 1 << commander.map_or(4, Colour::index);
+        }
+        bits & 15
+    }
+
     /// Whether the game is over under the sheet's rules (the same as
     /// `self.sheet_outcome().is_over()`): while every colour has a piece,
     /// only the draw rule can have ended it.
@@ -115,7 +163,11 @@ impl Position {
     /// as `roll_with`, [`Position::choose_move_unchecked`] and
     /// [`Position::apply_sheet`] (the same words drawn).
     #[inline(always)]
-    fn sheet_random_ply<const BMI2: bool>(&mut self, rng: &mut SplitMix64) -> (Roll, Move) {
+    fn sheet_random_ply<const BMI2: bool>(
+        &mut self,
+        rng: &mut SplitMix64,
+        scratch: &mut Scratch,
+    ) -> (Roll, Move) {
         // `roll_with` is `Roll::ALL[below(4)]`, and `below(4)` is the top
         // two bits of one word (4 divides 2^64: never a rejection).
         let face = (rng.next_u64() >> 62) as usize;
@@ -133,7 +185,8 @@ impl Position {
         let open = empty | opponents;
         let own = self.commanded(seat);
         let mine = c[s];
-        let mut movers = Movers::new();
+        let movers = &mut scratch.movers;
+        movers.clear();
         // The kind that moves, and for the 5 the rajas among the movers.
         let (kind, rajas) = match face & 3 {
             0 => {
@@ -168,6 +221,7 @@ impl Position {
                 if special(seat) || special(ally) {
                     let mv = self.choose_move_unchecked(roll, rng);
                     self.apply_sheet(mv);
+                    scratch.in_play = self.seats_in_play();
                     return (roll, mv);
                 }
                 let rajas = k[PieceKind::Raja.index()];
@@ -191,33 +245,69 @@ impl Position {
         if movers.total == 0 {
             // The list holds the single pass: `below(1)` still draws.
             rng.next_u64();
-            self.apply_sheet(Move::Pass);
+            self.state.quiet = self.state.quiet.saturating_add(1);
+            self.end_ply(scratch.in_play);
             return (roll, Move::Pass);
         }
         let (from, to) = movers.nth::<BMI2>(rng.below(u64::from(movers.total)) as u32);
-        let mv = Move::Normal { from, to };
-        if occupied.contains(to) {
-            // A capture: the reference path.
-            self.apply_sheet(mv);
-            return (roll, mv);
-        }
         let kind = if rajas.contains(from) {
             PieceKind::Raja
         } else {
             kind
         };
         let colour = if mine.contains(from) { seat } else { ally };
-        self.quiet_move(colour, kind, from, to);
-        (roll, mv)
+        self.normal_move(colour, kind, from, to, &mut scratch.in_play);
+        (roll, Move::Normal { from, to })
     }
 
-    /// Plays the normal move of `colour`'s `kind` from `from` to the empty
-    /// square `to` (a legal move for the seat to move), as
-    /// [`Position::apply_sheet`] does.
+    /// The piece on `square`, which holds one: read from the bitboards
+    /// without a search (exactly one colour set and one kind set hold it).
     #[inline(always)]
-    fn quiet_move(&mut self, colour: Colour, kind: PieceKind, from: Square, to: Square) {
+    fn occupant(&self, square: Square) -> Piece {
+        let bit = |bb: Bitboard| ((bb.0 >> square.index()) & 1) as usize;
+        let (c, k) = (&self.state.colours, &self.state.kinds);
+        let colour = bit(c[1]) | bit(c[2]) * 2 | bit(c[3]) * 3;
+        let kind = bit(k[1]) | bit(k[2]) * 2 | bit(k[3]) * 3 | bit(k[4]) * 4;
+        Piece::new(Colour::from_index(colour), PieceKind::ALL[kind.min(4)])
+    }
+
+    /// The end of every ply: the ply counter, and the turn to the next seat
+    /// in play (`in_play`, the seats in play now).
+    #[inline(always)]
+    fn end_ply(&mut self, in_play: usize) {
+        self.state.ply = self.state.ply.saturating_add(1);
+        let seat = self.state.to_move;
+        let next = NEXT_SEAT[in_play & 15][seat.index()];
+        self.set_to_move(next);
+    }
+
+    /// Plays the normal move of `colour`'s `kind` from `from` to `to` (a
+    /// legal move for the seat to move that is no special promotion), as
+    /// [`Position::apply_sheet`] does; `in_play` is the set of seats in
+    /// play, kept up to date.
+    #[inline(always)]
+    fn normal_move(
+        &mut self,
+        colour: Colour,
+        kind: PieceKind,
+        from: Square,
+        to: Square,
+        in_play: &mut usize,
+    ) {
         let ci = colour.index();
         let (from_bb, to_bb) = (from.bitboard(), to.bitboard());
+        let occupied = {
+            let c = &self.state.colours;
+            c[0] | c[1] | c[2] | c[3]
+        };
+        let mut captured = false;
+        let mut released = [false; 4];
+        if occupied.contains(to) {
+            let victim = self.occupant(to);
+            self.remove(victim.colour, victim.kind, to);
+            captured = true;
+            self.note_capture(victim, &mut released);
+        }
         let promoted = kind == PieceKind::Pawn
             && PROMOTION_SQUARES[ci].contains(to)
             && self.state.lost_pawn[ci];
@@ -228,37 +318,36 @@ impl Position {
         st.kinds[new_kind.index()] |= to_bb;
         st.hash ^= zobrist::piece(ci, kind.index(), from.index())
             ^ zobrist::piece(ci, new_kind.index(), to.index());
-        let mut captured = false;
         if kind == PieceKind::Boat {
             let victims = self.triumph_victims(to);
             if !victims.is_empty() {
                 captured = true;
                 for sq in victims {
-                    if let Some(boat) = self.piece_at(sq) {
-                        self.remove(boat.colour, boat.kind, sq);
-                    }
-                }
-                // As after any capture: colours left without a piece are out
-                // (a triumph captures no pawn, so releases no waiting pawn).
-                for colour in Colour::ALL {
-                    if self.is_out(colour) && self.state.command[colour.index()].is_some() {
-                        self.set_command(colour, None);
-                    }
+                    let boat = self.occupant(sq);
+                    self.remove(boat.colour, boat.kind, sq);
                 }
             }
         }
         if kind == PieceKind::Raja {
             self.conquer(colour, to);
+            *in_play = self.seats_in_play();
         }
-        self.state.quiet = if captured {
-            0
+        if captured {
+            // Only a capture releases waiting pawns or puts a colour out.
+            for colour in Colour::ALL {
+                if released[colour.index()] {
+                    self.release_waiting_pawns(colour);
+                }
+                if self.is_out(colour) && self.state.command[colour.index()].is_some() {
+                    self.set_command(colour, None);
+                }
+            }
+            *in_play = self.seats_in_play();
+            self.state.quiet = 0;
         } else {
-            self.state.quiet.saturating_add(1)
-        };
-        self.state.ply = self.state.ply.saturating_add(1);
-        let seat = self.state.to_move;
-        let next = self.next_seat_after(seat);
-        self.set_to_move(next);
+            self.state.quiet = self.state.quiet.saturating_add(1);
+        }
+        self.end_ply(*in_play);
     }
 }
 
@@ -302,12 +391,16 @@ fn sheet_game_body<const BMI2: bool>(
     max_plies: u32,
     mut on_ply: impl FnMut(GamePly, &Position),
 ) {
+    let mut scratch = Scratch {
+        movers: Movers::new(),
+        in_play: position.seats_in_play(),
+    };
     for _ in 0..max_plies {
         if position.sheet_is_over() {
             break;
         }
         let seat = position.state.to_move;
-        let (roll, mv) = position.sheet_random_ply::<BMI2>(rng);
+        let (roll, mv) = position.sheet_random_ply::<BMI2>(rng, &mut scratch);
         on_ply(
             GamePly {
                 seat,
