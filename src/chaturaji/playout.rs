@@ -127,11 +127,35 @@ static NEXT_SEAT: [[Colour; 4]; 16] = {
     table
 };
 
-/// What the loop keeps from ply to ply: the movers' buffers and the seats
-/// in play.
+/// What the loop keeps from ply to ply: the movers' buffers, and what
+/// changes only with a capture or a throne conquest (then refreshed by
+/// [`Scratch::refresh`]).
 struct Scratch {
     movers: Movers,
+    /// The seats in play (bit `i` for seat `i`).
     in_play: usize,
+    /// For each seat, the colours whose armies it commands (bit `i` for
+    /// colour `i`).
+    commands: [u8; 4],
+    /// Whether every colour has a piece on the board.
+    all_present: bool,
+}
+
+impl Scratch {
+    /// Reads the command and the colours left from `position`.
+    #[inline(always)]
+    fn refresh(&mut self, position: &Position) {
+        self.in_play = position.seats_in_play();
+        let mut commands = [0u8; 4];
+        for (colour, commander) in position.state.command.iter().enumerate() {
+            if let Some(seat) = commander {
+                commands[seat.index()] |= 1 << colour;
+            }
+        }
+        self.commands = commands;
+        let c = &position.state.colours;
+        self.all_present = (c[0].0 != 0) & (c[1].0 != 0) & (c[2].0 != 0) & (c[3].0 != 0);
+    }
 }
 
 impl Position {
@@ -147,13 +171,13 @@ impl Position {
     }
 
     /// Whether the game is over under the sheet's rules (the same as
-    /// `self.sheet_outcome().is_over()`): while every colour has a piece,
-    /// only the draw rule can have ended it.
+    /// `self.sheet_outcome().is_over()`): while every colour has a piece
+    /// (`all_present`), only the draw rule (`limit`: the draw limit, or
+    /// `u64::MAX`, which no count reaches, for none) can have ended it.
     #[inline(always)]
-    pub(crate) fn sheet_is_over(&self) -> bool {
-        let c = &self.state.colours;
-        if (c[0].0 != 0) & (c[1].0 != 0) & (c[2].0 != 0) & (c[3].0 != 0) {
-            return matches!(self.rules.draw_limit, Some(limit) if self.state.quiet >= u32::from(limit));
+    fn sheet_is_over(&self, all_present: bool, limit: u64) -> bool {
+        if all_present {
+            return u64::from(self.state.quiet) >= limit;
         }
         self.sheet_outcome().is_over()
     }
@@ -183,7 +207,13 @@ impl Position {
         let empty = !occupied;
         let opponents = occupied & !(c[s] | c[a]);
         let open = empty | opponents;
-        let own = self.commanded(seat);
+        // The armies the seat commands: its own and, after a conquest, its
+        // ally's (`commanded`, from the kept masks).
+        let commands = u64::from(scratch.commands[s]);
+        let own = Bitboard(
+            (c[s].0 & 0u64.wrapping_sub((commands >> s) & 1))
+                | (c[a].0 & 0u64.wrapping_sub((commands >> a) & 1)),
+        );
         let mine = c[s];
         let movers = &mut scratch.movers;
         movers.clear();
@@ -221,7 +251,7 @@ impl Position {
                 if special(seat) || special(ally) {
                     let mv = self.choose_move_unchecked(roll, rng);
                     self.apply_sheet(mv);
-                    scratch.in_play = self.seats_in_play();
+                    scratch.refresh(self);
                     return (roll, mv);
                 }
                 let rajas = k[PieceKind::Raja.index()];
@@ -256,7 +286,10 @@ impl Position {
             kind
         };
         let colour = if mine.contains(from) { seat } else { ally };
-        self.normal_move(colour, kind, from, to, &mut scratch.in_play);
+        if self.normal_move(colour, kind, from, to) {
+            scratch.refresh(self);
+        }
+        self.end_ply(scratch.in_play);
         (roll, Move::Normal { from, to })
     }
 
@@ -266,8 +299,8 @@ impl Position {
     fn occupant(&self, square: Square) -> Piece {
         let bit = |bb: Bitboard| ((bb.0 >> square.index()) & 1) as usize;
         let (c, k) = (&self.state.colours, &self.state.kinds);
-        let colour = bit(c[1]) | bit(c[2]) * 2 | bit(c[3]) * 3;
-        let kind = bit(k[1]) | bit(k[2]) * 2 | bit(k[3]) * 3 | bit(k[4]) * 4;
+        let colour = bit(c[1]) | (bit(c[2]) * 2) | (bit(c[3]) * 3);
+        let kind = bit(k[1]) | (bit(k[2]) * 2) | (bit(k[3]) * 3) | (bit(k[4]) * 4);
         Piece::new(Colour::from_index(colour), PieceKind::ALL[kind.min(4)])
     }
 
@@ -283,17 +316,11 @@ impl Position {
 
     /// Plays the normal move of `colour`'s `kind` from `from` to `to` (a
     /// legal move for the seat to move that is no special promotion), as
-    /// [`Position::apply_sheet`] does; `in_play` is the set of seats in
-    /// play, kept up to date.
+    /// [`Position::apply_sheet`] does, but for the end of the ply
+    /// ([`Position::end_ply`]). Returns whether the command or the colours
+    /// on the board may have changed (a capture, or a raja's move).
     #[inline(always)]
-    fn normal_move(
-        &mut self,
-        colour: Colour,
-        kind: PieceKind,
-        from: Square,
-        to: Square,
-        in_play: &mut usize,
-    ) {
+    fn normal_move(&mut self, colour: Colour, kind: PieceKind, from: Square, to: Square) -> bool {
         let ci = colour.index();
         let (from_bb, to_bb) = (from.bitboard(), to.bitboard());
         let occupied = {
@@ -330,7 +357,6 @@ impl Position {
         }
         if kind == PieceKind::Raja {
             self.conquer(colour, to);
-            *in_play = self.seats_in_play();
         }
         if captured {
             // Only a capture releases waiting pawns or puts a colour out.
@@ -342,12 +368,11 @@ impl Position {
                     self.set_command(colour, None);
                 }
             }
-            *in_play = self.seats_in_play();
             self.state.quiet = 0;
         } else {
             self.state.quiet = self.state.quiet.saturating_add(1);
         }
-        self.end_ply(*in_play);
+        captured | (kind == PieceKind::Raja)
     }
 }
 
@@ -393,10 +418,14 @@ fn sheet_game_body<const BMI2: bool>(
 ) {
     let mut scratch = Scratch {
         movers: Movers::new(),
-        in_play: position.seats_in_play(),
+        in_play: 0,
+        commands: [0; 4],
+        all_present: false,
     };
+    scratch.refresh(position);
+    let limit = position.rules.draw_limit.map_or(u64::MAX, u64::from);
     for _ in 0..max_plies {
-        if position.sheet_is_over() {
+        if position.sheet_is_over(scratch.all_present, limit) {
             break;
         }
         let seat = position.state.to_move;
