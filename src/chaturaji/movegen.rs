@@ -41,17 +41,15 @@ pub(crate) fn elephant_reach(from: Square, occupied: Bitboard) -> Bitboard {
     for (d, rays) in RAYS.iter().enumerate() {
         let ray = rays[from.index()];
         let blockers = (ray & occupied).0;
-        if blockers == 0 {
-            reach |= ray;
+        // N and E rays go up in index, S and W down. A sentinel blocker on
+        // h8 (63) or a1 (0), whose rays in that direction are empty, stands
+        // for "no blocker" without a branch: the whole ray is reached.
+        let first = if d < 2 {
+            (blockers | 1 << 63).trailing_zeros()
         } else {
-            // N and E rays go up in index, S and W down.
-            let first = if d < 2 {
-                blockers.trailing_zeros()
-            } else {
-                63 - blockers.leading_zeros()
-            };
-            reach |= Bitboard(ray.0 ^ rays[first as usize].0);
-        }
+            63 - (blockers | 1).leading_zeros()
+        };
+        reach |= Bitboard(ray.0 ^ rays[first as usize & 63].0);
     }
     reach
 }

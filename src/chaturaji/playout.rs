@@ -139,6 +139,13 @@ struct Scratch {
     commands: [u8; 4],
     /// Whether every colour has a piece on the board.
     all_present: bool,
+    /// The colours that may have exactly one pawn and one boat and no
+    /// other piece (bit `i` for colour `i`): every such colour, and maybe
+    /// some that no longer have (a promotion since the refresh), for which
+    /// the reference path, exact, is taken needlessly. A colour comes to
+    /// one pawn and one boat only by losing a piece: a capture, after which
+    /// the loop refreshes.
+    special: u8,
 }
 
 impl Scratch {
@@ -155,6 +162,15 @@ impl Scratch {
         self.commands = commands;
         let c = &position.state.colours;
         self.all_present = (c[0].0 != 0) & (c[1].0 != 0) & (c[2].0 != 0) & (c[3].0 != 0);
+        let k = &position.state.kinds;
+        let (pawns, boats) = (k[PieceKind::Pawn.index()], k[PieceKind::Boat.index()]);
+        let mut special = 0;
+        for (colour, &mine) in c.iter().enumerate() {
+            if mine.count() == 2 && (mine & pawns).count() == 1 && (mine & boats).count() == 1 {
+                special |= 1 << colour;
+            }
+        }
+        self.special = special;
     }
 }
 
@@ -241,20 +257,14 @@ impl Position {
             _ => {
                 // A colour with one pawn and one boat may promote
                 // specially (four moves per square): the reference path.
-                let pawns = k[PieceKind::Pawn.index()];
-                let special = |colour: Colour| {
-                    let mine = c[colour.index()];
-                    mine.count() == 2
-                        && (mine & pawns).count() == 1
-                        && (mine & k[PieceKind::Boat.index()]).count() == 1
-                };
-                if special(seat) || special(ally) {
+                if (scratch.special >> s | scratch.special >> a) & 1 != 0 {
                     let mv = self.choose_move_unchecked(roll, rng);
                     self.apply_sheet(mv);
                     scratch.refresh(self);
                     return (roll, mv);
                 }
                 let rajas = k[PieceKind::Raja.index()];
+                let pawns = k[PieceKind::Pawn.index()];
                 let pawn_prey = opponents & (pawns | k[PieceKind::Boat.index()]);
                 for from in own & (rajas | pawns) {
                     let f = from.index();
@@ -266,7 +276,9 @@ impl Position {
                     let pawn =
                         (PAWN_STEPS[colour][f] & empty) | (PAWN_CAPTURES[colour][f] & pawn_prey);
                     let raja = RAJA_MOVES[f] & open;
-                    let targets = if rajas.contains(from) { raja } else { pawn };
+                    // A select without a branch: the kind is random.
+                    let is_raja = 0u64.wrapping_sub((rajas.0 >> f) & 1);
+                    let targets = Bitboard(pawn.0 ^ ((pawn.0 ^ raja.0) & is_raja));
                     movers.push(from, targets);
                 }
                 (PieceKind::Pawn, rajas)
@@ -421,6 +433,7 @@ fn sheet_game_body<const BMI2: bool>(
         in_play: 0,
         commands: [0; 4],
         all_present: false,
+        special: 0,
     };
     scratch.refresh(position);
     let limit = position.rules.draw_limit.map_or(u64::MAX, u64::from);
