@@ -21,6 +21,7 @@
 use super::dice::{GamePly, Roll};
 use super::movegen::elephant_reach;
 use super::moves::Move;
+use super::outcome::Outcome;
 use super::position::Position;
 use super::square::{Bitboard, Square};
 use super::tables::{
@@ -137,8 +138,8 @@ struct Scratch {
     /// For each seat, the colours whose armies it commands (bit `i` for
     /// colour `i`).
     commands: [u8; 4],
-    /// Whether every colour has a piece on the board.
-    all_present: bool,
+    /// Whether an alliance has won (no piece of either opponent left).
+    won: bool,
     /// The colours that may have exactly one pawn and one boat and no
     /// other piece (bit `i` for colour `i`): every such colour, and maybe
     /// some that no longer have (a promotion since the refresh), for which
@@ -161,7 +162,7 @@ impl Scratch {
         }
         self.commands = commands;
         let c = &position.state.colours;
-        self.all_present = (c[0].0 != 0) & (c[1].0 != 0) & (c[2].0 != 0) & (c[3].0 != 0);
+        self.won = matches!(position.sheet_outcome(), Outcome::AllianceWins(_));
         let k = &position.state.kinds;
         let (pawns, boats) = (k[PieceKind::Pawn.index()], k[PieceKind::Boat.index()]);
         let mut special = 0;
@@ -187,15 +188,12 @@ impl Position {
     }
 
     /// Whether the game is over under the sheet's rules (the same as
-    /// `self.sheet_outcome().is_over()`): while every colour has a piece
-    /// (`all_present`), only the draw rule (`limit`: the draw limit, or
-    /// `u64::MAX`, which no count reaches, for none) can have ended it.
+    /// `self.sheet_outcome().is_over()`): an alliance has won (`won`, kept
+    /// by the loop), or the draw rule applies (`limit`: the draw limit, or
+    /// `u64::MAX`, which no count reaches, for none).
     #[inline(always)]
-    fn sheet_is_over(&self, all_present: bool, limit: u64) -> bool {
-        if all_present {
-            return u64::from(self.state.quiet) >= limit;
-        }
-        self.sheet_outcome().is_over()
+    fn sheet_is_over(&self, won: bool, limit: u64) -> bool {
+        won | (u64::from(self.state.quiet) >= limit)
     }
 
     /// One ply of the seeded game under the sheet's rules, on a position
@@ -432,13 +430,13 @@ fn sheet_game_body<const BMI2: bool>(
         movers: Movers::new(),
         in_play: 0,
         commands: [0; 4],
-        all_present: false,
+        won: false,
         special: 0,
     };
     scratch.refresh(position);
     let limit = position.rules.draw_limit.map_or(u64::MAX, u64::from);
     for _ in 0..max_plies {
-        if position.sheet_is_over(scratch.all_present, limit) {
+        if position.sheet_is_over(scratch.won, limit) {
             break;
         }
         let seat = position.state.to_move;
