@@ -26,7 +26,7 @@ use super::position::Position;
 use super::square::{Bitboard, Square};
 use super::tables::{
     promotion_kind, BOAT_MOVES, HORSE_MOVES, PAWN_CAPTURES, PAWN_STEPS, PROMOTION_SQUARES,
-    RAJA_MOVES,
+    RAJA_MOVES, THRONES,
 };
 use super::types::{Colour, Piece, PieceKind};
 use super::zobrist;
@@ -328,7 +328,8 @@ impl Position {
     /// legal move for the seat to move that is no special promotion), as
     /// [`Position::apply_sheet`] does, but for the end of the ply
     /// ([`Position::end_ply`]). Returns whether the command or the colours
-    /// on the board may have changed (a capture, or a raja's move).
+    /// on the board may have changed (a capture, or a raja on its ally's
+    /// throne).
     #[inline(always)]
     fn normal_move(&mut self, colour: Colour, kind: PieceKind, from: Square, to: Square) -> bool {
         let ci = colour.index();
@@ -345,9 +346,10 @@ impl Position {
             captured = true;
             self.note_capture(victim, &mut released);
         }
-        let promoted = kind == PieceKind::Pawn
-            && PROMOTION_SQUARES[ci].contains(to)
-            && self.state.lost_pawn[ci];
+        // Rare conditions, tested without a branch on the (random) kind.
+        let promoted = (kind == PieceKind::Pawn)
+            & PROMOTION_SQUARES[ci].contains(to)
+            & self.state.lost_pawn[ci];
         let new_kind = if promoted { promotion_kind(to) } else { kind };
         let st = &mut self.state;
         st.colours[ci] ^= from_bb | to_bb;
@@ -355,7 +357,9 @@ impl Position {
         st.kinds[new_kind.index()] |= to_bb;
         st.hash ^= zobrist::piece(ci, kind.index(), from.index())
             ^ zobrist::piece(ci, new_kind.index(), to.index());
-        if kind == PieceKind::Boat {
+        // A boat triumph needs three more boats next to `to`.
+        let boats = self.state.kinds[PieceKind::Boat.index()];
+        if (kind == PieceKind::Boat) & ((RAJA_MOVES[to.index()] & boats).count() >= 3) {
             let victims = self.triumph_victims(to);
             if !victims.is_empty() {
                 captured = true;
@@ -365,8 +369,11 @@ impl Position {
                 }
             }
         }
-        if kind == PieceKind::Raja {
+        // A conquest needs a raja on its ally's throne.
+        let mut conquest = false;
+        if (kind == PieceKind::Raja) & (to == THRONES[self.rules.ally(colour).index()]) {
             self.conquer(colour, to);
+            conquest = true;
         }
         if captured {
             // Only a capture releases waiting pawns or puts a colour out.
@@ -382,7 +389,7 @@ impl Position {
         } else {
             self.state.quiet = self.state.quiet.saturating_add(1);
         }
-        captured | (kind == PieceKind::Raja)
+        captured | conquest
     }
 }
 
