@@ -40,6 +40,8 @@ const MAX_MOVERS: usize = 16;
 struct Movers {
     from: [u8; MAX_MOVERS],
     targets: [u64; MAX_MOVERS],
+    /// The moves of the pieces before each (its first move's index).
+    start: [u32; MAX_MOVERS],
     len: usize,
     total: u32,
 }
@@ -50,6 +52,7 @@ impl Movers {
         Movers {
             from: [0; MAX_MOVERS],
             targets: [0; MAX_MOVERS],
+            start: [0; MAX_MOVERS],
             len: 0,
             total: 0,
         }
@@ -67,6 +70,7 @@ impl Movers {
         let i = self.len & (MAX_MOVERS - 1);
         self.from[i] = from.index() as u8;
         self.targets[i] = targets.0;
+        self.start[i] = self.total;
         self.len += 1;
         self.total += targets.0.count_ones();
     }
@@ -74,18 +78,18 @@ impl Movers {
     /// The `k`-th move (`k` below `self.total`) as (from, to), in the order
     /// of the move list (by from square, then to square).
     #[inline(always)]
-    fn nth<const BMI2: bool>(&self, mut k: u32) -> (Square, Square) {
+    fn nth<const BMI2: bool>(&self, k: u32) -> (Square, Square) {
+        // The last piece whose first move is at most `k` (one with no move
+        // shares its start with the next, so it is passed over): counted
+        // without a branch on `k`, which comes last in the ply.
         let mut i = 0;
-        while i + 1 < self.len.min(MAX_MOVERS) {
-            let n = self.targets[i].count_ones();
-            if k < n {
-                break;
-            }
-            k -= n;
-            i += 1;
+        for j in 1..self.len.min(MAX_MOVERS) {
+            i += usize::from(self.start[j] <= k);
         }
+        let i = i & (MAX_MOVERS - 1);
         let from = Square::from_index(self.from[i]);
-        (from, Square::from_index(select::<BMI2>(self.targets[i], k)))
+        let to = select::<BMI2>(self.targets[i], k - self.start[i]);
+        (from, Square::from_index(to))
     }
 }
 
