@@ -4,19 +4,27 @@
 //! Each ply draws the same words and plays the same move as the reference
 //! path (`roll_with`, then [`Position::choose_move_unchecked`] and
 //! [`Position::apply_sheet`]), which the tests compare it with ply by ply.
-//! What makes it cheaper:
+//! What makes it cheaper (measured in BENCHMARKS.md, issue 13):
 //!
-//! - the die's face picks one of four loops, each knowing the kinds it
-//!   moves (no per-piece dispatch on the kind, which was an indirect jump
-//!   the branch predictor mostly missed);
-//! - the `k`-th move is found with one `pdep` when the CPU has BMI2;
+//! - the die's face picks a loop by two binary branches (rajas and pawns;
+//!   elephants; boats and horses sharing one loop), each loop knowing the
+//!   kinds it moves: no per-piece dispatch on the kind (an indirect jump
+//!   the branch predictor mostly missed) and no four-way jump on the face
+//!   (missed three times in four: the face is random);
+//! - the `k`-th move is found with one `pdep` when the CPU has BMI2, its
+//!   piece by counting the pieces' first-move indices, without a branch
+//!   on `k`;
 //! - a move is played from what the choice already knows (the piece's
 //!   colour and kind; a captured piece is read from the bitboards without a
 //!   search), with the hash kept up to date; only a roll that may offer a
 //!   special promotion (a colour with one pawn and one boat, rare) takes
 //!   the reference path;
-//! - the loop keeps its buffers and the set of seats in play between
-//!   plies (that set changes only with a capture or a throne conquest).
+//! - promotion, boat triumph and throne conquest are tested by rare
+//!   conditions (a far-edge square, three boats around, the ally's
+//!   throne), not by branches on the random kind;
+//! - the loop keeps its buffers, the seats in play, who commands whom,
+//!   whether an alliance has won and which colours may promote specially
+//!   between plies (they change only with a capture or a conquest).
 
 use super::dice::{GamePly, Roll};
 use super::movegen::elephant_reach;
