@@ -35,21 +35,22 @@ struct Context {
 
 /// The squares an elephant on `from` reaches: along each orthogonal ray up
 /// to and including the first occupied square.
-#[inline]
 pub(crate) fn elephant_reach(from: Square, occupied: Bitboard) -> Bitboard {
     let mut reach = Bitboard::EMPTY;
     for (d, rays) in RAYS.iter().enumerate() {
         let ray = rays[from.index()];
         let blockers = (ray & occupied).0;
-        // N and E rays go up in index, S and W down. A sentinel blocker on
-        // h8 (63) or a1 (0), whose rays in that direction are empty, stands
-        // for "no blocker" without a branch: the whole ray is reached.
-        let first = if d < 2 {
-            (blockers | 1 << 63).trailing_zeros()
+        if blockers == 0 {
+            reach |= ray;
         } else {
-            63 - (blockers | 1).leading_zeros()
-        };
-        reach |= Bitboard(ray.0 ^ rays[first as usize & 63].0);
+            // N and E rays go up in index, S and W down.
+            let first = if d < 2 {
+                blockers.trailing_zeros()
+            } else {
+                63 - blockers.leading_zeros()
+            };
+            reach |= Bitboard(ray.0 ^ rays[first as usize].0);
+        }
     }
     reach
 }

@@ -224,13 +224,13 @@ impl Rules {
     /// ```
     #[must_use]
     pub const fn ally(&self, colour: Colour) -> Colour {
-        // Red 0 with Green 3 and Black 1 with Yellow 2 (index xor 3), or
-        // opposite seats (index xor 2): no branch on the option.
-        let flip = match self.alliances {
-            Alliances::Sheet => 3,
-            Alliances::Opposite => 2,
-        };
-        Colour::from_index(colour.index() ^ flip)
+        match (self.alliances, colour) {
+            (Alliances::Sheet, Colour::Red) => Colour::Green,
+            (Alliances::Sheet, Colour::Green) => Colour::Red,
+            (Alliances::Sheet, Colour::Black) => Colour::Yellow,
+            (Alliances::Sheet, Colour::Yellow) => Colour::Black,
+            (Alliances::Opposite, c) => Colour::from_index(c.index() + 2),
+        }
     }
 
     /// Whether `a` and `b` are the same colour or allies (under the Ludii
