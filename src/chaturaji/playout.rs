@@ -283,19 +283,25 @@ impl Position {
             let rajas = k[PieceKind::Raja.index()];
             let pawns = k[PieceKind::Pawn.index()];
             let pawn_prey = opponents & (pawns | k[PieceKind::Boat.index()]);
-            for from in own & (rajas | pawns) {
+            let pieces = own & (rajas | pawns);
+            let push = |movers: &mut Movers, from: Square, colour: usize| {
                 let f = from.index();
-                let colour = if (mine & from.bitboard()).is_empty() {
-                    a
-                } else {
-                    s
-                };
                 let pawn = (PAWN_STEPS[colour][f] & empty) | (PAWN_CAPTURES[colour][f] & pawn_prey);
                 let raja = RAJA_MOVES[f] & open;
                 // A select without a branch: the kind is random.
                 let is_raja = 0u64.wrapping_sub((rajas.0 >> f) & 1);
-                let targets = Bitboard(pawn.0 ^ ((pawn.0 ^ raja.0) & is_raja));
-                movers.push(from, targets);
+                movers.push(from, Bitboard(pawn.0 ^ ((pawn.0 ^ raja.0) & is_raja)));
+            };
+            if (pieces & c[a]).is_empty() {
+                // The usual case: the seat's own army only, one colour.
+                for from in pieces {
+                    push(movers, from, s);
+                }
+            } else {
+                for from in pieces {
+                    let colour = if mine.contains(from) { s } else { a };
+                    push(movers, from, colour);
+                }
             }
             (PieceKind::Pawn, rajas)
         } else if face & 3 == 2 {
