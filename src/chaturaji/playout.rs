@@ -502,3 +502,79 @@ fn sheet_game_body<const BMI2: bool>(
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chaturaji::{roll_with, Alliances, Rules};
+
+    /// The seeded game the reference way: `roll_with`, the list-free
+    /// choice of `choose_move` and the generic move.
+    fn reference_game(start: &Position, seed: u64, max_plies: u32) -> Vec<(Roll, Move, Position)> {
+        let mut rng = SplitMix64::new(seed);
+        let mut pos = start.clone();
+        let mut plies = Vec::new();
+        while plies.len() < max_plies as usize && !pos.sheet_outcome().is_over() {
+            let roll = roll_with(&mut rng);
+            let mv = pos.choose_move_unchecked(roll, &mut rng);
+            pos.apply_sheet(mv);
+            plies.push((roll, mv, pos.clone()));
+        }
+        plies
+    }
+
+    /// Both compiled forms of the loop (the portable one, which this CPU
+    /// may never take, and the one with BMI2 when the CPU has it) play the
+    /// reference games ply by ply.
+    #[test]
+    fn both_forms_play_the_reference_games() {
+        let mut starts = vec![
+            Position::start(Rules::default()),
+            Position::start(Rules::default().with_alliances(Alliances::Opposite)),
+        ];
+        for text in [
+            "8/8/8/8/6,bB,rB/6,yB,1/7,gP/gB,7 g rbyg - - 3 50",
+            "4,bK,3/8/8/yK,4,gH,2/8/2,gP,5/8/3,rK,4 r rbyr - - 11 61",
+        ] {
+            starts.push(Position::from_text(text, Rules::default()).unwrap());
+        }
+        for start in &starts {
+            for seed in 0..40 {
+                let expected = reference_game(start, seed, 2_000);
+                let check = |got: Vec<(Roll, Move, Position)>| {
+                    assert_eq!(got.len(), expected.len(), "{start} seed {seed}");
+                    for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
+                        assert_eq!(g, e, "{start} seed {seed} ply {i}");
+                    }
+                };
+                let mut pos = start.clone();
+                let mut got = Vec::new();
+                sheet_game_body::<false>(
+                    &mut pos,
+                    &mut SplitMix64::new(seed),
+                    2_000,
+                    |p, after| {
+                        got.push((p.roll.unwrap(), p.mv, after.clone()));
+                    },
+                );
+                check(got);
+                #[cfg(target_arch = "x86_64")]
+                if std::arch::is_x86_feature_detected!("popcnt")
+                    && std::arch::is_x86_feature_detected!("bmi1")
+                    && std::arch::is_x86_feature_detected!("bmi2")
+                    && std::arch::is_x86_feature_detected!("lzcnt")
+                {
+                    let mut pos = start.clone();
+                    let mut got = Vec::new();
+                    // SAFETY: the CPU has these features, checked above.
+                    unsafe {
+                        sheet_game_x86(&mut pos, &mut SplitMix64::new(seed), 2_000, |p, after| {
+                            got.push((p.roll.unwrap(), p.mv, after.clone()));
+                        });
+                    }
+                    check(got);
+                }
+            }
+        }
+    }
+}
