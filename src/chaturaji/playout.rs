@@ -63,6 +63,10 @@ fn elephant_reach(from: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(reach)
 }
 
+/// The kinds each face moves, by face - 2 (two for the 5, the same one
+/// twice otherwise).
+const FACE_KINDS: [[usize; 2]; 4] = [[3, 3], [2, 2], [1, 1], [0, 4]];
+
 /// The most pieces one seat commands (two armies of eight).
 const MAX_MOVERS: usize = 16;
 
@@ -252,10 +256,6 @@ impl Position {
         let a = ally.index();
         let c = &st.colours;
         let k = &st.kinds;
-        let occupied = c[0] | c[1] | c[2] | c[3];
-        let empty = !occupied;
-        let opponents = occupied & !(c[s] | c[a]);
-        let open = empty | opponents;
         // The armies the seat commands: its own and, after a conquest, its
         // ally's (`commanded`, from the kept masks).
         let commands = u64::from(scratch.commands[s]);
@@ -263,6 +263,20 @@ impl Position {
             (c[s].0 & 0u64.wrapping_sub((commands >> s) & 1))
                 | (c[a].0 & 0u64.wrapping_sub((commands >> a) & 1)),
         );
+        // Nearly half the rolls name a kind the seat has no piece of: the
+        // pass, before anything else is computed.
+        let [ka, kb] = FACE_KINDS[face & 3];
+        if (own & (k[ka] | k[kb])).is_empty() {
+            // The list holds the single pass: `below(1)` still draws.
+            rng.next_u64();
+            self.state.quiet = self.state.quiet.saturating_add(1);
+            self.end_ply(scratch.in_play);
+            return (roll, Move::Pass);
+        }
+        let occupied = c[0] | c[1] | c[2] | c[3];
+        let empty = !occupied;
+        let opponents = occupied & !(c[s] | c[a]);
+        let open = empty | opponents;
         let mine = c[s];
         let movers = &mut scratch.movers;
         movers.clear();
