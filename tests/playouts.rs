@@ -220,6 +220,81 @@ fn chaturaji_choice_without_a_list_is_the_choice_from_the_list() {
     }
 }
 
+/// The seeded Chaturaji game the reference way, through the public API:
+/// the die (`roll_with`), `choose_move` (the list-free choice, itself
+/// checked against the list above) and `play_unchecked`; each ply's seat,
+/// roll and move with the position after it.
+fn chaturaji_game_by_reference(
+    start: &chaturaji::Position,
+    seed: u64,
+    max_plies: u32,
+) -> Vec<ChaturajiPly> {
+    let mut rng = SplitMix64::new(seed);
+    let mut pos = start.clone();
+    let mut plies = Vec::new();
+    while plies.len() < max_plies as usize && !pos.is_over() {
+        let seat = pos.to_move();
+        let roll = chaturaji::roll_with(&mut rng);
+        let mv = pos
+            .choose_move(roll, &mut rng)
+            .expect("a game that goes on has a move");
+        pos.play_unchecked(mv);
+        plies.push((seat, Some(roll), mv, pos.clone()));
+    }
+    plies
+}
+
+/// A ply of a Chaturaji game and the position after it.
+type ChaturajiPly = (
+    chaturaji::Colour,
+    Option<chaturaji::Roll>,
+    chaturaji::Move,
+    chaturaji::Position,
+);
+
+/// `play_seeded_game` under the sheet's rules (its own fast loop) plays the
+/// reference game ply by ply: the same seats, rolls, moves and positions
+/// (board, counters and hash), from the start under each sheet option and
+/// from positions with special promotions, boat triumphs and conquests.
+#[test]
+fn chaturaji_seeded_games_are_the_reference_games() {
+    let mut starts = Vec::new();
+    for (name, rules) in chaturaji_rules() {
+        if !rules.is_ludii() {
+            starts.push((name.to_string(), chaturaji::Position::start(rules), 150));
+        }
+    }
+    for text in [
+        "8/8/8/8/6,bB,rB/6,yB,1/7,gP/gB,7 g rbyg - - 3 50",
+        "4,bK,3/6,gP,1/8/yK,7/8/8/8/gB,6,rK g rbyg g - 0 10",
+        "4,bK,2,rB/8/8/yK,1,gK,5/8/8/8/4,rP,3 r rbyg - - 0 10",
+        "4,bK,3/8/8/yK,4,gH,2/8/2,gP,5/8/3,rK,4 r rbyr - - 11 61",
+        "yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/5,gK,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,3,rP,rB r rbyg - - 0 8",
+    ] {
+        let pos = chaturaji::Position::from_text(text, Rules::default()).unwrap();
+        starts.push((text.to_string(), pos, 60));
+    }
+    let mut plies_seen = 0;
+    for (name, start, seeds) in starts {
+        for seed in 0..seeds {
+            let expected = chaturaji_game_by_reference(&start, seed, 3_000);
+            let mut pos = start.clone();
+            let mut got: Vec<ChaturajiPly> = Vec::new();
+            let outcome = chaturaji::play_seeded_game(&mut pos, seed, 3_000, |ply, after| {
+                assert_eq!(after.hash(), after.compute_hash(), "{name} seed {seed}");
+                got.push((ply.seat, ply.roll, ply.mv, after.clone()));
+            });
+            assert_eq!(got.len(), expected.len(), "{name} seed {seed}: length");
+            for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
+                assert_eq!(g, e, "{name} seed {seed} ply {i}");
+            }
+            assert_eq!(outcome, pos.outcome(), "{name} seed {seed}");
+            plies_seen += got.len();
+        }
+    }
+    assert!(plies_seen > 100_000, "{plies_seen} plies compared");
+}
+
 /// A source whose `below(n)` is always `index` (given the list length `n`).
 struct Fixed(u64, u64);
 
@@ -336,32 +411,40 @@ fn histogram_buckets_tile_the_lengths() {
     assert_eq!(stats.mean_length(), 0.0);
 }
 
-/// The `playouts` example: built by `cargo test` beside the test binaries
-/// (built here once, when a single test target is run).
+/// Whether this test was built in the release profile.
+fn release() -> bool {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent()?.parent()?.file_name().map(|n| n == "release"))
+        .unwrap_or(false)
+}
+
+/// The `playouts` example, built here (once per test run, in this test's
+/// profile) so that a run of this test target alone never uses a stale
+/// binary left by an earlier build: `cargo build` is quick when the
+/// example is up to date.
 fn example() -> Command {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
     let path = BUILT.get_or_init(|| {
-        let mut dir = std::env::current_exe().expect("test binary path");
-        dir.pop();
-        if dir.ends_with("deps") {
-            dir.pop();
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let mut build = Command::new(cargo);
+        build.current_dir(env!("CARGO_MANIFEST_DIR")).args([
+            "build",
+            "--quiet",
+            "--example",
+            "playouts",
+        ]);
+        if release() {
+            build.arg("--release");
         }
-        let path = dir
+        let status = build.status().expect("cargo runs");
+        assert!(status.success(), "cargo build --example playouts failed");
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .parent()
+            .expect("target directory")
+            .join(if release() { "release" } else { "debug" })
             .join("examples")
-            .join(format!("playouts{}", std::env::consts::EXE_SUFFIX));
-        if !path.exists() {
-            let mut build = Command::new(env!("CARGO"));
-            build.args(["build", "--example", "playouts"]);
-            if !cfg!(debug_assertions) {
-                build.arg("--release");
-            }
-            let status = build
-                .current_dir(env!("CARGO_MANIFEST_DIR"))
-                .status()
-                .expect("cargo runs");
-            assert!(status.success(), "building the playouts example");
-        }
-        path
+            .join(format!("playouts{}", std::env::consts::EXE_SUFFIX))
     });
     Command::new(path)
 }

@@ -210,23 +210,6 @@ pub fn play_seeded_game(
         return position.outcome();
     }
     // The sheet's rules: the ruleset is checked once, here.
-    for _ in 0..max_plies {
-        if position.sheet_outcome().is_over() {
-            break;
-        }
-        let seat = position.to_move();
-        let roll = roll_with(&mut rng);
-        // The game goes on (checked above): no second check.
-        let mv = position.choose_move_unchecked(roll, &mut rng);
-        position.apply_sheet(mv);
-        on_ply(
-            GamePly {
-                seat,
-                roll: Some(roll),
-                mv,
-            },
-            position,
-        );
-    }
+    super::playout::sheet_game(position, &mut rng, max_plies, on_ply);
     position.outcome()
 }

@@ -123,6 +123,7 @@ mod notation;
 mod outcome;
 mod perft;
 mod play;
+mod playout;
 mod position;
 mod readable;
 mod rules;

@@ -330,7 +330,7 @@ impl Position {
         IllegalMoveReason::CannotReach
     }
 
-    fn note_capture(&mut self, victim: Piece, released: &mut [bool; 4]) {
+    pub(crate) fn note_capture(&mut self, victim: Piece, released: &mut [bool; 4]) {
         let c = victim.colour.index();
         match victim.kind {
             PieceKind::Raja => {
@@ -361,7 +361,7 @@ impl Position {
     }
 
     /// A raja of `colour` has moved onto `to`: conquest of the ally's throne.
-    fn conquer(&mut self, colour: Colour, to: Square) {
+    pub(crate) fn conquer(&mut self, colour: Colour, to: Square) {
         let ally = self.rules.ally(colour);
         if to == ally.throne()
             && self.state.command[colour.index()] == Some(colour)
@@ -372,7 +372,7 @@ impl Position {
     }
 
     /// `colour` has just lost its first pawn: its waiting pawns promote.
-    fn release_waiting_pawns(&mut self, colour: Colour) {
+    pub(crate) fn release_waiting_pawns(&mut self, colour: Colour) {
         let waiting = self.pieces(colour, PieceKind::Pawn) & PROMOTION_SQUARES[colour.index()];
         for sq in waiting {
             self.remove(colour, PieceKind::Pawn, sq);
