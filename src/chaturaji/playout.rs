@@ -461,15 +461,54 @@ pub(crate) fn sheet_game(
     on_ply: impl FnMut(GamePly, &Position),
 ) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt")
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("bmi2")
-        && std::arch::is_x86_feature_detected!("lzcnt")
-    {
-        // SAFETY: the CPU has these features, checked just above.
+    if fast_bit_instructions() {
+        // SAFETY: the CPU has these features (`fast_bit_instructions`).
         return unsafe { sheet_game_x86(position, rng, max_plies, on_ply) };
     }
     sheet_game_body::<false>(position, rng, max_plies, on_ply);
+}
+
+/// Whether the CPU has popcnt, tzcnt, lzcnt and pdep, with a fast `pdep`:
+/// AMD's processors before Zen 3 (family 0x17 and older) run it in
+/// microcode, hundreds of cycles for a few set bits, so they take the
+/// portable loop. Read once and kept (the `cpuid` behind it can be slow
+/// under a hypervisor).
+#[cfg(target_arch = "x86_64")]
+fn fast_bit_instructions() -> bool {
+    use core::sync::atomic::{AtomicU8, Ordering};
+    /// 0: not read yet; 1: no; 2: yes.
+    static FAST: AtomicU8 = AtomicU8::new(0);
+    match FAST.load(Ordering::Relaxed) {
+        1 => return false,
+        2 => return true,
+        _ => {}
+    }
+    let has = std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("lzcnt");
+    let fast = has && !slow_pdep();
+    FAST.store(if fast { 2 } else { 1 }, Ordering::Relaxed);
+    fast
+}
+
+/// Whether this is an AMD processor of family 0x17 or older (Zen 2 and
+/// before), whose `pdep` is microcoded.
+#[cfg(target_arch = "x86_64")]
+fn slow_pdep() -> bool {
+    use core::arch::x86_64::__cpuid;
+    // SAFETY: `cpuid` exists on every x86_64 processor.
+    #[allow(unused_unsafe)]
+    let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1)) };
+    // "AuthenticAMD": "Auth" in ebx, "enti" in edx, "cAMD" in ecx.
+    let amd = vendor.ebx == 0x6874_7541 && vendor.edx == 0x6974_6e65 && vendor.ecx == 0x444d_4163;
+    let base = (signature.eax >> 8) & 0xf;
+    let family = if base == 0xf {
+        base + ((signature.eax >> 20) & 0xff)
+    } else {
+        base
+    };
+    amd && family <= 0x17
 }
 
 /// [`sheet_game`] compiled with popcnt, tzcnt, lzcnt and pdep.
@@ -572,6 +611,8 @@ mod tests {
                     },
                 );
                 check(got);
+                // Both forms are tested where the CPU has the instructions,
+                // a slow pdep or not.
                 #[cfg(target_arch = "x86_64")]
                 if std::arch::is_x86_feature_detected!("popcnt")
                     && std::arch::is_x86_feature_detected!("bmi1")
