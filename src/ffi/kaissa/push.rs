@@ -71,9 +71,11 @@ unsafe fn push_fast(pos: *mut kc_kaissa_position, mv: kc_kaissa_move) -> bool {
         // The stack grows on the checked path.
         return false;
     }
+    let depth = handle.pushed.len();
     let undo = handle.pos.play_unchecked(mv);
     handle.pushed.push(undo);
     handle.last.live = false;
+    handle.entered(depth + 1);
     true
 }
 
@@ -141,9 +143,11 @@ unsafe fn push_checked(pos: *mut kc_kaissa_position, mv: kc_kaissa_move) -> kc_s
                 .try_reserve(more)
                 .map_err(|_| fail(KC_ERR_PANIC, "out of memory: the push stack cannot grow"))?;
         }
+        let depth = handle.pushed.len();
         let undo = handle.pos.play_unchecked(rust_mv);
         handle.pushed.push(undo);
         handle.last.live = false;
+        handle.entered(depth + 1);
         Ok(())
     })
 }
