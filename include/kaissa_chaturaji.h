@@ -1671,6 +1671,25 @@ enum kc_status kc_kaissa_list(struct kc_kaissa_position *pos, size_t *out_count)
 // `pos` is a live position used by nobody else during the call.
 enum kc_status kc_kaissa_push_index(struct kc_kaissa_position *pos, size_t index);
 
+// Takes back the last pushed move and plays the move at `index` of the
+// listing of the depth it returns to, in one call: `kc_kaissa_pop` then
+// `kc_kaissa_push_index(pos, index)`, for a search that goes from one
+// sibling to the next (push index 0, then this call for 1, 2, ..., then
+// `kc_kaissa_pop` after the last). The depth stays the same; its listing
+// is discarded (the position of this depth changed), the listing below
+// stays usable.
+//
+// Checks first, in constant time: a pushed move to take back, a usable
+// listing at the depth below (see `kc_kaissa_list`) and `index` below its
+// count. If any fails the result is `KC_ERR_INVALID_ARGUMENT` and `pos` is
+// untouched (the top move is not popped). Never allocates.
+//
+// Threads: `pos` must not be used by any other thread during the call.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call.
+enum kc_status kc_kaissa_pop_push_index(struct kc_kaissa_position *pos, size_t index);
+
 // Writes to `*out` the move at `index` of the current depth's listing (see
 // `kc_kaissa_list`), so that a search can show, store or order the moves it
 // plays by index. With no usable listing at the current depth, or `index`

@@ -50,7 +50,8 @@ use crate::random::{RandomSource, SplitMix64};
 mod indexed;
 mod push;
 pub use indexed::{
-    kc_kaissa_list, kc_kaissa_listed_move, kc_kaissa_listed_moves, kc_kaissa_push_index,
+    kc_kaissa_list, kc_kaissa_listed_move, kc_kaissa_listed_moves, kc_kaissa_pop_push_index,
+    kc_kaissa_push_index,
 };
 pub use push::{kc_kaissa_pop, kc_kaissa_push, kc_kaissa_pushed_count};
 

@@ -275,20 +275,129 @@ unsafe fn push_index_checked(pos: *mut kc_kaissa_position, index: usize) -> kc_s
     })
 }
 
+/// The common case of `kc_kaissa_pop_push_index`, without messages: a
+/// usable position with a pushed move whose depth below has a valid listing
+/// with a move at `index`. `false` when anything else holds (nothing
+/// changed then).
+///
+/// # Safety
+/// `pos` is NULL or a live position used by nobody else during the call.
+#[inline(always)]
+unsafe fn pop_push_index_fast(pos: *mut kc_kaissa_position, index: usize) -> bool {
+    if !usable(pos) {
+        return false;
+    }
+    // SAFETY: non-null and aligned; live and unshared per the caller.
+    let handle = unsafe { &mut *pos };
+    let depth = handle.pushed.len();
+    let Some(below) = depth.checked_sub(1) else {
+        return false;
+    };
+    let mv = match handle.lists.get(below) {
+        Some(listing) if listing.valid => match listing.moves.get(index) {
+            Some(&mv) => mv,
+            None => return false,
+        },
+        _ => return false,
+    };
+    let Some(top) = handle.pushed.last_mut() else {
+        return false;
+    };
+    // The top of the stack made this very position (see `kc_kaissa_pop`);
+    // taking it back returns to the position the listing below describes,
+    // so the listed move is legal there.
+    handle.pos.undo_unchecked(*top);
+    *top = handle.pos.play_unchecked(mv);
+    handle.last.live = false;
+    handle.entered(depth);
+    true
+}
+
+/// Takes back the last pushed move and plays the move at `index` of the
+/// listing of the depth it returns to, in one call: `kc_kaissa_pop` then
+/// `kc_kaissa_push_index(pos, index)`, for a search that goes from one
+/// sibling to the next (push index 0, then this call for 1, 2, ..., then
+/// `kc_kaissa_pop` after the last). The depth stays the same; its listing
+/// is discarded (the position of this depth changed), the listing below
+/// stays usable.
+///
+/// Checks first, in constant time: a pushed move to take back, a usable
+/// listing at the depth below (see `kc_kaissa_list`) and `index` below its
+/// count. If any fails the result is `KC_ERR_INVALID_ARGUMENT` and `pos` is
+/// untouched (the top move is not popped). Never allocates.
+///
+/// Threads: `pos` must not be used by any other thread during the call.
+///
+/// # Safety
+/// `pos` is a live position used by nobody else during the call.
+#[no_mangle]
+pub unsafe extern "C" fn kc_kaissa_pop_push_index(
+    pos: *mut kc_kaissa_position,
+    index: usize,
+) -> kc_status {
+    // SAFETY: forwarded from the caller.
+    match catch_unwind(AssertUnwindSafe(|| unsafe {
+        pop_push_index_fast(pos, index)
+    })) {
+        Ok(true) => KC_OK,
+        // SAFETY: forwarded from the caller.
+        Ok(false) => unsafe { pop_push_index_failed(pos, index) },
+        Err(_) => caught_panic("kc_kaissa_pop_push_index"),
+    }
+}
+
+/// `kc_kaissa_pop_push_index`'s errors, with their messages (the fast path
+/// handles every success, so this changes nothing).
+///
+/// # Safety
+/// As `kc_kaissa_pop_push_index`.
+#[cold]
+#[inline(never)]
+unsafe fn pop_push_index_failed(pos: *mut kc_kaissa_position, index: usize) -> kc_status {
+    run("kc_kaissa_pop_push_index", || {
+        check_pointer(pos, "pos")?;
+        // SAFETY: non-null and aligned (checked); live per the caller.
+        let handle = unsafe { &*pos };
+        let Some(below) = handle.pushed.len().checked_sub(1) else {
+            return Err(fail(
+                KC_ERR_INVALID_ARGUMENT,
+                "no pushed move to take back (none pushed, all popped, or the position changed since)",
+            ));
+        };
+        listed_at(handle, below, index)?;
+        Err(fail(
+            KC_ERR_PANIC,
+            "internal error: a valid sibling move was refused",
+        ))
+    })
+}
+
 /// The move at `index` of the current depth's usable listing, or the
 /// failure saying why there is none.
 fn listed(
     handle: &kc_kaissa_position,
     index: usize,
 ) -> Result<crate::kaissa::Move, super::super::Failure> {
-    let Some(moves) = handle.current_listing() else {
-        return Err(fail(
-            KC_ERR_INVALID_ARGUMENT,
-            format!(
-                "no listing of the current position (depth {}): call kc_kaissa_list first",
-                handle.pushed.len()
-            ),
-        ));
+    listed_at(handle, handle.pushed.len(), index)
+}
+
+/// The move at `index` of the usable listing of `depth`, or the failure
+/// saying why there is none.
+fn listed_at(
+    handle: &kc_kaissa_position,
+    depth: usize,
+    index: usize,
+) -> Result<crate::kaissa::Move, super::super::Failure> {
+    let moves = match handle.lists.get(depth) {
+        Some(listing) if listing.valid => &listing.moves,
+        _ => {
+            return Err(fail(
+                KC_ERR_INVALID_ARGUMENT,
+                format!(
+                    "no listing of the position at depth {depth}: call kc_kaissa_list there first"
+                ),
+            ))
+        }
     };
     moves.get(index).copied().ok_or_else(|| {
         fail(
@@ -358,7 +467,7 @@ pub unsafe extern "C" fn kc_kaissa_listed_moves(
             return Err(fail(
                 KC_ERR_INVALID_ARGUMENT,
                 format!(
-                    "no listing of the current position (depth {}): call kc_kaissa_list first",
+                    "no listing of the position at depth {}: call kc_kaissa_list there first",
                     handle.pushed.len()
                 ),
             ));
