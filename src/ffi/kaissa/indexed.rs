@@ -305,14 +305,20 @@ unsafe fn pop_push_index_fast(pos: *mut kc_kaissa_position, index: usize) -> boo
         },
         _ => return false,
     };
-    let Some(top) = handle.pushed.last_mut() else {
+    let Some(top) = handle.pushed.pop() else {
         return false;
     };
     // The top of the stack made this very position (see `kc_kaissa_pop`);
     // taking it back returns to the position the listing below describes,
     // so the listed move is legal there.
-    handle.pos.undo_unchecked(*top);
-    *top = handle.pos.play_unchecked(mv);
+    handle.pos.undo_unchecked(top);
+    let undo = handle.pos.play_unchecked(mv);
+    // SAFETY: slot `below` held the popped move: allocated, and the length
+    // goes back to what it was.
+    unsafe {
+        handle.pushed.as_mut_ptr().add(below).write(undo);
+        handle.pushed.set_len(depth);
+    }
     handle.last.live = false;
     handle.entered(depth);
     true

@@ -73,7 +73,12 @@ unsafe fn push_fast(pos: *mut kc_kaissa_position, mv: kc_kaissa_move) -> bool {
     }
     let depth = handle.pushed.len();
     let undo = handle.pos.play_unchecked(mv);
-    handle.pushed.push(undo);
+    // SAFETY: `depth` is the length and below the capacity (checked
+    // above), so slot `depth` is allocated and the new length initialised.
+    unsafe {
+        handle.pushed.as_mut_ptr().add(depth).write(undo);
+        handle.pushed.set_len(depth + 1);
+    }
     handle.last.live = false;
     handle.entered(depth + 1);
     true
