@@ -1749,8 +1749,10 @@ enum kc_status kc_kaissa_listed_moves(const struct kc_kaissa_position *pos,
 // `pos` is a live position used by nobody else during the call.
 enum kc_status kc_kaissa_push(struct kc_kaissa_position *pos, struct kc_kaissa_move mv);
 
-// Takes back the last move `kc_kaissa_push` played in `pos` (the top of
-// its stack). Constant time; never allocates. With no pushed move to take
+// Takes back the last move `kc_kaissa_push` or `kc_kaissa_push_index`
+// played in `pos` (the top of its stack); the `kc_kaissa_list` listing of
+// the depth it returns to, if there is one, is usable again. Constant
+// time; never allocates. With no pushed move to take
 // back (none was pushed, all were popped, or the position changed another
 // way since: see `kc_kaissa_push`) the result is `KC_ERR_INVALID_ARGUMENT`
 // and `pos` is untouched.

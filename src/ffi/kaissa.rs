@@ -12,7 +12,10 @@
 //! `kc_kaissa_push` / `kc_kaissa_pop` keep the undo stack inside the
 //! position instead (nothing crosses the boundary but the move, the fastest
 //! way for a search; the stack grows only when a search first reaches a new
-//! depth).
+//! depth). Faster still, `kc_kaissa_list` keeps the legal moves inside the
+//! position (one listing per push depth) and `kc_kaissa_push_index` /
+//! `kc_kaissa_pop_push_index` play them by index, checked in constant time
+//! (see `indexed.rs` for when a listing stays usable).
 //!
 //! Numbers in the structs: squares are `rank_index * 10 + file_index`
 //! (a1 = 0, j1 = 9, a10 = 90, j10 = 99); sides are `KC_KAISSA_YELLOW` (0) and

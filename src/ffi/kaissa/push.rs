@@ -157,8 +157,10 @@ unsafe fn push_checked(pos: *mut kc_kaissa_position, mv: kc_kaissa_move) -> kc_s
     })
 }
 
-/// Takes back the last move `kc_kaissa_push` played in `pos` (the top of
-/// its stack). Constant time; never allocates. With no pushed move to take
+/// Takes back the last move `kc_kaissa_push` or `kc_kaissa_push_index`
+/// played in `pos` (the top of its stack); the `kc_kaissa_list` listing of
+/// the depth it returns to, if there is one, is usable again. Constant
+/// time; never allocates. With no pushed move to take
 /// back (none was pushed, all were popped, or the position changed another
 /// way since: see `kc_kaissa_push`) the result is `KC_ERR_INVALID_ARGUMENT`
 /// and `pos` is untouched.
