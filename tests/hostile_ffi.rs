@@ -2626,3 +2626,56 @@ proptest! {
         free_k(pos);
     }
 }
+
+/// A deep stack: a long game pushed move by move (by index, listing only
+/// every other ply, and by `kc_kaissa_push`), then everything popped back
+/// to the start; the listings of the depths passed without listing are
+/// refused, and the positions come back exactly.
+#[test]
+fn indexed_deep_stack_pops_back() {
+    let pos = k_new(K_START);
+    let mut history = vec![k_snapshot(pos)];
+    let mut rng = 12345u64;
+    for ply in 0..600usize {
+        let mut count = 0;
+        // SAFETY: a live position and local outputs.
+        unsafe {
+            let mut next = || {
+                rng = rng
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (rng >> 33) as usize
+            };
+            if ply % 2 == 0 {
+                assert_eq!(kc_kaissa_list(pos, &mut count), KC_OK);
+                if count == 0 {
+                    break;
+                }
+                assert_eq!(kc_kaissa_push_index(pos, next() % count), KC_OK);
+            } else {
+                failed(kc_kaissa_push_index(pos, 0), KC_ERR_INVALID_ARGUMENT);
+                let moves = k_moves(pos);
+                if moves.is_empty() {
+                    break;
+                }
+                assert_eq!(kc_kaissa_push(pos, moves[next() % moves.len()]), KC_OK);
+            }
+        }
+        history.push(k_snapshot(pos));
+    }
+    let mut count = 0;
+    // SAFETY: a live position and a local output.
+    unsafe {
+        assert_eq!(kc_kaissa_pushed_count(pos, &mut count), KC_OK);
+        assert_eq!(count, history.len() - 1);
+        while let Some(expected) = history.pop() {
+            assert_eq!(k_snapshot(pos), expected);
+            if history.is_empty() {
+                failed(kc_kaissa_pop(pos), KC_ERR_INVALID_ARGUMENT);
+            } else {
+                assert_eq!(kc_kaissa_pop(pos), KC_OK);
+            }
+        }
+    }
+    free_k(pos);
+}

@@ -36,7 +36,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use super::super::kc_status::{self, *};
 use super::super::{fail, out_ptr, run, write_array_with, write_out};
 use super::{check_pointer, kc_kaissa_move, kc_kaissa_position};
-use crate::kaissa::MoveList;
+use crate::kaissa::{Move, Position, MAX_MOVES};
 
 /// The legal moves of the position at one push depth, kept in the handle
 /// (see the module's validity rule).
@@ -45,8 +45,35 @@ pub(super) struct Listing {
     /// Whether `moves` are the legal moves of the current position of this
     /// depth.
     valid: bool,
-    /// The moves, in generation order.
-    moves: MoveList,
+    /// The moves, in generation order. Empty, with no memory, until the
+    /// depth is first listed (so pushing deep without listing costs no
+    /// listing memory); from then on its capacity is at least `MAX_MOVES`,
+    /// so listing again never allocates.
+    moves: Vec<Move>,
+}
+
+impl Listing {
+    /// A depth not listed yet.
+    fn empty() -> Self {
+        Listing {
+            valid: false,
+            moves: Vec::new(),
+        }
+    }
+
+    /// Lists the legal moves of `pos`, when the room for them is reserved.
+    /// `false` (and nothing changed) when it is not.
+    #[inline(always)]
+    fn fill(&mut self, pos: &Position) -> bool {
+        if self.moves.capacity() < MAX_MOVES {
+            return false;
+        }
+        self.moves.clear();
+        // At most `MAX_MOVES` moves: the pushes never reallocate.
+        pos.for_each_move(|mv| self.moves.push(mv));
+        self.valid = true;
+        true
+    }
 }
 
 impl kc_kaissa_position {
@@ -70,9 +97,9 @@ impl kc_kaissa_position {
 
     /// The valid listing of the current depth, if any.
     #[inline(always)]
-    fn current_listing(&self) -> Option<&MoveList> {
+    fn current_listing(&self) -> Option<&[Move]> {
         match self.lists.get(self.pushed.len()) {
-            Some(listing) if listing.valid => Some(&listing.moves),
+            Some(listing) if listing.valid => Some(&listing.moves[..]),
             _ => None,
         }
     }
@@ -101,8 +128,9 @@ unsafe fn list_fast(pos: *mut kc_kaissa_position, out_count: *mut usize) -> bool
     let Some(listing) = handle.lists.get_mut(handle.pushed.len()) else {
         return false;
     };
-    handle.pos.generate_moves(&mut listing.moves);
-    listing.valid = true;
+    if !listing.fill(&handle.pos) {
+        return false;
+    }
     // SAFETY: non-null and aligned; writable per the caller.
     unsafe { out_count.write(listing.moves.len()) };
     true
@@ -163,19 +191,30 @@ unsafe fn list_checked(pos: *mut kc_kaissa_position, out_count: *mut usize) -> k
         // caller.
         let handle = unsafe { &mut *pos };
         let depth = handle.pushed.len();
-        while handle.lists.len() <= depth {
+        let out_of_memory = |_| fail(KC_ERR_PANIC, "out of memory: no room for the listing");
+        if handle.lists.len() <= depth {
             handle
                 .lists
-                .try_reserve(1)
-                .map_err(|_| fail(KC_ERR_PANIC, "out of memory: no room for the listing"))?;
-            handle.lists.push(Listing {
-                valid: false,
-                moves: MoveList::new(),
-            });
+                .try_reserve(depth + 1 - handle.lists.len())
+                .map_err(out_of_memory)?;
+            handle.lists.resize_with(depth + 1, Listing::empty);
         }
         let listing = &mut handle.lists[depth];
-        handle.pos.generate_moves(&mut listing.moves);
-        listing.valid = true;
+        if listing.moves.capacity() < MAX_MOVES {
+            // Not listed since the depth was entered (a listed depth has
+            // the room), so its moves are nobody's.
+            listing.moves.clear();
+            listing
+                .moves
+                .try_reserve_exact(MAX_MOVES)
+                .map_err(out_of_memory)?;
+        }
+        if !listing.fill(&handle.pos) {
+            return Err(fail(
+                KC_ERR_PANIC,
+                "internal error: no room for the listing",
+            ));
+        }
         // SAFETY: checked; writable per the caller.
         unsafe { write_out(out, listing.moves.len()) };
         Ok(())
@@ -385,10 +424,7 @@ unsafe fn pop_push_index_failed(pos: *mut kc_kaissa_position, index: usize) -> k
 
 /// The move at `index` of the current depth's usable listing, or the
 /// failure saying why there is none.
-fn listed(
-    handle: &kc_kaissa_position,
-    index: usize,
-) -> Result<crate::kaissa::Move, super::super::Failure> {
+fn listed(handle: &kc_kaissa_position, index: usize) -> Result<Move, super::super::Failure> {
     listed_at(handle, handle.pushed.len(), index)
 }
 
@@ -398,9 +434,9 @@ fn listed_at(
     handle: &kc_kaissa_position,
     depth: usize,
     index: usize,
-) -> Result<crate::kaissa::Move, super::super::Failure> {
+) -> Result<Move, super::super::Failure> {
     let moves = match handle.lists.get(depth) {
-        Some(listing) if listing.valid => &listing.moves,
+        Some(listing) if listing.valid => &listing.moves[..],
         _ => {
             return Err(fail(
                 KC_ERR_INVALID_ARGUMENT,
