@@ -13,8 +13,9 @@ use kaissa_chaturaji::ffi::chaturaji::{
     kc_chaturaji_roll_and_choose, kc_chaturaji_undo_record, KC_CHATURAJI_ONGOING,
 };
 use kaissa_chaturaji::ffi::kaissa::{
-    kc_kaissa_legal_moves, kc_kaissa_move, kc_kaissa_play, kc_kaissa_pop, kc_kaissa_position,
-    kc_kaissa_push, kc_kaissa_undo, kc_kaissa_undo_record, KC_KAISSA_MAX_MOVES,
+    kc_kaissa_legal_moves, kc_kaissa_list, kc_kaissa_move, kc_kaissa_play, kc_kaissa_pop,
+    kc_kaissa_pop_push_index, kc_kaissa_position, kc_kaissa_push, kc_kaissa_push_index,
+    kc_kaissa_undo, kc_kaissa_undo_record, KC_KAISSA_MAX_MOVES,
 };
 use kaissa_chaturaji::ffi::kc_status;
 use kaissa_chaturaji::random::SplitMix64;
@@ -34,6 +35,8 @@ type KaissaUndo =
     unsafe extern "C" fn(*mut kc_kaissa_position, *const kc_kaissa_undo_record) -> kc_status;
 type KaissaPush = unsafe extern "C" fn(*mut kc_kaissa_position, kc_kaissa_move) -> kc_status;
 type KaissaPop = unsafe extern "C" fn(*mut kc_kaissa_position) -> kc_status;
+type KaissaList = unsafe extern "C" fn(*mut kc_kaissa_position, *mut usize) -> kc_status;
+type KaissaPushIndex = unsafe extern "C" fn(*mut kc_kaissa_position, usize) -> kc_status;
 
 /// The Kaissa entry points, as opaque pointers.
 pub struct KaissaApi {
@@ -42,6 +45,9 @@ pub struct KaissaApi {
     undo: KaissaUndo,
     push: KaissaPush,
     pop: KaissaPop,
+    list: KaissaList,
+    push_index: KaissaPushIndex,
+    pop_push_index: KaissaPushIndex,
 }
 
 impl KaissaApi {
@@ -53,6 +59,9 @@ impl KaissaApi {
             undo: black_box(kc_kaissa_undo as KaissaUndo),
             push: black_box(kc_kaissa_push as KaissaPush),
             pop: black_box(kc_kaissa_pop as KaissaPop),
+            list: black_box(kc_kaissa_list as KaissaList),
+            push_index: black_box(kc_kaissa_push_index as KaissaPushIndex),
+            pop_push_index: black_box(kc_kaissa_pop_push_index as KaissaPushIndex),
         }
     }
 }
@@ -152,6 +161,89 @@ pub unsafe fn kaissa_perft_push(
             debug_assert_eq!(status, kc_status::KC_OK);
         }
     }
+    nodes
+}
+
+/// Kaissa full perft as a C program runs it with moves by index:
+/// `kc_kaissa_list` (the moves stay inside the position), then
+/// `kc_kaissa_push_index` and `kc_kaissa_pop` for every index, leaves
+/// included. No move buffer: nothing but indexes crosses the boundary.
+///
+/// # Safety
+/// `pos` is a live position used by nobody else during the call.
+pub unsafe fn kaissa_perft_indexed(
+    api: &KaissaApi,
+    pos: *mut kc_kaissa_position,
+    depth: u32,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut len = 0usize;
+    // SAFETY: a live position and a writable count.
+    let status = unsafe { (api.list)(pos, &mut len) };
+    assert_eq!(status, kc_status::KC_OK);
+    let mut nodes = 0;
+    for index in 0..len {
+        // SAFETY: a live position.
+        unsafe {
+            let status = (api.push_index)(pos, index);
+            debug_assert_eq!(status, kc_status::KC_OK);
+            nodes += if depth == 1 {
+                1
+            } else {
+                kaissa_perft_indexed(api, pos, depth - 1)
+            };
+            let status = (api.pop)(pos);
+            debug_assert_eq!(status, kc_status::KC_OK);
+        }
+    }
+    nodes
+}
+
+/// Kaissa full perft by index going from sibling to sibling:
+/// `kc_kaissa_list`, then `kc_kaissa_push_index(0)`, then
+/// `kc_kaissa_pop_push_index(i)` for the next indexes (one call takes the
+/// previous move back and plays the next), then `kc_kaissa_pop`. Every move
+/// is still played and taken back, leaves included.
+///
+/// # Safety
+/// `pos` is a live position used by nobody else during the call.
+pub unsafe fn kaissa_perft_siblings(
+    api: &KaissaApi,
+    pos: *mut kc_kaissa_position,
+    depth: u32,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut len = 0usize;
+    // SAFETY: a live position and a writable count.
+    let status = unsafe { (api.list)(pos, &mut len) };
+    assert_eq!(status, kc_status::KC_OK);
+    if len == 0 {
+        return 0;
+    }
+    let mut nodes = 0;
+    for index in 0..len {
+        // SAFETY: a live position.
+        unsafe {
+            let status = if index == 0 {
+                (api.push_index)(pos, 0)
+            } else {
+                (api.pop_push_index)(pos, index)
+            };
+            debug_assert_eq!(status, kc_status::KC_OK);
+            nodes += if depth == 1 {
+                1
+            } else {
+                kaissa_perft_siblings(api, pos, depth - 1)
+            };
+        }
+    }
+    // SAFETY: a live position.
+    let status = unsafe { (api.pop)(pos) };
+    debug_assert_eq!(status, kc_status::KC_OK);
     nodes
 }
 

@@ -269,7 +269,11 @@ fn ffi_benches(c: &mut Criterion) {
 /// `kc_kaissa_legal_moves` into a buffer per ply, then for every move,
 /// leaves included, either `kc_kaissa_push` + `kc_kaissa_pop` (`c_abi_push`)
 /// or `kc_kaissa_play` with a checked undo record + `kc_kaissa_undo`
-/// (`c_abi_records`). Beside them, in the same group, the Rust `perft_full`
+/// (`c_abi_records`); or by index, the moves listed inside the position by
+/// `kc_kaissa_list`, then `kc_kaissa_push_index` + `kc_kaissa_pop` for each
+/// (`c_abi_indexed`), or `kc_kaissa_push_index(0)`, then
+/// `kc_kaissa_pop_push_index` from sibling to sibling, then `kc_kaissa_pop`
+/// (`c_abi_siblings`). Beside them, in the same group, the Rust `perft_full`
 /// of the same positions and depth: the ratios are the C ABI's cost.
 #[cfg(feature = "capi")]
 fn kaissa_c_abi_perft(c: &mut Criterion) {
@@ -278,7 +282,8 @@ fn kaissa_c_abi_perft(c: &mut Criterion) {
     };
     use kaissa_chaturaji::ffi::kc_status;
     use kaissa_chaturaji_benches::c_abi::{
-        kaissa_buffers, kaissa_perft_push, kaissa_perft_records, KaissaApi,
+        kaissa_buffers, kaissa_perft_indexed, kaissa_perft_push, kaissa_perft_records,
+        kaissa_perft_siblings, KaissaApi,
     };
 
     let api = KaissaApi::new();
@@ -303,6 +308,11 @@ fn kaissa_c_abi_perft(c: &mut Criterion) {
                 kaissa_perft_push(&api, handle, KAISSA_FULL_DEPTH, &mut buffers),
                 nodes
             );
+            assert_eq!(kaissa_perft_indexed(&api, handle, KAISSA_FULL_DEPTH), nodes);
+            assert_eq!(
+                kaissa_perft_siblings(&api, handle, KAISSA_FULL_DEPTH),
+                nodes
+            );
         }
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("perft_full_{KAISSA_FULL_DEPTH}/{name}/rust"), |b| {
@@ -314,6 +324,24 @@ fn kaissa_c_abi_perft(c: &mut Criterion) {
                 // SAFETY: as above.
                 b.iter(|| unsafe {
                     kaissa_perft_push(&api, black_box(handle), KAISSA_FULL_DEPTH, &mut buffers)
+                })
+            },
+        );
+        group.bench_function(
+            format!("perft_full_{KAISSA_FULL_DEPTH}/{name}/c_abi_indexed"),
+            |b| {
+                // SAFETY: as above.
+                b.iter(|| unsafe {
+                    kaissa_perft_indexed(&api, black_box(handle), KAISSA_FULL_DEPTH)
+                })
+            },
+        );
+        group.bench_function(
+            format!("perft_full_{KAISSA_FULL_DEPTH}/{name}/c_abi_siblings"),
+            |b| {
+                // SAFETY: as above.
+                b.iter(|| unsafe {
+                    kaissa_perft_siblings(&api, black_box(handle), KAISSA_FULL_DEPTH)
                 })
             },
         );

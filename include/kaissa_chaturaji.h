@@ -1622,6 +1622,105 @@ enum kc_status kc_kaissa_random_move(const struct kc_kaissa_position *pos,
                                      uint64_t *rng_state,
                                      struct kc_kaissa_move *out);
 
+// Lists the legal moves of `pos` inside `pos` itself, for the current
+// push depth (the number of moves `kc_kaissa_pushed_count` reports), and
+// writes their number to `*out_count` (0 when the game is over). Nothing is
+// written anywhere else: `kc_kaissa_push_index` plays a listed move by its
+// index, `kc_kaissa_listed_move` and `kc_kaissa_listed_moves` read them.
+// The moves are in the library's generation order, the order of
+// `kc_kaissa_legal_moves`.
+//
+// Lifetime of a listing: it stays usable while the position of its depth is
+// unchanged: deeper pushes and their pops keep it (popping back to its
+// depth makes it usable again, so a search lists once per node), while any
+// other way of entering its depth — a push from the depth below, or, for
+// depth 0, `kc_kaissa_play`, `kc_kaissa_undo` or `kc_kaissa_position_copy`
+// into `pos` — discards it. Listing again replaces it.
+//
+// Memory: each depth's listing lives in `pos` and is allocated the first
+// time that depth is listed (then reused; freed with the position). If it
+// cannot be allocated the result is `KC_ERR_PANIC` (out of memory) and
+// nothing changed.
+//
+// Threads: not thread-safe on one position: `pos` must not be used by any
+// other thread during the call (like `kc_kaissa_push`).
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call;
+// `out_count` points to a writable `size_t`.
+enum kc_status kc_kaissa_list(struct kc_kaissa_position *pos, size_t *out_count);
+
+// Plays the move at `index` of the current depth's listing (see
+// `kc_kaissa_list`) and keeps what takes it back on the stack of
+// `kc_kaissa_push`: `kc_kaissa_pop` takes it back, and the listing of the
+// depth it returns to is usable again. The new depth has no usable listing
+// until `kc_kaissa_list` is called there.
+//
+// Checks, in constant time, before anything changes: the current depth
+// must have a usable listing (none was made, or it was discarded: see
+// `kc_kaissa_list`) and `index` must be below its count; otherwise the
+// result is `KC_ERR_INVALID_ARGUMENT` and `pos` is untouched. A move from
+// such a listing is legal, so it is not checked again.
+//
+// Memory: as `kc_kaissa_push` (the stack grows the first time a depth is
+// reached; `KC_ERR_PANIC` with `pos` untouched if it cannot).
+//
+// Threads: `pos` must not be used by any other thread during the call.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call.
+enum kc_status kc_kaissa_push_index(struct kc_kaissa_position *pos, size_t index);
+
+// Takes back the last pushed move and plays the move at `index` of the
+// listing of the depth it returns to, in one call: `kc_kaissa_pop` then
+// `kc_kaissa_push_index(pos, index)`, for a search that goes from one
+// sibling to the next (push index 0, then this call for 1, 2, ..., then
+// `kc_kaissa_pop` after the last). The depth stays the same; its listing
+// is discarded (the position of this depth changed), the listing below
+// stays usable.
+//
+// Checks first, in constant time: a pushed move to take back, a usable
+// listing at the depth below (see `kc_kaissa_list`) and `index` below its
+// count. If any fails the result is `KC_ERR_INVALID_ARGUMENT` and `pos` is
+// untouched (the top move is not popped). Never allocates.
+//
+// Threads: `pos` must not be used by any other thread during the call.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call.
+enum kc_status kc_kaissa_pop_push_index(struct kc_kaissa_position *pos, size_t index);
+
+// Writes to `*out` the move at `index` of the current depth's listing (see
+// `kc_kaissa_list`), so that a search can show, store or order the moves it
+// plays by index. With no usable listing at the current depth, or `index`
+// not below its count, the result is `KC_ERR_INVALID_ARGUMENT`.
+//
+// Threads: reads only; calls that take `pos` as `const` may run at the
+// same time, calls that change it may not.
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `kc_kaissa_move`.
+enum kc_status kc_kaissa_listed_move(const struct kc_kaissa_position *pos,
+                                     size_t index,
+                                     struct kc_kaissa_move *out);
+
+// Writes the whole listing of the current depth (see `kc_kaissa_list`)
+// into `buf`, index `i` at `buf[i]`, and its count to `*out_len`. Array
+// buffer convention: if `cap` is too small, nothing is written to `buf`,
+// `*out_len` is the count and the result is `KC_ERR_BUFFER_TOO_SMALL`
+// (`buf` may be NULL when `cap` is 0). With no usable listing at the
+// current depth the result is `KC_ERR_INVALID_ARGUMENT`.
+//
+// Threads: as `kc_kaissa_listed_move`.
+//
+// # Safety
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
+// writable `kc_kaissa_move`s; `out_len` points to a writable `size_t`.
+enum kc_status kc_kaissa_listed_moves(const struct kc_kaissa_position *pos,
+                                      struct kc_kaissa_move *buf,
+                                      size_t cap,
+                                      size_t *out_len);
+
 // Plays `mv` in `pos` if it is legal and keeps, inside `pos`, what takes
 // it back: `kc_kaissa_pop` takes back the last move pushed. An illegal move
 // gives `KC_ERR_ILLEGAL_MOVE` (the last error message says why) and a
@@ -1650,8 +1749,10 @@ enum kc_status kc_kaissa_random_move(const struct kc_kaissa_position *pos,
 // `pos` is a live position used by nobody else during the call.
 enum kc_status kc_kaissa_push(struct kc_kaissa_position *pos, struct kc_kaissa_move mv);
 
-// Takes back the last move `kc_kaissa_push` played in `pos` (the top of
-// its stack). Constant time; never allocates. With no pushed move to take
+// Takes back the last move `kc_kaissa_push` or `kc_kaissa_push_index`
+// played in `pos` (the top of its stack); the `kc_kaissa_list` listing of
+// the depth it returns to, if there is one, is usable again. Constant
+// time; never allocates. With no pushed move to take
 // back (none was pushed, all were popped, or the position changed another
 // way since: see `kc_kaissa_push`) the result is `KC_ERR_INVALID_ARGUMENT`
 // and `pos` is untouched.

@@ -8,6 +8,9 @@
 //!   (`$CXX`, `-std=c++17 … -Werror`) against the generated header and the
 //!   static library, run them with the Rust API's perft numbers and seeded
 //!   game as arguments, then again under valgrind when it is on PATH.
+//! - `indexed_c99_program`: the same for `tests/c/kaissa_indexed_test.c`
+//!   (moves by index: perft by `kc_kaissa_list` + `kc_kaissa_push_index` +
+//!   `kc_kaissa_pop`, stale listings and bad indexes refused).
 //!
 //! - `chaturaji_c99_program` / `chaturaji_cpp17_program`: the same for
 //!   `tests/c/chaturaji_test.c` and `tests/c/chaturaji_test.cpp`, with the
@@ -376,6 +379,23 @@ fn c99_program() {
         C99_FLAGS,
         "tests/c/kaissa_test.c",
         "kaissa_test_c",
+    );
+    run_program(&exe);
+}
+
+/// `tests/c/kaissa_indexed_test.c`: moves by index (`kc_kaissa_list`,
+/// `kc_kaissa_push_index`, `kc_kaissa_pop_push_index`,
+/// `kc_kaissa_listed_move(s)`): perft 0 to 3 from the start by index
+/// agrees with the Rust API (itself checked against
+/// `tests/data/kaissa.perft`), and stale listings and bad indexes are
+/// refused.
+#[test]
+fn indexed_c99_program() {
+    let exe = compile(
+        &compiler("CC", "cc"),
+        C99_FLAGS,
+        "tests/c/kaissa_indexed_test.c",
+        "kaissa_indexed_test_c",
     );
     run_program(&exe);
 }

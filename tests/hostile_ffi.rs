@@ -2275,3 +2275,407 @@ fn token_refused_after_copy_under_other_rules() {
     }
     free_ch(pos);
 }
+
+// ---------------------------------------------------------------------------
+// Moves by index (`kc_kaissa_list`, `kc_kaissa_push_index`,
+// `kc_kaissa_pop_push_index`, `kc_kaissa_listed_move(s)`), issue 10.
+
+/// NULL and misaligned pointers for the calls by index: their documented
+/// statuses, nothing written, nothing changed.
+#[test]
+fn indexed_bad_pointers() {
+    let pos = k_new(K_START);
+    let before = k_snapshot(pos);
+    let misaligned = (pos as usize + 1) as *mut kc_kaissa_position;
+    let mut count = 0xABABusize;
+    let odd_count = (&mut count as *mut usize as usize + 1) as *mut usize;
+    let mut mv = K_MOVE_SENTINEL;
+    let mut buf = [K_MOVE_SENTINEL; 4];
+    // SAFETY: NULL and misaligned pointers are refused before any access;
+    // the rest are live objects and local outputs.
+    unsafe {
+        failed(kc_kaissa_list(null_mut(), &mut count), KC_ERR_NULL_POINTER);
+        failed(
+            kc_kaissa_list(misaligned, &mut count),
+            KC_ERR_INVALID_ARGUMENT,
+        );
+        failed(kc_kaissa_list(pos, null_mut()), KC_ERR_NULL_POINTER);
+        failed(kc_kaissa_list(pos, odd_count), KC_ERR_INVALID_ARGUMENT);
+        failed(kc_kaissa_push_index(null_mut(), 0), KC_ERR_NULL_POINTER);
+        failed(kc_kaissa_push_index(misaligned, 0), KC_ERR_INVALID_ARGUMENT);
+        failed(kc_kaissa_pop_push_index(null_mut(), 0), KC_ERR_NULL_POINTER);
+        failed(
+            kc_kaissa_pop_push_index(misaligned, 0),
+            KC_ERR_INVALID_ARGUMENT,
+        );
+        failed(
+            kc_kaissa_listed_move(null(), 0, &mut mv),
+            KC_ERR_NULL_POINTER,
+        );
+        failed(
+            kc_kaissa_listed_move(misaligned, 0, &mut mv),
+            KC_ERR_INVALID_ARGUMENT,
+        );
+        failed(
+            kc_kaissa_listed_moves(null(), buf.as_mut_ptr(), 4, &mut count),
+            KC_ERR_NULL_POINTER,
+        );
+        // No listing yet.
+        failed(kc_kaissa_push_index(pos, 0), KC_ERR_INVALID_ARGUMENT);
+        assert!(last_error().contains("no listing"), "{}", last_error());
+        failed(
+            kc_kaissa_listed_move(pos, 0, &mut mv),
+            KC_ERR_INVALID_ARGUMENT,
+        );
+        failed(
+            kc_kaissa_listed_moves(pos, buf.as_mut_ptr(), 4, &mut count),
+            KC_ERR_INVALID_ARGUMENT,
+        );
+        failed(kc_kaissa_pop_push_index(pos, 0), KC_ERR_INVALID_ARGUMENT);
+        assert_eq!(count, 0xABABusize);
+        // Listed: bad output pointers still refused, nothing written.
+        assert_eq!(kc_kaissa_list(pos, &mut count), KC_OK);
+        assert_eq!(count, 40);
+        count = 0xABAB;
+        failed(
+            kc_kaissa_listed_move(pos, 0, null_mut()),
+            KC_ERR_NULL_POINTER,
+        );
+        let mut bytes = [SENTINEL; 8];
+        let odd_mv = bytes.as_mut_ptr().add(1).cast::<kc_kaissa_move>();
+        assert_eq!(kc_kaissa_listed_move(pos, 0, odd_mv), KC_OK);
+        assert_eq!(bytes[0], SENTINEL);
+        assert_eq!(bytes[4..], [SENTINEL; 4]);
+        failed(
+            kc_kaissa_listed_moves(pos, buf.as_mut_ptr(), 4, null_mut()),
+            KC_ERR_NULL_POINTER,
+        );
+        failed(
+            kc_kaissa_listed_moves(pos, buf.as_mut_ptr(), 4, &mut count),
+            KC_ERR_BUFFER_TOO_SMALL,
+        );
+        assert_eq!(count, 40);
+        assert_eq!(buf, [K_MOVE_SENTINEL; 4]);
+        failed(
+            kc_kaissa_listed_move(pos, 40, &mut mv),
+            KC_ERR_INVALID_ARGUMENT,
+        );
+        failed(kc_kaissa_push_index(pos, 40), KC_ERR_INVALID_ARGUMENT);
+        failed(
+            kc_kaissa_push_index(pos, usize::MAX),
+            KC_ERR_INVALID_ARGUMENT,
+        );
+        assert!(last_error().contains("out of range"), "{}", last_error());
+    }
+    assert_eq!(k_snapshot(pos), before);
+    free_k(pos);
+}
+
+/// The C struct of a Rust move.
+fn k_c_move(mv: kaissa_chaturaji::kaissa::Move) -> kc_kaissa_move {
+    use kaissa_chaturaji::kaissa::Move;
+    match mv {
+        Move::Normal { from, to } => kc_kaissa_move {
+            kind: KC_KAISSA_MOVE_NORMAL,
+            from: from.index(),
+            to: to.index(),
+        },
+        Move::Place { to } => kc_kaissa_move {
+            kind: KC_KAISSA_MOVE_PLACE,
+            from: KC_NO_SQUARE,
+            to: to.index(),
+        },
+    }
+}
+
+/// One step of [`indexed_calls_agree_with_a_model`].
+#[derive(Debug, Clone)]
+enum IndexedStep {
+    List,
+    PushIndex(usize),
+    PopPushIndex(usize),
+    /// `kc_kaissa_push` of a legal move (the index into the legal moves).
+    Push(u16),
+    Pop,
+    /// `kc_kaissa_play` of a legal move, keeping its record.
+    Play(u16),
+    /// `kc_kaissa_undo` with the record of the last `Play`.
+    Undo,
+    /// `kc_kaissa_position_copy` of another position into the handle.
+    CopyFrom(u16),
+    ListedMove(usize),
+    ListedMoves,
+}
+
+fn indexed_step() -> impl Strategy<Value = IndexedStep> {
+    // Indexes mostly small (and valid), sometimes anything.
+    let index = prop_oneof![4 => 0usize..45, 1 => any::<usize>()];
+    prop_oneof![
+        4 => Just(IndexedStep::List),
+        6 => index.clone().prop_map(IndexedStep::PushIndex),
+        3 => index.clone().prop_map(IndexedStep::PopPushIndex),
+        2 => any::<u16>().prop_map(IndexedStep::Push),
+        5 => Just(IndexedStep::Pop),
+        1 => any::<u16>().prop_map(IndexedStep::Play),
+        1 => Just(IndexedStep::Undo),
+        1 => any::<u16>().prop_map(IndexedStep::CopyFrom),
+        2 => index.prop_map(IndexedStep::ListedMove),
+        1 => Just(IndexedStep::ListedMoves),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Random sequences of the calls by index mixed with push, pop, play,
+    /// undo and copy agree with a Rust model: a `Position`, the stack of
+    /// pushed moves, and per depth the listing made there since the depth
+    /// was last entered (none after a push into it; none at all after
+    /// play, undo or copy; popping back keeps it). Every call returns the
+    /// model's status (never `KC_ERR_PANIC`), a refused call changes
+    /// nothing, a listed index plays exactly the model's move, and a
+    /// listing the model has is always the legal moves of the current
+    /// position (so a stale index can never be played).
+    #[test]
+    fn indexed_calls_agree_with_a_model(
+        opening in proptest::collection::vec(any::<u16>(), 0..12),
+        steps in proptest::collection::vec(indexed_step(), 1..80),
+    ) {
+        use kaissa_chaturaji::kaissa::{Move, MoveList, Position, Undo};
+
+        fn legal(pos: &Position) -> Vec<Move> {
+            let mut list = MoveList::new();
+            pos.generate_moves(&mut list);
+            list.to_vec()
+        }
+
+        let mut model = Position::start();
+        for choice in opening {
+            let moves = legal(&model);
+            if moves.is_empty() {
+                break;
+            }
+            model.play_unchecked(moves[choice as usize % moves.len()]);
+        }
+        let pos = k_new(&model.to_string());
+        let other = k_new(K_START);
+        let mut stack: Vec<Undo> = Vec::new();
+        // Per depth: the listing made there since the depth was entered.
+        let mut lists: Vec<Option<Vec<Move>>> = vec![None];
+        // The record of the last play, the position after it and before it.
+        let mut record: Option<(kc_kaissa_undo_record, String, Position)> = None;
+
+        for step in steps {
+            let depth = stack.len();
+            let before = k_snapshot(pos);
+            let listing = lists.get(depth).cloned().flatten();
+            // SAFETY (every call below): a live position and local outputs.
+            match step {
+                IndexedStep::List => {
+                    let mut count = 0xABABusize;
+                    prop_assert_eq!(unsafe { kc_kaissa_list(pos, &mut count) }, KC_OK);
+                    let moves = legal(&model);
+                    prop_assert_eq!(count, moves.len());
+                    lists.resize(lists.len().max(depth + 1), None);
+                    lists[depth] = Some(moves);
+                    prop_assert_eq!(k_snapshot(pos), before);
+                }
+                IndexedStep::PushIndex(index) => {
+                    let status = unsafe { kc_kaissa_push_index(pos, index) };
+                    match listing.as_ref().and_then(|moves| moves.get(index)) {
+                        Some(&mv) => {
+                            prop_assert_eq!(status, KC_OK, "{}", last_error());
+                            stack.push(model.play_unchecked(mv));
+                            lists.resize(lists.len().max(depth + 2), None);
+                            lists[depth + 1] = None;
+                        }
+                        None => {
+                            prop_assert_eq!(status, KC_ERR_INVALID_ARGUMENT);
+                            prop_assert_eq!(k_snapshot(pos), before);
+                        }
+                    }
+                }
+                IndexedStep::PopPushIndex(index) => {
+                    let status = unsafe { kc_kaissa_pop_push_index(pos, index) };
+                    let below = depth.checked_sub(1).and_then(|below| lists[below].as_ref());
+                    match below.and_then(|moves| moves.get(index)).copied() {
+                        Some(mv) if depth > 0 => {
+                            prop_assert_eq!(status, KC_OK, "{}", last_error());
+                            model.undo_unchecked(stack.pop().unwrap());
+                            stack.push(model.play_unchecked(mv));
+                            lists[depth] = None;
+                        }
+                        _ => {
+                            prop_assert_eq!(status, KC_ERR_INVALID_ARGUMENT);
+                            prop_assert_eq!(k_snapshot(pos), before);
+                        }
+                    }
+                }
+                IndexedStep::Push(choice) => {
+                    let moves = legal(&model);
+                    if choice % 2 == 0 {
+                        // Listed by `kc_kaissa_legal_moves` first: the push
+                        // takes its fast path.
+                        let listed: Vec<_> = moves.iter().map(|&mv| k_c_move(mv)).collect();
+                        prop_assert_eq!(k_moves(pos), listed);
+                    }
+                    if let Some(&mv) = moves.get(choice as usize % moves.len().max(1)) {
+                        prop_assert_eq!(unsafe { kc_kaissa_push(pos, k_c_move(mv)) }, KC_OK);
+                        stack.push(model.play_unchecked(mv));
+                        lists.resize(lists.len().max(depth + 2), None);
+                        lists[depth + 1] = None;
+                    }
+                }
+                IndexedStep::Pop => {
+                    let status = unsafe { kc_kaissa_pop(pos) };
+                    match stack.pop() {
+                        Some(undo) => {
+                            prop_assert_eq!(status, KC_OK);
+                            model.undo_unchecked(undo);
+                        }
+                        None => {
+                            prop_assert_eq!(status, KC_ERR_INVALID_ARGUMENT);
+                            prop_assert_eq!(k_snapshot(pos), before);
+                        }
+                    }
+                }
+                IndexedStep::Play(choice) => {
+                    let moves = legal(&model);
+                    if let Some(&mv) = moves.get(choice as usize % moves.len().max(1)) {
+                        let mut undo = K_UNDO_SENTINEL;
+                        let was = model.clone();
+                        prop_assert_eq!(unsafe { kc_kaissa_play(pos, k_c_move(mv), &mut undo) }, KC_OK);
+                        model.play_unchecked(mv);
+                        record = Some((undo, model.to_string(), was));
+                        stack.clear();
+                        lists = vec![None];
+                    }
+                }
+                IndexedStep::Undo => {
+                    if let Some((undo, after, was)) = record.clone() {
+                        let status = unsafe { kc_kaissa_undo(pos, &undo) };
+                        if after == model.to_string() {
+                            prop_assert_eq!(status, KC_OK, "{}", last_error());
+                            model = was;
+                            stack.clear();
+                            lists = vec![None];
+                        } else {
+                            prop_assert_eq!(status, KC_ERR_INVALID_ARGUMENT);
+                            prop_assert_eq!(k_snapshot(pos), before);
+                        }
+                    }
+                }
+                IndexedStep::CopyFrom(choice) => {
+                    // `other` walks on by one legal move each time.
+                    let (text, _) = k_snapshot(other);
+                    let mut source: Position = text.parse().unwrap();
+                    let moves = legal(&source);
+                    if let Some(&mv) = moves.get(choice as usize % moves.len().max(1)) {
+                        prop_assert_eq!(unsafe { kc_kaissa_play(other, k_c_move(mv), null_mut()) }, KC_OK);
+                        source.play_unchecked(mv);
+                    }
+                    prop_assert_eq!(unsafe { kc_kaissa_position_copy(other, pos) }, KC_OK);
+                    model = source;
+                    stack.clear();
+                    lists = vec![None];
+                }
+                IndexedStep::ListedMove(index) => {
+                    let mut mv = K_MOVE_SENTINEL;
+                    let status = unsafe { kc_kaissa_listed_move(pos, index, &mut mv) };
+                    match listing.as_ref().and_then(|moves| moves.get(index)) {
+                        Some(&expected) => {
+                            prop_assert_eq!(status, KC_OK);
+                            prop_assert_eq!(mv, k_c_move(expected));
+                        }
+                        None => {
+                            prop_assert_eq!(status, KC_ERR_INVALID_ARGUMENT);
+                            prop_assert_eq!(mv, K_MOVE_SENTINEL);
+                        }
+                    }
+                }
+                IndexedStep::ListedMoves => {
+                    let mut buf = vec![K_MOVE_SENTINEL; KC_KAISSA_MAX_MOVES];
+                    let mut len = 0xABABusize;
+                    let status = unsafe {
+                        kc_kaissa_listed_moves(pos, buf.as_mut_ptr(), buf.len(), &mut len)
+                    };
+                    match &listing {
+                        Some(moves) => {
+                            prop_assert_eq!(status, KC_OK);
+                            let expected: Vec<_> = moves.iter().map(|&mv| k_c_move(mv)).collect();
+                            prop_assert_eq!(&buf[..len], &expected[..]);
+                        }
+                        None => {
+                            prop_assert_eq!(status, KC_ERR_INVALID_ARGUMENT);
+                            prop_assert_eq!(len, 0xABABusize);
+                        }
+                    }
+                }
+            }
+            // The handle agrees with the model after every step.
+            prop_assert_eq!(k_snapshot(pos), (model.to_string(), model.hash()));
+            let mut count = 0;
+            prop_assert_eq!(unsafe { kc_kaissa_pushed_count(pos, &mut count) }, KC_OK);
+            prop_assert_eq!(count, stack.len());
+            // A listing the model keeps describes its depth's position.
+            if let Some(Some(moves)) = lists.get(stack.len()) {
+                prop_assert_eq!(moves, &legal(&model));
+            }
+        }
+        free_k(other);
+        free_k(pos);
+    }
+}
+
+/// A deep stack: a long game pushed move by move (by index, listing only
+/// every other ply, and by `kc_kaissa_push`), then everything popped back
+/// to the start; the listings of the depths passed without listing are
+/// refused, and the positions come back exactly.
+#[test]
+fn indexed_deep_stack_pops_back() {
+    let pos = k_new(K_START);
+    let mut history = vec![k_snapshot(pos)];
+    let mut rng = 12345u64;
+    for ply in 0..600usize {
+        let mut count = 0;
+        // SAFETY: a live position and local outputs.
+        unsafe {
+            let mut next = || {
+                rng = rng
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (rng >> 33) as usize
+            };
+            if ply % 2 == 0 {
+                assert_eq!(kc_kaissa_list(pos, &mut count), KC_OK);
+                if count == 0 {
+                    break;
+                }
+                assert_eq!(kc_kaissa_push_index(pos, next() % count), KC_OK);
+            } else {
+                failed(kc_kaissa_push_index(pos, 0), KC_ERR_INVALID_ARGUMENT);
+                let moves = k_moves(pos);
+                if moves.is_empty() {
+                    break;
+                }
+                assert_eq!(kc_kaissa_push(pos, moves[next() % moves.len()]), KC_OK);
+            }
+        }
+        history.push(k_snapshot(pos));
+    }
+    let mut count = 0;
+    // SAFETY: a live position and a local output.
+    unsafe {
+        assert_eq!(kc_kaissa_pushed_count(pos, &mut count), KC_OK);
+        assert_eq!(count, history.len() - 1);
+        while let Some(expected) = history.pop() {
+            assert_eq!(k_snapshot(pos), expected);
+            if history.is_empty() {
+                failed(kc_kaissa_pop(pos), KC_ERR_INVALID_ARGUMENT);
+            } else {
+                assert_eq!(kc_kaissa_pop(pos), KC_OK);
+            }
+        }
+    }
+    free_k(pos);
+}

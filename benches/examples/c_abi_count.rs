@@ -6,8 +6,11 @@
 //! valgrind --tool=callgrind target/release/examples/c_abi_count kaissa-c 3
 //! ```
 //!
-//! Modes: `kaissa-rust`, `kaissa-c` (records), `kaissa-push` (Kaissa full
-//! perft 3 from the start),
+//! Modes: `kaissa-rust`, `kaissa-c` (records), `kaissa-push`,
+//! `kaissa-indexed` (`kc_kaissa_list` + `kc_kaissa_push_index` +
+//! `kc_kaissa_pop`), `kaissa-siblings` (the same with
+//! `kc_kaissa_pop_push_index` between siblings) (Kaissa full perft 3 from
+//! the start),
 //! `chaturaji-rust`, `chaturaji-chosen`, `chaturaji-roll-choose`, `chaturaji-checked`,
 //! `chaturaji-rust-lean`, `chaturaji-lean` (no outcome call per ply),
 //! `chaturaji-random` (20 seeded playouts). It prints the nodes or plies
@@ -80,7 +83,7 @@ fn run(mode: &str, reps: u32) -> u64 {
                 done += kaissa::perft_full(black_box(&pos), DEPTH);
             }
         }
-        "kaissa-c" | "kaissa-push" => {
+        "kaissa-c" | "kaissa-push" | "kaissa-indexed" | "kaissa-siblings" => {
             let api = KaissaApi::new();
             let mut buffers = kaissa_buffers(DEPTH);
             let mut handle: *mut kc_kaissa_position = std::ptr::null_mut();
@@ -94,6 +97,8 @@ fn run(mode: &str, reps: u32) -> u64 {
                 done += unsafe {
                     match mode {
                         "kaissa-c" => kaissa_perft_records(&api, handle, DEPTH, &mut buffers),
+                        "kaissa-indexed" => kaissa_perft_indexed(&api, handle, DEPTH),
+                        "kaissa-siblings" => kaissa_perft_siblings(&api, handle, DEPTH),
                         _ => kaissa_perft_push(&api, handle, DEPTH, &mut buffers),
                     }
                 };

@@ -12,7 +12,10 @@
 //! `kc_kaissa_push` / `kc_kaissa_pop` keep the undo stack inside the
 //! position instead (nothing crosses the boundary but the move, the fastest
 //! way for a search; the stack grows only when a search first reaches a new
-//! depth).
+//! depth). Faster still, `kc_kaissa_list` keeps the legal moves inside the
+//! position (one listing per push depth) and `kc_kaissa_push_index` /
+//! `kc_kaissa_pop_push_index` play them by index, checked in constant time
+//! (see `indexed.rs` for when a listing stays usable).
 //!
 //! Numbers in the structs: squares are `rank_index * 10 + file_index`
 //! (a1 = 0, j1 = 9, a10 = 90, j10 = 99); sides are `KC_KAISSA_YELLOW` (0) and
@@ -47,7 +50,12 @@ use crate::kaissa::{
 };
 use crate::random::{RandomSource, SplitMix64};
 
+mod indexed;
 mod push;
+pub use indexed::{
+    kc_kaissa_list, kc_kaissa_listed_move, kc_kaissa_listed_moves, kc_kaissa_pop_push_index,
+    kc_kaissa_push_index,
+};
 pub use push::{kc_kaissa_pop, kc_kaissa_push, kc_kaissa_pushed_count};
 
 /// Files of the Kaissa board (`a`..`j`).
@@ -159,6 +167,10 @@ pub struct kc_kaissa_position {
     /// it) empties it, so that its top always takes back the move that made
     /// the position as it is.
     pushed: Vec<Undo>,
+    /// The listings of `kc_kaissa_list`, one per push depth (`pushed.len()`
+    /// when listed), for `kc_kaissa_push_index`: see the validity rule in
+    /// `indexed.rs`.
+    lists: Vec<indexed::Listing>,
 }
 
 /// See [`kc_kaissa_position::last`].
@@ -303,6 +315,7 @@ impl Handle for kc_kaissa_position {
                 undo: Undo::placeholder(),
             },
             pushed: Vec::new(),
+            lists: Vec::new(),
         }
     }
     fn inner(&self) -> &Position {
@@ -311,7 +324,7 @@ impl Handle for kc_kaissa_position {
     fn inner_mut(&mut self) -> &mut Position {
         // Whoever changes the position otherwise forgets the pushed moves
         // and the last record (see the fields).
-        self.pushed.clear();
+        self.forget_pushed();
         self.last.live = false;
         &mut self.pos
     }
@@ -1017,7 +1030,7 @@ pub unsafe extern "C" fn kc_kaissa_play(
             }
         }
         let undo = pos.play_unchecked(rust_mv);
-        handle.pushed.clear();
+        handle.forget_pushed();
         if out_undo.is_null() {
             handle.last.live = false;
         } else {
@@ -1112,7 +1125,7 @@ pub unsafe extern "C" fn kc_kaissa_undo(
                 .map_err(refused)?
         };
         handle.last.live = false;
-        handle.pushed.clear();
+        handle.forget_pushed();
         handle.pos.undo_unchecked(undo);
         Ok(())
     })

@@ -71,9 +71,16 @@ unsafe fn push_fast(pos: *mut kc_kaissa_position, mv: kc_kaissa_move) -> bool {
         // The stack grows on the checked path.
         return false;
     }
+    let depth = handle.pushed.len();
     let undo = handle.pos.play_unchecked(mv);
-    handle.pushed.push(undo);
+    // SAFETY: `depth` is the length and below the capacity (checked
+    // above), so slot `depth` is allocated and the new length initialised.
+    unsafe {
+        handle.pushed.as_mut_ptr().add(depth).write(undo);
+        handle.pushed.set_len(depth + 1);
+    }
     handle.last.live = false;
+    handle.entered(depth + 1);
     true
 }
 
@@ -141,15 +148,19 @@ unsafe fn push_checked(pos: *mut kc_kaissa_position, mv: kc_kaissa_move) -> kc_s
                 .try_reserve(more)
                 .map_err(|_| fail(KC_ERR_PANIC, "out of memory: the push stack cannot grow"))?;
         }
+        let depth = handle.pushed.len();
         let undo = handle.pos.play_unchecked(rust_mv);
         handle.pushed.push(undo);
         handle.last.live = false;
+        handle.entered(depth + 1);
         Ok(())
     })
 }
 
-/// Takes back the last move `kc_kaissa_push` played in `pos` (the top of
-/// its stack). Constant time; never allocates. With no pushed move to take
+/// Takes back the last move `kc_kaissa_push` or `kc_kaissa_push_index`
+/// played in `pos` (the top of its stack); the `kc_kaissa_list` listing of
+/// the depth it returns to, if there is one, is usable again. Constant
+/// time; never allocates. With no pushed move to take
 /// back (none was pushed, all were popped, or the position changed another
 /// way since: see `kc_kaissa_push`) the result is `KC_ERR_INVALID_ARGUMENT`
 /// and `pos` is untouched.
