@@ -25,7 +25,7 @@ use kaissa_chaturaji::ffi::chaturaji::{
     kc_chaturaji_rules, kc_chaturaji_rules_default,
 };
 use kaissa_chaturaji::ffi::kaissa::{
-    kc_kaissa_position, kc_kaissa_position_free, kc_kaissa_position_new_start,
+    kc_kaissa_position, kc_kaissa_position_free, kc_kaissa_position_from_text,
 };
 use kaissa_chaturaji::ffi::kc_status;
 use kaissa_chaturaji::kaissa;
@@ -74,11 +74,18 @@ fn time_modes(args: &[String]) {
 }
 
 /// Runs `mode` `reps` times; the nodes or plies done.
+/// The Kaissa position of the perft loops: the start, or the text in the
+/// environment variable `KC_BENCH_KAISSA` (for instance the benches'
+/// middlegame).
+fn kaissa_text() -> String {
+    std::env::var("KC_BENCH_KAISSA").unwrap_or_else(|_| kaissa::START_TEXT.to_string())
+}
+
 fn run(mode: &str, reps: u32) -> u64 {
     let mut done = 0u64;
     match mode {
         "kaissa-rust" => {
-            let pos = kaissa::Position::start();
+            let pos: kaissa::Position = kaissa_text().parse().expect("a position text");
             for _ in 0..reps {
                 done += kaissa::perft_full(black_box(&pos), DEPTH);
             }
@@ -87,9 +94,10 @@ fn run(mode: &str, reps: u32) -> u64 {
             let api = KaissaApi::new();
             let mut buffers = kaissa_buffers(DEPTH);
             let mut handle: *mut kc_kaissa_position = std::ptr::null_mut();
-            // SAFETY: a writable pointer.
+            let text = std::ffi::CString::new(kaissa_text()).expect("no NUL");
+            // SAFETY: a NUL-terminated string and a writable pointer.
             assert_eq!(
-                unsafe { kc_kaissa_position_new_start(&mut handle) },
+                unsafe { kc_kaissa_position_from_text(text.as_ptr(), &mut handle) },
                 kc_status::KC_OK
             );
             for _ in 0..reps {
