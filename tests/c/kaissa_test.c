@@ -14,54 +14,9 @@
 #include <string.h>
 
 #include "kaissa_chaturaji.h"
-
-static int passed = 0;
-static int failed = 0;
-
-static void report_last_error(void) {
-    char msg[512];
-    size_t len = 0;
-    if (kc_last_error_message(msg, sizeof msg, &len) == KC_OK) {
-        fprintf(stderr, "    last error: %s\n", msg);
-    }
-}
-
-#define CHECK(cond)                                                              \
-    do {                                                                         \
-        if (cond) {                                                              \
-            passed++;                                                            \
-        } else {                                                                 \
-            failed++;                                                            \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__,     \
-                    #cond);                                                      \
-        }                                                                        \
-    } while (0)
-
-#define CHECK_STATUS(expr, expected)                                             \
-    do {                                                                         \
-        kc_status s_ = (expr);                                                   \
-        if (s_ == (expected)) {                                                  \
-            passed++;                                                            \
-        } else {                                                                 \
-            failed++;                                                            \
-            fprintf(stderr, "%s:%d: %s gave %d (%s), expected %d\n", __FILE__,   \
-                    __LINE__, #expr, (int)s_, kc_status_message((int)s_),        \
-                    (int)(expected));                                            \
-            report_last_error();                                                 \
-        }                                                                        \
-    } while (0)
+#include "check.h"
 
 #define START_TEXT "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh"
-
-/* The last error message, in a static buffer. */
-static const char *last_error(void) {
-    static char msg[1024];
-    size_t len = 0;
-    if (kc_last_error_message(msg, sizeof msg, &len) != KC_OK) {
-        return "(kc_last_error_message failed)";
-    }
-    return msg;
-}
 
 static int text_is(const kc_kaissa_position *pos, const char *expected) {
     char buf[KC_KAISSA_POSITION_TEXT_CAP];

@@ -21,42 +21,7 @@
 #include <string.h>
 
 #include "kaissa_chaturaji.h"
-
-static int passed = 0;
-static int failed = 0;
-
-static const char *last_error(void) {
-    static char msg[1024];
-    size_t len = 0;
-    if (kc_last_error_message(msg, sizeof msg, &len) != KC_OK) {
-        msg[0] = '\0';
-    }
-    return msg;
-}
-
-#define CHECK(cond)                                                              \
-    do {                                                                         \
-        if (cond) {                                                              \
-            passed++;                                                            \
-        } else {                                                                 \
-            failed++;                                                            \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__,     \
-                    #cond);                                                      \
-        }                                                                        \
-    } while (0)
-
-#define CHECK_STATUS(expr, expected)                                             \
-    do {                                                                         \
-        kc_status s_ = (expr);                                                   \
-        if (s_ == (expected)) {                                                  \
-            passed++;                                                            \
-        } else {                                                                 \
-            failed++;                                                            \
-            fprintf(stderr, "%s:%d: %s gave %d (%s), expected %d\n    %s\n",     \
-                    __FILE__, __LINE__, #expr, (int)s_,                          \
-                    kc_status_message((int)s_), (int)(expected), last_error());  \
-        }                                                                        \
-    } while (0)
+#include "check.h"
 
 #define LUDII_START                                                              \
     "yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/"  \

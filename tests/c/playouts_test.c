@@ -17,20 +17,7 @@
 #include <string.h>
 
 #include "kaissa_chaturaji.h"
-
-static int passed = 0;
-static int failed = 0;
-
-#define CHECK(cond)                                                              \
-    do {                                                                         \
-        if (cond) {                                                              \
-            passed++;                                                            \
-        } else {                                                                 \
-            failed++;                                                            \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__,     \
-                    #cond);                                                      \
-        }                                                                        \
-    } while (0)
+#include "check.h"
 
 static uint64_t arg(char **argv, int i) {
     return strtoull(argv[i], NULL, 10);
