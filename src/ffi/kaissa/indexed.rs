@@ -302,20 +302,8 @@ unsafe fn push_index_checked(pos: *mut kc_kaissa_position, index: usize) -> kc_s
         // SAFETY: non-null and aligned (checked); live and unshared per the
         // caller.
         let handle = unsafe { &mut *pos };
-        let depth = handle.pushed.len();
         let mv = listed(handle, index)?;
-        if depth == handle.pushed.capacity() {
-            let more = depth.max(16);
-            handle
-                .pushed
-                .try_reserve(more)
-                .map_err(|_| fail(KC_ERR_PANIC, "out of memory: the push stack cannot grow"))?;
-        }
-        let undo = handle.pos.play_unchecked(mv);
-        handle.pushed.push(undo);
-        handle.last.live = false;
-        handle.entered(depth + 1);
-        Ok(())
+        handle.push_legal(mv)
     })
 }
 

@@ -7,7 +7,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::super::kc_status::{self, *};
-use super::super::{fail, out_ptr, run, write_out};
+use super::super::{fail, out_ptr, run, write_out, Failure};
 use super::{check_pointer, illegal, kc_kaissa_move, kc_kaissa_position, MoveSets};
 use crate::kaissa::{Move, Position, Square};
 
@@ -141,20 +141,29 @@ unsafe fn push_checked(pos: *mut kc_kaissa_position, mv: kc_kaissa_move) -> kc_s
         if let Some(reason) = handle.pos.illegality(rust_mv) {
             return Err(illegal(rust_mv, reason));
         }
-        if handle.pushed.len() == handle.pushed.capacity() {
-            let more = handle.pushed.len().max(16);
-            handle
-                .pushed
-                .try_reserve(more)
+        handle.push_legal(rust_mv)
+    })
+}
+
+impl kc_kaissa_position {
+    /// Plays `mv`, legal in the position (the caller checked it), and
+    /// pushes what takes it back, growing the stack first if it is full:
+    /// the checked paths' push. Out of memory: `KC_ERR_PANIC` with nothing
+    /// changed.
+    #[cold]
+    pub(super) fn push_legal(&mut self, mv: Move) -> Result<(), Failure> {
+        let depth = self.pushed.len();
+        if depth == self.pushed.capacity() {
+            self.pushed
+                .try_reserve(depth.max(16))
                 .map_err(|_| fail(KC_ERR_PANIC, "out of memory: the push stack cannot grow"))?;
         }
-        let depth = handle.pushed.len();
-        let undo = handle.pos.play_unchecked(rust_mv);
-        handle.pushed.push(undo);
-        handle.last.live = false;
-        handle.entered(depth + 1);
+        let undo = self.pos.play_unchecked(mv);
+        self.pushed.push(undo);
+        self.last.live = false;
+        self.entered(depth + 1);
         Ok(())
-    })
+    }
 }
 
 /// Takes back the last move `kc_kaissa_push` or `kc_kaissa_push_index`
