@@ -193,16 +193,25 @@ impl Position {
         }
         // Only a capture releases waiting pawns or puts a colour out.
         if captured {
-            for colour in Colour::ALL {
-                if released[colour.index()] {
-                    self.release_waiting_pawns(colour);
-                }
-                if self.is_out(colour) && self.state.command[colour.index()].is_some() {
-                    self.set_command(colour, None);
-                }
-            }
+            self.after_capture(released);
         }
         captured
+    }
+
+    /// After a capture: promotes the waiting pawns of the colours in
+    /// `released` (those that have just lost their first pawn, see
+    /// `note_capture`) and takes away the command of every colour left
+    /// without a piece.
+    #[inline(always)]
+    pub(super) fn after_capture(&mut self, released: [bool; 4]) {
+        for colour in Colour::ALL {
+            if released[colour.index()] {
+                self.release_waiting_pawns(colour);
+            }
+            if self.is_out(colour) && self.state.command[colour.index()].is_some() {
+                self.set_command(colour, None);
+            }
+        }
     }
 
     /// Takes back the move that returned `undo`, if `undo` belongs to this

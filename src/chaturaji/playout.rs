@@ -435,14 +435,7 @@ impl Position {
         }
         if captured {
             // Only a capture releases waiting pawns or puts a colour out.
-            for colour in Colour::ALL {
-                if released[colour.index()] {
-                    self.release_waiting_pawns(colour);
-                }
-                if self.is_out(colour) && self.state.command[colour.index()].is_some() {
-                    self.set_command(colour, None);
-                }
-            }
+            self.after_capture(released);
             self.state.quiet = 0;
         } else {
             self.state.quiet = self.state.quiet.saturating_add(1);
