@@ -18,36 +18,16 @@ impl MoveSets {
     /// caller checks it the slow way.
     #[inline(always)]
     fn listed_move(&self, pos: &Position, mv: kc_kaissa_move) -> Option<Move> {
-        let differs = (self.hash ^ pos.hash())
-            | u64::from(self.turn ^ pos.turn())
-            | u64::from(self.to_move != pos.to_move())
-            | u64::from(!self.valid);
-        if differs != 0 {
-            return None;
-        }
         let to = Square::new(mv.to)?;
-        // Bit `to` of a set, from the 64-bit half that holds it.
-        let index = to.index();
-        let has = |set: u128| {
-            let half = if index < 64 {
-                set as u64
-            } else {
-                (set >> 64) as u64
-            };
-            (half >> (index & 63)) & 1 != 0
+        let rust_mv = match mv.kind {
+            super::KC_KAISSA_MOVE_NORMAL => Move::Normal {
+                from: Square::new(mv.from)?,
+                to,
+            },
+            super::KC_KAISSA_MOVE_PLACE if mv.from == super::KC_NO_SQUARE => Move::Place { to },
+            _ => return None,
         };
-        match mv.kind {
-            super::KC_KAISSA_MOVE_NORMAL => {
-                // No square is among its own piece's targets, so `from`
-                // differs from `to` when the bit is set.
-                let from = Square::new(mv.from)?;
-                has(self.targets[from.index() as usize]).then_some(Move::Normal { from, to })
-            }
-            super::KC_KAISSA_MOVE_PLACE if mv.from == super::KC_NO_SQUARE => {
-                has(self.placements).then_some(Move::Place { to })
-            }
-            _ => None,
-        }
+        (self.legality(pos, rust_mv) == Some(true)).then_some(rust_mv)
     }
 }
 
