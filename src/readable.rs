@@ -8,7 +8,8 @@
 //! * Chaturaji: the piece with its colour, then where it goes from and to —
 //!   [`chaturaji::Position::readable`](crate::chaturaji::Position::readable)
 //!   and [`chaturaji::Position::parse_readable`](crate::chaturaji::Position::parse_readable):
-//!   `gH b1-c3`, `rE h3xh7`, `gP b7-b8=H`, `pass`.
+//!   `gH b1-c3`, `rE h3xh7`, `gP b7-b8=H`, `pass`, and under the Ludii
+//!   ruleset a promotion decision as its move text, `=H`.
 //!
 //! Both print one canonical form, parse it back to the same move, and
 //! refuse ambiguous or illegal input with a [`ReadableMoveError`] that says

@@ -8,20 +8,25 @@ use kaissa_chaturaji::error::IllegalMoveReason;
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 use kaissa_chaturaji::readable::ReadableMoveError;
 
+/// Positions of seeded random games under the sheet's rules and the Ludii
+/// ruleset: every ninth, and under Ludii also every one with a promotion
+/// decision pending.
 fn positions() -> Vec<Position> {
     let mut out = Vec::new();
-    for seed in 0..80 {
-        let mut rng = SplitMix64::new(seed);
-        let mut pos = Position::start(Rules::default());
-        for ply in 0..800 {
-            let roll = Roll::ALL[rng.below(4) as usize];
-            let Some(mv) = pos.choose_move(roll, &mut rng) else {
-                break;
-            };
-            if ply % 9 == 0 {
-                out.push(pos.clone());
+    for rules in [Rules::default(), Rules::ludii()] {
+        for seed in 0..80 {
+            let mut rng = SplitMix64::new(seed);
+            let mut pos = Position::start(rules);
+            for ply in 0..800 {
+                let roll = Roll::ALL[rng.below(4) as usize];
+                let Some(mv) = pos.choose_move(roll, &mut rng) else {
+                    break;
+                };
+                if ply % 9 == 0 || pos.pending_promotion().is_some() {
+                    out.push(pos.clone());
+                }
+                pos.play_unchecked(mv);
             }
-            pos.play_unchecked(mv);
         }
     }
     out
@@ -30,6 +35,7 @@ fn positions() -> Vec<Position> {
 #[test]
 fn every_legal_move_round_trips_and_the_short_form_reads_when_unique() {
     let (mut count, mut short_unique, mut short_ambiguous) = (0, 0, 0);
+    let mut decisions = 0;
     for pos in positions() {
         for roll in Roll::ALL {
             let moves = pos.legal_moves(roll);
@@ -49,6 +55,11 @@ fn every_legal_move_round_trips_and_the_short_form_reads_when_unique() {
                     "{roll}:{mv}"
                 );
                 count += 1;
+                if let Move::Decision { kind } = mv {
+                    // A Ludii promotion decision reads as its move text.
+                    assert_eq!(text, &format!("={}", kind.letter()));
+                    decisions += 1;
+                }
                 let (Some(from), Some(to)) = (mv.from(), mv.to()) else {
                     continue;
                 };
@@ -91,6 +102,10 @@ fn every_legal_move_round_trips_and_the_short_form_reads_when_unique() {
         }
     }
     assert!(count > 20_000, "{count}");
+    assert!(
+        decisions > 0,
+        "no Ludii promotion decision was read and written"
+    );
     assert!(
         short_unique > 10_000 && short_ambiguous > 0,
         "{short_unique} {short_ambiguous}"

@@ -95,27 +95,34 @@ fn kaissa_pictures_of_many_positions() {
 
 #[test]
 fn chaturaji_pictures_of_many_positions() {
-    let mut rng = SplitMix64::new(5);
-    let mut pos = chaturaji::Position::default();
-    let mut last = None;
-    for ply in 0..400 {
-        if ply % 10 == 0 {
-            let picture = svg::chaturaji(&pos, last, &SvgOptions::default());
-            let names = check_xml(&picture);
-            let pieces = pos.occupied().count() as usize;
-            assert_eq!(count(&names, "circle"), pieces);
-            assert_eq!(count(&names, "path"), 16, "the marked squares");
-            let highlighted = last.is_some_and(|m: chaturaji::Move| m.from().is_some());
-            // 64 squares, the background, the border, 4 thrones, 2 frames.
-            assert_eq!(count(&names, "rect"), 70 + 2 * usize::from(highlighted));
-            assert_eq!(count(&names, "text"), 16 + pieces);
+    for rules in [chaturaji::Rules::default(), chaturaji::Rules::ludii()] {
+        let mut rng = SplitMix64::new(5);
+        let mut pos = chaturaji::Position::start(rules);
+        let mut last = None;
+        // The Ludii ruleset has no thrones to frame.
+        let thrones = if rules.is_ludii() { 0 } else { 4 };
+        for ply in 0..400 {
+            if ply % 10 == 0 {
+                let picture = svg::chaturaji(&pos, last, &SvgOptions::default());
+                let names = check_xml(&picture);
+                let pieces = pos.occupied().count() as usize;
+                assert_eq!(count(&names, "circle"), pieces);
+                assert_eq!(count(&names, "path"), 16, "the marked squares");
+                let highlighted = last.is_some_and(|m: chaturaji::Move| m.from().is_some());
+                // 64 squares, the background, the border, the thrones, 2 frames.
+                assert_eq!(
+                    count(&names, "rect"),
+                    66 + thrones + 2 * usize::from(highlighted)
+                );
+                assert_eq!(count(&names, "text"), 16 + pieces);
+            }
+            let roll = Roll::ALL[rng.below(4) as usize];
+            let Some(mv) = pos.choose_move(roll, &mut rng) else {
+                break;
+            };
+            pos.play_unchecked(mv);
+            last = Some(mv);
         }
-        let roll = Roll::ALL[rng.below(4) as usize];
-        let Some(mv) = pos.choose_move(roll, &mut rng) else {
-            break;
-        };
-        pos.play_unchecked(mv);
-        last = Some(mv);
     }
 }
 

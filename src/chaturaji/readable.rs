@@ -36,7 +36,8 @@ impl Position {
         let mut after = self.clone();
         after.play(roll, mv)?;
         let (Some(from), Some(to)) = (mv.from(), mv.to()) else {
-            return Ok("pass".to_string());
+            // `pass`, or a Ludii promotion decision as its move text (`=H`).
+            return Ok(mv.to_string());
         };
         let Some(piece) = self.piece_at(from) else {
             return Ok(mv.to_string());
@@ -76,9 +77,12 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_readable(&self, roll: Roll, text: &str) -> Result<Move, ReadableMoveError> {
-        if text == "pass" {
-            self.clone().play(roll, Move::Pass)?;
-            return Ok(Move::Pass);
+        if text == "pass" || text.starts_with('=') {
+            // `pass`, or a Ludii promotion decision (`=H`): its move text.
+            let mv =
+                Move::parse(text).map_err(|e| malformed(e.offset().unwrap_or(0), e.reason()))?;
+            self.clone().play(roll, mv)?;
+            return Ok(mv);
         }
         let parsed = parse_text(text)?;
         if self.is_over() {

@@ -1,6 +1,7 @@
 //! The Chaturaji board: plain squares, the 16 marked squares with their
-//! diagonals, each throne framed in its owner's colour, and the four
-//! armies as discs in their colours with the kind letter.
+//! diagonals, each throne framed in its owner's colour (not under the
+//! Ludii ruleset, which has no thrones), and the four armies as discs in
+//! their colours with the kind letter.
 
 use super::canvas::Canvas;
 use super::SvgOptions;
@@ -42,7 +43,13 @@ pub fn chaturaji(position: &Position, last_move: Option<Move>, options: &SvgOpti
         canvas.diagonals(square.file(), square.rank(), "#8a7a5c");
     }
     let inset = canvas.size() / 16.0;
-    for colour in Colour::ALL {
+    // The Ludii ruleset has no thrones (no conquest, no exchange).
+    let thrones = if position.rules().is_ludii() {
+        &[][..]
+    } else {
+        &Colour::ALL[..]
+    };
+    for &colour in thrones {
         let throne = colour.throne();
         let (fill, _, _) = colours(colour);
         canvas.frame(throne.file(), throne.rank(), fill, inset, inset);

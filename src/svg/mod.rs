@@ -2,8 +2,8 @@
 //! out. Pieces are drawn as discs with their letter (Kaissa's Home Stone
 //! as a rounded square), with file letters and rank numbers around the
 //! board; Chaturaji's marked squares carry their diagonals and each throne
-//! a frame in its owner's colour; the last move, when given, is
-//! highlighted.
+//! a frame in its owner's colour (under the sheet's rules: the Ludii
+//! ruleset has no thrones); the last move, when given, is highlighted.
 //!
 //! ```
 //! use kaissa_chaturaji::kaissa::Position;
