@@ -7,7 +7,8 @@
 //! machine took the core; the wall-clock time where that file is missing.
 //!
 //! Usage: `driver <mode> <n>`; modes: `kaissa_playouts`,
-//! `chaturaji_playouts` (n games each, seeds 0..n), `kaissa_perft_bulk`,
+//! `chaturaji_playouts`, `chaturaji_playouts_opposite` (the `opposite`
+//! alliances) (n games each, seeds 0..n), `kaissa_perft_bulk`,
 //! `kaissa_perft_full`, `chaturaji_perft` (from the start, depths 4, 3
 //! and 5, n times).
 
@@ -15,7 +16,7 @@
 
 use std::time::Instant;
 
-use kaissa_chaturaji::chaturaji::{self, Rules};
+use kaissa_chaturaji::chaturaji::{self, Alliances, Rules};
 use kaissa_chaturaji::kaissa;
 
 /// A Kaissa playout: before issue 13 the whole list every ply and
@@ -44,7 +45,16 @@ fn kaissa_game(seed: u64) -> u64 {
 }
 
 fn chaturaji_game(seed: u64) -> u64 {
-    let mut pos = chaturaji::Position::start(Rules::default());
+    chaturaji_game_under(Rules::default(), seed)
+}
+
+/// A game with the opposite seats allied (the `opposite` rules option).
+fn chaturaji_game_opposite(seed: u64) -> u64 {
+    chaturaji_game_under(Rules::default().with_alliances(Alliances::Opposite), seed)
+}
+
+fn chaturaji_game_under(rules: Rules, seed: u64) -> u64 {
+    let mut pos = chaturaji::Position::start(rules);
     let mut plies = 0;
     chaturaji::play_seeded_game(&mut pos, seed, 10_000, |_, _| plies += 1);
     plies
@@ -72,6 +82,7 @@ fn main() {
     let work: u64 = match mode {
         "kaissa_playouts" => (0..n).map(kaissa_game).sum(),
         "chaturaji_playouts" => (0..n).map(chaturaji_game).sum(),
+        "chaturaji_playouts_opposite" => (0..n).map(chaturaji_game_opposite).sum(),
         "kaissa_perft_bulk" => (0..n).map(|_| kaissa::perft(&kaissa_start, 4)).sum(),
         "kaissa_perft_full" => (0..n).map(|_| kaissa::perft_full(&kaissa_start, 3)).sum(),
         "chaturaji_perft" => (0..n).map(|_| chaturaji::perft(&chaturaji_start, 5)).sum(),
