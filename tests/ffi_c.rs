@@ -18,7 +18,8 @@
 //!   final position of `play_seeded_game` with the same seed.
 //!
 //! The C library: the crate's default build has no C ABI (it is the `capi`
-//! feature), so this test builds it itself, once, with
+//! feature), so this test builds it itself (`tests/common/capi.rs`, shared
+//! with the other C-program tests), once, with
 //! `cargo rustc --lib --features capi --crate-type staticlib --crate-type
 //! cdylib` into `<target>/capi/` (its own target directory, same profile),
 //! and takes the static library, the shared library and the cbindgen-made
@@ -29,6 +30,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
+#[path = "common/capi.rs"]
+mod capi;
+
+use capi::{capi_build, compiler, manifest_dir, C99_FLAGS};
+
 use kaissa_chaturaji::kaissa::{perft, MoveList, Position, START_TEXT};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
@@ -36,13 +42,9 @@ const REFRESH_COMMAND: &str = "KC_WRITE_HEADER=1 cargo build --features capi";
 const SEED: u64 = 20240601;
 const MAX_PLIES: usize = 3000;
 
-fn manifest_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 #[test]
 fn committed_header_is_fresh() {
-    let header = &capi_build().header;
+    let header = &capi_build().header();
     let generated = std::fs::read_to_string(header).unwrap_or_else(|err| {
         panic!(
             "the generated header {} is missing ({err}); cbindgen failed in build.rs — \
@@ -69,188 +71,12 @@ fn committed_header_is_fresh() {
 /// The header must not mention Rust-only types.
 #[test]
 fn header_has_only_c_types() {
-    let header = std::fs::read_to_string(&capi_build().header).expect("generated header");
+    let header = std::fs::read_to_string(capi_build().header()).expect("generated header");
     for word in ["u128", "i128", "__int128", "usize", "uintptr_t"] {
         assert!(!header.contains(word), "the header mentions {word}");
     }
 }
 
-/// What the `capi` build of the crate produced.
-struct CapiBuild {
-    /// `libkaissa_chaturaji.a`.
-    static_lib: PathBuf,
-    /// The system libraries a program linking the static library needs, as
-    /// rustc's `--print native-static-libs` lists them.
-    native_libs: Vec<String>,
-    /// The header cbindgen wrote into the build script's `OUT_DIR`.
-    header: PathBuf,
-}
-
-/// The target directory this test was built in (`<target>/tmp` is
-/// `CARGO_TARGET_TMPDIR`).
-fn target_dir() -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .expect("target directory")
-        .to_path_buf()
-}
-
-/// `true` when this test was built in the release profile.
-fn release_profile() -> bool {
-    std::env::current_exe()
-        .ok()
-        .and_then(|exe| exe.parent()?.parent()?.file_name().map(|n| n == "release"))
-        .unwrap_or(false)
-}
-
-/// A `cargo` command for the `capi` build: same profile as this test, in
-/// `<target>/capi`.
-fn capi_cargo(args: &[&str], rustc_args: &[&str]) -> Command {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let mut command = Command::new(cargo);
-    command
-        .current_dir(manifest_dir())
-        .args(args)
-        .arg("--target-dir")
-        .arg(target_dir().join("capi"));
-    if release_profile() {
-        command.arg("--release");
-    }
-    if !rustc_args.is_empty() {
-        command.arg("--").args(rustc_args);
-    }
-    command
-}
-
-/// Builds the C library (once per test run) and finds its files in cargo's
-/// JSON messages.
-fn capi_build() -> &'static CapiBuild {
-    static BUILD: OnceLock<CapiBuild> = OnceLock::new();
-    BUILD.get_or_init(|| {
-        let output = capi_cargo(
-            &[
-                "rustc",
-                "--lib",
-                "--features",
-                "capi",
-                "--crate-type",
-                "staticlib",
-                "--crate-type",
-                "cdylib",
-                "--message-format=json-render-diagnostics",
-            ],
-            &["--print", "native-static-libs"],
-        )
-        .output()
-        .expect("run cargo rustc --features capi");
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        assert!(
-            output.status.success(),
-            "cargo rustc --features capi failed:\n{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        let mut static_lib = None;
-        let mut header = None;
-        for line in stdout.lines() {
-            if !line.contains("kaissa-chaturaji") && !line.contains("kaissa_chaturaji") {
-                continue;
-            }
-            if line.contains("\"reason\":\"build-script-executed\"") {
-                if let Some(dir) = json_string_after(line, "\"out_dir\":") {
-                    header = Some(PathBuf::from(dir).join("kaissa_chaturaji.h"));
-                }
-            }
-            if line.contains("\"reason\":\"compiler-artifact\"") {
-                for file in json_strings_in_array(line, "\"filenames\":") {
-                    if file.ends_with(".a") {
-                        static_lib = Some(PathBuf::from(&file));
-                    }
-                }
-            }
-        }
-        // rustc says which system libraries the static library needs (cargo
-        // replays the note when the build was fresh).
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        let native_libs = stderr
-            .lines()
-            .find_map(|line| line.split("native-static-libs: ").nth(1))
-            .expect("rustc printed no native-static-libs note")
-            .split_whitespace()
-            .map(str::to_string)
-            .collect();
-        CapiBuild {
-            native_libs,
-            static_lib: static_lib.expect("no static library in cargo's messages"),
-            header: header.expect("no build-script out_dir in cargo's messages"),
-        }
-    })
-}
-
-/// The JSON string value that follows `key` in `line` (cargo's messages
-/// escape only `\\` and `"` in paths).
-fn json_string_after(line: &str, key: &str) -> Option<String> {
-    let rest = &line[line.find(key)? + key.len()..];
-    let rest = rest.strip_prefix('"')?;
-    let mut value = String::new();
-    let mut chars = rest.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => return Some(value),
-            '\\' => value.push(chars.next()?),
-            c => value.push(c),
-        }
-    }
-    None
-}
-
-/// The strings of the JSON array that follows `key` in `line`.
-fn json_strings_in_array(line: &str, key: &str) -> Vec<String> {
-    let Some(at) = line.find(key) else {
-        return Vec::new();
-    };
-    let mut rest = &line[at + key.len()..];
-    let mut values = Vec::new();
-    rest = rest.trim_start_matches('[');
-    while let Some(value) = json_string_after(rest, "") {
-        let consumed = rest
-            .find('"')
-            .map_or(rest.len(), |start| start + value.len() + 2);
-        values.push(value);
-        rest = &rest[consumed.min(rest.len())..];
-        if !rest.starts_with(',') {
-            break;
-        }
-        rest = &rest[1..];
-    }
-    values
-}
-
-fn static_library() -> &'static Path {
-    &capi_build().static_lib
-}
-
-/// The C compiler (`CC`, default `cc`) and the C++ compiler (`CXX`, default
-/// `c++`).
-fn compiler(variable: &str, default: &str) -> String {
-    std::env::var(variable)
-        .ok()
-        .filter(|value| !value.trim().is_empty())
-        .unwrap_or_else(|| default.to_string())
-}
-
-fn link_args() -> &'static [String] {
-    &capi_build().native_libs
-}
-
-/// How the C test programs and the example are compiled: warnings are errors.
-const C99_FLAGS: &[&str] = &[
-    "-std=c99",
-    "-Wall",
-    "-Wextra",
-    "-Wpedantic",
-    "-Werror",
-    "-g",
-];
 /// How the C++ test programs are compiled.
 const CPP17_FLAGS: &[&str] = &[
     "-std=c++17",
@@ -265,29 +91,11 @@ fn out_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("ffi_c")
 }
 
-/// Compiles `source` with `compiler` and `flags` into `output`.
+/// Compiles `source` with `compiler` and `flags` against the C library into
+/// `output` in this test's directory.
 fn compile(compiler: &str, flags: &[&str], source: &str, output: &str) -> PathBuf {
-    let dir = out_dir();
-    std::fs::create_dir_all(&dir).expect("create output directory");
-    let include = capi_build().header.parent().expect("header directory");
-    let exe = dir.join(output);
-    let result = Command::new(compiler)
-        .args(flags)
-        .arg("-I")
-        .arg(include)
-        .arg(manifest_dir().join(source))
-        .arg(static_library())
-        .args(link_args())
-        .arg("-o")
-        .arg(&exe)
-        .output()
-        .unwrap_or_else(|err| panic!("cannot run {compiler}: {err}"));
-    assert!(
-        result.status.success(),
-        "{compiler} failed on {source}:\n{}{}",
-        String::from_utf8_lossy(&result.stdout),
-        String::from_utf8_lossy(&result.stderr)
-    );
+    let exe = out_dir().join(output);
+    capi::compile_with(capi_build(), compiler, flags, source, &exe);
     exe
 }
 

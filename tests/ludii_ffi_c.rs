@@ -57,7 +57,7 @@ fn run(exe: &Path, args: &[String], valgrind: bool) {
 #[test]
 fn c99_program_plays_the_ludii_ruleset() {
     let build = capi_build();
-    let exe = compile(&build);
+    let exe = compile(build);
     const SEED: u64 = 5;
     let mut end = Position::start(Rules::ludii());
     play_seeded_game(&mut end, SEED, 20_000, |_, _| {});

@@ -117,7 +117,7 @@ fn run(exe: &Path, args: &[String], valgrind: bool) -> String {
 #[test]
 fn c99_program_reads_writes_and_draws() {
     let build = capi_build();
-    let exe = compile(&build);
+    let exe = compile(build);
     let (path, text) = records_file();
     let args = vec![path.display().to_string(), expected_kaissa_record()];
     let mut expected = String::new();

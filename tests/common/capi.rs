@@ -1,13 +1,14 @@
-//! Building the C library with the `capi` feature and compiling a C99 test
-//! program against it, shared by the test binaries that run C programs of
-//! their own (`record_ffi_c`, `ludii_ffi_c`). The C library is built as
-//! `tests/ffi_c.rs` builds it (so they share the build):
-//! `cargo rustc --lib --features capi --crate-type staticlib --crate-type
-//! cdylib` into `<target>/capi/`, the library and header found in cargo's
-//! JSON messages, the system libraries from rustc's native-static-libs.
+//! Building the C library with the `capi` feature and compiling C and C++
+//! test programs against it, shared by the test binaries that run C
+//! programs (`ffi_c`, `record_ffi_c`, `ludii_ffi_c`): `cargo rustc --lib
+//! --features capi --crate-type staticlib --crate-type cdylib` into
+//! `<target>/capi/` (one build for all of them, in the test's profile), the
+//! library and header found in cargo's JSON messages, the system libraries
+//! from rustc's native-static-libs.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 pub fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -26,11 +27,20 @@ fn release_profile() -> bool {
         .unwrap_or(false)
 }
 
-/// The static library, the libraries it needs, and the header directory.
+/// The static library, the libraries it needs, and the directory of the
+/// header cbindgen made in the build.
 pub struct CapiBuild {
-    static_lib: PathBuf,
-    native_libs: Vec<String>,
-    header_dir: PathBuf,
+    pub static_lib: PathBuf,
+    pub native_libs: Vec<String>,
+    pub header_dir: PathBuf,
+}
+
+impl CapiBuild {
+    /// The header cbindgen made in this build.
+    #[allow(dead_code)] // used by some of the test binaries that share this file
+    pub fn header(&self) -> PathBuf {
+        self.header_dir.join("kaissa_chaturaji.h")
+    }
 }
 
 /// The JSON string value right after `key` in `line` (cargo escapes only
@@ -49,7 +59,14 @@ fn json_string_after(line: &str, key: &str) -> Option<String> {
     None
 }
 
-pub fn capi_build() -> CapiBuild {
+/// Builds the C library once per test binary (cargo skips the work when
+/// another test binary built it already) and finds its files.
+pub fn capi_build() -> &'static CapiBuild {
+    static BUILD: OnceLock<CapiBuild> = OnceLock::new();
+    BUILD.get_or_init(build)
+}
+
+fn build() -> CapiBuild {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .parent()
@@ -105,38 +122,59 @@ pub fn capi_build() -> CapiBuild {
     }
 }
 
-/// Compiles `tests/c/<program>.c` (`$CC`, C99, warnings are errors)
-/// against `build` into `<target>/tmp/<test>/<program>`.
-pub fn compile(build: &CapiBuild, test: &str, program: &str) -> PathBuf {
-    std::fs::create_dir_all(out_dir(test)).expect("output directory");
-    let exe = out_dir(test).join(program);
-    let compiler = std::env::var("CC")
+/// The compiler in the environment variable `variable` (`CC`, `CXX`), or
+/// `default`.
+pub fn compiler(variable: &str, default: &str) -> String {
+    std::env::var(variable)
         .ok()
-        .filter(|c| !c.trim().is_empty())
-        .unwrap_or_else(|| "cc".into());
-    let result = Command::new(&compiler)
-        .args([
-            "-std=c99",
-            "-Wall",
-            "-Wextra",
-            "-Wpedantic",
-            "-Werror",
-            "-g",
-        ])
+        .filter(|value| !value.trim().is_empty())
+        .unwrap_or_else(|| default.to_string())
+}
+
+/// How the C test programs are compiled: warnings are errors.
+pub const C99_FLAGS: &[&str] = &[
+    "-std=c99",
+    "-Wall",
+    "-Wextra",
+    "-Wpedantic",
+    "-Werror",
+    "-g",
+];
+
+/// Compiles `source` (a path below the repository) with `compiler` and
+/// `flags` against `build`'s header and static library into `exe`.
+pub fn compile_with(build: &CapiBuild, compiler: &str, flags: &[&str], source: &str, exe: &Path) {
+    std::fs::create_dir_all(exe.parent().expect("an output directory")).expect("output directory");
+    let result = Command::new(compiler)
+        .args(flags)
         .arg("-I")
         .arg(&build.header_dir)
-        .arg(manifest_dir().join(format!("tests/c/{program}.c")))
+        .arg(manifest_dir().join(source))
         .arg(&build.static_lib)
         .args(&build.native_libs)
         .arg("-o")
-        .arg(&exe)
+        .arg(exe)
         .output()
         .unwrap_or_else(|err| panic!("cannot run {compiler}: {err}"));
     assert!(
         result.status.success(),
-        "{compiler} failed:\n{}{}",
+        "{compiler} failed on {source}:\n{}{}",
         String::from_utf8_lossy(&result.stdout),
         String::from_utf8_lossy(&result.stderr)
+    );
+}
+
+/// Compiles `tests/c/<program>.c` (`$CC`, C99, warnings are errors)
+/// against `build` into `<target>/tmp/<test>/<program>`.
+#[allow(dead_code)] // used by some of the test binaries that share this file
+pub fn compile(build: &CapiBuild, test: &str, program: &str) -> PathBuf {
+    let exe = out_dir(test).join(program);
+    compile_with(
+        build,
+        &compiler("CC", "cc"),
+        C99_FLAGS,
+        &format!("tests/c/{program}.c"),
+        &exe,
     );
     exe
 }
