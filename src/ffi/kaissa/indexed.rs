@@ -235,25 +235,12 @@ unsafe fn push_index_fast(pos: *mut kc_kaissa_position, index: usize) -> bool {
     }
     // SAFETY: non-null and aligned; live and unshared per the caller.
     let handle = unsafe { &mut *pos };
-    let depth = handle.pushed.len();
     let Some(&mv) = handle.current_listing().and_then(|moves| moves.get(index)) else {
         return false;
     };
-    if depth == handle.pushed.capacity() {
-        // The stack grows on the checked path.
-        return false;
-    }
-    // A listed move of this very position: legal.
-    let undo = handle.pos.play_unchecked(mv);
-    // SAFETY: `depth` is the length and below the capacity (checked
-    // above), so slot `depth` is allocated and the new length initialised.
-    unsafe {
-        handle.pushed.as_mut_ptr().add(depth).write(undo);
-        handle.pushed.set_len(depth + 1);
-    }
-    handle.last.live = false;
-    handle.entered(depth + 1);
-    true
+    // A listed move of this very position: legal. The stack grows on the
+    // checked path.
+    handle.push_within_capacity(mv)
 }
 
 /// Plays the move at `index` of the current depth's listing (see
@@ -339,16 +326,8 @@ unsafe fn pop_push_index_fast(pos: *mut kc_kaissa_position, index: usize) -> boo
     // taking it back returns to the position the listing below describes,
     // so the listed move is legal there.
     handle.pos.undo_unchecked(top);
-    let undo = handle.pos.play_unchecked(mv);
-    // SAFETY: slot `below` held the popped move: allocated, and the length
-    // goes back to what it was.
-    unsafe {
-        handle.pushed.as_mut_ptr().add(below).write(undo);
-        handle.pushed.set_len(depth);
-    }
-    handle.last.live = false;
-    handle.entered(depth);
-    true
+    // The popped slot is free: room without growing.
+    handle.push_within_capacity(mv)
 }
 
 /// Takes back the last pushed move and plays the move at `index` of the

@@ -47,21 +47,8 @@ unsafe fn push_fast(pos: *mut kc_kaissa_position, mv: kc_kaissa_move) -> bool {
     let Some(mv) = handle.listed.sets.get_mut().listed_move(&handle.pos, mv) else {
         return false;
     };
-    if handle.pushed.len() == handle.pushed.capacity() {
-        // The stack grows on the checked path.
-        return false;
-    }
-    let depth = handle.pushed.len();
-    let undo = handle.pos.play_unchecked(mv);
-    // SAFETY: `depth` is the length and below the capacity (checked
-    // above), so slot `depth` is allocated and the new length initialised.
-    unsafe {
-        handle.pushed.as_mut_ptr().add(depth).write(undo);
-        handle.pushed.set_len(depth + 1);
-    }
-    handle.last.live = false;
-    handle.entered(depth + 1);
-    true
+    // The stack grows on the checked path.
+    handle.push_within_capacity(mv)
 }
 
 /// Plays `mv` in `pos` if it is legal and keeps, inside `pos`, what takes
@@ -138,11 +125,35 @@ impl kc_kaissa_position {
                 .try_reserve(depth.max(16))
                 .map_err(|_| fail(KC_ERR_PANIC, "out of memory: the push stack cannot grow"))?;
         }
+        if !self.push_within_capacity(mv) {
+            return Err(fail(
+                KC_ERR_PANIC,
+                "internal error: no room on the push stack",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Plays `mv`, legal in the position, and pushes what takes it back,
+    /// if the stack has room (nothing allocates): every push's last step.
+    /// `false`, with nothing changed, when the stack is full.
+    #[inline(always)]
+    pub(super) fn push_within_capacity(&mut self, mv: Move) -> bool {
+        let depth = self.pushed.len();
+        if depth == self.pushed.capacity() {
+            return false;
+        }
         let undo = self.pos.play_unchecked(mv);
-        self.pushed.push(undo);
+        // SAFETY: `depth` is the length and below the capacity (checked
+        // above), so slot `depth` is allocated and the new length
+        // initialised.
+        unsafe {
+            self.pushed.as_mut_ptr().add(depth).write(undo);
+            self.pushed.set_len(depth + 1);
+        }
         self.last.live = false;
         self.entered(depth + 1);
-        Ok(())
+        true
     }
 }
 
