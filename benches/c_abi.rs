@@ -9,8 +9,10 @@ use kaissa_chaturaji::chaturaji;
 use kaissa_chaturaji::ffi::chaturaji::{
     kc_chaturaji_choose, kc_chaturaji_choose_move, kc_chaturaji_chosen_move, kc_chaturaji_move,
     kc_chaturaji_outcome, kc_chaturaji_outcome_info, kc_chaturaji_play, kc_chaturaji_play_chosen,
-    kc_chaturaji_play_random, kc_chaturaji_position, kc_chaturaji_position_copy, kc_chaturaji_roll,
-    kc_chaturaji_roll_and_choose, kc_chaturaji_undo_record, KC_CHATURAJI_ONGOING,
+    kc_chaturaji_play_random, kc_chaturaji_position, kc_chaturaji_position_copy,
+    kc_chaturaji_position_free, kc_chaturaji_position_new_start, kc_chaturaji_roll,
+    kc_chaturaji_roll_and_choose, kc_chaturaji_rules, kc_chaturaji_rules_default,
+    kc_chaturaji_undo_record, KC_CHATURAJI_ONGOING,
 };
 use kaissa_chaturaji::ffi::kaissa::{
     kc_kaissa_legal_moves, kc_kaissa_list, kc_kaissa_move, kc_kaissa_play, kc_kaissa_pop,
@@ -336,6 +338,57 @@ impl ChaturajiApi {
 impl Default for ChaturajiApi {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// Two C positions at the start under the default rules, freed when
+/// dropped: the start a C playout copies from and the position it plays on.
+pub struct ChaturajiHandles {
+    /// The start position.
+    pub start: *mut kc_chaturaji_position,
+    /// The position the games are played on.
+    pub pos: *mut kc_chaturaji_position,
+}
+
+impl ChaturajiHandles {
+    /// Makes both positions (panics if the C ABI refuses: a bench set-up).
+    pub fn new() -> Self {
+        let mut rules = kc_chaturaji_rules {
+            alliances: 0,
+            draw_limit: 0,
+            ruleset: 0,
+        };
+        let mut handles = ChaturajiHandles {
+            start: std::ptr::null_mut(),
+            pos: std::ptr::null_mut(),
+        };
+        // SAFETY: local outputs.
+        unsafe {
+            assert_eq!(kc_chaturaji_rules_default(&mut rules), kc_status::KC_OK);
+            for handle in [&mut handles.start, &mut handles.pos] {
+                assert_eq!(
+                    kc_chaturaji_position_new_start(&rules, handle),
+                    kc_status::KC_OK
+                );
+            }
+        }
+        handles
+    }
+}
+
+impl Default for ChaturajiHandles {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Drop for ChaturajiHandles {
+    fn drop(&mut self) {
+        // SAFETY: made by `new`, freed once each (NULL is accepted).
+        unsafe {
+            kc_chaturaji_position_free(self.start);
+            kc_chaturaji_position_free(self.pos);
+        }
     }
 }
 

@@ -381,38 +381,16 @@ fn chaturaji_c_abi_playouts(_: &mut Criterion) {}
 /// `rust_lean`.
 #[cfg(feature = "capi")]
 fn chaturaji_c_abi_playouts(c: &mut Criterion) {
-    use kaissa_chaturaji::ffi::chaturaji::{
-        kc_chaturaji_position, kc_chaturaji_position_free, kc_chaturaji_position_new_start,
-        kc_chaturaji_rules, kc_chaturaji_rules_default,
-    };
-    use kaissa_chaturaji::ffi::kc_status;
     use kaissa_chaturaji_benches::c_abi::{
-        c_playout, rust_playout, rust_playout_lean, ChaturajiApi, Way,
+        c_playout, rust_playout, rust_playout_lean, ChaturajiApi, ChaturajiHandles, Way,
     };
 
     const GAMES: u64 = 20;
 
     let api = ChaturajiApi::new();
     let start = chaturaji::Position::start(chaturaji::Rules::default());
-    let mut rules = kc_chaturaji_rules {
-        alliances: 0,
-        draw_limit: 0,
-        ruleset: 0,
-    };
-    let mut c_start: *mut kc_chaturaji_position = std::ptr::null_mut();
-    let mut c_pos: *mut kc_chaturaji_position = std::ptr::null_mut();
-    // SAFETY: local outputs.
-    unsafe {
-        assert_eq!(kc_chaturaji_rules_default(&mut rules), kc_status::KC_OK);
-        assert_eq!(
-            kc_chaturaji_position_new_start(&rules, &mut c_start),
-            kc_status::KC_OK
-        );
-        assert_eq!(
-            kc_chaturaji_position_new_start(&rules, &mut c_pos),
-            kc_status::KC_OK
-        );
-    }
+    let handles = ChaturajiHandles::new();
+    let (c_start, c_pos) = (handles.start, handles.pos);
     let ways = [
         ("c_abi_play_chosen", Way::Chosen),
         ("c_abi_roll_and_choose", Way::RollChoose),
@@ -460,11 +438,6 @@ fn chaturaji_c_abi_playouts(c: &mut Criterion) {
         });
     }
     group.finish();
-    // SAFETY: made above, freed once each.
-    unsafe {
-        kc_chaturaji_position_free(c_start);
-        kc_chaturaji_position_free(c_pos);
-    }
 }
 
 criterion_group!(

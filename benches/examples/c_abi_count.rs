@@ -20,10 +20,6 @@
 use std::hint::black_box;
 
 use kaissa_chaturaji::chaturaji;
-use kaissa_chaturaji::ffi::chaturaji::{
-    kc_chaturaji_position, kc_chaturaji_position_free, kc_chaturaji_position_new_start,
-    kc_chaturaji_rules, kc_chaturaji_rules_default,
-};
 use kaissa_chaturaji::ffi::kaissa::{
     kc_kaissa_position, kc_kaissa_position_free, kc_kaissa_position_from_text,
 };
@@ -117,25 +113,8 @@ fn run(mode: &str, reps: u32) -> u64 {
         _ => {
             let start = chaturaji::Position::start(chaturaji::Rules::default());
             let api = ChaturajiApi::new();
-            let mut rules = kc_chaturaji_rules {
-                alliances: 0,
-                draw_limit: 0,
-                ruleset: 0,
-            };
-            let mut c_start: *mut kc_chaturaji_position = std::ptr::null_mut();
-            let mut c_pos: *mut kc_chaturaji_position = std::ptr::null_mut();
-            // SAFETY: local outputs.
-            unsafe {
-                assert_eq!(kc_chaturaji_rules_default(&mut rules), kc_status::KC_OK);
-                assert_eq!(
-                    kc_chaturaji_position_new_start(&rules, &mut c_start),
-                    kc_status::KC_OK
-                );
-                assert_eq!(
-                    kc_chaturaji_position_new_start(&rules, &mut c_pos),
-                    kc_status::KC_OK
-                );
-            }
+            let handles = ChaturajiHandles::new();
+            let (c_start, c_pos) = (handles.start, handles.pos);
             let way = match mode {
                 "chaturaji-rust" => None,
                 "chaturaji-rust-lean" => None,
@@ -157,11 +136,6 @@ fn run(mode: &str, reps: u32) -> u64 {
                         Some(way) => unsafe { c_playout(&api, c_start, c_pos, seed, way) },
                     });
                 }
-            }
-            // SAFETY: made above, freed once each.
-            unsafe {
-                kc_chaturaji_position_free(c_start);
-                kc_chaturaji_position_free(c_pos);
             }
         }
     }
