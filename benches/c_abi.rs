@@ -20,6 +20,7 @@ use kaissa_chaturaji::ffi::kaissa::{
     kc_kaissa_undo, kc_kaissa_undo_record, KC_KAISSA_MAX_MOVES,
 };
 use kaissa_chaturaji::ffi::kc_status;
+use kaissa_chaturaji::kaissa;
 use kaissa_chaturaji::random::SplitMix64;
 
 type LegalMoves = unsafe extern "C" fn(
@@ -246,6 +247,66 @@ pub unsafe fn kaissa_perft_siblings(
     // SAFETY: a live position.
     let status = unsafe { (api.pop)(pos) };
     debug_assert_eq!(status, kc_status::KC_OK);
+    nodes
+}
+
+/// `play_unchecked` behind a call the optimiser cannot see through.
+#[inline(never)]
+fn play_called(pos: &mut kaissa::Position, mv: kaissa::Move) -> kaissa::Undo {
+    pos.play_unchecked(mv)
+}
+
+/// `undo_unchecked` behind a call the optimiser cannot see through.
+#[inline(never)]
+fn undo_called(pos: &mut kaissa::Position, undo: kaissa::Undo) {
+    pos.undo_unchecked(undo)
+}
+
+/// The two calls of [`kaissa_perft_rust_calls`], as opaque pointers.
+pub struct RustCalls {
+    play: fn(&mut kaissa::Position, kaissa::Move) -> kaissa::Undo,
+    undo: fn(&mut kaissa::Position, kaissa::Undo),
+}
+
+impl RustCalls {
+    /// The calls, hidden from the optimiser.
+    pub fn new() -> Self {
+        RustCalls {
+            play: black_box(play_called as fn(&mut kaissa::Position, kaissa::Move) -> kaissa::Undo),
+            undo: black_box(undo_called as fn(&mut kaissa::Position, kaissa::Undo)),
+        }
+    }
+}
+
+impl Default for RustCalls {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Kaissa full perft on the Rust API with the make and the unmake of every
+/// move each behind a call the optimiser cannot see through (an
+/// `#[inline(never)]` function called through a pointer, as a C caller calls
+/// the C ABI), and nothing else: no handle, no check, no conversion, the
+/// undo record kept by the caller. What two calls per move cost by
+/// themselves, so the ceiling of any loop of one play call and one undo call
+/// per move, the C ABI's included (BENCHMARKS.md, issue 10).
+pub fn kaissa_perft_rust_calls(calls: &RustCalls, pos: &mut kaissa::Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = kaissa::MoveList::new();
+    pos.generate_moves(&mut moves);
+    let mut nodes = 0;
+    for &mv in &moves {
+        let undo = (calls.play)(pos, mv);
+        nodes += if depth == 1 {
+            1
+        } else {
+            kaissa_perft_rust_calls(calls, pos, depth - 1)
+        };
+        (calls.undo)(pos, undo);
+    }
     nodes
 }
 

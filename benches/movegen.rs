@@ -274,7 +274,9 @@ fn ffi_benches(c: &mut Criterion) {
 /// (`c_abi_indexed`), or `kc_kaissa_push_index(0)`, then
 /// `kc_kaissa_pop_push_index` from sibling to sibling, then `kc_kaissa_pop`
 /// (`c_abi_siblings`). Beside them, in the same group, the Rust `perft_full`
-/// of the same positions and depth: the ratios are the C ABI's cost.
+/// of the same positions and depth (the ratios are the C ABI's cost), and
+/// `rust_calls`: the same Rust perft with play and undo each behind an
+/// opaque call, the ceiling of any two-call loop.
 #[cfg(feature = "capi")]
 fn kaissa_c_abi_perft(c: &mut Criterion) {
     use kaissa_chaturaji::ffi::kaissa::{
@@ -283,7 +285,7 @@ fn kaissa_c_abi_perft(c: &mut Criterion) {
     use kaissa_chaturaji::ffi::kc_status;
     use kaissa_chaturaji_benches::c_abi::{
         kaissa_buffers, kaissa_perft_indexed, kaissa_perft_push, kaissa_perft_records,
-        kaissa_perft_siblings, KaissaApi,
+        kaissa_perft_rust_calls, kaissa_perft_siblings, KaissaApi, RustCalls,
     };
 
     let api = KaissaApi::new();
@@ -318,6 +320,19 @@ fn kaissa_c_abi_perft(c: &mut Criterion) {
         group.bench_function(format!("perft_full_{KAISSA_FULL_DEPTH}/{name}/rust"), |b| {
             b.iter(|| kaissa::perft_full(black_box(&pos), KAISSA_FULL_DEPTH))
         });
+        let calls = RustCalls::new();
+        assert_eq!(
+            kaissa_perft_rust_calls(&calls, &mut pos.clone(), KAISSA_FULL_DEPTH),
+            nodes
+        );
+        group.bench_function(
+            format!("perft_full_{KAISSA_FULL_DEPTH}/{name}/rust_calls"),
+            |b| {
+                b.iter(|| {
+                    kaissa_perft_rust_calls(&calls, &mut black_box(&pos).clone(), KAISSA_FULL_DEPTH)
+                })
+            },
+        );
         group.bench_function(
             format!("perft_full_{KAISSA_FULL_DEPTH}/{name}/c_abi_push"),
             |b| {

@@ -6,7 +6,8 @@
 //! valgrind --tool=callgrind target/release/examples/c_abi_count kaissa-c 3
 //! ```
 //!
-//! Modes: `kaissa-rust`, `kaissa-c` (records), `kaissa-push`,
+//! Modes: `kaissa-rust`, `kaissa-rust-calls` (the Rust perft with play
+//! and undo behind opaque calls), `kaissa-c` (records), `kaissa-push`,
 //! `kaissa-indexed` (`kc_kaissa_list` + `kc_kaissa_push_index` +
 //! `kc_kaissa_pop`), `kaissa-siblings` (the same with
 //! `kc_kaissa_pop_push_index` between siblings) (Kaissa full perft 3 from
@@ -84,6 +85,13 @@ fn run(mode: &str, reps: u32) -> u64 {
             let pos: kaissa::Position = kaissa_text().parse().expect("a position text");
             for _ in 0..reps {
                 done += kaissa::perft_full(black_box(&pos), DEPTH);
+            }
+        }
+        "kaissa-rust-calls" => {
+            let pos: kaissa::Position = kaissa_text().parse().expect("a position text");
+            let calls = RustCalls::new();
+            for _ in 0..reps {
+                done += kaissa_perft_rust_calls(&calls, &mut black_box(&pos).clone(), DEPTH);
             }
         }
         "kaissa-c" | "kaissa-push" | "kaissa-indexed" | "kaissa-siblings" => {

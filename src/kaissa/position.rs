@@ -426,8 +426,8 @@ impl Position {
     fn put_on_board(&mut self, piece: Piece, square: Square) {
         let bit = Bitboard::from_square(square);
         self.squares[square.index() as usize] = Some(piece);
-        self.by_side[piece.side.index()] |= bit;
-        self.by_kind[piece.kind.index()] |= bit;
+        self.by_side[piece.side.index()].insert_in_place(bit);
+        self.by_kind[piece.kind.index()].insert_in_place(bit);
     }
 
     /// Takes `piece` off `square`: board and sets only.
@@ -435,8 +435,8 @@ impl Position {
     fn remove_from_board(&mut self, piece: Piece, square: Square) {
         let bit = Bitboard::from_square(square);
         self.squares[square.index() as usize] = None;
-        self.by_side[piece.side.index()] ^= bit;
-        self.by_kind[piece.kind.index()] ^= bit;
+        self.by_side[piece.side.index()].toggle_in_place(bit);
+        self.by_kind[piece.kind.index()].toggle_in_place(bit);
     }
 
     /// Moves `piece` from `from` to the empty (or just emptied) `to`: board
@@ -446,8 +446,8 @@ impl Position {
         let bits = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.squares[from.index() as usize] = None;
         self.squares[to.index() as usize] = Some(piece);
-        self.by_side[piece.side.index()] ^= bits;
-        self.by_kind[piece.kind.index()] ^= bits;
+        self.by_side[piece.side.index()].toggle_in_place(bits);
+        self.by_kind[piece.kind.index()].toggle_in_place(bits);
     }
 
     /// Passes the turn to the other side (and counts Red's moves into the
@@ -524,8 +524,8 @@ impl Position {
                 let captured = self.squares[to.index() as usize];
                 if let Some(victim) = captured {
                     let bit = Bitboard::from_square(to);
-                    self.by_side[victim.side.index()] ^= bit;
-                    self.by_kind[victim.kind.index()] ^= bit;
+                    self.by_side[victim.side.index()].toggle_in_place(bit);
+                    self.by_kind[victim.kind.index()].toggle_in_place(bit);
                     self.hash ^= zobrist::piece(victim, to);
                 }
                 self.slide_on_board(piece, from, to);
