@@ -44,7 +44,9 @@ impl Bitboard {
     /// back right away as one 16-byte load (an undo, then the next move),
     /// the processor cannot forward the stores to the load and stalls until
     /// they reach the cache. Fixing every write of the position's sets to
-    /// one width made the full perft about 1.3 times as fast (BENCHMARKS.md,
+    /// one width made the full perft about 1.3 times as fast with the same
+    /// instruction count, which is why we read the stall as the cause (this
+    /// machine shows no hardware counters to confirm it; BENCHMARKS.md,
     /// "Set updates of one width").
     #[inline(always)]
     pub(crate) fn toggle_in_place(&mut self, bits: Bitboard) {
