@@ -15,25 +15,7 @@
 
 #include "kaissa_chaturaji.h"
 #include "check.h"
-
-#define START_TEXT "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh"
-
-static int text_is(const kc_kaissa_position *pos, const char *expected) {
-    char buf[KC_KAISSA_POSITION_TEXT_CAP];
-    size_t len = 0;
-    if (kc_kaissa_position_to_text(pos, buf, sizeof buf, &len) != KC_OK) {
-        return 0;
-    }
-    return len == strlen(expected) && strcmp(buf, expected) == 0;
-}
-
-static kc_kaissa_move mv_text(const char *text) {
-    kc_kaissa_move mv = {255, 255, 255};
-    if (kc_kaissa_move_from_text(text, &mv) != KC_OK) {
-        fprintf(stderr, "bad move text in test: %s\n", text);
-    }
-    return mv;
-}
+#include "kaissa_helpers.h"
 
 static kc_kaissa_position *from_text(const char *text) {
     kc_kaissa_position *pos = NULL;
