@@ -17,7 +17,7 @@ use kaissa_chaturaji::ffi::chaturaji::{
 use kaissa_chaturaji::ffi::kaissa::{
     kc_kaissa_legal_moves, kc_kaissa_list, kc_kaissa_move, kc_kaissa_play, kc_kaissa_pop,
     kc_kaissa_pop_push_index, kc_kaissa_position, kc_kaissa_push, kc_kaissa_push_index,
-    kc_kaissa_undo, kc_kaissa_undo_record, KC_KAISSA_MAX_MOVES,
+    kc_kaissa_undo, kc_kaissa_undo_record, kc_kaissa_visit, kc_kaissa_visitor, KC_KAISSA_MAX_MOVES,
 };
 use kaissa_chaturaji::ffi::kc_status;
 use kaissa_chaturaji::kaissa;
@@ -40,6 +40,14 @@ type KaissaPush = unsafe extern "C" fn(*mut kc_kaissa_position, kc_kaissa_move) 
 type KaissaPop = unsafe extern "C" fn(*mut kc_kaissa_position) -> kc_status;
 type KaissaList = unsafe extern "C" fn(*mut kc_kaissa_position, *mut usize) -> kc_status;
 type KaissaPushIndex = unsafe extern "C" fn(*mut kc_kaissa_position, usize) -> kc_status;
+type KaissaVisit = unsafe extern "C" fn(
+    *mut kc_kaissa_position,
+    *const usize,
+    usize,
+    kc_kaissa_visitor,
+    *mut core::ffi::c_void,
+    *mut i32,
+) -> kc_status;
 
 /// The Kaissa entry points, as opaque pointers.
 pub struct KaissaApi {
@@ -51,6 +59,7 @@ pub struct KaissaApi {
     list: KaissaList,
     push_index: KaissaPushIndex,
     pop_push_index: KaissaPushIndex,
+    visit: KaissaVisit,
 }
 
 impl KaissaApi {
@@ -65,6 +74,7 @@ impl KaissaApi {
             list: black_box(kc_kaissa_list as KaissaList),
             push_index: black_box(kc_kaissa_push_index as KaissaPushIndex),
             pop_push_index: black_box(kc_kaissa_pop_push_index as KaissaPushIndex),
+            visit: black_box(kc_kaissa_visit as KaissaVisit),
         }
     }
 }
@@ -202,6 +212,90 @@ pub unsafe fn kaissa_perft_indexed(
         }
     }
     nodes
+}
+
+/// What the visitor of [`kaissa_perft_visited`] keeps: the plies left to
+/// play below the visited move, and the leaves counted.
+struct VisitPerft<'a> {
+    api: &'a KaissaApi,
+    depth: u32,
+    nodes: u64,
+}
+
+/// The visitor of [`kaissa_perft_visited`], as a C program writes it: a leaf
+/// counts one; above, list the position and visit its moves one ply deeper.
+unsafe extern "C" fn perft_visitor(
+    context: *mut core::ffi::c_void,
+    pos: *mut kc_kaissa_position,
+    _index: usize,
+) -> i32 {
+    // SAFETY: the context of `kaissa_perft_visited`, alive during the visit.
+    let state = unsafe { &mut *context.cast::<VisitPerft>() };
+    if state.depth == 1 {
+        state.nodes += 1;
+        return 0;
+    }
+    state.depth -= 1;
+    let api = state.api;
+    // SAFETY: the position the visit gives, live during the call; the
+    // context is passed on (no Rust reference to it is used across).
+    unsafe { visit_listed(api, pos, context) };
+    // SAFETY: as above.
+    let state = unsafe { &mut *context.cast::<VisitPerft>() };
+    state.depth += 1;
+    0
+}
+
+/// `kc_kaissa_list`, then `kc_kaissa_visit` of every listed move.
+///
+/// # Safety
+/// `pos` is a live position, `context` a live `VisitPerft`.
+unsafe fn visit_listed(
+    api: &KaissaApi,
+    pos: *mut kc_kaissa_position,
+    context: *mut core::ffi::c_void,
+) {
+    let mut len = 0usize;
+    // SAFETY: per the caller.
+    unsafe {
+        let status = (api.list)(pos, &mut len);
+        debug_assert_eq!(status, kc_status::KC_OK);
+        let status = (api.visit)(
+            pos,
+            std::ptr::null(),
+            0,
+            Some(perft_visitor),
+            context,
+            std::ptr::null_mut(),
+        );
+        debug_assert_eq!(status, kc_status::KC_OK);
+    }
+}
+
+/// Kaissa full perft as a C program runs it with `kc_kaissa_visit`: at each
+/// interior node `kc_kaissa_list`, then one `kc_kaissa_visit` that plays
+/// every listed move, calls the C visitor back in the new position and takes
+/// the move back. Every move is played and taken back, leaves included; one
+/// call into the library per node and one call out per move.
+///
+/// # Safety
+/// `pos` is a live position used by nobody else during the call.
+pub unsafe fn kaissa_perft_visited(
+    api: &KaissaApi,
+    pos: *mut kc_kaissa_position,
+    depth: u32,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut state = VisitPerft {
+        api,
+        depth,
+        nodes: 0,
+    };
+    // SAFETY: per the caller; `state` outlives the visit.
+    unsafe { visit_listed(api, pos, (&mut state as *mut VisitPerft).cast()) };
+    state.nodes
 }
 
 /// Kaissa full perft by index going from sibling to sibling:

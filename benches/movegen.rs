@@ -273,7 +273,10 @@ fn ffi_benches(c: &mut Criterion) {
 /// `kc_kaissa_list`, then `kc_kaissa_push_index` + `kc_kaissa_pop` for each
 /// (`c_abi_indexed`), or `kc_kaissa_push_index(0)`, then
 /// `kc_kaissa_pop_push_index` from sibling to sibling, then `kc_kaissa_pop`
-/// (`c_abi_siblings`). Beside them, in the same group, the Rust `perft_full`
+/// (`c_abi_siblings`); or `kc_kaissa_list` + `kc_kaissa_visit` per node,
+/// the library playing each listed move around a call to the C visitor and
+/// taking it back (`c_abi_visited`). Beside them, in the same group, the
+/// Rust `perft_full`
 /// of the same positions and depth (the ratios are the C ABI's cost), and
 /// `rust_calls`: the same Rust perft with play and undo each behind an
 /// opaque call, the ceiling of any two-call loop.
@@ -285,7 +288,7 @@ fn kaissa_c_abi_perft(c: &mut Criterion) {
     use kaissa_chaturaji::ffi::kc_status;
     use kaissa_chaturaji_benches::c_abi::{
         kaissa_buffers, kaissa_perft_indexed, kaissa_perft_push, kaissa_perft_records,
-        kaissa_perft_rust_calls, kaissa_perft_siblings, KaissaApi, RustCalls,
+        kaissa_perft_rust_calls, kaissa_perft_siblings, kaissa_perft_visited, KaissaApi, RustCalls,
     };
 
     let api = KaissaApi::new();
@@ -315,6 +318,7 @@ fn kaissa_c_abi_perft(c: &mut Criterion) {
                 kaissa_perft_siblings(&api, handle, KAISSA_FULL_DEPTH),
                 nodes
             );
+            assert_eq!(kaissa_perft_visited(&api, handle, KAISSA_FULL_DEPTH), nodes);
         }
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("perft_full_{KAISSA_FULL_DEPTH}/{name}/rust"), |b| {
@@ -330,6 +334,15 @@ fn kaissa_c_abi_perft(c: &mut Criterion) {
             |b| {
                 b.iter(|| {
                     kaissa_perft_rust_calls(&calls, &mut black_box(&pos).clone(), KAISSA_FULL_DEPTH)
+                })
+            },
+        );
+        group.bench_function(
+            format!("perft_full_{KAISSA_FULL_DEPTH}/{name}/c_abi_visited"),
+            |b| {
+                // SAFETY: as above.
+                b.iter(|| unsafe {
+                    kaissa_perft_visited(&api, black_box(handle), KAISSA_FULL_DEPTH)
                 })
             },
         );

@@ -654,6 +654,24 @@ typedef struct kc_kaissa_undo_record {
   uint64_t check;
 } kc_kaissa_undo_record;
 
+// The callback of [`kc_kaissa_visit`]: called once for each visited move,
+// with the move played in `pos`, and `index`, the move's index in the
+// listing the visit plays from (see `kc_kaissa_list`). `context` is the
+// visit's `context`, passed on untouched.
+//
+// Return 0 to go on to the next move, anything else to stop the visit
+// (after this move is taken back); the visit reports that value.
+//
+// During the call `pos` is one push deeper than when the visit started
+// (`kc_kaissa_pushed_count` says so), with the visited move on top. The
+// visitor may read `pos`, list it, push and pop moves above the visited
+// one and visit it again; it must leave every move it pushed popped. It
+// may not pop the visited move or change the position any other way:
+// those calls fail with `KC_ERR_INVALID_ARGUMENT` and change nothing. It
+// must return normally: no C++ exception and no `longjmp` may leave it,
+// and it must not free `pos`.
+typedef int32_t (*kc_kaissa_visitor)(void *context, struct kc_kaissa_position *pos, size_t index);
+
 // The four scores of a position, by colour (`scores[KC_CHATURAJI_RED]`
 // .. `scores[KC_CHATURAJI_GREEN]`). Always 0 under the sheet's rules.
 typedef struct kc_chaturaji_score_info {
@@ -1770,6 +1788,49 @@ enum kc_status kc_kaissa_pop(struct kc_kaissa_position *pos);
 // # Safety
 // `pos` is a live position; `out` points to a writable `size_t`.
 enum kc_status kc_kaissa_pushed_count(const struct kc_kaissa_position *pos, size_t *out);
+
+// Plays moves of the current depth's listing one by one, calls
+// `visitor(context, pos, index)` in each new position, and takes the move
+// back when the visitor returns. The moves are those at the `order_len`
+// indices of `order`, in that order, or, when `order` is NULL, every listed
+// move in listing order (`order_len` is then ignored). A search lists the
+// moves with `kc_kaissa_list`, may read them (`kc_kaissa_listed_moves`) to
+// order them, then visits; a perft visits with `order` NULL.
+//
+// `*out_stop` (when `out_stop` is not NULL) receives the non-zero value the
+// visitor returned to stop the visit, or 0 when every move was visited.
+//
+// Checks first, before anything is played: the current depth has a usable
+// listing and every index of `order` is below its count (as
+// `kc_kaissa_push_index`); otherwise the result is
+// `KC_ERR_INVALID_ARGUMENT` and nothing is played. The moves are not
+// checked again, and taking them back needs no check (see
+// `kc_kaissa_visitor` for what the visitor may do). If the visitor returns
+// with moves of its own still pushed, the visit stops with
+// `KC_ERR_INVALID_ARGUMENT` and leaves them, and the visited move under
+// them, pushed (`kc_kaissa_pop` takes each back).
+//
+// After the visit the position and its listing are as before: the same
+// depth, its listing still usable.
+//
+// Memory: the push stack grows the first time a depth is reached (as
+// `kc_kaissa_push`); `KC_ERR_PANIC` if it cannot, with nothing played.
+//
+// Threads: `pos` must not be used by any other thread during the call;
+// the visitor runs on the calling thread.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call (but the
+// visitor, on the same thread); `order` is NULL or points to `order_len`
+// readable `size_t`s that do not change during the call; `visitor` keeps
+// the rules of `kc_kaissa_visitor`; `out_stop` is NULL or points to a
+// writable `int32_t`.
+enum kc_status kc_kaissa_visit(struct kc_kaissa_position *pos,
+                               const size_t *order,
+                               size_t order_len,
+                               kc_kaissa_visitor visitor,
+                               void *context,
+                               int32_t *out_stop);
 
 // Writes the Ludii ruleset's options to `*out`: `ruleset`
 // `KC_CHATURAJI_RULESET_LUDII`, the default alliances (not used) and no

@@ -11,6 +11,9 @@
 //! - `indexed_c99_program`: the same for `tests/c/kaissa_indexed_test.c`
 //!   (moves by index: perft by `kc_kaissa_list` + `kc_kaissa_push_index` +
 //!   `kc_kaissa_pop`, stale listings and bad indexes refused).
+//! - `visit_c99_program`: the same for `tests/c/kaissa_visit_test.c`
+//!   (`kc_kaissa_visit`: perft by nested visits, and visitors that break
+//!   its rules).
 //!
 //! - `chaturaji_c99_program` / `chaturaji_cpp17_program`: the same for
 //!   `tests/c/chaturaji_test.c` and `tests/c/chaturaji_test.cpp`, with the
@@ -204,6 +207,23 @@ fn indexed_c99_program() {
         C99_FLAGS,
         "tests/c/kaissa_indexed_test.c",
         "kaissa_indexed_test_c",
+    );
+    run_program(&exe);
+}
+
+/// `tests/c/kaissa_visit_test.c`: `kc_kaissa_visit` (the library plays each
+/// listed move around a call to a C visitor): perft 0 to 3 from the start
+/// by nested visits agrees with the Rust API and `tests/data/kaissa.perft`;
+/// orders, stop values, refused arguments, and a visitor that tries to
+/// take the visited move back or change the position otherwise (refused)
+/// or leaves a move pushed (the visit stops, both moves stay poppable).
+#[test]
+fn visit_c99_program() {
+    let exe = compile(
+        &compiler("CC", "cc"),
+        C99_FLAGS,
+        "tests/c/kaissa_visit_test.c",
+        "kaissa_visit_test_c",
     );
     run_program(&exe);
 }

@@ -13,7 +13,12 @@ pub(crate) trait Handle: Sized {
     fn wrap(inner: Self::Inner) -> Self;
     /// The value.
     fn inner(&self) -> &Self::Inner;
-    /// The value, mutably.
+    /// Whether the value may be replaced or changed now (a handle may be
+    /// in a state that forbids it for a while): `Err` says why not.
+    fn changeable(&self) -> Result<(), Failure> {
+        Ok(())
+    }
+    /// The value, mutably (the caller checked [`Handle::changeable`]).
     fn inner_mut(&mut self) -> &mut Self::Inner;
     /// Called after the value was replaced by a copy of another
     /// ([`copy_handle`]), for handles that keep facts derived from it.
@@ -44,7 +49,9 @@ pub(crate) unsafe fn handle_mut<'a, H: Handle + 'a>(
 ) -> Result<&'a mut H::Inner, Failure> {
     let ptr = out_ptr(ptr, what)?;
     // SAFETY: non-null and aligned; a live, unshared handle per the caller.
-    Ok(unsafe { (*ptr.as_ptr()).inner_mut() })
+    let handle = unsafe { &mut *ptr.as_ptr() };
+    handle.changeable()?;
+    Ok(handle.inner_mut())
 }
 
 /// Hands a new handle owning `inner` to the caller through `out`.
@@ -99,6 +106,7 @@ pub(crate) unsafe fn copy_handle<H: Handle>(src: *const H, dst: *mut H) -> FfiRe
     // SAFETY: non-null and aligned (checked above); a live handle that
     // nothing else uses during the call, per the caller.
     let dst = unsafe { &mut *dst };
+    dst.changeable()?;
     dst.inner_mut().clone_from(src);
     dst.replaced();
     Ok(())

@@ -52,11 +52,13 @@ use crate::random::{RandomSource, SplitMix64};
 
 mod indexed;
 mod push;
+mod visit;
 pub use indexed::{
     kc_kaissa_list, kc_kaissa_listed_move, kc_kaissa_listed_moves, kc_kaissa_pop_push_index,
     kc_kaissa_push_index,
 };
 pub use push::{kc_kaissa_pop, kc_kaissa_push, kc_kaissa_pushed_count};
+pub use visit::{kc_kaissa_visit, kc_kaissa_visitor};
 
 /// Files of the Kaissa board (`a`..`j`).
 pub const KC_KAISSA_WIDTH: u8 = 10;
@@ -171,6 +173,10 @@ pub struct kc_kaissa_position {
     /// when listed), for `kc_kaissa_push_index`: see the validity rule in
     /// `indexed.rs`.
     lists: Vec<indexed::Listing>,
+    /// While `kc_kaissa_visit` calls its visitor: the push depth of the
+    /// visited move (the stack's length then); 0 otherwise. Pops may not go
+    /// below it, and nothing else may change the position (see `visit.rs`).
+    floor: usize,
 }
 
 /// See [`kc_kaissa_position::last`].
@@ -316,10 +322,14 @@ impl Handle for kc_kaissa_position {
             },
             pushed: Vec::new(),
             lists: Vec::new(),
+            floor: 0,
         }
     }
     fn inner(&self) -> &Position {
         &self.pos
+    }
+    fn changeable(&self) -> Result<(), Failure> {
+        self.not_visited()
     }
     fn inner_mut(&mut self) -> &mut Position {
         // Whoever changes the position otherwise forgets the pushed moves
@@ -1018,6 +1028,7 @@ pub unsafe extern "C" fn kc_kaissa_play(
         // SAFETY: non-null and aligned (checked); a live position used by
         // nobody else during the call, per the caller.
         let handle = unsafe { &mut *pos };
+        handle.not_visited()?;
         let Some(rust_mv) = mv.decode() else {
             return Err(mv.malformed());
         };
@@ -1100,6 +1111,7 @@ pub unsafe extern "C" fn kc_kaissa_undo(
         // SAFETY: non-null and aligned (checked); a live position used by
         // nobody else during the call, per the caller.
         let handle = unsafe { &mut *pos };
+        handle.not_visited()?;
         // SAFETY: non-null and aligned (checked); readable per the caller.
         // The record holds only integers (no padding), so any bytes are a
         // valid value.

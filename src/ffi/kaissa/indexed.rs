@@ -44,12 +44,12 @@ use crate::kaissa::{Move, Position, MAX_MOVES};
 pub(super) struct Listing {
     /// Whether `moves` are the legal moves of the current position of this
     /// depth.
-    valid: bool,
+    pub(super) valid: bool,
     /// The moves, in generation order. Empty, with no memory, until the
     /// depth is first listed (so pushing deep without listing costs no
     /// listing memory); from then on its capacity is at least `MAX_MOVES`,
     /// so listing again never allocates.
-    moves: Vec<Move>,
+    pub(super) moves: Vec<Move>,
 }
 
 impl Listing {
@@ -86,6 +86,20 @@ impl kc_kaissa_position {
         }
     }
 
+    /// Makes sure the handle has a (maybe empty) listing of `depth`, so
+    /// that entering it needs no bounds check. Out of memory: `KC_ERR_PANIC`
+    /// with nothing changed.
+    #[cold]
+    pub(super) fn reserve_listing(&mut self, depth: usize) -> Result<(), super::super::Failure> {
+        if self.lists.len() <= depth {
+            self.lists
+                .try_reserve(depth + 1 - self.lists.len())
+                .map_err(|_| fail(KC_ERR_PANIC, "out of memory: no room for the listings"))?;
+            self.lists.resize_with(depth + 1, Listing::empty);
+        }
+        Ok(())
+    }
+
     /// Forgets the pushed moves, for any change of the position other than
     /// a push or a pop: depth 0 is entered anew (see the module's validity
     /// rule).
@@ -97,7 +111,7 @@ impl kc_kaissa_position {
 
     /// The valid listing of the current depth, if any.
     #[inline(always)]
-    fn current_listing(&self) -> Option<&[Move]> {
+    pub(super) fn current_listing(&self) -> Option<&[Move]> {
         match self.lists.get(self.pushed.len()) {
             Some(listing) if listing.valid => Some(&listing.moves[..]),
             _ => None,
@@ -309,6 +323,10 @@ unsafe fn pop_push_index_fast(pos: *mut kc_kaissa_position, index: usize) -> boo
     // SAFETY: non-null and aligned; live and unshared per the caller.
     let handle = unsafe { &mut *pos };
     let depth = handle.pushed.len();
+    // Not a visited move (`floor` is 0 when there is none).
+    if depth <= handle.floor {
+        return false;
+    }
     let Some(below) = depth.checked_sub(1) else {
         return false;
     };
@@ -375,6 +393,7 @@ unsafe fn pop_push_index_failed(pos: *mut kc_kaissa_position, index: usize) -> k
         check_pointer(pos, "pos")?;
         // SAFETY: non-null and aligned (checked); live per the caller.
         let handle = unsafe { &*pos };
+        handle.not_visited_at_top()?;
         let Some(below) = handle.pushed.len().checked_sub(1) else {
             return Err(fail(
                 KC_ERR_INVALID_ARGUMENT,

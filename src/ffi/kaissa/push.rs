@@ -9,7 +9,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use super::super::kc_status::{self, *};
 use super::super::{fail, out_ptr, run, write_out, Failure};
 use super::{check_pointer, illegal, kc_kaissa_move, kc_kaissa_position, MoveSets};
-use crate::kaissa::{Move, Position, Square};
+use crate::kaissa::{Move, Position, Square, Undo};
 
 impl MoveSets {
     /// `mv` as a Rust move, if it is one of the listed moves of `pos` (these
@@ -119,12 +119,7 @@ impl kc_kaissa_position {
     /// changed.
     #[cold]
     pub(super) fn push_legal(&mut self, mv: Move) -> Result<(), Failure> {
-        let depth = self.pushed.len();
-        if depth == self.pushed.capacity() {
-            self.pushed
-                .try_reserve(depth.max(16))
-                .map_err(|_| fail(KC_ERR_PANIC, "out of memory: the push stack cannot grow"))?;
-        }
+        self.reserve_push()?;
         if !self.push_within_capacity(mv) {
             return Err(fail(
                 KC_ERR_PANIC,
@@ -134,14 +129,33 @@ impl kc_kaissa_position {
         Ok(())
     }
 
+    /// Makes room for one more push, growing the stack if it is full. Out
+    /// of memory: `KC_ERR_PANIC` with nothing changed.
+    #[cold]
+    pub(super) fn reserve_push(&mut self) -> Result<(), Failure> {
+        let depth = self.pushed.len();
+        if depth == self.pushed.capacity() {
+            self.pushed
+                .try_reserve(depth.max(16))
+                .map_err(|_| fail(KC_ERR_PANIC, "out of memory: the push stack cannot grow"))?;
+        }
+        Ok(())
+    }
+
     /// Plays `mv`, legal in the position, and pushes what takes it back,
     /// if the stack has room (nothing allocates): every push's last step.
     /// `false`, with nothing changed, when the stack is full.
     #[inline(always)]
     pub(super) fn push_within_capacity(&mut self, mv: Move) -> bool {
+        self.push_within_capacity_undo(mv).is_some()
+    }
+
+    /// [`Self::push_within_capacity`], giving back a copy of what it pushed.
+    #[inline(always)]
+    pub(super) fn push_within_capacity_undo(&mut self, mv: Move) -> Option<Undo> {
         let depth = self.pushed.len();
         if depth == self.pushed.capacity() {
-            return false;
+            return None;
         }
         let undo = self.pos.play_unchecked(mv);
         // SAFETY: `depth` is the length and below the capacity (checked
@@ -153,7 +167,7 @@ impl kc_kaissa_position {
         }
         self.last.live = false;
         self.entered(depth + 1);
-        true
+        Some(undo)
     }
 }
 
@@ -177,6 +191,10 @@ pub unsafe extern "C" fn kc_kaissa_pop(pos: *mut kc_kaissa_position) -> kc_statu
         }
         // SAFETY: non-null and aligned; live and unshared per the caller.
         let handle = unsafe { &mut *pos };
+        // Not below a visited move (0 when there is none).
+        if handle.pushed.len() <= handle.floor {
+            return false;
+        }
         let Some(undo) = handle.pushed.pop() else {
             return false;
         };
@@ -199,6 +217,8 @@ pub unsafe extern "C" fn kc_kaissa_pop(pos: *mut kc_kaissa_position) -> kc_statu
 fn pop_failed(pos: *mut kc_kaissa_position) -> kc_status {
     run("kc_kaissa_pop", || {
         check_pointer(pos, "pos")?;
+        // SAFETY: non-null and aligned (checked); live per the caller.
+        unsafe { &*pos }.not_visited_at_top()?;
         Err(fail(
             KC_ERR_INVALID_ARGUMENT,
             "no pushed move to take back (none pushed, all popped, or the position changed since)",

@@ -1,0 +1,342 @@
+//! Visiting moves: `kc_kaissa_visit` plays each listed move of the current
+//! depth in turn, calls the caller back in the new position, and takes the
+//! move back when the callback returns. One call into the library per node
+//! and one call out of it per move, where `kc_kaissa_push_index` +
+//! `kc_kaissa_pop` make two calls in per move: the fastest loop for a C
+//! search (a perft, or an alpha-beta whose callback returns non-zero on a
+//! cut-off).
+//!
+//! # Why taking the move back needs no check
+//!
+//! A visit at push depth `d` makes the handle's stack `d + 1` long for the
+//! whole visit (the visited moves sit in slot `d`, one after the other) and
+//! raises the handle's `floor` to `d + 1` while its visitors run:
+//! - `kc_kaissa_pop` and `kc_kaissa_pop_push_index` refuse to take back a
+//!   move at or below the floor;
+//! - every change that would forget the pushed moves (`kc_kaissa_play`,
+//!   `kc_kaissa_undo`, `kc_kaissa_position_copy` into the handle) is refused;
+//! - pushes above the floor, their pops, listings and nested visits (which
+//!   raise the floor for their own visitors and put it back) are allowed.
+//!
+//! So while a visitor runs the stack never gets shorter than `d + 1`, and
+//! every change to the position is a push that is popped again: when the
+//! visitor returns with the stack `d + 1` long, the position is exactly the
+//! one the visited move made, and the visit takes the move back from the
+//! record it kept itself. If the visitor returns with moves of its own
+//! still pushed, the visit writes the visited move's record into slot `d`
+//! and stops with `KC_ERR_INVALID_ARGUMENT`: every pushed move, the visited
+//! one included, can then be popped as usual.
+//!
+//! Nothing reads slot `d` while the floor is above it, so during the visit
+//! it holds a placeholder rather than each move's record (writing the
+//! record for every move was a tenth of the loop's time); the visit's own
+//! copy is the one used.
+//!
+//! The listing the visit plays from is that of depth `d`, which a visitor
+//! cannot reach: its moves stay valid and in place for the whole visit, so
+//! the indices are checked once, before the first move, and the visit reads
+//! the moves where they are.
+
+use core::ffi::c_void;
+
+use super::super::kc_status::{self, *};
+use super::super::{fail, run, Failure};
+use super::{check_pointer, kc_kaissa_position};
+use crate::kaissa::Undo;
+
+/// The callback of [`kc_kaissa_visit`]: called once for each visited move,
+/// with the move played in `pos`, and `index`, the move's index in the
+/// listing the visit plays from (see `kc_kaissa_list`). `context` is the
+/// visit's `context`, passed on untouched.
+///
+/// Return 0 to go on to the next move, anything else to stop the visit
+/// (after this move is taken back); the visit reports that value.
+///
+/// During the call `pos` is one push deeper than when the visit started
+/// (`kc_kaissa_pushed_count` says so), with the visited move on top. The
+/// visitor may read `pos`, list it, push and pop moves above the visited
+/// one and visit it again; it must leave every move it pushed popped. It
+/// may not pop the visited move or change the position any other way:
+/// those calls fail with `KC_ERR_INVALID_ARGUMENT` and change nothing. It
+/// must return normally: no C++ exception and no `longjmp` may leave it,
+/// and it must not free `pos`.
+pub type kc_kaissa_visitor = Option<
+    unsafe extern "C" fn(context: *mut c_void, pos: *mut kc_kaissa_position, index: usize) -> i32,
+>;
+
+/// Plays moves of the current depth's listing one by one, calls
+/// `visitor(context, pos, index)` in each new position, and takes the move
+/// back when the visitor returns. The moves are those at the `order_len`
+/// indices of `order`, in that order, or, when `order` is NULL, every listed
+/// move in listing order (`order_len` is then ignored). A search lists the
+/// moves with `kc_kaissa_list`, may read them (`kc_kaissa_listed_moves`) to
+/// order them, then visits; a perft visits with `order` NULL.
+///
+/// `*out_stop` (when `out_stop` is not NULL) receives the non-zero value the
+/// visitor returned to stop the visit, or 0 when every move was visited.
+///
+/// Checks first, before anything is played: the current depth has a usable
+/// listing and every index of `order` is below its count (as
+/// `kc_kaissa_push_index`); otherwise the result is
+/// `KC_ERR_INVALID_ARGUMENT` and nothing is played. The moves are not
+/// checked again, and taking them back needs no check (see
+/// `kc_kaissa_visitor` for what the visitor may do). If the visitor returns
+/// with moves of its own still pushed, the visit stops with
+/// `KC_ERR_INVALID_ARGUMENT` and leaves them, and the visited move under
+/// them, pushed (`kc_kaissa_pop` takes each back).
+///
+/// After the visit the position and its listing are as before: the same
+/// depth, its listing still usable.
+///
+/// Memory: the push stack grows the first time a depth is reached (as
+/// `kc_kaissa_push`); `KC_ERR_PANIC` if it cannot, with nothing played.
+///
+/// Threads: `pos` must not be used by any other thread during the call;
+/// the visitor runs on the calling thread.
+///
+/// # Safety
+/// `pos` is a live position used by nobody else during the call (but the
+/// visitor, on the same thread); `order` is NULL or points to `order_len`
+/// readable `size_t`s that do not change during the call; `visitor` keeps
+/// the rules of `kc_kaissa_visitor`; `out_stop` is NULL or points to a
+/// writable `int32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_kaissa_visit(
+    pos: *mut kc_kaissa_position,
+    order: *const usize,
+    order_len: usize,
+    visitor: kc_kaissa_visitor,
+    context: *mut c_void,
+    out_stop: *mut i32,
+) -> kc_status {
+    run("kc_kaissa_visit", || {
+        check_pointer(pos, "pos")?;
+        if !order.is_null() {
+            check_pointer(order, "order")?;
+        }
+        if !out_stop.is_null() {
+            check_pointer(out_stop, "out_stop")?;
+        }
+        let Some(visitor) = visitor else {
+            return Err(fail(KC_ERR_NULL_POINTER, "argument 'visitor' is NULL"));
+        };
+        let (depth, count) = {
+            // SAFETY: non-null and aligned (checked); live and unshared per
+            // the caller. The borrow ends here, before any visitor runs.
+            let handle = unsafe { &mut *pos };
+            let depth = handle.pushed.len();
+            let Some(listed) = handle.current_listing() else {
+                return Err(fail(
+                    KC_ERR_INVALID_ARGUMENT,
+                    format!(
+                        "no listing of the position at depth {depth}: call kc_kaissa_list there first"
+                    ),
+                ));
+            };
+            let listed = listed.len();
+            let count = if order.is_null() {
+                listed
+            } else {
+                // SAFETY: `order_len` readable `size_t`s per the caller.
+                let indices = unsafe { core::slice::from_raw_parts(order, order_len) };
+                if let Some(&index) = indices.iter().find(|&&index| index >= listed) {
+                    return Err(fail(
+                        KC_ERR_INVALID_ARGUMENT,
+                        format!("index {index} out of range: the listing has {listed} moves"),
+                    ));
+                }
+                order_len
+            };
+            if count > 0 {
+                handle.reserve_push()?;
+                handle.reserve_listing(depth + 1)?;
+            }
+            (depth, count)
+        };
+        // SAFETY: forwarded from the caller; the listing of `depth` is
+        // usable, every index is below its count (checked above) and the
+        // stack has room for one more.
+        let stop = unsafe {
+            if order.is_null() {
+                visit_moves(pos, depth, 0..count, visitor, context)?
+            } else {
+                // SAFETY: `order_len` readable `size_t`s per the caller.
+                let indices = core::slice::from_raw_parts(order, count);
+                visit_moves(pos, depth, indices.iter().copied(), visitor, context)?
+            }
+        };
+        if !out_stop.is_null() {
+            // SAFETY: non-null and aligned (checked); writable per the caller.
+            unsafe { out_stop.write(stop) };
+        }
+        Ok(())
+    })
+}
+
+/// The visitor's signature, without the `Option` of NULL.
+type Visitor = unsafe extern "C" fn(*mut c_void, *mut kc_kaissa_position, usize) -> i32;
+
+/// The visit itself: raises the floor, plays the listed moves at `indices`
+/// one by one around the visitor's calls, and puts everything back. The
+/// visitor's stopping value, or 0.
+///
+/// # Safety
+/// As `kc_kaissa_visit`, with `pos` non-null and aligned, its stack `depth`
+/// long with room for one more, the listing of `depth` usable, a listing
+/// (maybe empty) of `depth + 1`, and every index below the count of the
+/// listing of `depth`.
+#[inline(always)]
+unsafe fn visit_moves(
+    pos: *mut kc_kaissa_position,
+    depth: usize,
+    indices: impl Iterator<Item = usize>,
+    visitor: Visitor,
+    context: *mut c_void,
+) -> Result<i32, Failure> {
+    // No Rust reference to the handle lives across a visitor's call, which
+    // uses the handle too: each step borrows it afresh.
+    let (listed, floor) = {
+        // SAFETY: live; nothing else borrows it now.
+        let handle = unsafe { &mut *pos };
+        // The position changes; it is the same again after the visit, but
+        // the cached record is dropped for simplicity.
+        handle.last.live = false;
+        // SAFETY: room for one more (per the caller); slot `depth` gets an
+        // initialised value before the length covers it.
+        unsafe {
+            handle
+                .pushed
+                .as_mut_ptr()
+                .add(depth)
+                .write(Undo::placeholder());
+            handle.pushed.set_len(depth + 1);
+        }
+        let floor = FloorRaised {
+            pos,
+            before: handle.floor,
+        };
+        handle.floor = depth + 1;
+        // The moves of `depth`: their buffer stays in place and unchanged
+        // for the whole visit (only a listing of `depth` writes it, and no
+        // visitor can reach `depth`; listings of other depths may move the
+        // listings' headers, never this buffer).
+        (handle.lists[depth].moves.as_ptr(), floor)
+    };
+    for index in indices {
+        // SAFETY: `index` is below the listing's count (per the caller),
+        // and the listing does not change during the visit.
+        let mv = unsafe { listed.add(index).read() };
+        let undo = {
+            // SAFETY: live; nothing else borrows it now.
+            let handle = unsafe { &mut *pos };
+            // A listed move of this very position: legal.
+            let undo = handle.pos.play_unchecked(mv);
+            // Depth `depth + 1` is entered anew (see `indexed.rs`); its
+            // listing exists (per the caller).
+            // SAFETY: index `depth + 1` is in bounds, per the caller (and
+            // the listings are never shortened).
+            unsafe { handle.lists.get_unchecked_mut(depth + 1) }.valid = false;
+            undo
+        };
+        // SAFETY: per the caller, a visitor that keeps the rules.
+        let stop = unsafe { visitor(context, pos, index) };
+        // SAFETY: live; the visitor has returned.
+        let handle = unsafe { &mut *pos };
+        if handle.pushed.len() != depth + 1 {
+            return Err(handle.visitor_left_pushed(depth, undo));
+        }
+        // Every change the visitor made was a push it popped again: the
+        // position is the one `undo` made.
+        handle.pos.undo_unchecked(undo);
+        if stop != 0 {
+            // SAFETY: shortening the stack back to `depth`.
+            unsafe { handle.pushed.set_len(depth) };
+            drop(floor);
+            return Ok(stop);
+        }
+    }
+    // SAFETY: live; shortening the stack back to `depth`.
+    unsafe { (*pos).pushed.set_len(depth) };
+    drop(floor);
+    Ok(0)
+}
+
+/// Puts a handle's floor back as it was before a visit when dropped, on
+/// every way out of the visit. If the way out is a panic (an internal
+/// error), it also forgets the pushed moves: nothing is known of them then.
+struct FloorRaised {
+    /// The visited position.
+    pos: *mut kc_kaissa_position,
+    /// Its floor before the visit.
+    before: usize,
+}
+
+impl Drop for FloorRaised {
+    fn drop(&mut self) {
+        // SAFETY: the visited position, live for the whole visit; no
+        // reference to it is held across this drop.
+        let handle = unsafe { &mut *self.pos };
+        handle.floor = self.before;
+        if std::thread::panicking() {
+            handle.forget_pushed();
+        }
+    }
+}
+
+impl kc_kaissa_position {
+    /// `Err` while a visit's visitor runs: the position may then change only
+    /// by pushes and pops above the visited move.
+    pub(super) fn not_visited(&self) -> Result<(), Failure> {
+        if self.floor == 0 {
+            return Ok(());
+        }
+        Err(visited(self.floor))
+    }
+
+    /// `Err` when the top of the stack is a move being visited (or lies
+    /// under one), which no pop may take back.
+    pub(super) fn not_visited_at_top(&self) -> Result<(), Failure> {
+        if self.pushed.is_empty() || self.pushed.len() > self.floor {
+            return Ok(());
+        }
+        Err(visited(self.floor))
+    }
+}
+
+impl kc_kaissa_position {
+    /// A visitor returned with the stack not `depth + 1` long: the failure,
+    /// with the visited move's record `undo` put into slot `depth` so that
+    /// every pushed move can still be popped.
+    #[cold]
+    #[inline(never)]
+    fn visitor_left_pushed(&mut self, depth: usize, undo: Undo) -> Failure {
+        let len = self.pushed.len();
+        if len <= depth {
+            // Only a panic inside a nested visit forgets the stack.
+            return fail(
+                KC_ERR_PANIC,
+                "internal error: the push stack was forgotten during the visit",
+            );
+        }
+        self.pushed[depth] = undo;
+        fail(
+            KC_ERR_INVALID_ARGUMENT,
+            format!(
+                "the visitor returned with {} of its own moves still pushed: the visit stopped; the visited move is pushed under them",
+                len - depth - 1
+            ),
+        )
+    }
+}
+
+/// The failure of a change refused during a visit.
+#[cold]
+#[inline(never)]
+fn visited(floor: usize) -> Failure {
+    fail(
+        KC_ERR_INVALID_ARGUMENT,
+        format!(
+            "the position is being visited (kc_kaissa_visit, visited move at push depth {floor}): only moves pushed above it may be played and popped until the visitor returns"
+        ),
+    )
+}
