@@ -2,10 +2,12 @@
 //!
 //! A plain `cargo test` (the README's test command) builds the crate with
 //! default features only, so the Rust-side tests of the C ABI
-//! (`tests/hostile_ffi.rs`, the C ABI half of `tests/no_alloc.rs`) and the
+//! (`tests/hostile_ffi.rs`, `tests/kaissa_visit_ffi.rs`, the C ABI half of
+//! `tests/no_alloc.rs`) and the
 //! unit tests of the `serde` and `rand_core` features would not run. This
 //! test runs them: `cargo test -p kaissa-chaturaji --all-features --lib
-//! --test hostile_ffi --test no_alloc`, in the target directory
+//! --test hostile_ffi --test no_alloc --test kaissa_visit_ffi`, in the
+//! target directory
 //! `<target>/capi` that the C library builds share.
 
 use std::path::Path;
@@ -30,6 +32,8 @@ fn tests_with_every_feature() {
             "hostile_ffi",
             "--test",
             "no_alloc",
+            "--test",
+            "kaissa_visit_ffi",
             "--target-dir",
         ])
         .arg(&target)

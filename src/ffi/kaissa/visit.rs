@@ -148,11 +148,23 @@ pub unsafe extern "C" fn kc_kaissa_visit(
                 order_len
             };
             if count > 0 {
+                // Room for the visited moves' slot, and a listing of the
+                // depth they enter.
                 handle.reserve_push()?;
                 handle.reserve_listing(depth + 1)?;
             }
             (depth, count)
         };
+        if count == 0 {
+            // Nothing to visit (no legal move, or an empty order): the
+            // position is not touched at all.
+            if !out_stop.is_null() {
+                // SAFETY: non-null and aligned (checked); writable per the
+                // caller.
+                unsafe { out_stop.write(0) };
+            }
+            return Ok(());
+        }
         // SAFETY: forwarded from the caller; the listing of `depth` is
         // usable, every index is below its count (checked above) and the
         // stack has room for one more.
