@@ -15,7 +15,10 @@
 //! depth). Faster still, `kc_kaissa_list` keeps the legal moves inside the
 //! position (one listing per push depth) and `kc_kaissa_push_index` /
 //! `kc_kaissa_pop_push_index` play them by index, checked in constant time
-//! (see `indexed.rs` for when a listing stays usable).
+//! (see `indexed.rs` for when a listing stays usable). Fastest of all for
+//! a search, `kc_kaissa_visit` plays each listed move itself, calls a C
+//! visitor in the new position and takes the move back (one call out per
+//! move; see `visit.rs`).
 //!
 //! Numbers in the structs: squares are `rank_index * 10 + file_index`
 //! (a1 = 0, j1 = 9, a10 = 90, j10 = 99); sides are `KC_KAISSA_YELLOW` (0) and
@@ -664,7 +667,9 @@ pub unsafe extern "C" fn kc_kaissa_position_clone(
 
 /// Overwrites the existing position `dst` with a copy of `src`, without
 /// allocating (for search trees and scratch boards). `src == dst` is allowed
-/// and changes nothing.
+/// and changes nothing. Refused (`KC_ERR_INVALID_ARGUMENT`, nothing changed)
+/// while `dst` is being visited (inside a `kc_kaissa_visit` visitor); `src`
+/// may be.
 ///
 /// Ownership: both positions stay the caller's; `src` is only read.
 ///
@@ -1006,7 +1011,9 @@ pub unsafe extern "C" fn kc_kaissa_is_legal(
 /// Plays `mv` in `pos` if it is legal, and writes the record that takes it
 /// back to `*out_undo`. An illegal move gives `KC_ERR_ILLEGAL_MOVE` (the last
 /// error message says why) and leaves `pos` untouched; a malformed one gives
-/// `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+/// `KC_ERR_INVALID_ARGUMENT`. Never allocates. Refused
+/// (`KC_ERR_INVALID_ARGUMENT`, nothing changed) while `pos` is being visited
+/// (inside a `kc_kaissa_visit` visitor).
 ///
 /// Ownership: `pos` stays the caller's. `out_undo` is caller memory; it may
 /// be NULL when the caller will not take the move back.
@@ -1093,7 +1100,8 @@ fn bad_pointer(null: bool, what: &'static str) -> Failure {
 /// same turn number, the other side to move). Otherwise (a record from
 /// another position or game, a stale record, one already taken back, an
 /// edited or made-up one) the result is `KC_ERR_INVALID_ARGUMENT` and `pos`
-/// is untouched.
+/// is untouched. Refused the same way while `pos` is being visited (inside
+/// a `kc_kaissa_visit` visitor).
 ///
 /// Ownership: `undo` is caller memory, only read.
 ///

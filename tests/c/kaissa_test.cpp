@@ -271,6 +271,42 @@ void test_perft(const std::uint64_t (&expected)[4]) {
     CHECK_STATUS(kc_kaissa_perft(nullptr, 1, &nodes), KC_ERR_NULL_POINTER);
 }
 
+// A perft by kc_kaissa_visit from C++: the visitor is a function of this
+// file, its state a struct passed as the context.
+struct VisitPerft {
+    std::uint32_t depth;
+    std::uint64_t nodes;
+    bool ok;
+};
+
+std::int32_t perft_visitor(void *context, kc_kaissa_position *pos, std::size_t) {
+    auto &state = *static_cast<VisitPerft *>(context);
+    if (state.depth == 1) {
+        ++state.nodes;
+        return 0;
+    }
+    --state.depth;
+    std::size_t count = 0;
+    state.ok = state.ok && kc_kaissa_list(pos, &count) == KC_OK &&
+               kc_kaissa_visit(pos, nullptr, 0, perft_visitor, context, nullptr) == KC_OK;
+    ++state.depth;
+    return 0;
+}
+
+void test_visit_perft(const std::uint64_t (&expected)[4]) {
+    Position pos = make_start();
+    for (std::uint32_t depth = 1; depth <= 3; ++depth) {
+        VisitPerft state{depth, 0, true};
+        std::size_t count = 0;
+        std::int32_t stop = -1;
+        CHECK_STATUS(kc_kaissa_list(pos.get(), &count), KC_OK);
+        CHECK_STATUS(kc_kaissa_visit(pos.get(), nullptr, 0, perft_visitor, &state, &stop), KC_OK);
+        CHECK(state.ok && stop == 0);
+        CHECK(state.nodes == expected[depth]);
+        CHECK(to_text(pos.get()) == kStart);
+    }
+}
+
 void test_random_game(std::uint64_t seed, const char *expected_final, long expected_plies) {
     std::uint64_t state = 0, value = 0;
     CHECK_STATUS(kc_random_next(&state, &value), KC_OK);
@@ -350,6 +386,7 @@ int main(int argc, char **argv) {
     test_positions();
     test_moves();
     test_perft(expected);
+    test_visit_perft(expected);
     test_random_game(seed, final_text, plies);
     std::printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

@@ -358,7 +358,8 @@ unsafe fn pop_push_index_fast(pos: *mut kc_kaissa_position, index: usize) -> boo
 ///
 /// Checks first, in constant time: a pushed move to take back, a usable
 /// listing at the depth below (see `kc_kaissa_list`) and `index` below its
-/// count. If any fails the result is `KC_ERR_INVALID_ARGUMENT` and `pos` is
+/// count, and a top move that is not one a `kc_kaissa_visit` is visiting.
+/// If any fails the result is `KC_ERR_INVALID_ARGUMENT` and `pos` is
 /// untouched (the top move is not popped). Never allocates.
 ///
 /// Threads: `pos` must not be used by any other thread during the call.

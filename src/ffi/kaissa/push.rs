@@ -176,7 +176,8 @@ impl kc_kaissa_position {
 /// the depth it returns to, if there is one, is usable again. Constant
 /// time; never allocates. With no pushed move to take
 /// back (none was pushed, all were popped, or the position changed another
-/// way since: see `kc_kaissa_push`) the result is `KC_ERR_INVALID_ARGUMENT`
+/// way since: see `kc_kaissa_push`), or when the top move is one a
+/// `kc_kaissa_visit` is visiting, the result is `KC_ERR_INVALID_ARGUMENT`
 /// and `pos` is untouched.
 ///
 /// Threads: `pos` must not be used by any other thread during the call.
