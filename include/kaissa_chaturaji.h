@@ -1407,7 +1407,9 @@ enum kc_status kc_kaissa_position_clone(const struct kc_kaissa_position *pos,
 
 // Overwrites the existing position `dst` with a copy of `src`, without
 // allocating (for search trees and scratch boards). `src == dst` is allowed
-// and changes nothing.
+// and changes nothing. Refused (`KC_ERR_INVALID_ARGUMENT`, nothing changed)
+// while `dst` is being visited (inside a `kc_kaissa_visit` visitor); `src`
+// may be.
 //
 // Ownership: both positions stay the caller's; `src` is only read.
 //
@@ -1543,7 +1545,9 @@ enum kc_status kc_kaissa_is_legal(const struct kc_kaissa_position *pos,
 // Plays `mv` in `pos` if it is legal, and writes the record that takes it
 // back to `*out_undo`. An illegal move gives `KC_ERR_ILLEGAL_MOVE` (the last
 // error message says why) and leaves `pos` untouched; a malformed one gives
-// `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+// `KC_ERR_INVALID_ARGUMENT`. Never allocates. Refused
+// (`KC_ERR_INVALID_ARGUMENT`, nothing changed) while `pos` is being visited
+// (inside a `kc_kaissa_visit` visitor).
 //
 // Ownership: `pos` stays the caller's. `out_undo` is caller memory; it may
 // be NULL when the caller will not take the move back.
@@ -1564,7 +1568,8 @@ enum kc_status kc_kaissa_play(struct kc_kaissa_position *pos,
 // same turn number, the other side to move). Otherwise (a record from
 // another position or game, a stale record, one already taken back, an
 // edited or made-up one) the result is `KC_ERR_INVALID_ARGUMENT` and `pos`
-// is untouched.
+// is untouched. Refused the same way while `pos` is being visited (inside
+// a `kc_kaissa_visit` visitor).
 //
 // Ownership: `undo` is caller memory, only read.
 //
@@ -1699,7 +1704,8 @@ enum kc_status kc_kaissa_push_index(struct kc_kaissa_position *pos, size_t index
 //
 // Checks first, in constant time: a pushed move to take back, a usable
 // listing at the depth below (see `kc_kaissa_list`) and `index` below its
-// count. If any fails the result is `KC_ERR_INVALID_ARGUMENT` and `pos` is
+// count, and a top move that is not one a `kc_kaissa_visit` is visiting.
+// If any fails the result is `KC_ERR_INVALID_ARGUMENT` and `pos` is
 // untouched (the top move is not popped). Never allocates.
 //
 // Threads: `pos` must not be used by any other thread during the call.
@@ -1772,7 +1778,8 @@ enum kc_status kc_kaissa_push(struct kc_kaissa_position *pos, struct kc_kaissa_m
 // the depth it returns to, if there is one, is usable again. Constant
 // time; never allocates. With no pushed move to take
 // back (none was pushed, all were popped, or the position changed another
-// way since: see `kc_kaissa_push`) the result is `KC_ERR_INVALID_ARGUMENT`
+// way since: see `kc_kaissa_push`), or when the top move is one a
+// `kc_kaissa_visit` is visiting, the result is `KC_ERR_INVALID_ARGUMENT`
 // and `pos` is untouched.
 //
 // Threads: `pos` must not be used by any other thread during the call.

@@ -396,3 +396,100 @@ fn hostile_visits_end_both_ways() {
     );
     assert!(calls > 300, "{calls} calls");
 }
+
+/// What [`listing_visitor`] saw.
+struct ListingSeen {
+    calls: u32,
+    /// The status of `kc_kaissa_push_index(pos, 0)` without listing, from
+    /// the second call on.
+    unlisted_push: Vec<kc_status>,
+}
+
+/// Lists the visited position on its first call only; on every later call
+/// tries to play listed move 0 without listing: the first call's listing
+/// was of another position, so that must be refused.
+unsafe extern "C" fn listing_visitor(
+    context: *mut c_void,
+    pos: *mut kc_kaissa_position,
+    _index: usize,
+) -> i32 {
+    // SAFETY: the test's `ListingSeen`, alive during the visit.
+    let seen = unsafe { &mut *context.cast::<ListingSeen>() };
+    seen.calls += 1;
+    let mut count = 0;
+    // SAFETY: the visited position.
+    unsafe {
+        if seen.calls == 1 {
+            assert_eq!(kc_kaissa_list(pos, &mut count), KC_OK);
+        } else {
+            let status = kc_kaissa_push_index(pos, 0);
+            if status == KC_OK {
+                assert_eq!(kc_kaissa_pop(pos), KC_OK);
+            }
+            seen.unlisted_push.push(status);
+        }
+    }
+    0
+}
+
+#[test]
+fn a_visitors_listing_does_not_outlive_its_move() {
+    let pos = new_position(kaissa::START_TEXT);
+    let mut seen = ListingSeen {
+        calls: 0,
+        unlisted_push: Vec::new(),
+    };
+    let mut count = 0;
+    // SAFETY: a live position; the context outlives the visit.
+    unsafe {
+        assert_eq!(kc_kaissa_list(pos, &mut count), KC_OK);
+        let order = [0usize, 1, 2];
+        assert_eq!(
+            kc_kaissa_visit(
+                pos,
+                order.as_ptr(),
+                order.len(),
+                Some(listing_visitor),
+                (&mut seen as *mut ListingSeen).cast(),
+                null_mut(),
+            ),
+            KC_OK
+        );
+    }
+    assert_eq!(seen.calls, 3);
+    assert_eq!(seen.unlisted_push, [KC_ERR_INVALID_ARGUMENT; 2]);
+    // Nor does a listing of depth 1 made before the visit (by a push and a
+    // pop) count inside it.
+    // SAFETY: a live position.
+    unsafe {
+        assert_eq!(kc_kaissa_push_index(pos, 3), KC_OK);
+        assert_eq!(kc_kaissa_list(pos, &mut count), KC_OK);
+        assert_eq!(kc_kaissa_pop(pos), KC_OK);
+    }
+    let mut seen = ListingSeen {
+        calls: 1,
+        unlisted_push: Vec::new(),
+    };
+    // SAFETY: as above.
+    unsafe {
+        assert_eq!(
+            kc_kaissa_visit(
+                pos,
+                null(),
+                0,
+                Some(listing_visitor),
+                (&mut seen as *mut ListingSeen).cast(),
+                null_mut(),
+            ),
+            KC_OK
+        );
+    }
+    assert_eq!(seen.unlisted_push.len(), 40);
+    assert!(seen
+        .unlisted_push
+        .iter()
+        .all(|&s| s == KC_ERR_INVALID_ARGUMENT));
+    assert_eq!(text_of(pos), kaissa::START_TEXT);
+    // SAFETY: made above, freed once.
+    unsafe { kc_kaissa_position_free(pos) };
+}

@@ -45,28 +45,35 @@ fn main() {
 }
 
 /// `time <rounds> <mode>...`: runs the modes one unit each, alternately,
-/// for `rounds` rounds and prints the best time of each and its ratio to
-/// the first mode's (best-of-N resists the other loads of a shared
-/// machine).
+/// for `rounds` rounds and prints the best and the median time of each and
+/// their ratios to the first mode's (best-of-N resists the other loads of a
+/// shared machine; the median shows the typical round).
 fn time_modes(args: &[String]) {
     let rounds: u32 = args.first().and_then(|s| s.parse().ok()).unwrap_or(50);
     let modes = &args[1..];
-    let mut best = vec![f64::INFINITY; modes.len()];
+    let mut times = vec![Vec::new(); modes.len()];
     let mut work = vec![0u64; modes.len()];
     for _ in 0..rounds {
         for (i, mode) in modes.iter().enumerate() {
             let start = std::time::Instant::now();
             work[i] = run(mode, 1);
-            best[i] = best[i].min(start.elapsed().as_secs_f64());
+            times[i].push(start.elapsed().as_secs_f64());
         }
     }
+    for round_times in &mut times {
+        round_times.sort_by(f64::total_cmp);
+    }
+    let best: Vec<f64> = times.iter().map(|t| t[0]).collect();
+    let median: Vec<f64> = times.iter().map(|t| t[t.len() / 2]).collect();
     for (i, mode) in modes.iter().enumerate() {
         println!(
-            "{mode:24} best {:8.3} ms  {:7.2} M/s  ratio to {} {:.3}",
+            "{mode:24} best {:8.3} ms  {:7.2} M/s  ratio to {} {:.3}  (median {:8.3} ms, ratio {:.3})",
             best[i] * 1e3,
             work[i] as f64 / best[i] / 1e6,
             modes[0],
-            best[0] / best[i]
+            best[0] / best[i],
+            median[i] * 1e3,
+            median[0] / median[i]
         );
     }
 }

@@ -180,6 +180,11 @@ pub struct kc_kaissa_position {
     /// visited move (the stack's length then); 0 otherwise. Pops may not go
     /// below it, and nothing else may change the position (see `visit.rs`).
     floor: usize,
+    /// Set by every call that changes the push stack or makes a listing
+    /// (push, pop, list, visit, forgetting the pushed moves); a visit clears
+    /// it and looks at it after each visitor's call, so that a visitor that
+    /// did none of these costs it no other check (see `visit.rs`).
+    touched: bool,
 }
 
 /// See [`kc_kaissa_position::last`].
@@ -326,6 +331,7 @@ impl Handle for kc_kaissa_position {
             pushed: Vec::new(),
             lists: Vec::new(),
             floor: 0,
+            touched: false,
         }
     }
     fn inner(&self) -> &Position {

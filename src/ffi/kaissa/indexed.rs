@@ -44,7 +44,7 @@ use crate::kaissa::{Move, Position, MAX_MOVES};
 pub(super) struct Listing {
     /// Whether `moves` are the legal moves of the current position of this
     /// depth.
-    pub(super) valid: bool,
+    valid: bool,
     /// The moves, in generation order. Empty, with no memory, until the
     /// depth is first listed (so pushing deep without listing costs no
     /// listing memory); from then on its capacity is at least `MAX_MOVES`,
@@ -86,26 +86,13 @@ impl kc_kaissa_position {
         }
     }
 
-    /// Makes sure the handle has a (maybe empty) listing of `depth`, so
-    /// that entering it needs no bounds check. Out of memory: `KC_ERR_PANIC`
-    /// with nothing changed.
-    #[cold]
-    pub(super) fn reserve_listing(&mut self, depth: usize) -> Result<(), super::super::Failure> {
-        if self.lists.len() <= depth {
-            self.lists
-                .try_reserve(depth + 1 - self.lists.len())
-                .map_err(|_| fail(KC_ERR_PANIC, "out of memory: no room for the listings"))?;
-            self.lists.resize_with(depth + 1, Listing::empty);
-        }
-        Ok(())
-    }
-
     /// Forgets the pushed moves, for any change of the position other than
     /// a push or a pop: depth 0 is entered anew (see the module's validity
     /// rule).
     #[inline(always)]
     pub(super) fn forget_pushed(&mut self) {
         self.pushed.clear();
+        self.touched = true;
         self.entered(0);
     }
 
@@ -145,8 +132,10 @@ unsafe fn list_fast(pos: *mut kc_kaissa_position, out_count: *mut usize) -> bool
     if !listing.fill(&handle.pos) {
         return false;
     }
+    let count = listing.moves.len();
+    handle.touched = true;
     // SAFETY: non-null and aligned; writable per the caller.
-    unsafe { out_count.write(listing.moves.len()) };
+    unsafe { out_count.write(count) };
     true
 }
 
@@ -229,8 +218,10 @@ unsafe fn list_checked(pos: *mut kc_kaissa_position, out_count: *mut usize) -> k
                 "internal error: no room for the listing",
             ));
         }
+        let count = listing.moves.len();
+        handle.touched = true;
         // SAFETY: checked; writable per the caller.
-        unsafe { write_out(out, listing.moves.len()) };
+        unsafe { write_out(out, count) };
         Ok(())
     })
 }

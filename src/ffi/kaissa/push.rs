@@ -166,6 +166,7 @@ impl kc_kaissa_position {
             self.pushed.set_len(depth + 1);
         }
         self.last.live = false;
+        self.touched = true;
         self.entered(depth + 1);
         Some(undo)
     }
@@ -203,6 +204,7 @@ pub unsafe extern "C" fn kc_kaissa_pop(pos: *mut kc_kaissa_position) -> kc_statu
         // empties the stack).
         debug_assert!(handle.pos.undo_matches(&undo));
         handle.pos.undo_unchecked(undo);
+        handle.touched = true;
         true
     };
     match catch_unwind(AssertUnwindSafe(fast)) {

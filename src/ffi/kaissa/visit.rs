@@ -29,8 +29,20 @@
 //!
 //! Nothing reads slot `d` while the floor is above it, so during the visit
 //! it holds a placeholder rather than each move's record (writing the
-//! record for every move was a tenth of the loop's time); the visit's own
+//! record for every move took a tenth of the loop's time); the visit's own
 //! copy is the one used.
+//!
+//! # What a visitor did, in one load
+//!
+//! Every call that changes the push stack or makes a listing (push, pop,
+//! list, visit, and forgetting the pushed moves) sets the handle's
+//! `touched` flag. The visit clears it before the first move and looks at
+//! it after each visitor's call; only when it is set does the visit check
+//! the stack's length and discard the listing of depth `d + 1` (which lists
+//! the visited move's position, not the next one's), and clear it again. A
+//! visitor that only counts or reads, as at the leaves of a perft, costs
+//! the visit one load. (A visit sets the flag when it ends, so that an
+//! enclosing visit sees it.)
 //!
 //! The listing the visit plays from is that of depth `d`, which a visitor
 //! cannot reach: its moves stay valid and in place for the whole visit, so
@@ -148,10 +160,8 @@ pub unsafe extern "C" fn kc_kaissa_visit(
                 order_len
             };
             if count > 0 {
-                // Room for the visited moves' slot, and a listing of the
-                // depth they enter.
+                // Room for the visited moves' slot.
                 handle.reserve_push()?;
-                handle.reserve_listing(depth + 1)?;
             }
             (depth, count)
         };
@@ -194,10 +204,10 @@ type Visitor = unsafe extern "C" fn(*mut c_void, *mut kc_kaissa_position, usize)
 ///
 /// # Safety
 /// As `kc_kaissa_visit`, with `pos` non-null and aligned, its stack `depth`
-/// long with room for one more, the listing of `depth` usable, a listing
-/// (maybe empty) of `depth + 1`, and every index below the count of the
-/// listing of `depth`.
-#[inline(always)]
+/// long with room for one more, the listing of `depth` usable, and every
+/// index below its count. (Kept out of line: its code then stays the same
+/// whatever changes around it, and so does its speed.)
+#[inline(never)]
 unsafe fn visit_moves(
     pos: *mut kc_kaissa_position,
     depth: usize,
@@ -228,6 +238,11 @@ unsafe fn visit_moves(
             before: handle.floor,
         };
         handle.floor = depth + 1;
+        // Depth `depth + 1` is entered anew (see `indexed.rs`); from here
+        // on, only a visitor's listing makes its listing valid again, and
+        // a visitor's listing sets `touched`.
+        handle.entered(depth + 1);
+        handle.touched = false;
         // The moves of `depth`: their buffer stays in place and unchanged
         // for the whole visit (only a listing of `depth` writes it, and no
         // visitor can reach `depth`; listings of other depths may move the
@@ -242,20 +257,17 @@ unsafe fn visit_moves(
             // SAFETY: live; nothing else borrows it now.
             let handle = unsafe { &mut *pos };
             // A listed move of this very position: legal.
-            let undo = handle.pos.play_unchecked(mv);
-            // Depth `depth + 1` is entered anew (see `indexed.rs`); its
-            // listing exists (per the caller).
-            // SAFETY: index `depth + 1` is in bounds, per the caller (and
-            // the listings are never shortened).
-            unsafe { handle.lists.get_unchecked_mut(depth + 1) }.valid = false;
-            undo
+            handle.pos.play_unchecked(mv)
         };
         // SAFETY: per the caller, a visitor that keeps the rules.
         let stop = unsafe { visitor(context, pos, index) };
         // SAFETY: live; the visitor has returned.
         let handle = unsafe { &mut *pos };
-        if handle.pushed.len() != depth + 1 {
-            return Err(handle.visitor_left_pushed(depth, undo));
+        if handle.touched {
+            // The visitor listed, pushed, popped or visited: its pushes must
+            // all be popped, and whatever it listed at `depth + 1` lists the
+            // position of this move, not of the next.
+            handle.after_touching_visitor(depth, undo)?;
         }
         // Every change the visitor made was a push it popped again: the
         // position is the one `undo` made.
@@ -289,6 +301,8 @@ impl Drop for FloorRaised {
         // reference to it is held across this drop.
         let handle = unsafe { &mut *self.pos };
         handle.floor = self.before;
+        // Seen from an enclosing visit, this visit pushed and popped.
+        handle.touched = true;
         if std::thread::panicking() {
             handle.forget_pushed();
         }
@@ -316,28 +330,35 @@ impl kc_kaissa_position {
 }
 
 impl kc_kaissa_position {
-    /// A visitor returned with the stack not `depth + 1` long: the failure,
-    /// with the visited move's record `undo` put into slot `depth` so that
-    /// every pushed move can still be popped.
+    /// After a visitor that listed, pushed, popped or visited (`touched`):
+    /// clears `touched` and the listing of `depth + 1` (it lists the visited
+    /// move's position), and checks the stack is `depth + 1` long again. If
+    /// it is longer, the failure, with the visited move's record `undo` put
+    /// into slot `depth` so that every pushed move can still be popped.
     #[cold]
     #[inline(never)]
-    fn visitor_left_pushed(&mut self, depth: usize, undo: Undo) -> Failure {
+    fn after_touching_visitor(&mut self, depth: usize, undo: Undo) -> Result<(), Failure> {
+        self.touched = false;
+        self.entered(depth + 1);
         let len = self.pushed.len();
+        if len == depth + 1 {
+            return Ok(());
+        }
         if len <= depth {
             // Only a panic inside a nested visit forgets the stack.
-            return fail(
+            return Err(fail(
                 KC_ERR_PANIC,
                 "internal error: the push stack was forgotten during the visit",
-            );
+            ));
         }
         self.pushed[depth] = undo;
-        fail(
+        Err(fail(
             KC_ERR_INVALID_ARGUMENT,
             format!(
                 "the visitor returned with {} of its own moves still pushed: the visit stopped; the visited move is pushed under them",
                 len - depth - 1
             ),
-        )
+        ))
     }
 }
 
