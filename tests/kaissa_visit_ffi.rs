@@ -493,3 +493,119 @@ fn a_visitors_listing_does_not_outlive_its_move() {
     // SAFETY: made above, freed once.
     unsafe { kc_kaissa_position_free(pos) };
 }
+
+/// A visitor that must never be called.
+unsafe extern "C" fn never_called(_: *mut c_void, _: *mut kc_kaissa_position, _: usize) -> i32 {
+    panic!("the visitor was called");
+}
+
+#[test]
+fn bad_arguments_are_refused_before_anything_is_played() {
+    let pos = new_position(kaissa::START_TEXT);
+    let mut count = 0;
+    let mut stop = 12345;
+    // A 16-byte aligned buffer, offset by one byte: misaligned for every
+    // pointer argument.
+    let mut raw = [0u128; 4];
+    let misaligned = (raw.as_mut_ptr() as *mut u8).wrapping_add(1);
+    // SAFETY: live positions; the misaligned pointers are refused before
+    // any use.
+    unsafe {
+        // No listing yet.
+        assert_eq!(
+            kc_kaissa_visit(pos, null(), 0, Some(never_called), null_mut(), &mut stop),
+            KC_ERR_INVALID_ARGUMENT
+        );
+        assert_eq!(kc_kaissa_list(pos, &mut count), KC_OK);
+        assert_eq!(count, 40);
+        let calls: [(kc_status, kc_status); 6] = [
+            (
+                kc_kaissa_visit(
+                    null_mut(),
+                    null(),
+                    0,
+                    Some(never_called),
+                    null_mut(),
+                    &mut stop,
+                ),
+                KC_ERR_NULL_POINTER,
+            ),
+            (
+                kc_kaissa_visit(
+                    misaligned.cast(),
+                    null(),
+                    0,
+                    Some(never_called),
+                    null_mut(),
+                    &mut stop,
+                ),
+                KC_ERR_INVALID_ARGUMENT,
+            ),
+            (
+                kc_kaissa_visit(pos, null(), 0, None, null_mut(), &mut stop),
+                KC_ERR_NULL_POINTER,
+            ),
+            (
+                kc_kaissa_visit(
+                    pos,
+                    misaligned.cast(),
+                    1,
+                    Some(never_called),
+                    null_mut(),
+                    &mut stop,
+                ),
+                KC_ERR_INVALID_ARGUMENT,
+            ),
+            (
+                kc_kaissa_visit(
+                    pos,
+                    null(),
+                    0,
+                    Some(never_called),
+                    null_mut(),
+                    misaligned.cast(),
+                ),
+                KC_ERR_INVALID_ARGUMENT,
+            ),
+            (
+                kc_kaissa_visit(
+                    pos,
+                    [0usize, 39, 40].as_ptr(),
+                    3,
+                    Some(never_called),
+                    null_mut(),
+                    &mut stop,
+                ),
+                KC_ERR_INVALID_ARGUMENT,
+            ),
+        ];
+        for (i, (got, want)) in calls.into_iter().enumerate() {
+            assert_eq!(got, want, "call {i}");
+        }
+    }
+    assert_eq!(stop, 12345, "out_stop written on a failure");
+    assert_eq!(text_of(pos), kaissa::START_TEXT);
+    assert_eq!(pushed(pos), 0);
+    // The listing is still usable.
+    // SAFETY: a live position.
+    unsafe {
+        assert_eq!(kc_kaissa_push_index(pos, 39), KC_OK);
+        assert_eq!(kc_kaissa_pop(pos), KC_OK);
+        kc_kaissa_position_free(pos);
+    }
+    // A position with no legal move (its Home Stone is captured): nothing to
+    // visit, and the position is not touched.
+    let over = new_position("9h/9r/10/10/10/10/10/10/R9/9r y 12 -");
+    // SAFETY: as above.
+    unsafe {
+        assert_eq!(kc_kaissa_list(over, &mut count), KC_OK);
+        assert_eq!(count, 0);
+        assert_eq!(
+            kc_kaissa_visit(over, null(), 0, Some(never_called), null_mut(), &mut stop),
+            KC_OK
+        );
+        assert_eq!(stop, 0);
+        assert_eq!(pushed(over), 0);
+        kc_kaissa_position_free(over);
+    }
+}
