@@ -518,7 +518,18 @@ fn bad_arguments_are_refused_before_anything_is_played() {
         );
         assert_eq!(kc_kaissa_list(pos, &mut count), KC_OK);
         assert_eq!(count, 40);
-        let calls: [(kc_status, kc_status); 6] = [
+        let calls: [(kc_status, kc_status); 7] = [
+            (
+                kc_kaissa_visit(
+                    pos,
+                    [0usize].as_ptr(),
+                    usize::MAX,
+                    Some(never_called),
+                    null_mut(),
+                    &mut stop,
+                ),
+                KC_ERR_INVALID_ARGUMENT,
+            ),
             (
                 kc_kaissa_visit(
                     null_mut(),

@@ -9,7 +9,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use super::super::kc_status::{self, *};
 use super::super::{fail, out_ptr, run, write_out, Failure};
 use super::{check_pointer, illegal, kc_kaissa_move, kc_kaissa_position, MoveSets};
-use crate::kaissa::{Move, Position, Square, Undo};
+use crate::kaissa::{Move, Position, Square};
 
 impl MoveSets {
     /// `mv` as a Rust move, if it is one of the listed moves of `pos` (these
@@ -147,15 +147,9 @@ impl kc_kaissa_position {
     /// `false`, with nothing changed, when the stack is full.
     #[inline(always)]
     pub(super) fn push_within_capacity(&mut self, mv: Move) -> bool {
-        self.push_within_capacity_undo(mv).is_some()
-    }
-
-    /// [`Self::push_within_capacity`], giving back a copy of what it pushed.
-    #[inline(always)]
-    pub(super) fn push_within_capacity_undo(&mut self, mv: Move) -> Option<Undo> {
         let depth = self.pushed.len();
         if depth == self.pushed.capacity() {
-            return None;
+            return false;
         }
         let undo = self.pos.play_unchecked(mv);
         // SAFETY: `depth` is the length and below the capacity (checked
@@ -168,7 +162,7 @@ impl kc_kaissa_position {
         self.last.live = false;
         self.touched = true;
         self.entered(depth + 1);
-        Some(undo)
+        true
     }
 }
 

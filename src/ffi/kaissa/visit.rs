@@ -149,7 +149,14 @@ pub unsafe extern "C" fn kc_kaissa_visit(
             let count = if order.is_null() {
                 listed
             } else {
-                // SAFETY: `order_len` readable `size_t`s per the caller.
+                if order_len > isize::MAX as usize / core::mem::size_of::<usize>() {
+                    return Err(fail(
+                        KC_ERR_INVALID_ARGUMENT,
+                        format!("order_len {order_len} is larger than any array"),
+                    ));
+                }
+                // SAFETY: `order_len` readable `size_t`s per the caller (a
+                // length no array can exceed, checked above).
                 let indices = unsafe { core::slice::from_raw_parts(order, order_len) };
                 if let Some(&index) = indices.iter().find(|&&index| index >= listed) {
                     return Err(fail(
@@ -159,7 +166,7 @@ pub unsafe extern "C" fn kc_kaissa_visit(
                 }
                 order_len
             };
-            if count > 0 {
+            if count > 0 && handle.pushed.len() == handle.pushed.capacity() {
                 // Room for the visited moves' slot.
                 handle.reserve_push()?;
             }
