@@ -1,12 +1,14 @@
 /*
  * What the Kaissa C99 test programs in tests/c share: the start position's
- * text, a position's text compared with an expected one, and a move read
- * from its text.
+ * text, a position's text compared with an expected one, a move read from
+ * its text, and the perft numbers to expect.
  */
 #ifndef KC_TEST_KAISSA_HELPERS_H
 #define KC_TEST_KAISSA_HELPERS_H
 
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kaissa_chaturaji.h"
@@ -30,6 +32,22 @@ static inline kc_kaissa_move mv_text(const char *text) {
         fprintf(stderr, "bad move text in test: %s\n", text);
     }
     return mv;
+}
+
+/* The perft numbers from the start for depths 0 to 3: Fairy-Stockfish's
+ * (pyffish, recorded in tests/data/kaissa.perft), replaced by the numbers
+ * given as arguments 1 to 3 when there are (tests/ffi_c.rs passes the Rust
+ * API's, checked against the same file). */
+static inline void perft_arguments(int argc, char **argv, uint64_t expected[4]) {
+    expected[0] = 1;
+    expected[1] = 40;
+    expected[2] = 1600;
+    expected[3] = 70656;
+    if (argc >= 4) {
+        expected[1] = strtoull(argv[1], NULL, 10);
+        expected[2] = strtoull(argv[2], NULL, 10);
+        expected[3] = strtoull(argv[3], NULL, 10);
+    }
 }
 
 #endif

@@ -287,12 +287,8 @@ static void test_meddling_visitor(void) {
 }
 
 int main(int argc, char **argv) {
-    uint64_t expected[4] = {1, 40, 1600, 70656};
-    if (argc >= 4) {
-        expected[1] = strtoull(argv[1], NULL, 10);
-        expected[2] = strtoull(argv[2], NULL, 10);
-        expected[3] = strtoull(argv[3], NULL, 10);
-    }
+    uint64_t expected[4];
+    perft_arguments(argc, argv, expected);
     printf("kaissa_chaturaji %s (C99, visiting moves)\n", kc_version());
     test_perft(expected);
     test_order_and_stop();
