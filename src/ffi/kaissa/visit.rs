@@ -334,9 +334,7 @@ impl kc_kaissa_position {
         }
         Err(visited(self.floor))
     }
-}
 
-impl kc_kaissa_position {
     /// After a visitor that listed, pushed, popped or visited (`touched`):
     /// clears `touched` and the listing of `depth + 1` (it lists the visited
     /// move's position), and checks the stack is `depth + 1` long again. If
