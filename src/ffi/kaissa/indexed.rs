@@ -415,24 +415,34 @@ fn listed_at(
 ) -> Result<Move, super::super::Failure> {
     let moves = match handle.lists.get(depth) {
         Some(listing) if listing.valid => &listing.moves[..],
-        _ => {
-            return Err(fail(
-                KC_ERR_INVALID_ARGUMENT,
-                format!(
-                    "no listing of the position at depth {depth}: call kc_kaissa_list there first"
-                ),
-            ))
-        }
+        _ => return Err(no_listing(depth)),
     };
-    moves.get(index).copied().ok_or_else(|| {
-        fail(
-            KC_ERR_INVALID_ARGUMENT,
-            format!(
-                "index {index} out of range: the listing has {} moves",
-                moves.len()
-            ),
-        )
-    })
+    moves
+        .get(index)
+        .copied()
+        .ok_or_else(|| index_out_of_range(index, moves.len()))
+}
+
+/// The failure of a call that needs a usable listing at `depth` and finds
+/// none.
+#[cold]
+#[inline(never)]
+pub(super) fn no_listing(depth: usize) -> super::super::Failure {
+    fail(
+        KC_ERR_INVALID_ARGUMENT,
+        format!("no listing of the position at depth {depth}: call kc_kaissa_list there first"),
+    )
+}
+
+/// The failure of an index at or past the end of a listing of `count`
+/// moves.
+#[cold]
+#[inline(never)]
+pub(super) fn index_out_of_range(index: usize, count: usize) -> super::super::Failure {
+    fail(
+        KC_ERR_INVALID_ARGUMENT,
+        format!("index {index} out of range: the listing has {count} moves"),
+    )
 }
 
 /// Writes to `*out` the move at `index` of the current depth's listing (see
@@ -489,13 +499,7 @@ pub unsafe extern "C" fn kc_kaissa_listed_moves(
         let Some(moves) = handle.current_listing() else {
             // Checks `out_len` first, for the usual pointer message.
             out_ptr(out_len, "out_len")?;
-            return Err(fail(
-                KC_ERR_INVALID_ARGUMENT,
-                format!(
-                    "no listing of the position at depth {}: call kc_kaissa_list there first",
-                    handle.pushed.len()
-                ),
-            ));
+            return Err(no_listing(handle.pushed.len()));
         };
         // SAFETY: forwarded from the caller.
         unsafe { write_array_with(moves, kc_kaissa_move::from_rust, buf, cap, out_len) }

@@ -53,6 +53,7 @@ use core::ffi::c_void;
 
 use super::super::kc_status::{self, *};
 use super::super::{fail, run, Failure};
+use super::indexed::{index_out_of_range, no_listing};
 use super::{check_pointer, kc_kaissa_position};
 use crate::kaissa::Undo;
 
@@ -138,12 +139,7 @@ pub unsafe extern "C" fn kc_kaissa_visit(
             let handle = unsafe { &mut *pos };
             let depth = handle.pushed.len();
             let Some(listed) = handle.current_listing() else {
-                return Err(fail(
-                    KC_ERR_INVALID_ARGUMENT,
-                    format!(
-                        "no listing of the position at depth {depth}: call kc_kaissa_list there first"
-                    ),
-                ));
+                return Err(no_listing(depth));
             };
             let listed = listed.len();
             let count = if order.is_null() {
@@ -159,10 +155,7 @@ pub unsafe extern "C" fn kc_kaissa_visit(
                 // length no array can exceed, checked above).
                 let indices = unsafe { core::slice::from_raw_parts(order, order_len) };
                 if let Some(&index) = indices.iter().find(|&&index| index >= listed) {
-                    return Err(fail(
-                        KC_ERR_INVALID_ARGUMENT,
-                        format!("index {index} out of range: the listing has {listed} moves"),
-                    ));
+                    return Err(index_out_of_range(index, listed));
                 }
                 order_len
             };
