@@ -50,7 +50,7 @@ fn kaissa_benches(c: &mut Criterion) {
         ("endgame", ENDGAME),
     ] {
         let pos = kaissa_pos(text);
-        group.throughput(Throughput::Elements(pos.count_moves() as u64));
+        group.throughput(Throughput::Elements(pos.count_legal_moves() as u64));
         group.bench_function(format!("legal_moves/{name}"), |b| {
             let mut moves = MoveList::new();
             b.iter(|| {
@@ -165,7 +165,7 @@ fn chaturaji_benches(c: &mut Criterion) {
                 .map(|seed| {
                     let mut pos = ludii.clone();
                     chaturaji::play_seeded_game(&mut pos, seed, 10_000, |_, _| {});
-                    pos.turns()
+                    pos.ply()
                 })
                 .sum::<u32>()
         })
@@ -229,7 +229,7 @@ fn ffi_benches(c: &mut Criterion) {
     let status = unsafe { kc_kaissa_position_from_text(text.as_ptr(), &mut handle) };
     assert_eq!(status, kc_status::KC_OK);
     let pos = kaissa_pos(MIDDLEGAME);
-    group.throughput(Throughput::Elements(pos.count_moves() as u64));
+    group.throughput(Throughput::Elements(pos.count_legal_moves() as u64));
     group.bench_function("kaissa_legal_moves/rust", |b| {
         let mut moves = MoveList::new();
         b.iter(|| {

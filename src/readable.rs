@@ -1,8 +1,8 @@
 //! Readable move notation for display and input, for both games:
 //!
 //! * Merchant Kaissa: short algebraic notation as players of chess know it
-//!   (SAN) — [`kaissa::Position::san`](crate::kaissa::Position::san) and
-//!   [`kaissa::Position::parse_san`](crate::kaissa::Position::parse_san):
+//!   (SAN) — [`kaissa::Position::readable`](crate::kaissa::Position::readable) and
+//!   [`kaissa::Position::parse_readable`](crate::kaissa::Position::parse_readable):
 //!   `Tf4`, `e5` (a Spearman), `dxe5`, `Bxh10#` (`#`: the capture of the
 //!   Home Stone, which wins), `Tbc3` (just enough disambiguation), `H@c1`.
 //! * Chaturaji: the piece with its colour, then where it goes from and to —
@@ -18,9 +18,9 @@
 //! ```
 //! use kaissa_chaturaji::kaissa::Position;
 //! let pos = Position::start();
-//! let mv = pos.parse_san("Tf4")?;
+//! let mv = pos.parse_readable("Tf4")?;
 //! assert_eq!(mv.to_string(), "d1f4");
-//! assert_eq!(pos.san(mv)?, "Tf4");
+//! assert_eq!(pos.readable(mv)?, "Tf4");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -35,10 +35,10 @@ use crate::error::IllegalMoveError;
 /// use kaissa_chaturaji::kaissa::Position;
 /// use kaissa_chaturaji::readable::ReadableMoveError;
 /// let pos: Position = "4h5/10/10/10/10/10/10/10/10/T3H1T3 y 11 -".parse()?;
-/// let err = pos.parse_san("Td3").unwrap_err();
+/// let err = pos.parse_readable("Td3").unwrap_err();
 /// assert_eq!(err.to_string(), "ambiguous: it could be Tad3 or Tgd3");
-/// assert!(matches!(pos.parse_san("Zf4"), Err(ReadableMoveError::Malformed { offset: 0, .. })));
-/// assert!(matches!(pos.parse_san("Tf5"), Err(ReadableMoveError::NoMatch { .. })));
+/// assert!(matches!(pos.parse_readable("Zf4"), Err(ReadableMoveError::Malformed { offset: 0, .. })));
+/// assert!(matches!(pos.parse_readable("Tf5"), Err(ReadableMoveError::NoMatch { .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

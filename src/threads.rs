@@ -189,7 +189,7 @@ pub fn kaissa_perft(pos: &kaissa::Position, depth: u32, threads: usize) -> u64 {
     if depth <= 2 || resolve(threads) == 1 {
         return kaissa::perft(pos, depth);
     }
-    let roots = pos.count_moves();
+    let roots = pos.count_legal_moves();
     divide_counts(pos, depth, threads, roots, kaissa_children, kaissa::perft)
         .iter()
         .sum()

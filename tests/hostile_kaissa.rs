@@ -76,7 +76,7 @@ fn check_error(text: &str, err: &NotationError, fields: &[Field]) {
 fn exercise(pos: &Position) {
     assert_eq!(pos.hash(), pos.compute_hash());
     let moves = pos.legal_moves();
-    assert_eq!(pos.count_moves(), moves.len());
+    assert_eq!(pos.count_legal_moves(), moves.len());
     assert_eq!(pos.has_legal_move(), !moves.is_empty());
     assert_eq!(pos.outcome() == Outcome::Ongoing, !moves.is_empty());
     for side in Side::ALL {

@@ -170,7 +170,11 @@ fn every_move() -> impl Iterator<Item = Move> {
 fn check(pos: &Position, full_legality: bool) {
     let expected = reference_moves(pos);
     assert_eq!(fast_moves(pos), expected, "move sets differ in {pos}");
-    assert_eq!(pos.count_moves(), expected.len(), "count_moves in {pos}");
+    assert_eq!(
+        pos.count_legal_moves(),
+        expected.len(),
+        "count_legal_moves in {pos}"
+    );
     assert_eq!(
         pos.has_legal_move(),
         !expected.is_empty(),

@@ -38,7 +38,7 @@ fn ludii_hot_path_does_not_allocate() {
             assert!(pos.is_legal(roll, mv));
             let before = pos.clone();
             let undo = pos.play(roll, mv).expect("a legal move");
-            let _ = (pos.scores(), pos.turns(), pos.outcome(), pos.hash());
+            let _ = (pos.scores(), pos.ply(), pos.outcome(), pos.hash());
             pos.undo(undo).expect("its record");
             assert_eq!(pos, before);
             pos.play_unchecked(mv);

@@ -99,7 +99,7 @@ impl Model {
             to_move: pos.to_move(),
             scores: pos.scores(),
             decision: pos.pending_promotion().map(Square::index),
-            turns: pos.turns(),
+            turns: pos.ply(),
         }
     }
 

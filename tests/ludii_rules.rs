@@ -92,7 +92,7 @@ fn the_start_green_first() {
     assert_eq!(ludii(LUDII_START_TEXT), pos);
     assert_eq!(pos.to_move(), Colour::Green);
     assert_eq!(pos.scores(), [0; 4]);
-    assert_eq!((pos.turns(), pos.ply()), (0, 0));
+    assert_eq!((pos.ply(), pos.ply()), (0, 0));
     assert_eq!(pos.pending_promotion(), None);
     assert_eq!(pos.outcome(), Outcome::Ongoing);
     assert_eq!(pos.ranking(), None);
@@ -124,7 +124,7 @@ fn every_colour_every_turn_in_order() {
     }
     use Colour::*;
     assert_eq!(seen, [Green, Red, Black, Yellow, Green, Red, Black, Yellow]);
-    assert_eq!(pos.turns(), 8);
+    assert_eq!(pos.ply(), 8);
 }
 
 #[test]
@@ -143,7 +143,7 @@ fn a_pieceless_colour_rolls_and_passes() {
     assert_eq!(moves(&pos, 5), ["pass"]);
     play(&mut pos, &["5:pass"]);
     assert_eq!(pos.to_move(), Colour::Green);
-    assert_eq!(pos.turns(), 13);
+    assert_eq!(pos.ply(), 13);
 }
 
 #[test]
@@ -199,7 +199,7 @@ fn no_alliances_triumph_thrones_or_exchange() {
     // A green boat completes a 2x2 block of boats: nothing happens.
     let mut pos = ludii("8/8/8/4,yB,3/3,rB,bB,3/1,gB,6/8/8 g 0,0,0,0 - 0");
     play(&mut pos, &["2:b3d5"]);
-    assert_eq!(pos.kind_bitboard(PieceKind::Boat).count(), 4);
+    assert_eq!(pos.pieces_of_kind(PieceKind::Boat).count(), 4);
     assert_eq!(pos.scores(), [0; 4]);
 
     // A raja on another colour's throne conquers nothing.
@@ -244,7 +244,7 @@ fn promotion_is_a_decision_ply_without_a_roll() {
     play(&mut pos, &["5:c7c8"]);
     assert_eq!(pos.pending_promotion(), Some(sq("c8")));
     assert_eq!(pos.to_move(), Colour::Green);
-    assert_eq!(pos.turns(), 8);
+    assert_eq!(pos.ply(), 8);
     assert_eq!(pos.to_string(), "2,gP,5/8/8/8/8/8/8/gB,6,rK g 0,0,0,0 c8 8");
     assert_eq!(pos.outcome(), Outcome::Ongoing);
     assert_eq!(
@@ -267,7 +267,7 @@ fn promotion_is_a_decision_ply_without_a_roll() {
     );
     assert_eq!(pos.pending_promotion(), None);
     assert_eq!(pos.to_move(), Colour::Red);
-    assert_eq!(pos.turns(), 8, "a decision is not a turn");
+    assert_eq!(pos.ply(), 8, "a decision is not a turn");
     assert!(pos.decision_moves().is_empty());
 }
 
@@ -344,7 +344,7 @@ fn the_turn_limit_draws_for_all() {
     let mut pos = ludii("8/8/8/8/8/8/8/3,gK,3,bK g 0,0,0,7 - 4999");
     assert_eq!(pos.outcome(), Outcome::Ongoing);
     play(&mut pos, &["4:pass"]);
-    assert_eq!(pos.turns(), LUDII_TURN_LIMIT);
+    assert_eq!(pos.ply(), LUDII_TURN_LIMIT);
     assert_eq!(pos.outcome(), Outcome::Draw);
     assert_eq!(pos.ranking(), Some([1, 1, 1, 1]));
     assert!(pos.legal_moves(roll(5)).is_empty());
@@ -352,7 +352,7 @@ fn the_turn_limit_draws_for_all() {
     // A decision pending at the limit is made first.
     let mut pos = ludii("8/2,gP,5/8/8/8/8/8/gB,6,rK g 0,0,0,0 - 4999");
     play(&mut pos, &["5:c7c8"]);
-    assert_eq!(pos.turns(), LUDII_TURN_LIMIT);
+    assert_eq!(pos.ply(), LUDII_TURN_LIMIT);
     assert_eq!(pos.outcome(), Outcome::Ongoing);
     assert_eq!(pos.decision_moves().len(), 3);
     play(&mut pos, &["=K"]);
@@ -650,7 +650,7 @@ fn setup_builds_ludii_positions() {
         .set_to_move(Colour::Green)
         .set_score(Colour::Yellow, 12)
         .set_pending_promotion(Some(sq("c8")))
-        .set_turns(40);
+        .set_ply(40);
     let pos = setup.build(Rules::ludii()).expect("consistent");
     assert_eq!(pos.to_string(), "2,gP,5/8/8/8/8/8/8/7,rK g 0,0,12,0 c8 40");
     // The command is derived from the board.
@@ -685,8 +685,8 @@ fn seeded_games_roll_except_for_decisions() {
                 _ if ply.roll.is_none() => assert_eq!(ply.mv, Move::Pass),
                 _ => {}
             }
-            assert_eq!(after.turns() - last_turns, u32::from(ply.roll.is_some()));
-            last_turns = after.turns();
+            assert_eq!(after.ply() - last_turns, u32::from(ply.roll.is_some()));
+            last_turns = after.ply();
         });
         assert!(outcome.is_over(), "seed {seed}: {pos}");
         games_over += 1;

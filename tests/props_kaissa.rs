@@ -132,7 +132,7 @@ fn check_outcome(pos: &Position, moves: &[Move]) {
     let outcome = pos.outcome();
     assert_eq!(outcome == Outcome::Ongoing, !moves.is_empty(), "{pos}");
     assert_eq!(pos.has_legal_move(), !moves.is_empty());
-    assert_eq!(pos.count_moves(), moves.len());
+    assert_eq!(pos.count_legal_moves(), moves.len());
     assert_eq!(outcome.is_over(), moves.is_empty());
     match outcome {
         Outcome::Ongoing => {}
@@ -509,7 +509,7 @@ fn arbitrary_move(from: u8, to: u8) -> Move {
 /// Every query a caller may make: none panics, whatever the position.
 fn query_everything(pos: &Position) {
     let moves = pos.legal_moves();
-    let _ = pos.count_moves();
+    let _ = pos.count_legal_moves();
     let _ = pos.has_legal_move();
     let _ = pos.is_over();
     let _ = pos.outcome();

@@ -36,12 +36,12 @@ fn every_legal_move_round_trips_and_is_distinct() {
         let moves = pos.legal_moves();
         let mut texts: Vec<String> = Vec::new();
         for &mv in &moves {
-            let san = pos.san(mv).unwrap();
-            assert_eq!(pos.parse_san(&san), Ok(mv), "{san} in {pos}");
+            let san = pos.readable(mv).unwrap();
+            assert_eq!(pos.parse_readable(&san), Ok(mv), "{san} in {pos}");
             // The coordinate form with the piece letter reads too.
             if let Move::Normal { from, to } = mv {
                 let letter = pos.piece_at(from).unwrap().kind.letter();
-                assert_eq!(pos.parse_san(&format!("{letter}{from}{to}")), Ok(mv));
+                assert_eq!(pos.parse_readable(&format!("{letter}{from}{to}")), Ok(mv));
             }
             // Just enough disambiguation: without it, the move is ambiguous.
             let body = san.trim_end_matches('#');
@@ -53,7 +53,7 @@ fn every_legal_move_round_trips_and_is_distinct() {
                 let bare = format!("{}{}", &body[..piece], &body[target..]);
                 assert!(
                     matches!(
-                        pos.parse_san(&bare),
+                        pos.parse_readable(&bare),
                         Err(ReadableMoveError::Ambiguous { .. })
                     ),
                     "{san} ({bare}) in {pos}"
@@ -71,43 +71,43 @@ fn every_legal_move_round_trips_and_is_distinct() {
     assert!(disambiguated > 100, "{disambiguated} disambiguated moves");
 }
 
-fn san(position: &str, mv: &str) -> String {
+fn readable(position: &str, mv: &str) -> String {
     let pos: Position = position.parse().unwrap();
-    pos.san(mv.parse().unwrap()).unwrap()
+    pos.readable(mv.parse().unwrap()).unwrap()
 }
 
 #[test]
 fn the_forms_players_know() {
     let start = Position::start().to_string();
-    assert_eq!(san(&start, "d1f4"), "Tf4");
-    assert_eq!(san(&start, "e2e5"), "e5");
-    assert_eq!(san(&start, "a2c4"), "Ac4");
-    assert_eq!(san(&start, "b2c3"), "Rc3");
+    assert_eq!(readable(&start, "d1f4"), "Tf4");
+    assert_eq!(readable(&start, "e2e5"), "e5");
+    assert_eq!(readable(&start, "a2c4"), "Ac4");
+    assert_eq!(readable(&start, "b2c3"), "Rc3");
     // File, rank, both.
     let two_tarnsmen = "4h5/10/10/10/10/10/10/10/10/T3H1T3 y 11 -";
-    assert_eq!(san(two_tarnsmen, "a1d3"), "Tad3");
-    assert_eq!(san(two_tarnsmen, "g1d3"), "Tgd3");
+    assert_eq!(readable(two_tarnsmen, "a1d3"), "Tad3");
+    assert_eq!(readable(two_tarnsmen, "g1d3"), "Tgd3");
     let two_builders = "4h5/10/10/10/10/B9/10/10/10/B3H5 y 12 -";
-    assert_eq!(san(two_builders, "a1a3"), "B1a3");
-    assert_eq!(san(two_builders, "a5a3"), "B5a3");
-    assert_eq!(san(two_builders, "a1b1"), "Bb1");
+    assert_eq!(readable(two_builders, "a1a3"), "B1a3");
+    assert_eq!(readable(two_builders, "a5a3"), "B5a3");
+    assert_eq!(readable(two_builders, "a1b1"), "Bb1");
     let three_ubars = "4h5/10/10/10/10/U9/10/10/10/U1U1H5 y 12 -";
-    assert_eq!(san(three_ubars, "a1a3"), "Ua1a3");
-    assert_eq!(san(three_ubars, "a5a3"), "U5a3");
+    assert_eq!(readable(three_ubars, "a1a3"), "Ua1a3");
+    assert_eq!(readable(three_ubars, "a5a3"), "U5a3");
     // A Spearman's capture names its file; the Home Stone's capture wins.
     let capture = "4h5/10/10/10/10/4r5/3P6/10/10/4H5 y 12 -";
-    assert_eq!(san(capture, "d4e5"), "dxe5");
-    assert_eq!(san(capture, "d4d5"), "d5");
+    assert_eq!(readable(capture, "d4e5"), "dxe5");
+    assert_eq!(readable(capture, "d4d5"), "d5");
     let winning = "7h2/10/10/10/10/10/10/10/10/4H2B2 y 12 -";
-    assert_eq!(san(winning, "h1h10"), "Bxh10#");
-    assert_eq!(san(winning, "e1e2"), "He2");
+    assert_eq!(readable(winning, "h1h10"), "Bxh10#");
+    assert_eq!(readable(winning, "e1e2"), "He2");
     let placing = "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/1BSTQUTSBI y 8 Hh";
-    assert_eq!(san(placing, "H@a1"), "H@a1");
+    assert_eq!(readable(placing, "H@a1"), "H@a1");
 }
 
 fn error(position: &str, text: &str) -> ReadableMoveError {
     let pos: Position = position.parse().unwrap();
-    pos.parse_san(text).unwrap_err()
+    pos.parse_readable(text).unwrap_err()
 }
 
 #[test]
@@ -170,8 +170,8 @@ mod no_panic {
         #[test]
         fn any_text(text in "[ -~é☼]{0,12}", san_like in "[UQTSBIPRAHx@#a-j0-9]{0,8}") {
             let pos = Position::start();
-            let _ = pos.parse_san(&text);
-            if let Ok(mv) = pos.parse_san(&san_like) {
+            let _ = pos.parse_readable(&text);
+            if let Ok(mv) = pos.parse_readable(&san_like) {
                 prop_assert!(pos.is_legal(mv));
             }
         }

@@ -260,7 +260,7 @@ mod kaissa_soak {
                     assert_eq!(back, pos, "{ctx}");
                 }
                 let moves = pos.legal_moves();
-                assert_eq!(pos.count_moves(), moves.len());
+                assert_eq!(pos.count_legal_moves(), moves.len());
                 assert_eq!(
                     pos.outcome() == Outcome::Ongoing,
                     !moves.is_empty(),

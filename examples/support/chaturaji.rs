@@ -209,7 +209,7 @@ fn outcome_line(pos: &Position, plies: u32) -> String {
         Outcome::Draw if pos.rules().is_ludii() => format!(
             "outcome: {} (the turn limit: {} rolled plies; scores: {})",
             outcome.word(),
-            pos.turns(),
+            pos.ply(),
             scores()
         ),
         Outcome::Draw => format!(

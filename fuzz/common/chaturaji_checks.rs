@@ -121,7 +121,7 @@ pub fn check_position(pos: &Position, sweep: bool) -> [MoveList; 4] {
     }
     if pos.outcome() == Outcome::Draw {
         if rules.is_ludii() {
-            assert!(pos.turns() >= LUDII_TURN_LIMIT);
+            assert!(pos.ply() >= LUDII_TURN_LIMIT);
         } else {
             assert!(pos.quiet_plies() >= u32::from(rules.draw_limit.expect("a limit")));
         }

@@ -71,7 +71,7 @@ pub fn check_position(pos: &Position, exhaustive: bool) -> Vec<Move> {
     let moves: Vec<Move> = pos.legal_moves().to_vec();
     let set: HashSet<Move> = moves.iter().copied().collect();
     assert_eq!(set.len(), moves.len(), "duplicate moves in {pos}");
-    assert_eq!(pos.count_moves(), moves.len());
+    assert_eq!(pos.count_legal_moves(), moves.len());
     assert_eq!(pos.has_legal_move(), !moves.is_empty());
 
     // Home Stone window against the moves.

@@ -68,7 +68,7 @@ impl fmt::Display for Diagram<'_> {
             if let Some(square) = pos.pending_promotion() {
                 write!(f, "; promotion of {square} to decide")?;
             }
-            return write!(f, "; turns {}; {}", pos.turns(), pos.outcome());
+            return write!(f, "; turns {}; {}", pos.ply(), pos.outcome());
         }
         write!(f, "to move: {}; command:", pos.to_move())?;
         for c in Colour::ALL {

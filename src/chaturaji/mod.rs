@@ -35,7 +35,7 @@
 //!   ([`LUDII_TURN_LIMIT`]), and [`Position::ranking`];
 //! * the promotion decision: [`Position::pending_promotion`] (its square),
 //!   [`Position::promotion_choices`] (its kinds), [`Position::decision_moves`]
-//!   ([`Move::Decision`], `=K` in text, or `pass`); [`Position::turns`];
+//!   ([`Move::Decision`], `=K` in text, or `pass`);
 //! * its position text ([`LUDII_START_TEXT`], [`LUDII_FIELDS`]), read and
 //!   written by the same [`Position::from_text`] and `Display`.
 //!
@@ -69,7 +69,7 @@
 //!   [`GamePly::roll`] give `None` for it, and [`play_seeded_game`] draws no
 //!   roll for it. Its choices come in the order raja, elephant, horse,
 //!   boat.
-//! * [`Position::ply`] and [`Position::turns`] count rolled plies only (the
+//! * [`Position::ply`] counts rolled plies only (the
 //!   text's `<turns>`): a decision ply is not recorded anywhere in the
 //!   text, so it is not counted.
 //! * When the move that reaches the turn limit also leaves one colour

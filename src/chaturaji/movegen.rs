@@ -302,7 +302,7 @@ impl Position {
         self.count_moves_fast::<false>(roll).max(1) as usize
     }
 
-    /// [`count_moves`](Self::count_moves), with popcnt when the CPU has it.
+    /// [`count_legal_moves`](Self::count_legal_moves), with popcnt when the CPU has it.
     #[inline(always)]
     fn count_moves_fast<const LUDII: bool>(&self, roll: Roll) -> u32 {
         #[cfg(target_arch = "x86_64")]
@@ -310,13 +310,13 @@ impl Position {
             // SAFETY: the CPU has popcnt, checked just above.
             return unsafe { self.count_moves_popcnt::<LUDII>(roll) };
         }
-        self.count_moves::<LUDII>(roll)
+        self.count_moves_generic::<LUDII>(roll)
     }
 
     /// The number of non-pass moves for `roll`, by population counts: the
     /// moves [`for_each_move`](Self::for_each_move) would visit.
     #[inline(always)]
-    fn count_moves<const LUDII: bool>(&self, roll: Roll) -> u32 {
+    fn count_moves_generic<const LUDII: bool>(&self, roll: Roll) -> u32 {
         let ctx = self.context::<LUDII>();
         let mut movers = Bitboard::EMPTY;
         for kind in roll.kinds() {
@@ -405,11 +405,11 @@ impl Position {
         self.count_all_rolls::<LUDII>()
     }
 
-    /// [`count_moves`](Self::count_moves) compiled with popcnt.
+    /// [`count_legal_moves`](Self::count_legal_moves) compiled with popcnt.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
     unsafe fn count_moves_popcnt<const LUDII: bool>(&self, roll: Roll) -> u32 {
-        self.count_moves::<LUDII>(roll)
+        self.count_moves_generic::<LUDII>(roll)
     }
 
     /// Whether `mv` is legal for `roll`, checked directly (the list of all

@@ -137,13 +137,13 @@ impl Position {
 
     /// The squares holding pieces of `colour`.
     #[must_use]
-    pub fn colour_bitboard(&self, colour: Colour) -> Bitboard {
+    pub fn pieces_of(&self, colour: Colour) -> Bitboard {
         self.state.colours[colour.index()]
     }
 
     /// The squares holding pieces of `kind` (any colour).
     #[must_use]
-    pub fn kind_bitboard(&self, kind: PieceKind) -> Bitboard {
+    pub fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
         self.state.kinds[kind.index()]
     }
 
@@ -193,28 +193,19 @@ impl Position {
     }
 
     /// Plies played since the start. Under the Ludii ruleset, the rolled
-    /// plies (the same as [`Position::turns`]): promotion decisions are not
-    /// counted, as the position text does not record them.
-    #[must_use]
-    pub fn ply(&self) -> u32 {
-        self.state.ply
-    }
-
-    /// Rolled plies played since the start: under the Ludii ruleset the
-    /// count the turn limit ([`LUDII_TURN_LIMIT`](super::LUDII_TURN_LIMIT))
-    /// applies to, the text's `<turns>` field (promotion decisions are not
-    /// counted); under the sheet's rules every ply is rolled, so the same
-    /// as [`Position::ply`].
+    /// plies (the text's `<turns>` field, the count the turn limit
+    /// [`LUDII_TURN_LIMIT`](super::LUDII_TURN_LIMIT) applies to): promotion
+    /// decisions are not counted, as the position text does not record them.
     ///
     /// ```
     /// use kaissa_chaturaji::chaturaji::{Position, Roll, Rules};
     /// let mut pos = Position::start(Rules::ludii());
     /// pos.play(Roll::new(3).unwrap(), "b1c3".parse()?)?;
-    /// assert_eq!(pos.turns(), 1);
+    /// assert_eq!(pos.ply(), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn turns(&self) -> u32 {
+    pub fn ply(&self) -> u32 {
         self.state.ply
     }
 

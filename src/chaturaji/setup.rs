@@ -292,30 +292,6 @@ impl Setup {
         self
     }
 
-    /// Rolled plies played since the start (Ludii's turns): the same
-    /// number as [`Setup::ply`], which a Ludii position text calls turns.
-    ///
-    /// ```
-    /// use kaissa_chaturaji::chaturaji::Setup;
-    /// assert_eq!(Setup::start().set_turns(7).turns(), 7);
-    /// ```
-    #[must_use]
-    pub const fn turns(&self) -> u32 {
-        self.ply
-    }
-
-    /// Sets the rolled plies played since the start (the same number as
-    /// [`Setup::set_ply`]).
-    ///
-    /// ```
-    /// use kaissa_chaturaji::chaturaji::Setup;
-    /// assert_eq!(Setup::start().set_turns(7).ply(), 7);
-    /// ```
-    pub fn set_turns(&mut self, turns: u32) -> &mut Setup {
-        self.ply = turns;
-        self
-    }
-
     /// The score of `colour` (Ludii ruleset).
     ///
     /// ```

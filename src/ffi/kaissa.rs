@@ -804,7 +804,7 @@ pub unsafe extern "C" fn kc_kaissa_ply(pos: *const kc_kaissa_position, out: *mut
         let pos = unsafe { position_ref(pos, "pos")? };
         let out = out_ptr(out, "out")?;
         // SAFETY: checked; writable per the caller.
-        unsafe { write_out(out, pos.ply()) };
+        unsafe { write_out(out, u64::from(pos.ply())) };
         Ok(())
     })
 }

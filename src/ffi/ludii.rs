@@ -142,7 +142,7 @@ pub unsafe extern "C" fn kc_chaturaji_turns(
         let pos = unsafe { position_ref(pos, "pos")? };
         let out = out_ptr(out, "out")?;
         // SAFETY: checked; writable per the caller.
-        unsafe { write_out(out, pos.turns()) };
+        unsafe { write_out(out, pos.ply()) };
         Ok(())
     })
 }

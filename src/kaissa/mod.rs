@@ -25,7 +25,7 @@ mod outcome;
 mod perft;
 mod piece;
 mod position;
-mod san;
+mod readable;
 mod setup;
 mod square;
 mod zobrist;

@@ -184,7 +184,7 @@ impl Position {
             // SAFETY: the CPU has the features, checked just above.
             return unsafe { self.count_piece_moves_x86() };
         }
-        Context::new(self, self.to_move).count_moves(self)
+        Context::new(self, self.to_move).count_legal_moves(self)
     }
 
     /// [`count_piece_moves`](Self::count_piece_moves) compiled with popcnt,
@@ -192,7 +192,7 @@ impl Position {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,lzcnt,bmi1")]
     unsafe fn count_piece_moves_x86(&self) -> u32 {
-        Context::new(self, self.to_move).count_moves(self)
+        Context::new(self, self.to_move).count_legal_moves(self)
     }
 
     /// Every legal move, in a fresh list (on the stack: a
@@ -213,7 +213,7 @@ impl Position {
 
     /// The number of legal moves, without building the list.
     #[must_use]
-    pub fn count_moves(&self) -> usize {
+    pub fn count_legal_moves(&self) -> usize {
         if self.is_decided() {
             return 0;
         }
@@ -357,7 +357,7 @@ impl Context {
     /// The number of piece moves of this side (placements excluded), kind
     /// by kind: Spearmen all at once with shifts, the others per square.
     #[inline(always)]
-    fn count_moves(&self, pos: &Position) -> u32 {
+    fn count_legal_moves(&self, pos: &Position) -> u32 {
         let of = |kind: PieceKind| pos.by_kind[kind.index()].0 & self.own;
         let mut n = 0;
         for kind in PieceKind::ALL {

@@ -15,7 +15,7 @@ use super::{Move, MoveList, Position};
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => pos.count_moves() as u64,
+        1 => pos.count_legal_moves() as u64,
         _ => perft_bulk(&mut pos.clone(), depth),
     }
 }
@@ -24,7 +24,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 fn perft_bulk(pos: &mut Position, depth: u32) -> u64 {
     match depth {
         0 => return 1,
-        1 => return pos.count_moves() as u64,
+        1 => return pos.count_legal_moves() as u64,
         _ => {}
     }
     let mut moves = MoveList::new();

@@ -1,7 +1,7 @@
 //! The position: pieces, side to move, turn, stones in hand; play and undo.
 
 use super::{zobrist, Bitboard, Move, Piece, PieceKind, Setup, Side, Square};
-use crate::error::{IllegalMoveError, UndoError};
+use crate::error::{Field, IllegalMoveError, NotationError, NotationErrorKind, UndoError};
 
 /// A Merchant Kaissa position, always consistent (see the rules reference (§3, notation) for
 /// what the parser rejects). Build it with [`Position::start`] (also
@@ -316,6 +316,18 @@ impl Position {
         self.by_kind[kind.index()]
     }
 
+    /// The squares holding `side`'s pieces of `kind`.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::{PieceKind, Position, Side};
+    /// assert_eq!(Position::start().pieces(Side::Yellow, PieceKind::Spearman).count(), 6);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn pieces(&self, side: Side, kind: PieceKind) -> Bitboard {
+        self.by_side[side.index()] & self.by_kind[kind.index()]
+    }
+
     /// Every occupied square.
     #[must_use]
     #[inline]
@@ -345,8 +357,9 @@ impl Position {
 
     /// Plies played since the start: `2 (turn - 1)` plus one if Red is to move.
     #[must_use]
-    pub fn ply(&self) -> u64 {
-        2 * (u64::from(self.turn).saturating_sub(1)) + self.to_move.index() as u64
+    pub fn ply(&self) -> u32 {
+        // The turn is at most `MAX_TURN`, so this fits in a `u32`.
+        2 * self.turn.saturating_sub(1) + self.to_move.index() as u32
     }
 
     /// Whether `side`'s Home Stone is still in hand (not yet placed).
@@ -663,10 +676,22 @@ impl Position {
 impl Position {
     /// Checks the invariants every position keeps (the consistency rules of
     /// the rules reference (§3, notation) and the agreement of the internal tables), without
-    /// allocating. Positions built by the library always pass; this is for
-    /// callers that rebuild positions from untrusted pieces (the C ABI's
-    /// undo) and for tests.
-    pub fn validate(&self) -> Result<(), &'static str> {
+    /// allocating when the position is valid. Positions built by the library
+    /// always pass; this is for callers that rebuild positions from untrusted
+    /// pieces (the C ABI's undo) and for tests. The error has no offset.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// assert_eq!(Position::start().validate(), Ok(()));
+    /// ```
+    pub fn validate(&self) -> Result<(), NotationError> {
+        self.check_invariants().map_err(|reason| {
+            NotationError::without_offset(Field::Board, NotationErrorKind::Inconsistent, reason)
+        })
+    }
+
+    /// The first invariant [`Position::validate`] finds broken, in words.
+    fn check_invariants(&self) -> Result<(), &'static str> {
         let mut by_side = [Bitboard::EMPTY; 2];
         let mut by_kind = [Bitboard::EMPTY; 10];
         for square in Square::all() {

@@ -60,7 +60,7 @@ pub unsafe extern "C" fn kc_kaissa_move_to_san(
         // SAFETY: forwarded from the caller.
         let mv = kaissa_move(unsafe { read_str(move_text, "move_text")? })?;
         let san = pos
-            .san(mv)
+            .readable(mv)
             .map_err(|err| fail(KC_ERR_ILLEGAL_MOVE, err.to_string()))?;
         // SAFETY: forwarded from the caller.
         unsafe { write_text(&san, buf, cap, out_len) }
@@ -90,7 +90,7 @@ pub unsafe extern "C" fn kc_kaissa_move_from_san(
         let pos = unsafe { handle_ref::<kc_kaissa_position>(pos, "pos")? };
         // SAFETY: forwarded from the caller.
         let text = unsafe { read_str(san, "san")? };
-        let mv = pos.parse_san(text).map_err(readable_failure)?;
+        let mv = pos.parse_readable(text).map_err(readable_failure)?;
         // SAFETY: forwarded from the caller.
         unsafe { write_text(&mv.to_string(), buf, cap, out_len) }
     })

@@ -29,12 +29,12 @@ impl Position {
     /// ```
     /// use kaissa_chaturaji::kaissa::Position;
     /// let pos = Position::start();
-    /// assert_eq!(pos.san("d1f4".parse()?)?, "Tf4");
-    /// assert_eq!(pos.san("e2e5".parse()?)?, "e5");
-    /// assert!(pos.san("e2e6".parse()?).is_err());
+    /// assert_eq!(pos.readable("d1f4".parse()?)?, "Tf4");
+    /// assert_eq!(pos.readable("e2e5".parse()?)?, "e5");
+    /// assert!(pos.readable("e2e6".parse()?).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn san(&self, mv: Move) -> Result<String, IllegalMoveError> {
+    pub fn readable(&self, mv: Move) -> Result<String, IllegalMoveError> {
         let mut after = self.clone();
         after.play(mv)?;
         let (from, to) = match mv {
@@ -80,7 +80,7 @@ impl Position {
         Ok(text)
     }
 
-    /// Reads a move in short algebraic notation (see [`Position::san`];
+    /// Reads a move in short algebraic notation (see [`Position::readable`];
     /// also accepted: `P` before a Spearman's move, a missing `x` or `#`,
     /// extra disambiguation). Ambiguous, illegal or malformed input gives
     /// a [`ReadableMoveError`] saying why.
@@ -88,13 +88,13 @@ impl Position {
     /// ```
     /// use kaissa_chaturaji::kaissa::Position;
     /// let pos = Position::start();
-    /// assert_eq!(pos.parse_san("e5")?.to_string(), "e2e5");
-    /// assert_eq!(pos.parse_san("Pe5")?.to_string(), "e2e5");
-    /// assert_eq!(pos.parse_san("Td1f4")?.to_string(), "d1f4");
-    /// assert!(pos.parse_san("Txf4").is_err()); // nothing to capture
+    /// assert_eq!(pos.parse_readable("e5")?.to_string(), "e2e5");
+    /// assert_eq!(pos.parse_readable("Pe5")?.to_string(), "e2e5");
+    /// assert_eq!(pos.parse_readable("Td1f4")?.to_string(), "d1f4");
+    /// assert!(pos.parse_readable("Txf4").is_err()); // nothing to capture
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn parse_san(&self, text: &str) -> Result<Move, ReadableMoveError> {
+    pub fn parse_readable(&self, text: &str) -> Result<Move, ReadableMoveError> {
         if text.is_empty() {
             return Err(malformed(0, "empty move"));
         }
@@ -136,7 +136,7 @@ impl Position {
             several => {
                 let candidates = several
                     .iter()
-                    .map(|&m| self.san(m).unwrap_or_else(|_| m.to_string()))
+                    .map(|&m| self.readable(m).unwrap_or_else(|_| m.to_string()))
                     .collect();
                 return Err(ReadableMoveError::Ambiguous { candidates });
             }
@@ -309,7 +309,7 @@ mod tests {
     #[test]
     fn malformed_texts_point_at_the_fault() {
         let pos = Position::start();
-        let offset = |text: &str| match pos.parse_san(text) {
+        let offset = |text: &str| match pos.parse_readable(text) {
             Err(ReadableMoveError::Malformed { offset, .. }) => offset,
             other => panic!("{text}: {other:?}"),
         };
