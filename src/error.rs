@@ -258,6 +258,13 @@ pub enum IllegalMoveReason {
     /// decision was given where none is pending or with a kind that is not
     /// among the choices.
     DecisionMismatch,
+    /// Chaturaji through [`Game`](crate::game::Game): the die must be
+    /// rolled first (a chance node), so no move can be made yet.
+    RollPending,
+    /// Chaturaji through [`Game`](crate::game::Game): a die face was given
+    /// where a player must move (the roll has been made, a promotion
+    /// decision is pending, or the game is over).
+    RollNotExpected,
 }
 
 impl IllegalMoveReason {
@@ -279,6 +286,8 @@ impl IllegalMoveReason {
             IllegalMoveReason::DecisionMismatch => {
                 "this move does not match the pending promotion decision"
             }
+            IllegalMoveReason::RollPending => "the die must be rolled before a move",
+            IllegalMoveReason::RollNotExpected => "no roll is due here: a player must move",
         }
     }
 }

@@ -92,6 +92,34 @@ pub const fn within_mask(width: u8, height: u8, square: u8, range: u8) -> u128 {
     mask
 }
 
+/// Reads a square name as [`parse_square`] does, with an error naming
+/// [`Field::Square`](crate::error::Field::Square) and the board's range
+/// (`"a1..j10"`) otherwise: the `FromStr` of both games' squares.
+pub(crate) fn square_from_text(
+    text: &str,
+    width: u8,
+    height: u8,
+) -> Result<u8, crate::error::NotationError> {
+    use crate::error::{excerpt, Field, NotationError, NotationErrorKind};
+    parse_square(text, width, height).ok_or_else(|| {
+        let kind = if text.is_empty() {
+            NotationErrorKind::Empty
+        } else {
+            NotationErrorKind::BadSquare
+        };
+        let last_file = char::from(b'a' + width - 1);
+        NotationError::at(
+            Field::Square,
+            0,
+            kind,
+            format!(
+                "\"{}\" is not a square name a1..{last_file}{height}",
+                excerpt(text)
+            ),
+        )
+    })
+}
+
 /// Parses a square name such as `a1` or `j10` on a `width` x `height` board.
 /// Only the canonical form is accepted (lower-case file, rank without leading
 /// zeros).

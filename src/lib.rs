@@ -7,6 +7,7 @@ pub mod error;
 #[cfg(feature = "capi")]
 #[cfg_attr(docsrs, doc(cfg(feature = "capi")))]
 pub mod ffi;
+pub mod game;
 pub mod geometry;
 pub mod kaissa;
 pub mod playouts;

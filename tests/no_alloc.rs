@@ -243,3 +243,58 @@ fn c_abi_hot_path_does_not_allocate() {
         kc_chaturaji_position_free(cstart);
     }
 }
+
+/// A random game through the shared `Game` trait: listing actions or chance
+/// outcomes, applying, undoing and reading returns allocate nothing per
+/// ply, for both games and every Chaturaji rules option.
+#[test]
+fn generic_random_games_do_not_allocate() {
+    use kaissa_chaturaji::chaturaji::{Alliances, Rules};
+    use kaissa_chaturaji::game::{self, Actor, Game};
+
+    fn play<G: Game + Clone>(start: &G, seed: u64) -> usize {
+        let mut game = start.clone();
+        let mut rng = SplitMix64::new(seed);
+        let mut steps = 0usize;
+        let allocations = allocations_during(|| {
+            while steps < 20_000 {
+                let _ = game.returns();
+                let _ = game.hash();
+                match game.actor() {
+                    Actor::Over => game = start.clone(),
+                    Actor::Chance => {
+                        let outcomes = game.chance_outcomes();
+                        let (face, _) = outcomes[rng.below(outcomes.len() as u64) as usize];
+                        let undo = game.apply(face).expect("an outcome");
+                        if steps % 5 == 0 {
+                            game.undo(undo).expect("the last record");
+                            game.apply_unchecked(face);
+                        }
+                    }
+                    Actor::Player(_) => {
+                        let actions = game.legal_actions();
+                        let actions = actions.as_ref();
+                        let _ = game.count_legal_actions();
+                        let action = actions[rng.below(actions.len() as u64) as usize];
+                        let undo = game.apply(action).expect("a listed action");
+                        if steps % 3 == 0 {
+                            game.undo_unchecked(undo);
+                            game.apply_unchecked(action);
+                        }
+                    }
+                }
+                steps += 1;
+            }
+        });
+        assert_eq!(steps, 20_000);
+        allocations
+    }
+    assert_eq!(play(&game::kaissa(), 1), 0, "Kaissa");
+    for rules in [
+        Rules::default(),
+        Rules::default().with_alliances(Alliances::Opposite),
+        Rules::ludii(),
+    ] {
+        assert_eq!(play(&game::chaturaji(rules), 2), 0, "{rules:?}");
+    }
+}

@@ -82,6 +82,25 @@ impl Square {
     }
 }
 
+impl core::str::FromStr for Square {
+    type Err = crate::error::NotationError;
+
+    /// Parses a square name, `a1` to `h8` (lower-case file). Errors name
+    /// [`Field::Square`](crate::error::Field::Square).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::Square;
+    /// use kaissa_chaturaji::error::{Field, NotationErrorKind};
+    /// assert_eq!("h8".parse::<Square>()?, Square::parse("h8").unwrap());
+    /// let err = "i1".parse::<Square>().unwrap_err();
+    /// assert_eq!((err.field(), err.kind()), (Field::Square, NotationErrorKind::BadSquare));
+    /// # Ok::<(), kaissa_chaturaji::NotationError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Square, Self::Err> {
+        geometry::square_from_text(text, 8, 8).map(Square)
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         geometry::write_square(f, self.0, 8)

@@ -219,6 +219,20 @@ fn parse_hand(text: &str, offset: usize) -> Result<[bool; 2], NotationError> {
     }
 }
 
+impl Position {
+    /// Reads a position text: the same as `text.parse()` (Kaissa has no
+    /// rules options), named as Chaturaji's reader is.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::{Position, START_TEXT};
+    /// assert_eq!(Position::from_text(START_TEXT)?, Position::start());
+    /// # Ok::<(), kaissa_chaturaji::NotationError>(())
+    /// ```
+    pub fn from_text(text: &str) -> Result<Position, NotationError> {
+        text.parse()
+    }
+}
+
 impl FromStr for Position {
     type Err = NotationError;
 

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::{excerpt, Field, NotationError, NotationErrorKind};
+use crate::error::NotationError;
 use crate::geometry;
 
 /// Files (and ranks) of the board.
@@ -103,20 +103,6 @@ impl FromStr for Square {
     /// assert_eq!((err.field(), err.kind()), (Field::Square, NotationErrorKind::BadSquare));
     /// ```
     fn from_str(text: &str) -> Result<Square, NotationError> {
-        geometry::parse_square(text, WIDTH, HEIGHT)
-            .map(Square)
-            .ok_or_else(|| {
-                let kind = if text.is_empty() {
-                    NotationErrorKind::Empty
-                } else {
-                    NotationErrorKind::BadSquare
-                };
-                NotationError::at(
-                    Field::Square,
-                    0,
-                    kind,
-                    format!("\"{}\" is not a square name a1..j10", excerpt(text)),
-                )
-            })
+        geometry::square_from_text(text, WIDTH, HEIGHT).map(Square)
     }
 }

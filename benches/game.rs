@@ -1,0 +1,79 @@
+//! Perft through the shared `Game` trait against each game's own perft, in
+//! one run (`cargo bench --bench game`): the cost of the generic interface.
+//! Like with like: both sides count the last ply in bulk.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+use kaissa_chaturaji::chaturaji::{self, Alliances, Rules};
+use kaissa_chaturaji::game::{self, Chaturaji, Kaissa};
+use kaissa_chaturaji::kaissa;
+
+/// Middlegame: both stones placed, turn 12 (as in the movegen bench).
+const KAISSA_MIDDLEGAME: &str =
+    "hb1tqut1bi/ar2ppp1sr/2p1s2p2/3p1t3a/10/10/1APPPP1A2/6P3/1R5PR1/HBSTQUTSBI r 12 -";
+const KAISSA_DEPTH: u32 = 4;
+const CHATURAJI_DEPTH: u32 = 5;
+
+fn kaissa_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("game_kaissa");
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(3));
+    let middlegame: kaissa::Position = KAISSA_MIDDLEGAME.parse().expect("valid");
+    for (name, pos) in [
+        ("start", kaissa::Position::start()),
+        ("middlegame", middlegame),
+    ] {
+        let nodes = kaissa::perft(&pos, KAISSA_DEPTH);
+        let generic = Kaissa::new(pos.clone());
+        assert_eq!(game::perft(&generic, KAISSA_DEPTH), nodes);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("perft_{KAISSA_DEPTH}/{name}/own"), |b| {
+            b.iter(|| kaissa::perft(black_box(&pos), KAISSA_DEPTH))
+        });
+        group.bench_function(format!("perft_{KAISSA_DEPTH}/{name}/game_trait"), |b| {
+            b.iter(|| game::perft(black_box(&generic), KAISSA_DEPTH))
+        });
+    }
+}
+
+fn chaturaji_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("game_chaturaji");
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(3));
+    let rules = [
+        ("sheet", Rules::default()),
+        (
+            "opposite",
+            Rules::default().with_alliances(Alliances::Opposite),
+        ),
+        ("ludii", Rules::ludii()),
+    ];
+    for (name, rules) in rules {
+        let mut middle = chaturaji::Position::start(rules);
+        chaturaji::play_seeded_game(&mut middle, 7, 40, |_, _| {});
+        for (at, pos) in [
+            ("start", chaturaji::Position::start(rules)),
+            ("middlegame", middle),
+        ] {
+            let nodes = chaturaji::perft(&pos, CHATURAJI_DEPTH);
+            let generic = Chaturaji::new(pos.clone());
+            assert_eq!(game::perft(&generic, CHATURAJI_DEPTH), nodes);
+            group.throughput(Throughput::Elements(nodes));
+            group.bench_function(format!("perft_{CHATURAJI_DEPTH}/{name}/{at}/own"), |b| {
+                b.iter(|| chaturaji::perft(black_box(&pos), CHATURAJI_DEPTH))
+            });
+            group.bench_function(
+                format!("perft_{CHATURAJI_DEPTH}/{name}/{at}/game_trait"),
+                |b| b.iter(|| game::perft(black_box(&generic), CHATURAJI_DEPTH)),
+            );
+        }
+    }
+}
+
+criterion_group!(benches, kaissa_perft, chaturaji_perft);
+criterion_main!(benches);
