@@ -12,10 +12,10 @@ use arrayvec::ArrayVec;
 
 use super::dice::Roll;
 use super::moves::Move;
+use super::piece::PieceKind;
 use super::position::Position;
-use super::square::{Bitboard, Square};
 use super::tables::SPECIAL_PROMOTION_SQUARES;
-use super::types::PieceKind;
+use super::{Bitboard, Square};
 use crate::random::RandomSource;
 
 /// A piece that can move for the roll: where it stands, its targets,

@@ -2,9 +2,9 @@
 
 use core::fmt;
 
+use super::piece::Colour;
 use super::position::Position;
 use super::square::Square;
-use super::types::Colour;
 
 /// Draws a position: ranks 8 to 1 with labels, each piece as its two-letter
 /// code (`gK`, `rP`, …), `.` for an empty square and `*` for an empty marked

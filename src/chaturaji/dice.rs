@@ -6,8 +6,8 @@ use crate::random::{RandomSource, SplitMix64};
 
 use super::moves::{Move, MoveList};
 use super::outcome::Outcome;
+use super::piece::{Colour, PieceKind};
 use super::position::Position;
-use super::types::{Colour, PieceKind};
 
 /// A throw of the four-sided stick die: 2, 3, 4 or 5.
 ///

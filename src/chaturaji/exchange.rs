@@ -3,10 +3,10 @@
 use arrayvec::ArrayVec;
 use thiserror::Error;
 
+use super::piece::{Colour, PieceKind};
 use super::position::Position;
-use super::square::{Bitboard, Square};
 use super::tables::RAJA_MOVES;
-use super::types::{Colour, PieceKind};
+use super::{Bitboard, Square};
 
 /// Why an exchange cannot be applied. The position is left untouched.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]

@@ -8,10 +8,10 @@ use arrayvec::ArrayVec;
 
 use super::moves::{Move, MoveList};
 use super::outcome::Outcome;
+use super::piece::{Colour, PieceKind};
 use super::position::Position;
 use super::rules::LUDII_TURN_LIMIT;
 use super::tables::FAR_EDGE;
-use super::types::{Colour, PieceKind};
 
 /// The kinds a promotion decision may choose, in the order its moves are
 /// generated: raja, elephant, horse, boat.

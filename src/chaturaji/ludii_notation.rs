@@ -8,10 +8,10 @@ use core::fmt;
 use crate::error::{escaped_char, excerpt, Field, NotationError, NotationErrorKind};
 
 use super::notation::{err, parse_count};
+use super::piece::Colour;
 use super::position::{Position, State};
 use super::rules::Rules;
 use super::square::Square;
-use super::types::Colour;
 use super::validate::{check_consistency, Spot};
 
 /// Parses the scores field: four canonical decimal numbers separated by

@@ -111,6 +111,7 @@
 //! assert_eq!(counts, [10, 100, 1000]);
 //! ```
 
+mod bitboard;
 mod choose;
 mod diagram;
 mod dice;
@@ -122,6 +123,7 @@ mod moves;
 mod notation;
 mod outcome;
 mod perft;
+mod piece;
 mod play;
 mod playout;
 mod position;
@@ -130,10 +132,10 @@ mod rules;
 mod setup;
 mod square;
 mod tables;
-mod types;
 mod validate;
 mod zobrist;
 
+pub use bitboard::{Bitboard, BitboardIter};
 pub use diagram::{Diagram, LEGEND};
 pub use dice::{play_seeded_game, roll_with, DiceRoller, GamePly, Roll};
 pub use exchange::ExchangeError;
@@ -141,19 +143,19 @@ pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{FIELDS, LUDII_FIELDS, LUDII_START_TEXT, START_TEXT};
 pub use outcome::Outcome;
 pub use perft::{perft, perft_divide};
+pub use piece::{Colour, Piece, PieceKind};
 pub use play::Undo;
 pub use position::Position;
 #[cfg(feature = "capi")]
 pub(crate) use position::State;
 pub use rules::{Alliances, Rules, Ruleset, LUDII_TURN_LIMIT};
 pub use setup::Setup;
-pub use square::{Bitboard, BitboardIter, Square};
+pub use square::Square;
 pub use tables::{
     promotion_kind, BACK_EDGE, BOAT_MOVES, FAR_EDGE, HORSE_LINES, HORSE_MOVES, MARKED,
     MARKED_SQUARES, PAWN_CAPTURES, PAWN_STEPS, PROMOTION_SQUARES, RAJA_MOVES,
     SPECIAL_PROMOTION_SQUARES, START_SQUARES, THRONES,
 };
-pub use types::{Colour, Piece, PieceKind};
 
 #[cfg(test)]
 mod tests {

@@ -2,12 +2,12 @@
 
 use super::dice::Roll;
 use super::moves::{Move, MoveList};
+use super::piece::{Colour, Piece, PieceKind};
 use super::position::Position;
-use super::square::{Bitboard, Square};
 use super::tables::{
     BOAT_MOVES, HORSE_MOVES, PAWN_CAPTURES, PAWN_STEPS, RAJA_MOVES, RAYS, SPECIAL_PROMOTION_SQUARES,
 };
-use super::types::{Colour, Piece, PieceKind};
+use super::{Bitboard, Square};
 
 /// What every move of the seat to move depends on. The capture rules of
 /// the two rulesets differ only in whose pieces may be captured and what a

@@ -6,8 +6,8 @@ use arrayvec::ArrayVec;
 
 use crate::error::{escaped_char, excerpt, Field, NotationError, NotationErrorKind};
 
+use super::piece::PieceKind;
 use super::square::Square;
-use super::types::PieceKind;
 
 /// A Chaturaji move: `Copy`, four bytes.
 ///

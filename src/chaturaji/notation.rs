@@ -8,11 +8,11 @@ use arrayvec::ArrayVec;
 use crate::error::{escaped_char, excerpt, Field, NotationError, NotationErrorKind};
 use crate::geometry::split_fields;
 
+use super::piece::{Colour, PieceKind};
 use super::position::{Position, State};
 use super::rules::Rules;
-use super::square::{Bitboard, Square};
-use super::types::{Colour, PieceKind};
 use super::validate::{check_consistency, Spot};
+use super::{Bitboard, Square};
 
 /// The fields of a position text, in text order (what
 /// [`NotationError::field`] names for a problem inside one of them).

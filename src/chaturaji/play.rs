@@ -5,11 +5,11 @@ use crate::error::{IllegalMoveError, IllegalMoveReason, UndoError};
 
 use super::dice::Roll;
 use super::moves::Move;
+use super::piece::{Colour, Piece, PieceKind};
 use super::position::{Position, State};
 use super::rules::Rules;
-use super::square::{Bitboard, Square};
 use super::tables::{promotion_kind, PROMOTION_SQUARES};
-use super::types::{Colour, Piece, PieceKind};
+use super::{Bitboard, Square};
 
 /// What [`Position::undo`] needs to take a move back exactly, returned by
 /// [`Position::play`] and [`Position::play_unchecked`]: a copy of the

@@ -29,14 +29,14 @@
 use super::dice::{GamePly, Roll};
 use super::moves::Move;
 use super::outcome::Outcome;
+use super::piece::{Colour, Piece, PieceKind};
 use super::position::Position;
-use super::square::{Bitboard, Square};
 use super::tables::{
     promotion_kind, BOAT_MOVES, HORSE_MOVES, PAWN_CAPTURES, PAWN_STEPS, PROMOTION_SQUARES,
     RAJA_MOVES, RAYS, THRONES,
 };
-use super::types::{Colour, Piece, PieceKind};
 use super::zobrist;
+use super::{Bitboard, Square};
 use crate::random::{RandomSource, SplitMix64};
 
 /// The squares an elephant on `from` reaches (as

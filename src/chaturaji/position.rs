@@ -1,11 +1,10 @@
 //! The position: board, command, flags, counters and hash.
 
-use super::outcome::Outcome;
+use super::piece::{Colour, Piece, PieceKind};
 use super::rules::Rules;
-use super::square::{Bitboard, Square};
 use super::tables::START_SQUARES;
-use super::types::{Colour, Piece, PieceKind};
 use super::zobrist;
+use super::{Bitboard, Square};
 
 /// Everything that changes in play (all but the rules options).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -331,67 +330,6 @@ impl Position {
     #[must_use]
     pub fn is_out(&self, colour: Colour) -> bool {
         self.state.colours[colour.index()].is_empty()
-    }
-
-    /// The outcome. Sheet: an alliance wins when no piece of either
-    /// opponent is left; otherwise the game is drawn when the quiet-ply
-    /// count has reached the draw limit; otherwise it goes on (a win takes
-    /// precedence). Ludii: see [`Outcome`]; a pending promotion decision
-    /// is always made first.
-    ///
-    /// ```
-    /// use kaissa_chaturaji::chaturaji::{Colour, Outcome, Position, Rules};
-    /// assert_eq!(Position::default().outcome(), Outcome::Ongoing);
-    /// let won = Position::from_text("8/8/8/8/8/8/8/3,gK,4 r 0,0,2,9 - 88", Rules::ludii())?;
-    /// assert_eq!(won.outcome(), Outcome::ColourWins(Colour::Green));
-    /// # Ok::<(), kaissa_chaturaji::NotationError>(())
-    /// ```
-    #[must_use]
-    pub fn outcome(&self) -> Outcome {
-        if self.rules.is_ludii() {
-            return self.ludii_outcome();
-        }
-        self.sheet_outcome()
-    }
-
-    /// The outcome under the sheet's rules.
-    #[inline(always)]
-    pub(crate) fn sheet_outcome(&self) -> Outcome {
-        let first = self.rules.alliance_of(Colour::Red);
-        let second = self.rules.alliance_of(Colour::Black);
-        let out = |a: [Colour; 2]| self.is_out(a[0]) && self.is_out(a[1]);
-        if out(second) && !out(first) {
-            return Outcome::AllianceWins(first);
-        }
-        if out(first) && !out(second) {
-            return Outcome::AllianceWins(second);
-        }
-        match self.rules.draw_limit {
-            Some(limit) if self.state.quiet >= limit as u32 => Outcome::Draw,
-            _ => Outcome::Ongoing,
-        }
-    }
-
-    /// Whether the game is over (no legal move for any roll, not even
-    /// `Pass`): the same as `self.outcome().is_over()`.
-    ///
-    /// ```
-    /// use kaissa_chaturaji::chaturaji::Position;
-    /// assert!(!Position::default().is_over());
-    /// ```
-    #[must_use]
-    #[inline]
-    pub fn is_over(&self) -> bool {
-        if self.rules.is_ludii() {
-            return self.ludii_is_over();
-        }
-        // While every colour has a piece (most of a game) no alliance has
-        // won: only the draw rule can have ended the game.
-        let c = &self.state.colours;
-        if (c[0].0 != 0) & (c[1].0 != 0) & (c[2].0 != 0) & (c[3].0 != 0) {
-            return matches!(self.rules.draw_limit, Some(limit) if self.state.quiet >= u32::from(limit));
-        }
-        self.sheet_outcome().is_over()
     }
 
     // --- mutation helpers, hash kept incrementally -------------------------

@@ -1,7 +1,7 @@
 //! The rules options: the ruleset (the sheet's or Ludii's), the alliances
 //! and the quiet-ply draw limit.
 
-use super::types::Colour;
+use super::piece::Colour;
 
 /// Which rules of Chaturaji are played.
 ///

@@ -3,10 +3,10 @@
 use crate::error::{Field, NotationError, NotationErrorKind};
 
 use super::ludii_notation::derive_fields;
+use super::piece::{Colour, Piece};
 use super::position::{Position, State};
 use super::rules::Rules;
 use super::square::Square;
-use super::types::{Colour, Piece};
 use super::validate::{check_consistency, Inconsistency};
 
 /// A position under construction: the board and every field of the

@@ -1,8 +1,8 @@
 //! Squares and bitboards of the 8x8 board.
 
 use core::fmt;
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
+use super::Bitboard;
 use crate::geometry;
 
 /// One of the 64 squares, numbered `rank * 8 + file` (a1 = 0, h8 = 63).
@@ -15,7 +15,7 @@ use crate::geometry;
 /// assert_eq!(Square::parse("i1"), None);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
+pub struct Square(pub(super) u8);
 
 impl Square {
     /// The square with index `index` (0..64), or `None`.
@@ -104,108 +104,5 @@ impl core::str::FromStr for Square {
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         geometry::write_square(f, self.0, 8)
-    }
-}
-
-/// A set of squares, one bit per square (bit `i` = square index `i`).
-///
-/// ```
-/// use kaissa_chaturaji::chaturaji::{Bitboard, Square};
-/// let bb = Square::parse("a1").unwrap().bitboard() | Square::parse("h8").unwrap().bitboard();
-/// assert_eq!(bb.count(), 2);
-/// assert_eq!(bb.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["a1", "h8"]);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Bitboard(pub u64);
-
-impl Bitboard {
-    /// The empty set.
-    pub const EMPTY: Bitboard = Bitboard(0);
-    /// All 64 squares.
-    pub const FULL: Bitboard = Bitboard(!0);
-
-    /// Whether the set is empty.
-    #[must_use]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Whether `square` is in the set.
-    #[must_use]
-    pub const fn contains(self, square: Square) -> bool {
-        self.0 >> square.0 & 1 != 0
-    }
-
-    /// The number of squares in the set.
-    #[must_use]
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// The lowest square of the set, if any.
-    #[must_use]
-    pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(Square(self.0.trailing_zeros() as u8))
-        }
-    }
-
-    /// The squares of the set in increasing index order.
-    #[must_use]
-    pub const fn iter(self) -> BitboardIter {
-        BitboardIter(self.0)
-    }
-}
-
-/// Iterator over the squares of a [`Bitboard`], lowest first.
-#[derive(Debug, Clone)]
-pub struct BitboardIter(u64);
-
-impl Iterator for BitboardIter {
-    type Item = Square;
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            let sq = self.0.trailing_zeros() as u8;
-            self.0 &= self.0 - 1;
-            Some(Square(sq))
-        }
-    }
-}
-
-impl IntoIterator for Bitboard {
-    type Item = Square;
-    type IntoIter = BitboardIter;
-    fn into_iter(self) -> BitboardIter {
-        self.iter()
-    }
-}
-
-macro_rules! bit_op {
-    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
-        impl $tr for Bitboard {
-            type Output = Bitboard;
-            fn $f(self, rhs: Bitboard) -> Bitboard {
-                Bitboard(self.0 $op rhs.0)
-            }
-        }
-        impl $tra for Bitboard {
-            fn $fa(&mut self, rhs: Bitboard) {
-                self.0 = self.0 $op rhs.0;
-            }
-        }
-    };
-}
-bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
-
-impl Not for Bitboard {
-    type Output = Bitboard;
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0)
     }
 }

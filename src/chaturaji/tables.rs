@@ -3,8 +3,8 @@
 
 use crate::geometry::{leaper_mask, ray_mask, DIRECTIONS, KNIGHT_LEAPS, ORTHOGONAL};
 
-use super::square::{Bitboard, Square};
-use super::types::{Colour, PieceKind};
+use super::piece::{Colour, PieceKind};
+use super::{Bitboard, Square};
 
 const fn sq(file: u8, rank: u8) -> Square {
     Square::from_index(rank * 8 + file)

@@ -4,11 +4,11 @@
 
 use crate::error::{Field, NotationError, NotationErrorKind};
 
+use super::piece::{Colour, PieceKind};
 use super::position::{Position, State};
 use super::rules::{Alliances, Rules};
-use super::square::{Bitboard, Square};
 use super::tables::{FAR_EDGE, PROMOTION_SQUARES};
-use super::types::{Colour, PieceKind};
+use super::{Bitboard, Square};
 
 /// Where in a text an inconsistency lies, for the parser to turn into a
 /// byte offset (a set-up has no text and ignores it).

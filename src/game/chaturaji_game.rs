@@ -5,7 +5,7 @@ use core::fmt;
 use arrayvec::ArrayVec;
 
 use super::{Actor, ChanceOutcomes, Game, Returns};
-use crate::chaturaji::{Colour, Move, Outcome, Position, Roll, Undo, MAX_MOVES};
+use crate::chaturaji::{Colour, Move, MoveList, Outcome, Position, Roll, Undo, MAX_MOVES};
 use crate::error::{IllegalMoveError, IllegalMoveReason, NotationError, UndoError};
 use crate::random::SplitMix64;
 
@@ -161,6 +161,14 @@ impl Chaturaji {
         self.roll.unwrap_or(Roll::ALL[0])
     }
 
+    /// Whether a player acts here once the game is not over: a roll is
+    /// pending or a Ludii promotion decision is (the position's own move
+    /// lists and counts are empty when the game is over).
+    #[inline]
+    fn at_player_node_unless_over(&self) -> bool {
+        self.roll.is_some() || self.position.pending_promotion().is_some()
+    }
+
     /// A move's text with its face, as errors quote it.
     fn illegal(&self, action: ChaturajiStep, reason: IllegalMoveReason) -> IllegalMoveError {
         IllegalMoveError::new(action.to_string(), reason)
@@ -194,17 +202,29 @@ impl Game for Chaturaji {
 
     fn legal_actions(&self) -> ChaturajiSteps {
         let mut steps = ChaturajiSteps::new();
-        if let Actor::Player(_) = self.actor() {
-            let moves = self.position.legal_moves(self.move_roll());
+        // A finished position lists no move for any roll.
+        if self.at_player_node_unless_over() {
+            let mut moves = MoveList::new();
+            self.position.generate_moves(self.move_roll(), &mut moves);
             steps.extend(moves.iter().map(|&mv| ChaturajiStep::Move(mv)));
         }
         steps
     }
 
     fn count_legal_actions(&self) -> usize {
-        match self.actor() {
-            Actor::Player(_) => self.position.count_legal_moves(self.move_roll()),
-            Actor::Chance | Actor::Over => 0,
+        if self.at_player_node_unless_over() {
+            self.position.count_legal_moves(self.move_roll())
+        } else {
+            0
+        }
+    }
+
+    fn perft_depth_one(&mut self) -> u64 {
+        if self.at_player_node_unless_over() {
+            self.position.count_legal_moves(self.move_roll()) as u64
+        } else {
+            // At a chance node: all four faces in one pass (0 when over).
+            self.position.count_legal_moves_all_rolls()
         }
     }
 

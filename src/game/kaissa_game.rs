@@ -89,6 +89,10 @@ impl Game for Kaissa {
         self.position.count_legal_moves()
     }
 
+    fn perft_depth_one(&mut self) -> u64 {
+        self.position.count_legal_moves() as u64
+    }
+
     fn chance_outcomes(&self) -> ChanceOutcomes<Move> {
         ChanceOutcomes::new()
     }

@@ -150,6 +150,27 @@ pub trait Game {
         self.legal_actions().as_ref().len()
     }
 
+    /// Perft at depth 1 ([`perft`]`(self, 1)`): at a player node the number
+    /// of legal actions; at a chance node the sum, over its outcomes, of the
+    /// legal actions after each; 0 when the game is over. Games count it in
+    /// one pass where they can (perft's last ply); the game is left as it
+    /// was.
+    fn perft_depth_one(&mut self) -> u64 {
+        match self.actor() {
+            Actor::Over => 0,
+            Actor::Player(_) => self.count_legal_actions() as u64,
+            Actor::Chance => {
+                let mut leaves = 0;
+                for (outcome, _) in self.chance_outcomes() {
+                    let undo = self.apply_unchecked(outcome);
+                    leaves += self.perft_depth_one();
+                    self.undo_unchecked(undo);
+                }
+                leaves
+            }
+        }
+    }
+
     /// The outcomes of a chance node with their probabilities (summing to
     /// 1); empty at any other node.
     fn chance_outcomes(&self) -> ChanceOutcomes<Self::Action>;

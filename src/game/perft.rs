@@ -5,7 +5,7 @@ use super::{Actor, Game};
 /// The number of leaves `depth` plies below `game`, as both games define
 /// perft: depth 0 counts 1; a player node sums over its legal actions
 /// one level down (the last level counted with
-/// [`Game::count_legal_actions`]); a chance node sums over its outcomes at
+/// [`Game::perft_depth_one`]); a chance node sums over its outcomes at
 /// the same depth, so the die uses no depth; a finished game counts 0 at
 /// depth 1 or more. Plays on a clone of `game`.
 ///
@@ -26,12 +26,13 @@ pub fn perft<G: Game + Clone>(game: &G, depth: u32) -> u64 {
 
 /// [`perft`] on a scratch game.
 fn perft_in_place<G: Game>(game: &mut G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => return 1,
+        1 => return game.perft_depth_one(),
+        _ => {}
     }
     match game.actor() {
         Actor::Over => 0,
-        Actor::Player(_) if depth == 1 => game.count_legal_actions() as u64,
         Actor::Player(_) => {
             let mut nodes = 0;
             for action in game.legal_actions() {

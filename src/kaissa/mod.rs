@@ -14,9 +14,9 @@
 //!
 //! Decisions beyond the rules are listed in the crate README.
 
-mod attacks;
 mod bitboard;
 mod choose;
+mod diagram;
 mod home_stone;
 mod movegen;
 mod moves;
@@ -24,23 +24,28 @@ mod notation;
 mod outcome;
 mod perft;
 mod piece;
+mod play;
 mod position;
 mod readable;
 mod setup;
 mod square;
+mod tables;
+mod validate;
 mod zobrist;
 
-pub use attacks::{attacks, spearman_pushes, TARNSMAN_LEAPS};
 #[cfg(feature = "capi")]
 pub(crate) use bitboard::for_each_square;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use choose::play_seeded_game;
+pub use diagram::Diagram;
 pub use home_stone::{HomeStoneWindow, FIRST_PLACEMENT_TURN, LAST_PLACEMENT_TURN};
 pub use moves::{Move, MoveList, MAX_MOVES};
-pub use notation::{Diagram, MAX_TURN};
+pub use notation::MAX_TURN;
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{perft, perft_divide, perft_full};
 pub use piece::{Piece, PieceKind, Side};
-pub use position::{Position, Undo, START_TEXT};
+pub use play::Undo;
+pub use position::{Position, START_TEXT};
 pub use setup::Setup;
 pub use square::{Square, HEIGHT, WIDTH};
+pub use tables::{attacks, spearman_pushes, TARNSMAN_LEAPS};

@@ -4,12 +4,12 @@
 //! the only conditions beyond piece movement are the Home Stone window and
 //! the end of the game (a finished game has no moves).
 
-use super::attacks::{
+use super::bitboard::for_each_square;
+use super::home_stone::{FIRST_PLACEMENT_TURN, LAST_PLACEMENT_TURN};
+use super::tables::{
     all_rays, count_spearmen_captures, count_spearmen_pushes, diagonal_rays, orthogonal_rays,
     reaches, spearman_captures, spearmen_pushes, STEP, TARNSMAN, WITHIN_2, WITHIN_3, WITHIN_5,
 };
-use super::bitboard::for_each_square;
-use super::home_stone::{FIRST_PLACEMENT_TURN, LAST_PLACEMENT_TURN};
 use super::{Bitboard, Move, MoveList, PieceKind, Position, Side, Square};
 use crate::error::IllegalMoveReason;
 
