@@ -4,9 +4,17 @@
 //! 2014). Selection functions in the library take any [`RandomSource`], so an
 //! application can plug in its own generator.
 //!
-//! With the `rand_core` feature, `RandCore` makes any `rand_core`
-//! generator (so any `rand` RNG) a [`RandomSource`], and [`SplitMix64`]
-//! implements `rand_core::RngCore` and `SeedableRng` in turn.
+//! With the `rand_core` feature, `RandCore` makes any rand_core 0.10
+//! generator (so any `rand` 0.10 RNG) a [`RandomSource`], and [`SplitMix64`]
+//! implements rand_core's `TryRng` (hence `Rng`) and `SeedableRng` in turn.
+//! Where `rand::Rng` (or a prelude that exports it) and [`RandomSource`] are
+//! both in scope, `next_u64` on a [`SplitMix64`] names two methods with the
+//! same words; pick one by path: `RandomSource::next_u64(&mut rng)`.
+//! rand_core 0.10 needs Rust 1.85, newer than the crate's minimum (1.75),
+//! which applies to the default features only. Generators of older
+//! rand_core versions (rand 0.9 and before) are not supported by the
+//! feature: wrap one in a type of your own that implements [`RandomSource`]
+//! (one method, `next_u64`).
 //!
 //! Thread safety: generators are plain data (`Send + Sync`); give each
 //! thread its own.
@@ -90,15 +98,23 @@ impl<R: RandomSource + ?Sized> RandomSource for &mut R {
     }
 }
 
-/// Any `rand_core` generator as a [`RandomSource`] (feature `rand_core`), so
-/// that a `rand` RNG can drive the die and the move choice.
+/// Any rand_core 0.10 generator as a [`RandomSource`] (feature
+/// `rand_core`), so that a `rand` 0.10 RNG can drive the die and the move
+/// choice. Its words are the generator's `Rng::next_u64`, one per draw. The
+/// feature needs Rust 1.85, as rand_core 0.10 does.
+///
+/// A `&mut` to a generator is a generator too, so `RandCore(&mut rng)` lends
+/// one that the caller keeps.
 ///
 /// ```
 /// # #[cfg(feature = "rand_core")] {
-/// use kaissa_chaturaji::random::{RandCore, RandomSource, SplitMix64};
-/// // Any rand_core::RngCore works; SplitMix64 is one too.
-/// let mut rng = RandCore(SplitMix64::new(1));
+/// use kaissa_chaturaji::kaissa::Position;
+/// use kaissa_chaturaji::random::{RandCore, RandomSource};
+/// use rand::{rngs::Xoshiro256PlusPlus, SeedableRng};
+///
+/// let mut rng = RandCore(Xoshiro256PlusPlus::seed_from_u64(1));
 /// assert!(rng.below(6) < 6);
+/// assert!(Position::start().choose_move(&mut rng).is_some());
 /// # }
 /// ```
 #[cfg(feature = "rand_core")]
@@ -107,31 +123,38 @@ impl<R: RandomSource + ?Sized> RandomSource for &mut R {
 pub struct RandCore<R>(pub R);
 
 #[cfg(feature = "rand_core")]
-impl<R: rand_core::RngCore> RandomSource for RandCore<R> {
+impl<R: rand_core::Rng> RandomSource for RandCore<R> {
     fn next_u64(&mut self) -> u64 {
-        self.0.next_u64()
+        rand_core::Rng::next_u64(&mut self.0)
     }
 }
 
-/// SplitMix64 as a `rand_core` generator (feature `rand_core`): the same
-/// stream of words as [`RandomSource::next_u64`].
+/// SplitMix64 as a rand_core generator (feature `rand_core`), infallible, so
+/// also a `rand_core::Rng` and a `rand::Rng`: the same stream of words as
+/// [`RandomSource::next_u64`]; a `u32` is the high half of the next word, and
+/// bytes are the next words in little-endian order.
 #[cfg(feature = "rand_core")]
-impl rand_core::RngCore for SplitMix64 {
-    fn next_u32(&mut self) -> u32 {
-        (RandomSource::next_u64(self) >> 32) as u32
+#[cfg_attr(docsrs, doc(cfg(feature = "rand_core")))]
+impl rand_core::TryRng for SplitMix64 {
+    type Error = core::convert::Infallible;
+
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok((RandomSource::next_u64(self) >> 32) as u32)
     }
 
-    fn next_u64(&mut self) -> u64 {
-        RandomSource::next_u64(self)
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(RandomSource::next_u64(self))
     }
 
-    fn fill_bytes(&mut self, dest: &mut [u8]) {
-        rand_core::impls::fill_bytes_via_next(self, dest);
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), Self::Error> {
+        rand_core::utils::fill_bytes_via_next_word(dest, || self.try_next_u64())
     }
 }
 
-/// Seeds SplitMix64 from 8 little-endian bytes (feature `rand_core`).
+/// Seeds SplitMix64 from 8 little-endian bytes (feature `rand_core`);
+/// `seed_from_u64(n)` is [`SplitMix64::new`]`(n)`.
 #[cfg(feature = "rand_core")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rand_core")))]
 impl rand_core::SeedableRng for SplitMix64 {
     type Seed = [u8; 8];
 
@@ -190,7 +213,7 @@ mod tests {
 #[cfg(all(test, feature = "rand_core"))]
 mod rand_core_tests {
     use super::*;
-    use rand_core::{RngCore, SeedableRng};
+    use rand_core::{Rng, SeedableRng};
 
     #[test]
     fn adapters_give_the_same_stream() {
@@ -199,12 +222,20 @@ mod rand_core_tests {
         let mut wrapped = RandCore(SplitMix64::from_seed(99u64.to_le_bytes()));
         for _ in 0..100 {
             let word = RandomSource::next_u64(&mut ours);
-            assert_eq!(RngCore::next_u64(&mut theirs), word);
+            assert_eq!(Rng::next_u64(&mut theirs), word);
             assert_eq!(wrapped.next_u64(), word);
         }
         let mut bytes = [0u8; 13];
         SplitMix64::new(5).fill_bytes(&mut bytes);
-        let first = RandomSource::next_u64(&mut SplitMix64::new(5));
+        let mut words = SplitMix64::new(5);
+        let first = RandomSource::next_u64(&mut words);
+        let second = RandomSource::next_u64(&mut words);
         assert_eq!(bytes[..8], first.to_le_bytes());
+        assert_eq!(bytes[8..], second.to_le_bytes()[..5]);
+        // A short tail is the low end of the next word too.
+        let mut short = [0u8; 12];
+        SplitMix64::new(5).fill_bytes(&mut short);
+        assert_eq!(short[..], bytes[..12]);
+        assert_eq!(SplitMix64::new(5).next_u32(), (first >> 32) as u32);
     }
 }

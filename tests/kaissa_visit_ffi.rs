@@ -160,7 +160,7 @@ proptest! {
             if moves.is_empty() {
                 break;
             }
-            let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            let mv = moves[(RandomSource::next_u64(&mut rng) % moves.len() as u64) as usize];
             rust.play(mv).expect("a legal move");
         }
         let pos = new_position(&rust.to_string());
@@ -191,13 +191,13 @@ unsafe extern "C" fn hostile_visitor(
 ) -> i32 {
     // SAFETY: the `Hostile` of the test, alive during the visit; no
     // reference to it is held across a nested visit.
-    let steps = unsafe { (*context.cast::<Hostile>()).rng.next_u64() % 6 };
+    let steps = unsafe { RandomSource::next_u64(&mut (*context.cast::<Hostile>()).rng) % 6 };
     for _ in 0..steps {
         // SAFETY: as above.
         let (action, arg, other, nest) = unsafe {
             let hostile = &mut *context.cast::<Hostile>();
-            let action = hostile.rng.next_u64() % 10;
-            let arg = (hostile.rng.next_u64() % 50) as usize;
+            let action = RandomSource::next_u64(&mut hostile.rng) % 10;
+            let arg = (RandomSource::next_u64(&mut hostile.rng) % 50) as usize;
             let nest = hostile.nesting > 0;
             (action, arg, hostile.other, nest)
         };
@@ -279,7 +279,7 @@ unsafe extern "C" fn hostile_visitor(
         hostile.panics += u32::from(status == KC_ERR_PANIC);
     }
     // SAFETY: as above.
-    let stop = unsafe { (*context.cast::<Hostile>()).rng.next_u64() % 8 == 0 };
+    let stop = unsafe { RandomSource::next_u64(&mut (*context.cast::<Hostile>()).rng) % 8 == 0 };
     i32::from(stop)
 }
 
@@ -295,7 +295,7 @@ fn hostile_case(seed: u64, plies: usize) -> (kc_status, u32) {
         if moves.is_empty() {
             break;
         }
-        let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+        let mv = moves[(RandomSource::next_u64(&mut rng) % moves.len() as u64) as usize];
         rust.play(mv).expect("a legal move");
     }
     let before = rust.to_string();

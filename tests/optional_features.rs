@@ -4,11 +4,12 @@
 //! default features only, so the Rust-side tests of the C ABI
 //! (`tests/hostile_ffi.rs`, `tests/kaissa_visit_ffi.rs`, the C ABI half of
 //! `tests/no_alloc.rs`) and the
-//! unit tests of the `serde` and `rand_core` features would not run. This
-//! test runs them: `cargo test -p kaissa-chaturaji --all-features --lib
-//! --test hostile_ffi --test no_alloc --test kaissa_visit_ffi`, in the
-//! target directory
-//! `<target>/capi` that the C library builds share.
+//! unit tests of the `serde` and `rand_core` features, and the `rand`
+//! generators of `tests/rand_generators.rs`, would not run. This test runs
+//! them: `cargo test -p kaissa-chaturaji --all-features --lib --test
+//! hostile_ffi --test no_alloc --test kaissa_visit_ffi --test
+//! rand_generators`, in the target directory `<target>/capi` that the C
+//! library builds share.
 
 use std::path::Path;
 use std::process::Command;
@@ -34,6 +35,8 @@ fn tests_with_every_feature() {
             "no_alloc",
             "--test",
             "kaissa_visit_ffi",
+            "--test",
+            "rand_generators",
             "--target-dir",
         ])
         .arg(&target)
@@ -51,10 +54,12 @@ fn tests_with_every_feature() {
         .filter_map(|line| line.strip_prefix("test result: ok. "))
         .filter_map(|rest| rest.split(' ').next()?.parse::<usize>().ok())
         .sum();
-    // The serde and rand_core unit tests are among them.
+    // The serde and rand_core unit tests, and the rand generators, are
+    // among them.
     for name in [
         "serde_support::tests::chaturaji_values_are_their_text_and_rules",
         "random::rand_core_tests::adapters_give_the_same_stream",
+        "rand_generators_choose_moves_in_both_games",
     ] {
         assert!(
             stdout.contains(&format!("test {name} ... ok")),
