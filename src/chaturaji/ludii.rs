@@ -6,7 +6,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::moves::{Move, MoveList};
+use super::moves::{Move, MoveList, MoveSink};
 use super::outcome::Outcome;
 use super::piece::{Colour, PieceKind};
 use super::position::Position;
@@ -82,12 +82,12 @@ impl Position {
     }
 
     /// Fills `moves` (already cleared) with the pending decision's moves.
-    pub(crate) fn generate_decisions(&self, moves: &mut MoveList) {
+    pub(crate) fn generate_decisions<S: MoveSink>(&self, moves: &mut S) {
         for kind in self.promotion_choices() {
-            moves.push(Move::Decision { kind });
+            moves.push_move(Move::Decision { kind });
         }
-        if moves.is_empty() {
-            moves.push(Move::Pass);
+        if moves.has_no_moves() {
+            moves.push_move(Move::Pass);
         }
     }
 

@@ -119,7 +119,7 @@ mod exchange;
 mod ludii;
 pub(crate) mod ludii_notation;
 mod movegen;
-mod moves;
+pub(crate) mod moves;
 mod notation;
 mod outcome;
 mod perft;

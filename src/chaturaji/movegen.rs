@@ -1,7 +1,7 @@
 //! Move generation and legality for a roll. Nothing here allocates.
 
 use super::dice::Roll;
-use super::moves::{Move, MoveList};
+use super::moves::{Move, MoveList, MoveSink};
 use super::piece::{Colour, Piece, PieceKind};
 use super::position::Position;
 use super::tables::{
@@ -234,8 +234,15 @@ impl Position {
     /// assert_eq!(moves.len(), 6);
     /// ```
     pub fn generate_moves(&self, roll: Roll, moves: &mut MoveList) {
+        self.generate_into(roll, moves);
+    }
+
+    /// [`Position::generate_moves`] into any list of moves (the shared
+    /// [`Game`](crate::game::Game) interface lists its own action type).
+    #[inline]
+    pub(crate) fn generate_into<S: MoveSink>(&self, roll: Roll, moves: &mut S) {
         if self.rules.is_ludii() {
-            moves.clear();
+            moves.clear_moves();
             self.generate_moves_ludii(roll, moves);
             return;
         }
@@ -245,23 +252,23 @@ impl Position {
     /// [`Position::generate_moves`] under the sheet's rules (the caller
     /// knows the ruleset).
     #[inline(always)]
-    pub(crate) fn generate_moves_sheet(&self, roll: Roll, moves: &mut MoveList) {
-        moves.clear();
+    pub(crate) fn generate_moves_sheet<S: MoveSink>(&self, roll: Roll, moves: &mut S) {
+        moves.clear_moves();
         if self.sheet_outcome().is_over() {
             return;
         }
         self.for_each_move::<false>(roll, |mv| {
-            moves.push(mv);
+            moves.push_move(mv);
             false
         });
-        if moves.is_empty() {
-            moves.push(Move::Pass);
+        if moves.has_no_moves() {
+            moves.push_move(Move::Pass);
         }
     }
 
     /// [`Position::generate_moves`] under the Ludii ruleset (`moves` is
     /// empty).
-    fn generate_moves_ludii(&self, roll: Roll, moves: &mut MoveList) {
+    fn generate_moves_ludii<S: MoveSink>(&self, roll: Roll, moves: &mut S) {
         if self.ludii_is_over() {
             return;
         }
@@ -270,11 +277,11 @@ impl Position {
             return;
         }
         self.for_each_move::<true>(roll, |mv| {
-            moves.push(mv);
+            moves.push_move(mv);
             false
         });
-        if moves.is_empty() {
-            moves.push(Move::Pass);
+        if moves.has_no_moves() {
+            moves.push_move(Move::Pass);
         }
     }
 
@@ -343,6 +350,7 @@ impl Position {
     /// (Self::count_legal_moves): the leaves of perft at depth 1, counted in
     /// one pass over the pieces (at a Ludii promotion decision, which is
     /// not a chance node, its moves once).
+    #[inline]
     pub(crate) fn count_legal_moves_all_rolls(&self) -> u64 {
         if self.rules.is_ludii() {
             if self.ludii_is_over() {

@@ -294,5 +294,32 @@ impl fmt::Display for Move {
 /// rolls (at most 420), and a promotion decision offers at most 4 choices.
 pub const MAX_MOVES: usize = 438;
 
+/// A list the move generator fills: [`MoveList`], or a list of another
+/// type that holds moves (the shared game interface's actions). Every
+/// implementation holds [`MAX_MOVES`] moves.
+pub(crate) trait MoveSink {
+    /// Empties the list.
+    fn clear_moves(&mut self);
+    /// Appends a move (there is always room: see [`MAX_MOVES`]).
+    fn push_move(&mut self, mv: Move);
+    /// Whether the list is empty.
+    fn has_no_moves(&self) -> bool;
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn clear_moves(&mut self) {
+        self.clear();
+    }
+    #[inline(always)]
+    fn push_move(&mut self, mv: Move) {
+        self.push(mv);
+    }
+    #[inline(always)]
+    fn has_no_moves(&self) -> bool {
+        self.is_empty()
+    }
+}
+
 /// The moves for one roll, on the stack.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;

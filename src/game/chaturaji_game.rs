@@ -5,7 +5,8 @@ use core::fmt;
 use arrayvec::ArrayVec;
 
 use super::{Actor, ChanceOutcomes, Game, Returns};
-use crate::chaturaji::{Colour, Move, MoveList, Outcome, Position, Roll, Undo, MAX_MOVES};
+use crate::chaturaji::moves::MoveSink;
+use crate::chaturaji::{Colour, Move, Outcome, Position, Roll, Undo, MAX_MOVES};
 use crate::error::{IllegalMoveError, IllegalMoveReason, NotationError, UndoError};
 use crate::random::SplitMix64;
 
@@ -59,6 +60,21 @@ impl core::str::FromStr for ChaturajiStep {
 
 /// The legal actions of a Chaturaji player node, held inline.
 pub type ChaturajiSteps = ArrayVec<ChaturajiStep, MAX_MOVES>;
+
+impl MoveSink for ChaturajiSteps {
+    #[inline(always)]
+    fn clear_moves(&mut self) {
+        self.clear();
+    }
+    #[inline(always)]
+    fn push_move(&mut self, mv: Move) {
+        self.push(ChaturajiStep::Move(mv));
+    }
+    #[inline(always)]
+    fn has_no_moves(&self) -> bool {
+        self.is_empty()
+    }
+}
 
 /// What [`Chaturaji`]'s `undo` needs: the roll it takes back, or the move
 /// with the roll it was made for. Plain data.
@@ -200,15 +216,12 @@ impl Game for Chaturaji {
         }
     }
 
-    fn legal_actions(&self) -> ChaturajiSteps {
-        let mut steps = ChaturajiSteps::new();
+    fn generate_actions(&self, actions: &mut ChaturajiSteps) {
+        actions.clear();
         // A finished position lists no move for any roll.
         if self.at_player_node_unless_over() {
-            let mut moves = MoveList::new();
-            self.position.generate_moves(self.move_roll(), &mut moves);
-            steps.extend(moves.iter().map(|&mv| ChaturajiStep::Move(mv)));
+            self.position.generate_into(self.move_roll(), actions);
         }
-        steps
     }
 
     fn count_legal_actions(&self) -> usize {

@@ -81,8 +81,8 @@ impl Game for Kaissa {
         }
     }
 
-    fn legal_actions(&self) -> MoveList {
-        self.position.legal_moves()
+    fn generate_actions(&self, actions: &mut MoveList) {
+        self.position.generate_moves(actions);
     }
 
     fn count_legal_actions(&self) -> usize {

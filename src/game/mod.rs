@@ -130,7 +130,7 @@ pub trait Game {
     /// which [`Game::parse_action`] reads back.
     type Action: Copy + Eq + Hash + fmt::Debug + fmt::Display;
     /// The legal actions of a player node, held inline.
-    type Actions: AsRef<[Self::Action]> + IntoIterator<Item = Self::Action>;
+    type Actions: AsRef<[Self::Action]> + IntoIterator<Item = Self::Action> + Default;
     /// What [`Game::undo`] needs to take an action back: plain data.
     type Undo: Clone + fmt::Debug;
 
@@ -142,7 +142,16 @@ pub trait Game {
 
     /// The legal actions at a player node (at least one: a forced pass is
     /// one action); empty at a chance node and when the game is over.
-    fn legal_actions(&self) -> Self::Actions;
+    fn legal_actions(&self) -> Self::Actions {
+        let mut actions = Self::Actions::default();
+        self.generate_actions(&mut actions);
+        actions
+    }
+
+    /// Refills `actions` with [`Game::legal_actions`]: the form for search
+    /// loops, which keep one list per level instead of moving a new one
+    /// around (the lists are inline arrays).
+    fn generate_actions(&self, actions: &mut Self::Actions);
 
     /// The number of [`Game::legal_actions`], counted without listing them
     /// where the game can (perft's last ply).

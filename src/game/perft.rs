@@ -35,7 +35,9 @@ fn perft_in_place<G: Game>(game: &mut G, depth: u32) -> u64 {
         Actor::Over => 0,
         Actor::Player(_) => {
             let mut nodes = 0;
-            for action in game.legal_actions() {
+            let mut actions = G::Actions::default();
+            game.generate_actions(&mut actions);
+            for &action in actions.as_ref() {
                 let undo = game.apply_unchecked(action);
                 nodes += perft_in_place(game, depth - 1);
                 game.undo_unchecked(undo);
