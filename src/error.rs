@@ -127,6 +127,22 @@ pub enum NotationErrorKind {
     /// (the rules reference (§3, notation)'s consistency list: two Home Stones of a side, a
     /// Spearman on its back rank, a seat to move that is out of play, …).
     Inconsistent,
+    /// Chaturaji: the text (or set-up) is valid, but under other rules
+    /// options than those it was read with: a Ludii position text read
+    /// under the sheet's rules or a sheet text read under the Ludii
+    /// ruleset ([`Field::Text`], offset 0), or a command field that only
+    /// the other alliance pairing allows ([`Field::Command`], at the
+    /// letter). The message names the options that read it (the rules
+    /// reference, §3.3 and §3.5).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Position, Rules, LUDII_START_TEXT};
+    /// use kaissa_chaturaji::error::NotationErrorKind;
+    /// let err = Position::from_text(LUDII_START_TEXT, Rules::default()).unwrap_err();
+    /// assert_eq!(err.kind(), NotationErrorKind::WrongRules);
+    /// assert!(err.reason().contains("Rules::ludii()"));
+    /// ```
+    WrongRules,
 }
 
 /// A text that could not be parsed, or a position (parsed or built) that

@@ -11,6 +11,13 @@
 //! | `chaturaji::Rules` | `{ "alliances": "sheet" or "opposite", "draw_limit": 200 or null }`, and `"ruleset": "ludii"` for the Ludii ruleset (absent for the sheet's) |
 //! | `chaturaji::Position` | `{ "rules": <Rules>, "position": <position text> }` (a text is read under given rules) |
 //!
+//! A Chaturaji position text does not say which alliances or draw limit
+//! its game is played with (the rules reference, §2.2), so a position is
+//! serialized with its rules beside its text, as the name of a chess
+//! variant travels beside a FEN; deserializing reads the text with
+//! `Position::from_text` under those rules. (`FromStr` alone can tell the
+//! ruleset from the text's form, not the other options.)
+//!
 //! ```
 //! # #[cfg(feature = "serde")] {
 //! use kaissa_chaturaji::kaissa::Position;

@@ -3,9 +3,9 @@
 
 use kaissa_chaturaji::chaturaji::{
     play_seeded_game, Alliances, Move, MoveList, Position, Roll, Rules, BOAT_MOVES, HORSE_MOVES,
-    MARKED_SQUARES, MAX_MOVES, RAJA_MOVES, START_TEXT, THRONES,
+    LUDII_START_TEXT, MARKED_SQUARES, MAX_MOVES, RAJA_MOVES, START_TEXT, THRONES,
 };
-use kaissa_chaturaji::error::Field;
+use kaissa_chaturaji::error::{Field, NotationErrorKind};
 
 const START: &str = START_TEXT;
 
@@ -293,4 +293,126 @@ fn messages_quote_short_escaped_excerpts() {
     );
     let message = "h1f3\r".parse::<Move>().unwrap_err().to_string();
     assert!(!message.contains('\r'), "{message}");
+}
+
+/// `FromStr` picks the rules by the text's shape: the Ludii form under
+/// `Rules::ludii()`, anything else under the default rules.
+#[test]
+fn from_str_picks_the_rules_by_shape() {
+    assert_eq!(
+        START.parse::<Position>(),
+        Ok(Position::start(Rules::default()))
+    );
+    assert_eq!(
+        LUDII_START_TEXT.parse::<Position>(),
+        Ok(Position::start(Rules::ludii()))
+    );
+    let ludii = Rules::ludii();
+    let sheet = Rules::default();
+    for (text, rules) in [
+        (START, sheet),
+        (LUDII_START_TEXT, ludii),
+        // Five fields, whatever they hold.
+        ("a b c d e", ludii),
+        ("a  b c d", ludii),
+        // A comma in the third field (Ludii's scores).
+        ("8/8/8/8/8/8/8/3,gK,4 g 0,0,0,0 -", ludii),
+        ("8/8/8/8/8/8/8/3,gK,4 g 0,0,0,0 - 0 1", ludii),
+        ("8/8/8/8/8/8/8/3,gK,4 g 0,0", ludii),
+        // Anything else.
+        ("", sheet),
+        ("a b c d", sheet),
+        ("8/8/8/8/8/8/8/3,gK,4 g xxxg - - 0", sheet),
+        ("8/8/8/8/8/8/8/3,gK,4 g 0 - 0 1 2", sheet),
+    ] {
+        assert_eq!(Rules::for_text(text), rules, "{text:?}");
+        assert_eq!(
+            text.parse::<Position>(),
+            Position::from_text(text, rules),
+            "{text:?}"
+        );
+    }
+    // A Ludii text missing a field gets the Ludii parser's error.
+    let err = "8/8/8/8/8/8/8/3,gK,4 g 0,0,0,0 -"
+        .parse::<Position>()
+        .unwrap_err();
+    assert_eq!(
+        (err.field(), err.kind()),
+        (Field::Turns, NotationErrorKind::FieldCount)
+    );
+}
+
+/// A text that only other rules options read is refused with
+/// `WrongRules`, naming them.
+#[test]
+fn wrong_rules_name_the_rules_that_read_the_text() {
+    let opposite = Rules::default().with_alliances(Alliances::Opposite);
+    for rules in [Rules::default(), opposite] {
+        let err = Position::from_text(LUDII_START_TEXT, rules).unwrap_err();
+        assert_eq!(
+            (err.field(), err.offset(), err.kind()),
+            (Field::Text, Some(0), NotationErrorKind::WrongRules)
+        );
+        assert_eq!(
+            err.reason(),
+            "a Ludii position text (5 fields); read it with Rules::ludii()"
+        );
+    }
+    let err = Position::from_text(START, Rules::ludii()).unwrap_err();
+    assert_eq!(
+        (err.field(), err.offset(), err.kind()),
+        (Field::Text, Some(0), NotationErrorKind::WrongRules)
+    );
+    assert!(err.reason().ends_with("read it with Rules::default()"));
+
+    // Green conquered by Red: valid with the sheet's alliances only.
+    let conquest = with(2, "rbyr");
+    assert!(Position::from_text(&conquest, Rules::default()).is_ok());
+    let err = Position::from_text(&conquest, opposite).unwrap_err();
+    assert_eq!(
+        (err.field(), err.offset(), err.kind()),
+        (
+            Field::Command,
+            Some(START.find(" rbyg").unwrap() + 4),
+            NotationErrorKind::WrongRules
+        )
+    );
+    assert!(
+        err.reason().contains("sheet alliances")
+            && err.reason().ends_with("read it with Alliances::Sheet"),
+        "{err}"
+    );
+    // Its Ludii reading names the sheet's default rules.
+    let err = Position::from_text(&conquest, Rules::ludii()).unwrap_err();
+    assert!(err.reason().ends_with("read it with Rules::default()"));
+
+    // Red conquered by Yellow: valid with partners opposite only, and
+    // `FromStr` (the default rules) says so.
+    let conquest = with(2, "ybyg").replacen(" r ", " y ", 1);
+    assert!(Position::from_text(&conquest, opposite).is_ok());
+    let err = conquest.parse::<Position>().unwrap_err();
+    assert_eq!(
+        (err.field(), err.kind()),
+        (Field::Command, NotationErrorKind::WrongRules)
+    );
+    assert!(err.reason().ends_with("read it with Alliances::Opposite"));
+    let err = Position::from_text(&conquest, Rules::ludii()).unwrap_err();
+    assert!(err
+        .reason()
+        .ends_with("read it with Rules::default().with_alliances(Alliances::Opposite)"));
+
+    // A text that no rules read keeps its own error.
+    let err = Position::from_text(&with(2, "gbyr"), opposite).unwrap_err();
+    assert_eq!(err.kind(), NotationErrorKind::Inconsistent);
+    let broken_ludii = LUDII_START_TEXT.replace(" 0,0,0,0 ", " 0,0,0 ");
+    let err = Position::from_text(&broken_ludii, Rules::default()).unwrap_err();
+    assert_eq!(
+        (err.field(), err.kind()),
+        (Field::Quiet, NotationErrorKind::FieldCount)
+    );
+    let err = broken_ludii.parse::<Position>().unwrap_err();
+    assert_eq!(
+        (err.field(), err.kind()),
+        (Field::Scores, NotationErrorKind::FieldCount)
+    );
 }

@@ -184,7 +184,11 @@ fn check_position_text(text: &str) {
     let sheet = Position::from_text(text, RULES[0]).is_ok();
     let sheet_no_limit = Position::from_text(text, RULES[2]).is_ok();
     assert_eq!(sheet, sheet_no_limit, "the draw limit changed parsing");
-    assert_eq!(text.parse::<Position>().is_ok(), sheet);
+    // `FromStr` reads under the rules the text's shape picks, and agrees
+    // with `from_text` under them.
+    let picked = Rules::for_text(text);
+    assert!(picked == Rules::ludii() || picked == Rules::default());
+    assert_eq!(text.parse::<Position>(), Position::from_text(text, picked));
 }
 
 /// The contract for any text given to the move parser.

@@ -20,6 +20,7 @@ use kaissa_chaturaji::chaturaji::{
     perft, perft_divide, Colour, Move, MoveList, Outcome, Piece, PieceKind, Position, Roll, Rules,
     Square, LUDII_START_TEXT,
 };
+use kaissa_chaturaji::error::NotationErrorKind;
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -292,6 +293,11 @@ fn check_position(pos: &Position, deep: bool) {
     let parsed = Position::from_text(&text, Rules::ludii()).expect("round trip");
     assert_eq!(&parsed, pos);
     assert_eq!(parsed.to_string(), text);
+    // `FromStr` tells the Ludii form by its shape; the sheet's rules refuse
+    // it, saying which rules read it.
+    assert_eq!(text.parse::<Position>().as_ref(), Ok(pos));
+    let err = Position::from_text(&text, Rules::default()).expect_err(&text);
+    assert_eq!(err.kind(), NotationErrorKind::WrongRules, "{err}");
     assert_eq!(pos.to_setup().build(Rules::ludii()).as_ref(), Ok(pos));
     assert_eq!(pos.outcome(), model.outcome(), "{pos}");
     assert_eq!(pos.is_over(), model.outcome().is_over());

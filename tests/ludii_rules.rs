@@ -518,9 +518,34 @@ fn position_text_round_trips_and_rejects() {
     let err = Position::from_text("8/8/8/8/8/8/8/8 g 0,0,0,0 - 0", Rules::ludii())
         .expect_err("empty board");
     assert_eq!(err.field(), Field::Board);
-    // The other ruleset's text.
-    assert!(Position::from_text(START_TEXT, Rules::ludii()).is_err());
-    assert!(Position::from_text(LUDII_START_TEXT, Rules::default()).is_err());
+    // The other ruleset's text: refused, with the rules that read it.
+    let err = Position::from_text(START_TEXT, Rules::ludii()).expect_err("sheet text");
+    assert_eq!(
+        (err.field(), err.kind(), err.offset()),
+        (Field::Text, NotationErrorKind::WrongRules, Some(0))
+    );
+    assert_eq!(
+        err.reason(),
+        "a position text of the sheet's rules (7 fields); read it with Rules::default()"
+    );
+    let err = Position::from_text(LUDII_START_TEXT, Rules::default()).expect_err("Ludii text");
+    assert_eq!(
+        (err.field(), err.kind(), err.offset()),
+        (Field::Text, NotationErrorKind::WrongRules, Some(0))
+    );
+    assert_eq!(
+        err.reason(),
+        "a Ludii position text (5 fields); read it with Rules::ludii()"
+    );
+    // `FromStr` picks the Ludii ruleset by the text's shape.
+    assert_eq!(
+        LUDII_START_TEXT.parse::<Position>(),
+        Ok(Position::start(Rules::ludii()))
+    );
+    assert_eq!(
+        "2,gP,5/8/8/8/8/8/8/gB,6,rK g 0,0,0,0 c8 8".parse::<Position>(),
+        Ok(ludii("2,gP,5/8/8/8/8/8/8/gB,6,rK g 0,0,0,0 c8 8"))
+    );
 }
 
 #[test]

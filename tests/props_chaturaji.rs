@@ -29,8 +29,9 @@ use std::collections::HashSet;
 
 use kaissa_chaturaji::chaturaji::{
     perft, Alliances, Colour, Move, MoveList, Outcome, Piece, PieceKind, Position, Roll, Rules,
-    Setup, Square, Undo, START_TEXT,
+    Ruleset, Setup, Square, Undo, START_TEXT,
 };
+use kaissa_chaturaji::error::{Field, NotationErrorKind};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -334,7 +335,7 @@ fn next_seat(pos: &Position, seat: Colour) -> Colour {
 // The checks.
 
 /// Format, parse under the same rules, format: same text, equal position,
-/// same hash.
+/// same hash; and the text both ways ([`check_text_both_ways`]).
 fn check_round_trip(pos: &Position) {
     let text = pos.to_string();
     let back = Position::from_text(&text, pos.rules())
@@ -342,6 +343,57 @@ fn check_round_trip(pos: &Position) {
     assert_eq!(&back, pos, "parsing {text:?} gives another position");
     assert_eq!(back.to_string(), text);
     assert_eq!(back.hash(), pos.hash());
+    check_text_both_ways(pos);
+}
+
+/// The text both ways, under any rules options (docs/rules.md §3.3, §3.5):
+/// `from_text` under the position's own rules gives it back; `FromStr`
+/// picks the position's ruleset from the text's shape and gives the
+/// position back whenever the options it picks are the position's (any
+/// other text parses to the same text or fails with `WrongRules`, as only
+/// the alliances can then be in the way); and reading the text under the
+/// other ruleset fails with `WrongRules`.
+fn check_text_both_ways(pos: &Position) {
+    let text = pos.to_string();
+    assert_eq!(
+        Position::from_text(&text, pos.rules()).as_ref(),
+        Ok(pos),
+        "{text:?} under {:?}",
+        pos.rules()
+    );
+    let picked = Rules::for_text(&text);
+    assert_eq!(picked.ruleset, pos.rules().ruleset, "{text:?}");
+    let parsed = text.parse::<Position>();
+    if picked == pos.rules() {
+        assert_eq!(parsed.as_ref(), Ok(pos), "{text:?}");
+    } else {
+        match parsed {
+            Ok(other) => {
+                assert_eq!(other.rules(), picked);
+                assert_eq!(other.to_string(), text);
+            }
+            Err(err) => {
+                assert_eq!(err.kind(), NotationErrorKind::WrongRules, "{text:?}: {err}");
+                assert_eq!(err.field(), Field::Command, "{text:?}: {err}");
+            }
+        }
+    }
+    let others = if pos.rules().is_ludii() {
+        vec![
+            Rules::default(),
+            Rules::default().with_alliances(Alliances::Opposite),
+        ]
+    } else {
+        vec![Rules::ludii()]
+    };
+    for other in others {
+        let err = Position::from_text(&text, other).expect_err(&text);
+        assert_eq!(
+            (err.field(), err.kind(), err.offset()),
+            (Field::Text, NotationErrorKind::WrongRules, Some(0)),
+            "{text:?} under {other:?}: {err}"
+        );
+    }
 }
 
 /// Every possible exchange, applied on a copy with each return square pair
@@ -1555,10 +1607,80 @@ proptest! {
     }
 }
 
+/// Every rules option there is: the sheet variants above, and the Ludii
+/// ruleset as `Rules::ludii()` makes it and with the options it keeps but
+/// does not use set otherwise.
+fn every_rules_option() -> Vec<Rules> {
+    let mut all = rules_variants();
+    all.extend([
+        Rules::ludii(),
+        Rules::ludii().with_draw_limit(Some(200)),
+        Rules::ludii().with_alliances(Alliances::Opposite),
+        Rules::default().with_ruleset(Ruleset::Ludii),
+    ]);
+    all
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// The text both ways under every rules option, at every ply of a
+    /// random game from the start.
+    #[test]
+    fn text_both_ways_from_the_start(
+        rules in proptest::sample::select(every_rules_option()),
+        game in choices(0, 300),
+    ) {
+        let mut pos = Position::start(rules);
+        check_text_both_ways(&pos);
+        for (roll, index, bias) in &game {
+            let moves = pos.legal_moves(Roll::ALL[roll.index(4)]);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = choose(&pos, &moves, index, *bias);
+            pos.play(Roll::ALL[roll.index(4)], mv).unwrap();
+            check_text_both_ways(&pos);
+        }
+    }
+
+    /// The text both ways for set-ups built from the seeds' games, edited
+    /// and built under every rules option (those that build).
+    #[test]
+    fn text_both_ways_from_setups(
+        seed in proptest::sample::select(seeds()),
+        game in choices(0, 40),
+        rules in proptest::sample::select(every_rules_option()),
+        edits in proptest::collection::vec((0usize..4, 0u8..64, 0u8..4, 0u8..5), 0..5),
+    ) {
+        let (pos, _) = records_of_game(&seed.0, seed.1, &game);
+        let mut setup = pos.to_setup();
+        for (what, square, a, b) in edits {
+            let square = Square::new(square).unwrap();
+            let colour = Colour::ALL[usize::from(a)];
+            match what {
+                0 => { setup.put(square, Piece::new(colour, PieceKind::ALL[usize::from(b)])); }
+                1 => { setup.remove(square); }
+                2 => { setup.set_to_move(colour); }
+                _ => { setup.set_score(colour, u32::from(square.index() as u8) * 13); }
+            }
+        }
+        setup.set_command_from_board();
+        if !rules.is_ludii() {
+            // Scores belong to the Ludii ruleset.
+            for colour in Colour::ALL {
+                setup.set_score(colour, 0);
+            }
+        }
+        if let Ok(built) = setup.build(rules) {
+            check_text_both_ways(&built);
+        }
+    }
+}
+
 /// Hand-made set-ups: the builder's checks are the parser's.
 #[test]
 fn setup_builder_examples() {
-    use kaissa_chaturaji::error::{Field, NotationErrorKind};
     assert_eq!(
         Setup::start().build(Rules::default()),
         Ok(Position::default())

@@ -1,6 +1,6 @@
 //! The position text of the Ludii ruleset (the rules reference, §2.13, the Ludii ruleset):
 //! `<board> <to-move> <scores> <decision> <turns>`. The board and the
-//! to-move letter are read by `notation.rs` (shared with Part III); this
+//! to-move letter are read by `notation.rs` (shared with §3.3); this
 //! file reads and writes the last three fields.
 
 use core::fmt;
@@ -106,12 +106,7 @@ pub(super) fn parse_ludii_fields(
                 _ => fields[0].0,
             },
         };
-        err(
-            problem.field,
-            offset,
-            NotationErrorKind::Inconsistent,
-            problem.reason,
-        )
+        err(problem.field, offset, problem.kind, problem.reason)
     })?;
     let mut pos = Position { rules, state };
     pos.state.hash = pos.compute_hash();

@@ -1,11 +1,13 @@
 //! Chaturaji: the four-player dice game on the 8x8 board, exactly as
-//! the rules reference (§2, Chaturaji) and Part III define it, and Ludii's free-for-all
-//! ruleset with scores (Part IV) as a rules option.
+//! the rules reference defines it (§2, Chaturaji; its text in §3.3), and
+//! Ludii's free-for-all ruleset with scores (§2.13, its text in §3.5) as a
+//! rules option.
 //!
 //! * [`Position`] (validated, carries its [`Rules`]): [`Position::start`]
-//!   (and `Default`), [`Position::from_text`], a [`Setup`] built piece by
-//!   piece, `Display` for the position text, [`Position::diagram`] for a
-//!   drawing with a piece [`LEGEND`].
+//!   (and `Default`), [`Position::from_text`] and `FromStr` (see
+//!   [Position text](#position-text)), a [`Setup`] built piece by piece,
+//!   `Display` for the position text, [`Position::diagram`] for a drawing
+//!   with a piece [`LEGEND`].
 //! * Moves for a [`Roll`]: [`Position::legal_moves`] returns a [`MoveList`]
 //!   (bounded by [`MAX_MOVES`]), [`Position::generate_moves`] refills one,
 //!   [`Position::is_legal`] checks one.
@@ -37,7 +39,38 @@
 //!   [`Position::promotion_choices`] (its kinds), [`Position::decision_moves`]
 //!   ([`Move::Decision`], `=K` in text, or `pass`);
 //! * its position text ([`LUDII_START_TEXT`], [`LUDII_FIELDS`]), read and
-//!   written by the same [`Position::from_text`] and `Display`.
+//!   written by the same [`Position::from_text`], `FromStr` and `Display`.
+//!
+//! # Position text
+//! A position's text has one of two forms, by ruleset: the sheet's
+//! `<board> <to-move> <command> <lost-pawn> <captured-rajas> <quiet> <ply>`
+//! ([`FIELDS`], the rules reference, §3.3) and Ludii's `<board> <to-move>
+//! <scores> <decision> <turns>` ([`LUDII_FIELDS`], §3.5). `Display` writes
+//! the form of the position's ruleset.
+//! * [`Position::from_text`] reads a text under the [`Rules`] it is
+//!   given. A text that only other options read is refused with an error
+//!   of kind [`WrongRules`](crate::error::NotationErrorKind::WrongRules)
+//!   naming them: the other ruleset's form, or a command field (a
+//!   conquest) that only the other alliance pairing allows.
+//! * `FromStr` (`text.parse::<Position>()`) reads a text under the options
+//!   [`Rules::for_text`] picks by its shape: [`Rules::ludii()`] when it
+//!   has exactly five space-separated fields or a comma in its third field
+//!   (Ludii's scores), [`Rules::default()`] otherwise. Every valid text of
+//!   either form is thus read under its own ruleset.
+//! * The alliances and the draw limit are not part of any text: they
+//!   travel beside it, as the name of a chess variant travels beside a
+//!   FEN. `Position::from_text(&pos.to_string(), pos.rules())` gives `pos`
+//!   back under any options; `FromStr` does when `pos.rules()` is
+//!   `Rules::default()` or `Rules::ludii()`. With the `serde` feature a
+//!   position is serialized as `{ "rules": …, "position": <text> }` (the
+//!   `serde_support` module), so nothing is lost.
+//!
+//! ```
+//! use kaissa_chaturaji::chaturaji::{Position, Rules, LUDII_START_TEXT, START_TEXT};
+//! assert_eq!(START_TEXT.parse::<Position>()?.rules(), Rules::default());
+//! assert_eq!(LUDII_START_TEXT.parse::<Position>()?.rules(), Rules::ludii());
+//! # Ok::<(), kaissa_chaturaji::NotationError>(())
+//! ```
 //!
 //! # Decisions beyond the rules
 //! * A text's seat to move must be in play, also after the game has ended
@@ -62,7 +95,7 @@
 //! * [`Position::play_unchecked`] given a move whose from-square is empty
 //!   (never legal) plays it as a pass.
 //!
-//! # Decisions beyond the rules reference (§2.13, the Ludii ruleset) (the Ludii ruleset)
+//! # Decisions beyond the rules reference (§2.13, the Ludii ruleset)
 //! * A promotion decision is made without a roll: while one is pending,
 //!   [`Position::legal_moves`], [`Position::is_legal`] and
 //!   [`Position::play`] take any roll and ignore it; [`perft_divide`] and
@@ -80,9 +113,9 @@
 //!   rank and the next rank is skipped: 1, 2, 2, 4); at the turn limit all
 //!   four rank 1. Under the sheet's rules [`Position::ranking`] ranks the
 //!   winning alliance 1 and the other 3 (a draw: all 1).
-//! * Besides Part IV's rejection (a decision square without a pawn of the
+//! * Besides the rejection of §3.5 (a decision square without a pawn of the
 //!   colour to move on its far edge), the text parser rejects a text with
-//!   no piece at all (as for Part III) and a pending decision when the
+//!   no piece at all (as for §3.3) and a pending decision when the
 //!   colour to move owns every piece left (that pawn's move would have
 //!   ended the game). Everything else well formed is accepted: any colour
 //!   to move, pieceless ones too; turns past the limit (a finished game);

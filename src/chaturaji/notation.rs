@@ -1,5 +1,10 @@
-//! The position text of the rules reference (§3, notation): parsing (canonical text only,
-//! with consistency checks) and formatting.
+//! The position text of the rules reference (§3.3, and §3.5 for the Ludii
+//! ruleset): parsing (canonical text only, with consistency checks) and
+//! formatting. `from_text` reads under given rules options; `FromStr` picks
+//! them by the text's shape ([`Rules::for_text`]: the Ludii options for five
+//! fields or a comma in the third, the default options otherwise). A text
+//! that fails is tried under the other ruleset or alliance pairing, on the
+//! error path only, so that the error can name the options that read it.
 
 use core::fmt;
 
@@ -10,7 +15,7 @@ use crate::geometry::split_fields;
 
 use super::piece::{Colour, PieceKind};
 use super::position::{Position, State};
-use super::rules::Rules;
+use super::rules::{Alliances, Rules};
 use super::validate::{check_consistency, Spot};
 use super::{Bitboard, Square};
 
@@ -375,10 +380,18 @@ impl State {
 impl Position {
     /// Parses a position text under `rules`, rejecting anything malformed
     /// or inconsistent with a precise [`NotationError`] (field, byte offset,
-    /// kind).
+    /// kind). The text has the form of the ruleset in `rules` (the rules
+    /// reference, §3.3 for the sheet's, §3.5 for Ludii's); the alliances
+    /// and the draw limit are not written in it and come from `rules`.
+    ///
+    /// A text that is valid only under other options gets an error of kind
+    /// [`NotationErrorKind::WrongRules`] whose message names them: a text of
+    /// the other ruleset's form, or a command field that only the other
+    /// alliance pairing allows. (These are tried only once the text has
+    /// failed, so a valid text costs nothing extra.)
     ///
     /// ```
-    /// use kaissa_chaturaji::chaturaji::{Position, Rules, START_TEXT};
+    /// use kaissa_chaturaji::chaturaji::{Alliances, Position, Rules, LUDII_START_TEXT, START_TEXT};
     /// use kaissa_chaturaji::error::{Field, NotationErrorKind};
     /// let pos = Position::from_text(START_TEXT, Rules::default()).unwrap();
     /// assert_eq!(pos, Position::start(Rules::default()));
@@ -386,8 +399,30 @@ impl Position {
     ///     .unwrap_err();
     /// assert_eq!(err.field(), Field::Command);
     /// assert_eq!(err.kind(), NotationErrorKind::Inconsistent);
+    ///
+    /// // The other ruleset's form.
+    /// let err = Position::from_text(LUDII_START_TEXT, Rules::default()).unwrap_err();
+    /// assert_eq!(err.kind(), NotationErrorKind::WrongRules);
+    /// assert_eq!(err.reason(), "a Ludii position text (5 fields); read it with Rules::ludii()");
+    /// let err = Position::from_text(START_TEXT, Rules::ludii()).unwrap_err();
+    /// assert_eq!(err.kind(), NotationErrorKind::WrongRules);
+    ///
+    /// // Green conquered by Red: allies only under the sheet's pairing.
+    /// let conquest = START_TEXT.replace(" rbyg ", " rbyr ");
+    /// let opposite = Rules::default().with_alliances(Alliances::Opposite);
+    /// let err = Position::from_text(&conquest, opposite).unwrap_err();
+    /// assert_eq!((err.field(), err.kind()), (Field::Command, NotationErrorKind::WrongRules));
+    /// assert!(err.reason().ends_with("read it with Alliances::Sheet"));
     /// ```
     pub fn from_text(text: &str, rules: Rules) -> Result<Position, NotationError> {
+        Position::parse_text(text, rules, true)
+    }
+
+    /// The parser of [`Position::from_text`]. With `other_forms`, a text
+    /// with the field count of the other ruleset's form (so an error under
+    /// `rules`) is tried under that ruleset, for a
+    /// [`NotationErrorKind::WrongRules`] error.
+    fn parse_text(text: &str, rules: Rules, other_forms: bool) -> Result<Position, NotationError> {
         let names: &[Field] = if rules.is_ludii() {
             &LUDII_FIELDS
         } else {
@@ -421,6 +456,11 @@ impl Position {
                 NotationErrorKind::FieldCount,
                 format!("the {field} field is empty (fields are separated by single spaces)"),
             ));
+        }
+        if other_forms && fields.len() == FIELDS.len() + LUDII_FIELDS.len() - count {
+            if let Some(wrong) = other_form(text, rules) {
+                return Err(wrong);
+            }
         }
         if fields.len() < count {
             let missing = names[fields.len()];
@@ -534,18 +574,44 @@ impl Position {
                     _ => board_at,
                 },
             };
-            err(
-                problem.field,
-                offset,
-                NotationErrorKind::Inconsistent,
-                problem.reason,
-            )
+            err(problem.field, offset, problem.kind, problem.reason)
         })?;
         let mut pos = Position { rules, state };
         pos.state.hash = pos.compute_hash();
         debug_assert_eq!(pos.validate(), Ok(()), "the parser let through {pos:?}");
         Ok(pos)
     }
+}
+
+/// The error for a text in the form of another ruleset (the Ludii form
+/// read under the sheet's rules, or the other way round), when it reads
+/// under that ruleset; `None` otherwise. Only called on the error path of
+/// a field count that is the other form's.
+fn other_form(text: &str, rules: Rules) -> Option<NotationError> {
+    let (form, suggestion) = if rules.is_ludii() {
+        let sheet = Rules::default();
+        let opposite = sheet.with_alliances(Alliances::Opposite);
+        let suggestion = if Position::parse_text(text, sheet, false).is_ok() {
+            "Rules::default()"
+        } else if Position::parse_text(text, opposite, false).is_ok() {
+            "Rules::default().with_alliances(Alliances::Opposite)"
+        } else {
+            return None;
+        };
+        (
+            "a position text of the sheet's rules (7 fields)",
+            suggestion,
+        )
+    } else {
+        Position::parse_text(text, Rules::ludii(), false).ok()?;
+        ("a Ludii position text (5 fields)", "Rules::ludii()")
+    };
+    Some(err(
+        Field::Text,
+        0,
+        NotationErrorKind::WrongRules,
+        format!("{form}; read it with {suggestion}"),
+    ))
 }
 
 impl fmt::Display for Position {
@@ -582,7 +648,8 @@ impl fmt::Display for Position {
     }
 }
 
-/// Writes the board field (Part III, shared by both rulesets).
+/// Writes the board field (the rules reference, §3.3; shared by both
+/// rulesets).
 fn write_board(pos: &Position, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     for rank in (0..8).rev() {
         let mut empty = 0;
@@ -618,11 +685,59 @@ fn write_board(pos: &Position, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     Ok(())
 }
 
+impl Rules {
+    /// The rules options `FromStr` for [`Position`] reads `text` under,
+    /// picked by the text's shape alone (the text is not checked):
+    /// [`Rules::ludii()`] when the text has the Ludii form's shape, that is
+    /// exactly five fields separated by single spaces (four spaces), or a
+    /// comma in its third field (the Ludii `scores`; the sheet's `command`
+    /// field never has one); [`Rules::default()`] for any other text (the
+    /// sheet's form has seven fields). The rules reference, §3.3 and §3.5,
+    /// gives both forms.
+    ///
+    /// The alliances and the draw limit cannot be told from a text: a
+    /// position played with partners opposite or another draw limit is read
+    /// with [`Position::from_text`] and its options.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Rules, LUDII_START_TEXT, START_TEXT};
+    /// assert_eq!(Rules::for_text(START_TEXT), Rules::default());
+    /// assert_eq!(Rules::for_text(LUDII_START_TEXT), Rules::ludii());
+    /// // A Ludii text missing its turns still has the Ludii shape.
+    /// assert_eq!(Rules::for_text("8/8/8/8/8/8/8/3,gK,4 g 0,0,0,0 -"), Rules::ludii());
+    /// assert_eq!(Rules::for_text("anything else"), Rules::default());
+    /// ```
+    #[must_use]
+    pub fn for_text(text: &str) -> Rules {
+        let spaces = text.bytes().filter(|&b| b == b' ').count();
+        let scores_shape = text.split(' ').nth(2).is_some_and(|f| f.contains(','));
+        if spaces == LUDII_FIELDS.len() - 1 || scores_shape {
+            Rules::ludii()
+        } else {
+            Rules::default()
+        }
+    }
+}
+
 impl core::str::FromStr for Position {
     type Err = NotationError;
-    /// Parses under the default rules (the sheet's rules and alliances,
-    /// draw limit 200).
+    /// Parses a position text of either form under the rules options
+    /// [`Rules::for_text`] picks by its shape: the Ludii form
+    /// (`<board> <to-move> <scores> <decision> <turns>`, five fields) under
+    /// [`Rules::ludii()`], the sheet's form (seven fields) under
+    /// [`Rules::default()`] (the sheet's alliances, draw limit 200). For
+    /// other options (partners opposite, another draw limit) use
+    /// [`Position::from_text`].
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Position, Rules, LUDII_START_TEXT, START_TEXT};
+    /// let sheet: Position = START_TEXT.parse()?;
+    /// assert_eq!(sheet, Position::start(Rules::default()));
+    /// let ludii: Position = LUDII_START_TEXT.parse()?;
+    /// assert_eq!(ludii, Position::start(Rules::ludii()));
+    /// # Ok::<(), kaissa_chaturaji::NotationError>(())
+    /// ```
     fn from_str(text: &str) -> Result<Position, NotationError> {
-        Position::from_text(text, Rules::default())
+        Position::from_text(text, Rules::for_text(text))
     }
 }

@@ -33,14 +33,52 @@ pub(crate) struct State {
 ///
 /// A `Position` is always valid: it is built by [`Position::start`] (or
 /// `Default`, the start under the default rules), by parsing text
-/// ([`Position::from_text`]) or by a [`Setup`](super::Setup), which reject
-/// inconsistent positions, and changed only by legal moves and exchanges
-/// (the one exception is [`Position::play_unchecked`] given an illegal
-/// move, whose result is unspecified). `Display` writes the position text
+/// ([`Position::from_text`], `FromStr`) or by a [`Setup`](super::Setup),
+/// which reject inconsistent positions, and changed only by legal moves
+/// and exchanges (the one exception is [`Position::play_unchecked`] given
+/// an illegal move, whose result is unspecified). `Display` writes the position text
 /// (the rules reference, §3). `Eq` and `Hash` compare everything, the rules
 /// options and the counters included.
 ///
-/// Thread safety: a `Position` is plain data (no pointers, no interior
+/// # Text both ways
+/// `Display` writes the position text of the position's ruleset: the
+/// sheet's seven fields (the rules reference, §3.3) or Ludii's five
+/// (§3.5). [`Position::from_text`] reads a text under the rules options it
+/// is given; `FromStr` (`text.parse()`) reads it under the options
+/// [`Rules::for_text`] picks from the text's shape alone:
+/// [`Rules::ludii()`] for the Ludii form (exactly five space-separated
+/// fields, or a comma in the third field, where Ludii writes its scores),
+/// [`Rules::default()`] for any other text. A text read under options it
+/// does not fit gets an error of kind
+/// [`WrongRules`](crate::error::NotationErrorKind::WrongRules) that names
+/// the options that fit.
+///
+/// A text does not say which alliances or which draw limit its game is
+/// played with: those travel beside the text, as the name of a chess
+/// variant travels beside a FEN. So `Position::from_text(&pos.to_string(),
+/// pos.rules())` gives `pos` back under any options, and
+/// `pos.to_string().parse()` does whenever `pos.rules()` is what
+/// `Rules::for_text` picks (the default options, or `Rules::ludii()`).
+/// With the `serde` feature a position is serialized as its rules and its
+/// text side by side (the `serde_support` module).
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::{Alliances, Position, Rules, LUDII_START_TEXT};
+/// use kaissa_chaturaji::error::NotationErrorKind;
+/// // Either form parses, under the options its shape implies.
+/// let ludii: Position = LUDII_START_TEXT.parse()?;
+/// assert_eq!(ludii.rules(), Rules::ludii());
+/// // Other options are given beside the text.
+/// let opposite = Rules::default().with_alliances(Alliances::Opposite);
+/// let pos = Position::start(opposite);
+/// assert_eq!(Position::from_text(&pos.to_string(), pos.rules())?, pos);
+/// let err = Position::from_text(LUDII_START_TEXT, opposite).unwrap_err();
+/// assert_eq!(err.kind(), NotationErrorKind::WrongRules);
+/// # Ok::<(), kaissa_chaturaji::NotationError>(())
+/// ```
+///
+/// # Thread safety
+/// A `Position` is plain data (no pointers, no interior
 /// mutability), so it is `Send` and `Sync`. A `&Position` can be shared by
 /// any number of threads (every query takes `&self`); changing it needs
 /// `&mut`, so one thread at a time. To explore in parallel, clone it (a

@@ -352,7 +352,10 @@ impl Setup {
     /// The position, played under `rules`, if the set-up is consistent:
     /// exactly the checks the text parser makes after reading a text (the
     /// same function), so a set-up builds exactly when its position text
-    /// parses. The error has no offset.
+    /// parses, and fails with the same error (kind
+    /// [`WrongRules`](crate::error::NotationErrorKind::WrongRules) for a
+    /// command that only the other alliance pairing allows). The error has
+    /// no offset.
     ///
     /// ```
     /// use kaissa_chaturaji::chaturaji::{Colour, Rules, Setup};

@@ -23,11 +23,14 @@ pub(crate) enum Spot {
 }
 
 /// A well-formed position that the rules exclude: the field, where in it,
-/// and why (always [`NotationErrorKind::Inconsistent`]).
+/// why, and the kind ([`NotationErrorKind::Inconsistent`], or
+/// [`NotationErrorKind::WrongRules`] when the other alliance pairing
+/// accepts the position).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Inconsistency {
     pub(crate) field: Field,
     pub(crate) spot: Spot,
+    pub(crate) kind: NotationErrorKind,
     pub(crate) reason: String,
 }
 
@@ -36,25 +39,70 @@ impl Inconsistency {
         Inconsistency {
             field,
             spot,
+            kind: NotationErrorKind::Inconsistent,
             reason,
         }
     }
 
     /// The error for a position without a text (a set-up).
     pub(crate) fn without_offset(self) -> NotationError {
-        NotationError::without_offset(self.field, NotationErrorKind::Inconsistent, self.reason)
+        NotationError::without_offset(self.field, self.kind, self.reason)
     }
 }
 
-/// The one consistency check of the text parser and the set-up builder:
-/// the rules reference (§3, notation)'s list (a pawn on its promotion square after its
+/// The name of an alliance pairing in messages, with its pairs.
+fn alliances_name(alliances: Alliances) -> (&'static str, &'static str) {
+    match alliances {
+        Alliances::Sheet => ("sheet", "red with green, black with yellow"),
+        Alliances::Opposite => ("opposite", "red with yellow, black with green"),
+    }
+}
+
+/// The name of an alliance option as a program writes it.
+fn alliances_path(alliances: Alliances) -> &'static str {
+    match alliances {
+        Alliances::Sheet => "Alliances::Sheet",
+        Alliances::Opposite => "Alliances::Opposite",
+    }
+}
+
+/// [`first_inconsistency`], and on its error path (so at no cost for a
+/// consistent position) a second check under the other alliance pairing:
+/// when that one accepts the position, the problem is the pairing, and the
+/// error says which pairing the position needs (kind
+/// [`NotationErrorKind::WrongRules`]). The text parser and the set-up
+/// builder both check with this function, so they agree on the kind too.
+pub(crate) fn check_consistency(state: &State, rules: Rules) -> Result<(), Inconsistency> {
+    first_inconsistency(state, rules).map_err(|mut problem| {
+        if rules.is_ludii() {
+            return problem;
+        }
+        let other = match rules.alliances {
+            Alliances::Sheet => Alliances::Opposite,
+            Alliances::Opposite => Alliances::Sheet,
+        };
+        if first_inconsistency(state, rules.with_alliances(other)).is_ok() {
+            let (name, pairs) = alliances_name(other);
+            problem.kind = NotationErrorKind::WrongRules;
+            problem.reason = format!(
+                "{}; the position needs the {name} alliances ({pairs}): read it with {}",
+                problem.reason,
+                alliances_path(other)
+            );
+        }
+        problem
+    })
+}
+
+/// The one consistency check of the text parser and the set-up builder
+/// (through [`check_consistency`]): the rules reference (§3, notation)'s list (a pawn on its promotion square after its
 /// colour lost a pawn, `x` exactly for colours without pieces, a colour
 /// commanded only by itself or by an ally that commands itself, quiet not
 /// above ply) and the crate's Decisions (some piece on the board, the seat
 /// to move in play). `state`'s bitboards must be disjoint (the parser and
 /// the builder make them so); its hash is not looked at. Checks in the
 /// order of the text's fields, so the first problem is reported.
-pub(crate) fn check_consistency(state: &State, rules: Rules) -> Result<(), Inconsistency> {
+fn first_inconsistency(state: &State, rules: Rules) -> Result<(), Inconsistency> {
     let occupied = state.colours.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
     if occupied.is_empty() {
         return Err(Inconsistency::new(
@@ -81,10 +129,7 @@ pub(crate) fn check_consistency(state: &State, rules: Rules) -> Result<(), Incon
             }
         }
     }
-    let alliance_name = match rules.alliances {
-        Alliances::Sheet => "sheet",
-        Alliances::Opposite => "opposite",
-    };
+    let (alliance_name, _) = alliances_name(rules.alliances);
     for colour in Colour::ALL {
         let i = colour.index();
         let has_pieces = !state.colours[i].is_empty();
@@ -193,7 +238,7 @@ fn ruleset_fields_ok(state: &State, rules: Rules) -> bool {
 
 impl Position {
     /// Checks the invariants every position keeps: the consistency rules of
-    /// the rules reference (§3, notation), or Part IV under the Ludii ruleset (exactly those the text parser and
+    /// the rules reference (§3.3), or §3.5 under the Ludii ruleset (exactly those the text parser and
     /// [`Setup::build`](super::Setup::build) apply: command and `x`, allies
     /// only, no colour commanding one that does not command itself, no
     /// unpromoted pawn after a lost pawn, quiet <= ply, the seat to move in
@@ -235,7 +280,7 @@ impl Position {
         if !ruleset_fields_ok(s, self.rules) {
             return Err(internal("fields the ruleset does not use are set"));
         }
-        check_consistency(s, self.rules).map_err(Inconsistency::without_offset)?;
+        first_inconsistency(s, self.rules).map_err(Inconsistency::without_offset)?;
         if s.hash != self.compute_hash() {
             return Err(NotationError::without_offset(
                 Field::Text,
