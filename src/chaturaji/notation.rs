@@ -513,7 +513,7 @@ impl Position {
             ));
         }
         if rules.is_ludii() {
-            return super::ludii_notation::parse_ludii_fields(
+            return super::ludii::text::parse_ludii_fields(
                 state, rules, &fields, &offsets, side_at,
             );
         }
@@ -618,7 +618,7 @@ impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_board(self, f)?;
         if self.rules.is_ludii() {
-            return super::ludii_notation::write_ludii_fields(self, f);
+            return super::ludii::text::write_ludii_fields(self, f);
         }
         write!(f, " {} ", self.state.to_move.letter())?;
         for c in self.state.command {

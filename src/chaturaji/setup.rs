@@ -2,7 +2,7 @@
 
 use crate::error::{Field, NotationError, NotationErrorKind};
 
-use super::ludii_notation::derive_fields;
+use super::ludii::text::derive_fields;
 use super::piece::{Colour, Piece};
 use super::position::{Position, State};
 use super::rules::Rules;

@@ -72,7 +72,7 @@ pub(crate) fn scores_text(scores: [u32; 4]) -> String {
 /// by single commas. An error gives the byte offset in `text` and the
 /// reason.
 pub(crate) fn parse_scores(text: &str) -> Result<[u32; 4], (usize, String)> {
-    crate::chaturaji::ludii_notation::parse_scores(text, 0)
+    crate::chaturaji::ludii::text::parse_scores(text, 0)
         .map_err(|e| (e.offset().unwrap_or(0), e.reason().to_string()))
 }
 

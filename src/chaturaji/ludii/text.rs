@@ -7,12 +7,12 @@ use core::fmt;
 
 use crate::error::{escaped_char, excerpt, Field, NotationError, NotationErrorKind};
 
-use super::notation::{err, parse_count};
-use super::piece::Colour;
-use super::position::{Position, State};
-use super::rules::Rules;
-use super::square::Square;
-use super::validate::{check_consistency, Spot};
+use super::super::notation::{err, parse_count};
+use super::super::piece::Colour;
+use super::super::position::{Position, State};
+use super::super::rules::Rules;
+use super::super::square::Square;
+use super::super::validate::{check_consistency, Spot};
 
 /// Parses the scores field: four canonical decimal numbers separated by
 /// commas, Red, Black, Yellow, Green; `at` is the field's offset in the
@@ -81,7 +81,7 @@ fn parse_decision(text: &str, at: usize) -> Result<Option<Square>, NotationError
 /// Reads the scores, decision and turns fields of a Ludii position text
 /// (`fields` holds all five, already split; `state` has the board and the
 /// colour to move), checks the position and makes it.
-pub(super) fn parse_ludii_fields(
+pub(in crate::chaturaji) fn parse_ludii_fields(
     mut state: State,
     rules: Rules,
     fields: &[(usize, &str)],
@@ -117,7 +117,7 @@ pub(super) fn parse_ludii_fields(
 /// Sets the fields a Ludii position derives from its board or keeps fixed:
 /// each colour commands itself while it has pieces (`x` otherwise), no lost
 /// pawns, no captured rajas, quiet 0.
-pub(super) fn derive_fields(state: &mut State) {
+pub(in crate::chaturaji) fn derive_fields(state: &mut State) {
     for colour in Colour::ALL {
         let present = !state.colours[colour.index()].is_empty();
         state.command[colour.index()] = present.then_some(colour);
@@ -128,7 +128,10 @@ pub(super) fn derive_fields(state: &mut State) {
 }
 
 /// Writes ` <to-move> <scores> <decision> <turns>` after the board.
-pub(super) fn write_ludii_fields(pos: &Position, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+pub(in crate::chaturaji) fn write_ludii_fields(
+    pos: &Position,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
     let s = &pos.state;
     let [r, b, y, g] = s.scores;
     write!(f, " {} {r},{b},{y},{g} ", s.to_move.letter())?;
