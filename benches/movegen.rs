@@ -147,7 +147,7 @@ fn chaturaji_benches(c: &mut Criterion) {
                 .sum::<u32>()
         })
     });
-    // The same under the Ludii ruleset (RULES.md Part IV); every ply counts,
+    // The same under the Ludii ruleset (docs/rules.md §2.13); every ply counts,
     // promotion decisions too.
     let ludii = chaturaji::Position::start(chaturaji::Rules::ludii());
     let plies: u64 = (0..GAMES)

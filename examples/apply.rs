@@ -1,5 +1,5 @@
-//! Applies moves to a position given as text (the interface is fixed by
-//! DESIGN.md):
+//! Applies moves to a position given as text (a fixed interface:
+//! scripts and other programs depend on it):
 //!
 //! ```text
 //! cargo run --release --example apply -- <kaissa|chaturaji> [--rules sheet|opposite|ludii] "<position text>" [<token> ...]

@@ -1,5 +1,5 @@
-//! Replays recorded Ludii Chaturaji games with the library's own rules (the
-//! interface is fixed by `ludii/README.md` beside RULES.md):
+//! Replays recorded Ludii Chaturaji games with the library's own rules (a fixed
+//! interface: scripts depend on it; the format is in `tests/data/ludii/`):
 //!
 //! ```text
 //! cargo run --release --example ludii_replay < sample.in

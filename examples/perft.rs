@@ -1,4 +1,5 @@
-//! Perft from the command line (the interface is fixed by DESIGN.md):
+//! Perft from the command line (a fixed interface: scripts
+//! and other programs depend on it):
 //!
 //! ```text
 //! cargo run --release --example perft -- <kaissa|chaturaji> [--rules sheet|opposite|ludii] [--threads N] [--divide] <depth> ["<position text>"]

@@ -8,7 +8,7 @@ Usage (from the repository root):
 
 The script
   1. loads a Fairy-Stockfish (pyffish) variant definition of Merchant Kaissa
-     (rules: shared RULES.md Part I; the Home Stone is not modelled, so every
+     (rules: docs/rules.md §1; the Home Stone is not modelled, so every
      perft tree stays strictly before either side's turn 8);
   2. runs self-checks of the piece definitions on small hand-made positions
      (exact destination sets), of the FEN <-> position-text translation and of
@@ -18,14 +18,14 @@ The script
   4. computes perft with pyffish, cross-checks pyffish's move lists (and
      successor positions) at every node within 2 plies of each listed
      position against a small, separate pure-Python move generator written
-     from RULES.md (and every perft count too), and writes the data file.
+     from docs/rules.md (and every perft count too), and writes the data file.
 
 Everything is deterministic (fixed random seed, no timestamps written), so
 rerunning the script with the same pyffish version reproduces the file byte for
 byte. Run time: about 10 minutes on a 2-core machine.
 
 Output format: '#' comment lines, then lines '<depth> <nodes> <position text>'
-where the position text is in the project's notation (RULES.md Part III):
+where the position text is in the project's notation (docs/rules.md §3):
 '<board> <y|r> <turn> <hand>'.
 """
 
@@ -213,7 +213,7 @@ def perft(fen, depth, path=None):
 
 
 # --------------------------------------------------------------------------
-# Separate pure-Python move generator written from RULES.md (cross-check)
+# Separate pure-Python move generator written from docs/rules.md (cross-check)
 # --------------------------------------------------------------------------
 
 ORTH = [(1, 0), (-1, 0), (0, 1), (0, -1)]

@@ -1,6 +1,6 @@
-//! Independent audit of the Chaturaji rules (RULES.md Part II and Part III).
+//! Independent audit of the Chaturaji rules (the rules reference (docs/rules.md) §2 and §3).
 //!
-//! Every expected value below was worked out by hand from RULES.md, not taken
+//! Every expected value below was worked out by hand from docs/rules.md, not taken
 //! from the library's output. Positions are written as piece lists
 //! (`"d1:gK h4:rK"`) turned into board text by this file's own encoder
 //! (`board`), which is itself checked against the hand-written start text.

@@ -75,7 +75,7 @@ fn inconsistent_pawns() {
         Rules::default()
     )
     .is_ok());
-    // A pawn on its own back edge (a red pawn on file h) is not on RULES.md's
+    // A pawn on its own back edge (a red pawn on file h) is not on the rules reference's
     // list of rejected texts: it parses and round-trips.
     let back_edge = "8/8/8/8/7,rP/8/8/3,gK,4 r rxxg - - 0 0";
     let pos = Position::from_text(back_edge, Rules::default()).unwrap();

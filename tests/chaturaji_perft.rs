@@ -1,4 +1,4 @@
-//! Perft numbers for Chaturaji (RULES.md, "Perft with a die").
+//! Perft numbers for Chaturaji (docs/rules.md §2.11, perft with chance nodes).
 
 use kaissa_chaturaji::chaturaji::{
     perft, perft_divide, Alliances, MoveList, Position, Roll, Rules,
@@ -10,7 +10,7 @@ fn start(alliances: Alliances) -> Position {
 
 #[test]
 fn start_counts_per_face() {
-    // Source: RULES.md, "Perft with a die": 2 -> h1f3; 3 -> h2f1, h2f3;
+    // Source: docs/rules.md §2.11 (perft with chance nodes): 2 -> h1f3; 3 -> h2f1, h2f3;
     // 4 -> the single pass; 5 -> four pawns and the raja to g5 and h5.
     let pos = start(Alliances::Sheet);
     let mut moves = MoveList::new();
@@ -25,7 +25,7 @@ fn start_counts_per_face() {
     assert_eq!(texts[1], ["h2f1", "h2f3"]);
     assert_eq!(texts[2], ["pass"]);
     assert_eq!(texts[3], ["g1f1", "g2f2", "g3f3", "g4f4", "h4g5", "h4h5"]);
-    // Source: RULES.md: perft(start, 1) = 1 + 2 + 1 + 6 = 10.
+    // Source: docs/rules.md: perft(start, 1) = 1 + 2 + 1 + 6 = 10.
     assert_eq!(perft(&pos, 1), 10);
     let divide = perft_divide(&pos, 1);
     assert_eq!(divide.len(), 10);
@@ -34,7 +34,7 @@ fn start_counts_per_face() {
 
 #[test]
 fn first_round_is_ten_to_the_depth() {
-    // Source: RULES.md: no move of the first round touches another army,
+    // Source: docs/rules.md: no move of the first round touches another army,
     // so perft(start, d) = 10^d for d <= 4.
     for alliances in [Alliances::Sheet, Alliances::Opposite] {
         let pos = start(alliances);
@@ -46,7 +46,7 @@ fn first_round_is_ten_to_the_depth() {
 
 #[test]
 fn depth_five() {
-    // Source: RULES.md, "from an independent reference implementation":
+    // Source: docs/rules.md, "from an independent reference implementation":
     // perft(start, 5) = 111900 (sheet), 113800 (partners opposite).
     assert_eq!(perft(&start(Alliances::Sheet), 5), 111_900);
     assert_eq!(perft(&start(Alliances::Opposite), 5), 113_800);
@@ -61,7 +61,7 @@ fn depth_five_divide_sums() {
 
 #[test]
 fn depth_six() {
-    // Source: RULES.md, "from an independent reference implementation":
+    // Source: docs/rules.md, "from an independent reference implementation":
     // perft(start, 6) = 1245799 (sheet), 1288720 (partners opposite).
     assert_eq!(perft(&start(Alliances::Sheet), 6), 1_245_799);
     assert_eq!(perft(&start(Alliances::Opposite), 6), 1_288_720);
@@ -69,10 +69,10 @@ fn depth_six() {
 
 #[test]
 fn ludii_ruleset() {
-    // The Ludii ruleset (RULES.md Part IV) from its start, Green first. The
+    // The Ludii ruleset (docs/rules.md §2.13) from its start, Green first. The
     // first round touches no other army (10^d to depth 4); the deeper
     // counts are the library's, checked against the independent model of
-    // Part IV in `tests/ludii_props.rs` (depth 5 there).
+    // §2.13 in `tests/ludii_props.rs` (depth 5 there).
     let pos = Position::start(Rules::ludii());
     for (depth, expected) in [(1, 10), (2, 100), (3, 1000), (4, 10_000)] {
         assert_eq!(perft(&pos, depth), expected, "depth {depth}");

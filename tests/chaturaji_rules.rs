@@ -1,4 +1,4 @@
-//! One scenario per special rule of RULES.md Part II: each is built from
+//! One scenario per special rule of docs/rules.md §2: each is built from
 //! position text, plays a move, and asserts the whole resulting position
 //! text (and the outcome where it matters).
 

@@ -1,7 +1,7 @@
-//! Hostile input for the Chaturaji text notation (RULES.md Part III):
+//! Hostile input for the Chaturaji text notation (docs/rules.md §3):
 //! arbitrary strings and bytes, small mutations of valid position and move
 //! texts, and hand-picked nasty texts, under both alliance options and the
-//! Ludii ruleset (RULES.md Part IV, its own position text). Parsing
+//! Ludii ruleset (docs/rules.md §3.5, its own position text). Parsing
 //! never panics; it either gives a position that passes `validate()` and
 //! formats back to exactly the same text, or a `NotationError` naming a
 //! known field with a column inside the text. Positions that parse are also

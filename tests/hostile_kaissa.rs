@@ -1,4 +1,4 @@
-//! Hostile input for the Merchant Kaissa text notation (RULES.md Part III):
+//! Hostile input for the Merchant Kaissa text notation (docs/rules.md §3):
 //! arbitrary strings and bytes, small mutations of valid texts, and
 //! hand-picked nasty texts. Parsing never panics; it either gives a position
 //! that passes `validate()` and formats back to exactly the same text, or a
@@ -407,7 +407,7 @@ fn hand_picked_nasty_move_and_square_texts() {
     assert_eq!(
         "h@e1".parse::<Move>().map_err(|e| e.field()),
         Err(Field::Move),
-        "RULES.md: a lower-case h@ is malformed"
+        "docs/rules.md: a lower-case h@ is malformed"
     );
 }
 

@@ -25,7 +25,7 @@ use std::sync::OnceLock;
 
 /// What every program must print. Kaissa perft(2) from the start = 1600
 /// (Fairy-Stockfish's pyffish, `tests/data/kaissa.perft`); Chaturaji
-/// perft(3) from the start = 1000 (RULES.md Part II: 10^d for d <= 4).
+/// perft(3) from the start = 1000 (docs/rules.md §2: 10^d for d <= 4).
 fn expected_output() -> String {
     format!(
         "version {}\nkaissa perft 2 1600\nchaturaji perft 3 1000\n",

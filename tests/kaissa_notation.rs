@@ -1,4 +1,4 @@
-//! Text notation for Merchant Kaissa (RULES.md Part III): malformed and
+//! Text notation for Merchant Kaissa (docs/rules.md §3): malformed and
 //! inconsistent position and move texts, and texts that must round-trip.
 //! Columns were counted by hand (0-based byte = character offsets; all the
 //! texts are ASCII before the reported column).

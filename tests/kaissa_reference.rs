@@ -1,6 +1,6 @@
 //! The fast Kaissa move generator against a slow, plainly written reference
-//! generator (a mailbox walk over the 10x10 board, written from RULES.md Part
-//! I alone), on thousands of positions reached by seeded random play through
+//! generator (a mailbox walk over the 10x10 board, written from docs/rules.md §1
+//! alone), on thousands of positions reached by seeded random play through
 //! and past the Home Stone window.
 
 use std::collections::BTreeSet;

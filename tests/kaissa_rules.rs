@@ -1,5 +1,5 @@
-//! Scenario tests for Merchant Kaissa (RULES.md Part I). Every expected value
-//! below was worked out by hand from RULES.md, not copied from the library.
+//! Scenario tests for Merchant Kaissa (docs/rules.md §1). Every expected value
+//! below was worked out by hand from docs/rules.md, not copied from the library.
 
 use std::collections::BTreeSet;
 
@@ -11,7 +11,7 @@ use kaissa_chaturaji::kaissa::{DrawReason, Move, Outcome, Position, Side, Square
 // ---------------------------------------------------------------------------
 
 /// Builds a position text from `(square, letter)` pairs (an independent,
-/// straightforward writer of RULES.md Part III's board field).
+/// straightforward writer of docs/rules.md §3's board field).
 fn fen(pieces: &[(&str, char)], side: char, turn: u32, hand: &str) -> String {
     let mut grid = [[None::<char>; 10]; 10];
     for &(sq, letter) in pieces {

@@ -1,4 +1,4 @@
-//! Property tests for the Ludii ruleset (RULES.md Part IV), driven by random
+//! Property tests for the Ludii ruleset (docs/rules.md §2.13), driven by random
 //! playouts.
 //!
 //! A playout is a list of `(roll, move, bias)` choices: the first index picks
@@ -8,7 +8,7 @@
 //! so a failure shrinks to a short game.
 //!
 //! At every ply [`check_position`] checks the position against an
-//! independent model of Part IV written in this file ([`Model`]): the legal
+//! independent model of the Ludii ruleset (docs/rules.md §2.13) written in this file ([`Model`]): the legal
 //! moves of every roll (or the decision's choices), `count_legal_moves`,
 //! `is_legal`, the outcome and the ranking; then `validate`, the hash, the
 //! text round trip, the set-up round trip, and play/undo of every legal move,
@@ -25,7 +25,7 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 
 // ---------------------------------------------------------------------------
-// Part IV again, independently of the library.
+// The Ludii ruleset again, independently of the library.
 
 /// Pawn direction of march by colour index: Red west, Black south, Yellow
 /// east, Green north.

@@ -1,4 +1,4 @@
-//! The Ludii ruleset for Chaturaji (RULES.md Part IV), rule by rule, on
+//! The Ludii ruleset for Chaturaji (docs/rules.md §2.13), rule by rule, on
 //! small hand-made positions: turn order, pieceless colours, captures and
 //! scores, the promotion decision ply, the end and the ranking, the turn
 //! limit, the position and move text, perft at decisions, undo and the

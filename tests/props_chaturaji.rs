@@ -1,4 +1,4 @@
-//! Property tests for Chaturaji (RULES.md Part II and III), driven by random
+//! Property tests for Chaturaji (the rules reference (docs/rules.md) §2 and §3), driven by random
 //! playouts under both alliance options.
 //!
 //! A playout is a list of `(roll, move, bias)` triples: the first `Index`
@@ -11,8 +11,8 @@
 //!
 //! At every ply [`check_position`] checks: validate, hash against a full
 //! recompute, the text round trip under the same rules, the outcome against
-//! an independent reading of RULES.md, the moves of each roll against an
-//! independent move generator written from RULES.md (so the four rolls
+//! an independent reading of docs/rules.md, the moves of each roll against an
+//! independent move generator written from docs/rules.md (so the four rolls
 //! partition the commanded pieces' moves by kind, with the `Pass` exactly
 //! when a roll has no other move and nothing at all in a finished game),
 //! `count_legal_moves`, `is_legal` and play/undo of every generated move, and
@@ -36,7 +36,7 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 
 // ---------------------------------------------------------------------------
-// RULES.md, written down again independently of the library's tables.
+// docs/rules.md, written down again independently of the library's tables.
 
 /// The thrones by colour index (Red h4, Black e8, Yellow a5, Green d1).
 const THRONES: [&str; 4] = ["h4", "e8", "a5", "d1"];
@@ -88,7 +88,7 @@ fn offset(from: Square, df: i8, dr: i8) -> Option<Square> {
     Square::from_coords(from.file() as i8 + df, from.rank() as i8 + dr)
 }
 
-/// The ally of `colour` under `rules` (RULES.md: the sheet pairs Red with
+/// The ally of `colour` under `rules` (docs/rules.md: the sheet pairs Red with
 /// Green and Yellow with Black; opposite pairs Red with Yellow, Black with
 /// Green).
 fn ally(rules: Rules, colour: Colour) -> Colour {
@@ -170,7 +170,7 @@ fn special_possible(board: &Board, colour: Colour) -> bool {
     mine.len() == 2 && mine.contains(&PieceKind::Pawn) && mine.contains(&PieceKind::Boat)
 }
 
-/// The outcome as RULES.md defines it.
+/// The outcome as docs/rules.md defines it.
 fn model_outcome(pos: &Position, board: &Board) -> Outcome {
     let rules = pos.rules();
     let red = [Colour::Red, ally(rules, Colour::Red)];
@@ -192,7 +192,7 @@ fn model_outcome(pos: &Position, board: &Board) -> Outcome {
     }
 }
 
-/// The legal moves for `roll`, generated from RULES.md alone.
+/// The legal moves for `roll`, generated from docs/rules.md alone.
 fn model_moves(pos: &Position, board: &Board, roll: Roll) -> HashSet<Move> {
     let mut out = HashSet::new();
     if model_outcome(pos, board).is_over() {
@@ -622,7 +622,7 @@ fn check_sweep(pos: &Position, lists: &[MoveList; 4]) {
     }
 }
 
-/// What one move did, against the model of RULES.md.
+/// What one move did, against the model of docs/rules.md.
 fn check_move(before: &Position, roll: Roll, mv: Move, after: &Position) {
     let rules = before.rules();
     let b = board_of(before);

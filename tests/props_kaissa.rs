@@ -1,4 +1,4 @@
-//! Property tests for Merchant Kaissa (RULES.md Part I and III), driven by
+//! Property tests for Merchant Kaissa (the rules reference (docs/rules.md) §1 and §3), driven by
 //! random playouts.
 //!
 //! A playout is a list of `(Index, bias)` pairs: at every ply the `Index`

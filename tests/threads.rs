@@ -96,7 +96,7 @@ fn chaturaji_counts_do_not_depend_on_threads() {
 
 #[test]
 fn chaturaji_reference_counts_on_threads() {
-    // RULES.md: perft(start, 5) = 111900 (sheet) and 113800 (opposite).
+    // docs/rules.md: perft(start, 5) = 111900 (sheet) and 113800 (opposite).
     let sheet = chaturaji::Position::start(Rules::default());
     let opposite = chaturaji::Position::start(Rules::default().with_alliances(Alliances::Opposite));
     for threads in [2, 5, 40] {
