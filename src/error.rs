@@ -124,7 +124,7 @@ pub enum NotationErrorKind {
     /// A number that is too large (or zero where the notation starts at 1).
     OutOfRange,
     /// The text is well formed but describes a position the rules exclude
-    /// (the rules reference (§3, notation)'s consistency list: two Home Stones of a side, a
+    /// (the rules reference's §3 consistency list: two Home Stones of a side, a
     /// Spearman on its back rank, a seat to move that is out of play, …).
     Inconsistent,
     /// Chaturaji: the text (or set-up) is valid, but under other rules

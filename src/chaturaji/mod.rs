@@ -27,7 +27,7 @@
 //!   [`SPECIAL_PROMOTION_SQUARES`].
 //!
 //! # The Ludii ruleset
-//! [`Rules::ludii`] (a [`Ruleset`] in [`Rules`]) plays the rules reference (§2.13, the Ludii ruleset): the
+//! [`Rules::ludii`] (a [`Ruleset`] in [`Rules`]) plays the Ludii ruleset (the rules reference, §2.13): the
 //! same board, pieces, movement, die, move lists, selection and perft, with
 //! the rules that differ switched at the entry points (the move generators
 //! are compiled once per ruleset). What it adds to the API:
@@ -76,7 +76,7 @@
 //! * A text's seat to move must be in play, also after the game has ended
 //!   (it is then the seat that would be next: the next seat in play after
 //!   the mover); a text with no piece at all is rejected. Otherwise the parser rejects exactly
-//!   what the rules reference (§3, notation) lists (a pawn on its own back edge, unreachable
+//!   what the rules reference, §3 lists (a pawn on its own back edge, unreachable
 //!   in play, is accepted: it simply marches on).
 //! * A colour commanded by its ally whose ally has no piece left (`x`) is
 //!   accepted: by the Decision on conquerors losing their own pieces, the
@@ -95,7 +95,7 @@
 //! * [`Position::play_unchecked`] given a move whose from-square is empty
 //!   (never legal) plays it as a pass.
 //!
-//! # Decisions beyond the rules reference (§2.13, the Ludii ruleset)
+//! # Library decisions under the Ludii ruleset
 //! * A promotion decision is made without a roll: while one is pending,
 //!   [`Position::legal_moves`], [`Position::is_legal`] and
 //!   [`Position::play`] take any roll and ignore it; [`perft_divide`] and

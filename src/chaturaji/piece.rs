@@ -181,7 +181,7 @@ impl PieceKind {
     }
 
     /// The value of a captured piece of this kind in the Ludii ruleset's
-    /// scores (the rules reference, §2.13, the Ludii ruleset): pawn 1, boat 2, horse 3, elephant 4,
+    /// scores (the rules reference, §2.13): pawn 1, boat 2, horse 3, elephant 4,
     /// raja 5.
     ///
     /// ```

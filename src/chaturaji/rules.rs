@@ -19,7 +19,7 @@ pub enum Ruleset {
     /// promotion, the quiet-ply draw. Red moves first. The default.
     #[default]
     Sheet,
-    /// Ludii's free-for-all Chaturaji with scores (the rules reference, §2.13, the Ludii ruleset): Green
+    /// Ludii's free-for-all Chaturaji with scores (the rules reference, §2.13): Green
     /// moves first, every colour takes every turn, no alliances, any piece
     /// captures any enemy piece, captures score the captured piece's value,
     /// a pawn reaching its far edge is promoted by a decision ply, the game
@@ -126,7 +126,7 @@ impl Rules {
         }
     }
 
-    /// The Ludii ruleset (the rules reference, §2.13, the Ludii ruleset), usable in `const` items: the
+    /// The Ludii ruleset (the rules reference, §2.13), usable in `const` items: the
     /// default options with [`Ruleset::Ludii`] and no quiet-ply draw limit
     /// (the alliances are left at their default and not used).
     ///

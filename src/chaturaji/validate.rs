@@ -95,7 +95,7 @@ pub(crate) fn check_consistency(state: &State, rules: Rules) -> Result<(), Incon
 }
 
 /// The one consistency check of the text parser and the set-up builder
-/// (through [`check_consistency`]): the rules reference (§3, notation)'s list (a pawn on its promotion square after its
+/// (through [`check_consistency`]): the rules reference's §3 list (a pawn on its promotion square after its
 /// colour lost a pawn, `x` exactly for colours without pieces, a colour
 /// commanded only by itself or by an ally that commands itself, quiet not
 /// above ply) and the crate's Decisions (some piece on the board, the seat
@@ -187,7 +187,7 @@ fn first_inconsistency(state: &State, rules: Rules) -> Result<(), Inconsistency>
     Ok(())
 }
 
-/// The Ludii ruleset's consistency rules (the rules reference, §2.13, the Ludii ruleset) after the
+/// The Ludii ruleset's consistency rules (the rules reference, §2.13) after the
 /// board's: a decision square holds a pawn of the colour to move on its far
 /// edge, and (a Decision of the crate) a decision is never pending when
 /// that colour owns every piece left, as the pawn's move would have ended
@@ -238,7 +238,7 @@ fn ruleset_fields_ok(state: &State, rules: Rules) -> bool {
 
 impl Position {
     /// Checks the invariants every position keeps: the consistency rules of
-    /// the rules reference (§3.3), or §3.5 under the Ludii ruleset (exactly those the text parser and
+    /// the rules reference, §3.3, or §3.5 under the Ludii ruleset (exactly those the text parser and
     /// [`Setup::build`](super::Setup::build) apply: command and `x`, allies
     /// only, no colour commanding one that does not command itself, no
     /// unpromoted pawn after a lost pawn, quiet <= ply, the seat to move in

@@ -2,7 +2,7 @@
 
 use super::{zobrist, Bitboard, Piece, PieceKind, Setup, Side, Square};
 
-/// A Merchant Kaissa position, always consistent (see the rules reference (§3, notation) for
+/// A Merchant Kaissa position, always consistent (see the rules reference, §3 for
 /// what the parser rejects). Build it with [`Position::start`] (also
 /// [`Default`]), by parsing the text notation or with a [`Setup`]; change it
 /// with [`Position::play`] and [`Position::undo`] (checked) or their

@@ -5,7 +5,7 @@ use crate::error::{Field, NotationError, NotationErrorKind};
 
 impl Position {
     /// Checks the invariants every position keeps (the consistency rules of
-    /// the rules reference (§3, notation) and the agreement of the internal tables), without
+    /// the rules reference, §3 and the agreement of the internal tables), without
     /// allocating when the position is valid. Positions built by the library
     /// always pass; this is for callers that rebuild positions from untrusted
     /// pieces (the C ABI's undo) and for tests. The error has no offset.

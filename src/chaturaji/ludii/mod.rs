@@ -1,4 +1,4 @@
-//! What only the Ludii ruleset (the rules reference, §2.13, the Ludii ruleset) does: scores, the
+//! What only the Ludii ruleset (the rules reference, §2.13) does: scores, the
 //! promotion decision ply, the end by one colour left or the turn limit, and
 //! the ranking. Movement, the board, the die and perft are shared with the
 //! sheet's rules (see `movegen.rs`, whose capture sets carry the
