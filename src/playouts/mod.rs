@@ -435,11 +435,19 @@ impl<P: Policy> Playouts<P> {
     /// ```
     #[must_use]
     pub fn game(&self, index: u64) -> PlayoutGame {
-        let mut plies = PlyCount(0);
-        let (game, _) = self.play(index, &mut plies);
+        let seed = self.game_seed(index);
+        let (plies, outcome) = if policy::is_uniform_random(&self.policy) {
+            uniform_game(&self.start, seed, self.max_plies)
+        } else {
+            let mut plies = PlyCount(0);
+            let (game, _) = self.play(index, &mut plies);
+            (plies.0, game.outcome)
+        };
         PlayoutGame {
-            plies: plies.0,
-            ..game
+            index,
+            seed,
+            plies,
+            outcome,
         }
     }
 
@@ -506,6 +514,28 @@ impl<P: Policy> Playouts<P> {
         };
         (game, end)
     }
+}
+
+/// Plays the default policy's game of `seed` from `start` and counts its
+/// plies. Not generic, so compiled once, here, with the library's
+/// optimisations (and the same code for the C ABI), whichever crate runs
+/// the batch: the default batch's loop.
+#[inline(never)]
+fn uniform_game(start: &Start, seed: u64, max_plies: u32) -> (u32, PlayoutOutcome) {
+    let mut plies = 0u32;
+    let outcome = match start {
+        Start::Kaissa(start) => {
+            let mut pos = start.clone();
+            let outcome = kaissa::play_seeded_game(&mut pos, seed, max_plies, |_, _| plies += 1);
+            PlayoutOutcome::Kaissa(outcome)
+        }
+        Start::Chaturaji(start) => {
+            let mut pos = start.clone();
+            let outcome = chaturaji::play_seeded_game(&mut pos, seed, max_plies, |_, _| plies += 1);
+            PlayoutOutcome::Chaturaji(outcome)
+        }
+    };
+    (plies, outcome)
 }
 
 /// What a game gives each move to.

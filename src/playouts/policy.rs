@@ -430,6 +430,13 @@ impl<P: Policy + ?Sized + Send> Policy for Arc<P> {
     }
 }
 
+/// Whether `policy` is [`UniformRandom`] (or a reference to it, or a box):
+/// then the fast loops play.
+#[inline]
+pub(crate) fn is_uniform_random<P: Policy + ?Sized>(policy: &P) -> bool {
+    policy.is_uniform_random(Seal)
+}
+
 /// Plays the Kaissa game of `seed` from `position` with `policy`: at most
 /// `max_plies` plies, `on_ply` after each. The default policy takes the
 /// fast loop of [`kaissa::play_seeded_game`].
