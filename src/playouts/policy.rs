@@ -238,7 +238,9 @@ use sealed::Seal;
 ///
 /// [`UniformRandom`] plays through the library's fast playout loops; any
 /// other policy through a general loop that builds every move list (still
-/// without allocating), so a few times slower.
+/// without allocating), which plays at about half (Chaturaji) to two
+/// thirds (Kaissa) of the default's plies per second before the policy's
+/// own work.
 ///
 /// A "capture first" policy (the capture it plays is still chosen at
 /// random among the captures):
