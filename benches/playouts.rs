@@ -14,6 +14,11 @@
 //!
 //! The threaded groups run the same work on one thread and on every core
 //! (`std::thread::available_parallelism`, printed first).
+//!
+//! The `policies` group runs the same `Playouts` batch (one thread) three
+//! ways: the default policy (the fast loops), the uniform choice written as
+//! a policy of its own (the general loop: every move list built, the same
+//! games), and a "capture first" policy (other games, shorter).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -22,7 +27,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Thro
 
 use kaissa_chaturaji::chaturaji::{self, Alliances, Rules};
 use kaissa_chaturaji::kaissa;
-use kaissa_chaturaji::playouts::{game_seed, Playouts};
+use kaissa_chaturaji::playouts::{game_seed, Candidates, Choice, Playouts, Policy};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 use kaissa_chaturaji::threads;
 
@@ -159,10 +164,10 @@ fn threaded_benches(c: &mut Criterion) {
     ] {
         let games = 4 * GAMES;
         let stats = playouts.games(games);
-        assert_eq!(playouts.clone().threads(cores).games(games), stats);
+        assert_eq!(playouts.clone().with_threads(cores).games(games), stats);
         group.throughput(Throughput::Elements(stats.plies));
         for n in [1, cores] {
-            let playouts = playouts.clone().threads(n);
+            let playouts = playouts.clone().with_threads(n);
             group.bench_function(format!("playouts_{name}/{games}_games/{n}_threads"), |b| {
                 b.iter(|| playouts.games(black_box(games)).plies)
             });
@@ -187,5 +192,74 @@ fn threaded_benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, playout_benches, threaded_benches);
+/// The uniform choice as a policy of its own: the general loop.
+struct ByHand;
+
+impl Policy for ByHand {}
+
+/// A random capture when there is one, a random move otherwise.
+struct CaptureFirst;
+
+impl Policy for CaptureFirst {
+    fn kaissa_move<'a>(
+        &self,
+        position: &kaissa::Position,
+        moves: Candidates<'a, kaissa::Move>,
+        rng: &mut dyn RandomSource,
+    ) -> Choice<'a> {
+        let captures = |mv: &kaissa::Move| position.piece_at(mv.to()).is_some();
+        moves
+            .uniform_where(captures, rng)
+            .unwrap_or_else(|| moves.uniform(rng))
+    }
+
+    fn chaturaji_move<'a>(
+        &self,
+        position: &chaturaji::Position,
+        _roll: Option<chaturaji::Roll>,
+        moves: Candidates<'a, chaturaji::Move>,
+        rng: &mut dyn RandomSource,
+    ) -> Choice<'a> {
+        let captures = |mv: &chaturaji::Move| match *mv {
+            chaturaji::Move::Normal { to, .. } | chaturaji::Move::Promotion { to, .. } => {
+                position.piece_at(to).is_some()
+            }
+            _ => false,
+        };
+        moves
+            .uniform_where(captures, rng)
+            .unwrap_or_else(|| moves.uniform(rng))
+    }
+}
+
+fn policy_benches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("policies");
+    configure(&mut group);
+    for (name, playouts) in [
+        ("kaissa", Playouts::kaissa(MASTER)),
+        (
+            "chaturaji_sheet",
+            Playouts::chaturaji(Rules::default(), MASTER),
+        ),
+    ] {
+        let by_hand = playouts.clone().with_policy(ByHand);
+        let stats = playouts.games(GAMES);
+        assert_eq!(by_hand.games(GAMES), stats, "{name}: the same games");
+        group.throughput(Throughput::Elements(stats.plies));
+        group.bench_function(format!("{name}/{GAMES}_games/default"), |b| {
+            b.iter(|| playouts.games(black_box(GAMES)).plies)
+        });
+        group.bench_function(format!("{name}/{GAMES}_games/uniform_by_hand"), |b| {
+            b.iter(|| by_hand.games(black_box(GAMES)).plies)
+        });
+        let greedy = playouts.clone().with_policy(CaptureFirst);
+        group.throughput(Throughput::Elements(greedy.games(GAMES).plies));
+        group.bench_function(format!("{name}/{GAMES}_games/capture_first"), |b| {
+            b.iter(|| greedy.games(black_box(GAMES)).plies)
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, playout_benches, threaded_benches, policy_benches);
 criterion_main!(benches);

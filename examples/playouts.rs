@@ -1,8 +1,8 @@
-//! Seeded random playouts from the command line (the interface is fixed by
-//! DESIGN.md):
+//! Seeded random playouts from the command line (a fixed interface, which
+//! scripts rely on):
 //!
 //! ```text
-//! cargo run --release --example playouts -- <kaissa|chaturaji> [--rules sheet|opposite|ludii] [--threads N] [--max-plies N] <plies> <seed>
+//! cargo run --release --example playouts -- <kaissa|chaturaji> [--rules sheet|opposite|ludii] [--threads N] [--max-plies N] [--policy uniform|capture-first] <plies> <seed>
 //! ```
 //!
 //! Plays games 0, 1, 2, … of the batch with master seed `<seed>` (game `i`
@@ -12,24 +12,67 @@
 //! `plies <n> games <g> seconds <s> plies_per_second <r>`. The games, so
 //! every figure but the time, are the same for any number of threads
 //! (default: every core). A game still going on after `--max-plies` plies
-//! (default 10000) is stopped and counted as unfinished.
+//! (default 10000) is stopped and counted as unfinished. The moves are
+//! chosen uniformly at random, or with `--policy capture-first` by a
+//! [`Policy`] that takes a capture whenever there is one.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use kaissa_chaturaji::chaturaji::{Alliances, Colour, Rules};
-use kaissa_chaturaji::kaissa::Side;
-use kaissa_chaturaji::playouts::{PlayoutStats, Playouts, Winners, DEFAULT_MAX_PLIES};
+use kaissa_chaturaji::chaturaji::{self, Alliances, Roll, Rules};
+use kaissa_chaturaji::kaissa;
+use kaissa_chaturaji::playouts::{
+    Candidates, Choice, PlayoutStats, Playouts, Policy, DEFAULT_MAX_PLIES,
+};
+use kaissa_chaturaji::random::RandomSource;
 use kaissa_chaturaji::threads;
 
-const USAGE: &str = "usage: playouts <kaissa|chaturaji> [--rules sheet|opposite|ludii] [--threads N] [--max-plies N] <plies> <seed>
+const USAGE: &str = "usage: playouts <kaissa|chaturaji> [--rules sheet|opposite|ludii] [--threads N] [--max-plies N] [--policy uniform|capture-first] <plies> <seed>
 
 Plays seeded random games from the start until at least <plies> plies were
 played, prints the results and game lengths, and last the line
   plies <n> games <g> seconds <s> plies_per_second <r>
   --rules R       Chaturaji rules option (default sheet; --alliances is the older spelling)
   --threads N     threads (default: every core); the games do not depend on it
-  --max-plies N   ply limit per game (default 10000); longer games count as unfinished";
+  --max-plies N   ply limit per game (default 10000); longer games count as unfinished
+  --policy P      how moves are chosen: uniform (default, at random) or
+                  capture-first (a random capture when there is one)";
+
+/// A capture whenever there is one (a random one among them), a random
+/// move otherwise.
+struct CaptureFirst;
+
+impl Policy for CaptureFirst {
+    fn kaissa_move<'a>(
+        &self,
+        position: &kaissa::Position,
+        moves: Candidates<'a, kaissa::Move>,
+        rng: &mut dyn RandomSource,
+    ) -> Choice<'a> {
+        let captures = |mv: &kaissa::Move| position.piece_at(mv.to()).is_some();
+        moves
+            .uniform_where(captures, rng)
+            .unwrap_or_else(|| moves.uniform(rng))
+    }
+
+    fn chaturaji_move<'a>(
+        &self,
+        position: &chaturaji::Position,
+        _roll: Option<Roll>,
+        moves: Candidates<'a, chaturaji::Move>,
+        rng: &mut dyn RandomSource,
+    ) -> Choice<'a> {
+        let captures = |mv: &chaturaji::Move| match *mv {
+            chaturaji::Move::Normal { to, .. } | chaturaji::Move::Promotion { to, .. } => {
+                position.piece_at(to).is_some()
+            }
+            _ => false,
+        };
+        moves
+            .uniform_where(captures, rng)
+            .unwrap_or_else(|| moves.uniform(rng))
+    }
+}
 
 /// What the command line asks for.
 struct Request {
@@ -37,6 +80,7 @@ struct Request {
     rules_name: &'static str,
     threads: usize,
     max_plies: u32,
+    capture_first: bool,
     plies: u64,
     seed: u64,
 }
@@ -76,6 +120,7 @@ fn parse(args: &[String]) -> Result<Request, String> {
         rules_name: "sheet",
         threads: 0,
         max_plies: DEFAULT_MAX_PLIES,
+        capture_first: false,
         plies: 0,
         seed: 0,
     };
@@ -108,6 +153,17 @@ fn parse(args: &[String]) -> Result<Request, String> {
                 request.threads = n;
             }
             "--max-plies" => request.max_plies = number(&value(arg)?, "--max-plies")?,
+            "--policy" => {
+                request.capture_first = match value(arg)?.as_str() {
+                    "uniform" => false,
+                    "capture-first" => true,
+                    other => {
+                        return Err(format!(
+                            "--policy {other:?}: expected uniform or capture-first"
+                        ))
+                    }
+                }
+            }
             other if other.starts_with("--") => return Err(format!("unknown option {other}")),
             other => positional.push(other),
         }
@@ -122,37 +178,12 @@ fn parse(args: &[String]) -> Result<Request, String> {
     }
 }
 
-/// The outcome word of a win by `winners` (as the `apply` tool writes it).
-fn win_word(chaturaji: bool, winners: Winners) -> String {
-    if !chaturaji {
-        let side = if winners.has_side(Side::Yellow) {
-            Side::Yellow
-        } else {
-            Side::Red
-        };
-        return format!("{}-wins", side.to_string().to_lowercase());
-    }
-    let colours: Vec<Colour> = Colour::ALL
-        .into_iter()
-        .filter(|&c| winners.has_colour(c))
+fn report(stats: &PlayoutStats) {
+    // The winners as the outcome words name them: `red-wins`, `rg-wins`…
+    let mut results: Vec<String> = stats
+        .winners()
+        .map(|(winners, n)| format!("{winners}-wins {n}"))
         .collect();
-    match colours.as_slice() {
-        [one] => format!("{}-wins", one.name().to_lowercase()),
-        many => {
-            let letters: String = many.iter().map(|c| c.letter()).collect();
-            format!("{letters}-wins")
-        }
-    }
-}
-
-fn report(stats: &PlayoutStats, chaturaji: bool) {
-    let mut results = Vec::new();
-    for (bits, &n) in stats.wins.iter().enumerate() {
-        if n > 0 {
-            let winners = Winners::from_bits(bits as u8);
-            results.push(format!("{} {n}", win_word(chaturaji, winners)));
-        }
-    }
     results.push(format!("draw {}", stats.draws));
     results.push(format!("unfinished {}", stats.unfinished));
     println!("results: {}", results.join(", "));
@@ -180,24 +211,38 @@ fn run(args: &[String]) -> Result<(), String> {
         Some(rules) => Playouts::chaturaji(rules, request.seed),
         None => Playouts::kaissa(request.seed),
     }
-    .threads(request.threads)
-    .max_plies(request.max_plies);
+    .with_threads(request.threads)
+    .with_max_plies(request.max_plies);
     let game = match request.chaturaji {
         Some(_) => format!("chaturaji --rules {}", request.rules_name),
         None => "kaissa".to_string(),
     };
+    let policy = if request.capture_first {
+        ", capture-first policy"
+    } else {
+        ""
+    };
     println!(
-        "{game}, seed {}, {} threads, ply limit {} per game",
+        "{game}, seed {}, {} threads, ply limit {} per game{policy}",
         request.seed,
         threads::resolve(request.threads),
         request.max_plies
     );
     let started = Instant::now();
-    let stats = playouts
-        .until_plies(request.plies)
-        .map_err(|e| e.to_string())?;
+    let stats = if request.capture_first {
+        playouts
+            .with_policy(CaptureFirst)
+            .until_plies(request.plies)
+    } else {
+        playouts.until_plies(request.plies)
+    };
+    if stats.plies < request.plies {
+        return Err(
+            "no game can play a ply: the start position is finished or the ply limit is 0".into(),
+        );
+    }
     let seconds = started.elapsed().as_secs_f64();
-    report(&stats, request.chaturaji.is_some());
+    report(&stats);
     let rate = if seconds > 0.0 {
         stats.plies as f64 / seconds
     } else {

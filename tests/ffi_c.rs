@@ -346,14 +346,14 @@ fn c_example_plays_chaturaji() {
 #[test]
 fn playouts_c99_program() {
     use kaissa_chaturaji::chaturaji::Rules;
-    use kaissa_chaturaji::playouts::{Playouts, Winners};
-    let kaissa = Playouts::kaissa(9).max_plies(3_000).games(12);
-    let chaturaji = Playouts::chaturaji(Rules::default(), 9).max_plies(3_000);
-    let until = chaturaji.until_plies(5_000).expect("a reachable target");
+    use kaissa_chaturaji::playouts::Playouts;
+    let kaissa = Playouts::kaissa(9).with_max_plies(3_000).games(12);
+    let chaturaji = Playouts::chaturaji(Rules::default(), 9).with_max_plies(3_000);
+    let until = chaturaji.until_plies(5_000);
     let args = [
         kaissa.games,
         kaissa.plies,
-        kaissa.wins_of(Winners::side(kaissa_chaturaji::kaissa::Side::Yellow)),
+        kaissa.wins_of_side(kaissa_chaturaji::kaissa::Side::Yellow),
         until.games,
         until.plies,
         u64::from(chaturaji.game(3).plies),

@@ -1,16 +1,18 @@
 //! Playouts: the same games and statistics for any number of threads, each
-//! game replayable alone, the seeded game definitions, and the
-//! `playouts` example's command line.
+//! game replayable alone (with its moves), the seeded game definitions,
+//! move policies, the win counts, and the `playouts` example's command
+//! line.
 
 use std::path::PathBuf;
 use std::process::Command;
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use kaissa_chaturaji::chaturaji::{self, Alliances, Rules};
 use kaissa_chaturaji::kaissa;
 use kaissa_chaturaji::playouts::{
-    game_seed, GameOutcome, GameResult, LengthHistogram, PlayoutError, PlayoutStats, Playouts,
-    Start, Winners, LENGTH_BUCKETS,
+    game_seed, Candidates, Choice, LengthHistogram, PlayoutMoves, PlayoutOutcome, PlayoutResult,
+    PlayoutStats, Playouts, Policy, Start, UniformRandom, Winners, LENGTH_BUCKETS,
 };
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
@@ -33,7 +35,7 @@ fn batches(seed: u64) -> Vec<(String, Playouts)> {
     for (name, rules) in chaturaji_rules() {
         all.push((
             format!("chaturaji {name}"),
-            Playouts::chaturaji(rules, seed).max_plies(3_000),
+            Playouts::chaturaji(rules, seed).with_max_plies(3_000),
         ));
     }
     all
@@ -42,10 +44,10 @@ fn batches(seed: u64) -> Vec<(String, Playouts)> {
 #[test]
 fn fixed_batches_do_not_depend_on_threads() {
     for (name, playouts) in batches(17) {
-        let one = playouts.clone().threads(1).games(40);
+        let one = playouts.clone().with_threads(1).games(40);
         assert_eq!(one.games, 40, "{name}");
         for threads in [2, 3, 8] {
-            let many = playouts.clone().threads(threads).games(40);
+            let many = playouts.clone().with_threads(threads).games(40);
             assert_eq!(many, one, "{name} on {threads} threads");
         }
     }
@@ -55,14 +57,10 @@ fn fixed_batches_do_not_depend_on_threads() {
 fn ply_targets_do_not_depend_on_threads() {
     for (name, playouts) in batches(5) {
         for target in [1, 999, 20_000] {
-            let one = playouts.clone().threads(1).until_plies(target).unwrap();
+            let one = playouts.clone().with_threads(1).until_plies(target);
             assert!(one.plies >= target, "{name}");
             for threads in [2, 5] {
-                let many = playouts
-                    .clone()
-                    .threads(threads)
-                    .until_plies(target)
-                    .unwrap();
+                let many = playouts.clone().with_threads(threads).until_plies(target);
                 assert_eq!(many, one, "{name}, {target} plies, {threads} threads");
             }
         }
@@ -73,7 +71,7 @@ fn ply_targets_do_not_depend_on_threads() {
 fn a_ply_target_takes_the_shortest_run_of_games() {
     for (name, playouts) in batches(23) {
         let target = 7_000;
-        let stats = playouts.clone().threads(3).until_plies(target).unwrap();
+        let stats = playouts.clone().with_threads(3).until_plies(target);
         let lengths: Vec<u64> = (0..stats.games)
             .map(|i| u64::from(playouts.game(i).plies))
             .collect();
@@ -91,18 +89,23 @@ fn a_ply_target_takes_the_shortest_run_of_games() {
 #[test]
 fn every_game_replays_alone() {
     for (name, playouts) in batches(99) {
-        let stats = playouts.clone().threads(2).games(25);
+        let stats = playouts.clone().with_threads(2).games(25);
         let mut again = PlayoutStats::default();
         for i in 0..25 {
             let record = playouts.game(i);
             assert_eq!((record.index, record.seed), (i, game_seed(99, i)), "{name}");
             again.add(record.plies, record.outcome.result());
-            let (replayed, end) = playouts.replay(i);
-            assert_eq!(replayed, record, "{name} game {i}");
-            let over = end.is_over();
+            let replayed = playouts.replay(i);
+            assert_eq!(replayed.game, record, "{name} game {i}");
+            assert_eq!(
+                replayed.moves.len(),
+                record.plies as usize,
+                "{name} game {i}"
+            );
+            let over = replayed.end.is_over();
             assert_eq!(
                 over,
-                record.outcome.result() != GameResult::Unfinished,
+                record.outcome.result() != PlayoutResult::Unfinished,
                 "{name} game {i}"
             );
         }
@@ -121,11 +124,11 @@ fn games_are_the_games_own_seeded_games() {
         let record = playouts.game(i);
         assert_eq!(
             (record.plies, record.outcome),
-            (plies, GameOutcome::Kaissa(outcome))
+            (plies, PlayoutOutcome::Kaissa(outcome))
         );
     }
     for (name, rules) in chaturaji_rules() {
-        let playouts = Playouts::chaturaji(rules, 3).max_plies(2_000);
+        let playouts = Playouts::chaturaji(rules, 3).with_max_plies(2_000);
         for i in 0..10 {
             let mut pos = chaturaji::Position::start(rules);
             let mut plies = 0;
@@ -134,7 +137,7 @@ fn games_are_the_games_own_seeded_games() {
             let record = playouts.game(i);
             assert_eq!(
                 (record.plies, record.outcome),
-                (plies, GameOutcome::Chaturaji(outcome)),
+                (plies, PlayoutOutcome::Chaturaji(outcome)),
                 "{name} game {i}"
             );
         }
@@ -320,7 +323,7 @@ fn game_seeds_are_the_master_generators_words() {
 fn results_and_lengths_add_up() {
     for (name, playouts) in batches(8) {
         let stats = playouts.games(60);
-        let results = stats.unfinished + stats.draws + stats.wins.iter().sum::<u64>();
+        let results = stats.unfinished + stats.draws + stats.wins();
         assert_eq!(results, 60, "{name}");
         assert_eq!(stats.lengths.counts().iter().sum::<u64>(), 60, "{name}");
         let (lo, hi) = (
@@ -333,60 +336,487 @@ fn results_and_lengths_add_up() {
     }
     // Kaissa games are won by one side; Chaturaji's by one alliance.
     let kaissa = Playouts::kaissa(8).games(60);
-    for (bits, &n) in kaissa.wins.iter().enumerate() {
-        assert!(n == 0 || bits == 1 || bits == 2, "winners {bits:#b}");
+    for (winners, n) in kaissa.winners() {
+        assert!(n > 0 && winners.as_side().is_some(), "{winners:?}");
     }
     let sheet = Playouts::chaturaji(Rules::default(), 8).games(60);
-    for (bits, &n) in sheet.wins.iter().enumerate() {
+    for (winners, n) in sheet.winners() {
         assert!(
-            n == 0 || bits == 0b1001 || bits == 0b0110,
-            "winners {bits:#b}"
+            n > 0 && [0b1001, 0b0110].contains(&winners.bits()),
+            "{winners:?}"
         );
     }
+    let rg = [chaturaji::Colour::Red, chaturaji::Colour::Green];
     assert_eq!(
-        sheet.wins_of(Winners::colours(&[
-            chaturaji::Colour::Red,
-            chaturaji::Colour::Green
-        ])),
-        sheet.wins[0b1001]
+        sheet.wins_of(Winners::alliance(rg)),
+        sheet.wins_of_alliance(rg)
     );
+}
+
+/// Each batch's figures as the library gave them before the policies and
+/// the per-seat win counts came: games, plies, unfinished, draws, the wins
+/// by the winners' bits, the shortest and the longest game. The default
+/// policy must keep playing exactly these games.
+type Pinned = (
+    &'static str,
+    u64,
+    u64,
+    u64,
+    u64,
+    &'static [(u8, u64)],
+    u32,
+    u32,
+);
+const PINNED: [Pinned; 10] = [
+    (
+        "kaissa games 30",
+        30,
+        4853,
+        0,
+        0,
+        &[(1, 15), (2, 15)],
+        18,
+        325,
+    ),
+    (
+        "sheet games 30",
+        30,
+        18504,
+        0,
+        12,
+        &[(6, 9), (9, 9)],
+        262,
+        1083,
+    ),
+    (
+        "opposite games 30",
+        30,
+        19363,
+        0,
+        14,
+        &[(5, 6), (10, 10)],
+        311,
+        1161,
+    ),
+    (
+        "no draw limit games 30",
+        30,
+        24239,
+        0,
+        0,
+        &[(6, 19), (9, 11)],
+        262,
+        1862,
+    ),
+    (
+        "ludii games 30",
+        30,
+        34197,
+        3,
+        0,
+        &[(1, 4), (2, 10), (4, 7), (8, 6)],
+        215,
+        3000,
+    ),
+    (
+        "kaissa until 20000",
+        100,
+        20291,
+        0,
+        0,
+        &[(1, 43), (2, 57)],
+        18,
+        737,
+    ),
+    (
+        "sheet until 20000",
+        33,
+        20678,
+        0,
+        15,
+        &[(6, 9), (9, 9)],
+        262,
+        1083,
+    ),
+    (
+        "opposite until 20000",
+        32,
+        20351,
+        0,
+        14,
+        &[(5, 6), (10, 12)],
+        311,
+        1161,
+    ),
+    (
+        "no draw limit until 20000",
+        25,
+        20318,
+        0,
+        0,
+        &[(6, 17), (9, 8)],
+        262,
+        1862,
+    ),
+    (
+        "ludii until 20000",
+        20,
+        20148,
+        1,
+        0,
+        &[(1, 4), (2, 8), (4, 5), (8, 2)],
+        215,
+        3000,
+    ),
+];
+
+/// A batch's figures as `PINNED` lists them.
+type Figures = (u64, u64, u64, u64, Vec<(u8, u64)>, u32, u32);
+
+fn pinned_form(stats: &PlayoutStats) -> Figures {
+    let wins = stats.winners().map(|(w, n)| (w.bits(), n)).collect();
+    (
+        stats.games,
+        stats.plies,
+        stats.unfinished,
+        stats.draws,
+        wins,
+        stats.min_length,
+        stats.max_length,
+    )
+}
+
+#[test]
+fn the_default_policy_plays_the_games_it_always_played() {
+    let mut batches = batches(2024);
+    batches[0].1 = Playouts::kaissa(2024);
+    let mut got = Vec::new();
+    for (_, playouts) in &batches {
+        got.push(pinned_form(&playouts.games(30)));
+    }
+    for (_, playouts) in &batches {
+        let stats = playouts.clone().with_threads(2).until_plies(20_000);
+        got.push(pinned_form(&stats));
+    }
+    for ((name, games, plies, unfinished, draws, wins, min, max), got) in PINNED.iter().zip(got) {
+        let expected = (
+            *games,
+            *plies,
+            *unfinished,
+            *draws,
+            wins.to_vec(),
+            *min,
+            *max,
+        );
+        assert_eq!(got, expected, "{name}");
+    }
+    // And one game alone.
+    for ((name, playouts), (plies, word)) in batches.iter().zip([
+        (98, "red-wins"),
+        (538, "rg-wins"),
+        (902, "ry-wins"),
+        (538, "rg-wins"),
+        (998, "yellow-wins"),
+    ]) {
+        let game = playouts.game(7);
+        assert_eq!(game.seed, 11_000_608_607_208_515_474, "{name}");
+        assert_eq!((game.plies, game.outcome.word()), (plies, word), "{name}");
+    }
+}
+
+/// Plays a capture when there is one (a random one among them), any move
+/// otherwise; counts the choices it makes.
+#[derive(Default)]
+struct CaptureFirst {
+    choices: AtomicU64,
+}
+
+impl Policy for CaptureFirst {
+    fn kaissa_move<'a>(
+        &self,
+        position: &kaissa::Position,
+        moves: Candidates<'a, kaissa::Move>,
+        rng: &mut dyn RandomSource,
+    ) -> Choice<'a> {
+        self.choices.fetch_add(1, Ordering::Relaxed);
+        let captures = |mv: &kaissa::Move| position.piece_at(mv.to()).is_some();
+        moves
+            .uniform_where(captures, rng)
+            .unwrap_or_else(|| moves.uniform(rng))
+    }
+
+    fn chaturaji_move<'a>(
+        &self,
+        position: &chaturaji::Position,
+        roll: Option<chaturaji::Roll>,
+        moves: Candidates<'a, chaturaji::Move>,
+        rng: &mut dyn RandomSource,
+    ) -> Choice<'a> {
+        self.choices.fetch_add(1, Ordering::Relaxed);
+        assert_eq!(
+            roll.is_none(),
+            position.pending_promotion().is_some(),
+            "a roll unless a decision is pending"
+        );
+        let captures = |mv: &chaturaji::Move| match *mv {
+            chaturaji::Move::Normal { to, .. } | chaturaji::Move::Promotion { to, .. } => {
+                position.piece_at(to).is_some()
+            }
+            _ => false,
+        };
+        moves
+            .uniform_where(captures, rng)
+            .unwrap_or_else(|| moves.uniform(rng))
+    }
+}
+
+#[test]
+fn a_custom_policy_is_used_and_deterministic() {
+    for (name, playouts) in batches(31) {
+        let policy = Arc::new(CaptureFirst::default());
+        let greedy = playouts.clone().with_policy(Arc::clone(&policy));
+        let stats = greedy.games(20);
+        assert_eq!(stats.games, 20, "{name}");
+        // One choice per ply played.
+        assert_eq!(
+            policy.choices.load(Ordering::Relaxed),
+            stats.plies,
+            "{name}"
+        );
+        // The same games for the same seed, on any number of threads, and
+        // each game alone.
+        assert_eq!(greedy.clone().with_threads(3).games(20), stats, "{name}");
+        let alone: u64 = (0..20).map(|i| u64::from(greedy.game(i).plies)).sum();
+        assert_eq!(alone, stats.plies, "{name}");
+        let until = greedy.clone().with_threads(2).until_plies(9_000);
+        assert_eq!(until, greedy.until_plies(9_000), "{name}");
+        // Not the default's games: captures come sooner.
+        assert_ne!(stats, playouts.games(20), "{name}");
+    }
+}
+
+/// The default policy written by hand: the general loop, not the fast one.
+struct ByHand;
+
+impl Policy for ByHand {}
+
+#[test]
+fn the_general_loop_with_uniform_choices_plays_the_default_games() {
+    for (name, playouts) in batches(12) {
+        let by_hand = playouts.clone().with_policy(ByHand);
+        assert_eq!(by_hand.games(25), playouts.games(25), "{name}");
+        for i in [0, 3, 9] {
+            assert_eq!(by_hand.replay(i), playouts.replay(i), "{name} game {i}");
+        }
+        // Through a trait object, chosen at run time.
+        let boxed: Box<dyn Policy> = Box::new(UniformRandom);
+        let boxed = playouts.clone().with_policy(boxed);
+        assert_eq!(boxed.games(10), playouts.games(10), "{name}");
+    }
+}
+
+#[test]
+fn wins_per_side_colour_and_alliance_add_up() {
+    use chaturaji::Colour::{Black, Green, Red, Yellow};
+    use kaissa::Side;
+    for policy in [false, true] {
+        let with = |p: Playouts| -> PlayoutStats {
+            if policy {
+                p.with_policy(CaptureFirst::default()).games(40)
+            } else {
+                p.games(40)
+            }
+        };
+        let kaissa = with(Playouts::kaissa(6));
+        let sides = kaissa.wins_of_side(Side::Yellow) + kaissa.wins_of_side(Side::Red);
+        assert_eq!(sides + kaissa.draws + kaissa.unfinished, kaissa.games);
+        assert_eq!(sides, kaissa.wins());
+        assert_eq!(kaissa.wins_of_colour(Red), 0, "no colour wins Kaissa");
+        for (rules, pairs) in [
+            (Rules::default(), [[Red, Green], [Black, Yellow]]),
+            (
+                Rules::default().with_alliances(Alliances::Opposite),
+                [[Red, Yellow], [Black, Green]],
+            ),
+        ] {
+            let stats = with(Playouts::chaturaji(rules, 6).with_max_plies(3_000));
+            let [a, b] = pairs.map(|pair| stats.wins_of_alliance(pair));
+            assert_eq!(a + b + stats.draws + stats.unfinished, stats.games);
+            for pair in pairs {
+                for colour in pair {
+                    assert_eq!(stats.wins_of_colour(colour), stats.wins_of_alliance(pair));
+                }
+                let reversed = [pair[1], pair[0]];
+                assert_eq!(
+                    stats.wins_of_alliance(reversed),
+                    stats.wins_of_alliance(pair)
+                );
+            }
+            assert_eq!(
+                stats.wins_of_side(Side::Yellow),
+                0,
+                "no side wins Chaturaji"
+            );
+        }
+        let ludii = with(Playouts::chaturaji(Rules::ludii(), 6).with_max_plies(3_000));
+        let colours: u64 = chaturaji::Colour::ALL
+            .into_iter()
+            .map(|c| ludii.wins_of_colour(c))
+            .sum();
+        assert_eq!(colours + ludii.draws + ludii.unfinished, ludii.games);
+        for c in chaturaji::Colour::ALL {
+            assert_eq!(ludii.wins_of(Winners::colour(c)), ludii.wins_of_colour(c));
+        }
+        let listed: u64 = ludii.winners().map(|(_, n)| n).sum();
+        assert_eq!(listed, ludii.wins());
+    }
+}
+
+/// Plays `moves` from `start` with the checked `play` (so every move is
+/// legal) and returns the position reached.
+fn replay_moves(start: &Start, moves: &PlayoutMoves) -> Start {
+    match (start, moves) {
+        (Start::Kaissa(start), PlayoutMoves::Kaissa(moves)) => {
+            let mut pos = start.clone();
+            for &mv in moves {
+                pos.play(mv).expect("a played move is legal");
+            }
+            Start::Kaissa(pos)
+        }
+        (Start::Chaturaji(start), PlayoutMoves::Chaturaji(plies)) => {
+            let mut pos = start.clone();
+            for ply in plies {
+                assert_eq!(ply.seat, pos.to_move());
+                let roll = ply.roll.unwrap_or(chaturaji::Roll::ALL[0]);
+                pos.play(roll, ply.mv).expect("a played move is legal");
+            }
+            Start::Chaturaji(pos)
+        }
+        _ => panic!("the moves of the other game"),
+    }
+}
+
+#[test]
+fn move_lists_replay_to_the_final_position() {
+    for (name, playouts) in batches(41) {
+        let greedy = playouts.clone().with_policy(CaptureFirst::default());
+        for i in 0..6 {
+            for replay in [playouts.replay(i), greedy.replay(i)] {
+                assert_eq!(replay.moves.len(), replay.game.plies as usize, "{name}");
+                let end = replay_moves(playouts.start(), &replay.moves);
+                assert_eq!(end, replay.end, "{name} game {i}");
+            }
+            assert_eq!(greedy.replay(i).game, greedy.game(i), "{name} game {i}");
+        }
+    }
+}
+
+#[test]
+fn candidates_choose_only_their_moves() {
+    /// Tries every way to choose, then chooses at random.
+    struct Tries;
+    impl Policy for Tries {
+        fn kaissa_move<'a>(
+            &self,
+            _: &kaissa::Position,
+            moves: Candidates<'a, kaissa::Move>,
+            rng: &mut dyn RandomSource,
+        ) -> Choice<'a> {
+            let n = moves.moves().len();
+            assert!(n > 0);
+            assert_eq!(moves.pick(n), None);
+            assert_eq!(moves.pick(n - 1), Some(moves.last()));
+            assert_eq!(moves.first().index(), 0);
+            assert_eq!(moves.find(|_| false), None);
+            assert_eq!(moves.uniform_where(|_| false, rng), None);
+            let placement = moves.find(|mv| mv.from().is_none());
+            let any_placement = moves.uniform_where(|mv| mv.from().is_none(), rng);
+            assert_eq!(placement.is_some(), any_placement.is_some());
+            if let Some(choice) = any_placement {
+                assert!(moves.moves()[choice.index()].from().is_none());
+            }
+            moves.uniform(rng)
+        }
+    }
+    let stats = Playouts::kaissa(3)
+        .with_policy(Tries)
+        .with_max_plies(400)
+        .games(5);
+    assert_eq!(stats.games, 5);
+}
+
+#[test]
+fn stats_read_well() {
+    let stats = Playouts::kaissa(8).games(20);
+    let text = stats.to_string();
+    assert!(text.starts_with("20 games, "), "{text}");
+    assert!(
+        text.contains("yellow-wins ") && text.contains("red-wins "),
+        "{text}"
+    );
+    let debug = format!("{stats:?}");
+    assert!(debug.contains("Winners(yellow)"), "{debug}");
+    let sheet = Playouts::chaturaji(Rules::default(), 8)
+        .games(20)
+        .to_string();
+    assert!(
+        sheet.contains("rg-wins ") && sheet.contains("by-wins "),
+        "{sheet}"
+    );
+    assert_eq!(
+        PlayoutResult::Win(Winners::colour(chaturaji::Colour::Black)).to_string(),
+        "black-wins"
+    );
+    assert_eq!(PlayoutResult::Unfinished.to_string(), "unfinished");
 }
 
 #[test]
 fn capped_games_count_as_unfinished() {
-    let stats = Playouts::kaissa(2).max_plies(7).games(9);
+    let stats = Playouts::kaissa(2).with_max_plies(7).games(9);
     assert_eq!(
         (stats.unfinished, stats.plies, stats.max_length),
         (9, 63, 7)
     );
     let stats = Playouts::chaturaji(Rules::default().with_draw_limit(None), 2)
-        .max_plies(5)
-        .until_plies(12)
-        .unwrap();
+        .with_max_plies(5)
+        .until_plies(12);
     assert_eq!((stats.games, stats.plies, stats.unfinished), (3, 15, 3));
 }
 
 #[test]
-fn impossible_targets_are_errors() {
-    assert_eq!(
-        Playouts::kaissa(1).max_plies(0).until_plies(1),
-        Err(PlayoutError::NoPlies)
-    );
+fn unreachable_targets_play_no_games() {
+    let none = Playouts::kaissa(1).with_max_plies(0).until_plies(1);
+    assert_eq!(none, PlayoutStats::default());
     let won: kaissa::Position = "4h5/10/10/10/10/10/10/10/10/4U5 y 12 -".parse().unwrap();
     let playouts = Playouts::new(Start::Kaissa(won), 1);
-    assert_eq!(playouts.until_plies(5), Err(PlayoutError::NoPlies));
+    assert_eq!(playouts.until_plies(5), PlayoutStats::default());
     let stats = playouts.games(3);
     assert_eq!(
         (
             stats.games,
             stats.plies,
-            stats.wins_of(Winners::side(kaissa::Side::Red))
+            stats.wins_of_side(kaissa::Side::Red)
         ),
         (3, 0, 3)
     );
-    assert_eq!(playouts.until_plies(0), Ok(PlayoutStats::default()));
+    assert_eq!(playouts.until_plies(0), PlayoutStats::default());
     assert_eq!(Playouts::kaissa(1).games(0), PlayoutStats::default());
-    assert!(!PlayoutError::NoPlies.to_string().is_empty());
+}
+
+#[test]
+fn settings_read_back() {
+    let playouts = Playouts::chaturaji(Rules::ludii(), 5)
+        .with_seed(6)
+        .with_threads(3)
+        .with_max_plies(77);
+    assert_eq!(
+        (playouts.seed(), playouts.threads(), playouts.max_plies()),
+        (6, 3, 77)
+    );
+    assert_eq!(*playouts.policy(), UniformRandom);
+    assert_eq!(playouts.game_seed(4), game_seed(6, 4));
+    let start = chaturaji::Position::start(Rules::ludii());
+    assert_eq!(playouts.start(), &Start::Chaturaji(start));
 }
 
 #[test]
@@ -502,7 +932,7 @@ fn the_example_prints_the_same_games_for_any_thread_count() {
             Playouts::chaturaji(Rules::default(), 4)
         };
         let target = args[args.len() - 2].parse().unwrap();
-        let stats = playouts.until_plies(target).unwrap();
+        let stats = playouts.until_plies(target);
         assert_eq!((stats.plies, stats.games), (plies, games), "{args:?}");
     }
 }
@@ -535,9 +965,39 @@ fn the_example_explains_bad_input() {
             vec!["kaissa", "--max-plies", "0", "10", "1"],
             "no game can play",
         ),
+        (
+            vec!["kaissa", "--policy", "best", "10", "1"],
+            "expected uniform or capture-first",
+        ),
     ] {
         let (ok, _, stderr) = run(&args);
         assert!(!ok, "{args:?} should fail");
         assert!(stderr.contains(words), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn the_example_plays_the_capture_first_policy() {
+    for (args, playouts) in [
+        (vec!["kaissa", "20000", "4"], Playouts::kaissa(4)),
+        (
+            vec!["chaturaji", "--rules", "ludii", "30000", "4"],
+            Playouts::chaturaji(Rules::ludii(), 4),
+        ),
+    ] {
+        let mut with = args.clone();
+        with.splice(1..1, ["--policy", "capture-first", "--threads", "2"]);
+        let (ok, stdout, stderr) = run(&with);
+        assert!(ok, "{with:?}: {stderr}");
+        assert!(stdout.contains("capture-first policy"), "{stdout}");
+        let target = args[args.len() - 2].parse().unwrap();
+        let stats = playouts
+            .with_policy(CaptureFirst::default())
+            .until_plies(target);
+        assert_eq!(
+            plies_and_games(&stdout),
+            (stats.plies, stats.games),
+            "{args:?}"
+        );
     }
 }

@@ -10,8 +10,8 @@ use super::kaissa::kc_kaissa_position;
 use super::kc_status::{self, *};
 use super::{fail, out_ptr, run, write_out, FfiResult};
 use crate::playouts::{
-    game_seed, GameRecord, GameResult, LengthHistogram, PlayoutError, PlayoutStats, Playouts,
-    Start, DEFAULT_MAX_PLIES, LENGTH_BUCKETS,
+    game_seed, LengthHistogram, PlayoutGame, PlayoutResult, PlayoutStats, Playouts, Start,
+    DEFAULT_MAX_PLIES, LENGTH_BUCKETS,
 };
 
 /// The number of game-length buckets of [`kc_playout_stats`]
@@ -66,12 +66,16 @@ pub struct kc_playout_stats {
 
 impl kc_playout_stats {
     fn from_rust(stats: &PlayoutStats) -> kc_playout_stats {
+        let mut wins = [0u64; 16];
+        for (winners, n) in stats.winners() {
+            wins[usize::from(winners.bits() & 15)] += n;
+        }
         kc_playout_stats {
             games: stats.games,
             plies: stats.plies,
             unfinished: stats.unfinished,
             draws: stats.draws,
-            wins: stats.wins,
+            wins,
             min_length: stats.min_length,
             max_length: stats.max_length,
             mean_length: stats.mean_length(),
@@ -99,11 +103,11 @@ pub struct kc_playout_game {
 }
 
 impl kc_playout_game {
-    fn from_rust(record: &GameRecord) -> kc_playout_game {
+    fn from_rust(record: &PlayoutGame) -> kc_playout_game {
         let (result, winners) = match record.outcome.result() {
-            GameResult::Unfinished => (KC_PLAYOUT_UNFINISHED, 0),
-            GameResult::Draw => (KC_PLAYOUT_DRAW, 0),
-            GameResult::Win(w) => (KC_PLAYOUT_WIN, w.bits()),
+            PlayoutResult::Unfinished => (KC_PLAYOUT_UNFINISHED, 0),
+            PlayoutResult::Draw => (KC_PLAYOUT_DRAW, 0),
+            PlayoutResult::Win(w) => (KC_PLAYOUT_WIN, w.bits()),
         };
         kc_playout_game {
             index: record.index,
@@ -169,9 +173,17 @@ fn run_batch(playouts: &Playouts, batch: Batch, out: *mut kc_playout_stats) -> F
     let out = out_ptr(out, "out")?;
     let stats = match batch {
         Batch::Games(n) => playouts.games(n),
-        Batch::UntilPlies(n) => playouts
-            .until_plies(n)
-            .map_err(|e: PlayoutError| fail(KC_ERR_INVALID_ARGUMENT, e.to_string()))?,
+        Batch::UntilPlies(n) => {
+            let stats = playouts.until_plies(n);
+            // Short of the target only when no game can play a ply.
+            if stats.plies < n {
+                return Err(fail(
+                    KC_ERR_INVALID_ARGUMENT,
+                    "no game can play a ply: the start position is finished or the ply limit is 0",
+                ));
+            }
+            stats
+        }
     };
     // SAFETY: checked; writable per the caller.
     unsafe { write_out(out, kc_playout_stats::from_rust(&stats)) };
@@ -191,8 +203,8 @@ unsafe fn kaissa_batch(
     // SAFETY: forwarded from the caller.
     let pos = unsafe { handle_ref(start, "start")? }.clone();
     Ok(Playouts::new(Start::Kaissa(pos), seed)
-        .max_plies(max_plies)
-        .threads(threads as usize))
+        .with_max_plies(max_plies)
+        .with_threads(threads as usize))
 }
 
 /// The batch of Chaturaji games from `start` (under its rules options).
@@ -208,8 +220,8 @@ unsafe fn chaturaji_batch(
     // SAFETY: forwarded from the caller.
     let pos = unsafe { handle_ref(start, "start")? }.clone();
     Ok(Playouts::new(Start::Chaturaji(pos), seed)
-        .max_plies(max_plies)
-        .threads(threads as usize))
+        .with_max_plies(max_plies)
+        .with_threads(threads as usize))
 }
 
 /// Plays Kaissa games `0..games` of the batch with master seed `seed` from
@@ -394,16 +406,15 @@ mod tests {
                 kc_kaissa_playouts(kaissa_start, 5, 3_000, 2, 12, &mut out),
                 KC_OK
             );
-            let rust = Playouts::kaissa(5).max_plies(3_000).games(12);
+            let rust = Playouts::kaissa(5).with_max_plies(3_000).games(12);
             assert_eq!(out, kc_playout_stats::from_rust(&rust));
             assert_eq!(
                 kc_chaturaji_playouts_until(chaturaji_start, 5, 3_000, 0, 9_000, &mut out),
                 KC_OK
             );
             let rust = Playouts::chaturaji(Rules::default(), 5)
-                .max_plies(3_000)
-                .until_plies(9_000)
-                .unwrap();
+                .with_max_plies(3_000)
+                .until_plies(9_000);
             assert_eq!(out, kc_playout_stats::from_rust(&rust));
             let mut game = kc_playout_game {
                 index: 0,
@@ -417,7 +428,7 @@ mod tests {
                 KC_OK
             );
             let record = Playouts::chaturaji(Rules::default(), 5)
-                .max_plies(3_000)
+                .with_max_plies(3_000)
                 .game(4);
             assert_eq!(game, kc_playout_game::from_rust(&record));
             assert_eq!(game.seed, kc_playout_game_seed(5, 4));

@@ -2,20 +2,26 @@
 //!
 //! A [`Playouts`] names the game (Kaissa, or Chaturaji under any
 //! [`Rules`]), the position the games start from, a master seed, a ply
-//! limit per game and a number of threads. [`Playouts::games`] plays games
+//! limit per game, a number of threads and the [`Policy`] that chooses the
+//! moves ([`UniformRandom`] unless set). [`Playouts::games`] plays games
 //! `0..n`; [`Playouts::until_plies`] plays games `0, 1, 2, …` until at
-//! least so many plies were played. Both return [`PlayoutStats`].
+//! least so many plies were played. Both return [`PlayoutStats`], and
+//! neither can fail: every figure is defined for every batch (see
+//! [`Playouts::until_plies`] for a target no game can reach).
 //!
 //! # Seeds: every game can be replayed alone
 //! Game `i` is played with its own seed, [`game_seed`]`(master, i)`: the
 //! `i`-th word (from 0) of a SplitMix64 generator seeded with the master
 //! seed, which is `mix(master + (i + 1) * 0x9E3779B97F4A7C15)` with
 //! SplitMix64's output function `mix` (computed directly, without drawing
-//! the words before it). The game itself is the seeded game of its rules:
-//! [`kaissa::play_seeded_game`] or [`chaturaji::play_seeded_game`] from
-//! the start position with that seed and the ply limit. So
-//! [`Playouts::game`] replays game `i` alone, and a batch's statistics do
-//! not depend on how its games were shared between threads.
+//! the words before it). Under the default policy the game itself is the
+//! seeded game of its rules: [`kaissa::play_seeded_game`] or
+//! [`chaturaji::play_seeded_game`] from the start position with that seed
+//! and the ply limit; under another policy, the same die throws and the
+//! policy's choices, drawing from the same generator. So [`Playouts::game`]
+//! plays game `i` alone (and [`Playouts::replay`] with its moves), and a
+//! batch's statistics do not depend on how its games were shared between
+//! threads.
 //!
 //! # Threads
 //! Threads take games one at a time from a shared counter. For
@@ -28,32 +34,36 @@
 //! # Unfinished games
 //! Kaissa has no move-count rule, and Chaturaji without a draw limit none
 //! either, so a game may go on for ever; it is stopped after
-//! [`Playouts::max_plies`] plies ([`DEFAULT_MAX_PLIES`] unless set) and
-//! counted as unfinished.
+//! [`Playouts::max_plies`] plies ([`DEFAULT_MAX_PLIES`] unless set with
+//! [`Playouts::with_max_plies`]) and counted as unfinished.
 //!
 //! ```
-//! use kaissa_chaturaji::chaturaji::Rules;
+//! use kaissa_chaturaji::chaturaji::{Colour, Rules};
 //! use kaissa_chaturaji::playouts::Playouts;
-//! let playouts = Playouts::chaturaji(Rules::default(), 42).threads(2);
-//! let stats = playouts.until_plies(5_000)?;
+//! let playouts = Playouts::chaturaji(Rules::default(), 42).with_threads(2);
+//! let stats = playouts.until_plies(5_000);
 //! assert!(stats.plies >= 5_000);
-//! assert_eq!(stats, Playouts::chaturaji(Rules::default(), 42).until_plies(5_000)?);
+//! assert_eq!(stats, Playouts::chaturaji(Rules::default(), 42).until_plies(5_000));
+//! let rg = stats.wins_of_alliance([Colour::Red, Colour::Green]);
+//! let by = stats.wins_of_alliance([Colour::Black, Colour::Yellow]);
+//! assert_eq!(rg + by + stats.draws + stats.unfinished, stats.games);
 //! // Any single game again, alone:
 //! let last = playouts.game(stats.games - 1);
 //! assert!(last.plies <= stats.max_length);
-//! # Ok::<(), kaissa_chaturaji::playouts::PlayoutError>(())
 //! ```
 
+mod policy;
 mod run;
 mod stats;
 
-use crate::chaturaji::{self, Rules};
+use crate::chaturaji::{self, GamePly, Rules};
 use crate::kaissa;
 use crate::random::SplitMix64;
 
-pub use stats::{GameResult, LengthHistogram, PlayoutStats, Winners, LENGTH_BUCKETS};
+pub use policy::{Candidates, Choice, Policy, UniformRandom};
+pub use stats::{LengthHistogram, PlayoutResult, PlayoutStats, Winners, LENGTH_BUCKETS};
 
-/// The ply limit of a game unless [`Playouts::max_plies`] says otherwise:
+/// The ply limit of a game unless [`Playouts::with_max_plies`] says otherwise:
 /// far above the length of nearly every random game (Kaissa's median is
 /// about 200 plies, Chaturaji's under the sheet's rules about 300), so an
 /// unfinished game is one that would likely go on for ever.
@@ -75,8 +85,9 @@ pub const fn game_seed(master: u64, index: u64) -> u64 {
     SplitMix64::new(before).next_const().1
 }
 
-/// The position the games of a batch start from: a Kaissa or a Chaturaji
-/// position (which carries its [`Rules`]).
+/// The position the games of a batch start from (or a game ended in: see
+/// [`PlayoutReplay`]): a Kaissa or a Chaturaji position (which carries its
+/// [`Rules`]).
 ///
 /// ```
 /// use kaissa_chaturaji::chaturaji::Rules;
@@ -85,7 +96,7 @@ pub const fn game_seed(master: u64, index: u64) -> u64 {
 /// assert!(!start.is_over());
 /// ```
 // A Kaissa position is larger than a Chaturaji one; a batch holds one
-// `Start` (and a replay returns one), so boxing would only add a heap
+// `Start` (and a replay one more), so boxing would only add a heap
 // allocation per game replayed.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -110,39 +121,41 @@ impl Start {
 /// How a game ended, in its own game's terms.
 ///
 /// ```
-/// use kaissa_chaturaji::playouts::{GameOutcome, GameResult};
-/// let outcome = GameOutcome::Kaissa(kaissa_chaturaji::kaissa::Outcome::Ongoing);
-/// assert_eq!(outcome.result(), GameResult::Unfinished);
+/// use kaissa_chaturaji::playouts::{PlayoutOutcome, PlayoutResult};
+/// let outcome = PlayoutOutcome::Kaissa(kaissa_chaturaji::kaissa::Outcome::Ongoing);
+/// assert_eq!(outcome.result(), PlayoutResult::Unfinished);
 /// assert_eq!(outcome.word(), "ongoing");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameOutcome {
+pub enum PlayoutOutcome {
     /// A Kaissa game's outcome (`Ongoing` when stopped at the ply limit).
     Kaissa(kaissa::Outcome),
     /// A Chaturaji game's outcome (`Ongoing` when stopped at the ply limit).
     Chaturaji(chaturaji::Outcome),
 }
 
-impl GameOutcome {
+impl PlayoutOutcome {
     /// The outcome as the statistics count it.
     #[must_use]
-    pub fn result(self) -> GameResult {
+    pub fn result(self) -> PlayoutResult {
         match self {
-            GameOutcome::Kaissa(outcome) => match outcome {
-                kaissa::Outcome::Ongoing => GameResult::Unfinished,
-                kaissa::Outcome::Win { winner, .. } => GameResult::Win(Winners::side(winner)),
-                kaissa::Outcome::Draw { .. } => GameResult::Draw,
+            PlayoutOutcome::Kaissa(outcome) => match outcome {
+                kaissa::Outcome::Win { winner, .. } => PlayoutResult::Win(Winners::side(winner)),
+                kaissa::Outcome::Draw { .. } => PlayoutResult::Draw,
+                // Ongoing: stopped by the ply limit.
+                _ => PlayoutResult::Unfinished,
             },
-            GameOutcome::Chaturaji(outcome) => match outcome {
-                chaturaji::Outcome::Ongoing => GameResult::Unfinished,
+            PlayoutOutcome::Chaturaji(outcome) => match outcome {
                 chaturaji::Outcome::AllianceWins(colours) => {
-                    GameResult::Win(Winners::colours(&colours))
+                    PlayoutResult::Win(Winners::alliance(colours))
                 }
                 chaturaji::Outcome::ColourWins(colour) => {
-                    GameResult::Win(Winners::colours(&[colour]))
+                    PlayoutResult::Win(Winners::colour(colour))
                 }
                 // Ludii: the top score shared, or the turn limit.
-                chaturaji::Outcome::Draw | chaturaji::Outcome::TopScoreTie => GameResult::Draw,
+                chaturaji::Outcome::Draw | chaturaji::Outcome::TopScoreTie => PlayoutResult::Draw,
+                // Ongoing: stopped by the ply limit.
+                _ => PlayoutResult::Unfinished,
             },
         }
     }
@@ -152,8 +165,8 @@ impl GameOutcome {
     #[must_use]
     pub fn word(self) -> &'static str {
         match self {
-            GameOutcome::Kaissa(outcome) => outcome.word(),
-            GameOutcome::Chaturaji(outcome) => outcome.word(),
+            PlayoutOutcome::Kaissa(outcome) => outcome.word(),
+            PlayoutOutcome::Chaturaji(outcome) => outcome.word(),
         }
     }
 }
@@ -167,7 +180,7 @@ impl GameOutcome {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub struct GameRecord {
+pub struct PlayoutGame {
     /// The game's number in the batch.
     pub index: u64,
     /// The seed it was played with ([`game_seed`] of the batch's seed).
@@ -175,45 +188,99 @@ pub struct GameRecord {
     /// The plies played.
     pub plies: u32,
     /// How it ended.
-    pub outcome: GameOutcome,
+    pub outcome: PlayoutOutcome,
 }
 
-/// Why playouts cannot run.
+/// The moves of one game, in the order played: Kaissa moves, or Chaturaji
+/// plies (the seat, the roll thrown and the move).
 ///
 /// ```
-/// use kaissa_chaturaji::playouts::{PlayoutError, Playouts};
-/// let err = Playouts::kaissa(1).max_plies(0).until_plies(10).unwrap_err();
-/// assert_eq!(err, PlayoutError::NoPlies);
+/// use kaissa_chaturaji::playouts::{PlayoutMoves, Playouts};
+/// let replay = Playouts::kaissa(5).with_max_plies(8).replay(0);
+/// assert_eq!(replay.moves.len(), 8);
+/// assert!(matches!(replay.moves, PlayoutMoves::Kaissa(_)));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-#[non_exhaustive]
-pub enum PlayoutError {
-    /// No game can play a ply (the start position is finished, or the ply
-    /// limit is 0), so no number of games reaches a positive ply target.
-    #[error("no game can play a ply: the start position is finished or the ply limit is 0")]
-    NoPlies,
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayoutMoves {
+    /// A Kaissa game's moves.
+    Kaissa(Vec<kaissa::Move>),
+    /// A Chaturaji game's plies.
+    Chaturaji(Vec<GamePly>),
 }
 
-/// A batch of seeded random games: the start, the master seed, the ply
-/// limit per game and the threads (see the [module docs](self)).
+impl PlayoutMoves {
+    /// The number of plies.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        match self {
+            PlayoutMoves::Kaissa(moves) => moves.len(),
+            PlayoutMoves::Chaturaji(plies) => plies.len(),
+        }
+    }
+
+    /// Whether no ply was played.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// One game of a batch played again alone, in full: its record, its moves
+/// and the position it ended in.
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::{self, Rules};
+/// use kaissa_chaturaji::playouts::{PlayoutMoves, Playouts, Start};
+/// let playouts = Playouts::chaturaji(Rules::default(), 8);
+/// let replay = playouts.replay(2);
+/// assert_eq!(replay.game, playouts.game(2));
+/// // The moves lead from the start to the end.
+/// let mut pos = chaturaji::Position::start(Rules::default());
+/// if let PlayoutMoves::Chaturaji(plies) = &replay.moves {
+///     for ply in plies {
+///         pos.play(ply.roll.expect("the sheet's rules throw every ply"), ply.mv)?;
+///     }
+/// }
+/// assert_eq!(replay.end, Start::Chaturaji(pos));
+/// # Ok::<(), kaissa_chaturaji::IllegalMoveError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PlayoutReplay {
+    /// The game's record, as [`Playouts::game`] gives it.
+    pub game: PlayoutGame,
+    /// Its moves, in order ([`PlayoutGame::plies`] of them).
+    pub moves: PlayoutMoves,
+    /// The position it ended in.
+    pub end: Start,
+}
+
+/// A batch of seeded games: the start, the master seed, the ply limit per
+/// game, the threads and the move [`Policy`] (see the [module
+/// docs](self)). Built with [`Playouts::kaissa`], [`Playouts::chaturaji`]
+/// or [`Playouts::new`], then the `with_` methods; each setting is read
+/// back by the method of its name without `with_`.
 ///
 /// ```
 /// use kaissa_chaturaji::playouts::Playouts;
-/// let stats = Playouts::kaissa(1).threads(2).max_plies(500).games(8);
+/// let playouts = Playouts::kaissa(1).with_threads(2).with_max_plies(500);
+/// assert_eq!((playouts.seed(), playouts.threads(), playouts.max_plies()), (1, 2, 500));
+/// let stats = playouts.games(8);
 /// assert_eq!(stats.games, 8);
 /// assert!(stats.max_length <= 500);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Playouts {
+pub struct Playouts<P = UniformRandom> {
     start: Start,
     seed: u64,
     max_plies: u32,
     threads: usize,
+    policy: P,
 }
 
 impl Playouts {
-    /// Games from `start` with master seed `seed`, the default ply limit
-    /// and one thread.
+    /// Games from `start` with master seed `seed`, the default ply limit,
+    /// one thread and the default policy.
     ///
     /// ```
     /// use kaissa_chaturaji::kaissa::Position;
@@ -230,6 +297,7 @@ impl Playouts {
             seed,
             max_plies: DEFAULT_MAX_PLIES,
             threads: 1,
+            policy: UniformRandom,
         }
     }
 
@@ -256,34 +324,67 @@ impl Playouts {
     pub fn chaturaji(rules: Rules, seed: u64) -> Playouts {
         Playouts::new(Start::Chaturaji(chaturaji::Position::start(rules)), seed)
     }
+}
+
+impl<P: Policy> Playouts<P> {
+    /// The same games with master seed `seed`.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::playouts::Playouts;
+    /// assert_eq!(Playouts::kaissa(1).with_seed(9), Playouts::kaissa(9));
+    /// ```
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Playouts<P> {
+        self.seed = seed;
+        self
+    }
 
     /// The same games with at most `max_plies` plies each (a game still
     /// going on then counts as unfinished).
     ///
     /// ```
     /// use kaissa_chaturaji::playouts::Playouts;
-    /// let stats = Playouts::kaissa(1).max_plies(10).games(5);
+    /// let stats = Playouts::kaissa(1).with_max_plies(10).games(5);
     /// assert_eq!((stats.plies, stats.unfinished), (50, 5));
     /// ```
     #[must_use]
-    pub fn max_plies(mut self, max_plies: u32) -> Playouts {
+    pub fn with_max_plies(mut self, max_plies: u32) -> Playouts<P> {
         self.max_plies = max_plies;
         self
     }
 
     /// Played on `threads` threads (`0`: every core; at most
-    /// [`MAX_THREADS`](crate::threads::MAX_THREADS)). The results do not
-    /// depend on it.
+    /// [`MAX_THREADS`](crate::threads::MAX_THREADS), more counting as that
+    /// many). The results do not depend on it.
     ///
     /// ```
     /// use kaissa_chaturaji::playouts::Playouts;
     /// let one = Playouts::kaissa(4).games(6);
-    /// assert_eq!(Playouts::kaissa(4).threads(3).games(6), one);
+    /// assert_eq!(Playouts::kaissa(4).with_threads(3).games(6), one);
     /// ```
     #[must_use]
-    pub fn threads(mut self, threads: usize) -> Playouts {
+    pub fn with_threads(mut self, threads: usize) -> Playouts<P> {
         self.threads = threads;
         self
+    }
+
+    /// The same batch with its moves chosen by `policy` (see [`Policy`]).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::playouts::{Playouts, UniformRandom};
+    /// // The default policy, given by hand: the same games.
+    /// let stats = Playouts::kaissa(4).with_policy(UniformRandom).games(6);
+    /// assert_eq!(stats, Playouts::kaissa(4).games(6));
+    /// ```
+    #[must_use]
+    pub fn with_policy<Q: Policy>(self, policy: Q) -> Playouts<Q> {
+        Playouts {
+            start: self.start,
+            seed: self.seed,
+            max_plies: self.max_plies,
+            threads: self.threads,
+            policy,
+        }
     }
 
     /// The start position.
@@ -300,8 +401,20 @@ impl Playouts {
 
     /// The ply limit per game.
     #[must_use]
-    pub fn ply_limit(&self) -> u32 {
+    pub fn max_plies(&self) -> u32 {
         self.max_plies
+    }
+
+    /// The threads asked for (`0`: every core).
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The move policy.
+    #[must_use]
+    pub fn policy(&self) -> &P {
+        &self.policy
     }
 
     /// The seed of game `index`: [`game_seed`]`(self.seed(), index)`.
@@ -321,50 +434,143 @@ impl Playouts {
     /// assert_eq!(plies, stats.plies);
     /// ```
     #[must_use]
-    pub fn game(&self, index: u64) -> GameRecord {
-        self.replay(index).0
-    }
-
-    /// Plays game `index` alone and returns its record and final position.
-    /// To follow it move by move, call the game's `play_seeded_game` from
-    /// [`Playouts::start`] with [`Playouts::game_seed`] and
-    /// [`Playouts::ply_limit`]:
-    ///
-    /// ```
-    /// use kaissa_chaturaji::kaissa;
-    /// use kaissa_chaturaji::playouts::{Playouts, Start};
-    /// let playouts = Playouts::kaissa(8);
-    /// let (record, last) = playouts.replay(2);
-    /// let mut pos = kaissa::Position::start();
-    /// let mut moves = Vec::new();
-    /// kaissa::play_seeded_game(&mut pos, playouts.game_seed(2), playouts.ply_limit(), |mv, _| moves.push(mv));
-    /// assert_eq!(moves.len() as u32, record.plies);
-    /// assert_eq!(last, Start::Kaissa(pos));
-    /// ```
-    #[must_use]
-    pub fn replay(&self, index: u64) -> (GameRecord, Start) {
+    pub fn game(&self, index: u64) -> PlayoutGame {
         let seed = self.game_seed(index);
-        let mut plies = 0u32;
-        let (outcome, end) = match &self.start {
-            Start::Kaissa(start) => {
-                let mut pos = start.clone();
-                let outcome =
-                    kaissa::play_seeded_game(&mut pos, seed, self.max_plies, |_, _| plies += 1);
-                (GameOutcome::Kaissa(outcome), Start::Kaissa(pos))
-            }
-            Start::Chaturaji(start) => {
-                let mut pos = start.clone();
-                let outcome =
-                    chaturaji::play_seeded_game(&mut pos, seed, self.max_plies, |_, _| plies += 1);
-                (GameOutcome::Chaturaji(outcome), Start::Chaturaji(pos))
-            }
+        let (plies, outcome) = if policy::is_uniform_random(&self.policy) {
+            uniform_game(&self.start, seed, self.max_plies)
+        } else {
+            let mut plies = PlyCount(0);
+            let (game, _) = self.play(index, &mut plies);
+            (plies.0, game.outcome)
         };
-        let record = GameRecord {
+        PlayoutGame {
             index,
             seed,
             plies,
             outcome,
+        }
+    }
+
+    /// Plays game `index` alone and keeps its moves and final position (a
+    /// batch keeps neither, so it is not slowed down).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa;
+    /// use kaissa_chaturaji::playouts::{PlayoutMoves, Playouts, Start};
+    /// let playouts = Playouts::kaissa(8);
+    /// let replay = playouts.replay(2);
+    /// let PlayoutMoves::Kaissa(moves) = &replay.moves else { unreachable!() };
+    /// assert_eq!(moves.len() as u32, replay.game.plies);
+    /// let mut pos = kaissa::Position::start();
+    /// for &mv in moves {
+    ///     pos.play(mv)?;
+    /// }
+    /// assert_eq!(replay.end, Start::Kaissa(pos));
+    /// # Ok::<(), kaissa_chaturaji::IllegalMoveError>(())
+    /// ```
+    #[must_use]
+    pub fn replay(&self, index: u64) -> PlayoutReplay {
+        let mut moves = match self.start {
+            Start::Kaissa(_) => PlayoutMoves::Kaissa(Vec::new()),
+            Start::Chaturaji(_) => PlayoutMoves::Chaturaji(Vec::new()),
         };
-        (record, end)
+        let (game, end) = self.play(index, &mut moves);
+        let plies = u32::try_from(moves.len()).unwrap_or(u32::MAX);
+        PlayoutReplay {
+            game: PlayoutGame { plies, ..game },
+            moves,
+            end,
+        }
+    }
+
+    /// Plays game `index`, giving each move to `on_ply`; returns its record
+    /// (with 0 plies: the callers count them) and final position.
+    #[inline]
+    fn play(&self, index: u64, on_ply: &mut impl OnPly) -> (PlayoutGame, Start) {
+        let seed = self.game_seed(index);
+        let (outcome, end) = match &self.start {
+            Start::Kaissa(start) => {
+                let mut pos = start.clone();
+                let outcome =
+                    policy::kaissa_game(&self.policy, &mut pos, seed, self.max_plies, |mv| {
+                        on_ply.kaissa(mv);
+                    });
+                (PlayoutOutcome::Kaissa(outcome), Start::Kaissa(pos))
+            }
+            Start::Chaturaji(start) => {
+                let mut pos = start.clone();
+                let outcome =
+                    policy::chaturaji_game(&self.policy, &mut pos, seed, self.max_plies, |ply| {
+                        on_ply.chaturaji(ply)
+                    });
+                (PlayoutOutcome::Chaturaji(outcome), Start::Chaturaji(pos))
+            }
+        };
+        let game = PlayoutGame {
+            index,
+            seed,
+            plies: 0,
+            outcome,
+        };
+        (game, end)
+    }
+}
+
+/// Plays the default policy's game of `seed` from `start` and counts its
+/// plies. Not generic, so compiled once, here, with the library's
+/// optimisations (and the same code for the C ABI), whichever crate runs
+/// the batch: the default batch's loop.
+#[inline(never)]
+fn uniform_game(start: &Start, seed: u64, max_plies: u32) -> (u32, PlayoutOutcome) {
+    let mut plies = 0u32;
+    let outcome = match start {
+        Start::Kaissa(start) => {
+            let mut pos = start.clone();
+            let outcome = kaissa::play_seeded_game(&mut pos, seed, max_plies, |_, _| plies += 1);
+            PlayoutOutcome::Kaissa(outcome)
+        }
+        Start::Chaturaji(start) => {
+            let mut pos = start.clone();
+            let outcome = chaturaji::play_seeded_game(&mut pos, seed, max_plies, |_, _| plies += 1);
+            PlayoutOutcome::Chaturaji(outcome)
+        }
+    };
+    (plies, outcome)
+}
+
+/// What a game gives each move to.
+trait OnPly {
+    /// A Kaissa game's move.
+    fn kaissa(&mut self, mv: kaissa::Move);
+    /// A Chaturaji game's ply.
+    fn chaturaji(&mut self, ply: GamePly);
+}
+
+/// Counts the plies (what a batch keeps of a game).
+struct PlyCount(u32);
+
+impl OnPly for PlyCount {
+    #[inline(always)]
+    fn kaissa(&mut self, _: kaissa::Move) {
+        self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn chaturaji(&mut self, _: GamePly) {
+        self.0 += 1;
+    }
+}
+
+impl OnPly for PlayoutMoves {
+    fn kaissa(&mut self, mv: kaissa::Move) {
+        if let PlayoutMoves::Kaissa(moves) = self {
+            moves.push(mv);
+        }
+    }
+
+    fn chaturaji(&mut self, ply: GamePly) {
+        if let PlayoutMoves::Chaturaji(plies) = self {
+            plies.push(ply);
+        }
     }
 }

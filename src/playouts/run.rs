@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::{GameResult, PlayoutError, PlayoutStats, Playouts};
+use super::{PlayoutResult, PlayoutStats, Playouts, Policy};
 use crate::threads::{resolve, run_workers};
 
 /// Games a thread takes from the shared counter at once in
@@ -14,10 +14,10 @@ const CHUNK: u64 = 4;
 /// memory for the per-game results of a round: 16 bytes a game).
 const MAX_ROUND: u64 = 1 << 20;
 
-impl Playouts {
+impl<P: Policy> Playouts<P> {
     /// Game `index`'s length and result.
     #[inline]
-    fn length_and_result(&self, index: u64) -> (u32, GameResult) {
+    fn length_and_result(&self, index: u64) -> (u32, PlayoutResult) {
         let record = self.game(index);
         (record.plies, record.outcome.result())
     }
@@ -28,7 +28,7 @@ impl Playouts {
     /// ```
     /// use kaissa_chaturaji::chaturaji::Rules;
     /// use kaissa_chaturaji::playouts::Playouts;
-    /// let stats = Playouts::chaturaji(Rules::default(), 3).threads(2).games(12);
+    /// let stats = Playouts::chaturaji(Rules::default(), 3).with_threads(2).games(12);
     /// assert_eq!(stats.games, 12);
     /// assert_eq!(stats, Playouts::chaturaji(Rules::default(), 3).games(12));
     /// ```
@@ -61,25 +61,27 @@ impl Playouts {
     /// game 0 whose plies reach `min_plies` (none for 0). The same games,
     /// so the same statistics, for any number of threads.
     ///
-    /// # Errors
-    /// [`PlayoutError::NoPlies`] when `min_plies` is positive but no game
-    /// can play a ply (a finished start position, or a ply limit of 0).
+    /// A target no run of games reaches is not an error but defined: when
+    /// no game can play a ply (a finished start position, or a ply limit
+    /// of 0), no game is played and the statistics are empty. So the
+    /// target was reached exactly when `stats.plies >= min_plies`, and,
+    /// like [`games`](Self::games), this never fails.
     ///
     /// ```
     /// use kaissa_chaturaji::playouts::Playouts;
-    /// let stats = Playouts::kaissa(11).threads(2).until_plies(3_000)?;
+    /// let stats = Playouts::kaissa(11).with_threads(2).until_plies(3_000);
     /// assert!(stats.plies >= 3_000);
     /// let without_last = stats.plies - u64::from(Playouts::kaissa(11).game(stats.games - 1).plies);
     /// assert!(without_last < 3_000);
-    /// # Ok::<(), kaissa_chaturaji::playouts::PlayoutError>(())
+    /// // Out of reach: no game can play a ply.
+    /// let none = Playouts::kaissa(11).with_max_plies(0).until_plies(3_000);
+    /// assert_eq!((none.games, none.plies), (0, 0));
     /// ```
-    pub fn until_plies(&self, min_plies: u64) -> Result<PlayoutStats, PlayoutError> {
+    #[must_use]
+    pub fn until_plies(&self, min_plies: u64) -> PlayoutStats {
         let mut stats = PlayoutStats::default();
-        if min_plies == 0 {
-            return Ok(stats);
-        }
-        if self.max_plies == 0 || self.start.is_over() {
-            return Err(PlayoutError::NoPlies);
+        if min_plies == 0 || self.max_plies == 0 || self.start.is_over() {
+            return stats;
         }
         let threads = resolve(self.threads);
         let mut next_game = 0u64;
@@ -100,7 +102,7 @@ impl Playouts {
             }
             next_game += round;
         }
-        Ok(stats)
+        stats
     }
 
     /// How many games the next round plays: two per thread first (to
@@ -119,7 +121,7 @@ impl Playouts {
 
     /// Plays games `first..first + count` on `threads` threads and returns
     /// their lengths and results in game order.
-    fn play_round(&self, first: u64, count: u64, threads: usize) -> Vec<(u32, GameResult)> {
+    fn play_round(&self, first: u64, count: u64, threads: usize) -> Vec<(u32, PlayoutResult)> {
         let next = AtomicU64::new(0);
         let shares = run_workers(threads, || {
             let mut done = Vec::new();
@@ -131,7 +133,7 @@ impl Playouts {
                 done.push((i, self.length_and_result(first + i)));
             }
         });
-        let mut all: Vec<(u64, (u32, GameResult))> = shares.into_iter().flatten().collect();
+        let mut all: Vec<(u64, (u32, PlayoutResult))> = shares.into_iter().flatten().collect();
         all.sort_unstable_by_key(|&(i, _)| i);
         all.into_iter().map(|(_, game)| game).collect()
     }

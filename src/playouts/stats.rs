@@ -4,81 +4,168 @@ use core::fmt;
 
 use crate::{chaturaji, kaissa};
 
-/// Who won a game, as a set of players: bit `i` stands for player `i`, the
-/// Kaissa [`Side`](kaissa::Side) or the Chaturaji
-/// [`Colour`](chaturaji::Colour) of index `i` (Kaissa: 0 Yellow, 1 Red;
-/// Chaturaji: 0 Red, 1 Black, 2 Yellow, 3 Green). An alliance's win holds
-/// both its colours. Also the index into [`PlayoutStats::wins`].
+/// Which game a [`Winners`] belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Game {
+    Kaissa,
+    Chaturaji,
+}
+
+/// Who won a game: a Kaissa [`Side`](kaissa::Side), or a set of Chaturaji
+/// [`Colour`](chaturaji::Colour)s (an alliance's two colours under the
+/// sheet's rules, one colour under the Ludii ruleset). Shown as the
+/// outcome words show the winners: `yellow`, `red`, `green`, `rg`, `by`…
 ///
 /// ```
 /// use kaissa_chaturaji::chaturaji::Colour;
 /// use kaissa_chaturaji::kaissa::Side;
 /// use kaissa_chaturaji::playouts::Winners;
-/// assert_eq!(Winners::side(Side::Red).bits(), 0b10);
-/// let rg = Winners::colours(&[Colour::Red, Colour::Green]);
-/// assert_eq!(rg.bits(), 0b1001);
+/// let rg = Winners::alliance([Colour::Green, Colour::Red]);
+/// assert_eq!(rg, Winners::alliance([Colour::Red, Colour::Green]));
 /// assert!(rg.has_colour(Colour::Green) && !rg.has_colour(Colour::Black));
+/// assert_eq!(rg.colours().collect::<Vec<_>>(), [Colour::Red, Colour::Green]);
+/// assert_eq!(rg.to_string(), "rg");
+/// assert_eq!(Winners::colour(Colour::Green).to_string(), "green");
+/// assert_eq!(Winners::side(Side::Red).to_string(), "red");
+/// assert_eq!(Winners::side(Side::Red).as_side(), Some(Side::Red));
+/// assert_eq!(rg.as_side(), None);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct Winners(u8);
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Winners {
+    game: Game,
+    /// Bit `i` for the side or colour of index `i` (never 0).
+    bits: u8,
+}
 
 impl Winners {
     /// A Kaissa side's win.
     #[must_use]
     pub const fn side(side: kaissa::Side) -> Winners {
-        Winners(1 << side.index())
+        Winners {
+            game: Game::Kaissa,
+            bits: 1 << side.index(),
+        }
     }
 
-    /// The win of these Chaturaji colours together.
+    /// A Chaturaji colour's win alone (the Ludii ruleset).
     #[must_use]
-    pub fn colours(colours: &[chaturaji::Colour]) -> Winners {
-        Winners(colours.iter().fold(0, |bits, c| bits | 1 << c.index()))
+    pub const fn colour(colour: chaturaji::Colour) -> Winners {
+        Winners {
+            game: Game::Chaturaji,
+            bits: 1 << colour.index(),
+        }
     }
 
-    /// The set from its bits (only the low four count).
+    /// A Chaturaji alliance's win: both colours, in any order (the same
+    /// colour twice is that colour's win alone).
+    #[must_use]
+    pub const fn alliance(colours: [chaturaji::Colour; 2]) -> Winners {
+        Winners {
+            game: Game::Chaturaji,
+            bits: 1 << colours[0].index() | 1 << colours[1].index(),
+        }
+    }
+
+    /// The winning Kaissa side; `None` for Chaturaji winners.
+    #[must_use]
+    pub const fn as_side(self) -> Option<kaissa::Side> {
+        match self.game {
+            Game::Kaissa if self.bits & 1 != 0 => Some(kaissa::Side::Yellow),
+            Game::Kaissa => Some(kaissa::Side::Red),
+            Game::Chaturaji => None,
+        }
+    }
+
+    /// The winning Chaturaji colours in `rbyg` order; none for a Kaissa
+    /// side.
+    pub fn colours(self) -> impl Iterator<Item = chaturaji::Colour> {
+        let bits = if self.game == Game::Chaturaji {
+            self.bits
+        } else {
+            0
+        };
+        chaturaji::Colour::ALL
+            .into_iter()
+            .filter(move |c| bits & 1 << c.index() != 0)
+    }
+
+    /// The winners as bits: bit `i` for the player of index `i` (Kaissa: 0
+    /// Yellow, 1 Red; Chaturaji: 0 Red, 1 Black, 2 Yellow, 3 Green), as
+    /// the C ABI's `wins` array is indexed.
     ///
     /// ```
+    /// use kaissa_chaturaji::chaturaji::Colour;
+    /// use kaissa_chaturaji::kaissa::Side;
     /// use kaissa_chaturaji::playouts::Winners;
-    /// assert_eq!(Winners::from_bits(0xf3).bits(), 3);
+    /// assert_eq!(Winners::side(Side::Red).bits(), 0b10);
+    /// assert_eq!(Winners::alliance([Colour::Red, Colour::Green]).bits(), 0b1001);
     /// ```
     #[must_use]
-    pub const fn from_bits(bits: u8) -> Winners {
-        Winners(bits & 15)
-    }
-
-    /// The bits (below 16).
-    #[must_use]
     pub const fn bits(self) -> u8 {
-        self.0
+        self.bits
     }
 
-    /// Whether the Kaissa `side` is among the winners.
+    /// Whether these are Kaissa winners and `side` is the winner.
     #[must_use]
     pub const fn has_side(self, side: kaissa::Side) -> bool {
-        self.0 & 1 << side.index() != 0
+        matches!(self.game, Game::Kaissa) && self.bits & 1 << side.index() != 0
     }
 
-    /// Whether the Chaturaji `colour` is among the winners.
+    /// Whether these are Chaturaji winners and `colour` is among them.
     #[must_use]
     pub const fn has_colour(self, colour: chaturaji::Colour) -> bool {
-        self.0 & 1 << colour.index() != 0
+        matches!(self.game, Game::Chaturaji) && self.bits & 1 << colour.index() != 0
+    }
+}
+
+impl fmt::Display for Winners {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(side) = self.as_side() {
+            return f.write_str(side.name());
+        }
+        let mut colours = self.colours();
+        match (colours.next(), colours.next()) {
+            (Some(one), None) => f.write_str(one.name()),
+            _ => self
+                .colours()
+                .try_for_each(|c| fmt::Write::write_char(f, c.letter())),
+        }
+    }
+}
+
+impl fmt::Debug for Winners {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Winners({self})")
     }
 }
 
 /// How one game of a batch ended, as the statistics count it.
 ///
 /// ```
-/// use kaissa_chaturaji::playouts::GameResult;
-/// assert_ne!(GameResult::Unfinished, GameResult::Draw);
+/// use kaissa_chaturaji::kaissa::Side;
+/// use kaissa_chaturaji::playouts::{PlayoutResult, Winners};
+/// assert_ne!(PlayoutResult::Unfinished, PlayoutResult::Draw);
+/// assert_eq!(PlayoutResult::Win(Winners::side(Side::Red)).to_string(), "red-wins");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameResult {
+pub enum PlayoutResult {
     /// Stopped at the ply limit with the game still going on.
     Unfinished,
     /// Drawn (any reason).
     Draw,
     /// Won by these players.
     Win(Winners),
+}
+
+impl fmt::Display for PlayoutResult {
+    /// `unfinished`, `draw` or `<winners>-wins`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayoutResult::Unfinished => f.write_str("unfinished"),
+            PlayoutResult::Draw => f.write_str("draw"),
+            PlayoutResult::Win(winners) => write!(f, "{winners}-wins"),
+        }
+    }
 }
 
 /// The number of buckets of a [`LengthHistogram`].
@@ -214,19 +301,26 @@ impl LengthHistogram {
 }
 
 /// What a batch of playouts added up to. Equal for the same games whatever
-/// the number of threads (every field is a count, a sum, a minimum or a
+/// the number of threads (every figure is a count, a sum, a minimum or a
 /// maximum). Fields may be added (read them; the library builds the
-/// value).
+/// value). The wins are read per winner: [`wins_of_side`](Self::wins_of_side),
+/// [`wins_of_colour`](Self::wins_of_colour),
+/// [`wins_of_alliance`](Self::wins_of_alliance), exactly
+/// [`wins_of`](Self::wins_of) some [`Winners`], or all at once with
+/// [`winners`](Self::winners).
 ///
 /// ```
+/// use kaissa_chaturaji::kaissa::Side;
 /// use kaissa_chaturaji::playouts::Playouts;
 /// let stats = Playouts::kaissa(7).games(10);
 /// assert_eq!(stats.games, 10);
-/// let results = stats.unfinished + stats.draws + stats.wins.iter().sum::<u64>();
+/// let results = stats.unfinished + stats.draws + stats.wins();
 /// assert_eq!(results, 10);
+/// assert_eq!(stats.wins(), stats.wins_of_side(Side::Yellow) + stats.wins_of_side(Side::Red));
 /// assert!(stats.min_length as f64 <= stats.mean_length());
+/// println!("{stats}"); // 10 games, … plies; yellow-wins …, draws …
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub struct PlayoutStats {
     /// Games played.
@@ -237,29 +331,33 @@ pub struct PlayoutStats {
     pub unfinished: u64,
     /// Drawn games.
     pub draws: u64,
-    /// Won games by [`Winners`] bits: `wins[w.bits()]` games were won by
-    /// exactly the players `w`.
-    pub wins: [u64; 16],
     /// The shortest game, in plies (0 when no game was played).
     pub min_length: u32,
     /// The longest game, in plies.
     pub max_length: u32,
     /// The game lengths.
     pub lengths: LengthHistogram,
+    /// Kaissa games won, by the winning side's index.
+    side_wins: [u64; 2],
+    /// Chaturaji games won, by the winners' bits.
+    colour_wins: [u64; 16],
 }
 
 impl PlayoutStats {
     /// Counts one game of `plies` plies that ended with `result`.
     ///
     /// ```
-    /// use kaissa_chaturaji::playouts::{GameResult, PlayoutStats};
+    /// use kaissa_chaturaji::kaissa::Side;
+    /// use kaissa_chaturaji::playouts::{PlayoutResult, PlayoutStats, Winners};
     /// let mut stats = PlayoutStats::default();
-    /// stats.add(12, GameResult::Draw);
-    /// stats.add(4, GameResult::Unfinished);
-    /// assert_eq!((stats.games, stats.plies, stats.draws), (2, 16, 1));
-    /// assert_eq!((stats.min_length, stats.max_length), (4, 12));
+    /// stats.add(12, PlayoutResult::Draw);
+    /// stats.add(4, PlayoutResult::Unfinished);
+    /// stats.add(30, PlayoutResult::Win(Winners::side(Side::Red)));
+    /// assert_eq!((stats.games, stats.plies, stats.draws), (3, 46, 1));
+    /// assert_eq!((stats.min_length, stats.max_length), (4, 30));
+    /// assert_eq!(stats.wins_of_side(Side::Red), 1);
     /// ```
-    pub fn add(&mut self, plies: u32, result: GameResult) {
+    pub fn add(&mut self, plies: u32, result: PlayoutResult) {
         self.min_length = if self.games == 0 {
             plies
         } else {
@@ -269,20 +367,28 @@ impl PlayoutStats {
         self.games += 1;
         self.plies += u64::from(plies);
         match result {
-            GameResult::Unfinished => self.unfinished += 1,
-            GameResult::Draw => self.draws += 1,
-            GameResult::Win(winners) => self.wins[winners.bits() as usize] += 1,
+            PlayoutResult::Unfinished => self.unfinished += 1,
+            PlayoutResult::Draw => self.draws += 1,
+            PlayoutResult::Win(winners) => *self.count_of(winners) += 1,
         }
         self.lengths.add(plies);
+    }
+
+    /// The counter of the games won by `winners` exactly.
+    fn count_of(&mut self, winners: Winners) -> &mut u64 {
+        match winners.game {
+            Game::Kaissa => &mut self.side_wins[usize::from(winners.bits >> 1 & 1)],
+            Game::Chaturaji => &mut self.colour_wins[usize::from(winners.bits & 15)],
+        }
     }
 
     /// Adds the games of `other` (another share of the same batch).
     ///
     /// ```
-    /// use kaissa_chaturaji::playouts::{GameResult, PlayoutStats};
+    /// use kaissa_chaturaji::playouts::{PlayoutResult, PlayoutStats};
     /// let (mut a, mut b) = (PlayoutStats::default(), PlayoutStats::default());
-    /// a.add(10, GameResult::Draw);
-    /// b.add(3, GameResult::Draw);
+    /// a.add(10, PlayoutResult::Draw);
+    /// b.add(3, PlayoutResult::Draw);
     /// a.merge(&b);
     /// assert_eq!((a.games, a.min_length, a.draws), (2, 3, 2));
     /// ```
@@ -300,7 +406,10 @@ impl PlayoutStats {
         self.plies += other.plies;
         self.unfinished += other.unfinished;
         self.draws += other.draws;
-        for (a, b) in self.wins.iter_mut().zip(other.wins.iter()) {
+        for (a, b) in self.side_wins.iter_mut().zip(other.side_wins.iter()) {
+            *a += b;
+        }
+        for (a, b) in self.colour_wins.iter_mut().zip(other.colour_wins.iter()) {
             *a += b;
         }
         self.lengths.merge(&other.lengths);
@@ -316,17 +425,142 @@ impl PlayoutStats {
         }
     }
 
+    /// The games won, by anyone: `games - draws - unfinished`.
+    #[must_use]
+    pub fn wins(&self) -> u64 {
+        self.side_wins.iter().sum::<u64>() + self.colour_wins.iter().sum::<u64>()
+    }
+
     /// The games won by `winners` exactly.
     ///
     /// ```
-    /// use kaissa_chaturaji::kaissa::Side;
+    /// use kaissa_chaturaji::chaturaji::{Colour, Rules};
     /// use kaissa_chaturaji::playouts::{Playouts, Winners};
-    /// let stats = Playouts::kaissa(3).games(20);
-    /// let decided = stats.wins_of(Winners::side(Side::Yellow)) + stats.wins_of(Winners::side(Side::Red));
-    /// assert_eq!(decided, stats.wins.iter().sum::<u64>());
+    /// let stats = Playouts::chaturaji(Rules::default(), 3).games(20);
+    /// let rg = stats.wins_of(Winners::alliance([Colour::Red, Colour::Green]));
+    /// let by = stats.wins_of(Winners::alliance([Colour::Black, Colour::Yellow]));
+    /// assert_eq!(rg + by, stats.wins());
     /// ```
     #[must_use]
     pub fn wins_of(&self, winners: Winners) -> u64 {
-        self.wins[winners.bits() as usize]
+        match winners.game {
+            Game::Kaissa => self.side_wins[usize::from(winners.bits >> 1 & 1)],
+            Game::Chaturaji => self.colour_wins[usize::from(winners.bits & 15)],
+        }
+    }
+
+    /// The Kaissa games won by `side`.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Side;
+    /// use kaissa_chaturaji::playouts::Playouts;
+    /// let stats = Playouts::kaissa(3).games(20);
+    /// let decided = stats.wins_of_side(Side::Yellow) + stats.wins_of_side(Side::Red);
+    /// assert_eq!(decided, stats.wins());
+    /// ```
+    #[must_use]
+    pub fn wins_of_side(&self, side: kaissa::Side) -> u64 {
+        self.side_wins[side.index() & 1]
+    }
+
+    /// The Chaturaji games `colour` won: its alliance's wins under the
+    /// sheet's rules, its own under the Ludii ruleset (every win whose
+    /// winners include it).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Colour, Rules};
+    /// use kaissa_chaturaji::playouts::{Playouts, Winners};
+    /// let stats = Playouts::chaturaji(Rules::default(), 3).games(20);
+    /// let rg = stats.wins_of_alliance([Colour::Red, Colour::Green]);
+    /// assert_eq!(stats.wins_of_colour(Colour::Red), rg);
+    /// assert_eq!(stats.wins_of_colour(Colour::Green), rg);
+    /// let ludii = Playouts::chaturaji(Rules::ludii(), 3).games(20);
+    /// let green = ludii.wins_of_colour(Colour::Green);
+    /// assert_eq!(green, ludii.wins_of(Winners::colour(Colour::Green)));
+    /// ```
+    #[must_use]
+    pub fn wins_of_colour(&self, colour: chaturaji::Colour) -> u64 {
+        let bit = 1 << colour.index();
+        (0..16)
+            .filter(|bits| bits & bit != 0)
+            .map(|bits| self.colour_wins[bits])
+            .sum()
+    }
+
+    /// The Chaturaji games won by the alliance of these two colours (in
+    /// any order): [`wins_of`](Self::wins_of)`(Winners::alliance(colours))`.
+    #[must_use]
+    pub fn wins_of_alliance(&self, colours: [chaturaji::Colour; 2]) -> u64 {
+        self.wins_of(Winners::alliance(colours))
+    }
+
+    /// Every set of winners with at least one game won, and the games it
+    /// won: Kaissa sides first (Yellow, Red), then Chaturaji winners by
+    /// their [`bits`](Winners::bits).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::playouts::Playouts;
+    /// let stats = Playouts::kaissa(3).games(20);
+    /// for (winners, games) in stats.winners() {
+    ///     println!("{winners}-wins {games}"); // yellow-wins 9, red-wins 8…
+    /// }
+    /// assert_eq!(stats.winners().map(|(_, n)| n).sum::<u64>(), stats.wins());
+    /// ```
+    pub fn winners(&self) -> impl Iterator<Item = (Winners, u64)> + '_ {
+        let sides = kaissa::Side::ALL
+            .into_iter()
+            .map(|side| (Winners::side(side), self.side_wins[side.index() & 1]));
+        let colours = (1..16u8).map(|bits| {
+            let winners = Winners {
+                game: Game::Chaturaji,
+                bits,
+            };
+            (winners, self.colour_wins[usize::from(bits)])
+        });
+        sides.chain(colours).filter(|&(_, n)| n > 0)
+    }
+}
+
+/// The wins as a map from the winners to their games.
+struct WinsMap<'a>(&'a PlayoutStats);
+
+impl fmt::Debug for WinsMap<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.0.winners()).finish()
+    }
+}
+
+impl fmt::Debug for PlayoutStats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PlayoutStats")
+            .field("games", &self.games)
+            .field("plies", &self.plies)
+            .field("unfinished", &self.unfinished)
+            .field("draws", &self.draws)
+            .field("wins", &WinsMap(self))
+            .field("min_length", &self.min_length)
+            .field("max_length", &self.max_length)
+            .field("lengths", &self.lengths)
+            .finish()
+    }
+}
+
+impl fmt::Display for PlayoutStats {
+    /// One line: `40 games, 8123 plies; yellow-wins 20, red-wins 17, draws
+    /// 3, unfinished 0; lengths min 12 mean 203.1 max 640`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} games, {} plies;", self.games, self.plies)?;
+        for (winners, n) in self.winners() {
+            write!(f, " {winners}-wins {n},")?;
+        }
+        write!(
+            f,
+            " draws {}, unfinished {}; lengths min {} mean {:.1} max {}",
+            self.draws,
+            self.unfinished,
+            self.min_length,
+            self.mean_length(),
+            self.max_length
+        )
     }
 }

@@ -1,0 +1,549 @@
+//! Move policies: how a playout picks each move among the legal ones.
+
+use core::fmt;
+use core::marker::PhantomData;
+use std::sync::Arc;
+
+use crate::chaturaji::{self, GamePly, Roll};
+use crate::kaissa;
+use crate::random::{RandomSource, SplitMix64};
+
+/// The legal moves of a position, which a [`Policy`] chooses among: never
+/// empty, in the order of the game's `legal_moves`. A policy answers with
+/// a [`Choice`] made from this list (by index, by a test on the moves, or
+/// at random), so the move played is always one of them.
+///
+/// ```
+/// use kaissa_chaturaji::kaissa;
+/// use kaissa_chaturaji::playouts::{Candidates, Choice, Playouts, Policy};
+/// use kaissa_chaturaji::random::RandomSource;
+///
+/// /// The last legal move, every time.
+/// struct Last;
+/// impl Policy for Last {
+///     fn kaissa_move<'a>(
+///         &self,
+///         _: &kaissa::Position,
+///         moves: Candidates<'a, kaissa::Move>,
+///         _: &mut dyn RandomSource,
+///     ) -> Choice<'a> {
+///         moves.last()
+///     }
+/// }
+/// let game = Playouts::kaissa(1).with_policy(Last).with_max_plies(6).game(0);
+/// assert_eq!(game.plies, 6);
+/// ```
+pub struct Candidates<'a, M> {
+    moves: &'a [M],
+    /// Ties the choices made from this list to it (invariant in `'a`).
+    brand: PhantomData<fn(&'a ()) -> &'a ()>,
+}
+
+impl<M> Clone for Candidates<'_, M> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<M> Copy for Candidates<'_, M> {}
+
+impl<M: fmt::Debug> fmt::Debug for Candidates<'_, M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Candidates").field(&self.moves).finish()
+    }
+}
+
+impl<'a, M> Candidates<'a, M> {
+    /// The list as candidates, or `None` when it is empty (the game is
+    /// over: nothing to choose).
+    pub(crate) fn new(moves: &'a [M]) -> Option<Candidates<'a, M>> {
+        (!moves.is_empty()).then_some(Candidates {
+            moves,
+            brand: PhantomData,
+        })
+    }
+
+    /// The legal moves (at least one).
+    #[must_use]
+    pub fn moves(self) -> &'a [M] {
+        self.moves
+    }
+
+    /// The choice of the move at `index` in [`moves`](Self::moves); `None`
+    /// past the end.
+    #[must_use]
+    pub fn pick(self, index: usize) -> Option<Choice<'a>> {
+        (index < self.moves.len()).then(|| self.choice(index))
+    }
+
+    /// The choice of the first move.
+    #[must_use]
+    pub fn first(self) -> Choice<'a> {
+        self.choice(0)
+    }
+
+    /// The choice of the last move.
+    #[must_use]
+    pub fn last(self) -> Choice<'a> {
+        self.choice(self.moves.len().saturating_sub(1))
+    }
+
+    /// A move chosen uniformly at random: the one at `rng.below(n)` for `n`
+    /// moves (one draw, or more on the generator's rare rejection). The
+    /// default policy, [`UniformRandom`], is this.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa;
+    /// use kaissa_chaturaji::playouts::{Candidates, Choice, Playouts, Policy};
+    /// use kaissa_chaturaji::random::RandomSource;
+    /// struct MyUniform;
+    /// impl Policy for MyUniform {
+    ///     fn kaissa_move<'a>(
+    ///         &self,
+    ///         _: &kaissa::Position,
+    ///         moves: Candidates<'a, kaissa::Move>,
+    ///         rng: &mut dyn RandomSource,
+    ///     ) -> Choice<'a> {
+    ///         moves.uniform(rng)
+    ///     }
+    /// }
+    /// // The same games as the default policy's.
+    /// let default = Playouts::kaissa(3).games(5);
+    /// assert_eq!(Playouts::kaissa(3).with_policy(MyUniform).games(5), default);
+    /// ```
+    pub fn uniform(self, rng: &mut (impl RandomSource + ?Sized)) -> Choice<'a> {
+        let n = self.moves.len() as u64;
+        // `below(n)` is below `n`, which fits a `usize`.
+        self.choice(usize::try_from(rng.below(n)).unwrap_or(0))
+    }
+
+    /// The first move that passes `test`, or `None` when none does.
+    #[must_use]
+    pub fn find(self, test: impl FnMut(&M) -> bool) -> Option<Choice<'a>> {
+        self.moves.iter().position(test).map(|i| self.choice(i))
+    }
+
+    /// A move chosen uniformly at random among those that pass `test`
+    /// (`rng.below(k)`-th of the `k` that pass, in list order), or `None`,
+    /// without a draw, when none does.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{self, Roll};
+    /// use kaissa_chaturaji::playouts::{Candidates, Choice, Playouts, Policy};
+    /// use kaissa_chaturaji::random::RandomSource;
+    /// /// Anything but a pass, when the roll allows it.
+    /// struct NoPass;
+    /// impl Policy for NoPass {
+    ///     fn chaturaji_move<'a>(
+    ///         &self,
+    ///         _: &chaturaji::Position,
+    ///         _: Option<Roll>,
+    ///         moves: Candidates<'a, chaturaji::Move>,
+    ///         rng: &mut dyn RandomSource,
+    ///     ) -> Choice<'a> {
+    ///         moves
+    ///             .uniform_where(|mv| *mv != chaturaji::Move::Pass, rng)
+    ///             .unwrap_or_else(|| moves.first())
+    ///     }
+    /// }
+    /// let rules = chaturaji::Rules::default();
+    /// let stats = Playouts::chaturaji(rules, 4).with_policy(NoPass).games(3);
+    /// assert_eq!(stats.games, 3);
+    /// ```
+    pub fn uniform_where(
+        self,
+        mut test: impl FnMut(&M) -> bool,
+        rng: &mut (impl RandomSource + ?Sized),
+    ) -> Option<Choice<'a>> {
+        let passing = self.moves.iter().filter(|mv| test(mv)).count();
+        if passing == 0 {
+            return None;
+        }
+        let k = usize::try_from(rng.below(passing as u64)).unwrap_or(0);
+        self.moves
+            .iter()
+            .enumerate()
+            .filter(|(_, mv)| test(mv))
+            .nth(k)
+            .map(|(i, _)| self.choice(i))
+    }
+
+    fn choice(self, index: usize) -> Choice<'a> {
+        Choice {
+            index,
+            brand: PhantomData,
+        }
+    }
+}
+
+/// A move chosen from [`Candidates`]: what a [`Policy`] answers. Made only
+/// by the candidates' methods, so it always names one of their moves.
+///
+/// ```
+/// use kaissa_chaturaji::kaissa;
+/// use kaissa_chaturaji::playouts::{Candidates, Choice, Policy};
+/// use kaissa_chaturaji::random::RandomSource;
+/// struct Second;
+/// impl Policy for Second {
+///     fn kaissa_move<'a>(
+///         &self,
+///         _: &kaissa::Position,
+///         moves: Candidates<'a, kaissa::Move>,
+///         _: &mut dyn RandomSource,
+///     ) -> Choice<'a> {
+///         let choice = moves.pick(1).unwrap_or_else(|| moves.first());
+///         debug_assert!(choice.index() < moves.moves().len());
+///         choice
+///     }
+/// }
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Choice<'a> {
+    index: usize,
+    brand: PhantomData<fn(&'a ()) -> &'a ()>,
+}
+
+impl Choice<'_> {
+    /// The chosen move's index in [`Candidates::moves`].
+    #[must_use]
+    pub fn index(self) -> usize {
+        self.index
+    }
+}
+
+/// What a sealed trait method takes: a type no other crate can name, so
+/// only this crate's policies answer [`Policy::is_uniform_random`].
+mod sealed {
+    /// The seal.
+    #[derive(Debug, Clone, Copy)]
+    pub struct Seal;
+}
+use sealed::Seal;
+
+/// How the playouts choose each move: given the position, its legal moves
+/// (for the roll thrown, in Chaturaji) and the game's random source, a
+/// [`Choice`] among the moves. One value serves both games, so a policy
+/// can run a Kaissa batch and a Chaturaji batch; a method left out
+/// chooses uniformly at random, like [`UniformRandom`], the default.
+///
+/// The random source is the game's own generator (SplitMix64 seeded with
+/// the game's [`game_seed`](super::game_seed)), which also throws the
+/// Chaturaji die, so a policy that draws its randomness from it, and
+/// otherwise reads only its arguments, plays the same games for the same
+/// seed, on any number of threads (the batch shares one policy between its
+/// threads: hence `Sync`). The moves are those of `docs/rules.md`: a
+/// Chaturaji list holds the single pass when the roll allows nothing else,
+/// and while a promotion decision is pending (Ludii ruleset) the decision's
+/// moves, for which no die is thrown (`roll` is `None`).
+///
+/// [`UniformRandom`] plays through the library's fast playout loops; any
+/// other policy through a general loop that builds every move list (still
+/// without allocating), which plays at about half (Chaturaji) to two
+/// thirds (Kaissa) of the default's plies per second before the policy's
+/// own work.
+///
+/// A "capture first" policy (the capture it plays is still chosen at
+/// random among the captures):
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::{self, Roll, Rules};
+/// use kaissa_chaturaji::kaissa;
+/// use kaissa_chaturaji::playouts::{Candidates, Choice, Playouts, Policy};
+/// use kaissa_chaturaji::random::RandomSource;
+///
+/// struct CaptureFirst;
+///
+/// impl Policy for CaptureFirst {
+///     fn kaissa_move<'a>(
+///         &self,
+///         position: &kaissa::Position,
+///         moves: Candidates<'a, kaissa::Move>,
+///         rng: &mut dyn RandomSource,
+///     ) -> Choice<'a> {
+///         let captures = |mv: &kaissa::Move| position.piece_at(mv.to()).is_some();
+///         moves.uniform_where(captures, rng).unwrap_or_else(|| moves.uniform(rng))
+///     }
+///
+///     fn chaturaji_move<'a>(
+///         &self,
+///         position: &chaturaji::Position,
+///         _roll: Option<Roll>,
+///         moves: Candidates<'a, chaturaji::Move>,
+///         rng: &mut dyn RandomSource,
+///     ) -> Choice<'a> {
+///         let captures = |mv: &chaturaji::Move| match *mv {
+///             chaturaji::Move::Normal { to, .. } | chaturaji::Move::Promotion { to, .. } => {
+///                 position.piece_at(to).is_some()
+///             }
+///             _ => false,
+///         };
+///         moves.uniform_where(captures, rng).unwrap_or_else(|| moves.uniform(rng))
+///     }
+/// }
+///
+/// let kaissa = Playouts::kaissa(7).with_policy(CaptureFirst).with_max_plies(2_000);
+/// let stats = kaissa.games(4);
+/// assert_eq!(stats, kaissa.games(4)); // the same games for the same seed
+/// let chaturaji = Playouts::chaturaji(Rules::default(), 7).with_policy(CaptureFirst);
+/// // Captures end games sooner than uniform moves do.
+/// let greedy = chaturaji.games(20);
+/// let uniform = Playouts::chaturaji(Rules::default(), 7).games(20);
+/// assert!(greedy.plies < uniform.plies);
+/// ```
+pub trait Policy: Sync {
+    /// The move to play in the Kaissa `position`, among its legal `moves`,
+    /// drawing any randomness from `rng`. Uniformly at random unless
+    /// overridden.
+    fn kaissa_move<'a>(
+        &self,
+        position: &kaissa::Position,
+        moves: Candidates<'a, kaissa::Move>,
+        rng: &mut dyn RandomSource,
+    ) -> Choice<'a> {
+        let _ = position;
+        moves.uniform(rng)
+    }
+
+    /// The move to play in the Chaturaji `position` after throwing `roll`
+    /// (`None` for a Ludii promotion decision, made without a throw), among
+    /// its legal `moves`, drawing any randomness from `rng`. Uniformly at
+    /// random unless overridden.
+    fn chaturaji_move<'a>(
+        &self,
+        position: &chaturaji::Position,
+        roll: Option<Roll>,
+        moves: Candidates<'a, chaturaji::Move>,
+        rng: &mut dyn RandomSource,
+    ) -> Choice<'a> {
+        let _ = (position, roll);
+        moves.uniform(rng)
+    }
+
+    /// Whether this is [`UniformRandom`] (then the fast loops play), which
+    /// only this crate can answer: the argument's type cannot be named
+    /// elsewhere.
+    #[doc(hidden)]
+    fn is_uniform_random(&self, seal: Seal) -> bool {
+        let _ = seal;
+        false
+    }
+}
+
+/// The default policy: every legal move with the same chance, drawn as
+/// `moves[rng.below(n)]`, so each game is the game's own seeded random
+/// game ([`kaissa::play_seeded_game`], [`chaturaji::play_seeded_game`]),
+/// played by the library's fast loops.
+///
+/// ```
+/// use kaissa_chaturaji::kaissa;
+/// use kaissa_chaturaji::playouts::{Playouts, UniformRandom};
+/// let playouts = Playouts::kaissa(2);
+/// assert_eq!(*playouts.policy(), UniformRandom);
+/// let mut pos = kaissa::Position::start();
+/// let mut plies = 0;
+/// kaissa::play_seeded_game(&mut pos, playouts.game_seed(0), playouts.max_plies(), |_, _| plies += 1);
+/// assert_eq!(playouts.game(0).plies, plies);
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct UniformRandom;
+
+impl Policy for UniformRandom {
+    #[inline]
+    fn is_uniform_random(&self, _: Seal) -> bool {
+        true
+    }
+}
+
+impl<P: Policy + ?Sized> Policy for &P {
+    fn kaissa_move<'a>(
+        &self,
+        position: &kaissa::Position,
+        moves: Candidates<'a, kaissa::Move>,
+        rng: &mut dyn RandomSource,
+    ) -> Choice<'a> {
+        (**self).kaissa_move(position, moves, rng)
+    }
+
+    fn chaturaji_move<'a>(
+        &self,
+        position: &chaturaji::Position,
+        roll: Option<Roll>,
+        moves: Candidates<'a, chaturaji::Move>,
+        rng: &mut dyn RandomSource,
+    ) -> Choice<'a> {
+        (**self).chaturaji_move(position, roll, moves, rng)
+    }
+
+    #[inline]
+    fn is_uniform_random(&self, seal: Seal) -> bool {
+        (**self).is_uniform_random(seal)
+    }
+}
+
+impl<P: Policy + ?Sized> Policy for Box<P> {
+    fn kaissa_move<'a>(
+        &self,
+        position: &kaissa::Position,
+        moves: Candidates<'a, kaissa::Move>,
+        rng: &mut dyn RandomSource,
+    ) -> Choice<'a> {
+        (**self).kaissa_move(position, moves, rng)
+    }
+
+    fn chaturaji_move<'a>(
+        &self,
+        position: &chaturaji::Position,
+        roll: Option<Roll>,
+        moves: Candidates<'a, chaturaji::Move>,
+        rng: &mut dyn RandomSource,
+    ) -> Choice<'a> {
+        (**self).chaturaji_move(position, roll, moves, rng)
+    }
+
+    #[inline]
+    fn is_uniform_random(&self, seal: Seal) -> bool {
+        (**self).is_uniform_random(seal)
+    }
+}
+
+impl<P: Policy + ?Sized + Send> Policy for Arc<P> {
+    fn kaissa_move<'a>(
+        &self,
+        position: &kaissa::Position,
+        moves: Candidates<'a, kaissa::Move>,
+        rng: &mut dyn RandomSource,
+    ) -> Choice<'a> {
+        (**self).kaissa_move(position, moves, rng)
+    }
+
+    fn chaturaji_move<'a>(
+        &self,
+        position: &chaturaji::Position,
+        roll: Option<Roll>,
+        moves: Candidates<'a, chaturaji::Move>,
+        rng: &mut dyn RandomSource,
+    ) -> Choice<'a> {
+        (**self).chaturaji_move(position, roll, moves, rng)
+    }
+
+    #[inline]
+    fn is_uniform_random(&self, seal: Seal) -> bool {
+        (**self).is_uniform_random(seal)
+    }
+}
+
+/// Whether `policy` is [`UniformRandom`] (or a reference to it, or a box):
+/// then the fast loops play.
+#[inline]
+pub(crate) fn is_uniform_random<P: Policy + ?Sized>(policy: &P) -> bool {
+    policy.is_uniform_random(Seal)
+}
+
+/// Plays the Kaissa game of `seed` from `position` with `policy`: at most
+/// `max_plies` plies, `on_ply` after each. The default policy takes the
+/// fast loop of [`kaissa::play_seeded_game`].
+#[inline]
+pub(crate) fn kaissa_game<P: Policy + ?Sized>(
+    policy: &P,
+    position: &mut kaissa::Position,
+    seed: u64,
+    max_plies: u32,
+    mut on_ply: impl FnMut(kaissa::Move),
+) -> kaissa::Outcome {
+    if policy.is_uniform_random(Seal) {
+        return kaissa::play_seeded_game(position, seed, max_plies, |mv, _| on_ply(mv));
+    }
+    let mut rng = SplitMix64::new(seed);
+    let mut moves = kaissa::MoveList::new();
+    for _ in 0..max_plies {
+        position.generate_moves(&mut moves);
+        // No move: the game is over.
+        let Some(candidates) = Candidates::new(&moves) else {
+            break;
+        };
+        let choice = policy.kaissa_move(position, candidates, &mut rng);
+        // A choice names one of the candidates: always found.
+        let Some(&mv) = moves.get(choice.index()) else {
+            break;
+        };
+        position.play_unchecked(mv);
+        on_ply(mv);
+    }
+    position.outcome()
+}
+
+/// Plays the Chaturaji game of `seed` from `position` with `policy`, as
+/// [`kaissa_game`] for Kaissa: each ply throws the die (but for a Ludii
+/// promotion decision), then lets the policy choose.
+#[inline]
+pub(crate) fn chaturaji_game<P: Policy + ?Sized>(
+    policy: &P,
+    position: &mut chaturaji::Position,
+    seed: u64,
+    max_plies: u32,
+    mut on_ply: impl FnMut(GamePly),
+) -> chaturaji::Outcome {
+    if policy.is_uniform_random(Seal) {
+        return chaturaji::play_seeded_game(position, seed, max_plies, |ply, _| on_ply(ply));
+    }
+    let mut rng = SplitMix64::new(seed);
+    let mut moves = chaturaji::MoveList::new();
+    for _ in 0..max_plies {
+        // The same draws as the seeded game's: the die unless a decision
+        // is pending, then the choice.
+        let roll = position
+            .pending_promotion()
+            .is_none()
+            .then(|| chaturaji::roll_with(&mut rng));
+        position.generate_moves(roll.unwrap_or(Roll::ALL[0]), &mut moves);
+        // No move: the game is over.
+        let Some(candidates) = Candidates::new(&moves) else {
+            break;
+        };
+        let choice = policy.chaturaji_move(position, roll, candidates, &mut rng);
+        let Some(&mv) = moves.get(choice.index()) else {
+            break;
+        };
+        let seat = position.to_move();
+        position.apply(mv);
+        on_ply(GamePly { seat, roll, mv });
+    }
+    position.outcome()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The default policy, written out: not the fast loops' policy.
+    struct ByHand;
+    impl Policy for ByHand {}
+
+    #[test]
+    fn only_the_default_policy_takes_the_fast_loops() {
+        assert!(UniformRandom.is_uniform_random(Seal));
+        assert!(Policy::is_uniform_random(&&UniformRandom, Seal));
+        let boxed: Box<dyn Policy> = Box::new(UniformRandom);
+        assert!(boxed.is_uniform_random(Seal));
+        assert!(Arc::new(UniformRandom).is_uniform_random(Seal));
+        assert!(!ByHand.is_uniform_random(Seal));
+        let boxed: Box<dyn Policy> = Box::new(ByHand);
+        assert!(!boxed.is_uniform_random(Seal));
+    }
+
+    #[test]
+    fn no_candidates_without_a_move() {
+        let none: [u8; 0] = [];
+        assert!(Candidates::new(&none).is_none());
+        let three = [7u8, 8, 9];
+        let candidates = Candidates::new(&three).expect("three moves");
+        assert_eq!(candidates.last().index(), 2);
+        assert_eq!(candidates.find(|&m| m == 8).map(Choice::index), Some(1));
+        let mut rng = SplitMix64::new(1);
+        for _ in 0..100 {
+            assert!(candidates.uniform(&mut rng).index() < 3);
+            let odd = candidates.uniform_where(|m| m % 2 == 1, &mut rng);
+            assert!(matches!(odd.map(Choice::index), Some(0 | 2)));
+        }
+    }
+}
