@@ -10,8 +10,7 @@
 //! Where `rand::Rng` (or a prelude that exports it) and [`RandomSource`] are
 //! both in scope, `next_u64` on a [`SplitMix64`] names two methods with the
 //! same words; pick one by path: `RandomSource::next_u64(&mut rng)`.
-//! rand_core 0.10 needs Rust 1.85, newer than the crate's minimum (1.75),
-//! which applies to the default features only. Generators of older
+//! Generators of older
 //! rand_core versions (rand 0.9 and before) are not supported by the
 //! feature: wrap one in a type of your own that implements [`RandomSource`]
 //! (one method, `next_u64`).
@@ -100,8 +99,7 @@ impl<R: RandomSource + ?Sized> RandomSource for &mut R {
 
 /// Any rand_core 0.10 generator as a [`RandomSource`] (feature
 /// `rand_core`), so that a `rand` 0.10 RNG can drive the die and the move
-/// choice. Its words are the generator's `Rng::next_u64`, one per draw. The
-/// feature needs Rust 1.85, as rand_core 0.10 does.
+/// choice. Its words are the generator's `Rng::next_u64`, one per draw.
 ///
 /// A `&mut` to a generator is a generator too, so `RandCore(&mut rng)` lends
 /// one that the caller keeps.
