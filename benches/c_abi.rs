@@ -1,4 +1,4 @@
-//! The C ABI loops of issue 10, called as a C caller calls them: through
+//! The C ABI's search and playout loops, called as a C caller calls them: through
 //! function pointers the optimiser cannot see through (`black_box`), so
 //! nothing is inlined across the boundary. Beside each, the same loop on the
 //! Rust API.
@@ -384,7 +384,7 @@ impl Default for RustCalls {
 /// the C ABI), and nothing else: no handle, no check, no conversion, the
 /// undo record kept by the caller. What two calls per move cost by
 /// themselves, so the ceiling of any loop of one play call and one undo call
-/// per move, the C ABI's included (BENCHMARKS.md, issue 10).
+/// per move, the C ABI's included (see BENCHMARKS.md).
 pub fn kaissa_perft_rust_calls(calls: &RustCalls, pos: &mut kaissa::Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;

@@ -2,7 +2,7 @@
 //!
 //! Each playout group runs the same seeded games two ways in one run: the
 //! library's `play_seeded_game` (what `Playouts` plays) and a copy of the
-//! playout loop as it was before issue 13 ("before"): the whole move list
+//! playout loop as it was before the playout loop was tuned ("before"): the whole move list
 //! at every ply, the choice `moves[below(n)]`, and the game's end checked
 //! with `outcome()`/`is_over()`, which generated the moves a second time
 //! (Kaissa). The copy calls the library's public move generation and play,
@@ -43,7 +43,7 @@ fn configure(group: &mut BenchmarkGroup<'_, criterion::measurement::WallTime>) {
     group.measurement_time(Duration::from_secs(3));
 }
 
-/// The Kaissa playout loop before issue 13: the whole list every ply, and
+/// The Kaissa playout loop before the tuning: the whole list every ply, and
 /// `outcome()` (which generates the moves again) to see the end. Returns
 /// the plies played.
 fn kaissa_game_before(seed: u64) -> u32 {
@@ -67,7 +67,7 @@ fn kaissa_game_now(seed: u64) -> u32 {
     plies
 }
 
-/// The Chaturaji `play_seeded_game` before issue 13 (a copy): `is_over()`
+/// The Chaturaji `play_seeded_game` before the tuning (a copy): `is_over()`
 /// every ply, the die, `choose_move` as it was (the whole list, then
 /// `moves[below(n)]`), and the move played (with `play_unchecked`, the
 /// public form of the crate-internal `apply` it used).

@@ -1,4 +1,4 @@
-//! The SDL2 board GUI (`examples/gui/`, issue 14) as CI sees it:
+//! The SDL2 board GUI (`examples/gui/`) as CI sees it:
 //!
 //! 1. `scripts/install-c --prefix DIR` installs the C library (cargo's
 //!    target directory `<target>/capi`, as in `tests/install_c.rs`);

@@ -1545,7 +1545,7 @@ fn illegal_moves_say_why() {
     }
 }
 
-/// Issue 10's stale record: the hash ignores turn numbers from turn 11 on,
+/// A stale record: the hash ignores turn numbers from turn 11 on,
 /// so a record must be checked against the turn too.
 #[test]
 fn a_stale_record_with_the_same_hash_is_refused() {

@@ -19,7 +19,7 @@ use std::time::Instant;
 use kaissa_chaturaji::chaturaji::{self, Alliances, Rules};
 use kaissa_chaturaji::kaissa;
 
-/// A Kaissa playout: before issue 13 the whole list every ply and
+/// A Kaissa playout: before the tuning the whole list every ply and
 /// `outcome()` to see the end; now `kaissa::play_seeded_game`.
 #[cfg(not(kc_now))]
 fn kaissa_game(seed: u64) -> u64 {

@@ -4,7 +4,7 @@
 //! Each ply draws the same words and plays the same move as the reference
 //! path (`roll_with`, then [`Position::choose_move_unchecked`] and
 //! [`Position::apply_sheet`]), which the tests compare it with ply by ply.
-//! What makes it cheaper (measured in BENCHMARKS.md, issue 13):
+//! What makes it cheaper (measured in BENCHMARKS.md):
 //!
 //! - the die's face picks a loop by two binary branches (rajas and pawns;
 //!   elephants; boats and horses sharing one loop), each loop knowing the

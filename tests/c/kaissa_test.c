@@ -569,7 +569,7 @@ static void test_play_undo(void) {
     kc_kaissa_position_free(pos);
 }
 
-/* Issue 10's stale record: the position hash ignores turn numbers from
+/* A stale record: the position hash ignores turn numbers from
  * turn 11 on, so a record of a move made two turns earlier, on a board that
  * has come back to the same pieces, must still be refused. */
 static void test_stale_record(void) {
