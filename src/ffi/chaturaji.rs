@@ -2650,7 +2650,7 @@ mod tests {
         let board = [rank; 8].join("/");
         let rajas: String = ['r', 'b', 'y', 'g']
             .iter()
-            .flat_map(|&c| std::iter::repeat(c).take(255))
+            .flat_map(|&c| std::iter::repeat_n(c, 255))
             .collect();
         let text = format!("{board} r rxxx rbyg {rajas} 4294967295 4294967295");
         let pos = Position::from_text(&text, Rules::default()).expect("longest text");

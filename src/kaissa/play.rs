@@ -373,7 +373,7 @@ impl Position {
             Move::Normal { from, to } => {
                 from != to
                     && self.piece_at(from).is_none()
-                    && undo.captured.map_or(true, |victim| victim.side != mover)
+                    && undo.captured.is_none_or(|victim| victim.side != mover)
             }
             Move::Place { .. } => {
                 undo.moved.kind == PieceKind::HomeStone

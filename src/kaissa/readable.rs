@@ -124,8 +124,8 @@ impl Position {
                 Move::Normal { from, to } => {
                     to == parsed.to
                         && self.piece_at(from).is_some_and(|p| p.kind == parsed.kind)
-                        && parsed.file.map_or(true, |f| f == from.file())
-                        && parsed.rank.map_or(true, |r| r == from.rank())
+                        && parsed.file.is_none_or(|f| f == from.file())
+                        && parsed.rank.is_none_or(|r| r == from.rank())
                 }
                 Move::Place { .. } => false,
             })

@@ -160,8 +160,8 @@ pub(crate) fn check_date(value: &str) -> Result<(), TextError> {
             _ => b.is_ascii_digit() || b == b'?',
         });
     let number = |range: core::ops::Range<usize>| value.get(range)?.parse::<u32>().ok();
-    let month_ok = number(5..7).map_or(true, |m| (1..=12).contains(&m));
-    let day_ok = number(8..10).map_or(true, |d| (1..=31).contains(&d));
+    let month_ok = number(5..7).is_none_or(|m| (1..=12).contains(&m));
+    let day_ok = number(8..10).is_none_or(|d| (1..=31).contains(&d));
     if shape && month_ok && day_ok {
         Ok(())
     } else {

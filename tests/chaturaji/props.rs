@@ -1359,7 +1359,7 @@ fn setup_text(setup: &Setup) -> String {
         .collect());
     let rajas = set(Colour::ALL
         .iter()
-        .flat_map(|&c| std::iter::repeat(c.letter()).take(setup.captured_rajas(c) as usize))
+        .flat_map(|&c| std::iter::repeat_n(c.letter(), setup.captured_rajas(c) as usize))
         .collect());
     format!(
         "{} {} {command} {lost} {rajas} {} {}",

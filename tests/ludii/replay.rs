@@ -4,7 +4,7 @@
 //! for line. Then the tool's error reports: a wrong mover, an illegal move,
 //! a die on a decision ply, a missing die, malformed lines.
 
-#[path = "../examples/support/ludii_replay.rs"]
+#[path = "../../examples/support/ludii_replay.rs"]
 mod ludii_replay;
 
 fn run(input: &str) -> (String, bool) {

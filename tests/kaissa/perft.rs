@@ -15,7 +15,7 @@ struct Entry {
 }
 
 fn entries() -> Vec<Entry> {
-    let data = include_str!("data/kaissa.perft");
+    let data = include_str!("../data/kaissa.perft");
     data.lines()
         .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
         .map(|line| {

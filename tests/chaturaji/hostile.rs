@@ -250,14 +250,13 @@ fn check_all_parsers(text: &str) {
     check_square_text(text);
 }
 
-mod common;
-use common::mutation::{apply_each, Mutation};
+use crate::common::mutation::{apply_each, Mutation};
 
 /// Characters that matter to the Chaturaji notation, and some that never should.
 const ALPHABET: &str = "012345678999/, -=rbygxKEHBPpassabcdefghi\u{0}\t\r\n\u{e9}\u{130}\u{17f}\u{212a}\u{ff21}\u{1f600}";
 
 fn mutation() -> impl Strategy<Value = Mutation> {
-    common::mutation::mutation(ALPHABET)
+    crate::common::mutation::mutation(ALPHABET)
 }
 
 /// A valid position text: a seed, then a few random legal moves (under the

@@ -4,7 +4,6 @@
 //! random play, for every roll and both alliance options.
 
 // Plain index loops over the board are the point of this reference.
-#![allow(clippy::needless_range_loop)]
 
 use kaissa_chaturaji::chaturaji::{
     Alliances, Colour, Move, MoveList, PieceKind, Position, Roll, Rules, Square,

@@ -1,0 +1,6 @@
+//! Chaturaji under the Ludii ruleset: rule by rule, property tests against an
+//! independent model, and Ludii's own recorded games replayed move for move.
+
+mod props;
+mod replay;
+mod rules;
