@@ -16,8 +16,8 @@ use kaissa_chaturaji::chaturaji::{
 use kaissa_chaturaji::kaissa::{self, Side};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 use kaissa_chaturaji::record::{
-    ChaturajiAction, ChaturajiRecord, Game, GameRecord, GameResult, KaissaRecord, Reader, Record,
-    Termination,
+    ChaturajiAction, ChaturajiRecord, GameRecord, GameResult, KaissaRecord, Reader, Record,
+    RecordedGame, Termination,
 };
 
 /// Games per game and rules option.
@@ -45,7 +45,7 @@ fn chance(rng: &mut SplitMix64, percent: u64) -> bool {
 }
 
 /// Random tags (some games have none).
-fn add_tags<G: Game>(record: &mut GameRecord<G>, rng: &mut SplitMix64) {
+fn add_tags<G: RecordedGame>(record: &mut GameRecord<G>, rng: &mut SplitMix64) {
     if chance(rng, 20) {
         return;
     }
@@ -68,7 +68,7 @@ fn add_tags<G: Game>(record: &mut GameRecord<G>, rng: &mut SplitMix64) {
 }
 
 /// A comment, sometimes several lines long.
-fn maybe_comment<G: Game>(record: &mut GameRecord<G>, rng: &mut SplitMix64) {
+fn maybe_comment<G: RecordedGame>(record: &mut GameRecord<G>, rng: &mut SplitMix64) {
     if chance(rng, 3) {
         let mut text = pick(rng, &TEXTS).to_string();
         if chance(rng, 30) {
@@ -80,7 +80,11 @@ fn maybe_comment<G: Game>(record: &mut GameRecord<G>, rng: &mut SplitMix64) {
 }
 
 /// Ends an unfinished game the way players might.
-fn players_ending<G: Game>(record: &mut GameRecord<G>, rng: &mut SplitMix64, wins: &[GameResult]) {
+fn players_ending<G: RecordedGame>(
+    record: &mut GameRecord<G>,
+    rng: &mut SplitMix64,
+    wins: &[GameResult],
+) {
     if record.result() != GameResult::Unfinished {
         return;
     }
@@ -100,7 +104,7 @@ fn players_ending<G: Game>(record: &mut GameRecord<G>, rng: &mut SplitMix64, win
 /// start positions, actions, comments, final positions, results and
 /// terminations are); every tenth record also compares every position on
 /// the way and writes the copy again. Returns the text.
-fn round_trip<G: Game>(record: &GameRecord<G>, what: &str, thorough: bool) -> String {
+fn round_trip<G: RecordedGame>(record: &GameRecord<G>, what: &str, thorough: bool) -> String {
     let text = record.to_string();
     let back: GameRecord<G> = text
         .parse()
@@ -235,7 +239,7 @@ fn chaturaji_record(seed: u64, alliances: Alliances) -> ChaturajiRecord {
 
 /// Checks every record alone, then all of them streamed from one text;
 /// returns how many ended by each termination.
-fn check_all<G: Game>(
+fn check_all<G: RecordedGame>(
     records: Vec<GameRecord<G>>,
     name: &str,
     unwrap: impl Fn(Record) -> Option<GameRecord<G>>,

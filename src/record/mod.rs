@@ -48,15 +48,17 @@ mod ludii;
 mod reader;
 mod result;
 mod tags;
+mod visitor;
 mod writer;
 
 pub use any::Record;
 pub use chaturaji::{ChaturajiAction, ChaturajiGame};
 pub use error::{ActionError, RecordError, RecordErrorKind, ResultError, TextError};
-pub use game::Game;
+pub use game::RecordedGame;
 pub use game_record::{ChaturajiRecord, GameRecord, KaissaRecord};
 pub use kaissa::KaissaGame;
 pub use lines::MAX_LINE;
 pub use reader::Reader;
 pub use result::{GameResult, Termination};
 pub use tags::{Tags, LEADING_TAGS, MAX_TAG_NAME, MAX_TEXT, RESERVED_TAGS};
+pub use visitor::{RecordAction, RecordPosition, RecordVisitor};
