@@ -51,6 +51,16 @@ impl Line {
         self.text.trim_start_matches(is_space).starts_with('[')
     }
 
+    /// Whether the line starts with `[` after any white space or control
+    /// characters: a tag pair, or one that strays white space other than
+    /// spaces and tabs before its `[` (an error the tag pair's reader
+    /// reports where it is).
+    pub(crate) fn looks_like_tag(&self) -> bool {
+        self.text
+            .trim_start_matches(|c: char| c.is_whitespace() || c.is_control())
+            .starts_with('[')
+    }
+
     /// The column of the first character that is not a space or a tab,
     /// and that character (`None` on a blank line).
     pub(crate) fn first_content(&self) -> (usize, Option<char>) {

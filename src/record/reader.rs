@@ -46,11 +46,11 @@ use crate::error::excerpt;
 ///
 /// ```
 /// use kaissa_chaturaji::record::{Reader, Record};
-/// let text = "[Game \"kaissa\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n1. e2e5 Tf4 *\n\n\
+/// let text = "[Game \"kaissa\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n1. e5 e6 2. Tf4 *\n\n\
 ///             [Game \"chaturaji\"]\n[Result \"*\"]\n[Termination \"abandoned\"]\n\n1. 2:h1f3 *\n";
 /// let records: Vec<Record> = Reader::new(text.as_bytes()).collect::<Result<_, _>>()?;
 /// assert_eq!(records.len(), 2);
-/// assert_eq!(records[0].action_text(1).as_deref(), Some("j9h7"));
+/// assert_eq!(records[0].action_text(2).as_deref(), Some("d1f4"));
 /// assert_eq!(records[1].game(), "chaturaji");
 /// # Ok::<(), kaissa_chaturaji::record::RecordError>(())
 /// ```
@@ -377,7 +377,7 @@ impl<R: BufRead> Reader<R> {
         self.header.clear(first.number);
         loop {
             let pushed = match self.lines.peek() {
-                Ok(Some(line)) if line.is_tag() => self.header.push(line),
+                Ok(Some(line)) if line.looks_like_tag() => self.header.push(line),
                 Ok(_) => return Ok(()),
                 Err(error) => Err(error),
             };
