@@ -257,8 +257,9 @@ impl<R: BufRead> Reader<R> {
     ///
     /// The reader reuses its buffers: reading a record whose actions are
     /// written as move text allocates nothing per action (readable moves
-    /// are resolved by the positions' readable parsers, which may), and
-    /// once its buffers have grown, nothing per record either.
+    /// are resolved by the positions' readable parsers, which may), and,
+    /// once its buffers have grown, a record that starts from the start
+    /// position allocates nothing at all (`tests/record_no_alloc.rs`).
     ///
     /// ```
     /// use kaissa_chaturaji::record::{GameResult, Reader, RecordAction, RecordPosition, RecordVisitor, Termination};
