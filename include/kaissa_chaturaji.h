@@ -326,6 +326,14 @@
 // word and its NUL.
 #define KC_RECORD_RESULT_CAP 24
 
+// Flag of `kc_record_reader_new`: read in lenient mode, for hand-written
+// records: a record may lack its `Result` tag, its `Termination` tag and
+// the result ending its movetext, which are then completed from the game
+// (the rules' ending when the final position is over, else `*` and
+// `unfinished`, or the players' termination of a stated result;
+// docs/records.md, section 5). Everything else is checked as usual.
+#define KC_RECORD_READ_LENIENT 1
+
 // A text buffer of this many bytes always holds a readable move (`Bxh10#`,
 // `gP b7-b8=H`) and its NUL.
 #define KC_READABLE_MOVE_CAP 16
@@ -384,6 +392,13 @@ typedef struct kc_kaissa_position kc_kaissa_position;
 // from two threads at the same time unless every call takes a const
 // pointer.
 typedef struct kc_record kc_record;
+
+// A reader of the records of a text, one after the other, opaque to C:
+// made by `kc_record_reader_new` (which copies the text), advanced by
+// `kc_record_reader_next`, released with `kc_record_reader_free` exactly
+// once. Reading the whole text takes time in proportion to its length.
+// Not thread-safe: use one reader from one thread at a time.
+typedef struct kc_record_reader kc_record_reader;
 
 // The rules options a position is created with (the rules reference (§2, Chaturaji), and
 // Part IV with `ruleset` `KC_CHATURAJI_RULESET_LUDII`).
@@ -742,9 +757,10 @@ typedef struct kc_playout_game {
   uint8_t winners;
 } kc_playout_game;
 
-// Where a record's text is wrong, written by `kc_record_read` and
-// `kc_record_count` when they fail with `KC_ERR_PARSE` or
-// `KC_ERR_ILLEGAL_MOVE` (and the caller passed one).
+// Where a record's text is wrong, written by `kc_record_read`,
+// `kc_record_count` and `kc_record_reader_next` when they fail with
+// `KC_ERR_PARSE`, `KC_ERR_ILLEGAL_MOVE` or `KC_ERR_INVALID_UTF8` for a bad
+// record (and the caller passed one).
 typedef struct kc_record_error_info {
   // The line, from 1.
   size_t line;
@@ -2020,10 +2036,15 @@ enum kc_status kc_chaturaji_playout_game(const struct kc_chaturaji_position *sta
 // Reads the records of `text` up to the one numbered `index` (from 0) and
 // hands it to the caller through `*out_record`. Every record up to it is
 // checked (each move against the rules, the result against the final
-// position). A bad record gives `KC_ERR_PARSE` (or `KC_ERR_ILLEGAL_MOVE`
-// for an illegal move), the message `line:column: reason`, and the place
-// in `*out_error` when `out_error` is not NULL. Fewer records than
-// `index + 1` give `KC_ERR_INVALID_ARGUMENT`.
+// position); what comes after it is not read. A bad record among them
+// gives `KC_ERR_ILLEGAL_MOVE` (an action not legal where it stands, or a
+// readable move that names no legal move), `KC_ERR_INVALID_UTF8` (bytes
+// of the record that are not UTF-8) or `KC_ERR_PARSE` (anything else
+// wrong with it), the message `line:column: reason`, and the place in
+// `*out_error` when `out_error` is not NULL; the records before it read
+// as usual, whatever bytes follow them. Fewer records than `index + 1` give
+// `KC_ERR_INVALID_ARGUMENT`. To read on past a bad record, use a
+// `kc_record_reader`.
 //
 // # Safety
 // `text` is a NUL-terminated string; `out_record` points to a writable
@@ -2034,8 +2055,10 @@ enum kc_status kc_record_read(const char *text,
                               struct kc_record **out_record,
                               struct kc_record_error_info *out_error);
 
-// Counts the records of `text`, checking every one; a bad record fails
-// as in `kc_record_read`.
+// Counts the records of `text`, checking every one (without building
+// them); the first bad record fails as in `kc_record_read`, and
+// `*out_count` is then not written. A `kc_record_reader` counts the
+// records around bad ones.
 //
 // # Safety
 // `text` is a NUL-terminated string; `out_count` points to a writable
@@ -2044,6 +2067,43 @@ enum kc_status kc_record_read(const char *text,
 enum kc_status kc_record_count(const char *text,
                                size_t *out_count,
                                struct kc_record_error_info *out_error);
+
+// A reader of the records of `text` (copied: the caller may free it
+// afterwards), through `*out`. `flags` is 0 (strict, as `kc_record_read`)
+// or `KC_RECORD_READ_LENIENT`; other bits give `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `text` is a NUL-terminated string; `out` points to a writable
+// `kc_record_reader *`.
+enum kc_status kc_record_reader_new(const char *text,
+                                    uint32_t flags,
+                                    struct kc_record_reader **out);
+
+// Reads the next record. `*out_record` is first set to NULL; then:
+//
+// * `KC_OK` with `*out_record` not NULL: the next record, which the
+//   caller owns (release it with `kc_record_free`);
+// * `KC_OK` with `*out_record` NULL: there are no more records;
+// * `KC_ERR_PARSE`, `KC_ERR_ILLEGAL_MOVE` or `KC_ERR_INVALID_UTF8`: the
+//   next record is bad (as for `kc_record_read`); the message is
+//   `line:column: reason` and the place is written to `*out_error` when
+//   `out_error` is not NULL. The next call goes on with the record after
+//   it, as the Rust reader does.
+//
+// # Safety
+// `reader` is a live reader used by nobody else during the call;
+// `out_record` points to a writable `kc_record *`; `out_error` is NULL or
+// points to a writable `kc_record_error_info`.
+enum kc_status kc_record_reader_next(struct kc_record_reader *reader,
+                                     struct kc_record **out_record,
+                                     struct kc_record_error_info *out_error);
+
+// Releases a reader; NULL is a no-op. The records it gave stay the
+// caller's.
+//
+// # Safety
+// `reader` is NULL or a reader from `kc_record_reader_new` not freed yet.
+void kc_record_reader_free(struct kc_record_reader *reader);
 
 // A new, empty Kaissa record of a game starting from `*start` (copied).
 //

@@ -1,8 +1,9 @@
-//! The fixed interfaces of the examples (DESIGN.md): `play ... <seed>
-//! --record` prints the seeded game of the move log as a record; `record
-//! check` prints each record's final position and result, and stops at a
-//! bad record with `line:column: reason` and a non-zero exit; `record svg`
-//! draws the first record's final position.
+//! The fixed interfaces of the examples: `play ... <seed> --record` prints
+//! the seeded game of the move log as a record; `record check` prints each
+//! record's final position and result, and stops at a bad record with
+//! `line:column: reason` and a non-zero exit; `record svg` draws the first
+//! record's final position; `record count` visits every record, reading
+//! on past bad ones; `--lenient` reads hand-written records.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -161,5 +162,34 @@ fn check_rejects_a_wrong_ludii_winner() {
     assert!(
         err.starts_with("3:10: ply 6: ") && err.contains("green-wins by ranking"),
         "{err}"
+    );
+}
+
+/// `count` visits every record, reports each bad one and reads on;
+/// `--lenient` reads a hand-written record that strict reading refuses.
+#[test]
+fn count_reads_on_and_lenient_reads_hand_written_records() {
+    let good =
+        "[Game \"kaissa\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n1. e5 e6 2. Tf4 *\n\n";
+    let bad = "[Game \"kaissa\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n1. e2e5 e9e6 2. e5e6 *\n\n";
+    let output = example("record", &["count"], &format!("{good}{bad}{good}"));
+    assert!(!output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "2 records, 6 actions, 1 bad\n"
+    );
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.starts_with("11:17: ply 3: "), "{err}");
+    let counted = stdout(&example("record", &["count"], &format!("{good}{good}")));
+    assert_eq!(counted, "2 records, 6 actions, 0 bad\n");
+    let hand = "[Game \"kaissa\"]\n[Event \"by hand\"]\n\n1. e5 e6 2. Tf4\n";
+    assert!(!example("record", &["check"], hand).status.success());
+    let checked = stdout(&example("record", &["check", "--lenient"], hand));
+    assert!(checked.ends_with("\n*\n"), "{checked}");
+    let formatted = stdout(&example("record", &["fmt", "--lenient"], hand));
+    assert!(
+        formatted.contains("[Result \"*\"]\n[Termination \"unfinished\"]\n")
+            && formatted.contains("1. e2e5 e9e6 2. d1f4 *"),
+        "{formatted}"
     );
 }

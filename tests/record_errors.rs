@@ -1,9 +1,12 @@
 //! Hand-written records with every kind of mistake, each rejected with the
-//! right line, column, ply and reason; and a file with bad records among
-//! good ones, read on past each error.
+//! right line, column, ply and reason (readable moves and white space
+//! other than spaces and tabs among them); a file with bad records among
+//! good ones, read on past each error; and what lenient mode still
+//! refuses.
 
 use kaissa_chaturaji::chaturaji::ExchangeError;
 use kaissa_chaturaji::error::IllegalMoveReason;
+use kaissa_chaturaji::readable::ReadableMoveError;
 use kaissa_chaturaji::record::{
     ActionError, ChaturajiRecord, KaissaRecord, Reader, Record, RecordError, RecordErrorKind as K,
     ResultError, MAX_LINE,
@@ -136,6 +139,15 @@ fn cases() -> Vec<Case> {
         case!("brace after the result", kaissa("1. e2e5 * }"), 5, 11, None, K::TextAfterResult),
         case!("comment after the result", kaissa("1. e2e5 * {late}"), 5, 11, None, K::TextAfterResult),
         case!("next record before the result", format!("{}{KAISSA}*\n", kaissa("1. e2e5")), 6, 1, None, K::TagInMovetext),
+        // Readable moves.
+        case!("a readable move no piece can make", kaissa("1. e5 e6 2. Tf5 *"), 5, 13, Some(3), K::IllegalAction { error: ActionError::Readable(ReadableMoveError::NoMatch { .. }), .. }),
+        case!("an ambiguous readable move", KAISSA.replace("[Result", "[Position \"4h5/10/10/10/10/10/10/10/10/T3H1T3 y 11 -\"]\n[Result") + "11. Td3 *\n", 6, 5, Some(1), K::IllegalAction { error: ActionError::Readable(ReadableMoveError::Ambiguous { .. }), .. }),
+        case!("a readable capture of nothing", kaissa("1. e5 e6 2. Txf4 *"), 5, 13, Some(3), K::IllegalAction { error: ActionError::Readable(ReadableMoveError::WrongMarker { .. }), .. }),
+        case!("not a piece letter", kaissa("1. Zf4 *"), 5, 4, Some(1), K::BadToken { reason, .. } if reason.contains("piece letter")),
+        case!("a readable ply cut at its space", chaturaji("1. 3:rH h2-f3 *"), 5, 8, Some(1), K::BadToken { reason, .. } if reason.contains("no space")),
+        case!("a readable ply not for its roll", chaturaji("1. 2:rHf3 *"), 5, 4, Some(1), K::IllegalAction { error: ActionError::Readable(ReadableMoveError::NoMatch { .. }), .. }),
+        case!("a readable ply of the wrong colour", chaturaji("1. 3:gHh2-f3 *"), 5, 4, Some(1), K::IllegalAction { error: ActionError::Readable(ReadableMoveError::NoMatch { .. }), .. }),
+        case!("a readable ply while a decision is pending", ludii("*", "unfinished", PROMOTE, "", "13. 5:gPd7-d8 3:gHc3 *"), 7, 15, Some(2), K::IllegalAction { error: ActionError::DecisionPending { .. }, .. }),
         // The result against the final position.
         case!("a Home Stone capture that did not happen", KAISSA.replace("\"*\"", "\"yellow-wins\"").replace("unfinished", "home-stone-captured") + "1. e2e5 yellow-wins\n", 3, 15, Some(1), K::WrongResult(ResultError::NotOver { .. })),
         case!("a resignation ending in a draw", KAISSA.replace("\"*\"", "\"draw\"").replace("unfinished", "resignation") + "1. e2e5 draw\n", 3, 15, Some(1), K::WrongResult(ResultError::Mismatch { .. })),
@@ -326,4 +338,133 @@ fn right_ludii_records_are_read() {
         promoted.to_string().contains("13. 5:d7d8 =E 14. 5:d1e2"),
         "{promoted}"
     );
+}
+
+/// The white space that is not a space or a tab: each is refused, with
+/// its line and column, wherever the format separates the parts of a
+/// record (docs/records.md, section 1).
+#[test]
+fn only_spaces_and_tabs_separate() {
+    let characters = [
+        '\u{a0}', '\u{2003}', '\u{3000}', '\u{2028}', '\u{85}', '\u{b}', '\u{c}',
+    ];
+    for c in characters {
+        let places = [
+            (
+                "between a tag's name and value",
+                format!("[Game \"kaissa\"]\n[Event{c}\"x\"]\n"),
+                2,
+                7,
+            ),
+            (
+                "before a tag pair",
+                format!("[Game \"kaissa\"]\n{c}[Result \"*\"]\n"),
+                2,
+                1,
+            ),
+            ("after a tag pair", format!("[Game \"kaissa\"]{c}\n"), 1, 16),
+            ("inside a tag pair", format!("[{c}Game \"kaissa\"]\n"), 1, 2),
+            ("between moves", kaissa(&format!("1. e2e5{c}e9e6 *")), 5, 8),
+            (
+                "before a move number",
+                kaissa(&format!("{c}1. e2e5 *")),
+                5,
+                1,
+            ),
+            (
+                "between a number and its move",
+                kaissa(&format!("1.{c}e2e5 *")),
+                5,
+                3,
+            ),
+            ("after the result", kaissa(&format!("1. e2e5 *{c}")), 5, 10),
+            (
+                "on a line of its own",
+                kaissa(&format!("1. e2e5\n {c} \n*")),
+                6,
+                2,
+            ),
+            (
+                "between records",
+                format!("{}\n{c}\n{}", kaissa("*"), kaissa("*")),
+                7,
+                1,
+            ),
+        ];
+        for (place, text, line, column) in places {
+            let results: Vec<_> = Reader::new(text.as_bytes()).collect();
+            let err = results
+                .iter()
+                .find_map(|r| r.as_ref().err())
+                .unwrap_or_else(|| panic!("{c:?} {place}: accepted"));
+            assert_eq!(
+                (err.line(), err.column(), err.kind()),
+                (line, column, &K::NotSpaceOrTab { found: c }),
+                "{c:?} {place}: {err}"
+            );
+            assert!(err.to_string().starts_with(&format!("{line}:{column}: ")));
+        }
+        // Inside a tag value or a comment, a character that is not a
+        // control character is text.
+        if !c.is_control() {
+            let text = kaissa(&format!("1. e2e5 {{a{c}b}} *"))
+                .replace("[Result", &format!("[Event \"a{c}b\"]\n[Result"));
+            let record: Record = text.parse().unwrap_or_else(|err| panic!("{c:?}: {err}"));
+            assert_eq!(record.tags().get("Event"), Some(format!("a{c}b").as_str()));
+        }
+    }
+    // A carriage return ends a line only before a line feed.
+    let err = kaissa("1. e2e5\re9e6 *").parse::<Record>().unwrap_err();
+    assert_eq!(
+        (err.line(), err.column(), err.kind()),
+        (5, 8, &K::NotSpaceOrTab { found: '\r' })
+    );
+    // Spaces and tabs everywhere are fine.
+    let text = "\t[Game \t \"kaissa\"]\t \n [Result \"*\"]\n[Termination \"unfinished\"] \n\t \n\t1.\te2e5  e9e6\t* \t\n \t\n";
+    assert!(text.parse::<Record>().is_ok());
+}
+
+/// Lenient mode completes what a record lacks from the game itself, and
+/// refuses what cannot be completed or contradicts the game.
+#[test]
+fn lenient_mode_still_checks() {
+    let read = |text: &str| Reader::new(text.as_bytes()).lenient().next().unwrap();
+    let head = "[Game \"kaissa\"]\n";
+    // A resignation without a result: who won?
+    let err = read(&format!("{head}[Termination \"resignation\"]\n\n1. e2e5\n")).unwrap_err();
+    assert_eq!((err.line(), err.column()), (1, 1));
+    assert_eq!(err.kind(), &K::MissingTag { name: "Result" });
+    // An ending by the rules that did not happen.
+    let err = read(&format!(
+        "{head}[Termination \"home-stone-captured\"]\n\n1. e2e5\n"
+    ))
+    .unwrap_err();
+    assert_eq!((err.line(), err.column()), (2, 15));
+    assert!(matches!(
+        err.kind(),
+        K::WrongResult(ResultError::NotOver { .. })
+    ));
+    // The movetext's result and the tag disagree.
+    let err = read(&format!("{head}[Result \"draw\"]\n\n1. e2e5 *\n")).unwrap_err();
+    assert_eq!((err.line(), err.column()), (4, 9));
+    assert!(matches!(err.kind(), K::ResultMismatch { .. }));
+    // A win claimed where the rules ended the game otherwise.
+    let text = format!("{head}[Result \"red-wins\"]\n[Position \"{WIN}\"]\n\n12. e1e10\n");
+    let err = read(&text).unwrap_err();
+    assert!(
+        matches!(err.kind(), K::WrongResult(ResultError::Contradicted { .. })),
+        "{err}"
+    );
+    // Illegal moves are still illegal, and a comment must still close.
+    let err = read(&format!("{head}\n1. e2e5 e9e6 2. e5e6\n")).unwrap_err();
+    assert_eq!((err.line(), err.column(), err.ply()), (3, 17, Some(3)));
+    let err = read(&format!("{head}\n1. e2e5 {{open\n")).unwrap_err();
+    assert_eq!(err.kind(), &K::UnterminatedComment);
+    // Strict mode refuses all of them.
+    for text in [
+        format!("{head}\n1. e2e5\n"),
+        format!("{head}[Result \"*\"]\n\n*\n"),
+    ] {
+        assert!(text.parse::<Record>().is_err());
+    }
 }

@@ -1,11 +1,14 @@
 //! The record format as docs/records.md shows it: its examples read and
-//! write back exactly; the writer's layout (tag order, move numbers,
-//! wrapping, escapes); and arbitrary input never panics the reader.
+//! write back exactly (the one with readable moves as the move text one);
+//! the writer's layout (tag order, move numbers, wrapping, escapes);
+//! readable moves and lenient mode on read; a record with 200,000 tags
+//! read in linear time; and arbitrary input never panics the reader.
 
 use kaissa_chaturaji::chaturaji::{self, Alliances, Rules};
 use kaissa_chaturaji::kaissa::{self, Side};
 use kaissa_chaturaji::record::{
-    ChaturajiRecord, GameResult, KaissaRecord, Reader, Record, Termination,
+    ChaturajiRecord, GameResult, KaissaRecord, Reader, Record, RecordAction, RecordErrorKind,
+    RecordPosition, RecordVisitor, Termination,
 };
 use proptest::prelude::*;
 
@@ -23,11 +26,180 @@ fn doc_examples() -> Vec<String> {
 #[test]
 fn the_spec_examples_read_and_write_back_exactly() {
     let examples = doc_examples();
-    assert_eq!(examples.len(), 3);
-    for text in examples {
+    assert_eq!(examples.len(), 4);
+    for text in &examples[..3] {
         let record: Record = text.parse().unwrap_or_else(|err| panic!("{err}\n{text}"));
-        assert_eq!(record.to_string(), text);
+        assert_eq!(&record.to_string(), text);
     }
+    // Section 3's example has readable moves: it is the first example.
+    let readable = &examples[3];
+    assert!(readable.contains(" Tf4 "), "{readable}");
+    let record: Record = readable.parse().unwrap_or_else(|err| panic!("{err}"));
+    assert_eq!(record.to_string(), examples[0]);
+}
+
+/// Readable moves read as the move text they name, for both games and
+/// the Ludii ruleset, glued to move numbers too.
+#[test]
+fn readable_moves_read_as_move_text() {
+    let kaissa_head = "[Game \"kaissa\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n";
+    let chaturaji_head = "[Game \"chaturaji\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n";
+    let ludii_head = "[Game \"chaturaji\"]\n[Rules \"ludii\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n[Position \"8/3,gP,4/8/8/8/8/8/1,gH,1,rK,4 g 0,0,0,0 - 12\"]\n\n";
+    let pairs = [
+        (
+            kaissa_head,
+            "1. e5 e6 2. Tf4 Aj7 3. Th7 *",
+            "1. e2e5 e9e6 2. d1f4 j9j7 3. f4h7 *",
+        ),
+        (
+            kaissa_head,
+            "1.Pe5 1...e9e6 2.Td1f4 *",
+            "1. e2e5 e9e6 2. d1f4 *",
+        ),
+        (
+            chaturaji_head,
+            "1. 2:rBh1-f3 4:pass 5:yPb7-c7 3:gHb1-c3 5. 5:rPg2-f2 3:bHg8-f6 *",
+            "1. 2:h1f3 4:pass 5:b7c7 3:b1c3 5. 5:g2f2 3:g8f6 *",
+        ),
+        (
+            chaturaji_head,
+            "1. 2:Bf3 4:pass 5:b7-c7 3:gHc3 *",
+            "1. 2:h1f3 4:pass 5:b7c7 3:b1c3 *",
+        ),
+        (
+            ludii_head,
+            "13. 5:gPd7-d8 =E 14. 5:rKd1-d2 2:pass 3:pass *",
+            "13. 5:d7d8 =E 14. 5:d1d2 2:pass 3:pass *",
+        ),
+    ];
+    for (head, readable, text) in pairs {
+        let readable: Record = format!("{head}{readable}\n")
+            .parse()
+            .unwrap_or_else(|err| panic!("{readable}: {err}"));
+        let text: Record = format!("{head}{text}\n").parse().unwrap();
+        assert_eq!(readable, text);
+        // Writing stays move text.
+        assert_eq!(readable.to_string(), text.to_string());
+    }
+}
+
+/// Lenient mode reads hand-written records without `Result`,
+/// `Termination` or a result ending the movetext, as the game says.
+#[test]
+fn lenient_mode_completes_hand_written_records() {
+    let text = "[Game \"kaissa\"]\n[Event \"no ending\"]\n\n1. e5 e6 2. Tf4\n\
+                [Game \"chaturaji\"]\n[Result \"rg-wins\"]\n\n1. 2:h1f3 rg-wins\n\n\
+                [Game \"kaissa\"]\n[Termination \"abandoned\"]\n1. e2e5 {gone}\n\n\
+                [Game \"kaissa\"]\n[Position \"4h5/10/10/10/10/10/10/10/10/3HB5 y 12 -\"]\n\n12. e1e10\n\n\
+                [Game \"kaissa\"]\n[Result \"draw\"]\n[Termination \"agreement\"]\n\n1. e2e5 draw\n";
+    let records: Vec<Record> = Reader::new(text.as_bytes())
+        .lenient()
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|err| panic!("{err}"));
+    let endings: Vec<(usize, GameResult, Termination)> = records
+        .iter()
+        .map(|r| (r.action_count(), r.result(), r.termination()))
+        .collect();
+    assert_eq!(
+        endings,
+        [
+            (3, GameResult::Unfinished, Termination::Unfinished),
+            (
+                1,
+                GameResult::AllianceWins([chaturaji::Colour::Red, chaturaji::Colour::Green]),
+                Termination::Resignation
+            ),
+            (1, GameResult::Unfinished, Termination::Abandoned),
+            (
+                1,
+                GameResult::SideWins(Side::Yellow),
+                Termination::HomeStoneCaptured
+            ),
+            (1, GameResult::Draw, Termination::Agreement),
+        ]
+    );
+    assert_eq!(
+        records[2].as_kaissa().unwrap().comments(),
+        [(1, "gone".to_string())]
+    );
+    // Written back, they are strict records.
+    for record in &records {
+        let again: Record = record.to_string().parse().unwrap();
+        assert_eq!(&again, record);
+    }
+    // Strict mode reads only the last one.
+    let strict: Vec<bool> = Reader::new(text.as_bytes()).map(|r| r.is_ok()).collect();
+    assert_eq!(strict.last(), Some(&true));
+    assert!(
+        strict[..strict.len() - 1].iter().all(|ok| !ok),
+        "{strict:?}"
+    );
+    // A visit in lenient mode sees the completed endings.
+    struct Endings;
+    impl RecordVisitor for Endings {
+        type Output = (GameResult, Termination);
+        fn end_record(
+            &mut self,
+            result: GameResult,
+            termination: Termination,
+            _: RecordPosition<'_>,
+        ) -> (GameResult, Termination) {
+            (result, termination)
+        }
+    }
+    let mut reader = Reader::new(text.as_bytes()).lenient();
+    let mut visited = Vec::new();
+    while let Some(ending) = reader.visit(&mut Endings) {
+        visited.push(ending.unwrap());
+    }
+    let expected: Vec<_> = endings.iter().map(|&(_, r, t)| (r, t)).collect();
+    assert_eq!(visited, expected);
+}
+
+/// Counts tags and actions.
+#[derive(Default)]
+struct Counts {
+    tags: usize,
+    actions: usize,
+}
+
+impl RecordVisitor for Counts {
+    type Output = ();
+    fn tag(&mut self, _name: &str, _value: &str) {
+        self.tags += 1;
+    }
+    fn action(&mut self, _action: RecordAction, _after: RecordPosition<'_>) {
+        self.actions += 1;
+    }
+    fn end_record(&mut self, _: GameResult, _: Termination, _: RecordPosition<'_>) {}
+}
+
+/// A record with 200,000 tags reads in linear time: were each tag
+/// compared with every earlier one (20 billion comparisons), this debug
+/// test would take hours; read linearly it takes seconds. A duplicate
+/// among them is still found, at its place.
+#[test]
+fn two_hundred_thousand_tags_read_in_linear_time() {
+    const TAGS: usize = 200_000;
+    let mut text = String::from("[Game \"kaissa\"]\n");
+    for i in 0..TAGS {
+        text.push_str(&format!("[Tag{i} \"value {i}\"]\n"));
+    }
+    let movetext = "[Result \"*\"]\n[Termination \"unfinished\"]\n\n1. e2e5 *\n";
+    let record: Record = format!("{text}{movetext}").parse().unwrap();
+    assert_eq!(record.tags().len(), TAGS);
+    assert_eq!(record.tags().get("Tag199999"), Some("value 199999"));
+    let mut counts = Counts::default();
+    let good = format!("{text}{movetext}");
+    let mut reader = Reader::new(good.as_bytes());
+    reader.visit(&mut counts).unwrap().unwrap();
+    assert_eq!((counts.tags, counts.actions), (TAGS + 3, 1));
+    // The first tag again, last: a duplicate on line TAGS + 2.
+    let err = format!("{text}[Tag0 \"again\"]\n{movetext}")
+        .parse::<Record>()
+        .unwrap_err();
+    assert_eq!((err.line(), err.column()), (TAGS + 2, 2));
+    assert!(matches!(err.kind(), RecordErrorKind::DuplicateTag { name } if name == "Tag0"));
 }
 
 #[test]

@@ -8,7 +8,10 @@
 //! decisions, comments with characters that need escaping, tags, and every
 //! kind of ending (by the rules, by resignation, by agreement, abandoned,
 //! unfinished). All the records of a kind are also written into one text
-//! and streamed back through a `Reader`.
+//! and streamed back through a `Reader`, and visited by a
+//! `RecordVisitor`, which must see the same tags, actions and comments;
+//! every tenth record is also written with readable moves (`Tf4`,
+//! `3:rHh2-f3`) and must read back to the same actions.
 
 use kaissa_chaturaji::chaturaji::{
     self, play_seeded_game, Alliances, Colour, Move, Roll, Rules, LUDII_TURN_LIMIT,
@@ -16,8 +19,8 @@ use kaissa_chaturaji::chaturaji::{
 use kaissa_chaturaji::kaissa::{self, Side};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 use kaissa_chaturaji::record::{
-    ChaturajiAction, ChaturajiRecord, Game, GameRecord, GameResult, KaissaRecord, Reader, Record,
-    Termination,
+    ChaturajiAction, ChaturajiRecord, GameRecord, GameResult, KaissaRecord, Reader, Record,
+    RecordAction, RecordPosition, RecordVisitor, RecordedGame, Termination,
 };
 
 /// Games per game and rules option.
@@ -45,7 +48,7 @@ fn chance(rng: &mut SplitMix64, percent: u64) -> bool {
 }
 
 /// Random tags (some games have none).
-fn add_tags<G: Game>(record: &mut GameRecord<G>, rng: &mut SplitMix64) {
+fn add_tags<G: RecordedGame>(record: &mut GameRecord<G>, rng: &mut SplitMix64) {
     if chance(rng, 20) {
         return;
     }
@@ -68,7 +71,7 @@ fn add_tags<G: Game>(record: &mut GameRecord<G>, rng: &mut SplitMix64) {
 }
 
 /// A comment, sometimes several lines long.
-fn maybe_comment<G: Game>(record: &mut GameRecord<G>, rng: &mut SplitMix64) {
+fn maybe_comment<G: RecordedGame>(record: &mut GameRecord<G>, rng: &mut SplitMix64) {
     if chance(rng, 3) {
         let mut text = pick(rng, &TEXTS).to_string();
         if chance(rng, 30) {
@@ -80,7 +83,11 @@ fn maybe_comment<G: Game>(record: &mut GameRecord<G>, rng: &mut SplitMix64) {
 }
 
 /// Ends an unfinished game the way players might.
-fn players_ending<G: Game>(record: &mut GameRecord<G>, rng: &mut SplitMix64, wins: &[GameResult]) {
+fn players_ending<G: RecordedGame>(
+    record: &mut GameRecord<G>,
+    rng: &mut SplitMix64,
+    wins: &[GameResult],
+) {
     if record.result() != GameResult::Unfinished {
         return;
     }
@@ -100,7 +107,7 @@ fn players_ending<G: Game>(record: &mut GameRecord<G>, rng: &mut SplitMix64, win
 /// start positions, actions, comments, final positions, results and
 /// terminations are); every tenth record also compares every position on
 /// the way and writes the copy again. Returns the text.
-fn round_trip<G: Game>(record: &GameRecord<G>, what: &str, thorough: bool) -> String {
+fn round_trip<G: RecordedGame>(record: &GameRecord<G>, what: &str, thorough: bool) -> String {
     let text = record.to_string();
     let back: GameRecord<G> = text
         .parse()
@@ -233,22 +240,162 @@ fn chaturaji_record(seed: u64, alliances: Alliances) -> ChaturajiRecord {
     record
 }
 
-/// Checks every record alone, then all of them streamed from one text;
-/// returns how many ended by each termination.
-fn check_all<G: Game>(
+/// The tag section of a written record, then `tokens` as its movetext
+/// (ten to a line) and its result: the record as a person might write it.
+fn with_movetext<G: RecordedGame>(record: &GameRecord<G>, tokens: &[String]) -> String {
+    let text = record.to_string();
+    let (tags, _) = text
+        .split_once("\n\n")
+        .expect("a blank line after the tags");
+    let mut out = format!("{tags}\n\n");
+    for line in tokens.chunks(10) {
+        out.push_str(&line.join(" "));
+        out.push('\n');
+    }
+    out.push_str(&format!("{}\n", record.result()));
+    out
+}
+
+/// A Kaissa record with its moves in short algebraic notation.
+fn kaissa_readable(record: &KaissaRecord) -> String {
+    let tokens: Vec<String> = record
+        .positions()
+        .zip(record.actions())
+        .map(|(position, &mv)| position.readable(mv).expect("a legal move"))
+        .collect();
+    with_movetext(record, &tokens)
+}
+
+/// A Chaturaji record with its plies as `<face>:<readable move>` without
+/// the space (`3:rHh2-f3`); exchanges and decisions as move text.
+fn chaturaji_readable(record: &ChaturajiRecord) -> String {
+    let tokens: Vec<String> = record
+        .positions()
+        .zip(record.actions())
+        .map(|(position, &action)| match action {
+            ChaturajiAction::Ply { roll, mv } => {
+                let readable = position.readable(roll, mv).expect("a legal ply");
+                format!("{roll}:{}", readable.replace(' ', ""))
+            }
+            other => other.to_string(),
+        })
+        .collect();
+    with_movetext(record, &tokens)
+}
+
+/// Reads a record written with readable moves: the same actions, final
+/// position, result and termination as `record`.
+fn readable_round_trip<G: RecordedGame>(record: &GameRecord<G>, text: &str, what: &str) {
+    let back: GameRecord<G> = text
+        .parse()
+        .unwrap_or_else(|err| panic!("{what} (readable): {err}\n{text}"));
+    assert_eq!(back.actions(), record.actions(), "{what} (readable)");
+    assert_eq!(back.final_position(), record.final_position(), "{what}");
+    assert_eq!(
+        (back.result(), back.termination()),
+        (record.result(), record.termination()),
+        "{what} (readable)"
+    );
+}
+
+/// What a visitor sees of a record: its tags, actions (move text, with
+/// the position text after the last one) and comments, in order.
+#[derive(Default)]
+struct Seen {
+    tags: Vec<(String, String)>,
+    actions: Vec<String>,
+    comments: Vec<(usize, String)>,
+    last: String,
+}
+
+impl RecordVisitor for Seen {
+    type Output = (Seen, GameResult, Termination);
+
+    fn begin_record(&mut self) {
+        *self = Seen::default();
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        self.tags.push((name.to_string(), value.to_string()));
+    }
+
+    fn action(&mut self, action: RecordAction, _after: RecordPosition<'_>) {
+        self.actions.push(action.to_string());
+    }
+
+    fn comment(&mut self, text: &str) {
+        self.comments.push((self.actions.len(), text.to_string()));
+    }
+
+    fn end_record(
+        &mut self,
+        result: GameResult,
+        termination: Termination,
+        last: RecordPosition<'_>,
+    ) -> (Seen, GameResult, Termination) {
+        self.last = last.to_string();
+        (core::mem::take(self), result, termination)
+    }
+}
+
+/// Visits every record of `file`: each must show what `records` hold.
+fn visit_all<G: RecordedGame>(file: &str, records: &[GameRecord<G>], name: &str) {
+    let mut reader = Reader::new(file.as_bytes());
+    let mut seen = Seen::default();
+    let mut count = 0;
+    while let Some(visited) = reader.visit(&mut seen) {
+        let (seen, result, termination) =
+            visited.unwrap_or_else(|err| panic!("{name} visit: {err}"));
+        let record = &records[count];
+        let what = format!("{name} visit, record {count}");
+        let actions: Vec<String> = record.actions().iter().map(ToString::to_string).collect();
+        assert_eq!(seen.actions, actions, "{what}");
+        assert_eq!(seen.comments, record.comments(), "{what}");
+        assert_eq!(seen.last, record.final_position().to_string(), "{what}");
+        assert_eq!(
+            (result, termination),
+            (record.result(), record.termination())
+        );
+        let free: Vec<(String, String)> = seen
+            .tags
+            .into_iter()
+            .filter(|(n, _)| !kaissa_chaturaji::record::RESERVED_TAGS.contains(&n.as_str()))
+            .collect();
+        let tags: Vec<(String, String)> = record
+            .tags()
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect();
+        // The writer puts the known tags first: compare as sets.
+        let (mut free, mut tags) = (free, tags);
+        free.sort();
+        tags.sort();
+        assert_eq!(free, tags, "{what}");
+        count += 1;
+    }
+    assert_eq!(count, records.len(), "{name}: records visited");
+}
+
+/// Checks every record alone (every tenth also with readable moves), then
+/// all of them streamed from one text and visited; returns how many ended
+/// by each termination.
+fn check_all<G: RecordedGame>(
     records: Vec<GameRecord<G>>,
     name: &str,
     unwrap: impl Fn(Record) -> Option<GameRecord<G>>,
+    readable: impl Fn(&GameRecord<G>) -> String,
 ) -> Vec<(Termination, usize)> {
     let mut file = String::new();
     for (seed, record) in records.iter().enumerate() {
-        file.push_str(&round_trip(
-            record,
-            &format!("{name} seed {seed}"),
-            seed % 10 == 0,
-        ));
+        let what = format!("{name} seed {seed}");
+        let thorough = seed % 10 == 0;
+        file.push_str(&round_trip(record, &what, thorough));
         file.push('\n');
+        if thorough {
+            readable_round_trip(record, &readable(record), &what);
+        }
     }
+    visit_all(&file, &records, name);
     let mut count = 0;
     for (seed, read) in Reader::new(file.as_bytes()).enumerate() {
         let read = unwrap(read.unwrap_or_else(|err| panic!("{name} stream: {err}")))
@@ -267,7 +414,12 @@ fn check_all<G: Game>(
 #[test]
 fn kaissa_records_round_trip() {
     let records = (0..GAMES).map(kaissa_record).collect();
-    let endings = check_all(records, "kaissa", |r| r.as_kaissa().cloned());
+    let endings = check_all(
+        records,
+        "kaissa",
+        |r| r.as_kaissa().cloned(),
+        kaissa_readable,
+    );
     eprintln!("kaissa endings: {endings:?}");
     for t in [
         Termination::HomeStoneCaptured,
@@ -289,7 +441,12 @@ fn chaturaji_round_trip(alliances: Alliances, name: &str) {
         .flat_map(|r| r.actions())
         .filter(|a| matches!(a, ChaturajiAction::Exchange { .. }))
         .count();
-    let endings = check_all(records, name, |r| r.as_chaturaji().cloned());
+    let endings = check_all(
+        records,
+        name,
+        |r| r.as_chaturaji().cloned(),
+        chaturaji_readable,
+    );
     eprintln!("{name} endings: {endings:?}, exchanges: {exchanges}");
     assert!(exchanges > 0, "no exchange was recorded");
     for t in [
@@ -372,7 +529,12 @@ fn chaturaji_ludii_records_round_trip() {
         .iter()
         .filter(|r| (r.result(), r.termination()) == (GameResult::Draw, Termination::Ranking))
         .count();
-    let endings = check_all(records, "chaturaji ludii", |r| r.as_chaturaji().cloned());
+    let endings = check_all(
+        records,
+        "chaturaji ludii",
+        |r| r.as_chaturaji().cloned(),
+        chaturaji_readable,
+    );
     eprintln!(
         "ludii endings: {endings:?}, top-score ties: {ties}, promotions: {promotions}, pawns kept: {kept}"
     );

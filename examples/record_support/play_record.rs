@@ -93,7 +93,7 @@ fn chaturaji_record(seed: u64, rules: Rules) -> Result<ChaturajiRecord, String> 
 }
 
 /// The event and the players of a seeded game.
-fn describe<G: kaissa_chaturaji::record::Game>(
+fn describe<G: kaissa_chaturaji::record::RecordedGame>(
     record: &mut kaissa_chaturaji::record::GameRecord<G>,
     seed: u64,
     seats: &[&str],

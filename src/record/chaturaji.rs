@@ -8,17 +8,18 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::error::ActionError;
-use super::game::{sealed, Game, MoveNumber};
+use super::game::{sealed, MoveNumber, ReadableFailure, RecordedGame};
 use super::ludii;
 use super::result::{GameResult, Termination};
+use super::visitor::{RecordAction, RecordPosition};
 use crate::chaturaji::{Alliances, Colour, Move, Outcome, Position, Roll, Rules, Square};
 use crate::error::{escaped_char, excerpt, Field, NotationError, NotationErrorKind};
 
-/// Chaturaji, as a [`Game`] of the record format (a marker type: it has no
+/// Chaturaji, as a [`RecordedGame`] of the record format (a marker type: it has no
 /// values).
 ///
 /// ```
-/// use kaissa_chaturaji::record::{ChaturajiGame, Game};
+/// use kaissa_chaturaji::record::{ChaturajiGame, RecordedGame};
 /// assert_eq!(ChaturajiGame::SEAT_TAGS, ["Red", "Black", "Yellow", "Green"]);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -198,7 +199,54 @@ impl FromStr for ChaturajiAction {
     }
 }
 
-impl Game for ChaturajiGame {
+/// Reads a ply written as `<face>:<readable move>` (`3:rHh2-f3`,
+/// `3:rHf3`, `5:gPg7-g8=K`): the readable notation of
+/// [`Position::parse_readable`] without its space, since a space ends a
+/// movetext word (docs/records.md, section 3). `None` when `text` is not
+/// `<face>:` and something that could be a readable move (an exchange, a
+/// decision and `pass` are move text only).
+fn read_readable_ply(
+    position: &Position,
+    text: &str,
+) -> Option<Result<ChaturajiAction, ReadableFailure>> {
+    let (face, rest) = text.split_once(':')?;
+    let roll = match face.as_bytes() {
+        [digit] => Roll::new(digit.wrapping_sub(b'0'))?,
+        _ => return None,
+    };
+    if rest == "pass" || rest.starts_with('=') {
+        return None;
+    }
+    if let Some(square) = position.pending_promotion() {
+        return Some(Err(ReadableFailure::Action(ActionError::DecisionPending {
+            square,
+        })));
+    }
+    let base = face.len() + 1;
+    Some(
+        position
+            .parse_readable(roll, rest)
+            .map(|mv| ChaturajiAction::Ply { roll, mv })
+            .map_err(|err| match ReadableFailure::from_readable(err, base) {
+                // `3:rH h2-f3` was cut at its space: say how to write it.
+                ReadableFailure::Malformed { offset, .. }
+                    if offset == text.len()
+                        && (1..=2).contains(&rest.len())
+                        && rest.bytes().all(|b| b.is_ascii_alphabetic()) =>
+                {
+                    ReadableFailure::Malformed {
+                        offset,
+                        reason: format!(
+                            "a readable move in a record has no space: write {face}:{rest}<from>-<to>, such as 3:rHh2-f3"
+                        ),
+                    }
+                }
+                other => other,
+            }),
+    )
+}
+
+impl RecordedGame for ChaturajiGame {
     type Position = Position;
     type Action = ChaturajiAction;
     type Options = Rules;
@@ -301,6 +349,21 @@ impl sealed::Rules for ChaturajiGame {
 
     fn parse_action(text: &str) -> Result<ChaturajiAction, NotationError> {
         text.parse()
+    }
+
+    fn parse_readable(
+        position: &Position,
+        text: &str,
+    ) -> Option<Result<ChaturajiAction, ReadableFailure>> {
+        read_readable_ply(position, text)
+    }
+
+    fn visited_action(action: ChaturajiAction) -> RecordAction {
+        RecordAction::Chaturaji(action)
+    }
+
+    fn visited_position(position: &Position) -> RecordPosition<'_> {
+        RecordPosition::Chaturaji(position)
     }
 
     fn apply(position: &mut Position, action: ChaturajiAction) -> Result<(), ActionError> {

@@ -10,6 +10,7 @@ use super::ludii::scores_text;
 use super::result::{GameResult, Termination};
 use crate::chaturaji::{ExchangeError, Move, Square};
 use crate::error::{IllegalMoveError, NotationError};
+use crate::readable::ReadableMoveError;
 
 /// A record that could not be read: where ([`line`](RecordError::line),
 /// [`column`](RecordError::column), both from 1, the column counted in
@@ -148,13 +149,26 @@ pub enum RecordErrorKind {
         found: char,
     },
     /// A control character in a tag value or comment (only tabs, and new
-    /// lines in comments, are allowed).
+    /// lines in comments, are allowed), or where the format has only
+    /// spaces, tabs and the parts of a record (a tag pair line, the
+    /// movetext, the text between records).
     #[error("control character {found:?} in {what}")]
     ControlCharacter {
         /// The character.
         found: char,
-        /// `"a tag value"` or `"a comment"`.
+        /// Where it is: `"a tag value"`, `"a comment"`, `"a tag pair
+        /// line"`, `"the movetext"` or `"the text between records"`.
         what: &'static str,
+    },
+    /// White space other than a space or a tab (a no-break space U+00A0,
+    /// an em space U+2003, an ideographic space U+3000, a line separator
+    /// U+2028, a next line U+0085, a vertical tab, a form feed, a lone
+    /// carriage return, …) where the format separates the parts of a
+    /// record: only spaces and tabs do (docs/records.md, section 1).
+    #[error("white space {found:?} where only a space or a tab may stand")]
+    NotSpaceOrTab {
+        /// The character.
+        found: char,
     },
     /// A tag pair after the movetext began.
     #[error("a tag pair inside the movetext (does the record before it lack its result?)")]
@@ -283,6 +297,12 @@ pub enum ActionError {
         /// or `pass`).
         choices: String,
     },
+    /// A readable move read from a record (`Tf4`, `3:rHh2-f3`;
+    /// docs/records.md, section 3) that names no legal move where it
+    /// stands: no legal move fits it, several do, one of its markers (`x`,
+    /// `#`, `=K`) is wrong, or the game is over.
+    #[error("{0}")]
+    Readable(ReadableMoveError),
 }
 
 /// Why a result and termination do not fit a record: the final position

@@ -1,11 +1,13 @@
-//! What a record needs to know about a game: the sealed [`Game`] trait and
+//! What a record needs to know about a game: the sealed [`RecordedGame`] trait and
 //! the move numbers of the movetext.
 
 use core::fmt;
 
 use super::error::ActionError;
 use super::result::{GameResult, Termination};
+use super::visitor::{RecordAction, RecordPosition};
 use crate::error::NotationError;
+use crate::readable::ReadableMoveError;
 
 /// A game the record format covers: [`KaissaGame`](super::KaissaGame) or
 /// [`ChaturajiGame`](super::ChaturajiGame). Sealed: the format specifies
@@ -14,13 +16,15 @@ use crate::error::NotationError;
 /// [`ChaturajiRecord`](super::ChaturajiRecord) name the two records.
 ///
 /// ```
-/// use kaissa_chaturaji::record::{ChaturajiGame, Game, KaissaGame};
+/// use kaissa_chaturaji::record::{ChaturajiGame, RecordedGame, KaissaGame};
 /// assert_eq!(KaissaGame::NAME, "kaissa");
 /// assert_eq!(ChaturajiGame::NAME, "chaturaji");
 /// ```
 ///
 /// [`GameRecord`]: super::GameRecord
-pub trait Game: sealed::Rules + fmt::Debug + Copy + Eq + core::hash::Hash + 'static {
+pub trait RecordedGame:
+    sealed::Rules + fmt::Debug + Copy + Eq + core::hash::Hash + 'static
+{
     /// The game's position type.
     type Position: Clone + PartialEq + Eq + fmt::Debug + fmt::Display;
     /// One unit of movetext: a Kaissa [`Move`](crate::kaissa::Move), or a
@@ -46,6 +50,19 @@ pub struct MoveNumber {
     pub(crate) dots: &'static str,
 }
 
+impl MoveNumber {
+    /// Whether `text` is this move number as written (`12.`, `12...`;
+    /// no leading zero).
+    pub(crate) fn is(&self, text: &str) -> bool {
+        let digits = text.trim_end_matches('.');
+        let dots = &text[digits.len()..];
+        dots == self.dots
+            && (digits == "0" || !digits.starts_with('0'))
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && digits.parse::<u64>() == Ok(self.number)
+    }
+}
+
 impl fmt::Display for MoveNumber {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.number, self.dots)
@@ -66,27 +83,56 @@ pub(crate) fn move_number_len(token: &str) -> Option<usize> {
     }
 }
 
+pub(crate) use sealed::ReadableFailure;
+
 pub(crate) mod sealed {
     use super::*;
 
-    type Pos<G> = <G as Game>::Position;
-    type Act<G> = <G as Game>::Action;
-    type Opt<G> = <G as Game>::Options;
+    /// Why a token read as a readable move is not one.
+    #[derive(Debug)]
+    pub enum ReadableFailure {
+        /// The text is not in the notation: the byte offset in the token and
+        /// the reason.
+        Malformed { offset: usize, reason: String },
+        /// The text is readable notation that names no legal action here.
+        Action(ActionError),
+    }
+
+    impl ReadableFailure {
+        /// The failure for `error` of the readable text starting at byte
+        /// `base` of the token.
+        pub(crate) fn from_readable(error: ReadableMoveError, base: usize) -> ReadableFailure {
+            match error {
+                ReadableMoveError::Malformed { offset, reason } => ReadableFailure::Malformed {
+                    offset: base + offset,
+                    reason,
+                },
+                ReadableMoveError::Illegal(err) => {
+                    ReadableFailure::Action(ActionError::Illegal(err))
+                }
+                other => ReadableFailure::Action(ActionError::Readable(other)),
+            }
+        }
+    }
+
+    type Pos<G> = <G as RecordedGame>::Position;
+    type Act<G> = <G as RecordedGame>::Action;
+    type Opt<G> = <G as RecordedGame>::Options;
 
     /// The game-specific half of the format, hidden from other crates.
     pub trait Rules {
         /// The options a position is played under.
         fn options_of(position: &Pos<Self>) -> Opt<Self>
         where
-            Self: Game;
+            Self: RecordedGame;
         /// The start position under `options`.
         fn start(options: Opt<Self>) -> Pos<Self>
         where
-            Self: Game;
+            Self: RecordedGame;
         /// Parses a position text under `options`.
         fn parse_position(text: &str, options: Opt<Self>) -> Result<Pos<Self>, NotationError>
         where
-            Self: Game;
+            Self: RecordedGame;
         /// The options named by the `Rules` and `DrawLimit` tag values;
         /// an error names the tag and the reason.
         fn options_from_tags(
@@ -94,28 +140,45 @@ pub(crate) mod sealed {
             draw_limit: Option<&str>,
         ) -> Result<Opt<Self>, (&'static str, String)>
         where
-            Self: Game;
+            Self: RecordedGame;
         /// The `Rules` and `DrawLimit` tags a writer writes.
         fn options_tags(options: Opt<Self>) -> Vec<(&'static str, String)>
         where
-            Self: Game;
+            Self: RecordedGame;
         /// Parses an action's text (offsets within `text`).
         fn parse_action(text: &str) -> Result<Act<Self>, NotationError>
         where
-            Self: Game;
+            Self: RecordedGame;
+        /// Reads an action written as a readable move where `position`
+        /// stands (docs/records.md, section 3); `None` when `text` cannot
+        /// be one (the move text's error then stands).
+        fn parse_readable(
+            position: &Pos<Self>,
+            text: &str,
+        ) -> Option<Result<Act<Self>, ReadableFailure>>
+        where
+            Self: RecordedGame;
+        /// The action as a visitor sees it.
+        fn visited_action(action: Act<Self>) -> RecordAction
+        where
+            Self: RecordedGame;
+        /// The position as a visitor sees it.
+        fn visited_position(position: &Pos<Self>) -> RecordPosition<'_>
+        where
+            Self: RecordedGame;
         /// Applies an action if it is legal.
         fn apply(position: &mut Pos<Self>, action: Act<Self>) -> Result<(), ActionError>
         where
-            Self: Game;
+            Self: RecordedGame;
         /// The move number before the next ply, and whether a writer puts
         /// it there even in the middle of a run of moves (a new round).
         fn move_number(position: &Pos<Self>) -> (MoveNumber, bool)
         where
-            Self: Game;
+            Self: RecordedGame;
         /// Whether an action is a ply that a move number may announce.
         fn is_numbered(action: Act<Self>) -> bool
         where
-            Self: Game;
+            Self: RecordedGame;
         /// The result a token names in this game's records.
         fn parse_result(token: &str) -> Option<GameResult>;
         /// The result tokens, for messages.
@@ -123,17 +186,17 @@ pub(crate) mod sealed {
         /// How the rules ended the game, when they did.
         fn rules_ending(position: &Pos<Self>) -> Option<(GameResult, Termination)>
         where
-            Self: Game;
+            Self: RecordedGame;
         /// Whether `result` can be a result of a game under these rules
         /// (the winner exists in this game).
         fn result_fits(position: &Pos<Self>, result: GameResult) -> bool
         where
-            Self: Game;
+            Self: RecordedGame;
         /// The terminations a game under `options` may have (a part of
-        /// [`Game::TERMINATIONS`]).
+        /// [`RecordedGame::TERMINATIONS`]).
         fn terminations(_options: Opt<Self>) -> &'static [Termination]
         where
-            Self: Game,
+            Self: RecordedGame,
         {
             Self::TERMINATIONS
         }
@@ -143,14 +206,14 @@ pub(crate) mod sealed {
         /// the draw limit).
         fn normalize(_position: &mut Pos<Self>)
         where
-            Self: Game,
+            Self: RecordedGame,
         {
         }
         /// The scores of the colours in `position`, when its rules keep
         /// scores (the `Scores` tag): Red, Black, Yellow, Green.
         fn scores(_position: &Pos<Self>) -> Option<[u32; 4]>
         where
-            Self: Game,
+            Self: RecordedGame,
         {
             None
         }
@@ -158,7 +221,7 @@ pub(crate) mod sealed {
         /// tag).
         fn has_scores(_options: Opt<Self>) -> bool
         where
-            Self: Game,
+            Self: RecordedGame,
         {
             false
         }
@@ -181,5 +244,9 @@ mod tests {
             dots: "...",
         };
         assert_eq!(n.to_string(), "7...");
+        assert!(n.is("7..."));
+        for other in ["7.", "07...", "7....", "8...", "...", "+7..."] {
+            assert!(!n.is(other), "{other}");
+        }
     }
 }

@@ -5,7 +5,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::error::{ActionError, RecordError, ResultError, TextError};
-use super::game::Game;
+use super::game::RecordedGame;
 use super::result::{GameResult, Termination};
 use super::tags::{check_text, Tags};
 use super::{chaturaji::ChaturajiGame, kaissa::KaissaGame};
@@ -43,7 +43,7 @@ pub type ChaturajiRecord = GameRecord<ChaturajiGame>;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameRecord<G: Game> {
+pub struct GameRecord<G: RecordedGame> {
     tags: Tags,
     start: G::Position,
     current: G::Position,
@@ -55,13 +55,13 @@ pub struct GameRecord<G: Game> {
 
 /// The result and termination the rules give a position (`*` and
 /// `unfinished` while the game goes on).
-fn ending<G: Game>(position: &G::Position) -> (GameResult, Termination) {
+fn ending<G: RecordedGame>(position: &G::Position) -> (GameResult, Termination) {
     G::rules_ending(position).unwrap_or((GameResult::Unfinished, Termination::Unfinished))
 }
 
 /// Whether `result` and `termination` fit each other and `position`, the
 /// final position of a game of `G`.
-pub(crate) fn check_result<G: Game>(
+pub(crate) fn check_result<G: RecordedGame>(
     position: &G::Position,
     result: GameResult,
     termination: Termination,
@@ -112,7 +112,7 @@ pub(crate) fn check_result<G: Game>(
     }
 }
 
-impl<G: Game> GameRecord<G> {
+impl<G: RecordedGame> GameRecord<G> {
     /// An empty record of a game from `start` (no tags, no actions). Its
     /// result is what the rules say of `start`: `*` (`unfinished`) unless
     /// the game is already over there.
@@ -434,6 +434,25 @@ impl<G: Game> GameRecord<G> {
         self.tags.remove(name)
     }
 
+    /// Adds an action the reader found legal (the final position is set
+    /// by [`GameRecord::finish`]).
+    pub(crate) fn push_checked(&mut self, action: G::Action) {
+        self.actions.push(action);
+    }
+
+    /// Ends a record the reader read: the final position after the
+    /// actions pushed, and the result and termination it checked.
+    pub(crate) fn finish(
+        &mut self,
+        last: G::Position,
+        result: GameResult,
+        termination: Termination,
+    ) {
+        self.current = last;
+        self.result = result;
+        self.termination = termination;
+    }
+
     /// Adds a comment read from a file (already checked by the reader).
     pub(crate) fn push_comment(&mut self, text: String) {
         self.comments.push((self.actions.len(), text));
@@ -445,13 +464,13 @@ impl<G: Game> GameRecord<G> {
     }
 }
 
-impl<G: Game> fmt::Display for GameRecord<G> {
+impl<G: RecordedGame> fmt::Display for GameRecord<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         super::writer::write_record(self, f)
     }
 }
 
-impl<G: Game> FromStr for GameRecord<G> {
+impl<G: RecordedGame> FromStr for GameRecord<G> {
     type Err = RecordError;
 
     /// Reads exactly one record of this game (blank lines around it are

@@ -3,22 +3,23 @@
 //! move, `12...` before Red's), no rules options.
 
 use super::error::ActionError;
-use super::game::{sealed, Game, MoveNumber};
+use super::game::{sealed, MoveNumber, ReadableFailure, RecordedGame};
 use super::result::{GameResult, Termination};
+use super::visitor::{RecordAction, RecordPosition};
 use crate::error::NotationError;
 use crate::kaissa::{DrawReason, Move, Outcome, Position, Side, WinReason};
 
-/// Merchant Kaissa, as a [`Game`] of the record format (a marker type: it
+/// Merchant Kaissa, as a [`RecordedGame`] of the record format (a marker type: it
 /// has no values).
 ///
 /// ```
-/// use kaissa_chaturaji::record::{Game, KaissaGame};
+/// use kaissa_chaturaji::record::{RecordedGame, KaissaGame};
 /// assert_eq!(KaissaGame::SEAT_TAGS, ["Yellow", "Red"]);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum KaissaGame {}
 
-impl Game for KaissaGame {
+impl RecordedGame for KaissaGame {
     type Position = Position;
     type Action = Move;
     type Options = ();
@@ -66,6 +67,22 @@ impl sealed::Rules for KaissaGame {
 
     fn parse_action(text: &str) -> Result<Move, NotationError> {
         text.parse()
+    }
+
+    fn parse_readable(position: &Position, text: &str) -> Option<Result<Move, ReadableFailure>> {
+        Some(
+            position
+                .parse_readable(text)
+                .map_err(|err| ReadableFailure::from_readable(err, 0)),
+        )
+    }
+
+    fn visited_action(action: Move) -> RecordAction {
+        RecordAction::Kaissa(action)
+    }
+
+    fn visited_position(position: &Position) -> RecordPosition<'_> {
+        RecordPosition::Kaissa(position)
     }
 
     fn apply(position: &mut Position, action: Move) -> Result<(), ActionError> {

@@ -4,7 +4,13 @@
 //! * [`Reader`]: the records of any [`BufRead`](std::io::BufRead), one at
 //!   a time, each checked against the rules (every action, and the result
 //!   against the final position); errors ([`RecordError`]) name the line,
-//!   column, ply and reason.
+//!   column, ply and reason. Actions may be move text or readable moves
+//!   (`Tf4`, `3:rHh2-f3`); [`Reader::lenient`] also reads hand-written
+//!   records that lack their `Result` and `Termination`.
+//! * [`Reader::visit`] and [`RecordVisitor`]: the same reading, checks
+//!   included, streamed to a visitor ([`RecordAction`],
+//!   [`RecordPosition`]) without building records: millions of games read
+//!   with no allocation per move.
 //! * [`GameRecord`] ([`KaissaRecord`], [`ChaturajiRecord`]): a record
 //!   built move by move ([`GameRecord::play`]), with tags, comments and a
 //!   result ([`GameResult`], [`Termination`]) that always agrees with the
@@ -48,15 +54,17 @@ mod ludii;
 mod reader;
 mod result;
 mod tags;
+mod visitor;
 mod writer;
 
 pub use any::Record;
 pub use chaturaji::{ChaturajiAction, ChaturajiGame};
 pub use error::{ActionError, RecordError, RecordErrorKind, ResultError, TextError};
-pub use game::Game;
+pub use game::RecordedGame;
 pub use game_record::{ChaturajiRecord, GameRecord, KaissaRecord};
 pub use kaissa::KaissaGame;
 pub use lines::MAX_LINE;
 pub use reader::Reader;
 pub use result::{GameResult, Termination};
 pub use tags::{Tags, LEADING_TAGS, MAX_TAG_NAME, MAX_TEXT, RESERVED_TAGS};
+pub use visitor::{RecordAction, RecordPosition, RecordVisitor};

@@ -1,42 +1,65 @@
 //! Reading records from text: [`Reader`], an iterator over the records of
-//! any [`BufRead`], one record in memory at a time.
+//! any [`BufRead`] (one record in memory at a time), and
+//! [`Reader::visit`], which streams a record's parts to a
+//! [`RecordVisitor`] without building it.
+//!
+//! Both share one reading path: the tag pairs go into a text buffer that
+//! is reused from record to record (duplicate names are found through a
+//! hash of each name, so a record with any number of tags reads in linear
+//! time), the movetext is cut into words and comments that borrow the
+//! line, and each action is played on one position, which a sink (the
+//! record builder or the visitor) is shown.
 
+use std::collections::hash_map::{Entry, RandomState};
+use std::collections::HashMap;
+use std::hash::BuildHasher;
 use std::io::BufRead;
 
 use super::any::Record;
 use super::chaturaji::ChaturajiGame;
-use super::error::{RecordError, RecordErrorKind, ResultError};
-use super::game::{move_number_len, Game};
+use super::error::{ActionError, RecordError, RecordErrorKind, ResultError};
+use super::game::{move_number_len, ReadableFailure, RecordedGame};
 use super::game_record::{check_result, GameRecord};
 use super::kaissa::KaissaGame;
-use super::lexer::{parse_tag_line, scan_line, Lexeme, OpenComment, RawTag};
+use super::lexer::{parse_tag_line, Lexeme, Scanner, TagSpan};
 use super::lines::{Line, Lines};
 use super::ludii::parse_scores;
 use super::result::{GameResult, Termination};
-use super::tags::RESERVED_TAGS;
+use super::tags::{check_date, RESERVED_TAGS};
+use super::visitor::RecordVisitor;
 use crate::error::excerpt;
 
 /// Reads the records of a text one after the other: an iterator of
 /// `Result<Record, RecordError>`. Only the record being read is held in
-/// memory, so files of any size stream through it.
+/// memory, so files of any size stream through it; [`Reader::visit`]
+/// reads a record without building it at all.
 ///
 /// Every action is checked against the rules, and the result against the
 /// final position. After an error the reader skips to the next line that
 /// starts with `[` beyond the faulty record and goes on from there (an I/O
 /// error ends the iteration).
 ///
+/// Actions may be written as move text (`e2e5`, `2:h1f3`) or as readable
+/// moves (`e5`, `Tf4`, `2:rHh1-f3`; docs/records.md, section 3). Only
+/// spaces and tabs separate the parts of a record: other white space
+/// (U+00A0, U+3000, a vertical tab, …) is an error at its line and column.
+///
 /// ```
 /// use kaissa_chaturaji::record::{Reader, Record};
-/// let text = "[Game \"kaissa\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n1. e2e5 *\n\n\
+/// let text = "[Game \"kaissa\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n1. e5 e6 2. Tf4 *\n\n\
 ///             [Game \"chaturaji\"]\n[Result \"*\"]\n[Termination \"abandoned\"]\n\n1. 2:h1f3 *\n";
 /// let records: Vec<Record> = Reader::new(text.as_bytes()).collect::<Result<_, _>>()?;
 /// assert_eq!(records.len(), 2);
+/// assert_eq!(records[0].action_text(2).as_deref(), Some("d1f4"));
 /// assert_eq!(records[1].game(), "chaturaji");
 /// # Ok::<(), kaissa_chaturaji::record::RecordError>(())
 /// ```
 pub struct Reader<R> {
     lines: Lines<R>,
     resync: Resync,
+    lenient: bool,
+    header: Header,
+    scanner: Scanner,
 }
 
 /// What to skip after an error before the next record.
@@ -52,6 +75,128 @@ enum Resync {
 
 type Failure = (RecordError, Resync);
 
+fn body(error: RecordError) -> Failure {
+    (error, Resync::Body)
+}
+
+/// Which game a record's `Game` tag names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Which {
+    Kaissa,
+    Chaturaji,
+}
+
+/// A line and column of the input.
+type Place = (usize, usize);
+
+/// What reading a record tells its receiver: the builder of a
+/// [`GameRecord`] or a [`RecordVisitor`]. It is told only of records
+/// whose tag pairs are right; an error later in the record stops the
+/// telling.
+trait Sink<G: RecordedGame> {
+    type Output;
+    /// The tag pairs (all right) and the start position.
+    fn begin(&mut self, header: &Header, start: &G::Position);
+    /// A legal action, and the position after it.
+    fn action(&mut self, action: G::Action, after: &G::Position);
+    /// A comment (unescaped).
+    fn comment(&mut self, text: &str);
+    /// The end of a right record.
+    fn end(
+        &mut self,
+        result: GameResult,
+        termination: Termination,
+        last: &G::Position,
+    ) -> Self::Output;
+}
+
+/// Builds the [`GameRecord`] the iterator yields.
+struct Builder<G: RecordedGame> {
+    record: Option<GameRecord<G>>,
+}
+
+impl<G: RecordedGame> Builder<G> {
+    fn new() -> Builder<G> {
+        Builder { record: None }
+    }
+}
+
+impl<G: RecordedGame> Sink<G> for Builder<G> {
+    type Output = GameRecord<G>;
+
+    fn begin(&mut self, header: &Header, start: &G::Position) {
+        let mut record = GameRecord::new(start.clone());
+        for tag in &header.tags {
+            let name = header.name(tag);
+            if !RESERVED_TAGS.contains(&name) {
+                // Names are unique and values checked by the reader.
+                record.tags_mut().push_unique(name, header.value(tag));
+            }
+        }
+        self.record = Some(record);
+    }
+
+    fn action(&mut self, action: G::Action, _after: &G::Position) {
+        if let Some(record) = &mut self.record {
+            record.push_checked(action);
+        }
+    }
+
+    fn comment(&mut self, text: &str) {
+        if let Some(record) = &mut self.record {
+            record.push_comment(text.to_string());
+        }
+    }
+
+    fn end(
+        &mut self,
+        result: GameResult,
+        termination: Termination,
+        last: &G::Position,
+    ) -> GameRecord<G> {
+        let mut record = self
+            .record
+            .take()
+            .unwrap_or_else(|| GameRecord::new(last.clone()));
+        record.finish(last.clone(), result, termination);
+        record
+    }
+}
+
+/// Tells a [`RecordVisitor`] what is read.
+struct Visit<'v, V>(&'v mut V);
+
+impl<G: RecordedGame, V: RecordVisitor> Sink<G> for Visit<'_, V> {
+    type Output = V::Output;
+
+    fn begin(&mut self, header: &Header, start: &G::Position) {
+        self.0.begin_record();
+        for tag in &header.tags {
+            self.0.tag(header.name(tag), header.value(tag));
+        }
+        self.0.begin_movetext(G::visited_position(start));
+    }
+
+    fn action(&mut self, action: G::Action, after: &G::Position) {
+        self.0
+            .action(G::visited_action(action), G::visited_position(after));
+    }
+
+    fn comment(&mut self, text: &str) {
+        self.0.comment(text);
+    }
+
+    fn end(
+        &mut self,
+        result: GameResult,
+        termination: Termination,
+        last: &G::Position,
+    ) -> V::Output {
+        self.0
+            .end_record(result, termination, G::visited_position(last))
+    }
+}
+
 impl<R: BufRead> Reader<R> {
     /// A reader of the records in `input`.
     ///
@@ -63,7 +208,102 @@ impl<R: BufRead> Reader<R> {
         Reader {
             lines: Lines::new(input),
             resync: Resync::None,
+            lenient: false,
+            header: Header::default(),
+            scanner: Scanner::default(),
         }
+    }
+
+    /// The same reader in **lenient** mode, for hand-written records
+    /// (docs/records.md, section 5): a record may lack its `Result` tag,
+    /// its `Termination` tag and the result that ends its movetext (its
+    /// movetext then ends at the next line that starts with `[`, or at
+    /// the end of the input). What is missing is what the game says:
+    /// the rules' result and termination when the final position is over
+    /// by the rules; otherwise `*` and `unfinished`, or, for a stated
+    /// result, `resignation` (a win), `agreement` (a draw) or
+    /// `unfinished` (`*`). Everything else is checked as in strict mode,
+    /// and the records read are the same as strict ones: written back,
+    /// they carry the tags they lacked.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::record::{GameResult, Reader, Termination};
+    /// let text = "[Game \"kaissa\"]\n[Event \"Hand-written\"]\n\n1. e5 e6 2. Tf4\n\n[Game \"kaissa\"]\n[Result \"draw\"]\n\n1. e2e5\n";
+    /// assert!(Reader::new(text.as_bytes()).next().unwrap().is_err());
+    /// let records: Vec<_> = Reader::new(text.as_bytes()).lenient().collect::<Result<_, _>>()?;
+    /// assert_eq!(records.len(), 2);
+    /// assert_eq!((records[0].result(), records[0].termination()), (GameResult::Unfinished, Termination::Unfinished));
+    /// assert_eq!(records[0].action_count(), 3);
+    /// assert_eq!(records[1].termination(), Termination::Agreement);
+    /// assert!(records[0].to_string().contains("[Result \"*\"]\n[Termination \"unfinished\"]\n"));
+    /// # Ok::<(), kaissa_chaturaji::record::RecordError>(())
+    /// ```
+    #[must_use]
+    pub fn lenient(mut self) -> Reader<R> {
+        self.lenient = true;
+        self
+    }
+
+    /// Reads the next record and tells `visitor` its parts as they are
+    /// read, without building it: `None` at the end of the input, else
+    /// the visitor's [`end_record`](RecordVisitor::end_record) output or
+    /// the record's error. A visit checks exactly what the iterator
+    /// checks (every action against the rules, the result against the
+    /// final position; and the same in [lenient](Reader::lenient) mode),
+    /// so a record that the iterator refuses fails here with the same
+    /// error; a visitor is told nothing of a record whose tag pairs are
+    /// wrong, and told a faulty record's parts up to its error. After an
+    /// error, the next visit goes on with the next record.
+    ///
+    /// The reader reuses its buffers: reading a record whose actions are
+    /// written as move text allocates nothing per action (readable moves
+    /// are resolved by the positions' readable parsers, which may), and,
+    /// once its buffers have grown, a record that starts from the start
+    /// position allocates nothing at all (`tests/record_no_alloc.rs`).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::record::{GameResult, Reader, RecordAction, RecordPosition, RecordVisitor, Termination};
+    /// /// Counts the records and actions, and the records Yellow won.
+    /// #[derive(Default)]
+    /// struct Count { records: usize, actions: usize, yellow: usize }
+    /// impl RecordVisitor for Count {
+    ///     type Output = ();
+    ///     fn action(&mut self, _action: RecordAction, _after: RecordPosition<'_>) {
+    ///         self.actions += 1;
+    ///     }
+    ///     fn end_record(&mut self, result: GameResult, _: Termination, _: RecordPosition<'_>) {
+    ///         self.records += 1;
+    ///         self.yellow += usize::from(result.to_string() == "yellow-wins");
+    ///     }
+    /// }
+    /// let text = "[Game \"kaissa\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n1. e2e5 e9e6 *\n";
+    /// let mut reader = Reader::new(text.as_bytes());
+    /// let mut count = Count::default();
+    /// while let Some(record) = reader.visit(&mut count) {
+    ///     record?;
+    /// }
+    /// assert_eq!((count.records, count.actions, count.yellow), (1, 2, 0));
+    /// # Ok::<(), kaissa_chaturaji::record::RecordError>(())
+    /// ```
+    pub fn visit<V: RecordVisitor>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Option<Result<V::Output, RecordError>> {
+        if self.lines.done() {
+            return None;
+        }
+        let resync = core::mem::replace(&mut self.resync, Resync::None);
+        self.skip(resync);
+        let read = match self.next_header() {
+            Ok(None) => return None,
+            Ok(Some(Which::Kaissa)) => self.read_game::<KaissaGame, _>(&mut Visit(visitor)),
+            Ok(Some(Which::Chaturaji)) => self.read_game::<ChaturajiGame, _>(&mut Visit(visitor)),
+            Err(failure) => Err(failure),
+        };
+        Some(read.map_err(|(error, resync)| {
+            self.resync = resync;
+            error
+        }))
     }
 
     /// Skips input after an error, to the first line of the next record.
@@ -87,133 +327,126 @@ impl<R: BufRead> Reader<R> {
                 return;
             }
             in_tags = in_tags && tag;
-            let _ = self.lines.next_line();
+            self.lines.consume();
         }
     }
 
     /// Skips blank lines; `false` at the end of the input.
     fn skip_blank(&mut self) -> Result<bool, Failure> {
         loop {
-            match self.lines.peek().map_err(|e| (e, Resync::Body))? {
+            match self.lines.peek().map_err(body)? {
                 None => return Ok(false),
-                Some(line) if line.is_blank() => {
-                    self.lines.next_line().map_err(|e| (e, Resync::Body))?;
-                }
+                Some(line) if line.is_blank() => self.lines.consume(),
                 Some(_) => return Ok(true),
             }
         }
     }
 
-    /// Reads the tag pairs of a record (the first line is not blank).
-    fn read_header(&mut self) -> Result<Header, Failure> {
-        let first = match self.lines.next_line().map_err(|e| (e, Resync::Body))? {
-            Some(line) => line,
-            None => {
-                return Err((
-                    RecordError::new(1, 1, RecordErrorKind::NoRecord),
-                    Resync::None,
-                ))
-            }
-        };
-        if !first.is_tag() {
-            let column = first.text.chars().take_while(|c| c.is_whitespace()).count() + 1;
-            let error = RecordError::new(first.number, column, RecordErrorKind::ExpectedTags);
-            return Err((error, Resync::Body));
-        }
-        let mut header = Header {
-            first_line: first.number,
-            tags: Vec::new(),
-        };
-        let mut next = Some(first);
-        while let Some(line) = next {
-            let tag = parse_tag_line(&line).map_err(|e| (e, Resync::Tags))?;
-            if header.tags.iter().any(|t| t.name == tag.name) {
-                let error = RecordError::new(
-                    tag.line,
-                    tag.name_column,
-                    RecordErrorKind::DuplicateTag { name: tag.name },
-                );
-                return Err((error, Resync::Tags));
-            }
-            header.tags.push(tag);
-            next = match self.lines.peek().map_err(|e| (e, Resync::Tags))? {
-                Some(line) if line.is_tag() => {
-                    self.lines.next_line().map_err(|e| (e, Resync::Tags))?
-                }
-                _ => None,
-            };
-        }
-        Ok(header)
-    }
-
-    /// Reads the next record of any game.
-    fn read_record(&mut self) -> Result<Option<Record>, Failure> {
+    /// Reads the tag pairs of the next record into `self.header`, and
+    /// which game it is; `None` at the end of the input.
+    fn next_header(&mut self) -> Result<Option<Which>, Failure> {
         if !self.skip_blank()? {
             return Ok(None);
         }
-        let header = self.read_header()?;
-        let game = header.required("Game").map_err(|e| (e, Resync::Body))?;
-        let record = match game.value.as_str() {
-            KaissaGame::NAME => Record::Kaissa(self.read_game::<KaissaGame>(&header)?),
-            ChaturajiGame::NAME => Record::Chaturaji(self.read_game::<ChaturajiGame>(&header)?),
+        self.read_header()?;
+        let game = self.header.required("Game").map_err(body)?;
+        match self.header.value(game) {
+            "kaissa" => Ok(Some(Which::Kaissa)),
+            "chaturaji" => Ok(Some(Which::Chaturaji)),
             other => {
                 let error = game.error(RecordErrorKind::BadTagValue {
                     name: "Game".into(),
                     reason: format!("\"{}\" is not kaissa or chaturaji", excerpt(other)),
                 });
-                return Err((error, Resync::Body));
+                Err(body(error))
             }
-        };
-        Ok(Some(record))
+        }
     }
 
-    /// Reads the record of a game of `G` whose tag pairs are `header`.
-    fn read_game<G: Game>(&mut self, header: &Header) -> Result<GameRecord<G>, Failure> {
-        let tags = header.game_tags::<G>().map_err(|e| (e, Resync::Body))?;
-        let mut record = GameRecord::new(tags.start);
-        for tag in header
-            .tags
-            .iter()
-            .filter(|t| !RESERVED_TAGS.contains(&t.name.as_str()))
-        {
-            record
-                .tags_mut()
-                .set(&tag.name, &tag.value)
-                .map_err(|err| {
-                    let kind = RecordErrorKind::BadTagValue {
-                        name: tag.name.clone(),
-                        reason: err.to_string(),
-                    };
-                    (tag.error(kind), Resync::Body)
-                })?;
+    /// Reads the tag pairs of a record (its first line is not blank) into
+    /// `self.header`.
+    fn read_header(&mut self) -> Result<(), Failure> {
+        let Some(first) = self.lines.peek().map_err(body)? else {
+            let error = RecordError::new(1, 1, RecordErrorKind::NoRecord);
+            return Err((error, Resync::None));
+        };
+        if !first.is_tag() {
+            let error = first.misplaced(RecordErrorKind::ExpectedTags);
+            self.lines.consume();
+            return Err(body(error));
         }
-        let (result, line, column) = self.read_movetext(&mut record)?;
-        let plies = record.actions().len();
-        let at = |line, column, kind| {
+        self.header.clear(first.number);
+        loop {
+            let pushed = match self.lines.peek() {
+                Ok(Some(line)) if line.looks_like_tag() => self.header.push(line),
+                Ok(_) => return Ok(()),
+                Err(error) => Err(error),
+            };
+            self.lines.consume();
+            pushed.map_err(|error| (error, Resync::Tags))?;
+        }
+    }
+
+    /// Reads the record of a game of `G` whose tag pairs are in
+    /// `self.header`, telling `sink`.
+    fn read_game<G: RecordedGame, S: Sink<G>>(
+        &mut self,
+        sink: &mut S,
+    ) -> Result<S::Output, Failure> {
+        let tags = self.header.game_tags::<G>(self.lenient).map_err(body)?;
+        self.header.check_free_tags().map_err(body)?;
+        sink.begin(&self.header, &tags.start);
+        let mut position = tags.start;
+        let movetext = self.read_movetext::<G, S>(&mut position, sink)?;
+        let plies = movetext.actions;
+        let at = |(line, column): Place, kind| {
             (
                 RecordError::new(line, column, kind).with_ply(plies),
                 Resync::None,
             )
         };
-        if result != tags.result {
-            let kind = RecordErrorKind::ResultMismatch {
-                tag: tags.result,
-                movetext: result,
-            };
-            return Err(at(line, column, kind));
+        if let (Some((tag, _)), Some((text, place))) = (tags.result, movetext.result) {
+            if tag != text {
+                let kind = RecordErrorKind::ResultMismatch {
+                    tag,
+                    movetext: text,
+                };
+                return Err(at(place, kind));
+            }
         }
-        if let (Some((claimed, tag)), Some(actual)) =
-            (tags.scores, G::scores(record.final_position()))
-        {
+        if let (Some((claimed, place)), Some(actual)) = (tags.scores, G::scores(&position)) {
             if claimed != actual {
                 let kind = RecordErrorKind::ScoresMismatch {
                     tag: claimed,
                     actual,
                 };
-                return Err(at(tag.line, tag.value_column, kind));
+                return Err(at(place, kind));
             }
         }
-        if let Err(err) = check_result::<G>(record.final_position(), result, tags.termination) {
+        let claimed_result = tags.result.or(movetext.result).map(|(r, _)| r);
+        let claimed_termination = tags.termination.map(|(t, _)| t);
+        // Where to point for a result or termination the record lacks.
+        let fallback = movetext
+            .result
+            .map_or((self.header.first_line, 1), |(_, place)| place);
+        let result_place = tags
+            .result
+            .map(|(_, place)| place)
+            .or(movetext.result.map(|(_, place)| place))
+            .unwrap_or(fallback);
+        let termination_place = tags.termination.map_or(fallback, |(_, place)| place);
+        let (result, termination) =
+            match complete::<G>(&position, claimed_result, claimed_termination) {
+                Ok(ending) => ending,
+                Err(Incomplete::Result) => {
+                    let kind = RecordErrorKind::MissingTag { name: "Result" };
+                    return Err(at((self.header.first_line, 1), kind));
+                }
+                Err(Incomplete::Wrong(err)) => {
+                    return Err(at(termination_place, RecordErrorKind::WrongResult(err)))
+                }
+            };
+        if let Err(err) = check_result::<G>(&position, result, termination) {
             let blame_result = match err {
                 ResultError::ResultNotForGame { .. } => true,
                 ResultError::Contradicted {
@@ -223,117 +456,186 @@ impl<R: BufRead> Reader<R> {
                 } => claimed_termination == actual_termination,
                 _ => false,
             };
-            let tag = if blame_result {
-                tags.result_tag
+            let place = if blame_result {
+                result_place
             } else {
-                tags.termination_tag
+                termination_place
             };
-            return Err(at(
-                tag.line,
-                tag.value_column,
-                RecordErrorKind::WrongResult(err),
-            ));
+            return Err(at(place, RecordErrorKind::WrongResult(err)));
         }
-        record
-            .set_result(result, tags.termination)
-            .map_err(|err| at(line, column, RecordErrorKind::WrongResult(err)))?;
-        Ok(record)
+        Ok(sink.end(result, termination, &position))
     }
 
-    /// Reads movetext into `record` up to its result; returns the result
-    /// and where it stands.
-    fn read_movetext<G: Game>(
+    /// Reads movetext up to its result, playing each action on `position`
+    /// and telling `sink`.
+    fn read_movetext<G: RecordedGame, S: Sink<G>>(
         &mut self,
-        record: &mut GameRecord<G>,
-    ) -> Result<(GameResult, usize, usize), Failure> {
-        let body = |e| (e, Resync::Body);
-        let mut open: Option<OpenComment> = None;
-        let mut lexemes = Vec::new();
-        let mut last_line = Line {
-            number: self.lines.number(),
-            text: String::new(),
-        };
+        position: &mut G::Position,
+        sink: &mut S,
+    ) -> Result<Movetext, Failure> {
+        self.scanner.reset();
+        let mut actions = 0usize;
+        let mut last_end: Place = (self.lines.number().max(1), 1);
         loop {
-            match self.lines.peek().map_err(body)? {
-                None => {
-                    let error = match &open {
-                        Some(comment) => {
-                            comment.unterminated().with_ply(record.actions().len() + 1)
-                        }
-                        None => RecordError::new(
-                            last_line.number.max(1),
-                            last_line.text.chars().count() + 1,
-                            RecordErrorKind::MissingResult,
-                        )
-                        .with_ply(record.actions().len()),
-                    };
-                    return Err((error, Resync::None));
+            let Some(line) = self.lines.peek().map_err(body)? else {
+                if let Some(error) = self.scanner.unterminated() {
+                    return Err((error.with_ply(actions + 1), Resync::None));
                 }
-                Some(line) if open.is_none() && line.is_tag() => {
-                    let column = line.text.chars().take_while(|c| c.is_whitespace()).count() + 1;
-                    let error =
-                        RecordError::new(line.number, column, RecordErrorKind::TagInMovetext);
-                    return Err((error, Resync::None));
+                if self.lenient {
+                    return Ok(Movetext {
+                        result: None,
+                        actions,
+                    });
                 }
-                Some(_) => {}
-            }
-            let Some(line) = self.lines.next_line().map_err(body)? else {
-                continue;
+                let error =
+                    RecordError::new(last_end.0, last_end.1, RecordErrorKind::MissingResult)
+                        .with_ply(actions);
+                return Err((error, Resync::None));
             };
+            if self.scanner.open_at().is_none() && line.is_tag() {
+                if self.lenient {
+                    // The line stays: it starts the next record.
+                    return Ok(Movetext {
+                        result: None,
+                        actions,
+                    });
+                }
+                let (column, _) = line.first_content();
+                let error = RecordError::new(line.number, column, RecordErrorKind::TagInMovetext);
+                return Err((error, Resync::None));
+            }
             // The lexemes before a faulty character are used first: an
             // error among them comes earlier in the text.
-            let scanned = scan_line(&line, &mut open, &mut lexemes);
-            let mut end = None;
-            for lexeme in lexemes.drain(..) {
-                let (line_no, column) = match &lexeme {
+            let mut end: Option<(GameResult, Place)> = None;
+            let mut lexeme_failed: Option<Resync> = None;
+            let scanned = self.scanner.scan_line(line, |lexeme| {
+                let (line_no, column) = match lexeme {
                     Lexeme::Word { line, column, .. } | Lexeme::Comment { line, column, .. } => {
-                        (*line, *column)
+                        (line, column)
                     }
                 };
                 if end.is_some() {
-                    let error = RecordError::new(line_no, column, RecordErrorKind::TextAfterResult);
-                    return Err((error, Resync::None));
+                    lexeme_failed = Some(Resync::None);
+                    return Err(RecordError::new(
+                        line_no,
+                        column,
+                        RecordErrorKind::TextAfterResult,
+                    ));
                 }
+                lexeme_failed = Some(Resync::Body);
                 match lexeme {
-                    Lexeme::Comment { text, .. } => record.push_comment(text),
+                    Lexeme::Comment { text, .. } => sink.comment(text),
                     Lexeme::Word { text, line, column } => {
-                        end = read_word(record, &text, line, column).map_err(body)?;
+                        end = read_word::<G, S>(position, sink, &mut actions, text, line, column)?;
                     }
                 }
-            }
+                lexeme_failed = None;
+                Ok(())
+            });
+            let line_end: Place = (line.number, line.text.chars().count() + 1);
+            self.lines.consume();
             if let Err(error) = scanned {
+                if let Some(resync) = lexeme_failed {
+                    return Err((error, resync));
+                }
                 if end.is_some() {
+                    if matches!(
+                        error.kind(),
+                        RecordErrorKind::NotSpaceOrTab { .. }
+                            | RecordErrorKind::ControlCharacter { .. }
+                    ) {
+                        return Err((error, Resync::None));
+                    }
                     let kind = RecordErrorKind::TextAfterResult;
                     let error = RecordError::new(error.line(), error.column(), kind);
                     return Err((error, Resync::None));
                 }
-                return Err((error.with_ply(record.actions().len() + 1), Resync::Body));
+                return Err((error.with_ply(actions + 1), Resync::Body));
             }
-            if let Some(result) = end {
-                if let Some(comment) = &open {
-                    let (line, column) = comment.position();
+            if let Some((result, place)) = end {
+                if let Some((line, column)) = self.scanner.open_at() {
                     let error = RecordError::new(line, column, RecordErrorKind::TextAfterResult);
                     return Err((error, Resync::None));
                 }
-                return Ok(result);
+                return Ok(Movetext {
+                    result: Some((result, place)),
+                    actions,
+                });
             }
-            last_line = line;
+            last_end = line_end;
         }
     }
 }
 
+/// What a movetext held: the result that ends it (absent only in lenient
+/// mode) and how many actions.
+struct Movetext {
+    result: Option<(GameResult, Place)>,
+    actions: usize,
+}
+
+/// Why a record's ending could not be completed (lenient mode).
+enum Incomplete {
+    /// A resignation, but no result says who won.
+    Result,
+    /// The termination claims an ending by the rules that did not happen.
+    Wrong(ResultError),
+}
+
+/// The result and termination of a record whose final position is
+/// `last`, completed when one or both are missing (lenient mode; in
+/// strict mode both are always there).
+fn complete<G: RecordedGame>(
+    last: &G::Position,
+    result: Option<GameResult>,
+    termination: Option<Termination>,
+) -> Result<(GameResult, Termination), Incomplete> {
+    let rules = G::rules_ending(last);
+    Ok(match (result, termination) {
+        (Some(result), Some(termination)) => (result, termination),
+        (None, None) => rules.unwrap_or((GameResult::Unfinished, Termination::Unfinished)),
+        (Some(result), None) => match rules {
+            Some((_, termination)) => (result, termination),
+            None => {
+                let termination = if result.is_win() {
+                    Termination::Resignation
+                } else if result == GameResult::Draw {
+                    Termination::Agreement
+                } else {
+                    Termination::Unfinished
+                };
+                (result, termination)
+            }
+        },
+        (None, Some(termination)) => match rules {
+            Some((result, _)) => (result, termination),
+            None => match termination {
+                Termination::Unfinished | Termination::Abandoned => {
+                    (GameResult::Unfinished, termination)
+                }
+                Termination::Agreement => (GameResult::Draw, termination),
+                Termination::Resignation => return Err(Incomplete::Result),
+                _ => return Err(Incomplete::Wrong(ResultError::NotOver { termination })),
+            },
+        },
+    })
+}
+
 /// Handles one word of movetext: a result (returned with its place), a
-/// move number, an action, or a move number glued to an action.
-fn read_word<G: Game>(
-    record: &mut GameRecord<G>,
+/// move number, an action (played on `position`, counted in `actions`
+/// and told to `sink`), or a move number glued to an action.
+fn read_word<G: RecordedGame, S: Sink<G>>(
+    position: &mut G::Position,
+    sink: &mut S,
+    actions: &mut usize,
     text: &str,
     line: usize,
     column: usize,
-) -> Result<Option<(GameResult, usize, usize)>, RecordError> {
-    let ply = record.actions().len() + 1;
+) -> Result<Option<(GameResult, Place)>, RecordError> {
+    let ply = *actions + 1;
     let error = |column, kind| RecordError::new(line, column, kind).with_ply(ply);
     if let Some(result) = G::parse_result(text) {
-        return Ok(Some((result, line, column)));
+        return Ok(Some((result, (line, column))));
     }
     if text.ends_with("-wins") || ["1-0", "0-1", "1/2-1/2", "draws"].contains(&text) {
         let kind = RecordErrorKind::BadToken {
@@ -349,12 +651,11 @@ fn read_word<G: Game>(
     let mut action_text = text;
     let mut action_column = column;
     if let Some(len) = move_number_len(text) {
-        let (number, _) = G::move_number(record.final_position());
-        let expected = number.to_string();
-        if text[..len] != expected {
+        let (number, _) = G::move_number(position);
+        if !number.is(&text[..len]) {
             let kind = RecordErrorKind::MoveNumber {
                 found: excerpt(&text[..len]),
-                expected,
+                expected: number.to_string(),
             };
             return Err(error(column, kind));
         }
@@ -364,60 +665,184 @@ fn read_word<G: Game>(
             return Ok(None);
         }
     }
-    let action = G::parse_action(action_text).map_err(|err| {
-        let offset = err.offset().unwrap_or(0);
-        let chars = action_text.get(..offset).map_or(0, |s| s.chars().count());
-        let kind = RecordErrorKind::BadToken {
-            token: excerpt(action_text),
-            reason: err.reason().to_string(),
-        };
-        error(action_column + chars, kind)
-    })?;
-    record.play(action).map_err(|err| {
-        let kind = RecordErrorKind::IllegalAction {
-            token: excerpt(action_text),
-            error: err,
-        };
-        error(action_column, kind)
-    })?;
+    let at_offset =
+        |offset: usize| action_column + action_text.get(..offset).map_or(0, |s| s.chars().count());
+    let illegal = |err: ActionError| {
+        error(
+            action_column,
+            RecordErrorKind::IllegalAction {
+                token: excerpt(action_text),
+                error: err,
+            },
+        )
+    };
+    let action = match G::parse_action(action_text) {
+        Ok(action) => action,
+        // Not move text: perhaps a readable move. When it is neither, the
+        // readable parser's reason is given for a token that has what
+        // only readable moves have (a piece letter, `x`, `-`, `#`), the
+        // move text's for any other.
+        Err(notation) => {
+            let notation_offset = notation.offset().unwrap_or(0);
+            let bad_token = |offset: usize, reason: String| {
+                error(
+                    at_offset(offset),
+                    RecordErrorKind::BadToken {
+                        token: excerpt(action_text),
+                        reason,
+                    },
+                )
+            };
+            match G::parse_readable(position, action_text) {
+                Some(Ok(action)) => action,
+                Some(Err(ReadableFailure::Action(err))) => return Err(illegal(err)),
+                Some(Err(ReadableFailure::Malformed { offset, reason }))
+                    if looks_readable(action_text) =>
+                {
+                    return Err(bad_token(offset, reason))
+                }
+                _ => return Err(bad_token(notation_offset, notation.reason().to_string())),
+            }
+        }
+    };
+    G::apply(position, action).map_err(illegal)?;
+    *actions += 1;
+    sink.action(action, position);
     Ok(None)
 }
 
-/// The tag pairs of a record as read.
+/// Whether an action's text has what only readable moves have: a piece
+/// letter (Kaissa's `H@` placement aside), a capture's `x`, the `-`
+/// between squares or the `#` of a won game.
+fn looks_readable(text: &str) -> bool {
+    let text = text.strip_prefix("H@").unwrap_or(text);
+    let text = text.split_once(':').map_or(text, |(_, rest)| rest);
+    let bytes = text.as_bytes();
+    bytes.iter().take(2).any(u8::is_ascii_uppercase)
+        || bytes.iter().any(|b| matches!(b, b'x' | b'-' | b'#'))
+}
+
+/// The tag pairs of the record being read, in buffers reused from record
+/// to record: the names and unescaped values in one text, where each is
+/// in a list, and a map from the hash of each name to the first tag that
+/// has it, to find a duplicate in constant time.
+#[derive(Default)]
 struct Header {
     first_line: usize,
-    tags: Vec<RawTag>,
+    text: String,
+    tags: Vec<TagSpan>,
+    seen: HashMap<u64, usize>,
+    hasher: RandomState,
+    /// Where each of the [`RESERVED_TAGS`] is in `tags`.
+    reserved: [Option<usize>; RESERVED_TAGS.len()],
 }
 
 /// What the reserved tags of a record of `G` say.
-struct GameTags<'h, G: Game> {
+struct GameTags<G: RecordedGame> {
     start: G::Position,
-    result: GameResult,
-    termination: Termination,
-    result_tag: &'h RawTag,
-    termination_tag: &'h RawTag,
-    /// The `Scores` tag's scores, with the tag.
-    scores: Option<([u32; 4], &'h RawTag)>,
+    result: Option<(GameResult, Place)>,
+    termination: Option<(Termination, Place)>,
+    /// The `Scores` tag's scores, with where the value is.
+    scores: Option<([u32; 4], Place)>,
 }
 
 impl Header {
-    fn get(&self, name: &str) -> Option<&RawTag> {
-        self.tags.iter().find(|t| t.name == name)
+    /// Forgets the last record's tag pairs, keeping the buffers.
+    fn clear(&mut self, first_line: usize) {
+        self.first_line = first_line;
+        self.text.clear();
+        self.tags.clear();
+        self.seen.clear();
+        self.reserved = Default::default();
     }
 
-    fn required(&self, name: &'static str) -> Result<&RawTag, RecordError> {
+    fn name(&self, tag: &TagSpan) -> &str {
+        &self.text[tag.name.clone()]
+    }
+
+    fn value(&self, tag: &TagSpan) -> &str {
+        &self.text[tag.value.clone()]
+    }
+
+    /// Reads a tag pair line and adds it; a name that is already there is
+    /// an error.
+    fn push(&mut self, line: &Line) -> Result<(), RecordError> {
+        let tag = parse_tag_line(line, &mut self.text)?;
+        let index = self.tags.len();
+        let name = &self.text[tag.name.clone()];
+        let hash = self.hasher.hash_one(name);
+        let duplicate = match self.seen.entry(hash) {
+            Entry::Vacant(entry) => {
+                entry.insert(index);
+                false
+            }
+            Entry::Occupied(entry) => {
+                let first = &self.tags[*entry.get()];
+                // Two names with one hash are all but impossible; a scan
+                // keeps the answer right even then.
+                self.text[first.name.clone()] == *name
+                    || self.tags.iter().any(|t| self.text[t.name.clone()] == *name)
+            }
+        };
+        if duplicate {
+            return Err(RecordError::new(
+                tag.line,
+                tag.name_column,
+                RecordErrorKind::DuplicateTag {
+                    name: name.to_string(),
+                },
+            ));
+        }
+        if let Some(at) = RESERVED_TAGS.iter().position(|r| *r == name) {
+            self.reserved[at] = Some(index);
+        }
+        self.tags.push(tag);
+        Ok(())
+    }
+
+    /// The tag `name`, one of the [`RESERVED_TAGS`].
+    fn get(&self, name: &str) -> Option<&TagSpan> {
+        let at = RESERVED_TAGS.iter().position(|r| *r == name)?;
+        self.reserved[at].map(|index| &self.tags[index])
+    }
+
+    fn required(&self, name: &'static str) -> Result<&TagSpan, RecordError> {
         self.get(name).ok_or_else(|| {
             RecordError::new(self.first_line, 1, RecordErrorKind::MissingTag { name })
         })
     }
 
+    /// A reserved tag: required in strict mode, optional in lenient mode.
+    fn wanted(&self, name: &'static str, lenient: bool) -> Result<Option<&TagSpan>, RecordError> {
+        if lenient {
+            Ok(self.get(name))
+        } else {
+            self.required(name).map(Some)
+        }
+    }
+
+    /// Checks the values of the free tags (a `Date`'s form).
+    fn check_free_tags(&self) -> Result<(), RecordError> {
+        for tag in &self.tags {
+            if self.name(tag) == "Date" {
+                check_date(self.value(tag)).map_err(|err| {
+                    tag.error(RecordErrorKind::BadTagValue {
+                        name: "Date".into(),
+                        reason: err.to_string(),
+                    })
+                })?;
+            }
+        }
+        Ok(())
+    }
+
     /// Reads the rules options, start position, result and termination.
-    fn game_tags<G: Game>(&self) -> Result<GameTags<'_, G>, RecordError> {
+    fn game_tags<G: RecordedGame>(&self, lenient: bool) -> Result<GameTags<G>, RecordError> {
         let rules = self.get("Rules");
         let draw_limit = self.get("DrawLimit");
         let options = G::options_from_tags(
-            rules.map(|t| t.value.as_str()),
-            draw_limit.map(|t| t.value.as_str()),
+            rules.map(|t| self.value(t)),
+            draw_limit.map(|t| self.value(t)),
         )
         .map_err(|(name, reason)| {
             let tag = if name == "Rules" { rules } else { draw_limit };
@@ -440,8 +865,9 @@ impl Header {
                 }))
             }
             Some(tag) => {
-                let claimed = parse_scores(&tag.value).map_err(|(offset, reason)| {
-                    let chars = tag.value.get(..offset).map_or(0, |s| s.chars().count());
+                let value = self.value(tag);
+                let claimed = parse_scores(value).map_err(|(offset, reason)| {
+                    let chars = value.get(..offset).map_or(0, |s| s.chars().count());
                     RecordError::new(
                         tag.line,
                         tag.value_column + chars,
@@ -451,55 +877,68 @@ impl Header {
                         },
                     )
                 })?;
-                Some((claimed, tag))
+                Some((claimed, (tag.line, tag.value_column)))
             }
         };
         let start = match self.get("Position") {
             None => G::start(options),
-            Some(tag) => G::parse_position(&tag.value, options).map_err(|err| {
-                let offset = err.offset().unwrap_or(0);
-                let chars = tag.value.get(..offset).map_or(0, |s| s.chars().count());
-                RecordError::new(
-                    tag.line,
-                    tag.value_column + chars,
-                    RecordErrorKind::BadPosition(err),
-                )
-            })?,
+            Some(tag) => {
+                let value = self.value(tag);
+                G::parse_position(value, options).map_err(|err| {
+                    let offset = err.offset().unwrap_or(0);
+                    let chars = value.get(..offset).map_or(0, |s| s.chars().count());
+                    RecordError::new(
+                        tag.line,
+                        tag.value_column + chars,
+                        RecordErrorKind::BadPosition(err),
+                    )
+                })?
+            }
         };
-        let result_tag = self.required("Result")?;
-        let result = G::parse_result(&result_tag.value).ok_or_else(|| {
-            result_tag.error(RecordErrorKind::BadTagValue {
-                name: "Result".into(),
-                reason: format!(
-                    "\"{}\" is not a result of a {} record ({})",
-                    excerpt(&result_tag.value),
-                    G::NAME,
-                    G::result_words()
-                ),
-            })
-        })?;
-        let termination_tag = self.required("Termination")?;
-        let terminations = G::terminations(options);
-        let termination = Termination::from_word(&termination_tag.value)
-            .filter(|t| terminations.contains(t))
-            .ok_or_else(|| {
-                let words: Vec<&str> = terminations.iter().map(|t| t.word()).collect();
-                termination_tag.error(RecordErrorKind::BadTagValue {
-                    name: "Termination".into(),
-                    reason: format!(
-                        "\"{}\" does not end a {} game ({})",
-                        excerpt(&termination_tag.value),
-                        G::NAME,
-                        words.join(", ")
-                    ),
-                })
-            })?;
+        let result = match self.wanted("Result", lenient)? {
+            None => None,
+            Some(tag) => {
+                let value = self.value(tag);
+                let result = G::parse_result(value).ok_or_else(|| {
+                    tag.error(RecordErrorKind::BadTagValue {
+                        name: "Result".into(),
+                        reason: format!(
+                            "\"{}\" is not a result of a {} record ({})",
+                            excerpt(value),
+                            G::NAME,
+                            G::result_words()
+                        ),
+                    })
+                })?;
+                Some((result, (tag.line, tag.value_column)))
+            }
+        };
+        let termination = match self.wanted("Termination", lenient)? {
+            None => None,
+            Some(tag) => {
+                let value = self.value(tag);
+                let terminations = G::terminations(options);
+                let termination = Termination::from_word(value)
+                    .filter(|t| terminations.contains(t))
+                    .ok_or_else(|| {
+                        let words: Vec<&str> = terminations.iter().map(|t| t.word()).collect();
+                        tag.error(RecordErrorKind::BadTagValue {
+                            name: "Termination".into(),
+                            reason: format!(
+                                "\"{}\" does not end a {} game ({})",
+                                excerpt(value),
+                                G::NAME,
+                                words.join(", ")
+                            ),
+                        })
+                    })?;
+                Some((termination, (tag.line, tag.value_column)))
+            }
+        };
         Ok(GameTags {
             start,
             result,
             termination,
-            result_tag,
-            termination_tag,
             scores,
         })
     }
@@ -514,42 +953,45 @@ impl<R: BufRead> Iterator for Reader<R> {
         }
         let resync = core::mem::replace(&mut self.resync, Resync::None);
         self.skip(resync);
-        match self.read_record() {
-            Ok(record) => record.map(Ok),
-            Err((error, resync)) => {
-                self.resync = resync;
-                Some(Err(error))
-            }
-        }
+        let read = match self.next_header() {
+            Ok(None) => return None,
+            Ok(Some(Which::Kaissa)) => self
+                .read_game::<KaissaGame, _>(&mut Builder::new())
+                .map(Record::Kaissa),
+            Ok(Some(Which::Chaturaji)) => self
+                .read_game::<ChaturajiGame, _>(&mut Builder::new())
+                .map(Record::Chaturaji),
+            Err(failure) => Err(failure),
+        };
+        Some(read.map_err(|(error, resync)| {
+            self.resync = resync;
+            error
+        }))
     }
 }
 
 /// Reads the one record in `text`, which must be of `G`.
-pub(crate) fn read_one<G: Game>(text: &str) -> Result<GameRecord<G>, RecordError> {
+pub(crate) fn read_one<G: RecordedGame>(text: &str) -> Result<GameRecord<G>, RecordError> {
     let mut reader = Reader::new(text.as_bytes());
     let only = |e: Failure| e.0;
-    if !reader.skip_blank().map_err(only)? {
+    let which = reader.next_header().map_err(only)?;
+    let Some(which) = which else {
         return Err(RecordError::new(1, 1, RecordErrorKind::NoRecord));
-    }
-    let header = reader.read_header().map_err(only)?;
-    let game = header.required("Game")?;
-    if game.value != G::NAME {
-        let found = match game.value.as_str() {
-            KaissaGame::NAME => KaissaGame::NAME,
-            ChaturajiGame::NAME => ChaturajiGame::NAME,
-            other => {
-                return Err(game.error(RecordErrorKind::BadTagValue {
-                    name: "Game".into(),
-                    reason: format!("\"{}\" is not kaissa or chaturaji", excerpt(other)),
-                }))
-            }
+    };
+    let game = reader.header.required("Game")?;
+    if reader.header.value(game) != G::NAME {
+        let found = match which {
+            Which::Kaissa => KaissaGame::NAME,
+            Which::Chaturaji => ChaturajiGame::NAME,
         };
         return Err(game.error(RecordErrorKind::WrongGame {
             expected: G::NAME,
             found,
         }));
     }
-    let record = reader.read_game::<G>(&header).map_err(only)?;
+    let record = reader
+        .read_game::<G, _>(&mut Builder::new())
+        .map_err(only)?;
     reader.expect_end()?;
     Ok(record)
 }
@@ -557,13 +999,13 @@ pub(crate) fn read_one<G: Game>(text: &str) -> Result<GameRecord<G>, RecordError
 /// Reads the one record in `text`, of either game.
 pub(crate) fn read_any(text: &str) -> Result<Record, RecordError> {
     let mut reader = Reader::new(text.as_bytes());
-    match reader.read_record() {
-        Ok(Some(record)) => {
+    match reader.next() {
+        Some(Ok(record)) => {
             reader.expect_end()?;
             Ok(record)
         }
-        Ok(None) => Err(RecordError::new(1, 1, RecordErrorKind::NoRecord)),
-        Err((error, _)) => Err(error),
+        Some(Err(error)) => Err(error),
+        None => Err(RecordError::new(1, 1, RecordErrorKind::NoRecord)),
     }
 }
 
@@ -571,11 +1013,9 @@ impl<R: BufRead> Reader<R> {
     /// Checks that only blank lines are left.
     fn expect_end(&mut self) -> Result<(), RecordError> {
         if self.skip_blank().map_err(|e| e.0)? {
-            let (number, column) = self.lines.peek()?.map_or((1, 1), |l| {
-                let column = l.text.chars().take_while(|c| c.is_whitespace()).count() + 1;
-                (l.number, column)
-            });
-            return Err(RecordError::new(number, column, RecordErrorKind::ExtraText));
+            if let Some(line) = self.lines.peek()? {
+                return Err(line.misplaced(RecordErrorKind::ExtraText));
+            }
         }
         Ok(())
     }

@@ -112,6 +112,13 @@ impl Tags {
         Ok(())
     }
 
+    /// Adds a pair whose name is not there yet and whose name and value
+    /// the caller checked (the reader): no search, so that a record with
+    /// many tags is read in linear time.
+    pub(crate) fn push_unique(&mut self, name: &str, value: &str) {
+        self.pairs.push((name.to_string(), value.to_string()));
+    }
+
     /// Removes the tag `name`; returns its value.
     pub(crate) fn remove(&mut self, name: &str) -> Option<String> {
         let at = self.pairs.iter().position(|(n, _)| n == name)?;

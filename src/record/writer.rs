@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use super::game::Game;
+use super::game::RecordedGame;
 use super::game_record::GameRecord;
 use super::ludii::scores_text;
 use super::tags::{escape, LEADING_TAGS};
@@ -18,7 +18,7 @@ fn write_tag(f: &mut fmt::Formatter<'_>, name: &str, value: &str) -> fmt::Result
 
 /// Writes `record` as text: its tag pairs, a blank line, its movetext and a
 /// final new line.
-pub(crate) fn write_record<G: Game>(
+pub(crate) fn write_record<G: RecordedGame>(
     record: &GameRecord<G>,
     f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
@@ -54,7 +54,7 @@ pub(crate) fn write_record<G: Game>(
 
 /// The movetext as tokens: actions (with their move number when one is
 /// written, kept on the same line), comments and the result.
-fn movetext_tokens<G: Game>(record: &GameRecord<G>) -> Vec<String> {
+fn movetext_tokens<G: RecordedGame>(record: &GameRecord<G>) -> Vec<String> {
     let mut tokens = Vec::new();
     let mut comments = record.comments().iter().peekable();
     let mut comments_up_to = |tokens: &mut Vec<String>, count: usize| {

@@ -113,6 +113,111 @@ static void check_errors(void) {
     kc_record_free(NULL);
 }
 
+/* A text whose second record has a byte that is not UTF-8 (line 8,
+   column 11), between two right records: the first reads, the bad one is
+   reported at its line and column with KC_ERR_INVALID_UTF8, and a reader
+   goes on to the third. */
+static void check_bad_record_among_good(void) {
+    const char *text = "[Game \"kaissa\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n"
+                       "1. e5 e6 2. Tf4 *\n\n"
+                       "[Game \"kaissa\"]\n[Event \"ba\xff\"]\n[Result \"*\"]\n"
+                       "[Termination \"unfinished\"]\n\n1. e2e5 *\n\n"
+                       "[Game \"chaturaji\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n"
+                       "1. 2:rBh1-f3 *\n";
+    kc_record *record = NULL;
+    kc_record_reader *reader = NULL;
+    kc_record_error_info where = {0, 0, 0};
+    size_t count = 99;
+    size_t len = 0;
+    char action[KC_RECORD_ACTION_TEXT_CAP];
+    /* The record before the bad byte reads, with its readable moves. */
+    CHECK_STATUS(kc_record_read(text, 0, &record, &where), KC_OK);
+    CHECK_STATUS(kc_record_action_text(record, 2, action, sizeof action, &len), KC_OK);
+    CHECK(strcmp(action, "d1f4") == 0);
+    kc_record_free(record);
+    record = NULL;
+    /* The bad one: its line and column, as the Rust reader gives them. */
+    CHECK_STATUS(kc_record_read(text, 1, &record, &where), KC_ERR_INVALID_UTF8);
+    CHECK(record == NULL);
+    CHECK(where.line == 8 && where.column == 11 && where.ply == 0);
+    CHECK(strncmp(last_error(), "kc_record_read: 8:11: ", 22) == 0);
+    where.line = where.column = 0;
+    CHECK_STATUS(kc_record_count(text, &count, &where), KC_ERR_INVALID_UTF8);
+    CHECK(count == 99);
+    CHECK(where.line == 8 && where.column == 11);
+    /* A reader reads on past it. */
+    CHECK_STATUS(kc_record_reader_new(text, 0, &reader), KC_OK);
+    CHECK_STATUS(kc_record_reader_next(reader, &record, &where), KC_OK);
+    CHECK(record != NULL);
+    kc_record_free(record);
+    where.line = where.column = 0;
+    CHECK_STATUS(kc_record_reader_next(reader, &record, &where), KC_ERR_INVALID_UTF8);
+    CHECK(record == NULL);
+    CHECK(where.line == 8 && where.column == 11 && where.ply == 0);
+    CHECK_STATUS(kc_record_reader_next(reader, &record, NULL), KC_OK);
+    CHECK(record != NULL);
+    if (record != NULL) {
+        CHECK_STATUS(kc_record_action_text(record, 0, action, sizeof action, &len), KC_OK);
+        CHECK(strcmp(action, "2:h1f3") == 0);
+    }
+    kc_record_free(record);
+    CHECK_STATUS(kc_record_reader_next(reader, &record, NULL), KC_OK);
+    CHECK(record == NULL);
+    CHECK_STATUS(kc_record_reader_next(reader, &record, NULL), KC_OK);
+    CHECK(record == NULL);
+    CHECK_STATUS(kc_record_reader_next(NULL, &record, NULL), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_record_reader_next(reader, NULL, NULL), KC_ERR_NULL_POINTER);
+    kc_record_reader_free(reader);
+    kc_record_reader_free(NULL);
+}
+
+/* White space other than spaces and tabs, an illegal readable move, and
+   lenient reading of a hand-written record. */
+static void check_reading_rules(void) {
+    const char *head = "[Game \"kaissa\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n";
+    const char *hand = "[Game \"kaissa\"]\n[Event \"by hand\"]\n\n1. e5 e6 2. Tf4\n";
+    char text[256];
+    char word[KC_RECORD_RESULT_CAP];
+    size_t len = 0;
+    kc_record *record = NULL;
+    kc_record_reader *reader = NULL;
+    kc_record_error_info where = {0, 0, 0};
+    /* A no-break space (U+00A0) between two moves. */
+    snprintf(text, sizeof text, "%s1. e2e5\xc2\xa0" "e9e6 *\n", head);
+    CHECK_STATUS(kc_record_read(text, 0, &record, &where), KC_ERR_PARSE);
+    CHECK(where.line == 5 && where.column == 8 && where.ply == 2);
+    /* A form feed before a tag pair's value. */
+    CHECK_STATUS(kc_record_read("[Game\f\"kaissa\"]\n", 0, &record, &where), KC_ERR_PARSE);
+    CHECK(where.line == 1 && where.column == 6);
+    /* A readable move that no piece can make is an illegal move. */
+    snprintf(text, sizeof text, "%s1. e5 e6 2. Tf5 *\n", head);
+    CHECK_STATUS(kc_record_read(text, 0, &record, &where), KC_ERR_ILLEGAL_MOVE);
+    CHECK(where.line == 5 && where.column == 13 && where.ply == 3);
+    CHECK(record == NULL);
+    /* Lenient reading completes what a hand-written record lacks. */
+    CHECK_STATUS(kc_record_reader_new(hand, 0, &reader), KC_OK);
+    CHECK_STATUS(kc_record_reader_next(reader, &record, &where), KC_ERR_PARSE);
+    kc_record_reader_free(reader);
+    CHECK_STATUS(kc_record_reader_new(hand, KC_RECORD_READ_LENIENT, &reader), KC_OK);
+    CHECK_STATUS(kc_record_reader_next(reader, &record, &where), KC_OK);
+    CHECK(record != NULL);
+    if (record != NULL) {
+        CHECK_STATUS(kc_record_result(record, word, sizeof word, &len), KC_OK);
+        CHECK(strcmp(word, "*") == 0);
+        CHECK_STATUS(kc_record_termination(record, word, sizeof word, &len), KC_OK);
+        CHECK(strcmp(word, "unfinished") == 0);
+        CHECK_STATUS(kc_record_tag(record, "Event", word, sizeof word, &len), KC_OK);
+        CHECK(strcmp(word, "by hand") == 0);
+    }
+    kc_record_free(record);
+    kc_record_reader_free(reader);
+    reader = NULL;
+    CHECK_STATUS(kc_record_reader_new(hand, 2, &reader), KC_ERR_INVALID_ARGUMENT);
+    CHECK(reader == NULL);
+    CHECK_STATUS(kc_record_reader_new(NULL, 0, &reader), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_record_reader_new(hand, 0, NULL), KC_ERR_NULL_POINTER);
+}
+
 static void check_kaissa_record(const char *expected) {
     kc_kaissa_position *start = NULL;
     kc_record *record = NULL;
@@ -293,6 +398,8 @@ int main(int argc, char **argv) {
         free(file);
     }
     check_errors();
+    check_bad_record_among_good();
+    check_reading_rules();
     check_kaissa_record(argv[2]);
     check_chaturaji_record();
     check_ludii_record();

@@ -12,13 +12,30 @@
 //! text output follows the `(buf, cap, out_len)` convention of the other
 //! `kc_` functions.
 //!
-//! Errors in a record's text give `KC_ERR_PARSE` (an illegal move,
-//! `KC_ERR_ILLEGAL_MOVE`); the last error message is `line:column: reason`
-//! and, when the caller passes a `kc_record_error_info`, the line, column
-//! and ply are written there too.
+//! Records are read from text by `kc_record_read` (one record of a text),
+//! `kc_record_count`, and a `kc_record_reader` (`kc_record_reader_new`,
+//! `kc_record_reader_next`, `kc_record_reader_free`), which reads the
+//! records of a text one after the other and goes on after a bad one, as
+//! the Rust `record::Reader` does; its flag `KC_RECORD_READ_LENIENT`
+//! reads hand-written records that lack their `Result` and `Termination`.
+//! A text is read line by line: its bytes need not all be UTF-8, and
+//! records before a bad one read as usual. Actions may be written as
+//! move text or as readable moves (`Tf4`, `3:rHh2-f3`; docs/records.md,
+//! section 3).
+//!
+//! A bad record gives one of three statuses: `KC_ERR_ILLEGAL_MOVE` for an
+//! action that is not legal where it stands (or a readable move that names
+//! no legal move), `KC_ERR_INVALID_UTF8` for bytes of the record that are
+//! not UTF-8, and `KC_ERR_PARSE` for anything else wrong with it (its
+//! syntax, white space other than spaces and tabs, its tags, its result).
+//! The last error message is then `line:column: reason` (with `ply N: `
+//! after the place for an error in the movetext), and, when the caller
+//! passes a `kc_record_error_info`, the line, column (in characters) and
+//! ply are written there too.
 #![allow(non_camel_case_types)]
 
-use core::ffi::c_char;
+use core::ffi::{c_char, CStr};
+use std::io::Cursor;
 
 use super::chaturaji::kc_chaturaji_position;
 use super::handle::{free_handle, give_handle, handle_mut, handle_ref, Handle};
@@ -27,7 +44,7 @@ use super::kc_status::{self, *};
 use super::{fail, out_ptr, read_str, run, write_out, write_text, Failure};
 use crate::record::{
     ChaturajiRecord, GameResult, KaissaRecord, Reader, Record, RecordError, RecordErrorKind,
-    Termination,
+    RecordPosition, RecordVisitor, Termination,
 };
 
 mod readable;
@@ -46,6 +63,14 @@ pub const KC_RECORD_ACTION_TEXT_CAP: usize = 24;
 /// A text buffer of this many bytes always holds a result or termination
 /// word and its NUL.
 pub const KC_RECORD_RESULT_CAP: usize = 24;
+
+/// Flag of `kc_record_reader_new`: read in lenient mode, for hand-written
+/// records: a record may lack its `Result` tag, its `Termination` tag and
+/// the result ending its movetext, which are then completed from the game
+/// (the rules' ending when the final position is over, else `*` and
+/// `unfinished`, or the players' termination of a stated result;
+/// docs/records.md, section 5). Everything else is checked as usual.
+pub const KC_RECORD_READ_LENIENT: u32 = 1;
 
 /// A game record of either game, opaque to C. Created by `kc_record_read`,
 /// `kc_record_new_kaissa` or `kc_record_new_chaturaji`; the caller owns it
@@ -70,9 +95,10 @@ impl Handle for kc_record {
     }
 }
 
-/// Where a record's text is wrong, written by `kc_record_read` and
-/// `kc_record_count` when they fail with `KC_ERR_PARSE` or
-/// `KC_ERR_ILLEGAL_MOVE` (and the caller passed one).
+/// Where a record's text is wrong, written by `kc_record_read`,
+/// `kc_record_count` and `kc_record_reader_next` when they fail with
+/// `KC_ERR_PARSE`, `KC_ERR_ILLEGAL_MOVE` or `KC_ERR_INVALID_UTF8` for a bad
+/// record (and the caller passed one).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct kc_record_error_info {
@@ -102,18 +128,45 @@ unsafe fn record_failure(error: &RecordError, out_error: *mut kc_record_error_in
     }
     let status = match error.kind() {
         RecordErrorKind::IllegalAction { .. } => KC_ERR_ILLEGAL_MOVE,
+        RecordErrorKind::InvalidUtf8 => KC_ERR_INVALID_UTF8,
         _ => KC_ERR_PARSE,
     };
     fail(status, error.to_string())
 }
 
+/// The bytes of a NUL-terminated text. The whole is not required to be
+/// UTF-8: the record reader checks each line, so that the records before
+/// a bad byte read as usual and the bad byte is reported at its line and
+/// column.
+///
+/// # Safety
+/// `text` is NULL or a NUL-terminated string.
+unsafe fn text_bytes<'a>(text: *const c_char, what: &'static str) -> Result<&'a [u8], Failure> {
+    super::check_ptr(text, what)?;
+    // SAFETY: non-null, and the caller guarantees a NUL-terminated string.
+    Ok(unsafe { CStr::from_ptr(text) }.to_bytes())
+}
+
+/// A visitor that only lets the reader check records.
+struct Check;
+
+impl RecordVisitor for Check {
+    type Output = ();
+    fn end_record(&mut self, _: GameResult, _: Termination, _: RecordPosition<'_>) {}
+}
+
 /// Reads the records of `text` up to the one numbered `index` (from 0) and
 /// hands it to the caller through `*out_record`. Every record up to it is
 /// checked (each move against the rules, the result against the final
-/// position). A bad record gives `KC_ERR_PARSE` (or `KC_ERR_ILLEGAL_MOVE`
-/// for an illegal move), the message `line:column: reason`, and the place
-/// in `*out_error` when `out_error` is not NULL. Fewer records than
-/// `index + 1` give `KC_ERR_INVALID_ARGUMENT`.
+/// position); what comes after it is not read. A bad record among them
+/// gives `KC_ERR_ILLEGAL_MOVE` (an action not legal where it stands, or a
+/// readable move that names no legal move), `KC_ERR_INVALID_UTF8` (bytes
+/// of the record that are not UTF-8) or `KC_ERR_PARSE` (anything else
+/// wrong with it), the message `line:column: reason`, and the place in
+/// `*out_error` when `out_error` is not NULL; the records before it read
+/// as usual, whatever bytes follow them. Fewer records than `index + 1` give
+/// `KC_ERR_INVALID_ARGUMENT`. To read on past a bad record, use a
+/// `kc_record_reader`.
 ///
 /// # Safety
 /// `text` is a NUL-terminated string; `out_record` points to a writable
@@ -128,10 +181,10 @@ pub unsafe extern "C" fn kc_record_read(
 ) -> kc_status {
     run("kc_record_read", || {
         // SAFETY: forwarded from the caller.
-        let text = unsafe { read_str(text, "text")? };
+        let text = unsafe { text_bytes(text, "text")? };
         out_ptr(out_record, "out_record")?;
         let mut count = 0;
-        for record in Reader::new(text.as_bytes()) {
+        for record in Reader::new(text) {
             // SAFETY: forwarded from the caller.
             let record = record.map_err(|err| unsafe { record_failure(&err, out_error) })?;
             if count == index {
@@ -147,8 +200,10 @@ pub unsafe extern "C" fn kc_record_read(
     })
 }
 
-/// Counts the records of `text`, checking every one; a bad record fails
-/// as in `kc_record_read`.
+/// Counts the records of `text`, checking every one (without building
+/// them); the first bad record fails as in `kc_record_read`, and
+/// `*out_count` is then not written. A `kc_record_reader` counts the
+/// records around bad ones.
 ///
 /// # Safety
 /// `text` is a NUL-terminated string; `out_count` points to a writable
@@ -162,10 +217,11 @@ pub unsafe extern "C" fn kc_record_count(
 ) -> kc_status {
     run("kc_record_count", || {
         // SAFETY: forwarded from the caller.
-        let text = unsafe { read_str(text, "text")? };
+        let text = unsafe { text_bytes(text, "text")? };
         let out = out_ptr(out_count, "out_count")?;
         let mut count = 0;
-        for record in Reader::new(text.as_bytes()) {
+        let mut reader = Reader::new(text);
+        while let Some(record) = reader.visit(&mut Check) {
             // SAFETY: forwarded from the caller.
             record.map_err(|err| unsafe { record_failure(&err, out_error) })?;
             count += 1;
@@ -174,6 +230,103 @@ pub unsafe extern "C" fn kc_record_count(
         unsafe { write_out(out, count) };
         Ok(())
     })
+}
+
+/// A reader of the records of a text, one after the other, opaque to C:
+/// made by `kc_record_reader_new` (which copies the text), advanced by
+/// `kc_record_reader_next`, released with `kc_record_reader_free` exactly
+/// once. Reading the whole text takes time in proportion to its length.
+/// Not thread-safe: use one reader from one thread at a time.
+pub struct kc_record_reader {
+    reader: Reader<Cursor<Vec<u8>>>,
+}
+
+/// A reader of the records of `text` (copied: the caller may free it
+/// afterwards), through `*out`. `flags` is 0 (strict, as `kc_record_read`)
+/// or `KC_RECORD_READ_LENIENT`; other bits give `KC_ERR_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `text` is a NUL-terminated string; `out` points to a writable
+/// `kc_record_reader *`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_reader_new(
+    text: *const c_char,
+    flags: u32,
+    out: *mut *mut kc_record_reader,
+) -> kc_status {
+    run("kc_record_reader_new", || {
+        // SAFETY: forwarded from the caller.
+        let text = unsafe { text_bytes(text, "text")? };
+        let out = out_ptr(out, "out")?;
+        if flags & !KC_RECORD_READ_LENIENT != 0 {
+            return Err(fail(
+                KC_ERR_INVALID_ARGUMENT,
+                format!("flags {flags:#x}: only KC_RECORD_READ_LENIENT (1) is known"),
+            ));
+        }
+        let mut reader = Reader::new(Cursor::new(text.to_vec()));
+        if flags & KC_RECORD_READ_LENIENT != 0 {
+            reader = reader.lenient();
+        }
+        let raw = Box::into_raw(Box::new(kc_record_reader { reader }));
+        // SAFETY: checked; writable per the caller.
+        unsafe { write_out(out, raw) };
+        Ok(())
+    })
+}
+
+/// Reads the next record. `*out_record` is first set to NULL; then:
+///
+/// * `KC_OK` with `*out_record` not NULL: the next record, which the
+///   caller owns (release it with `kc_record_free`);
+/// * `KC_OK` with `*out_record` NULL: there are no more records;
+/// * `KC_ERR_PARSE`, `KC_ERR_ILLEGAL_MOVE` or `KC_ERR_INVALID_UTF8`: the
+///   next record is bad (as for `kc_record_read`); the message is
+///   `line:column: reason` and the place is written to `*out_error` when
+///   `out_error` is not NULL. The next call goes on with the record after
+///   it, as the Rust reader does.
+///
+/// # Safety
+/// `reader` is a live reader used by nobody else during the call;
+/// `out_record` points to a writable `kc_record *`; `out_error` is NULL or
+/// points to a writable `kc_record_error_info`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_reader_next(
+    reader: *mut kc_record_reader,
+    out_record: *mut *mut kc_record,
+    out_error: *mut kc_record_error_info,
+) -> kc_status {
+    run("kc_record_reader_next", || {
+        let reader = out_ptr(reader, "reader")?;
+        let out = out_ptr(out_record, "out_record")?;
+        // SAFETY: checked; writable per the caller.
+        unsafe { write_out(out, core::ptr::null_mut()) };
+        // SAFETY: non-null and aligned; a live, unshared reader per the
+        // caller.
+        let reader = unsafe { &mut (*reader.as_ptr()).reader };
+        match reader.next() {
+            None => Ok(()),
+            // SAFETY: forwarded from the caller.
+            Some(Ok(record)) => unsafe { give_handle::<kc_record>(record, out_record) },
+            // SAFETY: forwarded from the caller.
+            Some(Err(err)) => Err(unsafe { record_failure(&err, out_error) }),
+        }
+    })
+}
+
+/// Releases a reader; NULL is a no-op. The records it gave stay the
+/// caller's.
+///
+/// # Safety
+/// `reader` is NULL or a reader from `kc_record_reader_new` not freed yet.
+#[no_mangle]
+pub unsafe extern "C" fn kc_record_reader_free(reader: *mut kc_record_reader) {
+    if !reader.is_null() {
+        // SAFETY: a pointer from Box::into_raw, freed once, per the caller.
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            drop(unsafe { Box::from_raw(reader) })
+        }));
+    }
 }
 
 /// A new, empty Kaissa record of a game starting from `*start` (copied).
