@@ -1,0 +1,135 @@
+//! `chaturaji.Move`: one Chaturaji move, immutable and hashable, and the
+//! arguments that name rolls and colours.
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use kaissa_chaturaji::chaturaji::{self, Colour, Roll};
+
+use crate::errors;
+
+/// A Chaturaji move: ``h1f3`` (the piece on h1 goes to f3), ``g7g8K`` (a
+/// special promotion, the pawn becomes a raja; also ``E``, ``H``, ``B``),
+/// ``pass`` (the only move when the roll allows none), and under the Ludii
+/// ruleset a promotion decision ``=K``, ``=E``, ``=H`` or ``=B``.
+/// ``str(move)`` is the move text; ``Move(text)`` parses it (a
+/// ``NotationError`` when it is not one). Moves are immutable, compare by
+/// value and can be dictionary keys.
+///
+/// >>> Move("h1f3").from_square
+/// 'h1'
+/// >>> Move("pass").is_pass
+/// True
+#[pyclass(frozen, eq, hash, module = "kaissa_chaturaji.chaturaji", name = "Move")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move(pub chaturaji::Move);
+
+#[pymethods]
+impl Move {
+    /// Parses move text: ``h1f3``, ``g7g8K``, ``pass``, ``=K``.
+    #[new]
+    fn new(text: &str) -> PyResult<Move> {
+        parse(text).map(Move)
+    }
+
+    /// The square moved from (``None`` for a pass or a decision).
+    #[getter]
+    fn from_square(&self) -> Option<String> {
+        self.0.from().map(|square| square.to_string())
+    }
+
+    /// The square moved to (``None`` for a pass or a decision).
+    #[getter]
+    fn to_square(&self) -> Option<String> {
+        self.0.to().map(|square| square.to_string())
+    }
+
+    /// The letter of the kind a special promotion or a Ludii decision
+    /// makes (``"K"``, ``"E"``, ``"H"``, ``"B"``), else ``None`` (a normal
+    /// promotion happens by itself and is not written).
+    #[getter]
+    fn promotion(&self) -> Option<String> {
+        match self.0 {
+            chaturaji::Move::Promotion { kind, .. } | chaturaji::Move::Decision { kind } => {
+                Some(kind.letter().to_string())
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether this is ``pass``.
+    #[getter]
+    fn is_pass(&self) -> bool {
+        self.0 == chaturaji::Move::Pass
+    }
+
+    /// Whether this is a Ludii promotion decision (``=K`` ...).
+    #[getter]
+    fn is_decision(&self) -> bool {
+        matches!(self.0, chaturaji::Move::Decision { .. })
+    }
+
+    /// The move text.
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    /// ``Move('h1f3')``.
+    fn __repr__(&self) -> String {
+        format!("Move('{}')", self.0)
+    }
+
+    /// Pickles as the move text.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((slf.get_type().into_any(), (slf.get().0.to_string(),)))
+    }
+}
+
+/// Parses move text into a move.
+pub fn parse(text: &str) -> PyResult<chaturaji::Move> {
+    chaturaji::Move::parse(text).map_err(errors::notation)
+}
+
+/// A move given as a `Move` or as its text.
+pub fn argument(arg: &Bound<'_, PyAny>) -> PyResult<chaturaji::Move> {
+    if let Ok(mv) = arg.cast::<Move>() {
+        return Ok(mv.get().0);
+    }
+    if let Ok(text) = arg.cast::<PyString>() {
+        return parse(&text.to_cow()?);
+    }
+    Err(PyTypeError::new_err(
+        "expected a chaturaji.Move or move text such as 'h1f3', 'pass' or '=K'",
+    ))
+}
+
+/// A die face: 2, 3, 4 or 5.
+pub fn roll(face: i64) -> PyResult<Roll> {
+    u8::try_from(face)
+        .ok()
+        .and_then(Roll::new)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!("a roll is a die face 2, 3, 4 or 5, not {face}"))
+        })
+}
+
+/// A colour named by its word or letter: `red`/`r`, `black`/`b`,
+/// `yellow`/`y`, `green`/`g`.
+pub fn colour(name: &str) -> PyResult<Colour> {
+    let colour = match name {
+        "red" | "r" => Some(Colour::Red),
+        "black" | "b" => Some(Colour::Black),
+        "yellow" | "y" => Some(Colour::Yellow),
+        "green" | "g" => Some(Colour::Green),
+        _ => None,
+    };
+    colour.ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "a colour is 'red', 'black', 'yellow' or 'green', not {:?}",
+            name.chars().take(24).collect::<String>()
+        ))
+    })
+}
