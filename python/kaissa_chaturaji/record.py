@@ -9,8 +9,8 @@ moves; ``Reader`` streams the records of a file; ``read`` and
 >>> record = Record(text)
 >>> record.actions
 ['2:h1f3', '5:e7e6']
->>> str(record.final_position().pop())
-'(5, Move(\\'e7e6\\'))'
+>>> record.final_position().pop()
+(5, Move('e7e6'))
 """
 
 import os

@@ -3,9 +3,10 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
 
-use kaissa_chaturaji::chaturaji::{self, Colour, Roll};
+use kaissa_chaturaji::chaturaji::{self, Colour, PieceKind, Roll};
 
 use crate::errors;
 
@@ -85,6 +86,58 @@ impl Move {
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         Ok((slf.get_type().into_any(), (slf.get().0.to_string(),)))
+    }
+}
+
+/// One `Move` object per common move (from-to pairs, `pass`, the four
+/// Ludii decisions), made once: listing moves then only hands out
+/// references. Moves are immutable, so sharing them is invisible (they
+/// compare by value). Special promotions are made when listed.
+static INTERNED: PyOnceLock<Vec<Py<Move>>> = PyOnceLock::new();
+
+/// The decisions' kinds, in their slots' order after `pass`.
+const DECISIONS: [PieceKind; 4] = PieceKind::SPECIAL_PROMOTION;
+
+/// The slot of `mv` in [`INTERNED`], if it has one.
+fn interned_index(mv: chaturaji::Move) -> Option<usize> {
+    match mv {
+        chaturaji::Move::Normal { from, to } => Some(from.index() * 64 + to.index()),
+        chaturaji::Move::Pass => Some(64 * 64),
+        chaturaji::Move::Decision { kind } => DECISIONS
+            .iter()
+            .position(|&k| k == kind)
+            .map(|i| 64 * 64 + 1 + i),
+        _ => None,
+    }
+}
+
+/// Makes the shared objects (a move from a square to itself never occurs:
+/// its slot holds `pass`).
+fn make_interned(py: Python<'_>) -> PyResult<Vec<Py<Move>>> {
+    let mut table = Vec::with_capacity(64 * 64 + 5);
+    for from in chaturaji::Square::all() {
+        for to in chaturaji::Square::all() {
+            let mv = if from == to {
+                chaturaji::Move::Pass
+            } else {
+                chaturaji::Move::Normal { from, to }
+            };
+            table.push(Py::new(py, Move(mv))?);
+        }
+    }
+    table.push(Py::new(py, Move(chaturaji::Move::Pass))?);
+    for kind in DECISIONS {
+        table.push(Py::new(py, Move(chaturaji::Move::Decision { kind }))?);
+    }
+    Ok(table)
+}
+
+/// `mv` as a Python object: the shared one when it has one.
+pub fn to_object<'py>(py: Python<'py>, mv: chaturaji::Move) -> PyResult<Bound<'py, Move>> {
+    let table = INTERNED.get_or_try_init(py, || make_interned(py))?;
+    match interned_index(mv) {
+        Some(i) => Ok(table[i].bind(py).clone()),
+        None => Bound::new(py, Move(mv)),
     }
 }
 

@@ -388,7 +388,11 @@ impl Position {
     #[pyo3(signature = (roll = None))]
     fn legal_moves<'py>(&self, py: Python<'py>, roll: Option<i64>) -> PyResult<Bound<'py, PyList>> {
         let (_, roll) = self.roll_for(roll)?;
-        PyList::new(py, self.pos.legal_moves(roll).iter().map(|&mv| Move(mv)))
+        let list = PyList::empty(py);
+        for &mv in self.pos.legal_moves(roll).iter() {
+            list.append(moves::to_object(py, mv)?)?;
+        }
+        Ok(list)
     }
 
     /// The number of legal moves for ``roll`` (without making the list).

@@ -2,6 +2,7 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
 
 use kaissa_chaturaji::kaissa;
@@ -65,6 +66,56 @@ impl Move {
     ) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         Ok((slf.get_type().into_any(), (slf.get().0.to_string(),)))
     }
+}
+
+/// One `Move` object per possible move (from-to pairs, then placements),
+/// made once: listing moves then only hands out references. Moves are
+/// immutable, so sharing them is invisible (they compare by value).
+static INTERNED: PyOnceLock<Vec<Py<Move>>> = PyOnceLock::new();
+
+/// The number of squares.
+const SQUARES: usize = kaissa::Square::COUNT;
+
+/// The place of `mv` in [`INTERNED`].
+fn interned_index(mv: kaissa::Move) -> usize {
+    let to = usize::from(mv.to().index());
+    match mv.from() {
+        Some(from) => usize::from(from.index()) * SQUARES + to,
+        None => SQUARES * SQUARES + to,
+    }
+}
+
+/// Makes every possible move's object (a move from a square to itself
+/// never occurs, its slot holds a placement).
+fn make_interned(py: Python<'_>) -> PyResult<Vec<Py<Move>>> {
+    let mut table = Vec::with_capacity(SQUARES * SQUARES + SQUARES);
+    for from in kaissa::Square::all() {
+        for to in kaissa::Square::all() {
+            let mv = if from == to {
+                kaissa::Move::Place { to }
+            } else {
+                kaissa::Move::Normal { from, to }
+            };
+            table.push(Py::new(py, Move(mv))?);
+        }
+    }
+    for to in kaissa::Square::all() {
+        table.push(Py::new(py, Move(kaissa::Move::Place { to }))?);
+    }
+    Ok(table)
+}
+
+/// The shared objects of every possible move.
+pub fn interned(py: Python<'_>) -> PyResult<&[Py<Move>]> {
+    INTERNED
+        .get_or_try_init(py, || make_interned(py))
+        .map(Vec::as_slice)
+}
+
+/// The shared object of `mv`, from [`interned`].
+#[inline]
+pub fn shared<'a, 'py>(py: Python<'py>, table: &'a [Py<Move>], mv: kaissa::Move) -> &'a Bound<'py, Move> {
+    table[interned_index(mv)].bind(py)
 }
 
 /// Parses move text into a move.

@@ -249,7 +249,14 @@ impl Position {
 
     /// The legal moves, as a list (empty when the game is over).
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(py, self.pos.legal_moves().iter().map(|&mv| Move(mv)))
+        let table = moves::interned(py)?;
+        PyList::new(
+            py,
+            self.pos
+                .legal_moves()
+                .iter()
+                .map(|&mv| moves::shared(py, table, mv)),
+        )
     }
 
     /// The number of legal moves (without making the list).
@@ -351,7 +358,8 @@ impl Position {
     }
 
     /// Perft split by root move: a list of ``(move, nodes)`` pairs, one
-    /// per legal move (empty at depth 0).
+    /// per legal move (as the Rust ``perft_divide``: at depth 0, as at
+    /// depth 1, every move counts 1).
     #[pyo3(signature = (depth, *, threads = 1))]
     fn perft_divide(slf: PyRef<'_, Self>, depth: i64, threads: i64) -> PyResult<Vec<(Move, u64)>> {
         let (depth, threads) = (common::depth(depth)?, common::threads(threads)?);
