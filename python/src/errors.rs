@@ -106,10 +106,7 @@ pub fn illegal(err: RustIllegal) -> PyErr {
     Python::attach(|py| {
         let attributes = [
             ("move_text", any(py, err.move_text())),
-            (
-                "reason",
-                any(py, err.reason().description()),
-            ),
+            ("reason", any(py, err.reason().description())),
         ];
         with_attributes(py, IllegalMoveError::new_err(err.to_string()), &attributes)
     })
@@ -191,7 +188,11 @@ pub fn action(err: ActionError) -> PyErr {
                 ("move_text", py.None().into_bound(py)),
                 ("reason", any(py, other.to_string())),
             ];
-            with_attributes(py, IllegalMoveError::new_err(other.to_string()), &attributes)
+            with_attributes(
+                py,
+                IllegalMoveError::new_err(other.to_string()),
+                &attributes,
+            )
         }),
     }
 }
@@ -223,15 +224,4 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ExchangeError", py.get_type::<ExchangeError>())?;
     m.add("RecordError", py.get_type::<RecordError>())?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::kebab;
-
-    #[test]
-    fn variant_names_become_words() {
-        assert_eq!(kebab("UnexpectedCharacter"), "unexpected-character");
-        assert_eq!(kebab("Empty"), "empty");
-    }
 }

@@ -94,7 +94,7 @@ impl Playouts {
 impl Playouts {
     /// Games from ``start`` with master seed ``seed``.
     #[new]
-    #[pyo3(signature = (start, seed = 0, *, threads = 1, max_plies = rust::DEFAULT_MAX_PLIES))]
+    #[pyo3(signature = (start, seed = 0, *, threads = 1, max_plies = 10_000))]
     fn new(start: &Bound<'_, PyAny>, seed: u64, threads: i64, max_plies: u32) -> PyResult<Self> {
         let start = if let Ok(pos) = start.cast::<kaissa::Position>() {
             Start::Kaissa(pos.try_borrow()?.pos.clone())

@@ -35,14 +35,14 @@ impl Move {
     }
 
     /// The square moved from (``None`` for a pass or a decision).
-    #[getter]
-    fn from_square(&self) -> Option<String> {
+    #[getter(from_square)]
+    fn square_from(&self) -> Option<String> {
         self.0.from().map(|square| square.to_string())
     }
 
     /// The square moved to (``None`` for a pass or a decision).
-    #[getter]
-    fn to_square(&self) -> Option<String> {
+    #[getter(to_square)]
+    fn square_to(&self) -> Option<String> {
         self.0.to().map(|square| square.to_string())
     }
 
@@ -82,9 +82,7 @@ impl Move {
     }
 
     /// Pickles as the move text.
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         Ok((slf.get_type().into_any(), (slf.get().0.to_string(),)))
     }
 }
@@ -161,12 +159,9 @@ pub fn argument(arg: &Bound<'_, PyAny>) -> PyResult<chaturaji::Move> {
 
 /// A die face: 2, 3, 4 or 5.
 pub fn roll(face: i64) -> PyResult<Roll> {
-    u8::try_from(face)
-        .ok()
-        .and_then(Roll::new)
-        .ok_or_else(|| {
-            PyValueError::new_err(format!("a roll is a die face 2, 3, 4 or 5, not {face}"))
-        })
+    u8::try_from(face).ok().and_then(Roll::new).ok_or_else(|| {
+        PyValueError::new_err(format!("a roll is a die face 2, 3, 4 or 5, not {face}"))
+    })
 }
 
 /// A colour named by its word or letter: `red`/`r`, `black`/`b`,

@@ -137,7 +137,9 @@ impl Position {
                 self.stack.clear();
                 Ok(())
             }
-            _ => Err(PyValueError::new_err("this kind of action is not supported")),
+            _ => Err(PyValueError::new_err(
+                "this kind of action is not supported",
+            )),
         }
     }
 }
@@ -170,14 +172,15 @@ impl Position {
     /// The start position, or the position ``text`` describes, under
     /// ``rules`` (``"sheet"``, ``"opposite"`` or ``"ludii"``).
     #[new]
-    #[pyo3(signature = (text = None, rules = "sheet", draw_limit = rules::DEFAULT_DRAW_LIMIT))]
+    #[pyo3(
+        signature = (text = None, rules = "sheet", draw_limit = Some(200)),
+        text_signature = "(text=None, rules='sheet', draw_limit=200)"
+    )]
     fn new(text: Option<&str>, rules: &str, draw_limit: Option<u16>) -> PyResult<Position> {
         let rules = rules::from_name(rules, draw_limit)?;
         let pos = match text {
             None => chaturaji::Position::start(rules),
-            Some(text) => {
-                chaturaji::Position::from_text(text, rules).map_err(errors::notation)?
-            }
+            Some(text) => chaturaji::Position::from_text(text, rules).map_err(errors::notation)?,
         };
         Ok(Position::from_rust(pos))
     }
@@ -504,7 +507,11 @@ impl Position {
     /// The moves of the pending Ludii promotion decision (empty when none
     /// is pending).
     fn decision_moves(&self) -> Vec<Move> {
-        self.pos.decision_moves().iter().map(|&mv| Move(mv)).collect()
+        self.pos
+            .decision_moves()
+            .iter()
+            .map(|&mv| Move(mv))
+            .collect()
     }
 
     /// The final ranking, a dict from colour names to ranks (1 is the

@@ -33,14 +33,14 @@ impl Move {
     }
 
     /// The square moved from (``None`` for a Home Stone placement).
-    #[getter]
-    fn from_square(&self) -> Option<String> {
+    #[getter(from_square)]
+    fn square_from(&self) -> Option<String> {
         self.0.from().map(|square| square.to_string())
     }
 
     /// The square moved to (or where the Home Stone is placed).
-    #[getter]
-    fn to_square(&self) -> String {
+    #[getter(to_square)]
+    fn square_to(&self) -> String {
         self.0.to().to_string()
     }
 
@@ -61,9 +61,7 @@ impl Move {
     }
 
     /// Pickles as the move text.
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         Ok((slf.get_type().into_any(), (slf.get().0.to_string(),)))
     }
 }
@@ -114,7 +112,11 @@ pub fn interned(py: Python<'_>) -> PyResult<&[Py<Move>]> {
 
 /// The shared object of `mv`, from [`interned`].
 #[inline]
-pub fn shared<'a, 'py>(py: Python<'py>, table: &'a [Py<Move>], mv: kaissa::Move) -> &'a Bound<'py, Move> {
+pub fn shared<'a, 'py>(
+    py: Python<'py>,
+    table: &'a [Py<Move>],
+    mv: kaissa::Move,
+) -> &'a Bound<'py, Move> {
     table[interned_index(mv)].bind(py)
 }
 

@@ -16,7 +16,12 @@ use kaissa_chaturaji::kaissa;
 /// place on this very move), ``last_chance`` (it is to move at turn 10 with
 /// the stone in hand) and ``squares`` (the square names it may place on
 /// now, empty unless the window is open).
-#[pyclass(frozen, eq, module = "kaissa_chaturaji.kaissa", name = "HomeStoneWindow")]
+#[pyclass(
+    frozen,
+    eq,
+    module = "kaissa_chaturaji.kaissa",
+    name = "HomeStoneWindow"
+)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HomeStoneWindow {
     /// The side described.

@@ -83,7 +83,8 @@ impl Reader {
                 None => return Ok(None),
                 Some(Ok(record)) => return Ok(Some(Record { record })),
                 Some(Err(err)) if self.skip_errors => {
-                    self.errors.push(errors::record(err).into_value(py).into_any());
+                    self.errors
+                        .push(errors::record(err).into_value(py).into_any());
                 }
                 Some(Err(err)) => return Err(errors::record(err)),
             }

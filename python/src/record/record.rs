@@ -292,7 +292,8 @@ impl Record {
         };
         match &mut self.record {
             rust::Record::Kaissa(r) => {
-                let result: GameResult = KaissaRecord::parse_result(result).ok_or_else(bad_result)?;
+                let result: GameResult =
+                    KaissaRecord::parse_result(result).ok_or_else(bad_result)?;
                 r.set_result(result, termination).map_err(errors::result)
             }
             rust::Record::Chaturaji(r) => {
