@@ -20,8 +20,11 @@ use kaissa_chaturaji::kaissa::{self, DrawReason, WinReason};
 #[pyclass(frozen, eq, hash, module = "kaissa_chaturaji", name = "Outcome")]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Outcome {
+    /// The outcome word.
     word: &'static str,
+    /// The winners' names.
     winners: Vec<&'static str>,
+    /// Why the game ended (`None` while it goes on).
     reason: Option<&'static str>,
 }
 

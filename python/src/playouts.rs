@@ -32,6 +32,7 @@ use crate::{chaturaji, kaissa};
 /// 20
 #[pyclass(frozen, module = "kaissa_chaturaji", name = "Playouts")]
 pub struct Playouts {
+    /// The library's batch.
     inner: rust::Playouts,
 }
 
@@ -44,7 +45,9 @@ pub struct Playouts {
 #[pyclass(frozen, eq, module = "kaissa_chaturaji", name = "PlayoutStats")]
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlayoutStats {
+    /// The library's figures.
     stats: rust::PlayoutStats,
+    /// Whether the games were Kaissa games (for the outcome words).
     kaissa: bool,
 }
 

@@ -18,6 +18,7 @@ use kaissa_chaturaji::random::{RandomSource, SplitMix64 as RustSplitMix64};
 #[pyclass(module = "kaissa_chaturaji", name = "SplitMix64")]
 #[derive(Debug, Clone)]
 pub struct SplitMix64 {
+    /// The library's generator.
     pub rng: RustSplitMix64,
 }
 
@@ -82,6 +83,7 @@ impl SplitMix64 {
 #[pyclass(module = "kaissa_chaturaji.chaturaji", name = "DiceRoller")]
 #[derive(Debug, Clone)]
 pub struct DiceRoller {
+    /// The library's die.
     pub roller: RustRoller,
 }
 

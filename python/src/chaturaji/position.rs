@@ -565,7 +565,8 @@ impl Position {
     /// over the four faces and the legal moves for each, of the perft of
     /// the position after the move one level down (``perft(0) == 1``; a
     /// pending Ludii decision sums over its moves once). ``threads`` shares
-    /// the work (0: every core); the interpreter is released meanwhile.
+    /// the work (0: every core); the interpreter is released meanwhile
+    /// (Ctrl-C waits for the count).
     #[pyo3(signature = (depth, *, threads = 1))]
     fn perft(slf: PyRef<'_, Self>, depth: i64, threads: i64) -> PyResult<u64> {
         let (depth, threads) = (common::depth(depth)?, common::threads(threads)?);

@@ -347,7 +347,7 @@ impl Position {
     /// The number of leaf nodes of the game tree ``depth`` plies deep
     /// (``perft(0) == 1``). ``threads`` shares the work (0: every core);
     /// the count is the same. The interpreter is released meanwhile, so
-    /// other Python threads run.
+    /// other Python threads run (and Ctrl-C waits for the count).
     #[pyo3(signature = (depth, *, threads = 1))]
     fn perft(slf: PyRef<'_, Self>, depth: i64, threads: i64) -> PyResult<u64> {
         let (depth, threads) = (common::depth(depth)?, common::threads(threads)?);

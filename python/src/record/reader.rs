@@ -27,9 +27,13 @@ use crate::errors;
 /// [1, 1]
 #[pyclass(module = "kaissa_chaturaji.record", name = "Reader")]
 pub struct Reader {
+    /// The library's reader.
     reader: rust::Reader<Input>,
+    /// An exception of the file object, to raise again.
     pending: Pending,
+    /// Whether records with errors are skipped.
     skip_errors: bool,
+    /// The errors of the records skipped.
     errors: Vec<Py<PyAny>>,
 }
 

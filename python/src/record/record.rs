@@ -38,6 +38,7 @@ use crate::kaissa;
 #[pyclass(eq, module = "kaissa_chaturaji.record", name = "Record")]
 #[derive(Debug, Clone, PartialEq)]
 pub struct Record {
+    /// The library's record.
     pub record: rust::Record,
 }
 

@@ -35,9 +35,13 @@ impl Pending {
 /// A Python file object as a byte source: `read(n)` returning `bytes` or
 /// `str` (encoded as UTF-8).
 struct PyFile {
+    /// The file object.
     file: Py<PyAny>,
+    /// The bytes of its last `read`.
     chunk: Vec<u8>,
+    /// How many of them were handed out.
     at: usize,
+    /// Where its exception is kept.
     pending: Pending,
 }
 
