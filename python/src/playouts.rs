@@ -230,13 +230,17 @@ impl PlayoutStats {
     /// The figures at a glance.
     fn __repr__(&self) -> String {
         format!(
-            "PlayoutStats(games={}, plies={}, unfinished={}, draws={}, wins={:?}, \
+            "PlayoutStats(games={}, plies={}, unfinished={}, draws={}, wins={{{}}}, \
              min_length={}, max_length={})",
             self.stats.games,
             self.stats.plies,
             self.stats.unfinished,
             self.stats.draws,
-            self.wins(),
+            self.wins()
+                .iter()
+                .map(|(word, n)| format!("'{word}': {n}"))
+                .collect::<Vec<_>>()
+                .join(", "),
             self.stats.min_length,
             self.stats.max_length
         )
