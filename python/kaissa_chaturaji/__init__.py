@@ -1,0 +1,57 @@
+"""Rules of Merchant Kaissa and four-player Chaturaji, from Rust.
+
+The package wraps the ``kaissa-chaturaji`` Rust library: move generation,
+legality, playing and taking back moves, outcomes, perft, readable moves,
+game records and SVG pictures, in the manner of python-chess.
+
+>>> import kaissa_chaturaji as kc
+>>> pos = kc.kaissa.Position()
+>>> len(pos.legal_moves())
+40
+>>> pos.push("e2e5")
+>>> str(pos.pop())
+'e2e5'
+>>> kc.chaturaji.Position(rules="ludii").to_move
+'green'
+
+Modules: ``kaissa`` (Merchant Kaissa), ``chaturaji`` (Chaturaji under the
+rules options ``"sheet"``, ``"opposite"`` and ``"ludii"``), ``record``
+(game records). Here: ``Outcome``, the seeded ``SplitMix64``,
+``Playouts``/``PlayoutStats``, and the exception classes, all
+``ValueError`` subclasses: ``Error`` and below it ``NotationError``,
+``IllegalMoveError``, ``ReadableMoveError``, ``ExchangeError`` and
+``RecordError``. The rules are explained in the repository's
+``docs/rules.md``.
+"""
+
+from ._native import (
+    Error,
+    ExchangeError,
+    IllegalMoveError,
+    NotationError,
+    Outcome,
+    PlayoutStats,
+    Playouts,
+    ReadableMoveError,
+    RecordError,
+    SplitMix64,
+    __version__,
+)
+from . import chaturaji, kaissa, record
+
+__all__ = [
+    "Error",
+    "ExchangeError",
+    "IllegalMoveError",
+    "NotationError",
+    "Outcome",
+    "PlayoutStats",
+    "Playouts",
+    "ReadableMoveError",
+    "RecordError",
+    "SplitMix64",
+    "__version__",
+    "chaturaji",
+    "kaissa",
+    "record",
+]
