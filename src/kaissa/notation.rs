@@ -22,7 +22,8 @@ fn error(field: Field, offset: usize, kind: Kind, reason: impl Into<String>) -> 
 }
 
 /// Parses the board field (which starts at byte `base` of the text) into
-/// `setup`, noting the offset of every piece letter in `offsets`.
+/// `setup`, noting the offset of every piece letter in `offsets`: ten ranks
+/// separated by '/', rank 10 first (the rules reference, §3.1).
 fn parse_board(
     text: &str,
     base: usize,
@@ -40,95 +41,7 @@ fn parse_board(
                 format!("only {} ranks; expected 10 separated by '/'", 9 - rank),
             ));
         };
-        let mut file = 0u8;
-        let bytes = rank_text.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            let offset = rank_start + i;
-            let c = bytes[i];
-            if c.is_ascii_digit() {
-                if c == b'0' {
-                    return Err(error(
-                        Field::Board,
-                        offset,
-                        Kind::NotCanonical,
-                        "a count of empty squares is 1 to 10 and has no leading zero",
-                    ));
-                }
-                let run = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-                let digits = &rank_text[i..i + run];
-                let count: u32 = if run > 2 {
-                    u32::MAX
-                } else {
-                    digits.parse().unwrap_or(u32::MAX)
-                };
-                if count > 10 {
-                    return Err(error(
-                        Field::Board,
-                        offset,
-                        Kind::OutOfRange,
-                        format!(
-                            "\"{}\" is not a count of empty squares: 1 to 10, written once \
-                             (no two counts in a row)",
-                            excerpt(digits)
-                        ),
-                    ));
-                }
-                if count > u32::from(10 - file) {
-                    return Err(error(
-                        Field::Board,
-                        offset,
-                        Kind::BoardSize,
-                        format!(
-                            "{count} empty squares do not fit: rank {} has {} squares left",
-                            rank + 1,
-                            10 - file
-                        ),
-                    ));
-                }
-                file += count as u8;
-                i += run;
-                continue;
-            }
-            let letter = rank_text[i..].chars().next().unwrap_or('?');
-            let Some(piece) = Piece::from_letter(letter) else {
-                let kind = if letter.is_alphabetic() {
-                    Kind::UnknownPiece
-                } else {
-                    Kind::UnexpectedCharacter
-                };
-                return Err(error(
-                    Field::Board,
-                    offset,
-                    kind,
-                    format!(
-                        "'{}' is not a piece letter (UQTSBIPRAH, lower case for Red) or a count",
-                        escaped_char(letter)
-                    ),
-                ));
-            };
-            if file >= 10 {
-                return Err(error(
-                    Field::Board,
-                    offset,
-                    Kind::BoardSize,
-                    format!("rank {} holds more than 10 squares", rank + 1),
-                ));
-            }
-            let square = Square::new_unchecked(rank * 10 + file);
-            setup.put(square, piece);
-            offsets.squares[square.index() as usize] = offset;
-            file += 1;
-            i += 1;
-        }
-        if file < 10 {
-            return Err(error(
-                Field::Board,
-                rank_start + rank_text.len(),
-                Kind::BoardSize,
-                format!("rank {} covers {file} squares, not 10", rank + 1),
-            ));
-        }
+        parse_rank(rank_text, rank, rank_start, setup, offsets)?;
         rank_start += rank_text.len() + 1;
     }
     if ranks.next().is_some() {
@@ -140,6 +53,126 @@ fn parse_board(
         ));
     }
     Ok(())
+}
+
+/// Parses one rank of the board field (`rank` counts from 0, its text
+/// starts at byte `start` of the text): piece letters and counts of empty
+/// squares covering exactly ten squares.
+fn parse_rank(
+    rank_text: &str,
+    rank: u8,
+    start: usize,
+    setup: &mut Setup,
+    offsets: &mut TextOffsets,
+) -> Result<(), NotationError> {
+    let mut file = 0u8;
+    let mut i = 0;
+    while i < rank_text.len() {
+        let offset = start + i;
+        if rank_text.as_bytes()[i].is_ascii_digit() {
+            let (count, run) = parse_empty_count(&rank_text[i..], rank, file, offset)?;
+            file += count;
+            i += run;
+            continue;
+        }
+        let piece = parse_piece_letter(&rank_text[i..], offset)?;
+        if file >= 10 {
+            return Err(error(
+                Field::Board,
+                offset,
+                Kind::BoardSize,
+                format!("rank {} holds more than 10 squares", rank + 1),
+            ));
+        }
+        let square = Square::new_unchecked(rank * 10 + file);
+        setup.put(square, piece);
+        offsets.squares[square.index() as usize] = offset;
+        file += 1;
+        i += 1;
+    }
+    if file < 10 {
+        return Err(error(
+            Field::Board,
+            start + rank_text.len(),
+            Kind::BoardSize,
+            format!("rank {} covers {file} squares, not 10", rank + 1),
+        ));
+    }
+    Ok(())
+}
+
+/// Reads the count of empty squares that `rest` (the rest of a rank, from
+/// byte `offset` of the text) starts with, where `file` squares of the rank
+/// are already covered: returns the count (1 to 10, fitting the rank) and
+/// the number of its digits.
+fn parse_empty_count(
+    rest: &str,
+    rank: u8,
+    file: u8,
+    offset: usize,
+) -> Result<(u8, usize), NotationError> {
+    if rest.starts_with('0') {
+        return Err(error(
+            Field::Board,
+            offset,
+            Kind::NotCanonical,
+            "a count of empty squares is 1 to 10 and has no leading zero",
+        ));
+    }
+    let run = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let digits = &rest[..run];
+    let count: u32 = if run > 2 {
+        u32::MAX
+    } else {
+        digits.parse().unwrap_or(u32::MAX)
+    };
+    if count > 10 {
+        return Err(error(
+            Field::Board,
+            offset,
+            Kind::OutOfRange,
+            format!(
+                "\"{}\" is not a count of empty squares: 1 to 10, written once \
+                 (no two counts in a row)",
+                excerpt(digits)
+            ),
+        ));
+    }
+    if count > u32::from(10 - file) {
+        return Err(error(
+            Field::Board,
+            offset,
+            Kind::BoardSize,
+            format!(
+                "{count} empty squares do not fit: rank {} has {} squares left",
+                rank + 1,
+                10 - file
+            ),
+        ));
+    }
+    Ok((count as u8, run))
+}
+
+/// Reads the piece letter that `rest` (the rest of a rank, from byte
+/// `offset` of the text) starts with.
+fn parse_piece_letter(rest: &str, offset: usize) -> Result<Piece, NotationError> {
+    let letter = rest.chars().next().unwrap_or('?');
+    Piece::from_letter(letter).ok_or_else(|| {
+        let kind = if letter.is_alphabetic() {
+            Kind::UnknownPiece
+        } else {
+            Kind::UnexpectedCharacter
+        };
+        error(
+            Field::Board,
+            offset,
+            kind,
+            format!(
+                "'{}' is not a piece letter (UQTSBIPRAH, lower case for Red) or a count",
+                escaped_char(letter)
+            ),
+        )
+    })
 }
 
 fn parse_side(text: &str, offset: usize) -> Result<Side, NotationError> {

@@ -341,27 +341,49 @@ impl Default for TextOffsets {
     }
 }
 
-/// The consistency rules of the rules reference (§3, notation), shared by the position text
-/// parser (which gives `offsets`, so errors point into the text) and
-/// [`Setup::build`] (no offsets). The checks run in a fixed order, so both
-/// report the same first problem.
+/// The consistency rules of the rules reference (§3.1), shared by the
+/// position text parser (which gives `offsets`, so errors point into the
+/// text) and [`Setup::build`] (no offsets). The checks run in a fixed
+/// order, so both report the same first problem.
 pub(crate) fn check_setup(
     setup: &Setup,
     offsets: Option<&TextOffsets>,
 ) -> Result<(), NotationError> {
-    let error = |field: Field, at: Option<usize>, kind: Kind, reason: String| match at {
+    check_turn(setup.turn, offsets)?;
+    let stones = check_board(setup, offsets)?;
+    check_stones_in_hand(setup, &stones, offsets)?;
+    check_captured_stones(setup, &stones, offsets)
+}
+
+/// A consistency error: pointing at byte `at` of the text when there is
+/// one, without an offset for a [`Setup`].
+fn setup_error(field: Field, at: Option<usize>, kind: Kind, reason: String) -> NotationError {
+    match at {
         Some(offset) => NotationError::at(field, offset, kind, reason),
         None => NotationError::without_offset(field, kind, reason),
-    };
-    let turn = setup.turn;
+    }
+}
+
+/// The turn number is in `1..=MAX_TURN`.
+fn check_turn(turn: u32, offsets: Option<&TextOffsets>) -> Result<(), NotationError> {
     if turn == 0 || turn > MAX_TURN {
-        return Err(error(
+        return Err(setup_error(
             Field::Turn,
             offsets.map(|o| o.turn),
             Kind::OutOfRange,
             format!("turn {turn} is not in 1..={MAX_TURN}"),
         ));
     }
+    Ok(())
+}
+
+/// The board rules, square by square from a1: no Spearman on its own back
+/// rank (the rules reference, §1.4) and at most one Home Stone per side
+/// (§1.6). Returns the square of each side's stone on the board, if any.
+fn check_board(
+    setup: &Setup,
+    offsets: Option<&TextOffsets>,
+) -> Result<[Option<Square>; 2], NotationError> {
     let mut stone: [Option<Square>; 2] = [None; 2];
     for (index, entry) in setup.board.iter().enumerate() {
         let Some(piece) = *entry else {
@@ -370,7 +392,7 @@ pub(crate) fn check_setup(
         let square = Square::new_unchecked(index as u8);
         let letter_at = offsets.map(|o| o.squares[index]);
         if piece.kind == PieceKind::Spearman && square.rank() == piece.side.back_rank() {
-            return Err(error(
+            return Err(setup_error(
                 Field::Board,
                 letter_at,
                 Kind::Inconsistent,
@@ -382,7 +404,7 @@ pub(crate) fn check_setup(
         }
         if piece.kind == PieceKind::HomeStone {
             if let Some(first) = stone[piece.side.index()] {
-                return Err(error(
+                return Err(setup_error(
                     Field::Board,
                     letter_at,
                     Kind::Inconsistent,
@@ -395,14 +417,23 @@ pub(crate) fn check_setup(
             stone[piece.side.index()] = Some(square);
         }
     }
-    let in_hand = setup.in_hand;
+    Ok(stone)
+}
+
+/// A stone in hand (the rules reference, §1.6), Yellow's first: not also
+/// on the board (`stones`), and its side has not yet played its 10th turn.
+fn check_stones_in_hand(
+    setup: &Setup,
+    stones: &[Option<Square>; 2],
+    offsets: Option<&TextOffsets>,
+) -> Result<(), NotationError> {
     for side in Side::ALL {
-        if !in_hand[side.index()] {
+        if !setup.in_hand[side.index()] {
             continue;
         }
         let letter_at = offsets.map(|o| o.hand_letters[side.index()]);
-        if let Some(square) = stone[side.index()] {
-            return Err(error(
+        if let Some(square) = stones[side.index()] {
+            return Err(setup_error(
                 Field::Hand,
                 letter_at,
                 Kind::Inconsistent,
@@ -412,12 +443,12 @@ pub(crate) fn check_setup(
         // The turn the side is about to play (its current turn if to
         // move, else its next one): past 10 it can no longer hold it.
         let next_turn = if side == setup.to_move || side == Side::Red {
-            turn
+            setup.turn
         } else {
-            turn + 1
+            setup.turn + 1
         };
         if next_turn > LAST_PLACEMENT_TURN {
-            return Err(error(
+            return Err(setup_error(
                 Field::Hand,
                 letter_at,
                 Kind::Inconsistent,
@@ -425,9 +456,21 @@ pub(crate) fn check_setup(
             ));
         }
     }
-    let captured = Side::ALL.map(|side| !in_hand[side.index()] && stone[side.index()].is_none());
+    Ok(())
+}
+
+/// A captured stone (neither on the board, `stones`, nor in hand) ended
+/// the game (the rules reference, §1.7): not both captured, and a
+/// captured stone's owner is to move.
+fn check_captured_stones(
+    setup: &Setup,
+    stones: &[Option<Square>; 2],
+    offsets: Option<&TextOffsets>,
+) -> Result<(), NotationError> {
+    let captured =
+        Side::ALL.map(|side| !setup.in_hand[side.index()] && stones[side.index()].is_none());
     if captured[0] && captured[1] {
-        return Err(error(
+        return Err(setup_error(
             Field::Hand,
             offsets.map(|o| o.hand),
             Kind::Inconsistent,
@@ -436,7 +479,7 @@ pub(crate) fn check_setup(
     }
     let other = setup.to_move.other();
     if captured[other.index()] {
-        return Err(error(
+        return Err(setup_error(
             Field::Side,
             offsets.map(|o| o.side),
             Kind::Inconsistent,
