@@ -95,144 +95,19 @@ impl Move {
     /// assert_eq!(err.kind(), NotationErrorKind::BadSquare);
     /// ```
     pub fn parse(text: &str) -> Result<Move, NotationError> {
-        let err = |at: usize, kind: NotationErrorKind, reason: String| {
-            NotationError::at(Field::Move, at, kind, reason)
-        };
         if text == "pass" {
             return Ok(Move::Pass);
         }
         if text.is_empty() {
-            return Err(err(
+            return Err(move_error(
                 0,
                 NotationErrorKind::Empty,
-                "empty move text (expected <from><to> such as h1f3, or pass)".into(),
+                "empty move text (expected <from><to> such as h1f3, or pass)",
             ));
         }
-        if let Some(rest) = text.strip_prefix('=') {
-            if let Some((at, c)) = text.char_indices().find(|(_, c)| !c.is_ascii()) {
-                return Err(err(
-                    at,
-                    NotationErrorKind::UnexpectedCharacter,
-                    format!(
-                        "unexpected character '{}' in decision \"{}\" (=K, =E, =H or =B)",
-                        escaped_char(c),
-                        excerpt(text)
-                    ),
-                ));
-            }
-            let mut chars = rest.chars();
-            return match (chars.next(), chars.next()) {
-                (Some(c), None) => match PieceKind::from_letter(c) {
-                    Some(kind) if kind != PieceKind::Pawn => Ok(Move::Decision { kind }),
-                    Some(_) => Err(err(
-                        1,
-                        NotationErrorKind::UnexpectedCharacter,
-                        "a promotion decision cannot choose a pawn (=K, =E, =H or =B)".into(),
-                    )),
-                    None => Err(err(
-                        1,
-                        if c.is_ascii_uppercase() {
-                            NotationErrorKind::UnknownPiece
-                        } else {
-                            NotationErrorKind::UnexpectedCharacter
-                        },
-                        format!(
-                            "'{}' is not a promotion choice (=K, =E, =H or =B)",
-                            escaped_char(c)
-                        ),
-                    )),
-                },
-                (None, _) => Err(err(
-                    1,
-                    NotationErrorKind::Empty,
-                    "a promotion decision names the new piece: =K, =E, =H or =B".into(),
-                )),
-                (Some(_), Some(_)) => Err(err(
-                    2,
-                    NotationErrorKind::UnexpectedCharacter,
-                    format!(
-                        "decision \"{}\" is too long (=K, =E, =H or =B)",
-                        excerpt(text)
-                    ),
-                )),
-            };
-        }
-        if let Some((at, c)) = text.char_indices().find(|(_, c)| !c.is_ascii()) {
-            return Err(err(
-                at,
-                NotationErrorKind::UnexpectedCharacter,
-                format!(
-                    "unexpected character '{}' in move \"{}\"",
-                    escaped_char(c),
-                    excerpt(text)
-                ),
-            ));
-        }
-        if text.len() < 4 {
-            return Err(err(
-                text.len(),
-                NotationErrorKind::BadSquare,
-                format!(
-                    "move \"{}\" is too short: expected <from><to> such as h1f3, or pass",
-                    excerpt(text)
-                ),
-            ));
-        }
-        if text.len() > 5 {
-            return Err(err(
-                5,
-                NotationErrorKind::UnexpectedCharacter,
-                format!(
-                    "move \"{}\" is too long (expected <from><to> such as h1f3, a promotion suffix K, E, H or B, or pass)",
-                    excerpt(text)
-                ),
-            ));
-        }
-        let square = |at: usize, what: &str| {
-            let part = text.get(at..at + 2).unwrap_or("");
-            Square::parse(part).ok_or_else(|| {
-                err(
-                    at,
-                    NotationErrorKind::BadSquare,
-                    format!(
-                        "\"{}\" in move \"{}\" is not a {what} square a1..h8",
-                        excerpt(part),
-                        excerpt(text)
-                    ),
-                )
-            })
-        };
-        let from = square(0, "from")?;
-        let to = square(2, "to")?;
-        if from == to {
-            return Err(err(
-                2,
-                NotationErrorKind::Inconsistent,
-                format!("move \"{}\" goes nowhere", excerpt(text)),
-            ));
-        }
-        match text.as_bytes().get(4) {
-            None => Ok(Move::Normal { from, to }),
-            Some(&c) => match PieceKind::from_letter(c as char) {
-                Some(kind) if kind != PieceKind::Pawn => Ok(Move::Promotion { from, to, kind }),
-                Some(_) => Err(err(
-                    4,
-                    NotationErrorKind::UnexpectedCharacter,
-                    "a special promotion cannot choose a pawn (K, E, H or B)".into(),
-                )),
-                None => Err(err(
-                    4,
-                    if c.is_ascii_uppercase() {
-                        NotationErrorKind::UnknownPiece
-                    } else {
-                        NotationErrorKind::UnexpectedCharacter
-                    },
-                    format!(
-                        "'{}' is not a promotion choice (K, E, H or B)",
-                        escaped_char(c as char)
-                    ),
-                )),
-            },
+        match text.strip_prefix('=') {
+            Some(choice) => parse_decision(text, choice),
+            None => parse_from_to(text),
         }
     }
 
@@ -246,6 +121,171 @@ impl Move {
     /// ```
     pub fn parse_at(text: &str, base: usize) -> Result<Move, NotationError> {
         Move::parse(text).map_err(|e| e.shifted(base))
+    }
+}
+
+/// An error in a move text, at byte `at` of it.
+fn move_error(at: usize, kind: NotationErrorKind, reason: impl Into<String>) -> NotationError {
+    NotationError::at(Field::Move, at, kind, reason)
+}
+
+/// The first character of `text` that is not ASCII, with its offset.
+fn first_non_ascii(text: &str) -> Option<(usize, char)> {
+    text.char_indices().find(|(_, c)| !c.is_ascii())
+}
+
+/// The kind of error for a character where a promotion letter was
+/// expected: an unknown piece for an upper-case letter, else an
+/// unexpected character.
+fn choice_error_kind(c: char) -> NotationErrorKind {
+    if c.is_ascii_uppercase() {
+        NotationErrorKind::UnknownPiece
+    } else {
+        NotationErrorKind::UnexpectedCharacter
+    }
+}
+
+/// Parses a Ludii promotion decision (the rules reference, §3.4): `text`
+/// is the whole move text, `choice` what follows its `=` (one of `K`, `E`,
+/// `H`, `B`).
+fn parse_decision(text: &str, choice: &str) -> Result<Move, NotationError> {
+    if let Some((at, c)) = first_non_ascii(text) {
+        return Err(move_error(
+            at,
+            NotationErrorKind::UnexpectedCharacter,
+            format!(
+                "unexpected character '{}' in decision \"{}\" (=K, =E, =H or =B)",
+                escaped_char(c),
+                excerpt(text)
+            ),
+        ));
+    }
+    let mut chars = choice.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => match PieceKind::from_letter(c) {
+            Some(kind) if kind != PieceKind::Pawn => Ok(Move::Decision { kind }),
+            Some(_) => Err(move_error(
+                1,
+                NotationErrorKind::UnexpectedCharacter,
+                "a promotion decision cannot choose a pawn (=K, =E, =H or =B)",
+            )),
+            None => Err(move_error(
+                1,
+                choice_error_kind(c),
+                format!(
+                    "'{}' is not a promotion choice (=K, =E, =H or =B)",
+                    escaped_char(c)
+                ),
+            )),
+        },
+        (None, _) => Err(move_error(
+            1,
+            NotationErrorKind::Empty,
+            "a promotion decision names the new piece: =K, =E, =H or =B",
+        )),
+        (Some(_), Some(_)) => Err(move_error(
+            2,
+            NotationErrorKind::UnexpectedCharacter,
+            format!(
+                "decision \"{}\" is too long (=K, =E, =H or =B)",
+                excerpt(text)
+            ),
+        )),
+    }
+}
+
+/// Parses `<from><to>` with an optional special promotion letter (the
+/// rules reference, §3.4).
+fn parse_from_to(text: &str) -> Result<Move, NotationError> {
+    check_move_length(text)?;
+    let from = parse_move_square(text, 0, "from")?;
+    let to = parse_move_square(text, 2, "to")?;
+    if from == to {
+        return Err(move_error(
+            2,
+            NotationErrorKind::Inconsistent,
+            format!("move \"{}\" goes nowhere", excerpt(text)),
+        ));
+    }
+    match text.as_bytes().get(4) {
+        None => Ok(Move::Normal { from, to }),
+        Some(&c) => {
+            parse_promotion_suffix(c as char).map(|kind| Move::Promotion { from, to, kind })
+        }
+    }
+}
+
+/// A `<from><to>` move text is ASCII and four or five bytes long.
+fn check_move_length(text: &str) -> Result<(), NotationError> {
+    if let Some((at, c)) = first_non_ascii(text) {
+        return Err(move_error(
+            at,
+            NotationErrorKind::UnexpectedCharacter,
+            format!(
+                "unexpected character '{}' in move \"{}\"",
+                escaped_char(c),
+                excerpt(text)
+            ),
+        ));
+    }
+    if text.len() < 4 {
+        return Err(move_error(
+            text.len(),
+            NotationErrorKind::BadSquare,
+            format!(
+                "move \"{}\" is too short: expected <from><to> such as h1f3, or pass",
+                excerpt(text)
+            ),
+        ));
+    }
+    if text.len() > 5 {
+        return Err(move_error(
+            5,
+            NotationErrorKind::UnexpectedCharacter,
+            format!(
+                "move \"{}\" is too long (expected <from><to> such as h1f3, a promotion suffix K, E, H or B, or pass)",
+                excerpt(text)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Parses the square at bytes `at..at + 2` of the move text `text`, the
+/// `what` (from or to) square.
+fn parse_move_square(text: &str, at: usize, what: &str) -> Result<Square, NotationError> {
+    let part = text.get(at..at + 2).unwrap_or("");
+    Square::parse(part).ok_or_else(|| {
+        move_error(
+            at,
+            NotationErrorKind::BadSquare,
+            format!(
+                "\"{}\" in move \"{}\" is not a {what} square a1..h8",
+                excerpt(part),
+                excerpt(text)
+            ),
+        )
+    })
+}
+
+/// Parses the letter `c` at byte 4 of a move text: the kind a special
+/// promotion chooses (`K`, `E`, `H` or `B`).
+fn parse_promotion_suffix(c: char) -> Result<PieceKind, NotationError> {
+    match PieceKind::from_letter(c) {
+        Some(kind) if kind != PieceKind::Pawn => Ok(kind),
+        Some(_) => Err(move_error(
+            4,
+            NotationErrorKind::UnexpectedCharacter,
+            "a special promotion cannot choose a pawn (K, E, H or B)",
+        )),
+        None => Err(move_error(
+            4,
+            choice_error_kind(c),
+            format!(
+                "'{}' is not a promotion choice (K, E, H or B)",
+                escaped_char(c)
+            ),
+        )),
     }
 }
 

@@ -133,168 +133,207 @@ pub(super) fn parse_count(text: &str, field: Field, at: usize) -> Result<u32, No
 }
 
 /// Parses a board field into the state's bitboards, and the offset of each
-/// square's token (for precise consistency errors).
+/// square's token (for precise consistency errors): eight ranks separated
+/// by '/', rank 8 first (the rules reference, §3.3).
 fn parse_board(
     text: &str,
     at: usize,
     state: &mut State,
     offsets: &mut [usize; 64],
 ) -> Result<(), NotationError> {
-    let board = |offset: usize, kind: NotationErrorKind, reason: String| {
-        err(Field::Board, offset, kind, reason)
-    };
     let ranks: ArrayVec<&str, 9> = text.split('/').take(9).collect();
     if ranks.len() != 8 {
-        let (offset, count) = if ranks.len() > 8 {
-            (
-                at + ranks[..8].iter().map(|r| r.len() + 1).sum::<usize>() - 1,
-                "more than 8".to_string(),
-            )
-        } else {
-            (at + text.len(), ranks.len().to_string())
-        };
-        return Err(board(
-            offset,
-            NotationErrorKind::BoardSize,
-            format!("the board has {count} ranks, expected 8 separated by '/'"),
-        ));
+        return Err(rank_count_error(text, at, &ranks));
     }
     let mut start = at;
     for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = 7 - i as i8;
-        let mut file: i8 = 0;
-        let mut col = start;
-        let mut last_was_count = false;
-        if rank_text.is_empty() {
-            return Err(board(
-                col,
-                NotationErrorKind::BoardSize,
-                format!("rank {} is empty", rank + 1),
-            ));
-        }
-        for item in rank_text.split(',') {
-            if item.is_empty() {
-                return Err(board(
-                    col,
-                    NotationErrorKind::UnexpectedCharacter,
-                    "empty item in a rank (two commas in a row, or a comma at an end)".into(),
-                ));
-            }
-            if file >= 8 {
-                return Err(board(
-                    col,
-                    NotationErrorKind::BoardSize,
-                    format!("rank {} covers more than 8 squares", rank + 1),
-                ));
-            }
-            let first = item.as_bytes()[0];
-            if first.is_ascii_digit() {
-                if last_was_count {
-                    return Err(board(
-                        col,
-                        NotationErrorKind::NotCanonical,
-                        "two counts of empty squares in a row".into(),
-                    ));
-                }
-                if first == b'0' {
-                    return Err(board(
-                        col,
-                        NotationErrorKind::NotCanonical,
-                        "a count of empty squares must be 1..8 without leading zero".into(),
-                    ));
-                }
-                if let Some((j, c)) = item.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-                    return Err(board(
-                        col + j,
-                        NotationErrorKind::UnexpectedCharacter,
-                        format!(
-                            "'{}' in \"{}\": an item is a count or a piece",
-                            escaped_char(c),
-                            excerpt(item)
-                        ),
-                    ));
-                }
-                let n: i8 = match item.parse() {
-                    Ok(n) if n <= 8 => n,
-                    _ => {
-                        return Err(board(
-                            col,
-                            NotationErrorKind::OutOfRange,
-                            format!("count {} is larger than 8", excerpt(item)),
-                        ))
-                    }
-                };
-                if file + n > 8 {
-                    return Err(board(
-                        col,
-                        NotationErrorKind::BoardSize,
-                        format!("rank {} covers more than 8 squares", rank + 1),
-                    ));
-                }
-                file += n;
-                last_was_count = true;
-            } else {
-                let mut chars = item.chars();
-                let c = chars.next().unwrap_or(' ');
-                let colour = Colour::from_letter(c).ok_or_else(|| {
-                    board(
-                        col,
-                        letter_kind(c),
-                        format!(
-                            "\"{}\": a piece starts with a colour letter r, b, y or g",
-                            excerpt(item)
-                        ),
-                    )
-                })?;
-                let k = chars.next();
-                let kind = k.and_then(PieceKind::from_letter).ok_or_else(|| {
-                    board(
-                        col + 1,
-                        k.map_or(NotationErrorKind::UnknownPiece, letter_kind),
-                        format!(
-                            "\"{}\": expected a piece letter K, E, H, B or P after the colour",
-                            excerpt(item)
-                        ),
-                    )
-                })?;
-                if let Some(c) = chars.next() {
-                    return Err(board(
-                        col + 2,
-                        NotationErrorKind::UnexpectedCharacter,
-                        format!(
-                            "'{}' after \"{}{}\": a piece is two letters such as gK",
-                            escaped_char(c),
-                            colour.letter(),
-                            kind.letter()
-                        ),
-                    ));
-                }
-                let Some(sq) = Square::from_coords(file, rank) else {
-                    // Unreachable: `file < 8` was checked above.
-                    return Err(board(
-                        col,
-                        NotationErrorKind::BoardSize,
-                        format!("rank {} covers more than 8 squares", rank + 1),
-                    ));
-                };
-                state.colours[colour.index()] |= sq.bitboard();
-                state.kinds[kind.index()] |= sq.bitboard();
-                offsets[sq.index()] = col;
-                file += 1;
-                last_was_count = false;
-            }
-            col += item.len() + 1;
-        }
-        if file != 8 {
-            return Err(board(
-                start + rank_text.len(),
-                NotationErrorKind::BoardSize,
-                format!("rank {} covers {} squares, expected 8", rank + 1, file),
-            ));
-        }
+        parse_rank(rank_text, 7 - i as i8, start, state, offsets)?;
         start += rank_text.len() + 1;
     }
     Ok(())
+}
+
+/// The error for a board field (at byte `at`) that does not split into
+/// eight ranks (`ranks`: its first nine at most).
+fn rank_count_error(text: &str, at: usize, ranks: &[&str]) -> NotationError {
+    let (offset, count) = if ranks.len() > 8 {
+        (
+            at + ranks[..8].iter().map(|r| r.len() + 1).sum::<usize>() - 1,
+            "more than 8".to_string(),
+        )
+    } else {
+        (at + text.len(), ranks.len().to_string())
+    };
+    err(
+        Field::Board,
+        offset,
+        NotationErrorKind::BoardSize,
+        format!("the board has {count} ranks, expected 8 separated by '/'"),
+    )
+}
+
+/// Parses one rank of the board field (`rank` counts from 0, its text
+/// starts at byte `start` of the text): comma-separated pieces and counts
+/// of empty squares covering exactly eight squares.
+fn parse_rank(
+    rank_text: &str,
+    rank: i8,
+    start: usize,
+    state: &mut State,
+    offsets: &mut [usize; 64],
+) -> Result<(), NotationError> {
+    let mut file: i8 = 0;
+    let mut col = start;
+    let mut last_was_count = false;
+    if rank_text.is_empty() {
+        return Err(err(
+            Field::Board,
+            col,
+            NotationErrorKind::BoardSize,
+            format!("rank {} is empty", rank + 1),
+        ));
+    }
+    for item in rank_text.split(',') {
+        if item.is_empty() {
+            return Err(err(
+                Field::Board,
+                col,
+                NotationErrorKind::UnexpectedCharacter,
+                "empty item in a rank (two commas in a row, or a comma at an end)",
+            ));
+        }
+        if file >= 8 {
+            return Err(rank_too_long(col, rank));
+        }
+        if item.as_bytes()[0].is_ascii_digit() {
+            if last_was_count {
+                return Err(err(
+                    Field::Board,
+                    col,
+                    NotationErrorKind::NotCanonical,
+                    "two counts of empty squares in a row",
+                ));
+            }
+            file += parse_empty_count(item, col, rank, file)?;
+            last_was_count = true;
+        } else {
+            let (colour, kind) = parse_piece_token(item, col)?;
+            let Some(sq) = Square::from_coords(file, rank) else {
+                // Unreachable: `file < 8` was checked above.
+                return Err(rank_too_long(col, rank));
+            };
+            state.colours[colour.index()] |= sq.bitboard();
+            state.kinds[kind.index()] |= sq.bitboard();
+            offsets[sq.index()] = col;
+            file += 1;
+            last_was_count = false;
+        }
+        col += item.len() + 1;
+    }
+    if file != 8 {
+        return Err(err(
+            Field::Board,
+            start + rank_text.len(),
+            NotationErrorKind::BoardSize,
+            format!("rank {} covers {} squares, expected 8", rank + 1, file),
+        ));
+    }
+    Ok(())
+}
+
+/// The error for an item (at byte `col`) past the eighth square of `rank`.
+fn rank_too_long(col: usize, rank: i8) -> NotationError {
+    err(
+        Field::Board,
+        col,
+        NotationErrorKind::BoardSize,
+        format!("rank {} covers more than 8 squares", rank + 1),
+    )
+}
+
+/// Parses a rank item that starts with a digit (at byte `col`): a count of
+/// empty squares, 1 to 8 without a leading zero, that fits after the `file`
+/// squares of `rank` already covered.
+fn parse_empty_count(item: &str, col: usize, rank: i8, file: i8) -> Result<i8, NotationError> {
+    if item.starts_with('0') {
+        return Err(err(
+            Field::Board,
+            col,
+            NotationErrorKind::NotCanonical,
+            "a count of empty squares must be 1..8 without leading zero",
+        ));
+    }
+    if let Some((j, c)) = item.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        return Err(err(
+            Field::Board,
+            col + j,
+            NotationErrorKind::UnexpectedCharacter,
+            format!(
+                "'{}' in \"{}\": an item is a count or a piece",
+                escaped_char(c),
+                excerpt(item)
+            ),
+        ));
+    }
+    let n: i8 = match item.parse() {
+        Ok(n) if n <= 8 => n,
+        _ => {
+            return Err(err(
+                Field::Board,
+                col,
+                NotationErrorKind::OutOfRange,
+                format!("count {} is larger than 8", excerpt(item)),
+            ))
+        }
+    };
+    if file + n > 8 {
+        return Err(rank_too_long(col, rank));
+    }
+    Ok(n)
+}
+
+/// Parses a piece token (at byte `col`): a colour letter and a kind
+/// letter, such as `gK`.
+fn parse_piece_token(item: &str, col: usize) -> Result<(Colour, PieceKind), NotationError> {
+    let mut chars = item.chars();
+    let c = chars.next().unwrap_or(' ');
+    let colour = Colour::from_letter(c).ok_or_else(|| {
+        err(
+            Field::Board,
+            col,
+            letter_kind(c),
+            format!(
+                "\"{}\": a piece starts with a colour letter r, b, y or g",
+                excerpt(item)
+            ),
+        )
+    })?;
+    let k = chars.next();
+    let kind = k.and_then(PieceKind::from_letter).ok_or_else(|| {
+        err(
+            Field::Board,
+            col + 1,
+            k.map_or(NotationErrorKind::UnknownPiece, letter_kind),
+            format!(
+                "\"{}\": expected a piece letter K, E, H, B or P after the colour",
+                excerpt(item)
+            ),
+        )
+    })?;
+    if let Some(c) = chars.next() {
+        return Err(err(
+            Field::Board,
+            col + 2,
+            NotationErrorKind::UnexpectedCharacter,
+            format!(
+                "'{}' after \"{}{}\": a piece is two letters such as gK",
+                escaped_char(c),
+                colour.letter(),
+                kind.letter()
+            ),
+        ));
+    }
+    Ok((colour, kind))
 }
 
 /// Parses a set of colour letters in `rbyg` order; with `repeat`, a letter
@@ -423,164 +462,211 @@ impl Position {
     /// `rules`) is tried under that ruleset, for a
     /// [`NotationErrorKind::WrongRules`] error.
     fn parse_text(text: &str, rules: Rules, other_forms: bool) -> Result<Position, NotationError> {
-        let names: &[Field] = if rules.is_ludii() {
-            &LUDII_FIELDS
-        } else {
-            &FIELDS
-        };
-        let count = names.len();
-        if let Some((at, c)) = text.char_indices().find(|(_, c)| !c.is_ascii()) {
-            let index = text[..at].matches(' ').count();
-            return Err(err(
-                field_at(names, index),
-                at,
-                NotationErrorKind::UnexpectedCharacter,
-                format!("unexpected non-ASCII character '{}'", escaped_char(c)),
-            ));
-        }
-        if text.is_empty() {
-            return Err(err(
-                Field::Board,
-                0,
-                NotationErrorKind::Empty,
-                format!("empty text (a position has {count} fields separated by single spaces)"),
-            ));
-        }
-        let fields: ArrayVec<(usize, &str), 8> = split_fields(text).take(8).collect();
-        if let Some((index, &(at, _))) = fields.iter().enumerate().find(|(_, (_, f))| f.is_empty())
-        {
-            let field = field_at(names, index);
-            return Err(err(
-                field,
-                at,
-                NotationErrorKind::FieldCount,
-                format!("the {field} field is empty (fields are separated by single spaces)"),
-            ));
-        }
-        if other_forms && fields.len() == FIELDS.len() + LUDII_FIELDS.len() - count {
-            if let Some(wrong) = other_form(text, rules) {
-                return Err(wrong);
-            }
-        }
-        if fields.len() < count {
-            let missing = names[fields.len()];
-            return Err(err(
-                missing,
-                text.len(),
-                NotationErrorKind::FieldCount,
-                format!("the {missing} field is missing (a position has {count} fields)"),
-            ));
-        }
-        if fields.len() > count {
-            return Err(err(
-                Field::Text,
-                fields[count].0 - 1,
-                NotationErrorKind::FieldCount,
-                format!(
-                    "unexpected text after the {} field (a position has {count} fields)",
-                    names[count - 1]
-                ),
-            ));
-        }
+        let fields = split_text(text, rules, other_forms)?;
         let mut state = State::EMPTY;
         let mut offsets = [0usize; 64];
         let (board_at, board) = fields[0];
         parse_board(board, board_at, &mut state, &mut offsets)?;
-
         let (side_at, side) = fields[1];
-        let mut side_chars = side.chars();
-        let first = side_chars.next().unwrap_or(' ');
-        state.to_move = Colour::from_letter(first).ok_or_else(|| {
-            err(
-                Field::ToMove,
-                side_at,
-                letter_kind(first),
-                format!(
-                    "'{}' is not a seat letter r, b, y or g",
-                    escaped_char(first)
-                ),
-            )
-        })?;
-        if let Some(c) = side_chars.next() {
-            return Err(err(
-                Field::ToMove,
-                side_at + 1,
-                NotationErrorKind::UnexpectedCharacter,
-                format!(
-                    "'{}' after the seat letter: the to-move field is one letter",
-                    escaped_char(c)
-                ),
-            ));
-        }
+        state.to_move = parse_to_move(side, side_at)?;
         if rules.is_ludii() {
             return super::ludii::text::parse_ludii_fields(
                 state, rules, &fields, &offsets, side_at,
             );
         }
+        parse_sheet_fields(state, rules, &fields, &offsets)
+    }
+}
 
-        let (cmd_at, command) = fields[2];
-        for (i, ch) in command.char_indices() {
-            if i == 4 {
-                return Err(err(
-                    Field::Command,
-                    cmd_at + i,
-                    NotationErrorKind::UnexpectedCharacter,
-                    "the command field has four letters (r, b, y, g or x) for Red, Black, Yellow, Green",
-                ));
-            }
-            state.command[i] = match ch {
-                'x' => None,
-                _ => Some(Colour::from_letter(ch).ok_or_else(|| {
-                    err(
-                        Field::Command,
-                        cmd_at + i,
-                        letter_kind(ch),
-                        format!("'{}' is not r, b, y, g or x", escaped_char(ch)),
-                    )
-                })?),
-            };
+/// Splits a position text into its fields (offset and text each), checking
+/// the text as a whole first: ASCII, not empty, single spaces, and the
+/// field count of the ruleset in `rules` (with `other_forms`, a text in the
+/// other ruleset's form gets a [`NotationErrorKind::WrongRules`] error).
+fn split_text(
+    text: &str,
+    rules: Rules,
+    other_forms: bool,
+) -> Result<ArrayVec<(usize, &str), 8>, NotationError> {
+    let names: &[Field] = if rules.is_ludii() {
+        &LUDII_FIELDS
+    } else {
+        &FIELDS
+    };
+    let count = names.len();
+    if let Some((at, c)) = text.char_indices().find(|(_, c)| !c.is_ascii()) {
+        let index = text[..at].matches(' ').count();
+        return Err(err(
+            field_at(names, index),
+            at,
+            NotationErrorKind::UnexpectedCharacter,
+            format!("unexpected non-ASCII character '{}'", escaped_char(c)),
+        ));
+    }
+    if text.is_empty() {
+        return Err(err(
+            Field::Board,
+            0,
+            NotationErrorKind::Empty,
+            format!("empty text (a position has {count} fields separated by single spaces)"),
+        ));
+    }
+    let fields: ArrayVec<(usize, &str), 8> = split_fields(text).take(8).collect();
+    if let Some((index, &(at, _))) = fields.iter().enumerate().find(|(_, (_, f))| f.is_empty()) {
+        let field = field_at(names, index);
+        return Err(err(
+            field,
+            at,
+            NotationErrorKind::FieldCount,
+            format!("the {field} field is empty (fields are separated by single spaces)"),
+        ));
+    }
+    if other_forms && fields.len() == FIELDS.len() + LUDII_FIELDS.len() - count {
+        if let Some(wrong) = other_form(text, rules) {
+            return Err(wrong);
         }
-        if command.len() < 4 {
+    }
+    check_field_count(text, &fields, names)?;
+    Ok(fields)
+}
+
+/// The text has exactly as many fields as `names` lists.
+fn check_field_count(
+    text: &str,
+    fields: &[(usize, &str)],
+    names: &[Field],
+) -> Result<(), NotationError> {
+    let count = names.len();
+    if fields.len() < count {
+        let missing = names[fields.len()];
+        return Err(err(
+            missing,
+            text.len(),
+            NotationErrorKind::FieldCount,
+            format!("the {missing} field is missing (a position has {count} fields)"),
+        ));
+    }
+    if fields.len() > count {
+        return Err(err(
+            Field::Text,
+            fields[count].0 - 1,
+            NotationErrorKind::FieldCount,
+            format!(
+                "unexpected text after the {} field (a position has {count} fields)",
+                names[count - 1]
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Parses the to-move field (at byte `at`): one seat letter.
+fn parse_to_move(side: &str, at: usize) -> Result<Colour, NotationError> {
+    let mut side_chars = side.chars();
+    let first = side_chars.next().unwrap_or(' ');
+    let colour = Colour::from_letter(first).ok_or_else(|| {
+        err(
+            Field::ToMove,
+            at,
+            letter_kind(first),
+            format!(
+                "'{}' is not a seat letter r, b, y or g",
+                escaped_char(first)
+            ),
+        )
+    })?;
+    if let Some(c) = side_chars.next() {
+        return Err(err(
+            Field::ToMove,
+            at + 1,
+            NotationErrorKind::UnexpectedCharacter,
+            format!(
+                "'{}' after the seat letter: the to-move field is one letter",
+                escaped_char(c)
+            ),
+        ));
+    }
+    Ok(colour)
+}
+
+/// Parses the fields after the to-move field of a text of the sheet's form
+/// (the rules reference, §3.3) into `state` (board and seat to move already
+/// read, `offsets` the board's token offsets), checks its consistency and
+/// gives the position.
+fn parse_sheet_fields(
+    mut state: State,
+    rules: Rules,
+    fields: &[(usize, &str)],
+    offsets: &[usize; 64],
+) -> Result<Position, NotationError> {
+    let (cmd_at, command) = fields[2];
+    state.command = parse_command(command, cmd_at)?;
+    let (at, lost) = fields[3];
+    let lost = parse_colour_set(lost, Field::LostPawn, at, false)?;
+    state.lost_pawn = lost.map(|n| n > 0);
+    let (at, rajas) = fields[4];
+    state.captured_rajas = parse_colour_set(rajas, Field::CapturedRajas, at, true)?;
+    let (quiet_at, quiet) = fields[5];
+    state.quiet = parse_count(quiet, Field::Quiet, quiet_at)?;
+    let (ply_at, ply) = fields[6];
+    state.ply = parse_count(ply, Field::Ply, ply_at)?;
+
+    check_consistency(&state, rules).map_err(|problem| {
+        let offset = match problem.spot {
+            Spot::Square(sq) => offsets[sq.index()],
+            Spot::Command(colour) => cmd_at + colour.index(),
+            Spot::Field => match problem.field {
+                Field::ToMove => fields[1].0,
+                Field::Quiet => quiet_at,
+                Field::Ply => ply_at,
+                Field::Command => cmd_at,
+                _ => fields[0].0,
+            },
+        };
+        err(problem.field, offset, problem.kind, problem.reason)
+    })?;
+    let mut pos = Position { rules, state };
+    pos.state.hash = pos.compute_hash();
+    debug_assert_eq!(pos.validate(), Ok(()), "the parser let through {pos:?}");
+    Ok(pos)
+}
+
+/// Parses the command field (at byte `at`; the rules reference, §3.3):
+/// four letters, `r`, `b`, `y`, `g` or `x`, for Red, Black, Yellow, Green.
+fn parse_command(command: &str, at: usize) -> Result<[Option<Colour>; 4], NotationError> {
+    let mut commanders = [None; 4];
+    for (i, ch) in command.char_indices() {
+        if i == 4 {
             return Err(err(
                 Field::Command,
-                cmd_at + command.len(),
+                at + i,
                 NotationErrorKind::UnexpectedCharacter,
-                format!(
-                    "the command field has {} letters, expected four (r, b, y, g or x) for Red, Black, Yellow, Green",
-                    command.len()
-                ),
+                "the command field has four letters (r, b, y, g or x) for Red, Black, Yellow, Green",
             ));
         }
-
-        let (at, lost) = fields[3];
-        let lost = parse_colour_set(lost, Field::LostPawn, at, false)?;
-        state.lost_pawn = lost.map(|n| n > 0);
-        let (at, rajas) = fields[4];
-        state.captured_rajas = parse_colour_set(rajas, Field::CapturedRajas, at, true)?;
-        let (quiet_at, quiet) = fields[5];
-        state.quiet = parse_count(quiet, Field::Quiet, quiet_at)?;
-        let (ply_at, ply) = fields[6];
-        state.ply = parse_count(ply, Field::Ply, ply_at)?;
-
-        check_consistency(&state, rules).map_err(|problem| {
-            let offset = match problem.spot {
-                Spot::Square(sq) => offsets[sq.index()],
-                Spot::Command(colour) => cmd_at + colour.index(),
-                Spot::Field => match problem.field {
-                    Field::ToMove => side_at,
-                    Field::Quiet => quiet_at,
-                    Field::Ply => ply_at,
-                    Field::Command => cmd_at,
-                    _ => board_at,
-                },
-            };
-            err(problem.field, offset, problem.kind, problem.reason)
-        })?;
-        let mut pos = Position { rules, state };
-        pos.state.hash = pos.compute_hash();
-        debug_assert_eq!(pos.validate(), Ok(()), "the parser let through {pos:?}");
-        Ok(pos)
+        commanders[i] = match ch {
+            'x' => None,
+            _ => Some(Colour::from_letter(ch).ok_or_else(|| {
+                err(
+                    Field::Command,
+                    at + i,
+                    letter_kind(ch),
+                    format!("'{}' is not r, b, y, g or x", escaped_char(ch)),
+                )
+            })?),
+        };
     }
+    if command.len() < 4 {
+        return Err(err(
+            Field::Command,
+            at + command.len(),
+            NotationErrorKind::UnexpectedCharacter,
+            format!(
+                "the command field has {} letters, expected four (r, b, y, g or x) for Red, Black, Yellow, Green",
+                command.len()
+            ),
+        ));
+    }
+    Ok(commanders)
 }
 
 /// The error for a text in the form of another ruleset (the Ludii form
