@@ -184,8 +184,12 @@ impl Position {
     /// Plies played since the start: `2 (turn - 1)` plus one if Red is to move.
     #[must_use]
     pub fn ply(&self) -> u32 {
-        // The turn is at most `MAX_TURN`, so this fits in a `u32`.
-        2 * self.turn.saturating_sub(1) + self.to_move.index() as u32
+        // A valid turn is at most `MAX_TURN`, so this fits in a `u32`;
+        // saturating, a position left unspecified by an unchecked misuse
+        // still answers without a panic.
+        (self.turn.saturating_sub(1))
+            .saturating_mul(2)
+            .saturating_add(self.to_move.index() as u32)
     }
 
     /// Whether `side`'s Home Stone is still in hand (not yet placed).

@@ -324,7 +324,7 @@ fn valid_move_text() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases::cases(512, 2048), ..ProptestConfig::default() })]
 
     #[test]
     fn arbitrary_strings_never_panic(text in any::<String>()) {

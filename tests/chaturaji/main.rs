@@ -4,6 +4,8 @@
 
 #![allow(clippy::needless_range_loop)]
 
+#[path = "../common/cases.rs"]
+mod cases;
 #[path = "../common/mod.rs"]
 mod common;
 

@@ -1185,7 +1185,7 @@ fn choices(min: usize, max: usize) -> impl Strategy<Value = Vec<Choice>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases::cases(8, 24), ..ProptestConfig::default() })]
 
     /// Long playouts from the start under every rules variant: long enough
     /// for captures, promotions, conquests and eliminations.
@@ -1199,7 +1199,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases::cases(32, 128), ..ProptestConfig::default() })]
 
     /// Playouts from positions next to the rare rules.
     #[test]
@@ -1477,7 +1477,7 @@ fn step() -> impl Strategy<Value = Step> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases::cases(32, 96), ..ProptestConfig::default() })]
 
     /// No safe function panics on arbitrary moves (any from/to pair, any
     /// suffix, pass, any roll) and arbitrary undo records (from another
@@ -1622,7 +1622,7 @@ fn every_rules_option() -> Vec<Rules> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases::cases(16, 48), ..ProptestConfig::default() })]
 
     /// The text both ways under every rules option, at every ply of a
     /// random game from the start.

@@ -207,7 +207,7 @@ fn valid_move_text() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 4096, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases::cases(1024, 4096), ..ProptestConfig::default() })]
 
     #[test]
     fn arbitrary_strings_never_panic(text in any::<String>()) {

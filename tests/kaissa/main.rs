@@ -2,6 +2,8 @@
 //! reference generator, perft against Fairy-Stockfish, the text notation,
 //! readable moves, and hostile input.
 
+#[path = "../common/cases.rs"]
+mod cases;
 #[path = "../common/mod.rs"]
 mod common;
 

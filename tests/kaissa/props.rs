@@ -356,7 +356,7 @@ fn choices(max: usize) -> impl Strategy<Value = Vec<(Index, u8)>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases::cases(48, 160), ..ProptestConfig::default() })]
 
     /// Playouts from the start, long enough to pass through the Home Stone
     /// window (plies 15-20) and beyond.
@@ -376,7 +376,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases::cases(32, 128), ..ProptestConfig::default() })]
 
     /// `play_checked` plays exactly the legal moves and leaves the position
     /// untouched on any other move.
@@ -623,7 +623,7 @@ fn hostile_session(seed: &str, foreign: &[(Index, u8)], ops: &[Op]) -> Result<()
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases::cases(32, 96), ..ProptestConfig::default() })]
 
     /// `play` with any move, `undo` with any record (this game's, the other
     /// game's, stale, already used): never a panic; a refused move or
@@ -720,7 +720,7 @@ fn setup() -> impl Strategy<Value = Setup> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases::cases(500, 2000), ..ProptestConfig::default() })]
 
     /// `Setup::build` and the parser (of the set-up's text) accept exactly
     /// the same set-ups, build the same positions, and refuse the others

@@ -429,7 +429,7 @@ const SEEDS: [&str; 6] = [
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases::cases(8, 16), ..ProptestConfig::default() })]
 
     /// Long playouts from the start: captures, eliminations, decisions and
     /// game ends.
@@ -440,7 +440,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases::cases(32, 96), ..ProptestConfig::default() })]
 
     /// Short playouts from positions next to the rare rules.
     #[test]

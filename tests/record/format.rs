@@ -14,7 +14,7 @@ use proptest::prelude::*;
 
 /// The ```text blocks of docs/records.md that are records.
 fn doc_examples() -> Vec<String> {
-    let doc = include_str!("../docs/records.md");
+    let doc = include_str!("../../docs/records.md");
     doc.split("```text\n")
         .skip(1)
         .filter_map(|block| block.split("```").next())

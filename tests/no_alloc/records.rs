@@ -18,10 +18,7 @@ use kaissa_chaturaji::record::{
     RecordPosition, RecordVisitor, Termination,
 };
 
-#[path = "common/counting_alloc.rs"]
-mod counting_alloc;
-
-use counting_alloc::allocations_during;
+use crate::counting_alloc::allocations_during;
 
 /// Counts what it is told, and keeps the longest event name in a buffer
 /// of its own (cleared, not freed).

@@ -7,10 +7,7 @@
 use kaissa_chaturaji::chaturaji::{perft, roll_with, MoveList, Position, Rules, LUDII_START_TEXT};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
-#[path = "common/counting_alloc.rs"]
-mod counting_alloc;
-
-use counting_alloc::allocations_during;
+use crate::counting_alloc::allocations_during;
 
 #[test]
 fn ludii_hot_path_does_not_allocate() {

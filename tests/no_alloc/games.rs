@@ -6,10 +6,7 @@
 use kaissa_chaturaji::kaissa::{self, Move, MoveList, Position, Square};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
-#[path = "common/counting_alloc.rs"]
-mod counting_alloc;
-
-use counting_alloc::allocations_during;
+use crate::counting_alloc::allocations_during;
 
 #[test]
 fn kaissa_hot_path_does_not_allocate() {

@@ -1,0 +1,9 @@
+//! Game records: the format as docs/records.md specifies it, every error a
+//! reader reports, round trips for both games and every rules option, the
+//! `record` example's fixed interface, and SVG pictures.
+
+mod cli;
+mod errors;
+mod format;
+mod roundtrip;
+mod svg;
