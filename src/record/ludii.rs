@@ -1,5 +1,5 @@
 //! What records of the Ludii ruleset of Chaturaji add (the rules reference,
-//! Part IV): the `[Rules "ludii"]` tag, the promotion decision ply written
+//! §2.13): the `[Rules "ludii"]` tag, the promotion decision ply written
 //! without a roll (`=K`, `=E`, `=H`, `=B`, `pass`), the terminations
 //! `ranking` and `turn-limit`, and the `Scores` tag (the final position's
 //! scores, checked by the reader).
