@@ -1,6 +1,6 @@
 //! The replay of recorded Ludii games (`examples/ludii_replay.rs`, whose
 //! docs describe the interface), as a function the example and the test
-//! `tests/ludii_replay.rs` share.
+//! `tests/ludii/replay.rs` share.
 
 #![allow(dead_code)]
 

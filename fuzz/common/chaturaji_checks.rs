@@ -1,5 +1,5 @@
 //! Invariant checks shared by the Chaturaji fuzz targets (the same contracts
-//! as `tests/hostile_chaturaji.rs` and `tests/props_chaturaji.rs`).
+//! as `tests/chaturaji/hostile.rs` and `tests/chaturaji/props.rs`).
 
 #![allow(dead_code)]
 

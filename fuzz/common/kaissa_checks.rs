@@ -1,5 +1,5 @@
 //! Invariant checks shared by the Kaissa fuzz targets (the same contracts as
-//! `tests/hostile_kaissa.rs` and `tests/props_kaissa.rs`). Chaturaji checks
+//! `tests/kaissa/hostile.rs` and `tests/kaissa/props.rs`). Chaturaji checks
 //! go in a sibling file.
 
 #![allow(dead_code)]

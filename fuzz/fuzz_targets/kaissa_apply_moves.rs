@@ -5,7 +5,7 @@
 //! untouched); 0xF0..=0xFD play an arbitrary move (any from/to, or a
 //! placement) through the checked `play`, which must agree with `is_legal`
 //! and leave the position untouched when it refuses. Every invariant of
-//! `tests/props_kaissa.rs` is checked at every ply; the 10,100-move
+//! `tests/kaissa/props.rs` is checked at every ply; the 10,100-move
 //! `is_legal` sweep runs every eighth ply and at the end of the game.
 #![no_main]
 

@@ -259,7 +259,7 @@ impl<R: BufRead> Reader<R> {
     /// written as move text allocates nothing per action (readable moves
     /// are resolved by the positions' readable parsers, which may), and,
     /// once its buffers have grown, a record that starts from the start
-    /// position allocates nothing at all (`tests/record_no_alloc.rs`).
+    /// position allocates nothing at all (`tests/no_alloc/records.rs`).
     ///
     /// ```
     /// use kaissa_chaturaji::record::{GameResult, Reader, RecordAction, RecordPosition, RecordVisitor, Termination};
