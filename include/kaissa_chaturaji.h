@@ -783,24 +783,6 @@ const char *kc_version(void);
 // the caller; `out_len` points to a writable `size_t`.
 enum kc_status kc_last_error_message(char *buf, size_t cap, size_t *out_len);
 
-// Advances the SplitMix64 generator whose state the caller keeps in
-// `*state` and writes the next 64 random bits to `*out`. Seed a generator by
-// storing any value in the state; equal seeds give equal sequences.
-//
-// # Safety
-// `state` points to a `uint64_t` the caller owns (read and written);
-// `out` points to a writable `uint64_t`.
-enum kc_status kc_random_next(uint64_t *state, uint64_t *out);
-
-// Draws a uniformly distributed integer in `0..bound` (no modulo bias) from
-// the SplitMix64 generator whose state is `*state`, writing it to `*out`.
-// `bound` 0 gives `KC_ERR_INVALID_ARGUMENT` (state untouched).
-//
-// # Safety
-// `state` points to a `uint64_t` the caller owns (read and written);
-// `out` points to a writable `uint64_t`.
-enum kc_status kc_random_below(uint64_t *state, uint64_t bound, uint64_t *out);
-
 // Writes the default rules options to `*out`: the sheet's alliances
 // (`KC_CHATURAJI_ALLIANCES_SHEET`) and the draw limit
 // `KC_CHATURAJI_DEFAULT_DRAW_LIMIT` (200).
@@ -2016,6 +1998,24 @@ enum kc_status kc_chaturaji_playout_game(const struct kc_chaturaji_position *sta
                                          uint32_t max_plies,
                                          uint64_t index,
                                          struct kc_playout_game *out);
+
+// Advances the SplitMix64 generator whose state the caller keeps in
+// `*state` and writes the next 64 random bits to `*out`. Seed a generator by
+// storing any value in the state; equal seeds give equal sequences.
+//
+// # Safety
+// `state` points to a `uint64_t` the caller owns (read and written);
+// `out` points to a writable `uint64_t`.
+enum kc_status kc_random_next(uint64_t *state, uint64_t *out);
+
+// Draws a uniformly distributed integer in `0..bound` (no modulo bias) from
+// the SplitMix64 generator whose state is `*state`, writing it to `*out`.
+// `bound` 0 gives `KC_ERR_INVALID_ARGUMENT` (state untouched).
+//
+// # Safety
+// `state` points to a `uint64_t` the caller owns (read and written);
+// `out` points to a writable `uint64_t`.
+enum kc_status kc_random_below(uint64_t *state, uint64_t bound, uint64_t *out);
 
 // Reads the records of `text` up to the one numbered `index` (from 0) and
 // hands it to the caller through `*out_record`. Every record up to it is
