@@ -36,18 +36,18 @@
 use core::ffi::c_char;
 use core::fmt::Write;
 use core::ptr::NonNull;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use arrayvec::{ArrayString, ArrayVec};
 
+use super::boundary::{fast_path, optional_ptr, usable2, usable3, usable_or_null};
 use super::handle::{
     clone_handle, copy_handle, free_handle, give_handle as give_position,
     handle_mut as position_mut, handle_ref, handle_ref as position_ref, Handle,
 };
 use super::kc_status::{self, *};
 use super::{
-    fail, out_ptr, read_str, run, write_array, write_array_with, write_out, write_text, Failure,
-    FfiResult, KC_NO_SQUARE,
+    check_ptr, fail, out_ptr, read_str, run, write_array, write_array_with, write_out, write_text,
+    Failure, FfiResult, KC_NO_SQUARE,
 };
 use crate::chaturaji::{
     perft, roll_with, Alliances, Bitboard, Colour, ExchangeError, Move, MoveList, Outcome, Piece,
@@ -624,7 +624,7 @@ fn squares_of(bitboard: Bitboard) -> ArrayVec<u8, 64> {
 /// # Safety
 /// `rules` is NULL or points to a readable `kc_chaturaji_rules`.
 unsafe fn read_rules(rules: *const kc_chaturaji_rules) -> Result<Rules, Failure> {
-    let ptr = out_ptr(rules as *mut kc_chaturaji_rules, "rules")?;
+    let ptr = check_ptr(rules, "rules")?;
     // SAFETY: checked non-null and aligned; readable per the caller. Every
     // bit pattern of the two integer fields is a valid value.
     unsafe { ptr.as_ptr().read() }.to_rust()
@@ -1056,7 +1056,7 @@ pub unsafe extern "C" fn kc_chaturaji_outcome(
     fast_path(
         "kc_chaturaji_outcome",
         || {
-            if !aligned(pos) || !aligned(out) {
+            if !usable2(pos, out) {
                 return None;
             }
             // SAFETY: non-null and aligned; live per the caller.
@@ -1267,7 +1267,7 @@ pub unsafe extern "C" fn kc_chaturaji_roll(rng_state: *mut u64, out_roll: *mut u
     fast_path(
         "kc_chaturaji_roll",
         || {
-            if !aligned(rng_state) || out_roll.is_null() {
+            if !usable2(rng_state, out_roll) {
                 return None;
             }
             // SAFETY: non-null and aligned; the caller owns them.
@@ -1421,11 +1421,7 @@ pub unsafe extern "C" fn kc_chaturaji_play(
     run("kc_chaturaji_play", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_mut(pos, "pos")? };
-        let out_undo = if out_undo.is_null() {
-            None
-        } else {
-            Some(out_ptr(out_undo, "out_undo")?)
-        };
+        let out_undo = optional_ptr(out_undo, "out_undo")?;
         let roll = roll_in(roll)?;
         let mv = mv.to_rust()?;
         if !pos.is_legal(roll, mv) {
@@ -1489,7 +1485,7 @@ pub unsafe extern "C" fn kc_chaturaji_undo(
     run("kc_chaturaji_undo", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_mut(pos, "pos")? };
-        let undo = out_ptr(undo as *mut kc_chaturaji_undo_record, "undo")?;
+        let undo = check_ptr(undo, "undo")?;
         // SAFETY: checked; readable per the caller. The record holds only
         // integers, so every bit pattern is a valid value.
         let record = unsafe { undo.as_ptr().read() };
@@ -1812,7 +1808,7 @@ pub unsafe extern "C" fn kc_chaturaji_choose(
         || {
             let face = roll;
             let roll = *Roll::ALL.get(usize::from(face.wrapping_sub(2)))?;
-            if !aligned3(pos, rng_state, out) {
+            if !usable3(pos, rng_state, out) {
                 return None;
             }
             // SAFETY: non-null and aligned; live, owned by the caller.
@@ -1885,7 +1881,7 @@ pub unsafe extern "C" fn kc_chaturaji_play_chosen(
     fast_path(
         "kc_chaturaji_play_chosen",
         || {
-            if !aligned2(pos, chosen) || (out_undo as usize) % 8 != 0 {
+            if !usable2(pos, chosen) || !usable_or_null(out_undo) {
                 return None;
             }
             // SAFETY: non-null and aligned; live, unshared and readable per
@@ -1937,7 +1933,7 @@ pub unsafe extern "C" fn kc_chaturaji_play_random(
     fast_path(
         "kc_chaturaji_play_random",
         || {
-            if !aligned2(pos, rng_state) {
+            if !usable2(pos, rng_state) {
                 return None;
             }
             // SAFETY: non-null and aligned; live, unshared and owned by the
@@ -2006,60 +2002,12 @@ unsafe fn play_chosen_checked(
     run("kc_chaturaji_play_chosen", || {
         // SAFETY: forwarded from the caller.
         unsafe { position_mut(pos, "pos")? };
-        out_ptr(chosen as *mut kc_chaturaji_chosen_move, "chosen")?;
-        if !out_undo.is_null() {
-            out_ptr(out_undo, "out_undo")?;
-        }
+        check_ptr(chosen, "chosen")?;
+        optional_ptr(out_undo, "out_undo")?;
         Err(fail(
             KC_ERR_INVALID_ARGUMENT,
             "the chosen move was not chosen in this position (stale, foreign, already played or edited)",
         ))
-    })
-}
-
-/// Whether `ptr` is non-null and aligned for `T`.
-#[inline(always)]
-fn aligned<T>(ptr: *const T) -> bool {
-    !ptr.is_null() && (ptr as usize) % core::mem::align_of::<T>() == 0
-}
-
-/// Whether two pointers are non-null and aligned.
-#[inline(always)]
-fn aligned2<A, B>(a: *const A, b: *const B) -> bool {
-    let mask = (core::mem::align_of::<A>() - 1) as usize;
-    let mask_b = (core::mem::align_of::<B>() - 1) as usize;
-    !a.is_null() & !b.is_null() & ((a as usize & mask) | (b as usize & mask_b) == 0)
-}
-
-/// Whether three pointers are non-null and aligned.
-#[inline(always)]
-fn aligned3<A, B, C>(a: *const A, b: *const B, c: *const C) -> bool {
-    let mask_c = core::mem::align_of::<C>() - 1;
-    aligned2(a, b) & !c.is_null() & (c as usize & mask_c == 0)
-}
-
-/// The hot entry points: `fast` does the common case with plain checks
-/// (no message, no allocation) and declines (`None`) anything else, which
-/// `checked` then handles with every check and its error message. A panic
-/// (there should be none) is caught and reported as `KC_ERR_PANIC`.
-#[inline(always)]
-fn fast_path(
-    function: &'static str,
-    fast: impl FnOnce() -> Option<kc_status>,
-    checked: impl FnOnce() -> kc_status,
-) -> kc_status {
-    match catch_unwind(AssertUnwindSafe(fast)) {
-        Ok(Some(status)) => status,
-        Ok(None) => checked(),
-        Err(_) => caught_panic(function),
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn caught_panic(function: &'static str) -> kc_status {
-    run(function, || {
-        Err(fail(KC_ERR_PANIC, "internal error (panic) caught"))
     })
 }
 

@@ -36,6 +36,7 @@ use std::sync::OnceLock;
 
 use arrayvec::ArrayString;
 
+use super::boundary::optional_ptr;
 use super::handle::{
     clone_handle, copy_handle, free_handle, give_handle as give_position,
     handle_ref as position_ref, Handle,
@@ -1034,10 +1035,8 @@ pub unsafe extern "C" fn kc_kaissa_play(
     out_undo: *mut kc_kaissa_undo_record,
 ) -> kc_status {
     run("kc_kaissa_play", || {
-        check_pointer(pos, "pos")?;
-        if !out_undo.is_null() {
-            check_pointer(out_undo, "out_undo")?;
-        }
+        check_ptr(pos, "pos")?;
+        optional_ptr(out_undo, "out_undo")?;
         // SAFETY: non-null and aligned (checked); a live position used by
         // nobody else during the call, per the caller.
         let handle = unsafe { &mut *pos };
@@ -1072,31 +1071,6 @@ pub unsafe extern "C" fn kc_kaissa_play(
     })
 }
 
-/// Checks that a pointer from C is non-null and aligned, like
-/// [`check_ptr`], with the failure built out of line (these checks sit on
-/// the hot path of play and undo).
-#[inline(always)]
-fn check_pointer<T>(ptr: *const T, what: &'static str) -> Result<(), Failure> {
-    if ptr.is_null() || (ptr as usize) % core::mem::align_of::<T>() != 0 {
-        return Err(bad_pointer(ptr.is_null(), what));
-    }
-    Ok(())
-}
-
-/// The failure of [`check_pointer`].
-#[cold]
-#[inline(never)]
-fn bad_pointer(null: bool, what: &'static str) -> Failure {
-    if null {
-        fail(KC_ERR_NULL_POINTER, format!("argument '{what}' is NULL"))
-    } else {
-        fail(
-            KC_ERR_INVALID_ARGUMENT,
-            format!("argument '{what}' is not aligned"),
-        )
-    }
-}
-
 /// Takes back the last move played in `pos`, described by `undo` (from
 /// `kc_kaissa_play`). Never allocates; constant time.
 ///
@@ -1120,8 +1094,8 @@ pub unsafe extern "C" fn kc_kaissa_undo(
     undo: *const kc_kaissa_undo_record,
 ) -> kc_status {
     run("kc_kaissa_undo", || {
-        check_pointer(pos, "pos")?;
-        check_pointer(undo, "undo")?;
+        check_ptr(pos, "pos")?;
+        check_ptr(undo, "undo")?;
         // SAFETY: non-null and aligned (checked); a live position used by
         // nobody else during the call, per the caller.
         let handle = unsafe { &mut *pos };

@@ -31,7 +31,6 @@
 use core::ffi::{c_char, c_int};
 use core::fmt;
 use std::cell::RefCell;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 mod boundary;
 mod buffers;
@@ -43,6 +42,7 @@ pub mod playouts;
 pub mod random;
 pub mod record;
 
+use boundary::catch;
 pub use boundary::kc_status;
 pub(crate) use boundary::{check_ptr, fail, out_ptr, read_str, run, Failure, FfiResult};
 pub(crate) use buffers::{write_array, write_array_with, write_out, write_text};
@@ -130,7 +130,9 @@ pub unsafe extern "C" fn kc_last_error_message(
     cap: usize,
     out_len: *mut usize,
 ) -> kc_status {
-    let result = catch_unwind(AssertUnwindSafe(|| {
+    // Behind the boundary, but without `run`: this call never changes the
+    // message, not even when it fails.
+    let result = catch(|| {
         LAST_ERROR
             .try_with(|cell| {
                 let text = cell.try_borrow().map(|t| t.clone()).unwrap_or_default();
@@ -138,10 +140,10 @@ pub unsafe extern "C" fn kc_last_error_message(
                 unsafe { write_text(&text, buf, cap, out_len) }
             })
             .unwrap_or(Ok(()))
-    }));
+    });
     match result {
         Ok(Ok(())) => KC_OK,
-        Ok(Err(failure)) => failure.status,
+        Ok(Err(failure)) => failure.status(),
         Err(_) => KC_ERR_PANIC,
     }
 }

@@ -1,9 +1,10 @@
 //! `kc_chaturaji_roll_and_choose`: the die and the choice of a move in one
 //! call, for playouts that play the choice with `kc_chaturaji_play_chosen`.
 
+use super::super::boundary::{fast_path, usable3};
 use super::super::kc_status::{self, *};
 use super::super::{fail, out_ptr, run};
-use super::{aligned3, fast_path, handle_ref, kc_chaturaji_chosen_move, kc_chaturaji_position};
+use super::{handle_ref, kc_chaturaji_chosen_move, kc_chaturaji_position};
 use crate::chaturaji::roll_with;
 use crate::random::SplitMix64;
 
@@ -36,7 +37,7 @@ pub unsafe extern "C" fn kc_chaturaji_roll_and_choose(
     fast_path(
         "kc_chaturaji_roll_and_choose",
         || {
-            if !aligned3(pos, rng_state, out) {
+            if !usable3(pos, rng_state, out) {
                 return None;
             }
             // SAFETY: non-null and aligned; live, owned by the caller.

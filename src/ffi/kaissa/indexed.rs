@@ -31,11 +31,10 @@
 //! depths deeper than the current one may be stale, but they are cleared
 //! before those depths can be reached again.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
+use super::super::boundary::{fast_path, usable};
 use super::super::kc_status::{self, *};
-use super::super::{fail, out_ptr, run, write_array_with, write_out};
-use super::{check_pointer, kc_kaissa_move, kc_kaissa_position};
+use super::super::{check_ptr, fail, out_ptr, run, write_array_with, write_out};
+use super::{kc_kaissa_move, kc_kaissa_position};
 use crate::kaissa::{Move, Position, MAX_MOVES};
 
 /// The legal moves of the position at one push depth, kept in the handle
@@ -106,12 +105,6 @@ impl kc_kaissa_position {
     }
 }
 
-/// Whether `ptr` is non-null and aligned for a `T`.
-#[inline(always)]
-fn usable<T>(ptr: *const T) -> bool {
-    !ptr.is_null() && (ptr as usize) % core::mem::align_of::<T>() == 0
-}
-
 /// The common case of `kc_kaissa_list`, without messages: usable pointers
 /// and a listing already allocated for this depth. `false` when anything
 /// else holds (nothing changed then).
@@ -170,13 +163,13 @@ pub unsafe extern "C" fn kc_kaissa_list(
     pos: *mut kc_kaissa_position,
     out_count: *mut usize,
 ) -> kc_status {
-    // SAFETY: forwarded from the caller.
-    match catch_unwind(AssertUnwindSafe(|| unsafe { list_fast(pos, out_count) })) {
-        Ok(true) => KC_OK,
+    fast_path(
+        "kc_kaissa_list",
         // SAFETY: forwarded from the caller.
-        Ok(false) => unsafe { list_checked(pos, out_count) },
-        Err(_) => caught_panic("kc_kaissa_list"),
-    }
+        || unsafe { list_fast(pos, out_count) }.then_some(KC_OK),
+        // SAFETY: forwarded from the caller.
+        || unsafe { list_checked(pos, out_count) },
+    )
 }
 
 /// `kc_kaissa_list` with every check and its message (bad pointers, or a
@@ -188,7 +181,7 @@ pub unsafe extern "C" fn kc_kaissa_list(
 #[inline(never)]
 unsafe fn list_checked(pos: *mut kc_kaissa_position, out_count: *mut usize) -> kc_status {
     run("kc_kaissa_list", || {
-        check_pointer(pos, "pos")?;
+        check_ptr(pos, "pos")?;
         let out = out_ptr(out_count, "out_count")?;
         // SAFETY: non-null and aligned (checked); live and unshared per the
         // caller.
@@ -272,13 +265,13 @@ pub unsafe extern "C" fn kc_kaissa_push_index(
     pos: *mut kc_kaissa_position,
     index: usize,
 ) -> kc_status {
-    // SAFETY: forwarded from the caller.
-    match catch_unwind(AssertUnwindSafe(|| unsafe { push_index_fast(pos, index) })) {
-        Ok(true) => KC_OK,
+    fast_path(
+        "kc_kaissa_push_index",
         // SAFETY: forwarded from the caller.
-        Ok(false) => unsafe { push_index_checked(pos, index) },
-        Err(_) => caught_panic("kc_kaissa_push_index"),
-    }
+        || unsafe { push_index_fast(pos, index) }.then_some(KC_OK),
+        // SAFETY: forwarded from the caller.
+        || unsafe { push_index_checked(pos, index) },
+    )
 }
 
 /// `kc_kaissa_push_index` with every check and its message (no usable
@@ -290,7 +283,7 @@ pub unsafe extern "C" fn kc_kaissa_push_index(
 #[inline(never)]
 unsafe fn push_index_checked(pos: *mut kc_kaissa_position, index: usize) -> kc_status {
     run("kc_kaissa_push_index", || {
-        check_pointer(pos, "pos")?;
+        check_ptr(pos, "pos")?;
         // SAFETY: non-null and aligned (checked); live and unshared per the
         // caller.
         let handle = unsafe { &mut *pos };
@@ -362,15 +355,13 @@ pub unsafe extern "C" fn kc_kaissa_pop_push_index(
     pos: *mut kc_kaissa_position,
     index: usize,
 ) -> kc_status {
-    // SAFETY: forwarded from the caller.
-    match catch_unwind(AssertUnwindSafe(|| unsafe {
-        pop_push_index_fast(pos, index)
-    })) {
-        Ok(true) => KC_OK,
+    fast_path(
+        "kc_kaissa_pop_push_index",
         // SAFETY: forwarded from the caller.
-        Ok(false) => unsafe { pop_push_index_failed(pos, index) },
-        Err(_) => caught_panic("kc_kaissa_pop_push_index"),
-    }
+        || unsafe { pop_push_index_fast(pos, index) }.then_some(KC_OK),
+        // SAFETY: forwarded from the caller.
+        || unsafe { pop_push_index_failed(pos, index) },
+    )
 }
 
 /// `kc_kaissa_pop_push_index`'s errors, with their messages (the fast path
@@ -382,7 +373,7 @@ pub unsafe extern "C" fn kc_kaissa_pop_push_index(
 #[inline(never)]
 unsafe fn pop_push_index_failed(pos: *mut kc_kaissa_position, index: usize) -> kc_status {
     run("kc_kaissa_pop_push_index", || {
-        check_pointer(pos, "pos")?;
+        check_ptr(pos, "pos")?;
         // SAFETY: non-null and aligned (checked); live per the caller.
         let handle = unsafe { &*pos };
         handle.not_visited_at_top()?;
@@ -462,7 +453,7 @@ pub unsafe extern "C" fn kc_kaissa_listed_move(
     out: *mut kc_kaissa_move,
 ) -> kc_status {
     run("kc_kaissa_listed_move", || {
-        check_pointer(pos, "pos")?;
+        check_ptr(pos, "pos")?;
         let out = out_ptr(out, "out")?;
         // SAFETY: non-null and aligned (checked); live per the caller.
         let handle = unsafe { &*pos };
@@ -493,7 +484,7 @@ pub unsafe extern "C" fn kc_kaissa_listed_moves(
     out_len: *mut usize,
 ) -> kc_status {
     run("kc_kaissa_listed_moves", || {
-        check_pointer(pos, "pos")?;
+        check_ptr(pos, "pos")?;
         // SAFETY: non-null and aligned (checked); live per the caller.
         let handle = unsafe { &*pos };
         let Some(moves) = handle.current_listing() else {
@@ -503,14 +494,5 @@ pub unsafe extern "C" fn kc_kaissa_listed_moves(
         };
         // SAFETY: forwarded from the caller.
         unsafe { write_array_with(moves, kc_kaissa_move::from_rust, buf, cap, out_len) }
-    })
-}
-
-/// The status of a caught panic, with its message.
-#[cold]
-#[inline(never)]
-fn caught_panic(function: &'static str) -> kc_status {
-    run(function, || {
-        Err(fail(KC_ERR_PANIC, "internal error (panic) caught"))
     })
 }

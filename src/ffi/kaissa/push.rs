@@ -4,11 +4,10 @@
 //! there is nothing to forge, seal or check on the way back: the fastest way
 //! for a C search (list, then push and pop each move).
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
+use super::super::boundary::{fast_path, usable};
 use super::super::kc_status::{self, *};
-use super::super::{fail, out_ptr, run, write_out, Failure};
-use super::{check_pointer, illegal, kc_kaissa_move, kc_kaissa_position, MoveSets};
+use super::super::{check_ptr, fail, out_ptr, run, write_out, Failure};
+use super::{illegal, kc_kaissa_move, kc_kaissa_position, MoveSets};
 use crate::kaissa::{Move, Position, Square};
 
 impl MoveSets {
@@ -39,7 +38,7 @@ impl MoveSets {
 /// `pos` is NULL or a live position used by nobody else during the call.
 #[inline(always)]
 unsafe fn push_fast(pos: *mut kc_kaissa_position, mv: kc_kaissa_move) -> bool {
-    if pos.is_null() || (pos as usize) % core::mem::align_of::<kc_kaissa_position>() != 0 {
+    if !usable(pos) {
         return false;
     }
     // SAFETY: non-null and aligned; live and unshared per the caller.
@@ -82,13 +81,13 @@ pub unsafe extern "C" fn kc_kaissa_push(
     pos: *mut kc_kaissa_position,
     mv: kc_kaissa_move,
 ) -> kc_status {
-    // SAFETY: forwarded from the caller.
-    match catch_unwind(AssertUnwindSafe(|| unsafe { push_fast(pos, mv) })) {
-        Ok(true) => KC_OK,
+    fast_path(
+        "kc_kaissa_push",
         // SAFETY: forwarded from the caller.
-        Ok(false) => unsafe { push_checked(pos, mv) },
-        Err(_) => caught_panic("kc_kaissa_push"),
-    }
+        || unsafe { push_fast(pos, mv) }.then_some(KC_OK),
+        // SAFETY: forwarded from the caller.
+        || unsafe { push_checked(pos, mv) },
+    )
 }
 
 /// `kc_kaissa_push` with every check and its message (a move not of the
@@ -100,7 +99,7 @@ pub unsafe extern "C" fn kc_kaissa_push(
 #[inline(never)]
 unsafe fn push_checked(pos: *mut kc_kaissa_position, mv: kc_kaissa_move) -> kc_status {
     run("kc_kaissa_push", || {
-        check_pointer(pos, "pos")?;
+        check_ptr(pos, "pos")?;
         // SAFETY: non-null and aligned (checked); live and unshared per the
         // caller.
         let handle = unsafe { &mut *pos };
@@ -182,7 +181,7 @@ impl kc_kaissa_position {
 #[no_mangle]
 pub unsafe extern "C" fn kc_kaissa_pop(pos: *mut kc_kaissa_position) -> kc_status {
     let fast = || {
-        if pos.is_null() || (pos as usize) % core::mem::align_of::<kc_kaissa_position>() != 0 {
+        if !usable(pos) {
             return false;
         }
         // SAFETY: non-null and aligned; live and unshared per the caller.
@@ -201,11 +200,11 @@ pub unsafe extern "C" fn kc_kaissa_pop(pos: *mut kc_kaissa_position) -> kc_statu
         handle.touched = true;
         true
     };
-    match catch_unwind(AssertUnwindSafe(fast)) {
-        Ok(true) => KC_OK,
-        Ok(false) => pop_failed(pos),
-        Err(_) => caught_panic("kc_kaissa_pop"),
-    }
+    fast_path(
+        "kc_kaissa_pop",
+        || fast().then_some(KC_OK),
+        || pop_failed(pos),
+    )
 }
 
 /// `kc_kaissa_pop`'s errors, with their messages (it changes nothing).
@@ -213,7 +212,7 @@ pub unsafe extern "C" fn kc_kaissa_pop(pos: *mut kc_kaissa_position) -> kc_statu
 #[inline(never)]
 fn pop_failed(pos: *mut kc_kaissa_position) -> kc_status {
     run("kc_kaissa_pop", || {
-        check_pointer(pos, "pos")?;
+        check_ptr(pos, "pos")?;
         // SAFETY: non-null and aligned (checked); live per the caller.
         unsafe { &*pos }.not_visited_at_top()?;
         Err(fail(
@@ -235,21 +234,12 @@ pub unsafe extern "C" fn kc_kaissa_pushed_count(
     out: *mut usize,
 ) -> kc_status {
     run("kc_kaissa_pushed_count", || {
-        check_pointer(pos, "pos")?;
+        check_ptr(pos, "pos")?;
         let out = out_ptr(out, "out")?;
         // SAFETY: non-null and aligned (checked); live per the caller.
         let count = unsafe { (*pos).pushed.len() };
         // SAFETY: checked; writable per the caller.
         unsafe { write_out(out, count) };
         Ok(())
-    })
-}
-
-/// The status of a caught panic, with its message.
-#[cold]
-#[inline(never)]
-fn caught_panic(function: &'static str) -> kc_status {
-    run(function, || {
-        Err(fail(KC_ERR_PANIC, "internal error (panic) caught"))
     })
 }

@@ -51,10 +51,11 @@
 
 use core::ffi::c_void;
 
+use super::super::boundary::optional_ptr;
 use super::super::kc_status::{self, *};
-use super::super::{fail, run, Failure};
+use super::super::{check_ptr, fail, run, write_out, Failure};
 use super::indexed::{index_out_of_range, no_listing};
-use super::{check_pointer, kc_kaissa_position};
+use super::kc_kaissa_position;
 use crate::kaissa::Undo;
 
 /// The callback of [`kc_kaissa_visit`]: called once for each visited move,
@@ -123,13 +124,9 @@ pub unsafe extern "C" fn kc_kaissa_visit(
     out_stop: *mut i32,
 ) -> kc_status {
     run("kc_kaissa_visit", || {
-        check_pointer(pos, "pos")?;
-        if !order.is_null() {
-            check_pointer(order, "order")?;
-        }
-        if !out_stop.is_null() {
-            check_pointer(out_stop, "out_stop")?;
-        }
+        check_ptr(pos, "pos")?;
+        optional_ptr(order.cast_mut(), "order")?;
+        let out_stop = optional_ptr(out_stop, "out_stop")?;
         let Some(visitor) = visitor else {
             return Err(fail(KC_ERR_NULL_POINTER, "argument 'visitor' is NULL"));
         };
@@ -168,10 +165,10 @@ pub unsafe extern "C" fn kc_kaissa_visit(
         if count == 0 {
             // Nothing to visit (no legal move, or an empty order): the
             // position is not touched at all.
-            if !out_stop.is_null() {
+            if let Some(out_stop) = out_stop {
                 // SAFETY: non-null and aligned (checked); writable per the
                 // caller.
-                unsafe { out_stop.write(0) };
+                unsafe { write_out(out_stop, 0) };
             }
             return Ok(());
         }
@@ -187,9 +184,9 @@ pub unsafe extern "C" fn kc_kaissa_visit(
                 visit_moves(pos, depth, indices.iter().copied(), visitor, context)?
             }
         };
-        if !out_stop.is_null() {
+        if let Some(out_stop) = out_stop {
             // SAFETY: non-null and aligned (checked); writable per the caller.
-            unsafe { out_stop.write(stop) };
+            unsafe { write_out(out_stop, stop) };
         }
         Ok(())
     })
