@@ -45,6 +45,7 @@ use super::handle::{
     handle_mut as position_mut, handle_ref, handle_ref as position_ref, Handle,
 };
 use super::kc_status::{self, *};
+use super::seal;
 use super::{
     check_ptr, fail, out_ptr, read_str, run, write_array, write_array_with, write_out, write_text,
     Failure, FfiResult, KC_NO_SQUARE,
@@ -1549,7 +1550,7 @@ impl kc_chaturaji_undo_record {
     /// `after` the record must be applied to (hash, counters, rules).
     fn seal(&self, after: &Position) -> u64 {
         let m = &self.mv;
-        let mut words = [0u64; 17];
+        let mut words = [0u64; 18];
         for (word, chunk) in words.iter_mut().zip(self.board.chunks_exact(8)) {
             let mut bytes = [0u8; 8];
             bytes.copy_from_slice(chunk);
@@ -1569,7 +1570,8 @@ impl kc_chaturaji_undo_record {
         words[14] = u64::from(s[0]) << 32 | u64::from(s[1]);
         words[15] = u64::from(s[2]) << 32 | u64::from(s[3]);
         words[16] = u64::from(self.decision);
-        seal::digest(&words, rules_code(after.rules))
+        words[17] = rules_code(after.rules);
+        seal::chaturaji_undo(&words)
     }
 
     /// The saved state (trusted: called only on a record whose check
@@ -1627,72 +1629,6 @@ fn rules_code(rules: Rules) -> u64 {
             .map_or(0, |limit| 0x1_0000 | u64::from(limit))
 }
 
-/// Keyed digests for the records and tokens the C caller keeps: a key made
-/// at random once per process, so a record or token can neither be edited
-/// nor written from scratch by accident (nor by a formula copied from these
-/// sources), in constant time. Not a cryptographic MAC: code in the same
-/// process can read the key, and the C ABI trusts its callers' memory
-/// anyway; the digest guards against stale, foreign, corrupted and edited
-/// values.
-mod seal {
-    use std::collections::hash_map::RandomState;
-    use std::hash::BuildHasher;
-    use std::sync::OnceLock;
-
-    static KEY: OnceLock<[u64; 4]> = OnceLock::new();
-
-    /// The process key (made on first use).
-    #[inline(always)]
-    fn key() -> &'static [u64; 4] {
-        match KEY.get() {
-            Some(key) => key,
-            None => make_key(),
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn make_key() -> &'static [u64; 4] {
-        KEY.get_or_init(|| {
-            let state = RandomState::new();
-            [1u64, 2, 3, 4].map(|i| state.hash_one(i) | 1)
-        })
-    }
-
-    /// The folded 64x64->128 multiply of wyhash.
-    #[inline(always)]
-    fn mum(a: u64, b: u64) -> u64 {
-        let product = u128::from(a) * u128::from(b);
-        (product as u64) ^ ((product >> 64) as u64)
-    }
-
-    /// The digest of a chosen-move token: `position` (the hash and rules
-    /// of its position) and `token` (its move, roll and reserved bytes),
-    /// each masked with a key word, multiplied (64x64 to 128 bits) and
-    /// folded. (The hash and counters are also compared as they are, so the
-    /// digest only has to bind the move to them.)
-    #[inline(always)]
-    pub(super) fn token(position: u64, token: u64) -> u64 {
-        let k = key();
-        mum(position ^ k[0], token ^ k[1])
-    }
-
-    /// The digest of `words` and `extra` under the process key.
-    #[inline]
-    pub(super) fn digest(words: &[u64], extra: u64) -> u64 {
-        let k = key();
-        let mut h = k[0] ^ extra;
-        for pair in words.chunks(2) {
-            let second = pair.get(1).copied().unwrap_or(0);
-            h = mum(pair[0] ^ k[1] ^ h, second ^ k[2]);
-        }
-        mum(
-            h ^ k[3],
-            (words.len() as u64) ^ k[0] ^ 0x9E37_79B9_7F4A_7C15,
-        )
-    }
-}
-
 /// A move chosen by `kc_chaturaji_choose` for one position and roll, with a
 /// token that lets `kc_chaturaji_play_chosen` play it without checking its
 /// legality again. A plain value the caller keeps (32 bytes, no padding);
@@ -1739,7 +1675,7 @@ impl kc_chaturaji_chosen_move {
     #[inline(always)]
     fn seal(&self, handle: &kc_chaturaji_position) -> u64 {
         debug_assert_eq!(handle.rules_code, rules_code(handle.pos.rules));
-        seal::token(handle.pos.state.hash ^ handle.rules_code, self.words()[0])
+        seal::chaturaji_token(handle.pos.state.hash ^ handle.rules_code, self.words()[0])
     }
 
     /// A move for `roll` (whose face is `face`) chosen in `handle`'s

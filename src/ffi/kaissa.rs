@@ -30,9 +30,6 @@ use core::cell::UnsafeCell;
 use core::ffi::c_char;
 use core::fmt::Write;
 use core::sync::atomic::{AtomicBool, Ordering};
-use std::collections::hash_map::RandomState;
-use std::hash::BuildHasher;
-use std::sync::OnceLock;
 
 use arrayvec::ArrayString;
 
@@ -42,6 +39,7 @@ use super::handle::{
     handle_ref as position_ref, Handle,
 };
 use super::kc_status::{self, *};
+use super::seal;
 use super::{
     check_ptr, fail, out_ptr, read_str, run, write_array_with, write_out, write_text, Failure,
     KC_NO_SQUARE,
@@ -1141,22 +1139,6 @@ fn refused(why: &'static str) -> Failure {
     )
 }
 
-/// The secret key of the undo records' digest, chosen once per process
-/// (from the standard library's per-process hash randomness).
-fn record_key() -> &'static [u64; 4] {
-    static KEY: OnceLock<[u64; 4]> = OnceLock::new();
-    KEY.get_or_init(|| {
-        let state = RandomState::new();
-        let mut seed = SplitMix64::new(state.hash_one(0x6b63_5f75_6e64_6f21_u64));
-        [
-            seed.next_u64(),
-            seed.next_u64(),
-            seed.next_u64(),
-            seed.next_u64(),
-        ]
-    })
-}
-
 /// The failure for a well-formed move that is not legal.
 #[cold]
 #[inline(never)]
@@ -1190,18 +1172,12 @@ impl kc_kaissa_undo_record {
         unsafe { core::mem::transmute(words) }
     }
 
-    /// The keyed digest of the first four words (every field but `check`):
-    /// two independent 64x64-bit products of key-masked words (an NH-style
-    /// universal hash), folded. Not a cryptographic MAC; with the
-    /// per-process key it catches any edit of a record, accidental or
-    /// hand-made.
+    /// The seal of the first four words (every field but `check`), the
+    /// one keyed digest of `seal.rs`: with the per-process key it catches
+    /// any edit of a record, accidental or hand-made.
     #[inline(always)]
     fn digest_of(words: &[u64; 5]) -> u64 {
-        let key = record_key();
-        let first = u128::from(words[0] ^ key[0]) * u128::from(words[1] ^ key[1]);
-        let second = u128::from(words[2] ^ key[2]) * u128::from(words[3] ^ key[3]);
-        let mixed = first ^ second.rotate_left(64);
-        (mixed as u64) ^ ((mixed >> 64) as u64).rotate_left(29)
+        seal::kaissa_undo(&[words[0], words[1], words[2], words[3]])
     }
 
     /// [`digest_of`](Self::digest_of) this record.

@@ -41,6 +41,7 @@ pub mod ludii;
 pub mod playouts;
 pub mod random;
 pub mod record;
+mod seal;
 
 use boundary::catch;
 pub use boundary::kc_status;
