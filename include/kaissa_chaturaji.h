@@ -312,6 +312,10 @@
 // [`kc_playout_game`] `result`: won by the players in `winners`.
 #define KC_PLAYOUT_WIN 2
 
+// A text buffer of this many bytes always holds a readable move (`Bxh10#`,
+// `gP b7-b8=H`) and its NUL.
+#define KC_READABLE_MOVE_CAP 16
+
 // Game value of a record: Merchant Kaissa.
 #define KC_RECORD_KAISSA 0
 
@@ -325,10 +329,6 @@
 // A text buffer of this many bytes always holds a result or termination
 // word and its NUL.
 #define KC_RECORD_RESULT_CAP 24
-
-// A text buffer of this many bytes always holds a readable move (`Bxh10#`,
-// `gP b7-b8=H`) and its NUL.
-#define KC_READABLE_MOVE_CAP 16
 
 // The default side of a square in SVG pictures, in pixels.
 #define KC_SVG_DEFAULT_SQUARE_SIZE 48
@@ -2017,6 +2017,71 @@ enum kc_status kc_random_next(uint64_t *state, uint64_t *out);
 // `out` points to a writable `uint64_t`.
 enum kc_status kc_random_below(uint64_t *state, uint64_t bound, uint64_t *out);
 
+// Writes the Kaissa move `move_text` (`d1f4`, `H@c1`) in short algebraic
+// notation (`Tf4`, `H@c1`) into `buf` (`KC_READABLE_MOVE_CAP` bytes always
+// suffice). A malformed text gives `KC_ERR_PARSE`, a move not legal in
+// `*pos` `KC_ERR_ILLEGAL_MOVE`.
+//
+// # Safety
+// `pos` is a live position; `move_text` is a NUL-terminated string; `buf`
+// is NULL (with `cap` 0) or points to `cap` writable bytes; `out_len`
+// points to a writable `size_t`.
+enum kc_status kc_kaissa_move_to_san(const struct kc_kaissa_position *pos,
+                                     const char *move_text,
+                                     char *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+// Reads a Kaissa move in short algebraic notation (`Tf4`, `dxe5`, `e5`,
+// `H@c1`) in `*pos` and writes its move text (`d1f4`) into `buf`
+// (`KC_KAISSA_MOVE_TEXT_CAP` bytes always suffice). Malformed text gives
+// `KC_ERR_PARSE`; an ambiguous text, or one that names no legal move,
+// `KC_ERR_ILLEGAL_MOVE` (the last error message says why).
+//
+// # Safety
+// `pos` is a live position; `san` is a NUL-terminated string; `buf` is
+// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
+// to a writable `size_t`.
+enum kc_status kc_kaissa_move_from_san(const struct kc_kaissa_position *pos,
+                                       const char *san,
+                                       char *buf,
+                                       size_t cap,
+                                       size_t *out_len);
+
+// Writes the Chaturaji move `move_text` (`h2f3`, `g7g8K`, `pass`) for
+// `roll` in readable notation (`rH h2-f3`) into `buf`
+// (`KC_READABLE_MOVE_CAP` bytes always suffice). A malformed text gives
+// `KC_ERR_PARSE`, a roll other than 2..5 `KC_ERR_INVALID_ARGUMENT`, a move
+// not legal for the roll `KC_ERR_ILLEGAL_MOVE`.
+//
+// # Safety
+// `pos` is a live position; `move_text` is a NUL-terminated string;
+// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+// `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_move_to_readable(const struct kc_chaturaji_position *pos,
+                                             uint8_t roll,
+                                             const char *move_text,
+                                             char *buf,
+                                             size_t cap,
+                                             size_t *out_len);
+
+// Reads a Chaturaji move in readable notation (`rH h2-f3`, `h2f3`, `rHf3`,
+// `pass`) for `roll` in `*pos` and writes its move text (`h2f3`) into
+// `buf` (`KC_CHATURAJI_MOVE_TEXT_CAP` bytes always suffice). Malformed
+// text gives `KC_ERR_PARSE`; an ambiguous text, or one that names no
+// legal move, `KC_ERR_ILLEGAL_MOVE`; a finished game `KC_ERR_GAME_OVER`.
+//
+// # Safety
+// `pos` is a live position; `text` is a NUL-terminated string; `buf` is
+// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
+// to a writable `size_t`.
+enum kc_status kc_chaturaji_move_from_readable(const struct kc_chaturaji_position *pos,
+                                               uint8_t roll,
+                                               const char *text,
+                                               char *buf,
+                                               size_t cap,
+                                               size_t *out_len);
+
 // Reads the records of `text` up to the one numbered `index` (from 0) and
 // hands it to the caller through `*out_record`. Every record up to it is
 // checked (each move against the rules, the result against the final
@@ -2215,71 +2280,6 @@ enum kc_status kc_record_svg(const struct kc_record *record,
                              char *buf,
                              size_t cap,
                              size_t *out_len);
-
-// Writes the Kaissa move `move_text` (`d1f4`, `H@c1`) in short algebraic
-// notation (`Tf4`, `H@c1`) into `buf` (`KC_READABLE_MOVE_CAP` bytes always
-// suffice). A malformed text gives `KC_ERR_PARSE`, a move not legal in
-// `*pos` `KC_ERR_ILLEGAL_MOVE`.
-//
-// # Safety
-// `pos` is a live position; `move_text` is a NUL-terminated string; `buf`
-// is NULL (with `cap` 0) or points to `cap` writable bytes; `out_len`
-// points to a writable `size_t`.
-enum kc_status kc_kaissa_move_to_san(const struct kc_kaissa_position *pos,
-                                     const char *move_text,
-                                     char *buf,
-                                     size_t cap,
-                                     size_t *out_len);
-
-// Reads a Kaissa move in short algebraic notation (`Tf4`, `dxe5`, `e5`,
-// `H@c1`) in `*pos` and writes its move text (`d1f4`) into `buf`
-// (`KC_KAISSA_MOVE_TEXT_CAP` bytes always suffice). Malformed text gives
-// `KC_ERR_PARSE`; an ambiguous text, or one that names no legal move,
-// `KC_ERR_ILLEGAL_MOVE` (the last error message says why).
-//
-// # Safety
-// `pos` is a live position; `san` is a NUL-terminated string; `buf` is
-// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
-// to a writable `size_t`.
-enum kc_status kc_kaissa_move_from_san(const struct kc_kaissa_position *pos,
-                                       const char *san,
-                                       char *buf,
-                                       size_t cap,
-                                       size_t *out_len);
-
-// Writes the Chaturaji move `move_text` (`h2f3`, `g7g8K`, `pass`) for
-// `roll` in readable notation (`rH h2-f3`) into `buf`
-// (`KC_READABLE_MOVE_CAP` bytes always suffice). A malformed text gives
-// `KC_ERR_PARSE`, a roll other than 2..5 `KC_ERR_INVALID_ARGUMENT`, a move
-// not legal for the roll `KC_ERR_ILLEGAL_MOVE`.
-//
-// # Safety
-// `pos` is a live position; `move_text` is a NUL-terminated string;
-// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
-// `out_len` points to a writable `size_t`.
-enum kc_status kc_chaturaji_move_to_readable(const struct kc_chaturaji_position *pos,
-                                             uint8_t roll,
-                                             const char *move_text,
-                                             char *buf,
-                                             size_t cap,
-                                             size_t *out_len);
-
-// Reads a Chaturaji move in readable notation (`rH h2-f3`, `h2f3`, `rHf3`,
-// `pass`) for `roll` in `*pos` and writes its move text (`h2f3`) into
-// `buf` (`KC_CHATURAJI_MOVE_TEXT_CAP` bytes always suffice). Malformed
-// text gives `KC_ERR_PARSE`; an ambiguous text, or one that names no
-// legal move, `KC_ERR_ILLEGAL_MOVE`; a finished game `KC_ERR_GAME_OVER`.
-//
-// # Safety
-// `pos` is a live position; `text` is a NUL-terminated string; `buf` is
-// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
-// to a writable `size_t`.
-enum kc_status kc_chaturaji_move_from_readable(const struct kc_chaturaji_position *pos,
-                                               uint8_t roll,
-                                               const char *text,
-                                               char *buf,
-                                               size_t cap,
-                                               size_t *out_len);
 
 // Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
 // text, or NULL for none) highlighted; squares of `square_size` pixels

@@ -40,8 +40,10 @@ pub mod kaissa;
 pub mod ludii;
 pub mod playouts;
 pub mod random;
+pub mod readable;
 pub mod record;
 mod seal;
+pub mod svg;
 
 use boundary::catch;
 pub use boundary::kc_status;

@@ -30,11 +30,7 @@ use crate::record::{
     Termination,
 };
 
-mod readable;
-mod svg;
-
-pub use readable::*;
-pub use svg::*;
+use super::svg;
 
 /// Game value of a record: Merchant Kaissa.
 pub const KC_RECORD_KAISSA: u8 = 0;

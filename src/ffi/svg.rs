@@ -3,12 +3,12 @@
 
 use core::ffi::c_char;
 
-use super::super::chaturaji::kc_chaturaji_position;
-use super::super::handle::handle_ref;
-use super::super::kaissa::kc_kaissa_position;
-use super::super::kc_status;
-use super::super::{read_str, run, write_text};
+use super::chaturaji::kc_chaturaji_position;
+use super::handle::handle_ref;
+use super::kaissa::kc_kaissa_position;
+use super::kc_status;
 use super::readable::{chaturaji_move, kaissa_move};
+use super::{read_str, run, write_text};
 use crate::svg::{self, SvgOptions};
 
 /// The default side of a square in SVG pictures, in pixels.
