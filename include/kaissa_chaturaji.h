@@ -552,57 +552,6 @@ typedef struct kc_chaturaji_exchange_pair {
   uint8_t second;
 } kc_chaturaji_exchange_pair;
 
-// How a game stands: `result` is `KC_KAISSA_ONGOING`,
-// `KC_KAISSA_YELLOW_WINS`, `KC_KAISSA_RED_WINS` or `KC_KAISSA_DRAW`;
-// `reason` is `KC_KAISSA_REASON_NONE` while the game goes on, else
-// `KC_KAISSA_REASON_HOME_STONE_CAPTURED`, `KC_KAISSA_REASON_DEFAULT_LOSS`
-// (wins) or `KC_KAISSA_REASON_NO_LEGAL_MOVES` or `KC_KAISSA_REASON_TURN_LIMIT`
-// (draws). (The resignation and
-// agreement reasons are never returned by the library.)
-typedef struct kc_kaissa_outcome_info {
-  // One of the `KC_KAISSA_ONGOING`.. result values.
-  uint8_t result;
-  // One of the `KC_KAISSA_REASON_`.. values.
-  uint8_t reason;
-} kc_kaissa_outcome_info;
-
-// What stands on a square. When `present` is 0 the square is empty and
-// `side` and `kind` are 0; when it is 1, `side` is `KC_KAISSA_YELLOW` or
-// `KC_KAISSA_RED` and `kind` is one of `KC_KAISSA_UBAR`..`KC_KAISSA_HOME_STONE`.
-typedef struct kc_kaissa_piece {
-  // 1 if a piece stands there, 0 if the square is empty.
-  uint8_t present;
-  // The piece's side (0 Yellow, 1 Red).
-  uint8_t side;
-  // The piece's kind (0..9 in the order U, Q, T, S, B, I, P, R, A, H).
-  uint8_t kind;
-} kc_kaissa_piece;
-
-// One side's Home Stone placement window (the rules reference (§1, Merchant Kaissa), Home Stone).
-typedef struct kc_kaissa_home_stone_window_info {
-  // The side described (0 Yellow, 1 Red).
-  uint8_t side;
-  // Whether the side's stone is still in hand.
-  bool in_hand;
-  // Whether the side may place its stone on this very move (it is to
-  // move, the stone is in hand, the turn is 8..10, the game is not over
-  // and an empty square of its back rank exists).
-  bool open_now;
-  // Whether it is to move on turn 10 with the stone in hand: it must place
-  // now (or, with a full back rank, it has already lost by default).
-  bool last_chance;
-  // The first turn on which a side may place: 8.
-  uint32_t first_turn;
-  // The last turn on which a side may (and then must) place: 10.
-  uint32_t last_turn;
-  // The side's own next turn number (its current turn if it is to move).
-  uint32_t next_turn;
-  // How many entries of `squares` are used.
-  uint8_t square_count;
-  // The squares it may place on now, ascending; empty unless `open_now`.
-  uint8_t squares[10];
-} kc_kaissa_home_stone_window_info;
-
 // A Kaissa move, a plain value.
 //
 // - `kind` `KC_KAISSA_MOVE_NORMAL` (0): the piece on `from` goes to `to`
@@ -621,6 +570,18 @@ typedef struct kc_kaissa_move {
   // The square the move ends on.
   uint8_t to;
 } kc_kaissa_move;
+
+// What stands on a square. When `present` is 0 the square is empty and
+// `side` and `kind` are 0; when it is 1, `side` is `KC_KAISSA_YELLOW` or
+// `KC_KAISSA_RED` and `kind` is one of `KC_KAISSA_UBAR`..`KC_KAISSA_HOME_STONE`.
+typedef struct kc_kaissa_piece {
+  // 1 if a piece stands there, 0 if the square is empty.
+  uint8_t present;
+  // The piece's side (0 Yellow, 1 Red).
+  uint8_t side;
+  // The piece's kind (0..9 in the order U, Q, T, S, B, I, P, R, A, H).
+  uint8_t kind;
+} kc_kaissa_piece;
 
 // What `kc_kaissa_undo` needs to take back a move, filled in by
 // `kc_kaissa_play`. A plain value the caller keeps (on its stack, in an
@@ -653,6 +614,45 @@ typedef struct kc_kaissa_undo_record {
   // The keyed digest of every field above, written by `kc_kaissa_play`.
   uint64_t check;
 } kc_kaissa_undo_record;
+
+// How a game stands: `result` is `KC_KAISSA_ONGOING`,
+// `KC_KAISSA_YELLOW_WINS`, `KC_KAISSA_RED_WINS` or `KC_KAISSA_DRAW`;
+// `reason` is `KC_KAISSA_REASON_NONE` while the game goes on, else
+// `KC_KAISSA_REASON_HOME_STONE_CAPTURED`, `KC_KAISSA_REASON_DEFAULT_LOSS`
+// (wins) or `KC_KAISSA_REASON_NO_LEGAL_MOVES` or `KC_KAISSA_REASON_TURN_LIMIT`
+// (draws). (The resignation and
+// agreement reasons are never returned by the library.)
+typedef struct kc_kaissa_outcome_info {
+  // One of the `KC_KAISSA_ONGOING`.. result values.
+  uint8_t result;
+  // One of the `KC_KAISSA_REASON_`.. values.
+  uint8_t reason;
+} kc_kaissa_outcome_info;
+
+// One side's Home Stone placement window (the rules reference (§1, Merchant Kaissa), Home Stone).
+typedef struct kc_kaissa_home_stone_window_info {
+  // The side described (0 Yellow, 1 Red).
+  uint8_t side;
+  // Whether the side's stone is still in hand.
+  bool in_hand;
+  // Whether the side may place its stone on this very move (it is to
+  // move, the stone is in hand, the turn is 8..10, the game is not over
+  // and an empty square of its back rank exists).
+  bool open_now;
+  // Whether it is to move on turn 10 with the stone in hand: it must place
+  // now (or, with a full back rank, it has already lost by default).
+  bool last_chance;
+  // The first turn on which a side may place: 8.
+  uint32_t first_turn;
+  // The last turn on which a side may (and then must) place: 10.
+  uint32_t last_turn;
+  // The side's own next turn number (its current turn if it is to move).
+  uint32_t next_turn;
+  // How many entries of `squares` are used.
+  uint8_t square_count;
+  // The squares it may place on now, ascending; empty unless `open_now`.
+  uint8_t squares[10];
+} kc_kaissa_home_stone_window_info;
 
 // The callback of [`kc_kaissa_visit`]: called once for each visited move,
 // with the move played in `pos`, and `index`, the move's index in the
@@ -1338,157 +1338,6 @@ enum kc_status kc_chaturaji_roll_and_choose(const struct kc_chaturaji_position *
                                             uint64_t *rng_state,
                                             struct kc_chaturaji_chosen_move *out);
 
-// Creates the start position (Yellow to move, turn 1, both Home Stones in
-// hand) and writes a pointer to it to `*out`.
-//
-// Ownership: the new position belongs to the caller, who must release it
-// with `kc_kaissa_position_free`. `*out` is written only on success.
-//
-// # Safety
-// `out` points to a writable `kc_kaissa_position *`.
-enum kc_status kc_kaissa_position_new_start(struct kc_kaissa_position **out);
-
-// Parses a position text (`<board> <side> <turn> <hand>`, the rules reference Part
-// III), e.g. the start:
-// `ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh`.
-//
-// On malformed or inconsistent text the result is `KC_ERR_PARSE` and
-// `kc_last_error_message` gives the field, the 0-based byte offset and the
-// reason, e.g. `position text: side (offset 62): ...` (quoting at most a
-// short excerpt of the text, control characters escaped).
-//
-// Ownership: `text` is only read during the call (the caller keeps it). The
-// new position belongs to the caller, who must release it with
-// `kc_kaissa_position_free`. `*out` is written only on success.
-//
-// # Safety
-// `text` is a NUL-terminated string; `out` points to a writable
-// `kc_kaissa_position *`.
-enum kc_status kc_kaissa_position_from_text(const char *text, struct kc_kaissa_position **out);
-
-// Releases a position made by this library. NULL is a no-op. The pointer
-// must not be used afterwards.
-//
-// # Safety
-// `pos` is NULL or a position from `kc_kaissa_position_new_start`,
-// `_from_text` or `_clone` that has not been freed yet.
-void kc_kaissa_position_free(struct kc_kaissa_position *pos);
-
-// Creates an independent copy of `pos` and writes a pointer to it to
-// `*out`.
-//
-// Ownership: `pos` stays the caller's and is only read. The copy belongs to
-// the caller, who must release it with `kc_kaissa_position_free`. `*out` is
-// written only on success.
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable
-// `kc_kaissa_position *`.
-enum kc_status kc_kaissa_position_clone(const struct kc_kaissa_position *pos,
-                                        struct kc_kaissa_position **out);
-
-// Overwrites the existing position `dst` with a copy of `src`, without
-// allocating (for search trees and scratch boards). `src == dst` is allowed
-// and changes nothing. Refused (`KC_ERR_INVALID_ARGUMENT`, nothing changed)
-// while `dst` is being visited (inside a `kc_kaissa_visit` visitor); `src`
-// may be.
-//
-// Ownership: both positions stay the caller's; `src` is only read.
-//
-// # Safety
-// `src` and `dst` are live positions; nothing else uses `dst` during the
-// call.
-enum kc_status kc_kaissa_position_copy(const struct kc_kaissa_position *src,
-                                       struct kc_kaissa_position *dst);
-
-// Formats `pos` as its position text into `buf`
-// (`KC_KAISSA_POSITION_TEXT_CAP` bytes always suffice).
-//
-// Text buffer convention: on `KC_OK` the text and a NUL are written and
-// `*out_len` is the text length without the NUL. If `cap` is too small,
-// nothing is written to `buf`, `*out_len` is the capacity needed including
-// the NUL and the result is `KC_ERR_BUFFER_TOO_SMALL`; `buf` may be NULL
-// when `cap` is 0.
-//
-// # Safety
-// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
-// writable bytes; `out_len` points to a writable `size_t`.
-enum kc_status kc_kaissa_position_to_text(const struct kc_kaissa_position *pos,
-                                          char *buf,
-                                          size_t cap,
-                                          size_t *out_len);
-
-// Formats a printable board diagram of `pos` into `buf` (several lines:
-// rank 10 at the top, upper case Yellow, lower case Red, `.` for empty,
-// a legend of the piece letters, then who is to move).
-// `KC_KAISSA_DIAGRAM_CAP` bytes always suffice. Never allocates. Same
-// text buffer convention as `kc_kaissa_position_to_text`.
-//
-// # Safety
-// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
-// writable bytes; `out_len` points to a writable `size_t`.
-enum kc_status kc_kaissa_position_diagram(const struct kc_kaissa_position *pos,
-                                          char *buf,
-                                          size_t cap,
-                                          size_t *out_len);
-
-// Writes the side to move (`KC_KAISSA_YELLOW` 0 or `KC_KAISSA_RED` 1) to
-// `*out`.
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable `uint8_t`.
-enum kc_status kc_kaissa_side_to_move(const struct kc_kaissa_position *pos, uint8_t *out);
-
-// Writes the side to move's turn number to `*out`: the how-many-th move of
-// its own it is about to make, from 1 (Yellow's turn N is ply 2N-1, Red's is
-// ply 2N). This is the `<turn>` field of the position text.
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable `uint32_t`.
-enum kc_status kc_kaissa_turn(const struct kc_kaissa_position *pos, uint32_t *out);
-
-// Writes the number of plies played since the start to `*out`:
-// `2 * (turn - 1)`, plus 1 when Red is to move.
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable `uint64_t`.
-enum kc_status kc_kaissa_ply(const struct kc_kaissa_position *pos, uint64_t *out);
-
-// Writes the position's 64-bit Zobrist hash to `*out` (pieces, side to
-// move, stones in hand, turn up to 11). Equal positions have equal hashes;
-// use it for repetition tables.
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable `uint64_t`.
-enum kc_status kc_kaissa_hash(const struct kc_kaissa_position *pos, uint64_t *out);
-
-// Writes how the game stands to `*out` (see `kc_kaissa_outcome_info`).
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable `kc_kaissa_outcome_info`.
-enum kc_status kc_kaissa_outcome(const struct kc_kaissa_position *pos,
-                                 struct kc_kaissa_outcome_info *out);
-
-// Writes what stands on `square` (`0..100`) to `*out` (see
-// `kc_kaissa_piece`). A square of 100 or more gives
-// `KC_ERR_INVALID_ARGUMENT`.
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable `kc_kaissa_piece`.
-enum kc_status kc_kaissa_piece_at(const struct kc_kaissa_position *pos,
-                                  uint8_t square,
-                                  struct kc_kaissa_piece *out);
-
-// Writes `side`'s Home Stone window to `*out` (see
-// `kc_kaissa_home_stone_window_info`). `side` must be 0 (Yellow) or 1 (Red).
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable
-// `kc_kaissa_home_stone_window_info`.
-enum kc_status kc_kaissa_home_stone_window(const struct kc_kaissa_position *pos,
-                                           uint8_t side,
-                                           struct kc_kaissa_home_stone_window_info *out);
-
 // Writes every legal move of `pos` into `buf`, in the library's generation
 // order, and their number to `*out_len`. Never allocates. A buffer of
 // `KC_KAISSA_MAX_MOVES` (or `KC_MAX_MOVES`) elements is always large
@@ -1561,46 +1410,6 @@ enum kc_status kc_kaissa_play(struct kc_kaissa_position *pos,
 enum kc_status kc_kaissa_undo(struct kc_kaissa_position *pos,
                               const struct kc_kaissa_undo_record *undo);
 
-// Parses a move text (`e2e5`, `a10b9`, `H@c1`; the rules reference (§3, notation)) into
-// `*out`. Malformed text gives `KC_ERR_PARSE` with the byte offset
-// and reason in the last error message. Parsing does not check legality.
-//
-// # Safety
-// `text` is a NUL-terminated string (only read); `out` points to a
-// writable `kc_kaissa_move`.
-enum kc_status kc_kaissa_move_from_text(const char *text, struct kc_kaissa_move *out);
-
-// Formats `mv` as move text into `buf` (`KC_KAISSA_MOVE_TEXT_CAP` bytes
-// always suffice). Same text buffer convention as
-// `kc_kaissa_position_to_text`. A malformed `mv` gives
-// `KC_ERR_INVALID_ARGUMENT`.
-//
-// # Safety
-// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
-// `out_len` points to a writable `size_t`.
-enum kc_status kc_kaissa_move_to_text(struct kc_kaissa_move mv,
-                                      char *buf,
-                                      size_t cap,
-                                      size_t *out_len);
-
-// Parses a square name (`a1`..`j10`) into its number (`0..100`) in `*out`.
-// Malformed text gives `KC_ERR_PARSE`.
-//
-// # Safety
-// `text` is a NUL-terminated string (only read); `out` points to a
-// writable `uint8_t`.
-enum kc_status kc_kaissa_square_from_text(const char *text, uint8_t *out);
-
-// Formats square number `square` (`0..100`) as its name (`a1`..`j10`) into
-// `buf` (4 bytes always suffice). Same text buffer convention as
-// `kc_kaissa_position_to_text`; a square of 100 or more gives
-// `KC_ERR_INVALID_ARGUMENT`.
-//
-// # Safety
-// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
-// `out_len` points to a writable `size_t`.
-enum kc_status kc_kaissa_square_to_text(uint8_t square, char *buf, size_t cap, size_t *out_len);
-
 // Counts the move sequences of length `depth` from `pos` (perft; depth 0
 // gives 1) and writes the count to `*out`. Works on an internal copy: `pos`
 // is only read. `depth` above `KC_KAISSA_MAX_PERFT_DEPTH` gives
@@ -1626,6 +1435,126 @@ enum kc_status kc_kaissa_perft(const struct kc_kaissa_position *pos, uint32_t de
 enum kc_status kc_kaissa_random_move(const struct kc_kaissa_position *pos,
                                      uint64_t *rng_state,
                                      struct kc_kaissa_move *out);
+
+// Creates the start position (Yellow to move, turn 1, both Home Stones in
+// hand) and writes a pointer to it to `*out`.
+//
+// Ownership: the new position belongs to the caller, who must release it
+// with `kc_kaissa_position_free`. `*out` is written only on success.
+//
+// # Safety
+// `out` points to a writable `kc_kaissa_position *`.
+enum kc_status kc_kaissa_position_new_start(struct kc_kaissa_position **out);
+
+// Parses a position text (`<board> <side> <turn> <hand>`, the rules reference Part
+// III), e.g. the start:
+// `ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh`.
+//
+// On malformed or inconsistent text the result is `KC_ERR_PARSE` and
+// `kc_last_error_message` gives the field, the 0-based byte offset and the
+// reason, e.g. `position text: side (offset 62): ...` (quoting at most a
+// short excerpt of the text, control characters escaped).
+//
+// Ownership: `text` is only read during the call (the caller keeps it). The
+// new position belongs to the caller, who must release it with
+// `kc_kaissa_position_free`. `*out` is written only on success.
+//
+// # Safety
+// `text` is a NUL-terminated string; `out` points to a writable
+// `kc_kaissa_position *`.
+enum kc_status kc_kaissa_position_from_text(const char *text, struct kc_kaissa_position **out);
+
+// Releases a position made by this library. NULL is a no-op. The pointer
+// must not be used afterwards.
+//
+// # Safety
+// `pos` is NULL or a position from `kc_kaissa_position_new_start`,
+// `_from_text` or `_clone` that has not been freed yet.
+void kc_kaissa_position_free(struct kc_kaissa_position *pos);
+
+// Creates an independent copy of `pos` and writes a pointer to it to
+// `*out`.
+//
+// Ownership: `pos` stays the caller's and is only read. The copy belongs to
+// the caller, who must release it with `kc_kaissa_position_free`. `*out` is
+// written only on success.
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable
+// `kc_kaissa_position *`.
+enum kc_status kc_kaissa_position_clone(const struct kc_kaissa_position *pos,
+                                        struct kc_kaissa_position **out);
+
+// Overwrites the existing position `dst` with a copy of `src`, without
+// allocating (for search trees and scratch boards). `src == dst` is allowed
+// and changes nothing. Refused (`KC_ERR_INVALID_ARGUMENT`, nothing changed)
+// while `dst` is being visited (inside a `kc_kaissa_visit` visitor); `src`
+// may be.
+//
+// Ownership: both positions stay the caller's; `src` is only read.
+//
+// # Safety
+// `src` and `dst` are live positions; nothing else uses `dst` during the
+// call.
+enum kc_status kc_kaissa_position_copy(const struct kc_kaissa_position *src,
+                                       struct kc_kaissa_position *dst);
+
+// Writes the side to move (`KC_KAISSA_YELLOW` 0 or `KC_KAISSA_RED` 1) to
+// `*out`.
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint8_t`.
+enum kc_status kc_kaissa_side_to_move(const struct kc_kaissa_position *pos, uint8_t *out);
+
+// Writes the side to move's turn number to `*out`: the how-many-th move of
+// its own it is about to make, from 1 (Yellow's turn N is ply 2N-1, Red's is
+// ply 2N). This is the `<turn>` field of the position text.
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint32_t`.
+enum kc_status kc_kaissa_turn(const struct kc_kaissa_position *pos, uint32_t *out);
+
+// Writes the number of plies played since the start to `*out`:
+// `2 * (turn - 1)`, plus 1 when Red is to move.
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint64_t`.
+enum kc_status kc_kaissa_ply(const struct kc_kaissa_position *pos, uint64_t *out);
+
+// Writes the position's 64-bit Zobrist hash to `*out` (pieces, side to
+// move, stones in hand, turn up to 11). Equal positions have equal hashes;
+// use it for repetition tables.
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint64_t`.
+enum kc_status kc_kaissa_hash(const struct kc_kaissa_position *pos, uint64_t *out);
+
+// Writes how the game stands to `*out` (see `kc_kaissa_outcome_info`).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `kc_kaissa_outcome_info`.
+enum kc_status kc_kaissa_outcome(const struct kc_kaissa_position *pos,
+                                 struct kc_kaissa_outcome_info *out);
+
+// Writes what stands on `square` (`0..100`) to `*out` (see
+// `kc_kaissa_piece`). A square of 100 or more gives
+// `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `kc_kaissa_piece`.
+enum kc_status kc_kaissa_piece_at(const struct kc_kaissa_position *pos,
+                                  uint8_t square,
+                                  struct kc_kaissa_piece *out);
+
+// Writes `side`'s Home Stone window to `*out` (see
+// `kc_kaissa_home_stone_window_info`). `side` must be 0 (Yellow) or 1 (Red).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable
+// `kc_kaissa_home_stone_window_info`.
+enum kc_status kc_kaissa_home_stone_window(const struct kc_kaissa_position *pos,
+                                           uint8_t side,
+                                           struct kc_kaissa_home_stone_window_info *out);
 
 // Lists the legal moves of `pos` inside `pos` itself, for the current
 // push depth (the number of moves `kc_kaissa_pushed_count` reports), and
@@ -1820,6 +1749,77 @@ enum kc_status kc_kaissa_visit(struct kc_kaissa_position *pos,
                                kc_kaissa_visitor visitor,
                                void *context,
                                int32_t *out_stop);
+
+// Formats `pos` as its position text into `buf`
+// (`KC_KAISSA_POSITION_TEXT_CAP` bytes always suffice).
+//
+// Text buffer convention: on `KC_OK` the text and a NUL are written and
+// `*out_len` is the text length without the NUL. If `cap` is too small,
+// nothing is written to `buf`, `*out_len` is the capacity needed including
+// the NUL and the result is `KC_ERR_BUFFER_TOO_SMALL`; `buf` may be NULL
+// when `cap` is 0.
+//
+// # Safety
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
+// writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_kaissa_position_to_text(const struct kc_kaissa_position *pos,
+                                          char *buf,
+                                          size_t cap,
+                                          size_t *out_len);
+
+// Formats a printable board diagram of `pos` into `buf` (several lines:
+// rank 10 at the top, upper case Yellow, lower case Red, `.` for empty,
+// a legend of the piece letters, then who is to move).
+// `KC_KAISSA_DIAGRAM_CAP` bytes always suffice. Never allocates. Same
+// text buffer convention as `kc_kaissa_position_to_text`.
+//
+// # Safety
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
+// writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_kaissa_position_diagram(const struct kc_kaissa_position *pos,
+                                          char *buf,
+                                          size_t cap,
+                                          size_t *out_len);
+
+// Parses a move text (`e2e5`, `a10b9`, `H@c1`; the rules reference (§3, notation)) into
+// `*out`. Malformed text gives `KC_ERR_PARSE` with the byte offset
+// and reason in the last error message. Parsing does not check legality.
+//
+// # Safety
+// `text` is a NUL-terminated string (only read); `out` points to a
+// writable `kc_kaissa_move`.
+enum kc_status kc_kaissa_move_from_text(const char *text, struct kc_kaissa_move *out);
+
+// Formats `mv` as move text into `buf` (`KC_KAISSA_MOVE_TEXT_CAP` bytes
+// always suffice). Same text buffer convention as
+// `kc_kaissa_position_to_text`. A malformed `mv` gives
+// `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+// `out_len` points to a writable `size_t`.
+enum kc_status kc_kaissa_move_to_text(struct kc_kaissa_move mv,
+                                      char *buf,
+                                      size_t cap,
+                                      size_t *out_len);
+
+// Parses a square name (`a1`..`j10`) into its number (`0..100`) in `*out`.
+// Malformed text gives `KC_ERR_PARSE`.
+//
+// # Safety
+// `text` is a NUL-terminated string (only read); `out` points to a
+// writable `uint8_t`.
+enum kc_status kc_kaissa_square_from_text(const char *text, uint8_t *out);
+
+// Formats square number `square` (`0..100`) as its name (`a1`..`j10`) into
+// `buf` (4 bytes always suffice). Same text buffer convention as
+// `kc_kaissa_position_to_text`; a square of 100 or more gives
+// `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+// `out_len` points to a writable `size_t`.
+enum kc_status kc_kaissa_square_to_text(uint8_t square, char *buf, size_t cap, size_t *out_len);
 
 // Writes the Ludii ruleset's options to `*out`: `ruleset`
 // `KC_CHATURAJI_RULESET_LUDII`, the default alliances (not used) and no

@@ -31,16 +31,16 @@
 //! depths deeper than the current one may be stale, but they are cleared
 //! before those depths can be reached again.
 
-use super::super::boundary::{fast_path, usable};
-use super::super::kc_status::{self, *};
-use super::super::{check_ptr, fail, out_ptr, run, write_array_with, write_out};
-use super::{kc_kaissa_move, kc_kaissa_position};
+use crate::ffi::boundary::{fast_path, usable};
+use crate::ffi::kaissa::{kc_kaissa_move, kc_kaissa_position};
+use crate::ffi::kc_status::{self, *};
+use crate::ffi::{check_ptr, fail, out_ptr, run, write_array_with, write_out};
 use crate::kaissa::{Move, Position, MAX_MOVES};
 
 /// The legal moves of the position at one push depth, kept in the handle
 /// (see the module's validity rule).
 #[derive(Clone)]
-pub(super) struct Listing {
+pub(in crate::ffi::kaissa) struct Listing {
     /// Whether `moves` are the legal moves of the current position of this
     /// depth.
     valid: bool,
@@ -48,7 +48,7 @@ pub(super) struct Listing {
     /// depth is first listed (so pushing deep without listing costs no
     /// listing memory); from then on its capacity is at least `MAX_MOVES`,
     /// so listing again never allocates.
-    pub(super) moves: Vec<Move>,
+    pub(in crate::ffi::kaissa) moves: Vec<Move>,
 }
 
 impl Listing {
@@ -79,7 +79,7 @@ impl kc_kaissa_position {
     /// Depth `depth` is entered by a push: its listing no longer describes
     /// it.
     #[inline(always)]
-    pub(super) fn entered(&mut self, depth: usize) {
+    pub(in crate::ffi::kaissa) fn entered(&mut self, depth: usize) {
         if let Some(listing) = self.lists.get_mut(depth) {
             listing.valid = false;
         }
@@ -89,7 +89,7 @@ impl kc_kaissa_position {
     /// a push or a pop: depth 0 is entered anew (see the module's validity
     /// rule).
     #[inline(always)]
-    pub(super) fn forget_pushed(&mut self) {
+    pub(in crate::ffi::kaissa) fn forget_pushed(&mut self) {
         self.pushed.clear();
         self.touched = true;
         self.entered(0);
@@ -97,7 +97,7 @@ impl kc_kaissa_position {
 
     /// The valid listing of the current depth, if any.
     #[inline(always)]
-    pub(super) fn current_listing(&self) -> Option<&[Move]> {
+    pub(in crate::ffi::kaissa) fn current_listing(&self) -> Option<&[Move]> {
         match self.lists.get(self.pushed.len()) {
             Some(listing) if listing.valid => Some(&listing.moves[..]),
             _ => None,
@@ -393,7 +393,7 @@ unsafe fn pop_push_index_failed(pos: *mut kc_kaissa_position, index: usize) -> k
 
 /// The move at `index` of the current depth's usable listing, or the
 /// failure saying why there is none.
-fn listed(handle: &kc_kaissa_position, index: usize) -> Result<Move, super::super::Failure> {
+fn listed(handle: &kc_kaissa_position, index: usize) -> Result<Move, crate::ffi::Failure> {
     listed_at(handle, handle.pushed.len(), index)
 }
 
@@ -403,7 +403,7 @@ fn listed_at(
     handle: &kc_kaissa_position,
     depth: usize,
     index: usize,
-) -> Result<Move, super::super::Failure> {
+) -> Result<Move, crate::ffi::Failure> {
     let moves = match handle.lists.get(depth) {
         Some(listing) if listing.valid => &listing.moves[..],
         _ => return Err(no_listing(depth)),
@@ -418,7 +418,7 @@ fn listed_at(
 /// none.
 #[cold]
 #[inline(never)]
-pub(super) fn no_listing(depth: usize) -> super::super::Failure {
+pub(in crate::ffi::kaissa) fn no_listing(depth: usize) -> crate::ffi::Failure {
     fail(
         KC_ERR_INVALID_ARGUMENT,
         format!("no listing of the position at depth {depth}: call kc_kaissa_list there first"),
@@ -429,7 +429,10 @@ pub(super) fn no_listing(depth: usize) -> super::super::Failure {
 /// moves.
 #[cold]
 #[inline(never)]
-pub(super) fn index_out_of_range(index: usize, count: usize) -> super::super::Failure {
+pub(in crate::ffi::kaissa) fn index_out_of_range(
+    index: usize,
+    count: usize,
+) -> crate::ffi::Failure {
     fail(
         KC_ERR_INVALID_ARGUMENT,
         format!("index {index} out of range: the listing has {count} moves"),

@@ -4,10 +4,10 @@
 //! there is nothing to forge, seal or check on the way back: the fastest way
 //! for a C search (list, then push and pop each move).
 
-use super::super::boundary::{fast_path, usable};
-use super::super::kc_status::{self, *};
-use super::super::{check_ptr, fail, out_ptr, run, write_out, Failure};
-use super::{illegal, kc_kaissa_move, kc_kaissa_position, MoveSets};
+use crate::ffi::boundary::{fast_path, usable};
+use crate::ffi::kaissa::{illegal, kc_kaissa_move, kc_kaissa_position, MoveSets};
+use crate::ffi::kc_status::{self, *};
+use crate::ffi::{check_ptr, fail, out_ptr, run, write_out, Failure};
 use crate::kaissa::{Move, Position, Square};
 
 impl MoveSets {
@@ -19,11 +19,13 @@ impl MoveSets {
     fn listed_move(&self, pos: &Position, mv: kc_kaissa_move) -> Option<Move> {
         let to = Square::new(mv.to)?;
         let rust_mv = match mv.kind {
-            super::KC_KAISSA_MOVE_NORMAL => Move::Normal {
+            super::super::KC_KAISSA_MOVE_NORMAL => Move::Normal {
                 from: Square::new(mv.from)?,
                 to,
             },
-            super::KC_KAISSA_MOVE_PLACE if mv.from == super::KC_NO_SQUARE => Move::Place { to },
+            super::super::KC_KAISSA_MOVE_PLACE if mv.from == crate::ffi::KC_NO_SQUARE => {
+                Move::Place { to }
+            }
             _ => return None,
         };
         (self.legality(pos, rust_mv) == Some(true)).then_some(rust_mv)
@@ -117,7 +119,7 @@ impl kc_kaissa_position {
     /// the checked paths' push. Out of memory: `KC_ERR_PANIC` with nothing
     /// changed.
     #[cold]
-    pub(super) fn push_legal(&mut self, mv: Move) -> Result<(), Failure> {
+    pub(in crate::ffi::kaissa) fn push_legal(&mut self, mv: Move) -> Result<(), Failure> {
         self.reserve_push()?;
         if !self.push_within_capacity(mv) {
             return Err(fail(
@@ -131,7 +133,7 @@ impl kc_kaissa_position {
     /// Makes room for one more push, growing the stack if it is full. Out
     /// of memory: `KC_ERR_PANIC` with nothing changed.
     #[cold]
-    pub(super) fn reserve_push(&mut self) -> Result<(), Failure> {
+    pub(in crate::ffi::kaissa) fn reserve_push(&mut self) -> Result<(), Failure> {
         let depth = self.pushed.len();
         if depth == self.pushed.capacity() {
             self.pushed
@@ -145,7 +147,7 @@ impl kc_kaissa_position {
     /// if the stack has room (nothing allocates): every push's last step.
     /// `false`, with nothing changed, when the stack is full.
     #[inline(always)]
-    pub(super) fn push_within_capacity(&mut self, mv: Move) -> bool {
+    pub(in crate::ffi::kaissa) fn push_within_capacity(&mut self, mv: Move) -> bool {
         let depth = self.pushed.len();
         if depth == self.pushed.capacity() {
             return false;

@@ -51,11 +51,11 @@
 
 use core::ffi::c_void;
 
-use super::super::boundary::optional_ptr;
-use super::super::kc_status::{self, *};
-use super::super::{check_ptr, fail, run, write_out, Failure};
 use super::indexed::{index_out_of_range, no_listing};
-use super::kc_kaissa_position;
+use crate::ffi::boundary::optional_ptr;
+use crate::ffi::kaissa::kc_kaissa_position;
+use crate::ffi::kc_status::{self, *};
+use crate::ffi::{check_ptr, fail, run, write_out, Failure};
 use crate::kaissa::Undo;
 
 /// The callback of [`kc_kaissa_visit`]: called once for each visited move,
@@ -309,7 +309,7 @@ impl Drop for FloorRaised {
 impl kc_kaissa_position {
     /// `Err` while a visit's visitor runs: the position may then change only
     /// by pushes and pops above the visited move.
-    pub(super) fn not_visited(&self) -> Result<(), Failure> {
+    pub(in crate::ffi::kaissa) fn not_visited(&self) -> Result<(), Failure> {
         if self.floor == 0 {
             return Ok(());
         }
@@ -318,7 +318,7 @@ impl kc_kaissa_position {
 
     /// `Err` when the top of the stack is a move being visited (or lies
     /// under one), which no pop may take back.
-    pub(super) fn not_visited_at_top(&self) -> Result<(), Failure> {
+    pub(in crate::ffi::kaissa) fn not_visited_at_top(&self) -> Result<(), Failure> {
         if self.pushed.is_empty() || self.pushed.len() > self.floor {
             return Ok(());
         }
