@@ -50,6 +50,15 @@
 // Stone placement).
 #define KC_NO_SQUARE 255
 
+// The most choices a promotion decision offers (raja, elephant, horse,
+// boat): a buffer of this many elements always holds
+// `kc_chaturaji_promotion_choices`, `kc_chaturaji_decision_moves` too.
+#define KC_CHATURAJI_MAX_PROMOTION_CHOICES 4
+
+// Under the Ludii ruleset, the game ends drawn for all once this many
+// rolled plies (promotion decisions not counted) have been played.
+#define KC_CHATURAJI_LUDII_TURN_LIMIT 5000
+
 // Files of the Chaturaji board (`a`..`h`).
 #define KC_CHATURAJI_WIDTH 8
 
@@ -286,15 +295,6 @@
 // number the notation can write (999,999,999; no real game gets there).
 #define KC_KAISSA_REASON_TURN_LIMIT 6
 
-// The most choices a promotion decision offers (raja, elephant, horse,
-// boat): a buffer of this many elements always holds
-// `kc_chaturaji_promotion_choices`, `kc_chaturaji_decision_moves` too.
-#define KC_CHATURAJI_MAX_PROMOTION_CHOICES 4
-
-// Under the Ludii ruleset, the game ends drawn for all once this many
-// rolled plies (promotion decisions not counted) have been played.
-#define KC_CHATURAJI_LUDII_TURN_LIMIT 5000
-
 // The number of game-length buckets of [`kc_playout_stats`]
 // (`length_histogram`); see `kc_playout_length_bucket_bounds`.
 #define KC_PLAYOUT_LENGTH_BUCKETS 240
@@ -385,62 +385,6 @@ typedef struct kc_kaissa_position kc_kaissa_position;
 // pointer.
 typedef struct kc_record kc_record;
 
-// The rules options a position is created with (the rules reference (§2, Chaturaji), and
-// Part IV with `ruleset` `KC_CHATURAJI_RULESET_LUDII`).
-//
-// - `alliances`: `KC_CHATURAJI_ALLIANCES_SHEET` (0, the default) or
-//   `KC_CHATURAJI_ALLIANCES_OPPOSITE` (1); anything else is rejected with
-//   `KC_ERR_INVALID_ARGUMENT`.
-// - `draw_limit`: a game with this many plies or more since the last
-//   capture is drawn; 0 switches the rule off. The default is
-//   `KC_CHATURAJI_DEFAULT_DRAW_LIMIT` (200); `kc_chaturaji_rules_default`
-//   fills in the defaults.
-// - `ruleset`: `KC_CHATURAJI_RULESET_SHEET` (0, the default) or
-//   `KC_CHATURAJI_RULESET_LUDII` (1; `kc_chaturaji_rules_ludii` fills in
-//   the Ludii options); anything else is rejected with
-//   `KC_ERR_INVALID_ARGUMENT`. It is the last field, so an initializer
-//   `{alliances, draw_limit}` keeps the sheet's rules.
-typedef struct kc_chaturaji_rules {
-  // `KC_CHATURAJI_ALLIANCES_SHEET` or `KC_CHATURAJI_ALLIANCES_OPPOSITE`.
-  uint8_t alliances;
-  // The quiet-ply draw limit; 0 = no draw rule.
-  uint16_t draw_limit;
-  // `KC_CHATURAJI_RULESET_SHEET` or `KC_CHATURAJI_RULESET_LUDII`.
-  uint8_t ruleset;
-} kc_chaturaji_rules;
-
-// The two colours of an alliance, in increasing order.
-typedef struct kc_chaturaji_alliance_info {
-  // The colours (0..3), the smaller first.
-  uint8_t colours[2];
-} kc_chaturaji_alliance_info;
-
-// How a game stands: `result` is `KC_CHATURAJI_ONGOING`,
-// `KC_CHATURAJI_ALLIANCE_WINS` or `KC_CHATURAJI_DRAW`, and under the Ludii
-// ruleset `KC_CHATURAJI_COLOUR_WINS` or `KC_CHATURAJI_TOP_SCORE_TIE`. For
-// an alliance's win, `winners` holds its two colours in increasing order;
-// for a colour's win, that colour then `KC_CHATURAJI_NO_COLOUR`; otherwise
-// both are `KC_CHATURAJI_NO_COLOUR`.
-typedef struct kc_chaturaji_outcome_info {
-  // One of the `KC_CHATURAJI_ONGOING`.. result values.
-  uint8_t result;
-  // The winning alliance's colours, or `KC_CHATURAJI_NO_COLOUR` twice.
-  uint8_t winners[2];
-} kc_chaturaji_outcome_info;
-
-// What stands on a square. When `present` is 0 the square is empty and
-// `colour` and `kind` are 0; when it is 1, `colour` is
-// `KC_CHATURAJI_RED`..`KC_CHATURAJI_GREEN` (0..3) and `kind` is
-// `KC_CHATURAJI_RAJA`..`KC_CHATURAJI_PAWN` (0..4).
-typedef struct kc_chaturaji_piece {
-  // 1 if a piece stands there, 0 if the square is empty.
-  uint8_t present;
-  // The piece's colour (0 Red, 1 Black, 2 Yellow, 3 Green).
-  uint8_t colour;
-  // The piece's kind (0 raja, 1 elephant, 2 horse, 3 boat, 4 pawn).
-  uint8_t kind;
-} kc_chaturaji_piece;
-
 // A Chaturaji move, a plain value.
 //
 // - `kind` `KC_CHATURAJI_MOVE_NORMAL` (0): the piece on `from` goes to `to`
@@ -469,6 +413,32 @@ typedef struct kc_chaturaji_move {
   // The new kind of a special promotion or a decision, else 0.
   uint8_t promotion;
 } kc_chaturaji_move;
+
+// A move chosen by `kc_chaturaji_choose` for one position and roll, with a
+// token that lets `kc_chaturaji_play_chosen` play it without checking its
+// legality again. A plain value the caller keeps (32 bytes, no padding);
+// read `mv` and `roll` freely, but do not edit the struct: the position's
+// `hash`, `ply` and `quiet` counters are compared as they are, and `check`
+// is a keyed digest (the key is made at random once per process) binding
+// `mv`, `roll` and `reserved` to that hash and to the position's rules
+// options, so an edited, forged, stale or foreign token is refused. Valid
+// only in the process that made it, and only until the position changes.
+typedef struct kc_chaturaji_chosen_move {
+  // The chosen move (the pass when the roll allows no other).
+  struct kc_chaturaji_move mv;
+  // The roll it was chosen for (2..5).
+  uint8_t roll;
+  // Written as 0 (covered by `check`).
+  uint8_t reserved[3];
+  // The ply counter of the position it was chosen in.
+  uint32_t ply;
+  // The quiet-ply counter of the position it was chosen in.
+  uint32_t quiet;
+  // The hash of the position it was chosen in.
+  uint64_t hash;
+  // The keyed digest that makes the token (see above).
+  uint64_t check;
+} kc_chaturaji_chosen_move;
 
 // What `kc_chaturaji_undo` needs to take back a move, filled in by
 // `kc_chaturaji_play` and `kc_chaturaji_play_chosen`: the move and a
@@ -516,31 +486,51 @@ typedef struct kc_chaturaji_undo_record {
   uint64_t check;
 } kc_chaturaji_undo_record;
 
-// A move chosen by `kc_chaturaji_choose` for one position and roll, with a
-// token that lets `kc_chaturaji_play_chosen` play it without checking its
-// legality again. A plain value the caller keeps (32 bytes, no padding);
-// read `mv` and `roll` freely, but do not edit the struct: the position's
-// `hash`, `ply` and `quiet` counters are compared as they are, and `check`
-// is a keyed digest (the key is made at random once per process) binding
-// `mv`, `roll` and `reserved` to that hash and to the position's rules
-// options, so an edited, forged, stale or foreign token is refused. Valid
-// only in the process that made it, and only until the position changes.
-typedef struct kc_chaturaji_chosen_move {
-  // The chosen move (the pass when the roll allows no other).
-  struct kc_chaturaji_move mv;
-  // The roll it was chosen for (2..5).
-  uint8_t roll;
-  // Written as 0 (covered by `check`).
-  uint8_t reserved[3];
-  // The ply counter of the position it was chosen in.
-  uint32_t ply;
-  // The quiet-ply counter of the position it was chosen in.
-  uint32_t quiet;
-  // The hash of the position it was chosen in.
-  uint64_t hash;
-  // The keyed digest that makes the token (see above).
-  uint64_t check;
-} kc_chaturaji_chosen_move;
+// The rules options a position is created with (the rules reference (§2, Chaturaji), and
+// Part IV with `ruleset` `KC_CHATURAJI_RULESET_LUDII`).
+//
+// - `alliances`: `KC_CHATURAJI_ALLIANCES_SHEET` (0, the default) or
+//   `KC_CHATURAJI_ALLIANCES_OPPOSITE` (1); anything else is rejected with
+//   `KC_ERR_INVALID_ARGUMENT`.
+// - `draw_limit`: a game with this many plies or more since the last
+//   capture is drawn; 0 switches the rule off. The default is
+//   `KC_CHATURAJI_DEFAULT_DRAW_LIMIT` (200); `kc_chaturaji_rules_default`
+//   fills in the defaults.
+// - `ruleset`: `KC_CHATURAJI_RULESET_SHEET` (0, the default) or
+//   `KC_CHATURAJI_RULESET_LUDII` (1; `kc_chaturaji_rules_ludii` fills in
+//   the Ludii options); anything else is rejected with
+//   `KC_ERR_INVALID_ARGUMENT`. It is the last field, so an initializer
+//   `{alliances, draw_limit}` keeps the sheet's rules.
+typedef struct kc_chaturaji_rules {
+  // `KC_CHATURAJI_ALLIANCES_SHEET` or `KC_CHATURAJI_ALLIANCES_OPPOSITE`.
+  uint8_t alliances;
+  // The quiet-ply draw limit; 0 = no draw rule.
+  uint16_t draw_limit;
+  // `KC_CHATURAJI_RULESET_SHEET` or `KC_CHATURAJI_RULESET_LUDII`.
+  uint8_t ruleset;
+} kc_chaturaji_rules;
+
+// The four scores of a position, by colour (`scores[KC_CHATURAJI_RED]`
+// .. `scores[KC_CHATURAJI_GREEN]`). Always 0 under the sheet's rules.
+typedef struct kc_chaturaji_score_info {
+  // The score of each colour (0 Red, 1 Black, 2 Yellow, 3 Green).
+  uint32_t scores[4];
+} kc_chaturaji_score_info;
+
+// The final ranking of a game, by colour. While the game goes on,
+// `finished` is 0 and every rank is 0. Once it is over, `finished` is 1
+// and `ranks[colour]` is 1 for the best, colours that tie sharing a rank
+// (a colour's rank is one more than the number of colours above it: 1, 2,
+// 2, 4). Ludii ruleset: by score when one colour owns every piece left,
+// all 1 at the turn limit; sheet: the winning alliance 1 and the other 3,
+// all 1 after a draw.
+typedef struct kc_chaturaji_ranking_info {
+  // 1 when the game is over (the ranks are final), else 0.
+  uint8_t finished;
+  // The rank of each colour (0 Red, 1 Black, 2 Yellow, 3 Green), or 0
+  // while the game goes on.
+  uint8_t ranks[4];
+} kc_chaturaji_ranking_info;
 
 // A possible raja exchange: a captured raja of colour `first` (of Red's
 // alliance) and one of colour `second` (of the other alliance) can both be
@@ -551,6 +541,38 @@ typedef struct kc_chaturaji_exchange_pair {
   // A colour of the other alliance.
   uint8_t second;
 } kc_chaturaji_exchange_pair;
+
+// The two colours of an alliance, in increasing order.
+typedef struct kc_chaturaji_alliance_info {
+  // The colours (0..3), the smaller first.
+  uint8_t colours[2];
+} kc_chaturaji_alliance_info;
+
+// How a game stands: `result` is `KC_CHATURAJI_ONGOING`,
+// `KC_CHATURAJI_ALLIANCE_WINS` or `KC_CHATURAJI_DRAW`, and under the Ludii
+// ruleset `KC_CHATURAJI_COLOUR_WINS` or `KC_CHATURAJI_TOP_SCORE_TIE`. For
+// an alliance's win, `winners` holds its two colours in increasing order;
+// for a colour's win, that colour then `KC_CHATURAJI_NO_COLOUR`; otherwise
+// both are `KC_CHATURAJI_NO_COLOUR`.
+typedef struct kc_chaturaji_outcome_info {
+  // One of the `KC_CHATURAJI_ONGOING`.. result values.
+  uint8_t result;
+  // The winning alliance's colours, or `KC_CHATURAJI_NO_COLOUR` twice.
+  uint8_t winners[2];
+} kc_chaturaji_outcome_info;
+
+// What stands on a square. When `present` is 0 the square is empty and
+// `colour` and `kind` are 0; when it is 1, `colour` is
+// `KC_CHATURAJI_RED`..`KC_CHATURAJI_GREEN` (0..3) and `kind` is
+// `KC_CHATURAJI_RAJA`..`KC_CHATURAJI_PAWN` (0..4).
+typedef struct kc_chaturaji_piece {
+  // 1 if a piece stands there, 0 if the square is empty.
+  uint8_t present;
+  // The piece's colour (0 Red, 1 Black, 2 Yellow, 3 Green).
+  uint8_t colour;
+  // The piece's kind (0 raja, 1 elephant, 2 horse, 3 boat, 4 pawn).
+  uint8_t kind;
+} kc_chaturaji_piece;
 
 // A Kaissa move, a plain value.
 //
@@ -672,28 +694,6 @@ typedef struct kc_kaissa_home_stone_window_info {
 // and it must not free `pos`.
 typedef int32_t (*kc_kaissa_visitor)(void *context, struct kc_kaissa_position *pos, size_t index);
 
-// The four scores of a position, by colour (`scores[KC_CHATURAJI_RED]`
-// .. `scores[KC_CHATURAJI_GREEN]`). Always 0 under the sheet's rules.
-typedef struct kc_chaturaji_score_info {
-  // The score of each colour (0 Red, 1 Black, 2 Yellow, 3 Green).
-  uint32_t scores[4];
-} kc_chaturaji_score_info;
-
-// The final ranking of a game, by colour. While the game goes on,
-// `finished` is 0 and every rank is 0. Once it is over, `finished` is 1
-// and `ranks[colour]` is 1 for the best, colours that tie sharing a rank
-// (a colour's rank is one more than the number of colours above it: 1, 2,
-// 2, 4). Ludii ruleset: by score when one colour owns every piece left,
-// all 1 at the turn limit; sheet: the winning alliance 1 and the other 3,
-// all 1 after a draw.
-typedef struct kc_chaturaji_ranking_info {
-  // 1 when the game is over (the ranks are final), else 0.
-  uint8_t finished;
-  // The rank of each colour (0 Red, 1 Black, 2 Yellow, 3 Green), or 0
-  // while the game goes on.
-  uint8_t ranks[4];
-} kc_chaturaji_ranking_info;
-
 // What a batch of playouts added up to (plain data the caller owns).
 //
 // - `games`, `plies`: games and plies played.
@@ -782,6 +782,340 @@ const char *kc_version(void);
 // `buf` is NULL (with `cap` 0) or points to `cap` writable bytes owned by
 // the caller; `out_len` points to a writable `size_t`.
 enum kc_status kc_last_error_message(char *buf, size_t cap, size_t *out_len);
+
+// Throws the die with the SplitMix64 generator whose state the caller
+// keeps in `*rng_state` (advanced), writing 2, 3, 4 or 5 (each with
+// probability 1/4) to `*out_roll`. Seed a game by storing any value in the
+// state: it is the generator of the Rust `DiceRoller` / `roll_with`, so the
+// same seed gives the same rolls in C and in Rust. One state may drive both
+// the die and `kc_chaturaji_choose_move`, as the Rust `play_seeded_game`
+// does.
+//
+// # Safety
+// `rng_state` points to a `uint64_t` the caller owns (read and written);
+// `out_roll` points to a writable `uint8_t`.
+enum kc_status kc_chaturaji_roll(uint64_t *rng_state, uint8_t *out_roll);
+
+// Picks one of the legal moves of `pos` for `roll` uniformly at random
+// (the pass when there is no other), using and advancing the SplitMix64
+// state `*rng_state` kept in caller memory, and writes it to `*out`. The
+// choice is `moves[below(n)]` in the order of `kc_chaturaji_legal_moves`,
+// exactly as the Rust `Position::choose_move`. A finished game gives
+// `KC_ERR_GAME_OVER` with the state untouched; a roll other than 2..5
+// gives `KC_ERR_INVALID_ARGUMENT`. Never allocates. (`kc_chaturaji_choose`
+// makes the same choice with a token, so that the move can be played
+// without a second legality check.)
+//
+// # Safety
+// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
+// owns (read and written); `out` points to a writable `kc_chaturaji_move`.
+enum kc_status kc_chaturaji_choose_move(const struct kc_chaturaji_position *pos,
+                                        uint8_t roll,
+                                        uint64_t *rng_state,
+                                        struct kc_chaturaji_move *out);
+
+// Picks a move exactly as `kc_chaturaji_choose_move` does (same choice,
+// same use of `*rng_state`) and writes it to `*out` with a token for this
+// exact position and roll (see `kc_chaturaji_chosen_move`), to be played
+// with `kc_chaturaji_play_chosen`. A finished game gives `KC_ERR_GAME_OVER`
+// with the state untouched; a roll other than 2..5 gives
+// `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+//
+// # Safety
+// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
+// owns (read and written); `out` points to a writable
+// `kc_chaturaji_chosen_move`.
+enum kc_status kc_chaturaji_choose(const struct kc_chaturaji_position *pos,
+                                   uint8_t roll,
+                                   uint64_t *rng_state,
+                                   struct kc_chaturaji_chosen_move *out);
+
+// Plays the move of `*chosen` (from `kc_chaturaji_choose`) in `pos`
+// without checking its legality again, after checking in constant time
+// that the token was made for exactly this position (same hash, ply and
+// quiet counters, same rules options) and is unedited; writes the record
+// that takes it back to `*out_undo` when `out_undo` is not NULL. A stale
+// token (the position has changed since, or the token was already
+// played), a token of another position, or an edited or forged one gives
+// `KC_ERR_INVALID_ARGUMENT` and leaves `pos` untouched. Never allocates.
+//
+// A playout loop: `kc_chaturaji_roll`, `kc_chaturaji_choose`,
+// `kc_chaturaji_play_chosen`, `kc_chaturaji_outcome`.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call; `chosen`
+// points to a readable `kc_chaturaji_chosen_move`; `out_undo` is NULL or
+// points to a writable `kc_chaturaji_undo_record`.
+enum kc_status kc_chaturaji_play_chosen(struct kc_chaturaji_position *pos,
+                                        const struct kc_chaturaji_chosen_move *chosen,
+                                        struct kc_chaturaji_undo_record *out_undo);
+
+// Plays one random ply exactly as the Rust `play_seeded_game` does: throws
+// the die with the SplitMix64 state `*rng_state` (as `kc_chaturaji_roll`),
+// chooses one of the legal moves for the roll with the same state (as
+// `kc_chaturaji_choose_move`) and plays it; writes the roll to `*out_roll`
+// and the move to `*out_move` when they are not NULL. A pending Ludii
+// promotion decision is chosen without a roll: the die is not thrown and
+// the roll written is 0. The fast way to run
+// playouts (one call per ply, with `kc_chaturaji_outcome` to stop): the
+// same seed gives the same game as the Rust `play_seeded_game`. A finished
+// game gives `KC_ERR_GAME_OVER` with everything untouched. Never
+// allocates.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call;
+// `rng_state` points to a `uint64_t` the caller owns (read and written);
+// `out_roll` is NULL or points to a writable `uint8_t`; `out_move` is NULL
+// or points to a writable `kc_chaturaji_move`.
+enum kc_status kc_chaturaji_play_random(struct kc_chaturaji_position *pos,
+                                        uint64_t *rng_state,
+                                        uint8_t *out_roll,
+                                        struct kc_chaturaji_move *out_move);
+
+// Throws the die and picks a move for the roll in one call: the same as
+// `kc_chaturaji_roll` followed by `kc_chaturaji_choose` with that roll and
+// the same `*rng_state` (same draws, same move, same token), so one seed
+// gives the same game either way. Writes the token to `*out`; the roll is
+// its `roll` field. Play it with `kc_chaturaji_play_chosen`.
+//
+// A playout loop: `kc_chaturaji_outcome`, `kc_chaturaji_roll_and_choose`,
+// `kc_chaturaji_play_chosen` per ply. A finished game gives
+// `KC_ERR_GAME_OVER` with `*rng_state` untouched (the die is not thrown).
+// While a Ludii promotion decision is pending the die is still thrown (as
+// `kc_chaturaji_roll` would be) and the roll is ignored, as in
+// `kc_chaturaji_choose`. Never allocates.
+//
+// Threads: `pos` is only read; several threads may choose in one position
+// at once, each with its own `rng_state`.
+//
+// # Safety
+// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
+// owns (read and written); `out` points to a writable
+// `kc_chaturaji_chosen_move`.
+enum kc_status kc_chaturaji_roll_and_choose(const struct kc_chaturaji_position *pos,
+                                            uint64_t *rng_state,
+                                            struct kc_chaturaji_chosen_move *out);
+
+// Writes the Ludii ruleset's options to `*out`: `ruleset`
+// `KC_CHATURAJI_RULESET_LUDII`, the default alliances (not used) and no
+// quiet-ply draw limit (`draw_limit` 0).
+//
+// # Safety
+// `out` points to a writable `kc_chaturaji_rules`.
+enum kc_status kc_chaturaji_rules_ludii(struct kc_chaturaji_rules *out);
+
+// Writes the four scores of `pos` to `*out` (Ludii ruleset: the values of
+// the pieces each colour has captured, pawn 1, boat 2, horse 3, elephant
+// 4, raja 5; always 0 under the sheet's rules).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable
+// `kc_chaturaji_score_info`.
+enum kc_status kc_chaturaji_scores(const struct kc_chaturaji_position *pos,
+                                   struct kc_chaturaji_score_info *out);
+
+// Writes the final ranking of `pos` to `*out` (see
+// `kc_chaturaji_ranking_info`; all 0 while the game goes on).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable
+// `kc_chaturaji_ranking_info`.
+enum kc_status kc_chaturaji_ranking(const struct kc_chaturaji_position *pos,
+                                    struct kc_chaturaji_ranking_info *out);
+
+// Writes the number of rolled plies played since the start to `*out`
+// (Ludii's `<turns>`, what the turn limit counts: promotion decisions are
+// not counted; under the sheet's rules the same as `kc_chaturaji_ply`).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint32_t`.
+enum kc_status kc_chaturaji_turns(const struct kc_chaturaji_position *pos, uint32_t *out);
+
+// Writes to `*out` the square (0..63) of the pawn whose promotion the
+// colour to move must decide now, or `KC_NO_SQUARE` (255) when no decision
+// is pending (always under the sheet's rules).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint8_t`.
+enum kc_status kc_chaturaji_pending_promotion(const struct kc_chaturaji_position *pos,
+                                              uint8_t *out);
+
+// Writes the kinds the pending promotion decision may choose into `buf`
+// (`KC_CHATURAJI_RAJA`, `_ELEPHANT`, `_HORSE`, `_BOAT`, in that order:
+// those of which the colour to move has no piece) and their number to
+// `*out_len`; the array buffer convention of the module docs
+// (`KC_CHATURAJI_MAX_PROMOTION_CHOICES` is always enough). None when no
+// decision is pending, and none when the colour has every kind: its only
+// decision move is then the pass.
+//
+// # Safety
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_promotion_choices(const struct kc_chaturaji_position *pos,
+                                              uint8_t *buf,
+                                              size_t cap,
+                                              size_t *out_len);
+
+// Writes the moves of the pending promotion decision into `buf` (a
+// `KC_CHATURAJI_MOVE_DECISION` move per choice, or the single pass when
+// the colour has every kind) and their number to `*out_len`; none when no
+// decision is pending or the game is over. The same moves
+// `kc_chaturaji_legal_moves` gives for any roll while the decision is
+// pending. Array buffer convention of the module docs.
+//
+// # Safety
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable `kc_chaturaji_move`s; `out_len` points to a writable
+// `size_t`.
+enum kc_status kc_chaturaji_decision_moves(const struct kc_chaturaji_position *pos,
+                                           struct kc_chaturaji_move *buf,
+                                           size_t cap,
+                                           size_t *out_len);
+
+// Writes to `*out` what capturing a piece of `kind` (0..4) scores under
+// the Ludii ruleset: raja 5, elephant 4, horse 3, boat 2, pawn 1. A kind
+// of 5 or more gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `out` points to a writable `uint32_t`.
+enum kc_status kc_chaturaji_piece_value(uint8_t kind, uint32_t *out);
+
+// Writes every legal move of `pos` for `roll` (2..5) into `buf`, in the
+// library's generation order, and their number to `*out_len`. When the roll
+// allows no move the list is the single pass; a finished game has no legal
+// moves (`*out_len` 0). A buffer of `KC_CHATURAJI_MAX_MOVES` (or
+// `KC_MAX_MOVES`) elements is always large enough. Never allocates.
+//
+// If `cap` is smaller than the number of moves, nothing is written to
+// `buf`, `*out_len` is the number needed and the result is
+// `KC_ERR_BUFFER_TOO_SMALL`; `buf` may be NULL when `cap` is 0 (a count
+// query). A roll other than 2..5 gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
+// writable `kc_chaturaji_move`s owned by the caller; `out_len` points to a
+// writable `size_t`.
+enum kc_status kc_chaturaji_legal_moves(const struct kc_chaturaji_position *pos,
+                                        uint8_t roll,
+                                        struct kc_chaturaji_move *buf,
+                                        size_t cap,
+                                        size_t *out_len);
+
+// Writes to `*out` whether `mv` is legal in `pos` for `roll` (2..5),
+// checked directly. A malformed `mv` (see `kc_chaturaji_move`) or a roll
+// other than 2..5 gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `bool`.
+enum kc_status kc_chaturaji_is_legal(const struct kc_chaturaji_position *pos,
+                                     uint8_t roll,
+                                     struct kc_chaturaji_move mv,
+                                     bool *out);
+
+// Plays `mv` in `pos` if it is legal for `roll` (2..5), and writes the
+// record that takes it back to `*out_undo`. An illegal move gives
+// `KC_ERR_ILLEGAL_MOVE` (the last error message says why, e.g. `illegal
+// move 3:h1f3: the roll does not name this piece's kind`) and leaves `pos`
+// untouched; a malformed move or roll gives `KC_ERR_INVALID_ARGUMENT`.
+// Never allocates. (To play the move `kc_chaturaji_choose` picked, without
+// this legality check, use `kc_chaturaji_play_chosen`.)
+//
+// Ownership: `pos` stays the caller's. `out_undo` is caller memory; it may
+// be NULL when the caller will not take the move back.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call;
+// `out_undo` is NULL or points to a writable `kc_chaturaji_undo_record`.
+enum kc_status kc_chaturaji_play(struct kc_chaturaji_position *pos,
+                                 uint8_t roll,
+                                 struct kc_chaturaji_move mv,
+                                 struct kc_chaturaji_undo_record *out_undo);
+
+// Takes back the last move played in `pos`, described by `undo` (from
+// `kc_chaturaji_play` or `kc_chaturaji_play_chosen`). Never allocates.
+//
+// The record is checked in constant time before anything changes: its
+// `check` must be the digest, under this process's key, of every field of
+// the record and of the position the move made (its hash, ply and quiet
+// counters and rules options): that is, of exactly `pos`. A record from
+// another position or game, a stale one (an earlier move), one already
+// taken back, one taken across a raja exchange, or an edited or forged one
+// gives `KC_ERR_INVALID_ARGUMENT` and leaves `pos` untouched. (An exchange
+// is not a move: to take one back, keep a copy made with
+// `kc_chaturaji_position_copy`.) Records are valid only in the process
+// that made them.
+//
+// Ownership: `undo` is caller memory, only read.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call; `undo`
+// points to a readable `kc_chaturaji_undo_record`.
+enum kc_status kc_chaturaji_undo(struct kc_chaturaji_position *pos,
+                                 const struct kc_chaturaji_undo_record *undo);
+
+// Writes the raja exchanges possible now into `buf` (pairs of colours: the
+// first of Red's alliance, the second of the other) and their number to
+// `*out_len`; none when the game is over. `KC_CHATURAJI_MAX_EXCHANGES`
+// elements always suffice. Array buffer convention as
+// `kc_chaturaji_legal_moves`.
+//
+// # Safety
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
+// writable `kc_chaturaji_exchange_pair`s; `out_len` points to a writable
+// `size_t`.
+enum kc_status kc_chaturaji_possible_exchanges(const struct kc_chaturaji_position *pos,
+                                               struct kc_chaturaji_exchange_pair *buf,
+                                               size_t cap,
+                                               size_t *out_len);
+
+// Writes where a returning raja of `colour` (0..3) may be placed into
+// `buf` (ascending squares) and their number to `*out_len`: its throne when
+// free, else the free squares next to it (none when all are occupied).
+// `KC_CHATURAJI_MAX_RETURN_SQUARES` elements always suffice. Array buffer
+// convention as `kc_chaturaji_legal_moves`.
+//
+// # Safety
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
+// writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_raja_return_squares(const struct kc_chaturaji_position *pos,
+                                                uint8_t colour,
+                                                uint8_t *buf,
+                                                size_t cap,
+                                                size_t *out_len);
+
+// Applies a raja exchange: the captured raja of `colour_a` returns to
+// `square_a` and that of `colour_b` to `square_b`; the colours must be of
+// different alliances (either order). Not a move: the seat to move and the
+// counters do not change, and it cannot be taken back with
+// `kc_chaturaji_undo`.
+//
+// Out-of-range colours or squares give `KC_ERR_INVALID_ARGUMENT`; an
+// exchange the rules do not allow now (the game is over, same alliance, no
+// such raja held, a colour out of the game, a square not allowed) gives
+// `KC_ERR_ILLEGAL_MOVE` with the reason in the last error message. Either
+// way `pos` is untouched.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call.
+enum kc_status kc_chaturaji_apply_exchange(struct kc_chaturaji_position *pos,
+                                           uint8_t colour_a,
+                                           uint8_t square_a,
+                                           uint8_t colour_b,
+                                           uint8_t square_b);
+
+// Counts the leaves of the game tree of `depth` plies from `pos` over
+// chance nodes (perft with a die, the rules reference: every face 2..5 and every
+// legal move for it, the single pass where there is none; depth 0 gives 1,
+// a finished position 0) and writes the count to `*out`. Works on an
+// internal copy: `pos` is only read. `depth` above
+// `KC_CHATURAJI_MAX_PERFT_DEPTH` gives `KC_ERR_INVALID_ARGUMENT`. From the
+// start: 10, 100, 1000, 10000 at depths 1-4.
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint64_t`.
+enum kc_status kc_chaturaji_perft(const struct kc_chaturaji_position *pos,
+                                  uint32_t depth,
+                                  uint64_t *out);
 
 // Writes the default rules options to `*out`: the sheet's alliances
 // (`KC_CHATURAJI_ALLIANCES_SHEET`) and the draw limit
@@ -909,40 +1243,6 @@ enum kc_status kc_chaturaji_position_clone(const struct kc_chaturaji_position *p
 enum kc_status kc_chaturaji_position_copy(const struct kc_chaturaji_position *src,
                                           struct kc_chaturaji_position *dst);
 
-// Formats `pos` as its position text into `buf`
-// (`KC_CHATURAJI_POSITION_TEXT_CAP` bytes always suffice). The rules
-// options are not part of the text.
-//
-// Text buffer convention: on `KC_OK` the text and a NUL are written and
-// `*out_len` is the text length without the NUL. If `cap` is too small,
-// nothing is written to `buf`, `*out_len` is the capacity needed including
-// the NUL and the result is `KC_ERR_BUFFER_TOO_SMALL`; `buf` may be NULL
-// when `cap` is 0.
-//
-// # Safety
-// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
-// writable bytes; `out_len` points to a writable `size_t`.
-enum kc_status kc_chaturaji_position_to_text(const struct kc_chaturaji_position *pos,
-                                             char *buf,
-                                             size_t cap,
-                                             size_t *out_len);
-
-// Formats a printable board diagram of `pos` into `buf`: ranks 8 to 1,
-// each piece as its two-letter code (`gK`, `rP`), `.` for an empty square
-// and `*` for an empty marked square, a legend of the letters, then the
-// seat to move, the command of each colour, the counters and the outcome
-// word.
-// `KC_CHATURAJI_DIAGRAM_CAP` bytes always suffice. Same text buffer
-// convention as `kc_chaturaji_position_to_text`.
-//
-// # Safety
-// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
-// writable bytes; `out_len` points to a writable `size_t`.
-enum kc_status kc_chaturaji_position_diagram(const struct kc_chaturaji_position *pos,
-                                             char *buf,
-                                             size_t cap,
-                                             size_t *out_len);
-
 // Writes the rules options `pos` was created with to `*out` (a draw limit
 // of 0 means no draw rule).
 //
@@ -1047,167 +1347,39 @@ enum kc_status kc_chaturaji_captured_rajas(const struct kc_chaturaji_position *p
                                            uint8_t colour,
                                            uint8_t *out);
 
-// Throws the die with the SplitMix64 generator whose state the caller
-// keeps in `*rng_state` (advanced), writing 2, 3, 4 or 5 (each with
-// probability 1/4) to `*out_roll`. Seed a game by storing any value in the
-// state: it is the generator of the Rust `DiceRoller` / `roll_with`, so the
-// same seed gives the same rolls in C and in Rust. One state may drive both
-// the die and `kc_chaturaji_choose_move`, as the Rust `play_seeded_game`
-// does.
+// Formats `pos` as its position text into `buf`
+// (`KC_CHATURAJI_POSITION_TEXT_CAP` bytes always suffice). The rules
+// options are not part of the text.
 //
-// # Safety
-// `rng_state` points to a `uint64_t` the caller owns (read and written);
-// `out_roll` points to a writable `uint8_t`.
-enum kc_status kc_chaturaji_roll(uint64_t *rng_state, uint8_t *out_roll);
-
-// Picks one of the legal moves of `pos` for `roll` uniformly at random
-// (the pass when there is no other), using and advancing the SplitMix64
-// state `*rng_state` kept in caller memory, and writes it to `*out`. The
-// choice is `moves[below(n)]` in the order of `kc_chaturaji_legal_moves`,
-// exactly as the Rust `Position::choose_move`. A finished game gives
-// `KC_ERR_GAME_OVER` with the state untouched; a roll other than 2..5
-// gives `KC_ERR_INVALID_ARGUMENT`. Never allocates. (`kc_chaturaji_choose`
-// makes the same choice with a token, so that the move can be played
-// without a second legality check.)
-//
-// # Safety
-// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
-// owns (read and written); `out` points to a writable `kc_chaturaji_move`.
-enum kc_status kc_chaturaji_choose_move(const struct kc_chaturaji_position *pos,
-                                        uint8_t roll,
-                                        uint64_t *rng_state,
-                                        struct kc_chaturaji_move *out);
-
-// Writes every legal move of `pos` for `roll` (2..5) into `buf`, in the
-// library's generation order, and their number to `*out_len`. When the roll
-// allows no move the list is the single pass; a finished game has no legal
-// moves (`*out_len` 0). A buffer of `KC_CHATURAJI_MAX_MOVES` (or
-// `KC_MAX_MOVES`) elements is always large enough. Never allocates.
-//
-// If `cap` is smaller than the number of moves, nothing is written to
-// `buf`, `*out_len` is the number needed and the result is
-// `KC_ERR_BUFFER_TOO_SMALL`; `buf` may be NULL when `cap` is 0 (a count
-// query). A roll other than 2..5 gives `KC_ERR_INVALID_ARGUMENT`.
+// Text buffer convention: on `KC_OK` the text and a NUL are written and
+// `*out_len` is the text length without the NUL. If `cap` is too small,
+// nothing is written to `buf`, `*out_len` is the capacity needed including
+// the NUL and the result is `KC_ERR_BUFFER_TOO_SMALL`; `buf` may be NULL
+// when `cap` is 0.
 //
 // # Safety
 // `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
-// writable `kc_chaturaji_move`s owned by the caller; `out_len` points to a
-// writable `size_t`.
-enum kc_status kc_chaturaji_legal_moves(const struct kc_chaturaji_position *pos,
-                                        uint8_t roll,
-                                        struct kc_chaturaji_move *buf,
-                                        size_t cap,
-                                        size_t *out_len);
+// writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_position_to_text(const struct kc_chaturaji_position *pos,
+                                             char *buf,
+                                             size_t cap,
+                                             size_t *out_len);
 
-// Writes to `*out` whether `mv` is legal in `pos` for `roll` (2..5),
-// checked directly. A malformed `mv` (see `kc_chaturaji_move`) or a roll
-// other than 2..5 gives `KC_ERR_INVALID_ARGUMENT`.
+// Formats a printable board diagram of `pos` into `buf`: ranks 8 to 1,
+// each piece as its two-letter code (`gK`, `rP`), `.` for an empty square
+// and `*` for an empty marked square, a legend of the letters, then the
+// seat to move, the command of each colour, the counters and the outcome
+// word.
+// `KC_CHATURAJI_DIAGRAM_CAP` bytes always suffice. Same text buffer
+// convention as `kc_chaturaji_position_to_text`.
 //
 // # Safety
-// `pos` is a live position; `out` points to a writable `bool`.
-enum kc_status kc_chaturaji_is_legal(const struct kc_chaturaji_position *pos,
-                                     uint8_t roll,
-                                     struct kc_chaturaji_move mv,
-                                     bool *out);
-
-// Plays `mv` in `pos` if it is legal for `roll` (2..5), and writes the
-// record that takes it back to `*out_undo`. An illegal move gives
-// `KC_ERR_ILLEGAL_MOVE` (the last error message says why, e.g. `illegal
-// move 3:h1f3: the roll does not name this piece's kind`) and leaves `pos`
-// untouched; a malformed move or roll gives `KC_ERR_INVALID_ARGUMENT`.
-// Never allocates. (To play the move `kc_chaturaji_choose` picked, without
-// this legality check, use `kc_chaturaji_play_chosen`.)
-//
-// Ownership: `pos` stays the caller's. `out_undo` is caller memory; it may
-// be NULL when the caller will not take the move back.
-//
-// # Safety
-// `pos` is a live position used by nobody else during the call;
-// `out_undo` is NULL or points to a writable `kc_chaturaji_undo_record`.
-enum kc_status kc_chaturaji_play(struct kc_chaturaji_position *pos,
-                                 uint8_t roll,
-                                 struct kc_chaturaji_move mv,
-                                 struct kc_chaturaji_undo_record *out_undo);
-
-// Takes back the last move played in `pos`, described by `undo` (from
-// `kc_chaturaji_play` or `kc_chaturaji_play_chosen`). Never allocates.
-//
-// The record is checked in constant time before anything changes: its
-// `check` must be the digest, under this process's key, of every field of
-// the record and of the position the move made (its hash, ply and quiet
-// counters and rules options): that is, of exactly `pos`. A record from
-// another position or game, a stale one (an earlier move), one already
-// taken back, one taken across a raja exchange, or an edited or forged one
-// gives `KC_ERR_INVALID_ARGUMENT` and leaves `pos` untouched. (An exchange
-// is not a move: to take one back, keep a copy made with
-// `kc_chaturaji_position_copy`.) Records are valid only in the process
-// that made them.
-//
-// Ownership: `undo` is caller memory, only read.
-//
-// # Safety
-// `pos` is a live position used by nobody else during the call; `undo`
-// points to a readable `kc_chaturaji_undo_record`.
-enum kc_status kc_chaturaji_undo(struct kc_chaturaji_position *pos,
-                                 const struct kc_chaturaji_undo_record *undo);
-
-// Picks a move exactly as `kc_chaturaji_choose_move` does (same choice,
-// same use of `*rng_state`) and writes it to `*out` with a token for this
-// exact position and roll (see `kc_chaturaji_chosen_move`), to be played
-// with `kc_chaturaji_play_chosen`. A finished game gives `KC_ERR_GAME_OVER`
-// with the state untouched; a roll other than 2..5 gives
-// `KC_ERR_INVALID_ARGUMENT`. Never allocates.
-//
-// # Safety
-// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
-// owns (read and written); `out` points to a writable
-// `kc_chaturaji_chosen_move`.
-enum kc_status kc_chaturaji_choose(const struct kc_chaturaji_position *pos,
-                                   uint8_t roll,
-                                   uint64_t *rng_state,
-                                   struct kc_chaturaji_chosen_move *out);
-
-// Plays the move of `*chosen` (from `kc_chaturaji_choose`) in `pos`
-// without checking its legality again, after checking in constant time
-// that the token was made for exactly this position (same hash, ply and
-// quiet counters, same rules options) and is unedited; writes the record
-// that takes it back to `*out_undo` when `out_undo` is not NULL. A stale
-// token (the position has changed since, or the token was already
-// played), a token of another position, or an edited or forged one gives
-// `KC_ERR_INVALID_ARGUMENT` and leaves `pos` untouched. Never allocates.
-//
-// A playout loop: `kc_chaturaji_roll`, `kc_chaturaji_choose`,
-// `kc_chaturaji_play_chosen`, `kc_chaturaji_outcome`.
-//
-// # Safety
-// `pos` is a live position used by nobody else during the call; `chosen`
-// points to a readable `kc_chaturaji_chosen_move`; `out_undo` is NULL or
-// points to a writable `kc_chaturaji_undo_record`.
-enum kc_status kc_chaturaji_play_chosen(struct kc_chaturaji_position *pos,
-                                        const struct kc_chaturaji_chosen_move *chosen,
-                                        struct kc_chaturaji_undo_record *out_undo);
-
-// Plays one random ply exactly as the Rust `play_seeded_game` does: throws
-// the die with the SplitMix64 state `*rng_state` (as `kc_chaturaji_roll`),
-// chooses one of the legal moves for the roll with the same state (as
-// `kc_chaturaji_choose_move`) and plays it; writes the roll to `*out_roll`
-// and the move to `*out_move` when they are not NULL. A pending Ludii
-// promotion decision is chosen without a roll: the die is not thrown and
-// the roll written is 0. The fast way to run
-// playouts (one call per ply, with `kc_chaturaji_outcome` to stop): the
-// same seed gives the same game as the Rust `play_seeded_game`. A finished
-// game gives `KC_ERR_GAME_OVER` with everything untouched. Never
-// allocates.
-//
-// # Safety
-// `pos` is a live position used by nobody else during the call;
-// `rng_state` points to a `uint64_t` the caller owns (read and written);
-// `out_roll` is NULL or points to a writable `uint8_t`; `out_move` is NULL
-// or points to a writable `kc_chaturaji_move`.
-enum kc_status kc_chaturaji_play_random(struct kc_chaturaji_position *pos,
-                                        uint64_t *rng_state,
-                                        uint8_t *out_roll,
-                                        struct kc_chaturaji_move *out_move);
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
+// writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_position_diagram(const struct kc_chaturaji_position *pos,
+                                             char *buf,
+                                             size_t cap,
+                                             size_t *out_len);
 
 // Parses a move text (`h1f3`, `g7g8K` for a special promotion, `pass`;
 // the rules reference (§3, notation)) into `*out`. Malformed text gives `KC_ERR_PARSE` with
@@ -1249,94 +1421,6 @@ enum kc_status kc_chaturaji_square_from_text(const char *text, uint8_t *out);
 // `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
 // `out_len` points to a writable `size_t`.
 enum kc_status kc_chaturaji_square_to_text(uint8_t square, char *buf, size_t cap, size_t *out_len);
-
-// Writes the raja exchanges possible now into `buf` (pairs of colours: the
-// first of Red's alliance, the second of the other) and their number to
-// `*out_len`; none when the game is over. `KC_CHATURAJI_MAX_EXCHANGES`
-// elements always suffice. Array buffer convention as
-// `kc_chaturaji_legal_moves`.
-//
-// # Safety
-// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
-// writable `kc_chaturaji_exchange_pair`s; `out_len` points to a writable
-// `size_t`.
-enum kc_status kc_chaturaji_possible_exchanges(const struct kc_chaturaji_position *pos,
-                                               struct kc_chaturaji_exchange_pair *buf,
-                                               size_t cap,
-                                               size_t *out_len);
-
-// Writes where a returning raja of `colour` (0..3) may be placed into
-// `buf` (ascending squares) and their number to `*out_len`: its throne when
-// free, else the free squares next to it (none when all are occupied).
-// `KC_CHATURAJI_MAX_RETURN_SQUARES` elements always suffice. Array buffer
-// convention as `kc_chaturaji_legal_moves`.
-//
-// # Safety
-// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
-// writable bytes; `out_len` points to a writable `size_t`.
-enum kc_status kc_chaturaji_raja_return_squares(const struct kc_chaturaji_position *pos,
-                                                uint8_t colour,
-                                                uint8_t *buf,
-                                                size_t cap,
-                                                size_t *out_len);
-
-// Applies a raja exchange: the captured raja of `colour_a` returns to
-// `square_a` and that of `colour_b` to `square_b`; the colours must be of
-// different alliances (either order). Not a move: the seat to move and the
-// counters do not change, and it cannot be taken back with
-// `kc_chaturaji_undo`.
-//
-// Out-of-range colours or squares give `KC_ERR_INVALID_ARGUMENT`; an
-// exchange the rules do not allow now (the game is over, same alliance, no
-// such raja held, a colour out of the game, a square not allowed) gives
-// `KC_ERR_ILLEGAL_MOVE` with the reason in the last error message. Either
-// way `pos` is untouched.
-//
-// # Safety
-// `pos` is a live position used by nobody else during the call.
-enum kc_status kc_chaturaji_apply_exchange(struct kc_chaturaji_position *pos,
-                                           uint8_t colour_a,
-                                           uint8_t square_a,
-                                           uint8_t colour_b,
-                                           uint8_t square_b);
-
-// Counts the leaves of the game tree of `depth` plies from `pos` over
-// chance nodes (perft with a die, the rules reference: every face 2..5 and every
-// legal move for it, the single pass where there is none; depth 0 gives 1,
-// a finished position 0) and writes the count to `*out`. Works on an
-// internal copy: `pos` is only read. `depth` above
-// `KC_CHATURAJI_MAX_PERFT_DEPTH` gives `KC_ERR_INVALID_ARGUMENT`. From the
-// start: 10, 100, 1000, 10000 at depths 1-4.
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable `uint64_t`.
-enum kc_status kc_chaturaji_perft(const struct kc_chaturaji_position *pos,
-                                  uint32_t depth,
-                                  uint64_t *out);
-
-// Throws the die and picks a move for the roll in one call: the same as
-// `kc_chaturaji_roll` followed by `kc_chaturaji_choose` with that roll and
-// the same `*rng_state` (same draws, same move, same token), so one seed
-// gives the same game either way. Writes the token to `*out`; the roll is
-// its `roll` field. Play it with `kc_chaturaji_play_chosen`.
-//
-// A playout loop: `kc_chaturaji_outcome`, `kc_chaturaji_roll_and_choose`,
-// `kc_chaturaji_play_chosen` per ply. A finished game gives
-// `KC_ERR_GAME_OVER` with `*rng_state` untouched (the die is not thrown).
-// While a Ludii promotion decision is pending the die is still thrown (as
-// `kc_chaturaji_roll` would be) and the roll is ignored, as in
-// `kc_chaturaji_choose`. Never allocates.
-//
-// Threads: `pos` is only read; several threads may choose in one position
-// at once, each with its own `rng_state`.
-//
-// # Safety
-// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
-// owns (read and written); `out` points to a writable
-// `kc_chaturaji_chosen_move`.
-enum kc_status kc_chaturaji_roll_and_choose(const struct kc_chaturaji_position *pos,
-                                            uint64_t *rng_state,
-                                            struct kc_chaturaji_chosen_move *out);
 
 // Writes every legal move of `pos` into `buf`, in the library's generation
 // order, and their number to `*out_len`. Never allocates. A buffer of
@@ -1820,90 +1904,6 @@ enum kc_status kc_kaissa_square_from_text(const char *text, uint8_t *out);
 // `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
 // `out_len` points to a writable `size_t`.
 enum kc_status kc_kaissa_square_to_text(uint8_t square, char *buf, size_t cap, size_t *out_len);
-
-// Writes the Ludii ruleset's options to `*out`: `ruleset`
-// `KC_CHATURAJI_RULESET_LUDII`, the default alliances (not used) and no
-// quiet-ply draw limit (`draw_limit` 0).
-//
-// # Safety
-// `out` points to a writable `kc_chaturaji_rules`.
-enum kc_status kc_chaturaji_rules_ludii(struct kc_chaturaji_rules *out);
-
-// Writes the four scores of `pos` to `*out` (Ludii ruleset: the values of
-// the pieces each colour has captured, pawn 1, boat 2, horse 3, elephant
-// 4, raja 5; always 0 under the sheet's rules).
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable
-// `kc_chaturaji_score_info`.
-enum kc_status kc_chaturaji_scores(const struct kc_chaturaji_position *pos,
-                                   struct kc_chaturaji_score_info *out);
-
-// Writes the final ranking of `pos` to `*out` (see
-// `kc_chaturaji_ranking_info`; all 0 while the game goes on).
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable
-// `kc_chaturaji_ranking_info`.
-enum kc_status kc_chaturaji_ranking(const struct kc_chaturaji_position *pos,
-                                    struct kc_chaturaji_ranking_info *out);
-
-// Writes the number of rolled plies played since the start to `*out`
-// (Ludii's `<turns>`, what the turn limit counts: promotion decisions are
-// not counted; under the sheet's rules the same as `kc_chaturaji_ply`).
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable `uint32_t`.
-enum kc_status kc_chaturaji_turns(const struct kc_chaturaji_position *pos, uint32_t *out);
-
-// Writes to `*out` the square (0..63) of the pawn whose promotion the
-// colour to move must decide now, or `KC_NO_SQUARE` (255) when no decision
-// is pending (always under the sheet's rules).
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable `uint8_t`.
-enum kc_status kc_chaturaji_pending_promotion(const struct kc_chaturaji_position *pos,
-                                              uint8_t *out);
-
-// Writes the kinds the pending promotion decision may choose into `buf`
-// (`KC_CHATURAJI_RAJA`, `_ELEPHANT`, `_HORSE`, `_BOAT`, in that order:
-// those of which the colour to move has no piece) and their number to
-// `*out_len`; the array buffer convention of the module docs
-// (`KC_CHATURAJI_MAX_PROMOTION_CHOICES` is always enough). None when no
-// decision is pending, and none when the colour has every kind: its only
-// decision move is then the pass.
-//
-// # Safety
-// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to
-// `cap` writable bytes; `out_len` points to a writable `size_t`.
-enum kc_status kc_chaturaji_promotion_choices(const struct kc_chaturaji_position *pos,
-                                              uint8_t *buf,
-                                              size_t cap,
-                                              size_t *out_len);
-
-// Writes the moves of the pending promotion decision into `buf` (a
-// `KC_CHATURAJI_MOVE_DECISION` move per choice, or the single pass when
-// the colour has every kind) and their number to `*out_len`; none when no
-// decision is pending or the game is over. The same moves
-// `kc_chaturaji_legal_moves` gives for any roll while the decision is
-// pending. Array buffer convention of the module docs.
-//
-// # Safety
-// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to
-// `cap` writable `kc_chaturaji_move`s; `out_len` points to a writable
-// `size_t`.
-enum kc_status kc_chaturaji_decision_moves(const struct kc_chaturaji_position *pos,
-                                           struct kc_chaturaji_move *buf,
-                                           size_t cap,
-                                           size_t *out_len);
-
-// Writes to `*out` what capturing a piece of `kind` (0..4) scores under
-// the Ludii ruleset: raja 5, elephant 4, horse 3, boat 2, pawn 1. A kind
-// of 5 or more gives `KC_ERR_INVALID_ARGUMENT`.
-//
-// # Safety
-// `out` points to a writable `uint32_t`.
-enum kc_status kc_chaturaji_piece_value(uint8_t kind, uint32_t *out);
 
 // The seed of game `index` of a batch with master seed `seed`: the
 // `index`-th word (from 0) of a SplitMix64 generator seeded with `seed`

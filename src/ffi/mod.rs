@@ -20,9 +20,18 @@
 //! - Array buffers (moves): the same, counted in elements; there is no
 //!   terminator, so the needed count is the element count.
 //!
-//! Game-specific functions live in the submodules: [`kaissa`] (`kc_kaissa_*`)
-//! and [`chaturaji`] (`kc_chaturaji_*`), with the Chaturaji Ludii ruleset's
-//! own functions (scores, ranking, promotion decisions) in [`ludii`].
+//! One file per concept. Shared by every entry point: `boundary.rs` (the
+//! status codes, the one panic boundary with its fast form for hot calls,
+//! the pointer and string checks), `buffers.rs` (the output writers of the
+//! conventions above), `handle.rs` (making, copying and freeing opaque
+//! handles) and `seal.rs` (the one keyed digest of the undo records and
+//! tokens a caller keeps); this file keeps the version, the status
+//! messages and the last error message. Then [`random`] (`kc_random_*`),
+//! the games, [`kaissa`] (`kc_kaissa_*`) and [`chaturaji`]
+//! (`kc_chaturaji_*`, the Ludii ruleset's scores, ranking and promotion
+//! decisions included), each split into types, position, play and text,
+//! and the features over both: [`readable`] notation, [`svg`] pictures,
+//! game [`record`]s and [`playouts`].
 //!
 //! The functions are `unsafe` for Rust callers: they trust the pointers they
 //! are given to be valid for the documented access (the header says which).
@@ -37,7 +46,6 @@ mod buffers;
 pub mod chaturaji;
 mod handle;
 pub mod kaissa;
-pub mod ludii;
 pub mod playouts;
 pub mod random;
 pub mod readable;

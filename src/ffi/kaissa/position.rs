@@ -340,6 +340,9 @@ pub unsafe extern "C" fn kc_kaissa_position_copy(
     })
 }
 
+// ---------------------------------------------------------------------------
+// Reading a position.
+
 /// Writes the side to move (`KC_KAISSA_YELLOW` 0 or `KC_KAISSA_RED` 1) to
 /// `*out`.
 ///

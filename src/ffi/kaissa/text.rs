@@ -15,7 +15,7 @@ use super::position::*;
 use super::types::*;
 
 // ---------------------------------------------------------------------------
-// Reading a position.
+// Position texts.
 
 /// Formats `pos` as its position text into `buf`
 /// (`KC_KAISSA_POSITION_TEXT_CAP` bytes always suffice).
@@ -71,6 +71,9 @@ pub unsafe extern "C" fn kc_kaissa_position_diagram(
         unsafe { write_text(&text, buf, cap, out_len) }
     })
 }
+
+// ---------------------------------------------------------------------------
+// Move and square texts.
 
 /// Parses a move text (`e2e5`, `a10b9`, `H@c1`; the rules reference (§3, notation)) into
 /// `*out`. Malformed text gives `KC_ERR_PARSE` with the byte offset

@@ -11,15 +11,15 @@
 //! `_is_legal`, `_play`, `_choose_move` and `_choose` want a roll 2..5 as
 //! always and ignore it, and `kc_chaturaji_play_random` throws no die for it
 //! (it writes the roll 0).
-#![allow(non_camel_case_types)]
 
 use arrayvec::ArrayVec;
 
-use super::chaturaji::{kc_chaturaji_move, kc_chaturaji_position, kc_chaturaji_rules};
-use super::handle::handle_ref as position_ref;
-use super::kc_status::{self, *};
-use super::{fail, out_ptr, run, write_array, write_array_with, write_out, KC_NO_SQUARE};
+use super::position::kc_chaturaji_position;
+use super::types::{kc_chaturaji_move, kc_chaturaji_rules};
 use crate::chaturaji::{PieceKind, Rules};
+use crate::ffi::handle::handle_ref as position_ref;
+use crate::ffi::kc_status::{self, *};
+use crate::ffi::{fail, out_ptr, run, write_array, write_array_with, write_out, KC_NO_SQUARE};
 
 /// The most choices a promotion decision offers (raja, elephant, horse,
 /// boat): a buffer of this many elements always holds
