@@ -1812,6 +1812,14 @@ enum kc_status kc_kaissa_pushed_count(const struct kc_kaissa_position *pos, size
 // `KC_ERR_INVALID_ARGUMENT` and leaves them, and the visited move under
 // them, pushed (`kc_kaissa_pop` takes each back).
 //
+// Each index of `order` is read again when the visit reaches it, and
+// checked again: a visitor that changes `order` (through its context) may
+// change which moves come next, but an index that is no longer below the
+// listing's count stops the visit before that move with
+// `KC_ERR_INVALID_ARGUMENT` (the moves before it were visited; the
+// position and its listing are as before the visit; `*out_stop` is not
+// written).
+//
 // After the visit the position and its listing are as before: the same
 // depth, its listing still usable.
 //
@@ -1824,7 +1832,7 @@ enum kc_status kc_kaissa_pushed_count(const struct kc_kaissa_position *pos, size
 // # Safety
 // `pos` is a live position used by nobody else during the call (but the
 // visitor, on the same thread); `order` is NULL or points to `order_len`
-// readable `size_t`s that do not change during the call; `visitor` keeps
+// readable `size_t`s (which the visitor may change: see above); `visitor` keeps
 // the rules of `kc_kaissa_visitor`; `out_stop` is NULL or points to a
 // writable `int32_t`.
 enum kc_status kc_kaissa_visit(struct kc_kaissa_position *pos,
