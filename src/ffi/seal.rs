@@ -18,7 +18,8 @@
 //! once more and folded to 64 bits. The products do not depend on each
 //! other, so a short value costs about two multiplications' latency; the
 //! last multiplication keeps digests of genuine values from being combined
-//! by XOR into the digest of a spliced one.
+//! by XOR into the digest of a spliced one. A value of two words has one
+//! product and nothing to combine: its digest is that product, folded.
 //!
 //! Not a cryptographic MAC: code in the same process can read the key, and
 //! the C ABI trusts its callers' memory anyway. The seal guards against
@@ -30,7 +31,7 @@ use std::hash::BuildHasher;
 use std::sync::OnceLock;
 
 /// The key words of one kind of sealed value: one per word of the value,
-/// and two for the last multiplication.
+/// and two for the last multiplication (not used for two words).
 struct KindKey<const N: usize> {
     /// Masks for the value's words.
     words: [u64; N],
@@ -110,6 +111,10 @@ fn digest<const N: usize>(key: &KindKey<N>, words: &[u64; N]) -> u64 {
             product.rotate_left(64)
         };
         i += 2;
+    }
+    if N == 2 {
+        // One product: nothing to combine, so no last multiplication.
+        return (sum as u64) ^ ((sum >> 64) as u64);
     }
     folded_product(
         (sum as u64) ^ key.finish[0],
