@@ -118,18 +118,19 @@ pub(crate) fn run(function: &'static str, body: impl FnOnce() -> FfiResult) -> k
 /// The same boundary for the hot entry points (a search's pushes and pops,
 /// a playout's rolls, choices and plays): `fast` does the common case with
 /// the plain tests of [`usable`] and friends, no message and no
-/// allocation, and declines (`None`) anything else, which `checked` (a
-/// cold function behind [`run`]) then handles with every check and its
-/// message. A panic in `fast` is caught and reported as in [`run`]. Inlined
-/// with its closures, it costs the common case nothing over the bare code.
+/// allocation, and succeeds (`Some`: `KC_OK`) or declines (`None`) anything
+/// else, which `checked` (a cold function behind [`run`]) then handles with
+/// every check and its message. A panic in `fast` is caught and reported
+/// as in [`run`]. Inlined with its closures, it costs the common case
+/// nothing over the bare code.
 #[inline(always)]
 pub(crate) fn fast_path(
     function: &'static str,
-    fast: impl FnOnce() -> Option<kc_status>,
+    fast: impl FnOnce() -> Option<()>,
     checked: impl FnOnce() -> kc_status,
 ) -> kc_status {
     match catch(fast) {
-        Ok(Some(status)) => status,
+        Ok(Some(())) => KC_OK,
         Ok(None) => checked(),
         Err(caught) => caught.record(function),
     }
@@ -144,7 +145,7 @@ pub(crate) fn fast_path(
 /// Whether `ptr` is non-null and aligned for a `T`.
 #[inline(always)]
 pub(crate) fn usable<T>(ptr: *const T) -> bool {
-    !ptr.is_null() & (ptr as usize % align_of::<T>() == 0)
+    !ptr.is_null() && ptr as usize % align_of::<T>() == 0
 }
 
 /// Whether `ptr` is NULL or aligned for a `T` (an optional output).
@@ -255,12 +256,12 @@ mod tests {
     #[test]
     fn fast_paths_take_the_common_case_decline_the_rest_and_catch_panics() {
         let never = || -> kc_status { unreachable!("the fast path answered") };
-        assert_eq!(fast_path("kc_fast", || Some(KC_OK), never), KC_OK);
+        assert_eq!(fast_path("kc_fast", || Some(()), never), KC_OK);
         let declined = fast_path("kc_fast", || None, || KC_ERR_GAME_OVER);
         assert_eq!(declined, KC_ERR_GAME_OVER);
         let panicked = fast_path(
             "kc_fast",
-            || -> Option<kc_status> { panic!("broken fast path") },
+            || -> Option<()> { panic!("broken fast path") },
             never,
         );
         assert_eq!(panicked, KC_ERR_PANIC);

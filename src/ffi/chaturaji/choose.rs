@@ -45,7 +45,7 @@ pub unsafe extern "C" fn kc_chaturaji_roll(rng_state: *mut u64, out_roll: *mut u
                 rng_state.write(rng.state);
                 out_roll.write(roll.face());
             }
-            Some(KC_OK)
+            Some(())
         },
         || roll_checked(rng_state, out_roll),
     )
@@ -202,7 +202,7 @@ pub unsafe extern "C" fn kc_chaturaji_choose(
                 rng_state.write(rng.state);
                 out.write(chosen);
             }
-            Some(KC_OK)
+            Some(())
         },
         // SAFETY: forwarded from the caller.
         || unsafe { choose_checked(pos, roll, rng_state, out) },
@@ -280,7 +280,7 @@ pub unsafe extern "C" fn kc_chaturaji_play_chosen(
                 // SAFETY: non-null, aligned and writable per the caller.
                 out_undo => unsafe { play_legal(pos, mv, out_undo) },
             }
-            Some(KC_OK)
+            Some(())
         },
         // SAFETY: forwarded from the caller.
         || unsafe { play_chosen_checked(pos, chosen, out_undo) },
@@ -342,7 +342,7 @@ pub unsafe extern "C" fn kc_chaturaji_play_random(
                     out_move.write(kc_chaturaji_move::from_bits(kc_chaturaji_move::encode(mv)));
                 }
             }
-            Some(KC_OK)
+            Some(())
         },
         // SAFETY: forwarded from the caller.
         || unsafe { play_random_checked(pos, rng_state) },
@@ -435,7 +435,7 @@ pub unsafe extern "C" fn kc_chaturaji_roll_and_choose(
                 rng_state.write(rng.state);
                 out.write(chosen);
             }
-            Some(KC_OK)
+            Some(())
         },
         // SAFETY: forwarded from the caller.
         || unsafe { roll_and_choose_checked(pos, rng_state, out) },

@@ -419,7 +419,7 @@ pub unsafe extern "C" fn kc_chaturaji_outcome(
             };
             // SAFETY: non-null and aligned; writable per the caller.
             unsafe { out.write(outcome_info(outcome)) };
-            Some(KC_OK)
+            Some(())
         },
         // SAFETY: forwarded from the caller.
         || unsafe { outcome_checked(pos, out) },

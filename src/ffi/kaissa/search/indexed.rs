@@ -166,7 +166,7 @@ pub unsafe extern "C" fn kc_kaissa_list(
     fast_path(
         "kc_kaissa_list",
         // SAFETY: forwarded from the caller.
-        || unsafe { list_fast(pos, out_count) }.then_some(KC_OK),
+        || unsafe { list_fast(pos, out_count) }.then_some(()),
         // SAFETY: forwarded from the caller.
         || unsafe { list_checked(pos, out_count) },
     )
@@ -268,7 +268,7 @@ pub unsafe extern "C" fn kc_kaissa_push_index(
     fast_path(
         "kc_kaissa_push_index",
         // SAFETY: forwarded from the caller.
-        || unsafe { push_index_fast(pos, index) }.then_some(KC_OK),
+        || unsafe { push_index_fast(pos, index) }.then_some(()),
         // SAFETY: forwarded from the caller.
         || unsafe { push_index_checked(pos, index) },
     )
@@ -358,7 +358,7 @@ pub unsafe extern "C" fn kc_kaissa_pop_push_index(
     fast_path(
         "kc_kaissa_pop_push_index",
         // SAFETY: forwarded from the caller.
-        || unsafe { pop_push_index_fast(pos, index) }.then_some(KC_OK),
+        || unsafe { pop_push_index_fast(pos, index) }.then_some(()),
         // SAFETY: forwarded from the caller.
         || unsafe { pop_push_index_failed(pos, index) },
     )

@@ -86,7 +86,7 @@ pub unsafe extern "C" fn kc_kaissa_push(
     fast_path(
         "kc_kaissa_push",
         // SAFETY: forwarded from the caller.
-        || unsafe { push_fast(pos, mv) }.then_some(KC_OK),
+        || unsafe { push_fast(pos, mv) }.then_some(()),
         // SAFETY: forwarded from the caller.
         || unsafe { push_checked(pos, mv) },
     )
@@ -202,11 +202,7 @@ pub unsafe extern "C" fn kc_kaissa_pop(pos: *mut kc_kaissa_position) -> kc_statu
         handle.touched = true;
         true
     };
-    fast_path(
-        "kc_kaissa_pop",
-        || fast().then_some(KC_OK),
-        || pop_failed(pos),
-    )
+    fast_path("kc_kaissa_pop", || fast().then_some(()), || pop_failed(pos))
 }
 
 /// `kc_kaissa_pop`'s errors, with their messages (it changes nothing).
