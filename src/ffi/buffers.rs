@@ -3,9 +3,12 @@
 //! module docs of `ffi`.
 
 use core::ffi::c_char;
+use core::fmt::{Display, Write};
 use core::ptr::NonNull;
 
-use super::boundary::{check_ptr, fail, out_ptr, FfiResult};
+use arrayvec::ArrayString;
+
+use super::boundary::{check_ptr, fail, out_ptr, Failure, FfiResult};
 use super::kc_status::*;
 
 /// Writes `value` through a checked output pointer.
@@ -131,4 +134,41 @@ pub(crate) unsafe fn write_array<T: Copy>(
 ) -> FfiResult {
     // SAFETY: forwarded from the caller.
     unsafe { write_array_with(items, |item| item, buf, cap, out_len) }
+}
+
+/// Formats `value` into a stack buffer of `CAP` bytes (no allocation) and
+/// writes it to the caller's text buffer with [`write_text`]. `CAP` is the
+/// header's capacity constant for the text, which always suffices: a text
+/// that does not fit is an internal error (`KC_ERR_PANIC`, "`what` too
+/// long").
+///
+/// # Safety
+/// As for [`write_text`].
+pub(crate) unsafe fn write_display<const CAP: usize>(
+    value: impl Display,
+    what: &'static str,
+    buf: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> FfiResult {
+    let mut text = ArrayString::<CAP>::new();
+    write!(text, "{value}").map_err(|_| fail(KC_ERR_PANIC, format!("{what} too long")))?;
+    // SAFETY: forwarded from the caller.
+    unsafe { write_text(&text, buf, cap, out_len) }
+}
+
+/// Checks the output pointer `out`, then computes `value` and writes it
+/// there (the shape of the many small queries).
+///
+/// # Safety
+/// `out` is NULL or valid for writing a `T`.
+pub(crate) unsafe fn answer<T>(
+    out: *mut T,
+    value: impl FnOnce() -> Result<T, Failure>,
+) -> FfiResult {
+    let out = out_ptr(out, "out")?;
+    let value = value()?;
+    // SAFETY: checked; writable per the caller.
+    unsafe { write_out(out, value) };
+    Ok(())
 }

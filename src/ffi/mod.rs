@@ -56,7 +56,9 @@ pub mod svg;
 use boundary::catch;
 pub use boundary::kc_status;
 pub(crate) use boundary::{check_ptr, fail, out_ptr, read_str, run, Failure, FfiResult};
-pub(crate) use buffers::{write_array, write_array_with, write_out, write_text};
+pub(crate) use buffers::{
+    answer, write_array, write_array_with, write_display, write_out, write_text,
+};
 pub use random::{kc_random_below, kc_random_next};
 
 use kc_status::*;

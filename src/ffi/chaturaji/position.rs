@@ -15,7 +15,7 @@ use crate::ffi::handle::{
     handle_ref as position_ref, Handle,
 };
 use crate::ffi::kc_status::{self, *};
-use crate::ffi::{fail, out_ptr, read_str, run, write_array};
+use crate::ffi::{answer, fail, out_ptr, read_str, run, write_array};
 
 use super::types::*;
 

@@ -2,15 +2,12 @@
 //! texts and square names, both ways.
 
 use core::ffi::c_char;
-use core::fmt::Write;
-
-use arrayvec::ArrayString;
 
 use crate::chaturaji::{Move, Square};
 use crate::error::excerpt;
 use crate::ffi::handle::handle_ref as position_ref;
 use crate::ffi::kc_status::{self, *};
-use crate::ffi::{fail, out_ptr, read_str, run, write_out, write_text};
+use crate::ffi::{fail, out_ptr, read_str, run, write_display, write_out};
 
 use super::position::*;
 use super::types::*;
@@ -41,10 +38,10 @@ pub unsafe extern "C" fn kc_chaturaji_position_to_text(
     run("kc_chaturaji_position_to_text", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_ref(pos, "pos")? };
-        let mut text = ArrayString::<KC_CHATURAJI_POSITION_TEXT_CAP>::new();
-        write!(text, "{pos}").map_err(|_| fail(KC_ERR_PANIC, "position text too long"))?;
         // SAFETY: forwarded from the caller.
-        unsafe { write_text(&text, buf, cap, out_len) }
+        unsafe {
+            write_display::<KC_CHATURAJI_POSITION_TEXT_CAP>(pos, "position text", buf, cap, out_len)
+        }
     })
 }
 
@@ -69,10 +66,10 @@ pub unsafe extern "C" fn kc_chaturaji_position_diagram(
     run("kc_chaturaji_position_diagram", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_ref(pos, "pos")? };
-        let mut text = ArrayString::<KC_CHATURAJI_DIAGRAM_CAP>::new();
-        write!(text, "{}", pos.diagram()).map_err(|_| fail(KC_ERR_PANIC, "diagram too long"))?;
         // SAFETY: forwarded from the caller.
-        unsafe { write_text(&text, buf, cap, out_len) }
+        unsafe {
+            write_display::<KC_CHATURAJI_DIAGRAM_CAP>(pos.diagram(), "diagram", buf, cap, out_len)
+        }
     })
 }
 
@@ -126,10 +123,8 @@ pub unsafe extern "C" fn kc_chaturaji_move_to_text(
     run("kc_chaturaji_move_to_text", || {
         out_ptr(out_len, "out_len")?;
         let mv = mv.to_rust()?;
-        let mut text = ArrayString::<KC_CHATURAJI_MOVE_TEXT_CAP>::new();
-        write!(text, "{mv}").map_err(|_| fail(KC_ERR_PANIC, "move text too long"))?;
         // SAFETY: forwarded from the caller.
-        unsafe { write_text(&text, buf, cap, out_len) }
+        unsafe { write_display::<KC_CHATURAJI_MOVE_TEXT_CAP>(mv, "move text", buf, cap, out_len) }
     })
 }
 
@@ -178,9 +173,7 @@ pub unsafe extern "C" fn kc_chaturaji_square_to_text(
     run("kc_chaturaji_square_to_text", || {
         out_ptr(out_len, "out_len")?;
         let square = square_in(square, "square")?;
-        let mut text = ArrayString::<4>::new();
-        write!(text, "{square}").map_err(|_| fail(KC_ERR_PANIC, "square text too long"))?;
         // SAFETY: forwarded from the caller.
-        unsafe { write_text(&text, buf, cap, out_len) }
+        unsafe { write_display::<4>(square, "square text", buf, cap, out_len) }
     })
 }

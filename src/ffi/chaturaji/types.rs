@@ -10,7 +10,7 @@ use crate::chaturaji::{
     MARKED_SQUARES, MAX_MOVES,
 };
 use crate::ffi::kc_status::*;
-use crate::ffi::{check_ptr, fail, out_ptr, write_out, Failure, FfiResult, KC_NO_SQUARE};
+use crate::ffi::{check_ptr, fail, Failure, KC_NO_SQUARE};
 
 /// Files of the Chaturaji board (`a`..`h`).
 pub const KC_CHATURAJI_WIDTH: u8 = 8;
@@ -548,22 +548,6 @@ pub(super) unsafe fn read_rules(rules: *const kc_chaturaji_rules) -> Result<Rule
     // SAFETY: checked non-null and aligned; readable per the caller. Every
     // bit pattern of the two integer fields is a valid value.
     unsafe { ptr.as_ptr().read() }.to_rust()
-}
-
-/// Writes `value` to the checked output pointer `out` (for the many small
-/// query functions).
-///
-/// # Safety
-/// `out` is NULL or valid for writing a `T`.
-pub(super) unsafe fn answer<T>(
-    out: *mut T,
-    value: impl FnOnce() -> Result<T, Failure>,
-) -> FfiResult {
-    let out = out_ptr(out, "out")?;
-    let value = value()?;
-    // SAFETY: checked; writable per the caller.
-    unsafe { write_out(out, value) };
-    Ok(())
 }
 
 /// The rules options as one number below 2^19 (for digests).

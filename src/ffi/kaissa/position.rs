@@ -12,7 +12,7 @@ use crate::ffi::handle::{
     handle_ref as position_ref, Handle,
 };
 use crate::ffi::kc_status::{self, *};
-use crate::ffi::{check_ptr, fail, out_ptr, read_str, run, write_out, Failure};
+use crate::ffi::{answer, check_ptr, fail, out_ptr, read_str, run, write_out, Failure};
 use crate::kaissa::for_each_square;
 use crate::kaissa::{Bitboard, DrawReason, Move, Outcome, Position, Side, Square, Undo, WinReason};
 
@@ -356,10 +356,8 @@ pub unsafe extern "C" fn kc_kaissa_side_to_move(
     run("kc_kaissa_side_to_move", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_ref(pos, "pos")? };
-        let out = out_ptr(out, "out")?;
-        // SAFETY: checked; writable per the caller.
-        unsafe { write_out(out, pos.to_move().index() as u8) };
-        Ok(())
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(pos.to_move().index() as u8)) }
     })
 }
 
@@ -377,10 +375,8 @@ pub unsafe extern "C" fn kc_kaissa_turn(
     run("kc_kaissa_turn", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_ref(pos, "pos")? };
-        let out = out_ptr(out, "out")?;
-        // SAFETY: checked; writable per the caller.
-        unsafe { write_out(out, pos.turn()) };
-        Ok(())
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(pos.turn())) }
     })
 }
 
@@ -394,10 +390,8 @@ pub unsafe extern "C" fn kc_kaissa_ply(pos: *const kc_kaissa_position, out: *mut
     run("kc_kaissa_ply", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_ref(pos, "pos")? };
-        let out = out_ptr(out, "out")?;
-        // SAFETY: checked; writable per the caller.
-        unsafe { write_out(out, u64::from(pos.ply())) };
-        Ok(())
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(u64::from(pos.ply()))) }
     })
 }
 
@@ -415,10 +409,8 @@ pub unsafe extern "C" fn kc_kaissa_hash(
     run("kc_kaissa_hash", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_ref(pos, "pos")? };
-        let out = out_ptr(out, "out")?;
-        // SAFETY: checked; writable per the caller.
-        unsafe { write_out(out, pos.hash()) };
-        Ok(())
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(pos.hash())) }
     })
 }
 
