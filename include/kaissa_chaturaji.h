@@ -330,7 +330,10 @@
 // word and its NUL.
 #define KC_RECORD_RESULT_CAP 24
 
-// The default side of a square in SVG pictures, in pixels.
+// The default side of a square in SVG pictures, in pixels: what a
+// `square_size` of 0 asks for. The SVG functions (`kc_kaissa_svg`,
+// `kc_chaturaji_svg`, `kc_record_svg`) refuse no size: they clamp any
+// other size to 8..1000 pixels.
 #define KC_SVG_DEFAULT_SQUARE_SIZE 48
 
 // The result of every fallible `kc_` function. New codes are only ever
@@ -2291,8 +2294,9 @@ enum kc_status kc_record_svg(const struct kc_record *record,
 
 // Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
 // text, or NULL for none) highlighted; squares of `square_size` pixels
-// (0: 48). Ask for the size with `cap` 0 first. A malformed `last_move`
-// gives `KC_ERR_PARSE`.
+// (0: 48; any other size is clamped to 8..1000, never refused: 5 draws
+// 8-pixel squares, 5000 draws 1000-pixel ones). Ask for the size with
+// `cap` 0 first. A malformed `last_move` gives `KC_ERR_PARSE`.
 //
 // # Safety
 // `pos` is a live position; `last_move` is NULL or a NUL-terminated
@@ -2307,8 +2311,9 @@ enum kc_status kc_kaissa_svg(const struct kc_kaissa_position *pos,
 
 // Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
 // text such as `h1f3`, or NULL for none) highlighted; squares of
-// `square_size` pixels (0: 48). Ask for the size with `cap` 0 first. A
-// malformed `last_move` gives `KC_ERR_PARSE`.
+// `square_size` pixels (0: 48; any other size is clamped to 8..1000,
+// never refused, as for `kc_kaissa_svg`). Ask for the size with `cap` 0
+// first. A malformed `last_move` gives `KC_ERR_PARSE`.
 //
 // # Safety
 // `pos` is a live position; `last_move` is NULL or a NUL-terminated
