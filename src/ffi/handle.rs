@@ -24,6 +24,34 @@ pub(crate) trait Handle: Sized {
     fn replaced(&mut self) {}
 }
 
+/// The whole handle behind a pointer from C (for calls that use what a
+/// handle keeps beside its value).
+///
+/// # Safety
+/// `ptr` is NULL or a live handle from this library, not changed by anybody
+/// else while the reference lives.
+#[inline(always)]
+pub(crate) unsafe fn whole_ref<'a, H>(ptr: *const H, what: &'static str) -> Result<&'a H, Failure> {
+    let ptr = check_ptr(ptr, what)?;
+    // SAFETY: non-null and aligned; a live handle per the caller.
+    Ok(unsafe { &*ptr.as_ptr() })
+}
+
+/// The whole handle behind a mutable pointer from C.
+///
+/// # Safety
+/// `ptr` is NULL or a live handle from this library, used by nobody else
+/// while the reference lives.
+#[inline(always)]
+pub(crate) unsafe fn whole_mut<'a, H>(
+    ptr: *mut H,
+    what: &'static str,
+) -> Result<&'a mut H, Failure> {
+    let ptr = out_ptr(ptr, what)?;
+    // SAFETY: non-null and aligned; a live, unshared handle per the caller.
+    Ok(unsafe { &mut *ptr.as_ptr() })
+}
+
 /// The value behind a handle pointer from C.
 ///
 /// # Safety

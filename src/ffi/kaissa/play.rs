@@ -5,6 +5,7 @@
 use crate::error::{IllegalMoveError, IllegalMoveReason};
 use crate::ffi::boundary::optional_ptr;
 use crate::ffi::handle::handle_ref as position_ref;
+use crate::ffi::handle::{whole_mut, whole_ref};
 use crate::ffi::kc_status::{self, *};
 use crate::ffi::seal;
 use crate::ffi::{check_ptr, fail, out_ptr, run, write_array_with, write_out, Failure};
@@ -46,7 +47,7 @@ pub unsafe extern "C" fn kc_kaissa_legal_moves(
 ) -> kc_status {
     run("kc_kaissa_legal_moves", || {
         // SAFETY: forwarded from the caller.
-        let handle = unsafe { whole_ref(pos)? };
+        let handle = unsafe { whole_ref(pos, "pos")? };
         let len_out = out_ptr(out_len, "out_len")?;
         if cap >= KC_KAISSA_MAX_MOVES && !buf.is_null() {
             // Room for any position: write each move straight into `buf`.
@@ -112,11 +113,10 @@ pub unsafe extern "C" fn kc_kaissa_play(
     out_undo: *mut kc_kaissa_undo_record,
 ) -> kc_status {
     run("kc_kaissa_play", || {
-        check_ptr(pos, "pos")?;
+        // SAFETY: a live position used by nobody else during the call, per
+        // the caller.
+        let handle = unsafe { whole_mut(pos, "pos")? };
         optional_ptr(out_undo, "out_undo")?;
-        // SAFETY: non-null and aligned (checked); a live position used by
-        // nobody else during the call, per the caller.
-        let handle = unsafe { &mut *pos };
         handle.not_visited()?;
         let Some(rust_mv) = mv.decode() else {
             return Err(mv.malformed());
@@ -171,11 +171,10 @@ pub unsafe extern "C" fn kc_kaissa_undo(
     undo: *const kc_kaissa_undo_record,
 ) -> kc_status {
     run("kc_kaissa_undo", || {
-        check_ptr(pos, "pos")?;
+        // SAFETY: a live position used by nobody else during the call, per
+        // the caller.
+        let handle = unsafe { whole_mut(pos, "pos")? };
         check_ptr(undo, "undo")?;
-        // SAFETY: non-null and aligned (checked); a live position used by
-        // nobody else during the call, per the caller.
-        let handle = unsafe { &mut *pos };
         handle.not_visited()?;
         // SAFETY: non-null and aligned (checked); readable per the caller.
         // The record holds only integers (no padding), so any bytes are a

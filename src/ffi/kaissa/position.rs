@@ -12,7 +12,7 @@ use crate::ffi::handle::{
     handle_ref as position_ref, Handle,
 };
 use crate::ffi::kc_status::{self, *};
-use crate::ffi::{answer, check_ptr, fail, out_ptr, read_str, run, write_out, Failure};
+use crate::ffi::{answer, fail, out_ptr, read_str, run, write_out, Failure};
 use crate::kaissa::for_each_square;
 use crate::kaissa::{Bitboard, DrawReason, Move, Outcome, Position, Side, Square, Undo, WinReason};
 
@@ -217,18 +217,6 @@ impl Handle for kc_kaissa_position {
         self.last.live = false;
         &mut self.pos
     }
-}
-
-/// The whole handle behind a pointer from C.
-///
-/// # Safety
-/// `ptr` is NULL or a live position from this library.
-pub(super) unsafe fn whole_ref<'a>(
-    ptr: *const kc_kaissa_position,
-) -> Result<&'a kc_kaissa_position, Failure> {
-    let ptr = check_ptr(ptr, "pos")?;
-    // SAFETY: non-null and aligned; a live handle per the caller.
-    Ok(unsafe { &*ptr.as_ptr() })
 }
 
 // ---------------------------------------------------------------------------

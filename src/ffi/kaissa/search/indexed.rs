@@ -32,9 +32,10 @@
 //! before those depths can be reached again.
 
 use crate::ffi::boundary::{fast_path, usable};
+use crate::ffi::handle::{whole_mut, whole_ref};
 use crate::ffi::kaissa::{kc_kaissa_move, kc_kaissa_position};
 use crate::ffi::kc_status::{self, *};
-use crate::ffi::{check_ptr, fail, out_ptr, run, write_array_with, write_out};
+use crate::ffi::{fail, out_ptr, run, write_array_with, write_out};
 use crate::kaissa::{Move, Position, MAX_MOVES};
 
 /// The legal moves of the position at one push depth, kept in the handle
@@ -181,11 +182,9 @@ pub unsafe extern "C" fn kc_kaissa_list(
 #[inline(never)]
 unsafe fn list_checked(pos: *mut kc_kaissa_position, out_count: *mut usize) -> kc_status {
     run("kc_kaissa_list", || {
-        check_ptr(pos, "pos")?;
+        // SAFETY: live and unshared per the caller.
+        let handle = unsafe { whole_mut(pos, "pos")? };
         let out = out_ptr(out_count, "out_count")?;
-        // SAFETY: non-null and aligned (checked); live and unshared per the
-        // caller.
-        let handle = unsafe { &mut *pos };
         let depth = handle.pushed.len();
         let out_of_memory = |_| fail(KC_ERR_PANIC, "out of memory: no room for the listing");
         if handle.lists.len() <= depth {
@@ -283,10 +282,8 @@ pub unsafe extern "C" fn kc_kaissa_push_index(
 #[inline(never)]
 unsafe fn push_index_checked(pos: *mut kc_kaissa_position, index: usize) -> kc_status {
     run("kc_kaissa_push_index", || {
-        check_ptr(pos, "pos")?;
-        // SAFETY: non-null and aligned (checked); live and unshared per the
-        // caller.
-        let handle = unsafe { &mut *pos };
+        // SAFETY: live and unshared per the caller.
+        let handle = unsafe { whole_mut(pos, "pos")? };
         let mv = listed(handle, index)?;
         handle.push_legal(mv)
     })
@@ -373,9 +370,8 @@ pub unsafe extern "C" fn kc_kaissa_pop_push_index(
 #[inline(never)]
 unsafe fn pop_push_index_failed(pos: *mut kc_kaissa_position, index: usize) -> kc_status {
     run("kc_kaissa_pop_push_index", || {
-        check_ptr(pos, "pos")?;
-        // SAFETY: non-null and aligned (checked); live per the caller.
-        let handle = unsafe { &*pos };
+        // SAFETY: live per the caller.
+        let handle = unsafe { whole_ref(pos, "pos")? };
         handle.not_visited_at_top()?;
         let Some(below) = handle.pushed.len().checked_sub(1) else {
             return Err(fail(
@@ -456,10 +452,9 @@ pub unsafe extern "C" fn kc_kaissa_listed_move(
     out: *mut kc_kaissa_move,
 ) -> kc_status {
     run("kc_kaissa_listed_move", || {
-        check_ptr(pos, "pos")?;
+        // SAFETY: live per the caller.
+        let handle = unsafe { whole_ref(pos, "pos")? };
         let out = out_ptr(out, "out")?;
-        // SAFETY: non-null and aligned (checked); live per the caller.
-        let handle = unsafe { &*pos };
         let mv = listed(handle, index)?;
         // SAFETY: checked; writable per the caller.
         unsafe { write_out(out, kc_kaissa_move::from_rust(mv)) };
@@ -487,9 +482,8 @@ pub unsafe extern "C" fn kc_kaissa_listed_moves(
     out_len: *mut usize,
 ) -> kc_status {
     run("kc_kaissa_listed_moves", || {
-        check_ptr(pos, "pos")?;
-        // SAFETY: non-null and aligned (checked); live per the caller.
-        let handle = unsafe { &*pos };
+        // SAFETY: live per the caller.
+        let handle = unsafe { whole_ref(pos, "pos")? };
         let Some(moves) = handle.current_listing() else {
             // Checks `out_len` first, for the usual pointer message.
             out_ptr(out_len, "out_len")?;

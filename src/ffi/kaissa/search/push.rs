@@ -5,9 +5,10 @@
 //! for a C search (list, then push and pop each move).
 
 use crate::ffi::boundary::{fast_path, usable};
+use crate::ffi::handle::{whole_mut, whole_ref};
 use crate::ffi::kaissa::{illegal, kc_kaissa_move, kc_kaissa_position, MoveSets};
 use crate::ffi::kc_status::{self, *};
-use crate::ffi::{check_ptr, fail, out_ptr, run, write_out, Failure};
+use crate::ffi::{answer, fail, run, Failure};
 use crate::kaissa::{Move, Position, Square};
 
 impl MoveSets {
@@ -101,10 +102,8 @@ pub unsafe extern "C" fn kc_kaissa_push(
 #[inline(never)]
 unsafe fn push_checked(pos: *mut kc_kaissa_position, mv: kc_kaissa_move) -> kc_status {
     run("kc_kaissa_push", || {
-        check_ptr(pos, "pos")?;
-        // SAFETY: non-null and aligned (checked); live and unshared per the
-        // caller.
-        let handle = unsafe { &mut *pos };
+        // SAFETY: live and unshared per the caller.
+        let handle = unsafe { whole_mut(pos, "pos")? };
         let rust_mv = mv.to_rust()?;
         if let Some(reason) = handle.pos.illegality(rust_mv) {
             return Err(illegal(rust_mv, reason));
@@ -210,9 +209,8 @@ pub unsafe extern "C" fn kc_kaissa_pop(pos: *mut kc_kaissa_position) -> kc_statu
 #[inline(never)]
 fn pop_failed(pos: *mut kc_kaissa_position) -> kc_status {
     run("kc_kaissa_pop", || {
-        check_ptr(pos, "pos")?;
-        // SAFETY: non-null and aligned (checked); live per the caller.
-        unsafe { &*pos }.not_visited_at_top()?;
+        // SAFETY: live per the caller.
+        unsafe { whole_ref(pos, "pos")? }.not_visited_at_top()?;
         Err(fail(
             KC_ERR_INVALID_ARGUMENT,
             "no pushed move to take back (none pushed, all popped, or the position changed since)",
@@ -232,12 +230,9 @@ pub unsafe extern "C" fn kc_kaissa_pushed_count(
     out: *mut usize,
 ) -> kc_status {
     run("kc_kaissa_pushed_count", || {
-        check_ptr(pos, "pos")?;
-        let out = out_ptr(out, "out")?;
-        // SAFETY: non-null and aligned (checked); live per the caller.
-        let count = unsafe { (*pos).pushed.len() };
-        // SAFETY: checked; writable per the caller.
-        unsafe { write_out(out, count) };
-        Ok(())
+        // SAFETY: live per the caller.
+        let handle = unsafe { whole_ref(pos, "pos")? };
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(handle.pushed.len())) }
     })
 }
