@@ -215,11 +215,14 @@ pub unsafe fn kaissa_perft_indexed(
 }
 
 /// What the visitor of [`kaissa_perft_visited`] keeps: the plies left to
-/// play below the visited move, and the leaves counted.
+/// play below the visited move, the leaves counted, and the order to visit
+/// in (empty: none, the listing's order; else the identity `0, 1, 2, ...`,
+/// as a search passes its move ordering).
 struct VisitPerft<'a> {
     api: &'a KaissaApi,
     depth: u32,
     nodes: u64,
+    order: &'a [usize],
 }
 
 /// The visitor of [`kaissa_perft_visited`], as a C program writes it: a leaf
@@ -236,23 +239,25 @@ unsafe extern "C" fn perft_visitor(
         return 0;
     }
     state.depth -= 1;
-    let api = state.api;
+    let (api, order) = (state.api, state.order);
     // SAFETY: the position the visit gives, live during the call; the
     // context is passed on (no Rust reference to it is used across).
-    unsafe { visit_listed(api, pos, context) };
+    unsafe { visit_listed(api, pos, order, context) };
     // SAFETY: as above.
     let state = unsafe { &mut *context.cast::<VisitPerft>() };
     state.depth += 1;
     0
 }
 
-/// `kc_kaissa_list`, then `kc_kaissa_visit` of every listed move.
+/// `kc_kaissa_list`, then `kc_kaissa_visit` of every listed move (in the
+/// order of `order`'s first indices when `order` is not empty).
 ///
 /// # Safety
 /// `pos` is a live position, `context` a live `VisitPerft`.
 unsafe fn visit_listed(
     api: &KaissaApi,
     pos: *mut kc_kaissa_position,
+    order: &[usize],
     context: *mut core::ffi::c_void,
 ) {
     let mut len = 0usize;
@@ -260,10 +265,15 @@ unsafe fn visit_listed(
     unsafe {
         let status = (api.list)(pos, &mut len);
         debug_assert_eq!(status, kc_status::KC_OK);
+        let order = if order.is_empty() {
+            std::ptr::null()
+        } else {
+            order[..len].as_ptr()
+        };
         let status = (api.visit)(
             pos,
-            std::ptr::null(),
-            0,
+            order,
+            len,
             Some(perft_visitor),
             context,
             std::ptr::null_mut(),
@@ -285,6 +295,36 @@ pub unsafe fn kaissa_perft_visited(
     pos: *mut kc_kaissa_position,
     depth: u32,
 ) -> u64 {
+    // SAFETY: per the caller.
+    unsafe { kaissa_perft_visited_in(api, pos, depth, &[]) }
+}
+
+/// [`kaissa_perft_visited`] with an explicit order at every node (the
+/// identity, so the count is the same): what a search pays for passing its
+/// move ordering to `kc_kaissa_visit`.
+///
+/// # Safety
+/// `pos` is a live position used by nobody else during the call.
+pub unsafe fn kaissa_perft_visited_ordered(
+    api: &KaissaApi,
+    pos: *mut kc_kaissa_position,
+    depth: u32,
+) -> u64 {
+    let identity: Vec<usize> = (0..KC_KAISSA_MAX_MOVES).collect();
+    // SAFETY: per the caller.
+    unsafe { kaissa_perft_visited_in(api, pos, depth, &identity) }
+}
+
+/// [`kaissa_perft_visited`] in `order` (empty: the listing's order).
+///
+/// # Safety
+/// `pos` is a live position used by nobody else during the call.
+unsafe fn kaissa_perft_visited_in(
+    api: &KaissaApi,
+    pos: *mut kc_kaissa_position,
+    depth: u32,
+    order: &[usize],
+) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -292,9 +332,10 @@ pub unsafe fn kaissa_perft_visited(
         api,
         depth,
         nodes: 0,
+        order,
     };
     // SAFETY: per the caller; `state` outlives the visit.
-    unsafe { visit_listed(api, pos, (&mut state as *mut VisitPerft).cast()) };
+    unsafe { visit_listed(api, pos, order, (&mut state as *mut VisitPerft).cast()) };
     state.nodes
 }
 

@@ -50,6 +50,15 @@
 // Stone placement).
 #define KC_NO_SQUARE 255
 
+// The most choices a promotion decision offers (raja, elephant, horse,
+// boat): a buffer of this many elements always holds
+// `kc_chaturaji_promotion_choices`, `kc_chaturaji_decision_moves` too.
+#define KC_CHATURAJI_MAX_PROMOTION_CHOICES 4
+
+// Under the Ludii ruleset, the game ends drawn for all once this many
+// rolled plies (promotion decisions not counted) have been played.
+#define KC_CHATURAJI_LUDII_TURN_LIMIT 5000
+
 // Files of the Chaturaji board (`a`..`h`).
 #define KC_CHATURAJI_WIDTH 8
 
@@ -286,15 +295,6 @@
 // number the notation can write (999,999,999; no real game gets there).
 #define KC_KAISSA_REASON_TURN_LIMIT 6
 
-// The most choices a promotion decision offers (raja, elephant, horse,
-// boat): a buffer of this many elements always holds
-// `kc_chaturaji_promotion_choices`, `kc_chaturaji_decision_moves` too.
-#define KC_CHATURAJI_MAX_PROMOTION_CHOICES 4
-
-// Under the Ludii ruleset, the game ends drawn for all once this many
-// rolled plies (promotion decisions not counted) have been played.
-#define KC_CHATURAJI_LUDII_TURN_LIMIT 5000
-
 // The number of game-length buckets of [`kc_playout_stats`]
 // (`length_histogram`); see `kc_playout_length_bucket_bounds`.
 #define KC_PLAYOUT_LENGTH_BUCKETS 240
@@ -311,6 +311,10 @@
 
 // [`kc_playout_game`] `result`: won by the players in `winners`.
 #define KC_PLAYOUT_WIN 2
+
+// A text buffer of this many bytes always holds a readable move (`Bxh10#`,
+// `gP b7-b8=H`) and its NUL.
+#define KC_READABLE_MOVE_CAP 16
 
 // Game value of a record: Merchant Kaissa.
 #define KC_RECORD_KAISSA 0
@@ -334,11 +338,10 @@
 // docs/records.md, section 5). Everything else is checked as usual.
 #define KC_RECORD_READ_LENIENT 1
 
-// A text buffer of this many bytes always holds a readable move (`Bxh10#`,
-// `gP b7-b8=H`) and its NUL.
-#define KC_READABLE_MOVE_CAP 16
-
-// The default side of a square in SVG pictures, in pixels.
+// The default side of a square in SVG pictures, in pixels: what a
+// `square_size` of 0 asks for. The SVG functions (`kc_kaissa_svg`,
+// `kc_chaturaji_svg`, `kc_record_svg`) refuse no size: they clamp any
+// other size to 8..1000 pixels.
 #define KC_SVG_DEFAULT_SQUARE_SIZE 48
 
 // The result of every fallible `kc_` function. New codes are only ever
@@ -400,62 +403,6 @@ typedef struct kc_record kc_record;
 // Not thread-safe: use one reader from one thread at a time.
 typedef struct kc_record_reader kc_record_reader;
 
-// The rules options a position is created with (the rules reference (§2, Chaturaji), and
-// Part IV with `ruleset` `KC_CHATURAJI_RULESET_LUDII`).
-//
-// - `alliances`: `KC_CHATURAJI_ALLIANCES_SHEET` (0, the default) or
-//   `KC_CHATURAJI_ALLIANCES_OPPOSITE` (1); anything else is rejected with
-//   `KC_ERR_INVALID_ARGUMENT`.
-// - `draw_limit`: a game with this many plies or more since the last
-//   capture is drawn; 0 switches the rule off. The default is
-//   `KC_CHATURAJI_DEFAULT_DRAW_LIMIT` (200); `kc_chaturaji_rules_default`
-//   fills in the defaults.
-// - `ruleset`: `KC_CHATURAJI_RULESET_SHEET` (0, the default) or
-//   `KC_CHATURAJI_RULESET_LUDII` (1; `kc_chaturaji_rules_ludii` fills in
-//   the Ludii options); anything else is rejected with
-//   `KC_ERR_INVALID_ARGUMENT`. It is the last field, so an initializer
-//   `{alliances, draw_limit}` keeps the sheet's rules.
-typedef struct kc_chaturaji_rules {
-  // `KC_CHATURAJI_ALLIANCES_SHEET` or `KC_CHATURAJI_ALLIANCES_OPPOSITE`.
-  uint8_t alliances;
-  // The quiet-ply draw limit; 0 = no draw rule.
-  uint16_t draw_limit;
-  // `KC_CHATURAJI_RULESET_SHEET` or `KC_CHATURAJI_RULESET_LUDII`.
-  uint8_t ruleset;
-} kc_chaturaji_rules;
-
-// The two colours of an alliance, in increasing order.
-typedef struct kc_chaturaji_alliance_info {
-  // The colours (0..3), the smaller first.
-  uint8_t colours[2];
-} kc_chaturaji_alliance_info;
-
-// How a game stands: `result` is `KC_CHATURAJI_ONGOING`,
-// `KC_CHATURAJI_ALLIANCE_WINS` or `KC_CHATURAJI_DRAW`, and under the Ludii
-// ruleset `KC_CHATURAJI_COLOUR_WINS` or `KC_CHATURAJI_TOP_SCORE_TIE`. For
-// an alliance's win, `winners` holds its two colours in increasing order;
-// for a colour's win, that colour then `KC_CHATURAJI_NO_COLOUR`; otherwise
-// both are `KC_CHATURAJI_NO_COLOUR`.
-typedef struct kc_chaturaji_outcome_info {
-  // One of the `KC_CHATURAJI_ONGOING`.. result values.
-  uint8_t result;
-  // The winning alliance's colours, or `KC_CHATURAJI_NO_COLOUR` twice.
-  uint8_t winners[2];
-} kc_chaturaji_outcome_info;
-
-// What stands on a square. When `present` is 0 the square is empty and
-// `colour` and `kind` are 0; when it is 1, `colour` is
-// `KC_CHATURAJI_RED`..`KC_CHATURAJI_GREEN` (0..3) and `kind` is
-// `KC_CHATURAJI_RAJA`..`KC_CHATURAJI_PAWN` (0..4).
-typedef struct kc_chaturaji_piece {
-  // 1 if a piece stands there, 0 if the square is empty.
-  uint8_t present;
-  // The piece's colour (0 Red, 1 Black, 2 Yellow, 3 Green).
-  uint8_t colour;
-  // The piece's kind (0 raja, 1 elephant, 2 horse, 3 boat, 4 pawn).
-  uint8_t kind;
-} kc_chaturaji_piece;
-
 // A Chaturaji move, a plain value.
 //
 // - `kind` `KC_CHATURAJI_MOVE_NORMAL` (0): the piece on `from` goes to `to`
@@ -484,6 +431,32 @@ typedef struct kc_chaturaji_move {
   // The new kind of a special promotion or a decision, else 0.
   uint8_t promotion;
 } kc_chaturaji_move;
+
+// A move chosen by `kc_chaturaji_choose` for one position and roll, with a
+// token that lets `kc_chaturaji_play_chosen` play it without checking its
+// legality again. A plain value the caller keeps (32 bytes, no padding);
+// read `mv` and `roll` freely, but do not edit the struct: the position's
+// `hash`, `ply` and `quiet` counters are compared as they are, and `check`
+// is a keyed digest (the key is made at random once per process) binding
+// `mv`, `roll` and `reserved` to that hash and to the position's rules
+// options, so an edited, forged, stale or foreign token is refused. Valid
+// only in the process that made it, and only until the position changes.
+typedef struct kc_chaturaji_chosen_move {
+  // The chosen move (the pass when the roll allows no other).
+  struct kc_chaturaji_move mv;
+  // The roll it was chosen for (2..5).
+  uint8_t roll;
+  // Written as 0 (covered by `check`).
+  uint8_t reserved[3];
+  // The ply counter of the position it was chosen in.
+  uint32_t ply;
+  // The quiet-ply counter of the position it was chosen in.
+  uint32_t quiet;
+  // The hash of the position it was chosen in.
+  uint64_t hash;
+  // The keyed digest that makes the token (see above).
+  uint64_t check;
+} kc_chaturaji_chosen_move;
 
 // What `kc_chaturaji_undo` needs to take back a move, filled in by
 // `kc_chaturaji_play` and `kc_chaturaji_play_chosen`: the move and a
@@ -531,31 +504,51 @@ typedef struct kc_chaturaji_undo_record {
   uint64_t check;
 } kc_chaturaji_undo_record;
 
-// A move chosen by `kc_chaturaji_choose` for one position and roll, with a
-// token that lets `kc_chaturaji_play_chosen` play it without checking its
-// legality again. A plain value the caller keeps (32 bytes, no padding);
-// read `mv` and `roll` freely, but do not edit the struct: the position's
-// `hash`, `ply` and `quiet` counters are compared as they are, and `check`
-// is a keyed digest (the key is made at random once per process) binding
-// `mv`, `roll` and `reserved` to that hash and to the position's rules
-// options, so an edited, forged, stale or foreign token is refused. Valid
-// only in the process that made it, and only until the position changes.
-typedef struct kc_chaturaji_chosen_move {
-  // The chosen move (the pass when the roll allows no other).
-  struct kc_chaturaji_move mv;
-  // The roll it was chosen for (2..5).
-  uint8_t roll;
-  // Written as 0 (covered by `check`).
-  uint8_t reserved[3];
-  // The ply counter of the position it was chosen in.
-  uint32_t ply;
-  // The quiet-ply counter of the position it was chosen in.
-  uint32_t quiet;
-  // The hash of the position it was chosen in.
-  uint64_t hash;
-  // The keyed digest that makes the token (see above).
-  uint64_t check;
-} kc_chaturaji_chosen_move;
+// The rules options a position is created with (the rules reference (§2, Chaturaji), and
+// Part IV with `ruleset` `KC_CHATURAJI_RULESET_LUDII`).
+//
+// - `alliances`: `KC_CHATURAJI_ALLIANCES_SHEET` (0, the default) or
+//   `KC_CHATURAJI_ALLIANCES_OPPOSITE` (1); anything else is rejected with
+//   `KC_ERR_INVALID_ARGUMENT`.
+// - `draw_limit`: a game with this many plies or more since the last
+//   capture is drawn; 0 switches the rule off. The default is
+//   `KC_CHATURAJI_DEFAULT_DRAW_LIMIT` (200); `kc_chaturaji_rules_default`
+//   fills in the defaults.
+// - `ruleset`: `KC_CHATURAJI_RULESET_SHEET` (0, the default) or
+//   `KC_CHATURAJI_RULESET_LUDII` (1; `kc_chaturaji_rules_ludii` fills in
+//   the Ludii options); anything else is rejected with
+//   `KC_ERR_INVALID_ARGUMENT`. It is the last field, so an initializer
+//   `{alliances, draw_limit}` keeps the sheet's rules.
+typedef struct kc_chaturaji_rules {
+  // `KC_CHATURAJI_ALLIANCES_SHEET` or `KC_CHATURAJI_ALLIANCES_OPPOSITE`.
+  uint8_t alliances;
+  // The quiet-ply draw limit; 0 = no draw rule.
+  uint16_t draw_limit;
+  // `KC_CHATURAJI_RULESET_SHEET` or `KC_CHATURAJI_RULESET_LUDII`.
+  uint8_t ruleset;
+} kc_chaturaji_rules;
+
+// The four scores of a position, by colour (`scores[KC_CHATURAJI_RED]`
+// .. `scores[KC_CHATURAJI_GREEN]`). Always 0 under the sheet's rules.
+typedef struct kc_chaturaji_score_info {
+  // The score of each colour (0 Red, 1 Black, 2 Yellow, 3 Green).
+  uint32_t scores[4];
+} kc_chaturaji_score_info;
+
+// The final ranking of a game, by colour. While the game goes on,
+// `finished` is 0 and every rank is 0. Once it is over, `finished` is 1
+// and `ranks[colour]` is 1 for the best, colours that tie sharing a rank
+// (a colour's rank is one more than the number of colours above it: 1, 2,
+// 2, 4). Ludii ruleset: by score when one colour owns every piece left,
+// all 1 at the turn limit; sheet: the winning alliance 1 and the other 3,
+// all 1 after a draw.
+typedef struct kc_chaturaji_ranking_info {
+  // 1 when the game is over (the ranks are final), else 0.
+  uint8_t finished;
+  // The rank of each colour (0 Red, 1 Black, 2 Yellow, 3 Green), or 0
+  // while the game goes on.
+  uint8_t ranks[4];
+} kc_chaturaji_ranking_info;
 
 // A possible raja exchange: a captured raja of colour `first` (of Red's
 // alliance) and one of colour `second` (of the other alliance) can both be
@@ -567,56 +560,37 @@ typedef struct kc_chaturaji_exchange_pair {
   uint8_t second;
 } kc_chaturaji_exchange_pair;
 
-// How a game stands: `result` is `KC_KAISSA_ONGOING`,
-// `KC_KAISSA_YELLOW_WINS`, `KC_KAISSA_RED_WINS` or `KC_KAISSA_DRAW`;
-// `reason` is `KC_KAISSA_REASON_NONE` while the game goes on, else
-// `KC_KAISSA_REASON_HOME_STONE_CAPTURED`, `KC_KAISSA_REASON_DEFAULT_LOSS`
-// (wins) or `KC_KAISSA_REASON_NO_LEGAL_MOVES` or `KC_KAISSA_REASON_TURN_LIMIT`
-// (draws). (The resignation and
-// agreement reasons are never returned by the library.)
-typedef struct kc_kaissa_outcome_info {
-  // One of the `KC_KAISSA_ONGOING`.. result values.
+// The two colours of an alliance, in increasing order.
+typedef struct kc_chaturaji_alliance_info {
+  // The colours (0..3), the smaller first.
+  uint8_t colours[2];
+} kc_chaturaji_alliance_info;
+
+// How a game stands: `result` is `KC_CHATURAJI_ONGOING`,
+// `KC_CHATURAJI_ALLIANCE_WINS` or `KC_CHATURAJI_DRAW`, and under the Ludii
+// ruleset `KC_CHATURAJI_COLOUR_WINS` or `KC_CHATURAJI_TOP_SCORE_TIE`. For
+// an alliance's win, `winners` holds its two colours in increasing order;
+// for a colour's win, that colour then `KC_CHATURAJI_NO_COLOUR`; otherwise
+// both are `KC_CHATURAJI_NO_COLOUR`.
+typedef struct kc_chaturaji_outcome_info {
+  // One of the `KC_CHATURAJI_ONGOING`.. result values.
   uint8_t result;
-  // One of the `KC_KAISSA_REASON_`.. values.
-  uint8_t reason;
-} kc_kaissa_outcome_info;
+  // The winning alliance's colours, or `KC_CHATURAJI_NO_COLOUR` twice.
+  uint8_t winners[2];
+} kc_chaturaji_outcome_info;
 
 // What stands on a square. When `present` is 0 the square is empty and
-// `side` and `kind` are 0; when it is 1, `side` is `KC_KAISSA_YELLOW` or
-// `KC_KAISSA_RED` and `kind` is one of `KC_KAISSA_UBAR`..`KC_KAISSA_HOME_STONE`.
-typedef struct kc_kaissa_piece {
+// `colour` and `kind` are 0; when it is 1, `colour` is
+// `KC_CHATURAJI_RED`..`KC_CHATURAJI_GREEN` (0..3) and `kind` is
+// `KC_CHATURAJI_RAJA`..`KC_CHATURAJI_PAWN` (0..4).
+typedef struct kc_chaturaji_piece {
   // 1 if a piece stands there, 0 if the square is empty.
   uint8_t present;
-  // The piece's side (0 Yellow, 1 Red).
-  uint8_t side;
-  // The piece's kind (0..9 in the order U, Q, T, S, B, I, P, R, A, H).
+  // The piece's colour (0 Red, 1 Black, 2 Yellow, 3 Green).
+  uint8_t colour;
+  // The piece's kind (0 raja, 1 elephant, 2 horse, 3 boat, 4 pawn).
   uint8_t kind;
-} kc_kaissa_piece;
-
-// One side's Home Stone placement window (the rules reference (§1, Merchant Kaissa), Home Stone).
-typedef struct kc_kaissa_home_stone_window_info {
-  // The side described (0 Yellow, 1 Red).
-  uint8_t side;
-  // Whether the side's stone is still in hand.
-  bool in_hand;
-  // Whether the side may place its stone on this very move (it is to
-  // move, the stone is in hand, the turn is 8..10, the game is not over
-  // and an empty square of its back rank exists).
-  bool open_now;
-  // Whether it is to move on turn 10 with the stone in hand: it must place
-  // now (or, with a full back rank, it has already lost by default).
-  bool last_chance;
-  // The first turn on which a side may place: 8.
-  uint32_t first_turn;
-  // The last turn on which a side may (and then must) place: 10.
-  uint32_t last_turn;
-  // The side's own next turn number (its current turn if it is to move).
-  uint32_t next_turn;
-  // How many entries of `squares` are used.
-  uint8_t square_count;
-  // The squares it may place on now, ascending; empty unless `open_now`.
-  uint8_t squares[10];
-} kc_kaissa_home_stone_window_info;
+} kc_chaturaji_piece;
 
 // A Kaissa move, a plain value.
 //
@@ -636,6 +610,18 @@ typedef struct kc_kaissa_move {
   // The square the move ends on.
   uint8_t to;
 } kc_kaissa_move;
+
+// What stands on a square. When `present` is 0 the square is empty and
+// `side` and `kind` are 0; when it is 1, `side` is `KC_KAISSA_YELLOW` or
+// `KC_KAISSA_RED` and `kind` is one of `KC_KAISSA_UBAR`..`KC_KAISSA_HOME_STONE`.
+typedef struct kc_kaissa_piece {
+  // 1 if a piece stands there, 0 if the square is empty.
+  uint8_t present;
+  // The piece's side (0 Yellow, 1 Red).
+  uint8_t side;
+  // The piece's kind (0..9 in the order U, Q, T, S, B, I, P, R, A, H).
+  uint8_t kind;
+} kc_kaissa_piece;
 
 // What `kc_kaissa_undo` needs to take back a move, filled in by
 // `kc_kaissa_play`. A plain value the caller keeps (on its stack, in an
@@ -669,6 +655,45 @@ typedef struct kc_kaissa_undo_record {
   uint64_t check;
 } kc_kaissa_undo_record;
 
+// How a game stands: `result` is `KC_KAISSA_ONGOING`,
+// `KC_KAISSA_YELLOW_WINS`, `KC_KAISSA_RED_WINS` or `KC_KAISSA_DRAW`;
+// `reason` is `KC_KAISSA_REASON_NONE` while the game goes on, else
+// `KC_KAISSA_REASON_HOME_STONE_CAPTURED`, `KC_KAISSA_REASON_DEFAULT_LOSS`
+// (wins) or `KC_KAISSA_REASON_NO_LEGAL_MOVES` or `KC_KAISSA_REASON_TURN_LIMIT`
+// (draws). (The resignation and
+// agreement reasons are never returned by the library.)
+typedef struct kc_kaissa_outcome_info {
+  // One of the `KC_KAISSA_ONGOING`.. result values.
+  uint8_t result;
+  // One of the `KC_KAISSA_REASON_`.. values.
+  uint8_t reason;
+} kc_kaissa_outcome_info;
+
+// One side's Home Stone placement window (the rules reference (§1, Merchant Kaissa), Home Stone).
+typedef struct kc_kaissa_home_stone_window_info {
+  // The side described (0 Yellow, 1 Red).
+  uint8_t side;
+  // Whether the side's stone is still in hand.
+  bool in_hand;
+  // Whether the side may place its stone on this very move (it is to
+  // move, the stone is in hand, the turn is 8..10, the game is not over
+  // and an empty square of its back rank exists).
+  bool open_now;
+  // Whether it is to move on turn 10 with the stone in hand: it must place
+  // now (or, with a full back rank, it has already lost by default).
+  bool last_chance;
+  // The first turn on which a side may place: 8.
+  uint32_t first_turn;
+  // The last turn on which a side may (and then must) place: 10.
+  uint32_t last_turn;
+  // The side's own next turn number (its current turn if it is to move).
+  uint32_t next_turn;
+  // How many entries of `squares` are used.
+  uint8_t square_count;
+  // The squares it may place on now, ascending; empty unless `open_now`.
+  uint8_t squares[10];
+} kc_kaissa_home_stone_window_info;
+
 // The callback of [`kc_kaissa_visit`]: called once for each visited move,
 // with the move played in `pos`, and `index`, the move's index in the
 // listing the visit plays from (see `kc_kaissa_list`). `context` is the
@@ -686,28 +711,6 @@ typedef struct kc_kaissa_undo_record {
 // must return normally: no C++ exception and no `longjmp` may leave it,
 // and it must not free `pos`.
 typedef int32_t (*kc_kaissa_visitor)(void *context, struct kc_kaissa_position *pos, size_t index);
-
-// The four scores of a position, by colour (`scores[KC_CHATURAJI_RED]`
-// .. `scores[KC_CHATURAJI_GREEN]`). Always 0 under the sheet's rules.
-typedef struct kc_chaturaji_score_info {
-  // The score of each colour (0 Red, 1 Black, 2 Yellow, 3 Green).
-  uint32_t scores[4];
-} kc_chaturaji_score_info;
-
-// The final ranking of a game, by colour. While the game goes on,
-// `finished` is 0 and every rank is 0. Once it is over, `finished` is 1
-// and `ranks[colour]` is 1 for the best, colours that tie sharing a rank
-// (a colour's rank is one more than the number of colours above it: 1, 2,
-// 2, 4). Ludii ruleset: by score when one colour owns every piece left,
-// all 1 at the turn limit; sheet: the winning alliance 1 and the other 3,
-// all 1 after a draw.
-typedef struct kc_chaturaji_ranking_info {
-  // 1 when the game is over (the ranks are final), else 0.
-  uint8_t finished;
-  // The rank of each colour (0 Red, 1 Black, 2 Yellow, 3 Green), or 0
-  // while the game goes on.
-  uint8_t ranks[4];
-} kc_chaturaji_ranking_info;
 
 // What a batch of playouts added up to (plain data the caller owns).
 //
@@ -799,23 +802,339 @@ const char *kc_version(void);
 // the caller; `out_len` points to a writable `size_t`.
 enum kc_status kc_last_error_message(char *buf, size_t cap, size_t *out_len);
 
-// Advances the SplitMix64 generator whose state the caller keeps in
-// `*state` and writes the next 64 random bits to `*out`. Seed a generator by
-// storing any value in the state; equal seeds give equal sequences.
+// Throws the die with the SplitMix64 generator whose state the caller
+// keeps in `*rng_state` (advanced), writing 2, 3, 4 or 5 (each with
+// probability 1/4) to `*out_roll`. Seed a game by storing any value in the
+// state: it is the generator of the Rust `DiceRoller` / `roll_with`, so the
+// same seed gives the same rolls in C and in Rust. One state may drive both
+// the die and `kc_chaturaji_choose_move`, as the Rust `play_seeded_game`
+// does.
 //
 // # Safety
-// `state` points to a `uint64_t` the caller owns (read and written);
-// `out` points to a writable `uint64_t`.
-enum kc_status kc_random_next(uint64_t *state, uint64_t *out);
+// `rng_state` points to a `uint64_t` the caller owns (read and written);
+// `out_roll` points to a writable `uint8_t`.
+enum kc_status kc_chaturaji_roll(uint64_t *rng_state, uint8_t *out_roll);
 
-// Draws a uniformly distributed integer in `0..bound` (no modulo bias) from
-// the SplitMix64 generator whose state is `*state`, writing it to `*out`.
-// `bound` 0 gives `KC_ERR_INVALID_ARGUMENT` (state untouched).
+// Picks one of the legal moves of `pos` for `roll` uniformly at random
+// (the pass when there is no other), using and advancing the SplitMix64
+// state `*rng_state` kept in caller memory, and writes it to `*out`. The
+// choice is `moves[below(n)]` in the order of `kc_chaturaji_legal_moves`,
+// exactly as the Rust `Position::choose_move`. A finished game gives
+// `KC_ERR_GAME_OVER` with the state untouched; a roll other than 2..5
+// gives `KC_ERR_INVALID_ARGUMENT`. Never allocates. (`kc_chaturaji_choose`
+// makes the same choice with a token, so that the move can be played
+// without a second legality check.)
 //
 // # Safety
-// `state` points to a `uint64_t` the caller owns (read and written);
-// `out` points to a writable `uint64_t`.
-enum kc_status kc_random_below(uint64_t *state, uint64_t bound, uint64_t *out);
+// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
+// owns (read and written); `out` points to a writable `kc_chaturaji_move`.
+enum kc_status kc_chaturaji_choose_move(const struct kc_chaturaji_position *pos,
+                                        uint8_t roll,
+                                        uint64_t *rng_state,
+                                        struct kc_chaturaji_move *out);
+
+// Picks a move exactly as `kc_chaturaji_choose_move` does (same choice,
+// same use of `*rng_state`) and writes it to `*out` with a token for this
+// exact position and roll (see `kc_chaturaji_chosen_move`), to be played
+// with `kc_chaturaji_play_chosen`. A finished game gives `KC_ERR_GAME_OVER`
+// with the state untouched; a roll other than 2..5 gives
+// `KC_ERR_INVALID_ARGUMENT`. Never allocates.
+//
+// # Safety
+// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
+// owns (read and written); `out` points to a writable
+// `kc_chaturaji_chosen_move`.
+enum kc_status kc_chaturaji_choose(const struct kc_chaturaji_position *pos,
+                                   uint8_t roll,
+                                   uint64_t *rng_state,
+                                   struct kc_chaturaji_chosen_move *out);
+
+// Plays the move of `*chosen` (from `kc_chaturaji_choose`) in `pos`
+// without checking its legality again, after checking in constant time
+// that the token was made for exactly this position (same hash, ply and
+// quiet counters, same rules options) and is unedited; writes the record
+// that takes it back to `*out_undo` when `out_undo` is not NULL. A stale
+// token (the position has changed since, or the token was already
+// played), a token of another position, or an edited or forged one gives
+// `KC_ERR_INVALID_ARGUMENT` and leaves `pos` untouched. Never allocates.
+//
+// A playout loop: `kc_chaturaji_roll`, `kc_chaturaji_choose`,
+// `kc_chaturaji_play_chosen`, `kc_chaturaji_outcome`.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call; `chosen`
+// points to a readable `kc_chaturaji_chosen_move`; `out_undo` is NULL or
+// points to a writable `kc_chaturaji_undo_record`.
+enum kc_status kc_chaturaji_play_chosen(struct kc_chaturaji_position *pos,
+                                        const struct kc_chaturaji_chosen_move *chosen,
+                                        struct kc_chaturaji_undo_record *out_undo);
+
+// Plays one random ply exactly as the Rust `play_seeded_game` does: throws
+// the die with the SplitMix64 state `*rng_state` (as `kc_chaturaji_roll`),
+// chooses one of the legal moves for the roll with the same state (as
+// `kc_chaturaji_choose_move`) and plays it; writes the roll to `*out_roll`
+// and the move to `*out_move` when they are not NULL. A pending Ludii
+// promotion decision is chosen without a roll: the die is not thrown and
+// the roll written is 0. The fast way to run
+// playouts (one call per ply, with `kc_chaturaji_outcome` to stop): the
+// same seed gives the same game as the Rust `play_seeded_game`. A finished
+// game gives `KC_ERR_GAME_OVER` with everything untouched. Never
+// allocates.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call;
+// `rng_state` points to a `uint64_t` the caller owns (read and written);
+// `out_roll` is NULL or points to a writable `uint8_t`; `out_move` is NULL
+// or points to a writable `kc_chaturaji_move`.
+enum kc_status kc_chaturaji_play_random(struct kc_chaturaji_position *pos,
+                                        uint64_t *rng_state,
+                                        uint8_t *out_roll,
+                                        struct kc_chaturaji_move *out_move);
+
+// Throws the die and picks a move for the roll in one call: the same as
+// `kc_chaturaji_roll` followed by `kc_chaturaji_choose` with that roll and
+// the same `*rng_state` (same draws, same move, same token), so one seed
+// gives the same game either way. Writes the token to `*out`; the roll is
+// its `roll` field. Play it with `kc_chaturaji_play_chosen`.
+//
+// A playout loop: `kc_chaturaji_outcome`, `kc_chaturaji_roll_and_choose`,
+// `kc_chaturaji_play_chosen` per ply. A finished game gives
+// `KC_ERR_GAME_OVER` with `*rng_state` untouched (the die is not thrown).
+// While a Ludii promotion decision is pending the die is still thrown (as
+// `kc_chaturaji_roll` would be) and the roll is ignored, as in
+// `kc_chaturaji_choose`. Never allocates.
+//
+// Threads: `pos` is only read; several threads may choose in one position
+// at once, each with its own `rng_state`.
+//
+// # Safety
+// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
+// owns (read and written); `out` points to a writable
+// `kc_chaturaji_chosen_move`.
+enum kc_status kc_chaturaji_roll_and_choose(const struct kc_chaturaji_position *pos,
+                                            uint64_t *rng_state,
+                                            struct kc_chaturaji_chosen_move *out);
+
+// Writes the Ludii ruleset's options to `*out`: `ruleset`
+// `KC_CHATURAJI_RULESET_LUDII`, the default alliances (not used) and no
+// quiet-ply draw limit (`draw_limit` 0).
+//
+// # Safety
+// `out` points to a writable `kc_chaturaji_rules`.
+enum kc_status kc_chaturaji_rules_ludii(struct kc_chaturaji_rules *out);
+
+// Writes the four scores of `pos` to `*out` (Ludii ruleset: the values of
+// the pieces each colour has captured, pawn 1, boat 2, horse 3, elephant
+// 4, raja 5; always 0 under the sheet's rules).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable
+// `kc_chaturaji_score_info`.
+enum kc_status kc_chaturaji_scores(const struct kc_chaturaji_position *pos,
+                                   struct kc_chaturaji_score_info *out);
+
+// Writes the final ranking of `pos` to `*out` (see
+// `kc_chaturaji_ranking_info`; all 0 while the game goes on).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable
+// `kc_chaturaji_ranking_info`.
+enum kc_status kc_chaturaji_ranking(const struct kc_chaturaji_position *pos,
+                                    struct kc_chaturaji_ranking_info *out);
+
+// Writes the number of rolled plies played since the start to `*out`
+// (Ludii's `<turns>`, what the turn limit counts: promotion decisions are
+// not counted; under the sheet's rules the same as `kc_chaturaji_ply`).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint32_t`.
+enum kc_status kc_chaturaji_turns(const struct kc_chaturaji_position *pos, uint32_t *out);
+
+// Writes to `*out` the square (0..63) of the pawn whose promotion the
+// colour to move must decide now, or `KC_NO_SQUARE` (255) when no decision
+// is pending (always under the sheet's rules).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint8_t`.
+enum kc_status kc_chaturaji_pending_promotion(const struct kc_chaturaji_position *pos,
+                                              uint8_t *out);
+
+// Writes the kinds the pending promotion decision may choose into `buf`
+// (`KC_CHATURAJI_RAJA`, `_ELEPHANT`, `_HORSE`, `_BOAT`, in that order:
+// those of which the colour to move has no piece) and their number to
+// `*out_len`; the array buffer convention of the module docs
+// (`KC_CHATURAJI_MAX_PROMOTION_CHOICES` is always enough). None when no
+// decision is pending, and none when the colour has every kind: its only
+// decision move is then the pass.
+//
+// # Safety
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_promotion_choices(const struct kc_chaturaji_position *pos,
+                                              uint8_t *buf,
+                                              size_t cap,
+                                              size_t *out_len);
+
+// Writes the moves of the pending promotion decision into `buf` (a
+// `KC_CHATURAJI_MOVE_DECISION` move per choice, or the single pass when
+// the colour has every kind) and their number to `*out_len`; none when no
+// decision is pending or the game is over. The same moves
+// `kc_chaturaji_legal_moves` gives for any roll while the decision is
+// pending. Array buffer convention of the module docs.
+//
+// # Safety
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to
+// `cap` writable `kc_chaturaji_move`s; `out_len` points to a writable
+// `size_t`.
+enum kc_status kc_chaturaji_decision_moves(const struct kc_chaturaji_position *pos,
+                                           struct kc_chaturaji_move *buf,
+                                           size_t cap,
+                                           size_t *out_len);
+
+// Writes to `*out` what capturing a piece of `kind` (0..4) scores under
+// the Ludii ruleset: raja 5, elephant 4, horse 3, boat 2, pawn 1. A kind
+// of 5 or more gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `out` points to a writable `uint32_t`.
+enum kc_status kc_chaturaji_piece_value(uint8_t kind, uint32_t *out);
+
+// Writes every legal move of `pos` for `roll` (2..5) into `buf`, in the
+// library's generation order, and their number to `*out_len`. When the roll
+// allows no move the list is the single pass; a finished game has no legal
+// moves (`*out_len` 0). A buffer of `KC_CHATURAJI_MAX_MOVES` (or
+// `KC_MAX_MOVES`) elements is always large enough. Never allocates.
+//
+// If `cap` is smaller than the number of moves, nothing is written to
+// `buf`, `*out_len` is the number needed and the result is
+// `KC_ERR_BUFFER_TOO_SMALL`; `buf` may be NULL when `cap` is 0 (a count
+// query). A roll other than 2..5 gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
+// writable `kc_chaturaji_move`s owned by the caller; `out_len` points to a
+// writable `size_t`.
+enum kc_status kc_chaturaji_legal_moves(const struct kc_chaturaji_position *pos,
+                                        uint8_t roll,
+                                        struct kc_chaturaji_move *buf,
+                                        size_t cap,
+                                        size_t *out_len);
+
+// Writes to `*out` whether `mv` is legal in `pos` for `roll` (2..5),
+// checked directly. A malformed `mv` (see `kc_chaturaji_move`) or a roll
+// other than 2..5 gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `bool`.
+enum kc_status kc_chaturaji_is_legal(const struct kc_chaturaji_position *pos,
+                                     uint8_t roll,
+                                     struct kc_chaturaji_move mv,
+                                     bool *out);
+
+// Plays `mv` in `pos` if it is legal for `roll` (2..5), and writes the
+// record that takes it back to `*out_undo`. An illegal move gives
+// `KC_ERR_ILLEGAL_MOVE` (the last error message says why, e.g. `illegal
+// move 3:h1f3: the roll does not name this piece's kind`) and leaves `pos`
+// untouched; a malformed move or roll gives `KC_ERR_INVALID_ARGUMENT`.
+// Never allocates. (To play the move `kc_chaturaji_choose` picked, without
+// this legality check, use `kc_chaturaji_play_chosen`.)
+//
+// Ownership: `pos` stays the caller's. `out_undo` is caller memory; it may
+// be NULL when the caller will not take the move back.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call;
+// `out_undo` is NULL or points to a writable `kc_chaturaji_undo_record`.
+enum kc_status kc_chaturaji_play(struct kc_chaturaji_position *pos,
+                                 uint8_t roll,
+                                 struct kc_chaturaji_move mv,
+                                 struct kc_chaturaji_undo_record *out_undo);
+
+// Takes back the last move played in `pos`, described by `undo` (from
+// `kc_chaturaji_play` or `kc_chaturaji_play_chosen`). Never allocates.
+//
+// The record is checked in constant time before anything changes: its
+// `check` must be the digest, under this process's key, of every field of
+// the record and of the position the move made (its hash, ply and quiet
+// counters and rules options): that is, of exactly `pos`. A record from
+// another position or game, a stale one (an earlier move), one already
+// taken back, one taken across a raja exchange, or an edited or forged one
+// gives `KC_ERR_INVALID_ARGUMENT` and leaves `pos` untouched. (An exchange
+// is not a move: to take one back, keep a copy made with
+// `kc_chaturaji_position_copy`.) Records are valid only in the process
+// that made them.
+//
+// Ownership: `undo` is caller memory, only read.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call; `undo`
+// points to a readable `kc_chaturaji_undo_record`.
+enum kc_status kc_chaturaji_undo(struct kc_chaturaji_position *pos,
+                                 const struct kc_chaturaji_undo_record *undo);
+
+// Writes the raja exchanges possible now into `buf` (pairs of colours: the
+// first of Red's alliance, the second of the other) and their number to
+// `*out_len`; none when the game is over. `KC_CHATURAJI_MAX_EXCHANGES`
+// elements always suffice. Array buffer convention as
+// `kc_chaturaji_legal_moves`.
+//
+// # Safety
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
+// writable `kc_chaturaji_exchange_pair`s; `out_len` points to a writable
+// `size_t`.
+enum kc_status kc_chaturaji_possible_exchanges(const struct kc_chaturaji_position *pos,
+                                               struct kc_chaturaji_exchange_pair *buf,
+                                               size_t cap,
+                                               size_t *out_len);
+
+// Writes where a returning raja of `colour` (0..3) may be placed into
+// `buf` (ascending squares) and their number to `*out_len`: its throne when
+// free, else the free squares next to it (none when all are occupied).
+// `KC_CHATURAJI_MAX_RETURN_SQUARES` elements always suffice. Array buffer
+// convention as `kc_chaturaji_legal_moves`.
+//
+// # Safety
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
+// writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_raja_return_squares(const struct kc_chaturaji_position *pos,
+                                                uint8_t colour,
+                                                uint8_t *buf,
+                                                size_t cap,
+                                                size_t *out_len);
+
+// Applies a raja exchange: the captured raja of `colour_a` returns to
+// `square_a` and that of `colour_b` to `square_b`; the colours must be of
+// different alliances (either order). Not a move: the seat to move and the
+// counters do not change, and it cannot be taken back with
+// `kc_chaturaji_undo`.
+//
+// Out-of-range colours or squares give `KC_ERR_INVALID_ARGUMENT`; an
+// exchange the rules do not allow now (the game is over, same alliance, no
+// such raja held, a colour out of the game, a square not allowed) gives
+// `KC_ERR_ILLEGAL_MOVE` with the reason in the last error message. Either
+// way `pos` is untouched.
+//
+// # Safety
+// `pos` is a live position used by nobody else during the call.
+enum kc_status kc_chaturaji_apply_exchange(struct kc_chaturaji_position *pos,
+                                           uint8_t colour_a,
+                                           uint8_t square_a,
+                                           uint8_t colour_b,
+                                           uint8_t square_b);
+
+// Counts the leaves of the game tree of `depth` plies from `pos` over
+// chance nodes (perft with a die, the rules reference: every face 2..5 and every
+// legal move for it, the single pass where there is none; depth 0 gives 1,
+// a finished position 0) and writes the count to `*out`. Works on an
+// internal copy: `pos` is only read. `depth` above
+// `KC_CHATURAJI_MAX_PERFT_DEPTH` gives `KC_ERR_INVALID_ARGUMENT`. From the
+// start: 10, 100, 1000, 10000 at depths 1-4.
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint64_t`.
+enum kc_status kc_chaturaji_perft(const struct kc_chaturaji_position *pos,
+                                  uint32_t depth,
+                                  uint64_t *out);
 
 // Writes the default rules options to `*out`: the sheet's alliances
 // (`KC_CHATURAJI_ALLIANCES_SHEET`) and the draw limit
@@ -943,40 +1262,6 @@ enum kc_status kc_chaturaji_position_clone(const struct kc_chaturaji_position *p
 enum kc_status kc_chaturaji_position_copy(const struct kc_chaturaji_position *src,
                                           struct kc_chaturaji_position *dst);
 
-// Formats `pos` as its position text into `buf`
-// (`KC_CHATURAJI_POSITION_TEXT_CAP` bytes always suffice). The rules
-// options are not part of the text.
-//
-// Text buffer convention: on `KC_OK` the text and a NUL are written and
-// `*out_len` is the text length without the NUL. If `cap` is too small,
-// nothing is written to `buf`, `*out_len` is the capacity needed including
-// the NUL and the result is `KC_ERR_BUFFER_TOO_SMALL`; `buf` may be NULL
-// when `cap` is 0.
-//
-// # Safety
-// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
-// writable bytes; `out_len` points to a writable `size_t`.
-enum kc_status kc_chaturaji_position_to_text(const struct kc_chaturaji_position *pos,
-                                             char *buf,
-                                             size_t cap,
-                                             size_t *out_len);
-
-// Formats a printable board diagram of `pos` into `buf`: ranks 8 to 1,
-// each piece as its two-letter code (`gK`, `rP`), `.` for an empty square
-// and `*` for an empty marked square, a legend of the letters, then the
-// seat to move, the command of each colour, the counters and the outcome
-// word.
-// `KC_CHATURAJI_DIAGRAM_CAP` bytes always suffice. Same text buffer
-// convention as `kc_chaturaji_position_to_text`.
-//
-// # Safety
-// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
-// writable bytes; `out_len` points to a writable `size_t`.
-enum kc_status kc_chaturaji_position_diagram(const struct kc_chaturaji_position *pos,
-                                             char *buf,
-                                             size_t cap,
-                                             size_t *out_len);
-
 // Writes the rules options `pos` was created with to `*out` (a draw limit
 // of 0 means no draw rule).
 //
@@ -1081,167 +1366,39 @@ enum kc_status kc_chaturaji_captured_rajas(const struct kc_chaturaji_position *p
                                            uint8_t colour,
                                            uint8_t *out);
 
-// Throws the die with the SplitMix64 generator whose state the caller
-// keeps in `*rng_state` (advanced), writing 2, 3, 4 or 5 (each with
-// probability 1/4) to `*out_roll`. Seed a game by storing any value in the
-// state: it is the generator of the Rust `DiceRoller` / `roll_with`, so the
-// same seed gives the same rolls in C and in Rust. One state may drive both
-// the die and `kc_chaturaji_choose_move`, as the Rust `play_seeded_game`
-// does.
+// Formats `pos` as its position text into `buf`
+// (`KC_CHATURAJI_POSITION_TEXT_CAP` bytes always suffice). The rules
+// options are not part of the text.
 //
-// # Safety
-// `rng_state` points to a `uint64_t` the caller owns (read and written);
-// `out_roll` points to a writable `uint8_t`.
-enum kc_status kc_chaturaji_roll(uint64_t *rng_state, uint8_t *out_roll);
-
-// Picks one of the legal moves of `pos` for `roll` uniformly at random
-// (the pass when there is no other), using and advancing the SplitMix64
-// state `*rng_state` kept in caller memory, and writes it to `*out`. The
-// choice is `moves[below(n)]` in the order of `kc_chaturaji_legal_moves`,
-// exactly as the Rust `Position::choose_move`. A finished game gives
-// `KC_ERR_GAME_OVER` with the state untouched; a roll other than 2..5
-// gives `KC_ERR_INVALID_ARGUMENT`. Never allocates. (`kc_chaturaji_choose`
-// makes the same choice with a token, so that the move can be played
-// without a second legality check.)
-//
-// # Safety
-// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
-// owns (read and written); `out` points to a writable `kc_chaturaji_move`.
-enum kc_status kc_chaturaji_choose_move(const struct kc_chaturaji_position *pos,
-                                        uint8_t roll,
-                                        uint64_t *rng_state,
-                                        struct kc_chaturaji_move *out);
-
-// Writes every legal move of `pos` for `roll` (2..5) into `buf`, in the
-// library's generation order, and their number to `*out_len`. When the roll
-// allows no move the list is the single pass; a finished game has no legal
-// moves (`*out_len` 0). A buffer of `KC_CHATURAJI_MAX_MOVES` (or
-// `KC_MAX_MOVES`) elements is always large enough. Never allocates.
-//
-// If `cap` is smaller than the number of moves, nothing is written to
-// `buf`, `*out_len` is the number needed and the result is
-// `KC_ERR_BUFFER_TOO_SMALL`; `buf` may be NULL when `cap` is 0 (a count
-// query). A roll other than 2..5 gives `KC_ERR_INVALID_ARGUMENT`.
+// Text buffer convention: on `KC_OK` the text and a NUL are written and
+// `*out_len` is the text length without the NUL. If `cap` is too small,
+// nothing is written to `buf`, `*out_len` is the capacity needed including
+// the NUL and the result is `KC_ERR_BUFFER_TOO_SMALL`; `buf` may be NULL
+// when `cap` is 0.
 //
 // # Safety
 // `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
-// writable `kc_chaturaji_move`s owned by the caller; `out_len` points to a
-// writable `size_t`.
-enum kc_status kc_chaturaji_legal_moves(const struct kc_chaturaji_position *pos,
-                                        uint8_t roll,
-                                        struct kc_chaturaji_move *buf,
-                                        size_t cap,
-                                        size_t *out_len);
+// writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_position_to_text(const struct kc_chaturaji_position *pos,
+                                             char *buf,
+                                             size_t cap,
+                                             size_t *out_len);
 
-// Writes to `*out` whether `mv` is legal in `pos` for `roll` (2..5),
-// checked directly. A malformed `mv` (see `kc_chaturaji_move`) or a roll
-// other than 2..5 gives `KC_ERR_INVALID_ARGUMENT`.
+// Formats a printable board diagram of `pos` into `buf`: ranks 8 to 1,
+// each piece as its two-letter code (`gK`, `rP`), `.` for an empty square
+// and `*` for an empty marked square, a legend of the letters, then the
+// seat to move, the command of each colour, the counters and the outcome
+// word.
+// `KC_CHATURAJI_DIAGRAM_CAP` bytes always suffice. Same text buffer
+// convention as `kc_chaturaji_position_to_text`.
 //
 // # Safety
-// `pos` is a live position; `out` points to a writable `bool`.
-enum kc_status kc_chaturaji_is_legal(const struct kc_chaturaji_position *pos,
-                                     uint8_t roll,
-                                     struct kc_chaturaji_move mv,
-                                     bool *out);
-
-// Plays `mv` in `pos` if it is legal for `roll` (2..5), and writes the
-// record that takes it back to `*out_undo`. An illegal move gives
-// `KC_ERR_ILLEGAL_MOVE` (the last error message says why, e.g. `illegal
-// move 3:h1f3: the roll does not name this piece's kind`) and leaves `pos`
-// untouched; a malformed move or roll gives `KC_ERR_INVALID_ARGUMENT`.
-// Never allocates. (To play the move `kc_chaturaji_choose` picked, without
-// this legality check, use `kc_chaturaji_play_chosen`.)
-//
-// Ownership: `pos` stays the caller's. `out_undo` is caller memory; it may
-// be NULL when the caller will not take the move back.
-//
-// # Safety
-// `pos` is a live position used by nobody else during the call;
-// `out_undo` is NULL or points to a writable `kc_chaturaji_undo_record`.
-enum kc_status kc_chaturaji_play(struct kc_chaturaji_position *pos,
-                                 uint8_t roll,
-                                 struct kc_chaturaji_move mv,
-                                 struct kc_chaturaji_undo_record *out_undo);
-
-// Takes back the last move played in `pos`, described by `undo` (from
-// `kc_chaturaji_play` or `kc_chaturaji_play_chosen`). Never allocates.
-//
-// The record is checked in constant time before anything changes: its
-// `check` must be the digest, under this process's key, of every field of
-// the record and of the position the move made (its hash, ply and quiet
-// counters and rules options): that is, of exactly `pos`. A record from
-// another position or game, a stale one (an earlier move), one already
-// taken back, one taken across a raja exchange, or an edited or forged one
-// gives `KC_ERR_INVALID_ARGUMENT` and leaves `pos` untouched. (An exchange
-// is not a move: to take one back, keep a copy made with
-// `kc_chaturaji_position_copy`.) Records are valid only in the process
-// that made them.
-//
-// Ownership: `undo` is caller memory, only read.
-//
-// # Safety
-// `pos` is a live position used by nobody else during the call; `undo`
-// points to a readable `kc_chaturaji_undo_record`.
-enum kc_status kc_chaturaji_undo(struct kc_chaturaji_position *pos,
-                                 const struct kc_chaturaji_undo_record *undo);
-
-// Picks a move exactly as `kc_chaturaji_choose_move` does (same choice,
-// same use of `*rng_state`) and writes it to `*out` with a token for this
-// exact position and roll (see `kc_chaturaji_chosen_move`), to be played
-// with `kc_chaturaji_play_chosen`. A finished game gives `KC_ERR_GAME_OVER`
-// with the state untouched; a roll other than 2..5 gives
-// `KC_ERR_INVALID_ARGUMENT`. Never allocates.
-//
-// # Safety
-// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
-// owns (read and written); `out` points to a writable
-// `kc_chaturaji_chosen_move`.
-enum kc_status kc_chaturaji_choose(const struct kc_chaturaji_position *pos,
-                                   uint8_t roll,
-                                   uint64_t *rng_state,
-                                   struct kc_chaturaji_chosen_move *out);
-
-// Plays the move of `*chosen` (from `kc_chaturaji_choose`) in `pos`
-// without checking its legality again, after checking in constant time
-// that the token was made for exactly this position (same hash, ply and
-// quiet counters, same rules options) and is unedited; writes the record
-// that takes it back to `*out_undo` when `out_undo` is not NULL. A stale
-// token (the position has changed since, or the token was already
-// played), a token of another position, or an edited or forged one gives
-// `KC_ERR_INVALID_ARGUMENT` and leaves `pos` untouched. Never allocates.
-//
-// A playout loop: `kc_chaturaji_roll`, `kc_chaturaji_choose`,
-// `kc_chaturaji_play_chosen`, `kc_chaturaji_outcome`.
-//
-// # Safety
-// `pos` is a live position used by nobody else during the call; `chosen`
-// points to a readable `kc_chaturaji_chosen_move`; `out_undo` is NULL or
-// points to a writable `kc_chaturaji_undo_record`.
-enum kc_status kc_chaturaji_play_chosen(struct kc_chaturaji_position *pos,
-                                        const struct kc_chaturaji_chosen_move *chosen,
-                                        struct kc_chaturaji_undo_record *out_undo);
-
-// Plays one random ply exactly as the Rust `play_seeded_game` does: throws
-// the die with the SplitMix64 state `*rng_state` (as `kc_chaturaji_roll`),
-// chooses one of the legal moves for the roll with the same state (as
-// `kc_chaturaji_choose_move`) and plays it; writes the roll to `*out_roll`
-// and the move to `*out_move` when they are not NULL. A pending Ludii
-// promotion decision is chosen without a roll: the die is not thrown and
-// the roll written is 0. The fast way to run
-// playouts (one call per ply, with `kc_chaturaji_outcome` to stop): the
-// same seed gives the same game as the Rust `play_seeded_game`. A finished
-// game gives `KC_ERR_GAME_OVER` with everything untouched. Never
-// allocates.
-//
-// # Safety
-// `pos` is a live position used by nobody else during the call;
-// `rng_state` points to a `uint64_t` the caller owns (read and written);
-// `out_roll` is NULL or points to a writable `uint8_t`; `out_move` is NULL
-// or points to a writable `kc_chaturaji_move`.
-enum kc_status kc_chaturaji_play_random(struct kc_chaturaji_position *pos,
-                                        uint64_t *rng_state,
-                                        uint8_t *out_roll,
-                                        struct kc_chaturaji_move *out_move);
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
+// writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_position_diagram(const struct kc_chaturaji_position *pos,
+                                             char *buf,
+                                             size_t cap,
+                                             size_t *out_len);
 
 // Parses a move text (`h1f3`, `g7g8K` for a special promotion, `pass`;
 // the rules reference (§3, notation)) into `*out`. Malformed text gives `KC_ERR_PARSE` with
@@ -1283,245 +1440,6 @@ enum kc_status kc_chaturaji_square_from_text(const char *text, uint8_t *out);
 // `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
 // `out_len` points to a writable `size_t`.
 enum kc_status kc_chaturaji_square_to_text(uint8_t square, char *buf, size_t cap, size_t *out_len);
-
-// Writes the raja exchanges possible now into `buf` (pairs of colours: the
-// first of Red's alliance, the second of the other) and their number to
-// `*out_len`; none when the game is over. `KC_CHATURAJI_MAX_EXCHANGES`
-// elements always suffice. Array buffer convention as
-// `kc_chaturaji_legal_moves`.
-//
-// # Safety
-// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
-// writable `kc_chaturaji_exchange_pair`s; `out_len` points to a writable
-// `size_t`.
-enum kc_status kc_chaturaji_possible_exchanges(const struct kc_chaturaji_position *pos,
-                                               struct kc_chaturaji_exchange_pair *buf,
-                                               size_t cap,
-                                               size_t *out_len);
-
-// Writes where a returning raja of `colour` (0..3) may be placed into
-// `buf` (ascending squares) and their number to `*out_len`: its throne when
-// free, else the free squares next to it (none when all are occupied).
-// `KC_CHATURAJI_MAX_RETURN_SQUARES` elements always suffice. Array buffer
-// convention as `kc_chaturaji_legal_moves`.
-//
-// # Safety
-// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
-// writable bytes; `out_len` points to a writable `size_t`.
-enum kc_status kc_chaturaji_raja_return_squares(const struct kc_chaturaji_position *pos,
-                                                uint8_t colour,
-                                                uint8_t *buf,
-                                                size_t cap,
-                                                size_t *out_len);
-
-// Applies a raja exchange: the captured raja of `colour_a` returns to
-// `square_a` and that of `colour_b` to `square_b`; the colours must be of
-// different alliances (either order). Not a move: the seat to move and the
-// counters do not change, and it cannot be taken back with
-// `kc_chaturaji_undo`.
-//
-// Out-of-range colours or squares give `KC_ERR_INVALID_ARGUMENT`; an
-// exchange the rules do not allow now (the game is over, same alliance, no
-// such raja held, a colour out of the game, a square not allowed) gives
-// `KC_ERR_ILLEGAL_MOVE` with the reason in the last error message. Either
-// way `pos` is untouched.
-//
-// # Safety
-// `pos` is a live position used by nobody else during the call.
-enum kc_status kc_chaturaji_apply_exchange(struct kc_chaturaji_position *pos,
-                                           uint8_t colour_a,
-                                           uint8_t square_a,
-                                           uint8_t colour_b,
-                                           uint8_t square_b);
-
-// Counts the leaves of the game tree of `depth` plies from `pos` over
-// chance nodes (perft with a die, the rules reference: every face 2..5 and every
-// legal move for it, the single pass where there is none; depth 0 gives 1,
-// a finished position 0) and writes the count to `*out`. Works on an
-// internal copy: `pos` is only read. `depth` above
-// `KC_CHATURAJI_MAX_PERFT_DEPTH` gives `KC_ERR_INVALID_ARGUMENT`. From the
-// start: 10, 100, 1000, 10000 at depths 1-4.
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable `uint64_t`.
-enum kc_status kc_chaturaji_perft(const struct kc_chaturaji_position *pos,
-                                  uint32_t depth,
-                                  uint64_t *out);
-
-// Throws the die and picks a move for the roll in one call: the same as
-// `kc_chaturaji_roll` followed by `kc_chaturaji_choose` with that roll and
-// the same `*rng_state` (same draws, same move, same token), so one seed
-// gives the same game either way. Writes the token to `*out`; the roll is
-// its `roll` field. Play it with `kc_chaturaji_play_chosen`.
-//
-// A playout loop: `kc_chaturaji_outcome`, `kc_chaturaji_roll_and_choose`,
-// `kc_chaturaji_play_chosen` per ply. A finished game gives
-// `KC_ERR_GAME_OVER` with `*rng_state` untouched (the die is not thrown).
-// While a Ludii promotion decision is pending the die is still thrown (as
-// `kc_chaturaji_roll` would be) and the roll is ignored, as in
-// `kc_chaturaji_choose`. Never allocates.
-//
-// Threads: `pos` is only read; several threads may choose in one position
-// at once, each with its own `rng_state`.
-//
-// # Safety
-// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
-// owns (read and written); `out` points to a writable
-// `kc_chaturaji_chosen_move`.
-enum kc_status kc_chaturaji_roll_and_choose(const struct kc_chaturaji_position *pos,
-                                            uint64_t *rng_state,
-                                            struct kc_chaturaji_chosen_move *out);
-
-// Creates the start position (Yellow to move, turn 1, both Home Stones in
-// hand) and writes a pointer to it to `*out`.
-//
-// Ownership: the new position belongs to the caller, who must release it
-// with `kc_kaissa_position_free`. `*out` is written only on success.
-//
-// # Safety
-// `out` points to a writable `kc_kaissa_position *`.
-enum kc_status kc_kaissa_position_new_start(struct kc_kaissa_position **out);
-
-// Parses a position text (`<board> <side> <turn> <hand>`, the rules reference Part
-// III), e.g. the start:
-// `ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh`.
-//
-// On malformed or inconsistent text the result is `KC_ERR_PARSE` and
-// `kc_last_error_message` gives the field, the 0-based byte offset and the
-// reason, e.g. `position text: side (offset 62): ...` (quoting at most a
-// short excerpt of the text, control characters escaped).
-//
-// Ownership: `text` is only read during the call (the caller keeps it). The
-// new position belongs to the caller, who must release it with
-// `kc_kaissa_position_free`. `*out` is written only on success.
-//
-// # Safety
-// `text` is a NUL-terminated string; `out` points to a writable
-// `kc_kaissa_position *`.
-enum kc_status kc_kaissa_position_from_text(const char *text, struct kc_kaissa_position **out);
-
-// Releases a position made by this library. NULL is a no-op. The pointer
-// must not be used afterwards.
-//
-// # Safety
-// `pos` is NULL or a position from `kc_kaissa_position_new_start`,
-// `_from_text` or `_clone` that has not been freed yet.
-void kc_kaissa_position_free(struct kc_kaissa_position *pos);
-
-// Creates an independent copy of `pos` and writes a pointer to it to
-// `*out`.
-//
-// Ownership: `pos` stays the caller's and is only read. The copy belongs to
-// the caller, who must release it with `kc_kaissa_position_free`. `*out` is
-// written only on success.
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable
-// `kc_kaissa_position *`.
-enum kc_status kc_kaissa_position_clone(const struct kc_kaissa_position *pos,
-                                        struct kc_kaissa_position **out);
-
-// Overwrites the existing position `dst` with a copy of `src`, without
-// allocating (for search trees and scratch boards). `src == dst` is allowed
-// and changes nothing. Refused (`KC_ERR_INVALID_ARGUMENT`, nothing changed)
-// while `dst` is being visited (inside a `kc_kaissa_visit` visitor); `src`
-// may be.
-//
-// Ownership: both positions stay the caller's; `src` is only read.
-//
-// # Safety
-// `src` and `dst` are live positions; nothing else uses `dst` during the
-// call.
-enum kc_status kc_kaissa_position_copy(const struct kc_kaissa_position *src,
-                                       struct kc_kaissa_position *dst);
-
-// Formats `pos` as its position text into `buf`
-// (`KC_KAISSA_POSITION_TEXT_CAP` bytes always suffice).
-//
-// Text buffer convention: on `KC_OK` the text and a NUL are written and
-// `*out_len` is the text length without the NUL. If `cap` is too small,
-// nothing is written to `buf`, `*out_len` is the capacity needed including
-// the NUL and the result is `KC_ERR_BUFFER_TOO_SMALL`; `buf` may be NULL
-// when `cap` is 0.
-//
-// # Safety
-// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
-// writable bytes; `out_len` points to a writable `size_t`.
-enum kc_status kc_kaissa_position_to_text(const struct kc_kaissa_position *pos,
-                                          char *buf,
-                                          size_t cap,
-                                          size_t *out_len);
-
-// Formats a printable board diagram of `pos` into `buf` (several lines:
-// rank 10 at the top, upper case Yellow, lower case Red, `.` for empty,
-// a legend of the piece letters, then who is to move).
-// `KC_KAISSA_DIAGRAM_CAP` bytes always suffice. Never allocates. Same
-// text buffer convention as `kc_kaissa_position_to_text`.
-//
-// # Safety
-// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
-// writable bytes; `out_len` points to a writable `size_t`.
-enum kc_status kc_kaissa_position_diagram(const struct kc_kaissa_position *pos,
-                                          char *buf,
-                                          size_t cap,
-                                          size_t *out_len);
-
-// Writes the side to move (`KC_KAISSA_YELLOW` 0 or `KC_KAISSA_RED` 1) to
-// `*out`.
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable `uint8_t`.
-enum kc_status kc_kaissa_side_to_move(const struct kc_kaissa_position *pos, uint8_t *out);
-
-// Writes the side to move's turn number to `*out`: the how-many-th move of
-// its own it is about to make, from 1 (Yellow's turn N is ply 2N-1, Red's is
-// ply 2N). This is the `<turn>` field of the position text.
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable `uint32_t`.
-enum kc_status kc_kaissa_turn(const struct kc_kaissa_position *pos, uint32_t *out);
-
-// Writes the number of plies played since the start to `*out`:
-// `2 * (turn - 1)`, plus 1 when Red is to move.
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable `uint64_t`.
-enum kc_status kc_kaissa_ply(const struct kc_kaissa_position *pos, uint64_t *out);
-
-// Writes the position's 64-bit Zobrist hash to `*out` (pieces, side to
-// move, stones in hand, turn up to 11). Equal positions have equal hashes;
-// use it for repetition tables.
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable `uint64_t`.
-enum kc_status kc_kaissa_hash(const struct kc_kaissa_position *pos, uint64_t *out);
-
-// Writes how the game stands to `*out` (see `kc_kaissa_outcome_info`).
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable `kc_kaissa_outcome_info`.
-enum kc_status kc_kaissa_outcome(const struct kc_kaissa_position *pos,
-                                 struct kc_kaissa_outcome_info *out);
-
-// Writes what stands on `square` (`0..100`) to `*out` (see
-// `kc_kaissa_piece`). A square of 100 or more gives
-// `KC_ERR_INVALID_ARGUMENT`.
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable `kc_kaissa_piece`.
-enum kc_status kc_kaissa_piece_at(const struct kc_kaissa_position *pos,
-                                  uint8_t square,
-                                  struct kc_kaissa_piece *out);
-
-// Writes `side`'s Home Stone window to `*out` (see
-// `kc_kaissa_home_stone_window_info`). `side` must be 0 (Yellow) or 1 (Red).
-//
-// # Safety
-// `pos` is a live position; `out` points to a writable
-// `kc_kaissa_home_stone_window_info`.
-enum kc_status kc_kaissa_home_stone_window(const struct kc_kaissa_position *pos,
-                                           uint8_t side,
-                                           struct kc_kaissa_home_stone_window_info *out);
 
 // Writes every legal move of `pos` into `buf`, in the library's generation
 // order, and their number to `*out_len`. Never allocates. A buffer of
@@ -1595,46 +1513,6 @@ enum kc_status kc_kaissa_play(struct kc_kaissa_position *pos,
 enum kc_status kc_kaissa_undo(struct kc_kaissa_position *pos,
                               const struct kc_kaissa_undo_record *undo);
 
-// Parses a move text (`e2e5`, `a10b9`, `H@c1`; the rules reference (§3, notation)) into
-// `*out`. Malformed text gives `KC_ERR_PARSE` with the byte offset
-// and reason in the last error message. Parsing does not check legality.
-//
-// # Safety
-// `text` is a NUL-terminated string (only read); `out` points to a
-// writable `kc_kaissa_move`.
-enum kc_status kc_kaissa_move_from_text(const char *text, struct kc_kaissa_move *out);
-
-// Formats `mv` as move text into `buf` (`KC_KAISSA_MOVE_TEXT_CAP` bytes
-// always suffice). Same text buffer convention as
-// `kc_kaissa_position_to_text`. A malformed `mv` gives
-// `KC_ERR_INVALID_ARGUMENT`.
-//
-// # Safety
-// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
-// `out_len` points to a writable `size_t`.
-enum kc_status kc_kaissa_move_to_text(struct kc_kaissa_move mv,
-                                      char *buf,
-                                      size_t cap,
-                                      size_t *out_len);
-
-// Parses a square name (`a1`..`j10`) into its number (`0..100`) in `*out`.
-// Malformed text gives `KC_ERR_PARSE`.
-//
-// # Safety
-// `text` is a NUL-terminated string (only read); `out` points to a
-// writable `uint8_t`.
-enum kc_status kc_kaissa_square_from_text(const char *text, uint8_t *out);
-
-// Formats square number `square` (`0..100`) as its name (`a1`..`j10`) into
-// `buf` (4 bytes always suffice). Same text buffer convention as
-// `kc_kaissa_position_to_text`; a square of 100 or more gives
-// `KC_ERR_INVALID_ARGUMENT`.
-//
-// # Safety
-// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
-// `out_len` points to a writable `size_t`.
-enum kc_status kc_kaissa_square_to_text(uint8_t square, char *buf, size_t cap, size_t *out_len);
-
 // Counts the move sequences of length `depth` from `pos` (perft; depth 0
 // gives 1) and writes the count to `*out`. Works on an internal copy: `pos`
 // is only read. `depth` above `KC_KAISSA_MAX_PERFT_DEPTH` gives
@@ -1660,6 +1538,126 @@ enum kc_status kc_kaissa_perft(const struct kc_kaissa_position *pos, uint32_t de
 enum kc_status kc_kaissa_random_move(const struct kc_kaissa_position *pos,
                                      uint64_t *rng_state,
                                      struct kc_kaissa_move *out);
+
+// Creates the start position (Yellow to move, turn 1, both Home Stones in
+// hand) and writes a pointer to it to `*out`.
+//
+// Ownership: the new position belongs to the caller, who must release it
+// with `kc_kaissa_position_free`. `*out` is written only on success.
+//
+// # Safety
+// `out` points to a writable `kc_kaissa_position *`.
+enum kc_status kc_kaissa_position_new_start(struct kc_kaissa_position **out);
+
+// Parses a position text (`<board> <side> <turn> <hand>`, the rules reference Part
+// III), e.g. the start:
+// `ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh`.
+//
+// On malformed or inconsistent text the result is `KC_ERR_PARSE` and
+// `kc_last_error_message` gives the field, the 0-based byte offset and the
+// reason, e.g. `position text: side (offset 62): ...` (quoting at most a
+// short excerpt of the text, control characters escaped).
+//
+// Ownership: `text` is only read during the call (the caller keeps it). The
+// new position belongs to the caller, who must release it with
+// `kc_kaissa_position_free`. `*out` is written only on success.
+//
+// # Safety
+// `text` is a NUL-terminated string; `out` points to a writable
+// `kc_kaissa_position *`.
+enum kc_status kc_kaissa_position_from_text(const char *text, struct kc_kaissa_position **out);
+
+// Releases a position made by this library. NULL is a no-op. The pointer
+// must not be used afterwards.
+//
+// # Safety
+// `pos` is NULL or a position from `kc_kaissa_position_new_start`,
+// `_from_text` or `_clone` that has not been freed yet.
+void kc_kaissa_position_free(struct kc_kaissa_position *pos);
+
+// Creates an independent copy of `pos` and writes a pointer to it to
+// `*out`.
+//
+// Ownership: `pos` stays the caller's and is only read. The copy belongs to
+// the caller, who must release it with `kc_kaissa_position_free`. `*out` is
+// written only on success.
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable
+// `kc_kaissa_position *`.
+enum kc_status kc_kaissa_position_clone(const struct kc_kaissa_position *pos,
+                                        struct kc_kaissa_position **out);
+
+// Overwrites the existing position `dst` with a copy of `src`, without
+// allocating (for search trees and scratch boards). `src == dst` is allowed
+// and changes nothing. Refused (`KC_ERR_INVALID_ARGUMENT`, nothing changed)
+// while `dst` is being visited (inside a `kc_kaissa_visit` visitor); `src`
+// may be.
+//
+// Ownership: both positions stay the caller's; `src` is only read.
+//
+// # Safety
+// `src` and `dst` are live positions; nothing else uses `dst` during the
+// call.
+enum kc_status kc_kaissa_position_copy(const struct kc_kaissa_position *src,
+                                       struct kc_kaissa_position *dst);
+
+// Writes the side to move (`KC_KAISSA_YELLOW` 0 or `KC_KAISSA_RED` 1) to
+// `*out`.
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint8_t`.
+enum kc_status kc_kaissa_side_to_move(const struct kc_kaissa_position *pos, uint8_t *out);
+
+// Writes the side to move's turn number to `*out`: the how-many-th move of
+// its own it is about to make, from 1 (Yellow's turn N is ply 2N-1, Red's is
+// ply 2N). This is the `<turn>` field of the position text.
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint32_t`.
+enum kc_status kc_kaissa_turn(const struct kc_kaissa_position *pos, uint32_t *out);
+
+// Writes the number of plies played since the start to `*out`:
+// `2 * (turn - 1)`, plus 1 when Red is to move.
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint64_t`.
+enum kc_status kc_kaissa_ply(const struct kc_kaissa_position *pos, uint64_t *out);
+
+// Writes the position's 64-bit Zobrist hash to `*out` (pieces, side to
+// move, stones in hand, turn up to 11). Equal positions have equal hashes;
+// use it for repetition tables.
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint64_t`.
+enum kc_status kc_kaissa_hash(const struct kc_kaissa_position *pos, uint64_t *out);
+
+// Writes how the game stands to `*out` (see `kc_kaissa_outcome_info`).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `kc_kaissa_outcome_info`.
+enum kc_status kc_kaissa_outcome(const struct kc_kaissa_position *pos,
+                                 struct kc_kaissa_outcome_info *out);
+
+// Writes what stands on `square` (`0..100`) to `*out` (see
+// `kc_kaissa_piece`). A square of 100 or more gives
+// `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `kc_kaissa_piece`.
+enum kc_status kc_kaissa_piece_at(const struct kc_kaissa_position *pos,
+                                  uint8_t square,
+                                  struct kc_kaissa_piece *out);
+
+// Writes `side`'s Home Stone window to `*out` (see
+// `kc_kaissa_home_stone_window_info`). `side` must be 0 (Yellow) or 1 (Red).
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable
+// `kc_kaissa_home_stone_window_info`.
+enum kc_status kc_kaissa_home_stone_window(const struct kc_kaissa_position *pos,
+                                           uint8_t side,
+                                           struct kc_kaissa_home_stone_window_info *out);
 
 // Lists the legal moves of `pos` inside `pos` itself, for the current
 // push depth (the number of moves `kc_kaissa_pushed_count` reports), and
@@ -1833,6 +1831,14 @@ enum kc_status kc_kaissa_pushed_count(const struct kc_kaissa_position *pos, size
 // `KC_ERR_INVALID_ARGUMENT` and leaves them, and the visited move under
 // them, pushed (`kc_kaissa_pop` takes each back).
 //
+// Each index of `order` is read again when the visit reaches it, and
+// checked again: a visitor that changes `order` (through its context) may
+// change which moves come next, but an index that is no longer below the
+// listing's count stops the visit before that move with
+// `KC_ERR_INVALID_ARGUMENT` (the moves before it were visited; the
+// position and its listing are as before the visit; `*out_stop` is not
+// written).
+//
 // After the visit the position and its listing are as before: the same
 // depth, its listing still usable.
 //
@@ -1845,7 +1851,7 @@ enum kc_status kc_kaissa_pushed_count(const struct kc_kaissa_position *pos, size
 // # Safety
 // `pos` is a live position used by nobody else during the call (but the
 // visitor, on the same thread); `order` is NULL or points to `order_len`
-// readable `size_t`s that do not change during the call; `visitor` keeps
+// readable `size_t`s (which the visitor may change: see above); `visitor` keeps
 // the rules of `kc_kaissa_visitor`; `out_stop` is NULL or points to a
 // writable `int32_t`.
 enum kc_status kc_kaissa_visit(struct kc_kaissa_position *pos,
@@ -1855,89 +1861,76 @@ enum kc_status kc_kaissa_visit(struct kc_kaissa_position *pos,
                                void *context,
                                int32_t *out_stop);
 
-// Writes the Ludii ruleset's options to `*out`: `ruleset`
-// `KC_CHATURAJI_RULESET_LUDII`, the default alliances (not used) and no
-// quiet-ply draw limit (`draw_limit` 0).
+// Formats `pos` as its position text into `buf`
+// (`KC_KAISSA_POSITION_TEXT_CAP` bytes always suffice).
+//
+// Text buffer convention: on `KC_OK` the text and a NUL are written and
+// `*out_len` is the text length without the NUL. If `cap` is too small,
+// nothing is written to `buf`, `*out_len` is the capacity needed including
+// the NUL and the result is `KC_ERR_BUFFER_TOO_SMALL`; `buf` may be NULL
+// when `cap` is 0.
 //
 // # Safety
-// `out` points to a writable `kc_chaturaji_rules`.
-enum kc_status kc_chaturaji_rules_ludii(struct kc_chaturaji_rules *out);
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
+// writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_kaissa_position_to_text(const struct kc_kaissa_position *pos,
+                                          char *buf,
+                                          size_t cap,
+                                          size_t *out_len);
 
-// Writes the four scores of `pos` to `*out` (Ludii ruleset: the values of
-// the pieces each colour has captured, pawn 1, boat 2, horse 3, elephant
-// 4, raja 5; always 0 under the sheet's rules).
+// Formats a printable board diagram of `pos` into `buf` (several lines:
+// rank 10 at the top, upper case Yellow, lower case Red, `.` for empty,
+// a legend of the piece letters, then who is to move).
+// `KC_KAISSA_DIAGRAM_CAP` bytes always suffice. Never allocates. Same
+// text buffer convention as `kc_kaissa_position_to_text`.
 //
 // # Safety
-// `pos` is a live position; `out` points to a writable
-// `kc_chaturaji_score_info`.
-enum kc_status kc_chaturaji_scores(const struct kc_chaturaji_position *pos,
-                                   struct kc_chaturaji_score_info *out);
+// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to `cap`
+// writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_kaissa_position_diagram(const struct kc_kaissa_position *pos,
+                                          char *buf,
+                                          size_t cap,
+                                          size_t *out_len);
 
-// Writes the final ranking of `pos` to `*out` (see
-// `kc_chaturaji_ranking_info`; all 0 while the game goes on).
+// Parses a move text (`e2e5`, `a10b9`, `H@c1`; the rules reference (§3, notation)) into
+// `*out`. Malformed text gives `KC_ERR_PARSE` with the byte offset
+// and reason in the last error message. Parsing does not check legality.
 //
 // # Safety
-// `pos` is a live position; `out` points to a writable
-// `kc_chaturaji_ranking_info`.
-enum kc_status kc_chaturaji_ranking(const struct kc_chaturaji_position *pos,
-                                    struct kc_chaturaji_ranking_info *out);
+// `text` is a NUL-terminated string (only read); `out` points to a
+// writable `kc_kaissa_move`.
+enum kc_status kc_kaissa_move_from_text(const char *text, struct kc_kaissa_move *out);
 
-// Writes the number of rolled plies played since the start to `*out`
-// (Ludii's `<turns>`, what the turn limit counts: promotion decisions are
-// not counted; under the sheet's rules the same as `kc_chaturaji_ply`).
+// Formats `mv` as move text into `buf` (`KC_KAISSA_MOVE_TEXT_CAP` bytes
+// always suffice). Same text buffer convention as
+// `kc_kaissa_position_to_text`. A malformed `mv` gives
+// `KC_ERR_INVALID_ARGUMENT`.
 //
 // # Safety
-// `pos` is a live position; `out` points to a writable `uint32_t`.
-enum kc_status kc_chaturaji_turns(const struct kc_chaturaji_position *pos, uint32_t *out);
+// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+// `out_len` points to a writable `size_t`.
+enum kc_status kc_kaissa_move_to_text(struct kc_kaissa_move mv,
+                                      char *buf,
+                                      size_t cap,
+                                      size_t *out_len);
 
-// Writes to `*out` the square (0..63) of the pawn whose promotion the
-// colour to move must decide now, or `KC_NO_SQUARE` (255) when no decision
-// is pending (always under the sheet's rules).
+// Parses a square name (`a1`..`j10`) into its number (`0..100`) in `*out`.
+// Malformed text gives `KC_ERR_PARSE`.
 //
 // # Safety
-// `pos` is a live position; `out` points to a writable `uint8_t`.
-enum kc_status kc_chaturaji_pending_promotion(const struct kc_chaturaji_position *pos,
-                                              uint8_t *out);
+// `text` is a NUL-terminated string (only read); `out` points to a
+// writable `uint8_t`.
+enum kc_status kc_kaissa_square_from_text(const char *text, uint8_t *out);
 
-// Writes the kinds the pending promotion decision may choose into `buf`
-// (`KC_CHATURAJI_RAJA`, `_ELEPHANT`, `_HORSE`, `_BOAT`, in that order:
-// those of which the colour to move has no piece) and their number to
-// `*out_len`; the array buffer convention of the module docs
-// (`KC_CHATURAJI_MAX_PROMOTION_CHOICES` is always enough). None when no
-// decision is pending, and none when the colour has every kind: its only
-// decision move is then the pass.
+// Formats square number `square` (`0..100`) as its name (`a1`..`j10`) into
+// `buf` (4 bytes always suffice). Same text buffer convention as
+// `kc_kaissa_position_to_text`; a square of 100 or more gives
+// `KC_ERR_INVALID_ARGUMENT`.
 //
 // # Safety
-// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to
-// `cap` writable bytes; `out_len` points to a writable `size_t`.
-enum kc_status kc_chaturaji_promotion_choices(const struct kc_chaturaji_position *pos,
-                                              uint8_t *buf,
-                                              size_t cap,
-                                              size_t *out_len);
-
-// Writes the moves of the pending promotion decision into `buf` (a
-// `KC_CHATURAJI_MOVE_DECISION` move per choice, or the single pass when
-// the colour has every kind) and their number to `*out_len`; none when no
-// decision is pending or the game is over. The same moves
-// `kc_chaturaji_legal_moves` gives for any roll while the decision is
-// pending. Array buffer convention of the module docs.
-//
-// # Safety
-// `pos` is a live position; `buf` is NULL (with `cap` 0) or points to
-// `cap` writable `kc_chaturaji_move`s; `out_len` points to a writable
-// `size_t`.
-enum kc_status kc_chaturaji_decision_moves(const struct kc_chaturaji_position *pos,
-                                           struct kc_chaturaji_move *buf,
-                                           size_t cap,
-                                           size_t *out_len);
-
-// Writes to `*out` what capturing a piece of `kind` (0..4) scores under
-// the Ludii ruleset: raja 5, elephant 4, horse 3, boat 2, pawn 1. A kind
-// of 5 or more gives `KC_ERR_INVALID_ARGUMENT`.
-//
-// # Safety
-// `out` points to a writable `uint32_t`.
-enum kc_status kc_chaturaji_piece_value(uint8_t kind, uint32_t *out);
+// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+// `out_len` points to a writable `size_t`.
+enum kc_status kc_kaissa_square_to_text(uint8_t square, char *buf, size_t cap, size_t *out_len);
 
 // The seed of game `index` of a batch with master seed `seed`: the
 // `index`-th word (from 0) of a SplitMix64 generator seeded with `seed`
@@ -2032,6 +2025,89 @@ enum kc_status kc_chaturaji_playout_game(const struct kc_chaturaji_position *sta
                                          uint32_t max_plies,
                                          uint64_t index,
                                          struct kc_playout_game *out);
+
+// Advances the SplitMix64 generator whose state the caller keeps in
+// `*state` and writes the next 64 random bits to `*out`. Seed a generator by
+// storing any value in the state; equal seeds give equal sequences.
+//
+// # Safety
+// `state` points to a `uint64_t` the caller owns (read and written);
+// `out` points to a writable `uint64_t`.
+enum kc_status kc_random_next(uint64_t *state, uint64_t *out);
+
+// Draws a uniformly distributed integer in `0..bound` (no modulo bias) from
+// the SplitMix64 generator whose state is `*state`, writing it to `*out`.
+// `bound` 0 gives `KC_ERR_INVALID_ARGUMENT` (state untouched).
+//
+// # Safety
+// `state` points to a `uint64_t` the caller owns (read and written);
+// `out` points to a writable `uint64_t`.
+enum kc_status kc_random_below(uint64_t *state, uint64_t bound, uint64_t *out);
+
+// Writes the Kaissa move `move_text` (`d1f4`, `H@c1`) in short algebraic
+// notation (`Tf4`, `H@c1`) into `buf` (`KC_READABLE_MOVE_CAP` bytes always
+// suffice). A malformed text gives `KC_ERR_PARSE`, a move not legal in
+// `*pos` `KC_ERR_ILLEGAL_MOVE`.
+//
+// # Safety
+// `pos` is a live position; `move_text` is a NUL-terminated string; `buf`
+// is NULL (with `cap` 0) or points to `cap` writable bytes; `out_len`
+// points to a writable `size_t`.
+enum kc_status kc_kaissa_move_to_san(const struct kc_kaissa_position *pos,
+                                     const char *move_text,
+                                     char *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+// Reads a Kaissa move in short algebraic notation (`Tf4`, `dxe5`, `e5`,
+// `H@c1`) in `*pos` and writes its move text (`d1f4`) into `buf`
+// (`KC_KAISSA_MOVE_TEXT_CAP` bytes always suffice). Malformed text gives
+// `KC_ERR_PARSE`; an ambiguous text, or one that names no legal move,
+// `KC_ERR_ILLEGAL_MOVE` (the last error message says why).
+//
+// # Safety
+// `pos` is a live position; `san` is a NUL-terminated string; `buf` is
+// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
+// to a writable `size_t`.
+enum kc_status kc_kaissa_move_from_san(const struct kc_kaissa_position *pos,
+                                       const char *san,
+                                       char *buf,
+                                       size_t cap,
+                                       size_t *out_len);
+
+// Writes the Chaturaji move `move_text` (`h2f3`, `g7g8K`, `pass`) for
+// `roll` in readable notation (`rH h2-f3`) into `buf`
+// (`KC_READABLE_MOVE_CAP` bytes always suffice). A malformed text gives
+// `KC_ERR_PARSE`, a roll other than 2..5 `KC_ERR_INVALID_ARGUMENT`, a move
+// not legal for the roll `KC_ERR_ILLEGAL_MOVE`.
+//
+// # Safety
+// `pos` is a live position; `move_text` is a NUL-terminated string;
+// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+// `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_move_to_readable(const struct kc_chaturaji_position *pos,
+                                             uint8_t roll,
+                                             const char *move_text,
+                                             char *buf,
+                                             size_t cap,
+                                             size_t *out_len);
+
+// Reads a Chaturaji move in readable notation (`rH h2-f3`, `h2f3`, `rHf3`,
+// `pass`) for `roll` in `*pos` and writes its move text (`h2f3`) into
+// `buf` (`KC_CHATURAJI_MOVE_TEXT_CAP` bytes always suffice). Malformed
+// text gives `KC_ERR_PARSE`; an ambiguous text, or one that names no
+// legal move, `KC_ERR_ILLEGAL_MOVE`; a finished game `KC_ERR_GAME_OVER`.
+//
+// # Safety
+// `pos` is a live position; `text` is a NUL-terminated string; `buf` is
+// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
+// to a writable `size_t`.
+enum kc_status kc_chaturaji_move_from_readable(const struct kc_chaturaji_position *pos,
+                                               uint8_t roll,
+                                               const char *text,
+                                               char *buf,
+                                               size_t cap,
+                                               size_t *out_len);
 
 // Reads the records of `text` up to the one numbered `index` (from 0) and
 // hands it to the caller through `*out_record`. Every record up to it is
@@ -2276,75 +2352,11 @@ enum kc_status kc_record_svg(const struct kc_record *record,
                              size_t cap,
                              size_t *out_len);
 
-// Writes the Kaissa move `move_text` (`d1f4`, `H@c1`) in short algebraic
-// notation (`Tf4`, `H@c1`) into `buf` (`KC_READABLE_MOVE_CAP` bytes always
-// suffice). A malformed text gives `KC_ERR_PARSE`, a move not legal in
-// `*pos` `KC_ERR_ILLEGAL_MOVE`.
-//
-// # Safety
-// `pos` is a live position; `move_text` is a NUL-terminated string; `buf`
-// is NULL (with `cap` 0) or points to `cap` writable bytes; `out_len`
-// points to a writable `size_t`.
-enum kc_status kc_kaissa_move_to_san(const struct kc_kaissa_position *pos,
-                                     const char *move_text,
-                                     char *buf,
-                                     size_t cap,
-                                     size_t *out_len);
-
-// Reads a Kaissa move in short algebraic notation (`Tf4`, `dxe5`, `e5`,
-// `H@c1`) in `*pos` and writes its move text (`d1f4`) into `buf`
-// (`KC_KAISSA_MOVE_TEXT_CAP` bytes always suffice). Malformed text gives
-// `KC_ERR_PARSE`; an ambiguous text, or one that names no legal move,
-// `KC_ERR_ILLEGAL_MOVE` (the last error message says why).
-//
-// # Safety
-// `pos` is a live position; `san` is a NUL-terminated string; `buf` is
-// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
-// to a writable `size_t`.
-enum kc_status kc_kaissa_move_from_san(const struct kc_kaissa_position *pos,
-                                       const char *san,
-                                       char *buf,
-                                       size_t cap,
-                                       size_t *out_len);
-
-// Writes the Chaturaji move `move_text` (`h2f3`, `g7g8K`, `pass`) for
-// `roll` in readable notation (`rH h2-f3`) into `buf`
-// (`KC_READABLE_MOVE_CAP` bytes always suffice). A malformed text gives
-// `KC_ERR_PARSE`, a roll other than 2..5 `KC_ERR_INVALID_ARGUMENT`, a move
-// not legal for the roll `KC_ERR_ILLEGAL_MOVE`.
-//
-// # Safety
-// `pos` is a live position; `move_text` is a NUL-terminated string;
-// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
-// `out_len` points to a writable `size_t`.
-enum kc_status kc_chaturaji_move_to_readable(const struct kc_chaturaji_position *pos,
-                                             uint8_t roll,
-                                             const char *move_text,
-                                             char *buf,
-                                             size_t cap,
-                                             size_t *out_len);
-
-// Reads a Chaturaji move in readable notation (`rH h2-f3`, `h2f3`, `rHf3`,
-// `pass`) for `roll` in `*pos` and writes its move text (`h2f3`) into
-// `buf` (`KC_CHATURAJI_MOVE_TEXT_CAP` bytes always suffice). Malformed
-// text gives `KC_ERR_PARSE`; an ambiguous text, or one that names no
-// legal move, `KC_ERR_ILLEGAL_MOVE`; a finished game `KC_ERR_GAME_OVER`.
-//
-// # Safety
-// `pos` is a live position; `text` is a NUL-terminated string; `buf` is
-// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
-// to a writable `size_t`.
-enum kc_status kc_chaturaji_move_from_readable(const struct kc_chaturaji_position *pos,
-                                               uint8_t roll,
-                                               const char *text,
-                                               char *buf,
-                                               size_t cap,
-                                               size_t *out_len);
-
 // Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
 // text, or NULL for none) highlighted; squares of `square_size` pixels
-// (0: 48). Ask for the size with `cap` 0 first. A malformed `last_move`
-// gives `KC_ERR_PARSE`.
+// (0: 48; any other size is clamped to 8..1000, never refused: 5 draws
+// 8-pixel squares, 5000 draws 1000-pixel ones). Ask for the size with
+// `cap` 0 first. A malformed `last_move` gives `KC_ERR_PARSE`.
 //
 // # Safety
 // `pos` is a live position; `last_move` is NULL or a NUL-terminated
@@ -2359,8 +2371,9 @@ enum kc_status kc_kaissa_svg(const struct kc_kaissa_position *pos,
 
 // Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
 // text such as `h1f3`, or NULL for none) highlighted; squares of
-// `square_size` pixels (0: 48). Ask for the size with `cap` 0 first. A
-// malformed `last_move` gives `KC_ERR_PARSE`.
+// `square_size` pixels (0: 48; any other size is clamped to 8..1000,
+// never refused, as for `kc_kaissa_svg`). Ask for the size with `cap` 0
+// first. A malformed `last_move` gives `KC_ERR_PARSE`.
 //
 // # Safety
 // `pos` is a live position; `last_move` is NULL or a NUL-terminated

@@ -11,8 +11,9 @@
 //! `kaissa-indexed` (`kc_kaissa_list` + `kc_kaissa_push_index` +
 //! `kc_kaissa_pop`), `kaissa-siblings` (the same with
 //! `kc_kaissa_pop_push_index` between siblings), `kaissa-visited`
-//! (`kc_kaissa_list` + `kc_kaissa_visit`, a C visitor per move) (Kaissa
-//! full perft 3 from the start),
+//! (`kc_kaissa_list` + `kc_kaissa_visit`, a C visitor per move),
+//! `kaissa-visited-order` (the same with an explicit order, the identity)
+//! (Kaissa full perft 3 from the start),
 //! `chaturaji-rust`, `chaturaji-chosen`, `chaturaji-roll-choose`, `chaturaji-checked`,
 //! `chaturaji-rust-lean`, `chaturaji-lean` (no outcome call per ply),
 //! `chaturaji-random` (20 seeded playouts). It prints the nodes or plies
@@ -102,7 +103,12 @@ fn run(mode: &str, reps: u32) -> u64 {
                 done += kaissa_perft_rust_calls(&calls, &mut black_box(&pos).clone(), DEPTH);
             }
         }
-        "kaissa-c" | "kaissa-push" | "kaissa-indexed" | "kaissa-siblings" | "kaissa-visited" => {
+        "kaissa-c"
+        | "kaissa-push"
+        | "kaissa-indexed"
+        | "kaissa-siblings"
+        | "kaissa-visited"
+        | "kaissa-visited-order" => {
             let api = KaissaApi::new();
             let mut buffers = kaissa_buffers(DEPTH);
             let mut handle: *mut kc_kaissa_position = std::ptr::null_mut();
@@ -120,6 +126,7 @@ fn run(mode: &str, reps: u32) -> u64 {
                         "kaissa-indexed" => kaissa_perft_indexed(&api, handle, DEPTH),
                         "kaissa-siblings" => kaissa_perft_siblings(&api, handle, DEPTH),
                         "kaissa-visited" => kaissa_perft_visited(&api, handle, DEPTH),
+                        "kaissa-visited-order" => kaissa_perft_visited_ordered(&api, handle, DEPTH),
                         _ => kaissa_perft_push(&api, handle, DEPTH, &mut buffers),
                     }
                 };

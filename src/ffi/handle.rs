@@ -1,9 +1,8 @@
 //! The opaque position handles of both games: creation, access, cloning,
 //! copying and freeing, written once for any handle type.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
-use super::{out_ptr, write_out, Failure, FfiResult};
+use super::boundary::catch;
+use super::{check_ptr, out_ptr, write_out, Failure, FfiResult};
 
 /// An opaque C handle owning one Rust value (a game's position).
 pub(crate) trait Handle: Sized {
@@ -25,6 +24,34 @@ pub(crate) trait Handle: Sized {
     fn replaced(&mut self) {}
 }
 
+/// The whole handle behind a pointer from C (for calls that use what a
+/// handle keeps beside its value).
+///
+/// # Safety
+/// `ptr` is NULL or a live handle from this library, not changed by anybody
+/// else while the reference lives.
+#[inline(always)]
+pub(crate) unsafe fn whole_ref<'a, H>(ptr: *const H, what: &'static str) -> Result<&'a H, Failure> {
+    let ptr = check_ptr(ptr, what)?;
+    // SAFETY: non-null and aligned; a live handle per the caller.
+    Ok(unsafe { &*ptr.as_ptr() })
+}
+
+/// The whole handle behind a mutable pointer from C.
+///
+/// # Safety
+/// `ptr` is NULL or a live handle from this library, used by nobody else
+/// while the reference lives.
+#[inline(always)]
+pub(crate) unsafe fn whole_mut<'a, H>(
+    ptr: *mut H,
+    what: &'static str,
+) -> Result<&'a mut H, Failure> {
+    let ptr = out_ptr(ptr, what)?;
+    // SAFETY: non-null and aligned; a live, unshared handle per the caller.
+    Ok(unsafe { &mut *ptr.as_ptr() })
+}
+
 /// The value behind a handle pointer from C.
 ///
 /// # Safety
@@ -33,7 +60,7 @@ pub(crate) unsafe fn handle_ref<'a, H: Handle + 'a>(
     ptr: *const H,
     what: &'static str,
 ) -> Result<&'a H::Inner, Failure> {
-    let ptr = out_ptr(ptr as *mut H, what)?;
+    let ptr = check_ptr(ptr, what)?;
     // SAFETY: non-null and aligned; a live handle per the caller.
     Ok(unsafe { (*ptr.as_ptr()).inner() })
 }
@@ -73,7 +100,8 @@ pub(crate) unsafe fn give_handle<H: Handle>(inner: H::Inner, out: *mut *mut H) -
 pub(crate) unsafe fn free_handle<H: Handle>(ptr: *mut H) {
     if !ptr.is_null() {
         // SAFETY: a pointer from Box::into_raw, freed once, per the caller.
-        let _ = catch_unwind(AssertUnwindSafe(|| drop(unsafe { Box::from_raw(ptr) })));
+        // A free has no status: a panic while dropping is caught and lost.
+        let _ = catch(|| drop(unsafe { Box::from_raw(ptr) }));
     }
 }
 
@@ -96,7 +124,7 @@ pub(crate) unsafe fn clone_handle<H: Handle>(ptr: *const H, out: *mut *mut H) ->
 /// `src` and `dst` are NULL or live handles; nothing else uses `dst` during
 /// the call.
 pub(crate) unsafe fn copy_handle<H: Handle>(src: *const H, dst: *mut H) -> FfiResult {
-    out_ptr(src as *mut H, "src")?;
+    check_ptr(src, "src")?;
     out_ptr(dst, "dst")?;
     if core::ptr::eq(src, dst) {
         return Ok(());

@@ -20,60 +20,46 @@
 //! - Array buffers (moves): the same, counted in elements; there is no
 //!   terminator, so the needed count is the element count.
 //!
-//! Game-specific functions live in the submodules: [`kaissa`] (`kc_kaissa_*`)
-//! and [`chaturaji`] (`kc_chaturaji_*`), with the Chaturaji Ludii ruleset's
-//! own functions (scores, ranking, promotion decisions) in [`ludii`].
+//! One file per concept. Shared by every entry point: `boundary.rs` (the
+//! status codes, the one panic boundary with its fast form for hot calls,
+//! the pointer and string checks), `buffers.rs` (the output writers of the
+//! conventions above), `handle.rs` (making, copying and freeing opaque
+//! handles) and `seal.rs` (the one keyed digest of the undo records and
+//! tokens a caller keeps); this file keeps the version, the status
+//! messages and the last error message. Then [`random`] (`kc_random_*`),
+//! the games, [`kaissa`] (`kc_kaissa_*`) and [`chaturaji`]
+//! (`kc_chaturaji_*`, the Ludii ruleset's scores, ranking and promotion
+//! decisions included), each split into types, position, play and text,
+//! and the features over both: [`readable`] notation, [`svg`] pictures,
+//! game [`record`]s and [`playouts`].
 //!
 //! The functions are `unsafe` for Rust callers: they trust the pointers they
 //! are given to be valid for the documented access (the header says which).
 #![allow(non_camel_case_types)]
 
-use core::ffi::{c_char, c_int, CStr};
+use core::ffi::{c_char, c_int};
 use core::fmt;
-use core::mem::align_of;
-use core::ptr::NonNull;
-use std::borrow::Cow;
 use std::cell::RefCell;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use crate::random::{RandomSource, SplitMix64};
-
+mod boundary;
+mod buffers;
 pub mod chaturaji;
 mod handle;
 pub mod kaissa;
-pub mod ludii;
 pub mod playouts;
+pub mod random;
+pub mod readable;
 pub mod record;
+mod seal;
+pub mod svg;
 
-/// The result of every fallible `kc_` function. New codes are only ever
-/// appended, so the numbers are stable.
-#[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum kc_status {
-    /// Success.
-    KC_OK = 0,
-    /// A required pointer argument was NULL.
-    KC_ERR_NULL_POINTER = 1,
-    /// A number or enum value from the caller is out of range (a square of
-    /// 200, a side of 7, an unknown move kind, a perft depth too large, an
-    /// undo record that does not belong to the position, a misaligned pointer).
-    KC_ERR_INVALID_ARGUMENT = 2,
-    /// A text (position, move, square) is malformed or describes an
-    /// impossible position; the last error message names the field, the
-    /// character position and the reason.
-    KC_ERR_PARSE = 3,
-    /// The move is well formed but not legal in the position; nothing changed.
-    KC_ERR_ILLEGAL_MOVE = 4,
-    /// The output buffer is too small; `*out_len` holds the size needed.
-    KC_ERR_BUFFER_TOO_SMALL = 5,
-    /// A text argument is not valid UTF-8.
-    KC_ERR_INVALID_UTF8 = 6,
-    /// The game is over: there is no move to choose.
-    KC_ERR_GAME_OVER = 7,
-    /// The library hit an internal error (a Rust panic) and caught it. The
-    /// objects passed to the call are unchanged or still safe to free.
-    KC_ERR_PANIC = 8,
-}
+use boundary::catch;
+pub use boundary::kc_status;
+pub(crate) use boundary::{check_ptr, fail, out_ptr, read_str, run, Failure, FfiResult};
+pub(crate) use buffers::{
+    answer, write_array, write_array_with, write_display, write_out, write_text,
+};
+pub use random::{kc_random_below, kc_random_next};
 
 use kc_status::*;
 
@@ -95,28 +81,13 @@ const _: () = assert!(
         || KC_MAX_MOVES == chaturaji::KC_CHATURAJI_MAX_MOVES
 );
 
-/// A failed call: its status and what to put in the last error message.
-pub(crate) struct Failure {
-    status: kc_status,
-    message: Cow<'static, str>,
-}
-
-/// A failure with `status` and `message`.
-pub(crate) fn fail(status: kc_status, message: impl Into<Cow<'static, str>>) -> Failure {
-    Failure {
-        status,
-        message: message.into(),
-    }
-}
-
-/// What the body of an entry point returns.
-pub(crate) type FfiResult = Result<(), Failure>;
-
 thread_local! {
     static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
-fn set_last_error(function: &str, message: &dyn fmt::Display) {
+/// Records the message of a failed call of `function` for
+/// [`kc_last_error_message`] (on the calling thread).
+pub(crate) fn set_last_error(function: &str, message: &dyn fmt::Display) {
     let _ = LAST_ERROR.try_with(|cell| {
         if let Ok(mut text) = cell.try_borrow_mut() {
             use core::fmt::Write;
@@ -124,198 +95,6 @@ fn set_last_error(function: &str, message: &dyn fmt::Display) {
             let _ = write!(text, "{function}: {message}");
         }
     });
-}
-
-/// Runs the body of the entry point `function` behind the panic boundary and
-/// turns its result into a status, recording the message of a failure.
-pub(crate) fn run(function: &'static str, body: impl FnOnce() -> FfiResult) -> kc_status {
-    match catch_unwind(AssertUnwindSafe(body)) {
-        Ok(Ok(())) => KC_OK,
-        Ok(Err(failure)) => {
-            set_last_error(function, &failure.message);
-            failure.status
-        }
-        Err(payload) => {
-            let what = payload
-                .downcast_ref::<&str>()
-                .copied()
-                .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
-                .unwrap_or("unknown panic");
-            set_last_error(function, &format_args!("internal error (panic): {what}"));
-            KC_ERR_PANIC
-        }
-    }
-}
-
-/// Checks that `ptr` is non-null and aligned for `T`.
-pub(crate) fn check_ptr<T>(ptr: *const T, what: &'static str) -> Result<NonNull<T>, Failure> {
-    let Some(non_null) = NonNull::new(ptr as *mut T) else {
-        return Err(fail(
-            KC_ERR_NULL_POINTER,
-            format!("argument '{what}' is NULL"),
-        ));
-    };
-    if (ptr as usize) % align_of::<T>() != 0 {
-        return Err(fail(
-            KC_ERR_INVALID_ARGUMENT,
-            format!("argument '{what}' is not aligned"),
-        ));
-    }
-    Ok(non_null)
-}
-
-/// Reads a NUL-terminated UTF-8 string from C.
-///
-/// # Safety
-/// `ptr` is NULL or points to a NUL-terminated string that stays valid and
-/// unchanged for `'a`.
-pub(crate) unsafe fn read_str<'a>(
-    ptr: *const c_char,
-    what: &'static str,
-) -> Result<&'a str, Failure> {
-    check_ptr(ptr, what)?;
-    // SAFETY: non-null, and the caller guarantees a NUL-terminated string.
-    let text = unsafe { CStr::from_ptr(ptr) };
-    text.to_str().map_err(|err| {
-        fail(
-            KC_ERR_INVALID_UTF8,
-            format!(
-                "argument '{what}' is not valid UTF-8 (byte {})",
-                err.valid_up_to()
-            ),
-        )
-    })
-}
-
-/// Checks an output pointer; writing comes later, with [`write_out`], once
-/// the call is sure to succeed.
-pub(crate) fn out_ptr<T>(ptr: *mut T, what: &'static str) -> Result<NonNull<T>, Failure> {
-    check_ptr(ptr as *const T, what)
-}
-
-/// Writes `value` through a checked output pointer.
-///
-/// # Safety
-/// `out` came from [`out_ptr`] on a pointer the caller documented as valid
-/// for writing one `T`.
-pub(crate) unsafe fn write_out<T>(out: NonNull<T>, value: T) {
-    // SAFETY: non-null and aligned (checked); writable per the caller.
-    unsafe { out.as_ptr().write(value) }
-}
-
-/// Writes `items`, each passed through `convert`, straight into the caller's
-/// `(buf, cap, out_len)` array buffer (see the module docs), with room for
-/// `extra` more elements required. `out_len` must already be checked.
-///
-/// # Safety
-/// `buf` is NULL or valid for writing `cap` elements.
-pub(crate) unsafe fn write_slice<S: Copy, T>(
-    items: &[S],
-    convert: impl Fn(S) -> T,
-    buf: *mut T,
-    cap: usize,
-    out_len: NonNull<usize>,
-    extra: usize,
-    what: &'static str,
-) -> FfiResult {
-    let needed = items.len() + extra;
-    if cap < needed {
-        // SAFETY: checked by the caller.
-        unsafe { write_out(out_len, needed) };
-        return Err(fail(
-            KC_ERR_BUFFER_TOO_SMALL,
-            format!("buffer '{what}' holds {cap}, {needed} needed"),
-        ));
-    }
-    if needed == 0 {
-        // SAFETY: checked by the caller.
-        unsafe { write_out(out_len, 0) };
-        return Ok(());
-    }
-    let buf = check_ptr(buf as *const T, what)?.as_ptr();
-    for (i, &item) in items.iter().enumerate() {
-        // SAFETY: `buf` is valid for `cap >= items.len()` elements.
-        unsafe { buf.add(i).write(convert(item)) };
-    }
-    // SAFETY: checked by the caller.
-    unsafe { write_out(out_len, items.len()) };
-    Ok(())
-}
-
-/// Writes `text` and a NUL into the caller's `(buf, cap, out_len)` text
-/// buffer (see the module docs).
-///
-/// # Safety
-/// `buf` is NULL or valid for writing `cap` bytes; `out_len` is NULL or valid
-/// for writing a `size_t`.
-pub(crate) unsafe fn write_text(
-    text: &str,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> FfiResult {
-    let out_len = out_ptr(out_len, "out_len")?;
-    if buf.is_null() && cap > 0 {
-        return Err(fail(
-            KC_ERR_NULL_POINTER,
-            "argument 'buf' is NULL but 'cap' is not 0",
-        ));
-    }
-    debug_assert!(!text.as_bytes().contains(&0));
-    // SAFETY: forwarded from the caller; `c_char` and `u8` have one layout.
-    unsafe {
-        write_slice(
-            text.as_bytes(),
-            |b| b,
-            buf.cast::<u8>(),
-            cap,
-            out_len,
-            1,
-            "buf",
-        )?
-    };
-    // SAFETY: `write_slice` succeeded, so `cap >= text.len() + 1`.
-    unsafe { buf.add(text.len()).write(0) };
-    Ok(())
-}
-
-/// Checks the array buffer arguments and writes `items`, each passed through
-/// `convert`, into the buffer (see the module docs). Converting on the way
-/// spares an intermediate list.
-///
-/// # Safety
-/// `buf` is NULL or valid for writing `cap` elements; `out_len` is NULL or
-/// valid for writing a `size_t`.
-pub(crate) unsafe fn write_array_with<S: Copy, T>(
-    items: &[S],
-    convert: impl Fn(S) -> T,
-    buf: *mut T,
-    cap: usize,
-    out_len: *mut usize,
-) -> FfiResult {
-    let out_len = out_ptr(out_len, "out_len")?;
-    if buf.is_null() && cap > 0 {
-        return Err(fail(
-            KC_ERR_NULL_POINTER,
-            "argument 'buf' is NULL but 'cap' is not 0",
-        ));
-    }
-    // SAFETY: forwarded from the caller.
-    unsafe { write_slice(items, convert, buf, cap, out_len, 0, "buf") }
-}
-
-/// [`write_array_with`] for items that go to C as they are.
-///
-/// # Safety
-/// As for [`write_array_with`].
-pub(crate) unsafe fn write_array<T: Copy>(
-    items: &[T],
-    buf: *mut T,
-    cap: usize,
-    out_len: *mut usize,
-) -> FfiResult {
-    // SAFETY: forwarded from the caller.
-    unsafe { write_array_with(items, |item| item, buf, cap, out_len) }
 }
 
 /// A static, NUL-terminated description of a status code; an unknown code
@@ -364,7 +143,9 @@ pub unsafe extern "C" fn kc_last_error_message(
     cap: usize,
     out_len: *mut usize,
 ) -> kc_status {
-    let result = catch_unwind(AssertUnwindSafe(|| {
+    // Behind the boundary, but without `run`: this call never changes the
+    // message, not even when it fails.
+    let result = catch(|| {
         LAST_ERROR
             .try_with(|cell| {
                 let text = cell.try_borrow().map(|t| t.clone()).unwrap_or_default();
@@ -372,68 +153,18 @@ pub unsafe extern "C" fn kc_last_error_message(
                 unsafe { write_text(&text, buf, cap, out_len) }
             })
             .unwrap_or(Ok(()))
-    }));
+    });
     match result {
         Ok(Ok(())) => KC_OK,
-        Ok(Err(failure)) => failure.status,
+        Ok(Err(failure)) => failure.status(),
         Err(_) => KC_ERR_PANIC,
     }
-}
-
-/// Advances the SplitMix64 generator whose state the caller keeps in
-/// `*state` and writes the next 64 random bits to `*out`. Seed a generator by
-/// storing any value in the state; equal seeds give equal sequences.
-///
-/// # Safety
-/// `state` points to a `uint64_t` the caller owns (read and written);
-/// `out` points to a writable `uint64_t`.
-#[no_mangle]
-pub unsafe extern "C" fn kc_random_next(state: *mut u64, out: *mut u64) -> kc_status {
-    run("kc_random_next", || {
-        let state = out_ptr(state, "state")?;
-        let out = out_ptr(out, "out")?;
-        // SAFETY: checked non-null and aligned; the caller owns it.
-        let mut rng = SplitMix64::new(unsafe { state.as_ptr().read() });
-        let value = rng.next_u64();
-        // SAFETY: as above.
-        unsafe {
-            write_out(state, rng.state);
-            write_out(out, value);
-        }
-        Ok(())
-    })
-}
-
-/// Draws a uniformly distributed integer in `0..bound` (no modulo bias) from
-/// the SplitMix64 generator whose state is `*state`, writing it to `*out`.
-/// `bound` 0 gives `KC_ERR_INVALID_ARGUMENT` (state untouched).
-///
-/// # Safety
-/// `state` points to a `uint64_t` the caller owns (read and written);
-/// `out` points to a writable `uint64_t`.
-#[no_mangle]
-pub unsafe extern "C" fn kc_random_below(state: *mut u64, bound: u64, out: *mut u64) -> kc_status {
-    run("kc_random_below", || {
-        let state = out_ptr(state, "state")?;
-        let out = out_ptr(out, "out")?;
-        if bound == 0 {
-            return Err(fail(KC_ERR_INVALID_ARGUMENT, "bound must be at least 1"));
-        }
-        // SAFETY: checked non-null and aligned; the caller owns it.
-        let mut rng = SplitMix64::new(unsafe { state.as_ptr().read() });
-        let value = rng.below(bound);
-        // SAFETY: as above.
-        unsafe {
-            write_out(state, rng.state);
-            write_out(out, value);
-        }
-        Ok(())
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use core::ffi::CStr;
 
     #[test]
     fn a_panic_becomes_a_status_and_a_message() {

@@ -286,6 +286,67 @@ static void test_meddling_visitor(void) {
     kc_kaissa_position_free(pos);
 }
 
+/* ---- a visitor that changes the order it is visited in ---- */
+
+struct reorder {
+    size_t *order;      /* the order the visit was given */
+    size_t at, value;   /* at the first call: order[at] = value */
+    size_t seen[4];     /* the indices visited */
+    size_t calls;
+};
+
+static int32_t reordering_visitor(void *context, kc_kaissa_position *pos, size_t index) {
+    struct reorder *r = (struct reorder *)context;
+    (void)pos;
+    if (r->calls < 4) {
+        r->seen[r->calls] = index;
+    }
+    if (r->calls == 0) {
+        r->order[r->at] = r->value;
+    }
+    r->calls++;
+    return 0;
+}
+
+static void test_order_changed_by_visitor(void) {
+    kc_kaissa_position *pos = NULL;
+    size_t order[3] = {0, 1, 2};
+    struct reorder r;
+    size_t count = 0;
+    int32_t stop = -1;
+
+    CHECK_STATUS(kc_kaissa_position_new_start(&pos), KC_OK);
+    CHECK_STATUS(kc_kaissa_list(pos, &count), KC_OK);
+    CHECK(count == 40);
+
+    /* order[1] made far too large while the first move is visited: the
+     * visit reads it when it gets there and stops with a status (no
+     * crash), the position as before, out_stop not written. */
+    memset(&r, 0, sizeof r);
+    r.order = order;
+    r.at = 1;
+    r.value = 100000;
+    CHECK_STATUS(kc_kaissa_visit(pos, order, 3, reordering_visitor, &r, &stop),
+                 KC_ERR_INVALID_ARGUMENT);
+    CHECK(r.calls == 1 && r.seen[0] == 0);
+    CHECK(stop == -1);
+    CHECK(text_is(pos, START_TEXT));
+    CHECK_STATUS(kc_kaissa_pushed_count(pos, &count), KC_OK);
+    CHECK(count == 0);
+
+    /* The listing is still usable; a change within range is followed. */
+    order[1] = 1;
+    memset(&r, 0, sizeof r);
+    r.order = order;
+    r.at = 2;
+    r.value = 39;
+    CHECK_STATUS(kc_kaissa_visit(pos, order, 3, reordering_visitor, &r, &stop), KC_OK);
+    CHECK(r.calls == 3 && stop == 0);
+    CHECK(r.seen[0] == 0 && r.seen[1] == 1 && r.seen[2] == 39);
+    CHECK(text_is(pos, START_TEXT));
+    kc_kaissa_position_free(pos);
+}
+
 int main(int argc, char **argv) {
     uint64_t expected[4];
     perft_arguments(argc, argv, expected);
@@ -293,6 +354,7 @@ int main(int argc, char **argv) {
     test_perft(expected);
     test_order_and_stop();
     test_meddling_visitor();
+    test_order_changed_by_visitor();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -51,10 +51,11 @@
 
 use core::ffi::c_void;
 
-use super::super::kc_status::{self, *};
-use super::super::{fail, run, Failure};
 use super::indexed::{index_out_of_range, no_listing};
-use super::{check_pointer, kc_kaissa_position};
+use crate::ffi::boundary::optional_ptr;
+use crate::ffi::kaissa::kc_kaissa_position;
+use crate::ffi::kc_status::{self, *};
+use crate::ffi::{check_ptr, fail, run, write_out, Failure};
 use crate::kaissa::Undo;
 
 /// The callback of [`kc_kaissa_visit`]: called once for each visited move,
@@ -98,6 +99,14 @@ pub type kc_kaissa_visitor = Option<
 /// `KC_ERR_INVALID_ARGUMENT` and leaves them, and the visited move under
 /// them, pushed (`kc_kaissa_pop` takes each back).
 ///
+/// Each index of `order` is read again when the visit reaches it, and
+/// checked again: a visitor that changes `order` (through its context) may
+/// change which moves come next, but an index that is no longer below the
+/// listing's count stops the visit before that move with
+/// `KC_ERR_INVALID_ARGUMENT` (the moves before it were visited; the
+/// position and its listing are as before the visit; `*out_stop` is not
+/// written).
+///
 /// After the visit the position and its listing are as before: the same
 /// depth, its listing still usable.
 ///
@@ -110,7 +119,7 @@ pub type kc_kaissa_visitor = Option<
 /// # Safety
 /// `pos` is a live position used by nobody else during the call (but the
 /// visitor, on the same thread); `order` is NULL or points to `order_len`
-/// readable `size_t`s that do not change during the call; `visitor` keeps
+/// readable `size_t`s (which the visitor may change: see above); `visitor` keeps
 /// the rules of `kc_kaissa_visitor`; `out_stop` is NULL or points to a
 /// writable `int32_t`.
 #[no_mangle]
@@ -123,76 +132,97 @@ pub unsafe extern "C" fn kc_kaissa_visit(
     out_stop: *mut i32,
 ) -> kc_status {
     run("kc_kaissa_visit", || {
-        check_pointer(pos, "pos")?;
-        if !order.is_null() {
-            check_pointer(order, "order")?;
-        }
-        if !out_stop.is_null() {
-            check_pointer(out_stop, "out_stop")?;
-        }
+        check_ptr(pos, "pos")?;
+        optional_ptr(order.cast_mut(), "order")?;
+        let out_stop = optional_ptr(out_stop, "out_stop")?;
         let Some(visitor) = visitor else {
             return Err(fail(KC_ERR_NULL_POINTER, "argument 'visitor' is NULL"));
         };
-        let (depth, count) = {
-            // SAFETY: non-null and aligned (checked); live and unshared per
-            // the caller. The borrow ends here, before any visitor runs.
-            let handle = unsafe { &mut *pos };
-            let depth = handle.pushed.len();
-            let Some(listed) = handle.current_listing() else {
-                return Err(no_listing(depth));
-            };
-            let listed = listed.len();
-            let count = if order.is_null() {
-                listed
-            } else {
-                if order_len > isize::MAX as usize / core::mem::size_of::<usize>() {
-                    return Err(fail(
-                        KC_ERR_INVALID_ARGUMENT,
-                        format!("order_len {order_len} is larger than any array"),
-                    ));
-                }
-                // SAFETY: `order_len` readable `size_t`s per the caller (a
-                // length no array can exceed, checked above).
-                let indices = unsafe { core::slice::from_raw_parts(order, order_len) };
-                if let Some(&index) = indices.iter().find(|&&index| index >= listed) {
-                    return Err(index_out_of_range(index, listed));
-                }
-                order_len
-            };
-            if count > 0 && handle.pushed.len() == handle.pushed.capacity() {
-                // Room for the visited moves' slot.
-                handle.reserve_push()?;
-            }
-            (depth, count)
-        };
+        // SAFETY: forwarded from the caller.
+        let (depth, listed, count) = unsafe { visit_checks(pos, order, order_len)? };
         if count == 0 {
             // Nothing to visit (no legal move, or an empty order): the
             // position is not touched at all.
-            if !out_stop.is_null() {
+            if let Some(out_stop) = out_stop {
                 // SAFETY: non-null and aligned (checked); writable per the
                 // caller.
-                unsafe { out_stop.write(0) };
+                unsafe { write_out(out_stop, 0) };
             }
             return Ok(());
         }
-        // SAFETY: forwarded from the caller; the listing of `depth` is
-        // usable, every index is below its count (checked above) and the
-        // stack has room for one more.
-        let stop = unsafe {
-            if order.is_null() {
-                visit_moves(pos, depth, 0..count, visitor, context)?
-            } else {
-                // SAFETY: `order_len` readable `size_t`s per the caller.
-                let indices = core::slice::from_raw_parts(order, count);
-                visit_moves(pos, depth, indices.iter().copied(), visitor, context)?
-            }
+        let stop = if order.is_null() {
+            // SAFETY: forwarded from the caller; the listing of `depth` is
+            // usable and holds `count` moves, and the stack has room for
+            // one more (checked above).
+            unsafe { visit_moves(pos, depth, (0..count).map(Ok), visitor, context)? }
+        } else {
+            // Each index is read when the visit reaches it and checked
+            // again: a visitor may have changed `order` since (its context
+            // may point to it), and no reference to it is held across a
+            // visitor's call.
+            let read = move |i: usize| {
+                // SAFETY: `i < order_len`: within the caller's array.
+                let index = unsafe { order.add(i).read() };
+                if index < listed {
+                    Ok(index)
+                } else {
+                    Err((i, index))
+                }
+            };
+            // SAFETY: as above, with `listed` the listing's count.
+            unsafe { visit_moves(pos, depth, (0..count).map(read), visitor, context)? }
         };
-        if !out_stop.is_null() {
+        if let Some(out_stop) = out_stop {
             // SAFETY: non-null and aligned (checked); writable per the caller.
-            unsafe { out_stop.write(stop) };
+            unsafe { write_out(out_stop, stop) };
         }
         Ok(())
     })
+}
+
+/// `kc_kaissa_visit`'s checks before anything is played: a usable listing
+/// at the current depth, an order whose every index is below its count,
+/// and room on the stack for the visited moves. The depth, the listing's
+/// count and the number of moves to visit.
+///
+/// # Safety
+/// As `kc_kaissa_visit`, with `pos` non-null and aligned.
+unsafe fn visit_checks(
+    pos: *mut kc_kaissa_position,
+    order: *const usize,
+    order_len: usize,
+) -> Result<(usize, usize, usize), Failure> {
+    // SAFETY: non-null and aligned (per the caller); live and unshared per
+    // the caller. The borrow ends here, before any visitor runs.
+    let handle = unsafe { &mut *pos };
+    let depth = handle.pushed.len();
+    let Some(listed) = handle.current_listing() else {
+        return Err(no_listing(depth));
+    };
+    let listed = listed.len();
+    let count = if order.is_null() {
+        listed
+    } else {
+        if order_len > isize::MAX as usize / core::mem::size_of::<usize>() {
+            return Err(fail(
+                KC_ERR_INVALID_ARGUMENT,
+                format!("order_len {order_len} is larger than any array"),
+            ));
+        }
+        // SAFETY: `order_len` readable `size_t`s per the caller (a length
+        // no array can exceed, checked above); no visitor runs while the
+        // slice lives.
+        let indices = unsafe { core::slice::from_raw_parts(order, order_len) };
+        if let Some(&index) = indices.iter().find(|&&index| index >= listed) {
+            return Err(index_out_of_range(index, listed));
+        }
+        order_len
+    };
+    if count > 0 && handle.pushed.len() == handle.pushed.capacity() {
+        // Room for the visited moves' slot.
+        handle.reserve_push()?;
+    }
+    Ok((depth, listed, count))
 }
 
 /// The visitor's signature, without the `Option` of NULL.
@@ -200,18 +230,25 @@ type Visitor = unsafe extern "C" fn(*mut c_void, *mut kc_kaissa_position, usize)
 
 /// The visit itself: raises the floor, plays the listed moves at `indices`
 /// one by one around the visitor's calls, and puts everything back. The
-/// visitor's stopping value, or 0.
+/// visitor's stopping value, or 0. An index found out of range as it is
+/// read (`Err((i, index))`: `order[i]`, changed by a visitor) stops the
+/// visit before that move, with everything put back.
+///
+/// The hot loop of a C search by visits, and one function of more than
+/// the usual length for that: its steps share the raised floor and the
+/// listing's buffer, and splitting them costs calls per move. (Kept out of
+/// line: its code then stays the same whatever changes around it, and so
+/// does its speed.)
 ///
 /// # Safety
 /// As `kc_kaissa_visit`, with `pos` non-null and aligned, its stack `depth`
 /// long with room for one more, the listing of `depth` usable, and every
-/// index below its count. (Kept out of line: its code then stays the same
-/// whatever changes around it, and so does its speed.)
+/// `Ok` index below its count.
 #[inline(never)]
 unsafe fn visit_moves(
     pos: *mut kc_kaissa_position,
     depth: usize,
-    indices: impl Iterator<Item = usize>,
+    indices: impl Iterator<Item = Result<usize, (usize, usize)>>,
     visitor: Visitor,
     context: *mut c_void,
 ) -> Result<i32, Failure> {
@@ -250,6 +287,15 @@ unsafe fn visit_moves(
         (handle.lists[depth].moves.as_ptr(), floor)
     };
     for index in indices {
+        let index = match index {
+            Ok(index) => index,
+            Err((i, index)) => {
+                // SAFETY: live; shortening the stack back to `depth`.
+                unsafe { (*pos).pushed.set_len(depth) };
+                drop(floor);
+                return Err(order_changed(i, index));
+            }
+        };
         // SAFETY: `index` is below the listing's count (per the caller),
         // and the listing does not change during the visit.
         let mv = unsafe { listed.add(index).read() };
@@ -312,7 +358,7 @@ impl Drop for FloorRaised {
 impl kc_kaissa_position {
     /// `Err` while a visit's visitor runs: the position may then change only
     /// by pushes and pops above the visited move.
-    pub(super) fn not_visited(&self) -> Result<(), Failure> {
+    pub(in crate::ffi::kaissa) fn not_visited(&self) -> Result<(), Failure> {
         if self.floor == 0 {
             return Ok(());
         }
@@ -321,7 +367,7 @@ impl kc_kaissa_position {
 
     /// `Err` when the top of the stack is a move being visited (or lies
     /// under one), which no pop may take back.
-    pub(super) fn not_visited_at_top(&self) -> Result<(), Failure> {
+    pub(in crate::ffi::kaissa) fn not_visited_at_top(&self) -> Result<(), Failure> {
         if self.pushed.is_empty() || self.pushed.len() > self.floor {
             return Ok(());
         }
@@ -368,6 +414,19 @@ fn visited(floor: usize) -> Failure {
         KC_ERR_INVALID_ARGUMENT,
         format!(
             "the position is being visited (kc_kaissa_visit, visited move at push depth {floor}): only moves pushed above it may be played and popped until the visitor returns"
+        ),
+    )
+}
+
+/// The failure of an index of `order` found out of range when the visit
+/// reached it: a visitor changed it.
+#[cold]
+#[inline(never)]
+fn order_changed(i: usize, index: usize) -> Failure {
+    fail(
+        KC_ERR_INVALID_ARGUMENT,
+        format!(
+            "order[{i}] became {index} during the visit (a visitor changed it), out of range of the listing: the visit stopped before that move"
         ),
     )
 }

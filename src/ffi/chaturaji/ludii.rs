@@ -11,15 +11,17 @@
 //! `_is_legal`, `_play`, `_choose_move` and `_choose` want a roll 2..5 as
 //! always and ignore it, and `kc_chaturaji_play_random` throws no die for it
 //! (it writes the roll 0).
-#![allow(non_camel_case_types)]
 
 use arrayvec::ArrayVec;
 
-use super::chaturaji::{kc_chaturaji_move, kc_chaturaji_position, kc_chaturaji_rules};
-use super::handle::handle_ref as position_ref;
-use super::kc_status::{self, *};
-use super::{fail, out_ptr, run, write_array, write_array_with, write_out, KC_NO_SQUARE};
+use super::position::kc_chaturaji_position;
+use super::types::{kc_chaturaji_move, kc_chaturaji_rules};
 use crate::chaturaji::{PieceKind, Rules};
+use crate::ffi::handle::handle_ref as position_ref;
+use crate::ffi::kc_status::{self, *};
+use crate::ffi::{
+    answer, fail, out_ptr, run, write_array, write_array_with, write_out, KC_NO_SQUARE,
+};
 
 /// The most choices a promotion decision offers (raja, elephant, horse,
 /// boat): a buffer of this many elements always holds
@@ -66,10 +68,8 @@ pub struct kc_chaturaji_ranking_info {
 #[no_mangle]
 pub unsafe extern "C" fn kc_chaturaji_rules_ludii(out: *mut kc_chaturaji_rules) -> kc_status {
     run("kc_chaturaji_rules_ludii", || {
-        let out = out_ptr(out, "out")?;
-        // SAFETY: checked; writable per the caller.
-        unsafe { write_out(out, kc_chaturaji_rules::from_rust(Rules::ludii())) };
-        Ok(())
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(kc_chaturaji_rules::from_rust(Rules::ludii()))) }
     })
 }
 
@@ -140,10 +140,8 @@ pub unsafe extern "C" fn kc_chaturaji_turns(
     run("kc_chaturaji_turns", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_ref(pos, "pos")? };
-        let out = out_ptr(out, "out")?;
-        // SAFETY: checked; writable per the caller.
-        unsafe { write_out(out, pos.ply()) };
-        Ok(())
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(pos.ply())) }
     })
 }
 

@@ -4,11 +4,11 @@
 
 use core::ffi::c_char;
 
-use super::super::chaturaji::kc_chaturaji_position;
-use super::super::handle::handle_ref;
-use super::super::kaissa::kc_kaissa_position;
-use super::super::kc_status::{self, *};
-use super::super::{fail, read_str, run, write_text, Failure};
+use super::chaturaji::kc_chaturaji_position;
+use super::handle::handle_ref;
+use super::kaissa::kc_kaissa_position;
+use super::kc_status::{self, *};
+use super::{fail, read_str, run, write_text, Failure};
 use crate::chaturaji::{self, Roll};
 use crate::kaissa;
 use crate::readable::ReadableMoveError;

@@ -4,11 +4,11 @@
 //! there is nothing to forge, seal or check on the way back: the fastest way
 //! for a C search (list, then push and pop each move).
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
-use super::super::kc_status::{self, *};
-use super::super::{fail, out_ptr, run, write_out, Failure};
-use super::{check_pointer, illegal, kc_kaissa_move, kc_kaissa_position, MoveSets};
+use crate::ffi::boundary::{fast_path, usable};
+use crate::ffi::handle::{whole_mut, whole_ref};
+use crate::ffi::kaissa::{illegal, kc_kaissa_move, kc_kaissa_position, MoveSets};
+use crate::ffi::kc_status::{self, *};
+use crate::ffi::{answer, fail, run, Failure};
 use crate::kaissa::{Move, Position, Square};
 
 impl MoveSets {
@@ -20,11 +20,13 @@ impl MoveSets {
     fn listed_move(&self, pos: &Position, mv: kc_kaissa_move) -> Option<Move> {
         let to = Square::new(mv.to)?;
         let rust_mv = match mv.kind {
-            super::KC_KAISSA_MOVE_NORMAL => Move::Normal {
+            super::super::KC_KAISSA_MOVE_NORMAL => Move::Normal {
                 from: Square::new(mv.from)?,
                 to,
             },
-            super::KC_KAISSA_MOVE_PLACE if mv.from == super::KC_NO_SQUARE => Move::Place { to },
+            super::super::KC_KAISSA_MOVE_PLACE if mv.from == crate::ffi::KC_NO_SQUARE => {
+                Move::Place { to }
+            }
             _ => return None,
         };
         (self.legality(pos, rust_mv) == Some(true)).then_some(rust_mv)
@@ -39,7 +41,7 @@ impl MoveSets {
 /// `pos` is NULL or a live position used by nobody else during the call.
 #[inline(always)]
 unsafe fn push_fast(pos: *mut kc_kaissa_position, mv: kc_kaissa_move) -> bool {
-    if pos.is_null() || (pos as usize) % core::mem::align_of::<kc_kaissa_position>() != 0 {
+    if !usable(pos) {
         return false;
     }
     // SAFETY: non-null and aligned; live and unshared per the caller.
@@ -82,13 +84,13 @@ pub unsafe extern "C" fn kc_kaissa_push(
     pos: *mut kc_kaissa_position,
     mv: kc_kaissa_move,
 ) -> kc_status {
-    // SAFETY: forwarded from the caller.
-    match catch_unwind(AssertUnwindSafe(|| unsafe { push_fast(pos, mv) })) {
-        Ok(true) => KC_OK,
+    fast_path(
+        "kc_kaissa_push",
         // SAFETY: forwarded from the caller.
-        Ok(false) => unsafe { push_checked(pos, mv) },
-        Err(_) => caught_panic("kc_kaissa_push"),
-    }
+        || unsafe { push_fast(pos, mv) }.then_some(()),
+        // SAFETY: forwarded from the caller.
+        || unsafe { push_checked(pos, mv) },
+    )
 }
 
 /// `kc_kaissa_push` with every check and its message (a move not of the
@@ -100,10 +102,8 @@ pub unsafe extern "C" fn kc_kaissa_push(
 #[inline(never)]
 unsafe fn push_checked(pos: *mut kc_kaissa_position, mv: kc_kaissa_move) -> kc_status {
     run("kc_kaissa_push", || {
-        check_pointer(pos, "pos")?;
-        // SAFETY: non-null and aligned (checked); live and unshared per the
-        // caller.
-        let handle = unsafe { &mut *pos };
+        // SAFETY: live and unshared per the caller.
+        let handle = unsafe { whole_mut(pos, "pos")? };
         let rust_mv = mv.to_rust()?;
         if let Some(reason) = handle.pos.illegality(rust_mv) {
             return Err(illegal(rust_mv, reason));
@@ -118,7 +118,7 @@ impl kc_kaissa_position {
     /// the checked paths' push. Out of memory: `KC_ERR_PANIC` with nothing
     /// changed.
     #[cold]
-    pub(super) fn push_legal(&mut self, mv: Move) -> Result<(), Failure> {
+    pub(in crate::ffi::kaissa) fn push_legal(&mut self, mv: Move) -> Result<(), Failure> {
         self.reserve_push()?;
         if !self.push_within_capacity(mv) {
             return Err(fail(
@@ -132,7 +132,7 @@ impl kc_kaissa_position {
     /// Makes room for one more push, growing the stack if it is full. Out
     /// of memory: `KC_ERR_PANIC` with nothing changed.
     #[cold]
-    pub(super) fn reserve_push(&mut self) -> Result<(), Failure> {
+    pub(in crate::ffi::kaissa) fn reserve_push(&mut self) -> Result<(), Failure> {
         let depth = self.pushed.len();
         if depth == self.pushed.capacity() {
             self.pushed
@@ -146,7 +146,7 @@ impl kc_kaissa_position {
     /// if the stack has room (nothing allocates): every push's last step.
     /// `false`, with nothing changed, when the stack is full.
     #[inline(always)]
-    pub(super) fn push_within_capacity(&mut self, mv: Move) -> bool {
+    pub(in crate::ffi::kaissa) fn push_within_capacity(&mut self, mv: Move) -> bool {
         let depth = self.pushed.len();
         if depth == self.pushed.capacity() {
             return false;
@@ -182,7 +182,7 @@ impl kc_kaissa_position {
 #[no_mangle]
 pub unsafe extern "C" fn kc_kaissa_pop(pos: *mut kc_kaissa_position) -> kc_status {
     let fast = || {
-        if pos.is_null() || (pos as usize) % core::mem::align_of::<kc_kaissa_position>() != 0 {
+        if !usable(pos) {
             return false;
         }
         // SAFETY: non-null and aligned; live and unshared per the caller.
@@ -201,11 +201,7 @@ pub unsafe extern "C" fn kc_kaissa_pop(pos: *mut kc_kaissa_position) -> kc_statu
         handle.touched = true;
         true
     };
-    match catch_unwind(AssertUnwindSafe(fast)) {
-        Ok(true) => KC_OK,
-        Ok(false) => pop_failed(pos),
-        Err(_) => caught_panic("kc_kaissa_pop"),
-    }
+    fast_path("kc_kaissa_pop", || fast().then_some(()), || pop_failed(pos))
 }
 
 /// `kc_kaissa_pop`'s errors, with their messages (it changes nothing).
@@ -213,9 +209,8 @@ pub unsafe extern "C" fn kc_kaissa_pop(pos: *mut kc_kaissa_position) -> kc_statu
 #[inline(never)]
 fn pop_failed(pos: *mut kc_kaissa_position) -> kc_status {
     run("kc_kaissa_pop", || {
-        check_pointer(pos, "pos")?;
-        // SAFETY: non-null and aligned (checked); live per the caller.
-        unsafe { &*pos }.not_visited_at_top()?;
+        // SAFETY: live per the caller.
+        unsafe { whole_ref(pos, "pos")? }.not_visited_at_top()?;
         Err(fail(
             KC_ERR_INVALID_ARGUMENT,
             "no pushed move to take back (none pushed, all popped, or the position changed since)",
@@ -235,21 +230,9 @@ pub unsafe extern "C" fn kc_kaissa_pushed_count(
     out: *mut usize,
 ) -> kc_status {
     run("kc_kaissa_pushed_count", || {
-        check_pointer(pos, "pos")?;
-        let out = out_ptr(out, "out")?;
-        // SAFETY: non-null and aligned (checked); live per the caller.
-        let count = unsafe { (*pos).pushed.len() };
-        // SAFETY: checked; writable per the caller.
-        unsafe { write_out(out, count) };
-        Ok(())
-    })
-}
-
-/// The status of a caught panic, with its message.
-#[cold]
-#[inline(never)]
-fn caught_panic(function: &'static str) -> kc_status {
-    run(function, || {
-        Err(fail(KC_ERR_PANIC, "internal error (panic) caught"))
+        // SAFETY: live per the caller.
+        let handle = unsafe { whole_ref(pos, "pos")? };
+        // SAFETY: forwarded from the caller.
+        unsafe { answer(out, || Ok(handle.pushed.len())) }
     })
 }

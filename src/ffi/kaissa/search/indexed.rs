@@ -31,17 +31,17 @@
 //! depths deeper than the current one may be stale, but they are cleared
 //! before those depths can be reached again.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
-use super::super::kc_status::{self, *};
-use super::super::{fail, out_ptr, run, write_array_with, write_out};
-use super::{check_pointer, kc_kaissa_move, kc_kaissa_position};
+use crate::ffi::boundary::{fast_path, usable};
+use crate::ffi::handle::{whole_mut, whole_ref};
+use crate::ffi::kaissa::{kc_kaissa_move, kc_kaissa_position};
+use crate::ffi::kc_status::{self, *};
+use crate::ffi::{fail, out_ptr, run, write_array_with, write_out};
 use crate::kaissa::{Move, Position, MAX_MOVES};
 
 /// The legal moves of the position at one push depth, kept in the handle
 /// (see the module's validity rule).
 #[derive(Clone)]
-pub(super) struct Listing {
+pub(in crate::ffi::kaissa) struct Listing {
     /// Whether `moves` are the legal moves of the current position of this
     /// depth.
     valid: bool,
@@ -49,7 +49,7 @@ pub(super) struct Listing {
     /// depth is first listed (so pushing deep without listing costs no
     /// listing memory); from then on its capacity is at least `MAX_MOVES`,
     /// so listing again never allocates.
-    pub(super) moves: Vec<Move>,
+    pub(in crate::ffi::kaissa) moves: Vec<Move>,
 }
 
 impl Listing {
@@ -80,7 +80,7 @@ impl kc_kaissa_position {
     /// Depth `depth` is entered by a push: its listing no longer describes
     /// it.
     #[inline(always)]
-    pub(super) fn entered(&mut self, depth: usize) {
+    pub(in crate::ffi::kaissa) fn entered(&mut self, depth: usize) {
         if let Some(listing) = self.lists.get_mut(depth) {
             listing.valid = false;
         }
@@ -90,7 +90,7 @@ impl kc_kaissa_position {
     /// a push or a pop: depth 0 is entered anew (see the module's validity
     /// rule).
     #[inline(always)]
-    pub(super) fn forget_pushed(&mut self) {
+    pub(in crate::ffi::kaissa) fn forget_pushed(&mut self) {
         self.pushed.clear();
         self.touched = true;
         self.entered(0);
@@ -98,18 +98,12 @@ impl kc_kaissa_position {
 
     /// The valid listing of the current depth, if any.
     #[inline(always)]
-    pub(super) fn current_listing(&self) -> Option<&[Move]> {
+    pub(in crate::ffi::kaissa) fn current_listing(&self) -> Option<&[Move]> {
         match self.lists.get(self.pushed.len()) {
             Some(listing) if listing.valid => Some(&listing.moves[..]),
             _ => None,
         }
     }
-}
-
-/// Whether `ptr` is non-null and aligned for a `T`.
-#[inline(always)]
-fn usable<T>(ptr: *const T) -> bool {
-    !ptr.is_null() && (ptr as usize) % core::mem::align_of::<T>() == 0
 }
 
 /// The common case of `kc_kaissa_list`, without messages: usable pointers
@@ -170,13 +164,13 @@ pub unsafe extern "C" fn kc_kaissa_list(
     pos: *mut kc_kaissa_position,
     out_count: *mut usize,
 ) -> kc_status {
-    // SAFETY: forwarded from the caller.
-    match catch_unwind(AssertUnwindSafe(|| unsafe { list_fast(pos, out_count) })) {
-        Ok(true) => KC_OK,
+    fast_path(
+        "kc_kaissa_list",
         // SAFETY: forwarded from the caller.
-        Ok(false) => unsafe { list_checked(pos, out_count) },
-        Err(_) => caught_panic("kc_kaissa_list"),
-    }
+        || unsafe { list_fast(pos, out_count) }.then_some(()),
+        // SAFETY: forwarded from the caller.
+        || unsafe { list_checked(pos, out_count) },
+    )
 }
 
 /// `kc_kaissa_list` with every check and its message (bad pointers, or a
@@ -188,11 +182,9 @@ pub unsafe extern "C" fn kc_kaissa_list(
 #[inline(never)]
 unsafe fn list_checked(pos: *mut kc_kaissa_position, out_count: *mut usize) -> kc_status {
     run("kc_kaissa_list", || {
-        check_pointer(pos, "pos")?;
+        // SAFETY: live and unshared per the caller.
+        let handle = unsafe { whole_mut(pos, "pos")? };
         let out = out_ptr(out_count, "out_count")?;
-        // SAFETY: non-null and aligned (checked); live and unshared per the
-        // caller.
-        let handle = unsafe { &mut *pos };
         let depth = handle.pushed.len();
         let out_of_memory = |_| fail(KC_ERR_PANIC, "out of memory: no room for the listing");
         if handle.lists.len() <= depth {
@@ -272,13 +264,13 @@ pub unsafe extern "C" fn kc_kaissa_push_index(
     pos: *mut kc_kaissa_position,
     index: usize,
 ) -> kc_status {
-    // SAFETY: forwarded from the caller.
-    match catch_unwind(AssertUnwindSafe(|| unsafe { push_index_fast(pos, index) })) {
-        Ok(true) => KC_OK,
+    fast_path(
+        "kc_kaissa_push_index",
         // SAFETY: forwarded from the caller.
-        Ok(false) => unsafe { push_index_checked(pos, index) },
-        Err(_) => caught_panic("kc_kaissa_push_index"),
-    }
+        || unsafe { push_index_fast(pos, index) }.then_some(()),
+        // SAFETY: forwarded from the caller.
+        || unsafe { push_index_checked(pos, index) },
+    )
 }
 
 /// `kc_kaissa_push_index` with every check and its message (no usable
@@ -290,10 +282,8 @@ pub unsafe extern "C" fn kc_kaissa_push_index(
 #[inline(never)]
 unsafe fn push_index_checked(pos: *mut kc_kaissa_position, index: usize) -> kc_status {
     run("kc_kaissa_push_index", || {
-        check_pointer(pos, "pos")?;
-        // SAFETY: non-null and aligned (checked); live and unshared per the
-        // caller.
-        let handle = unsafe { &mut *pos };
+        // SAFETY: live and unshared per the caller.
+        let handle = unsafe { whole_mut(pos, "pos")? };
         let mv = listed(handle, index)?;
         handle.push_legal(mv)
     })
@@ -362,15 +352,13 @@ pub unsafe extern "C" fn kc_kaissa_pop_push_index(
     pos: *mut kc_kaissa_position,
     index: usize,
 ) -> kc_status {
-    // SAFETY: forwarded from the caller.
-    match catch_unwind(AssertUnwindSafe(|| unsafe {
-        pop_push_index_fast(pos, index)
-    })) {
-        Ok(true) => KC_OK,
+    fast_path(
+        "kc_kaissa_pop_push_index",
         // SAFETY: forwarded from the caller.
-        Ok(false) => unsafe { pop_push_index_failed(pos, index) },
-        Err(_) => caught_panic("kc_kaissa_pop_push_index"),
-    }
+        || unsafe { pop_push_index_fast(pos, index) }.then_some(()),
+        // SAFETY: forwarded from the caller.
+        || unsafe { pop_push_index_failed(pos, index) },
+    )
 }
 
 /// `kc_kaissa_pop_push_index`'s errors, with their messages (the fast path
@@ -382,9 +370,8 @@ pub unsafe extern "C" fn kc_kaissa_pop_push_index(
 #[inline(never)]
 unsafe fn pop_push_index_failed(pos: *mut kc_kaissa_position, index: usize) -> kc_status {
     run("kc_kaissa_pop_push_index", || {
-        check_pointer(pos, "pos")?;
-        // SAFETY: non-null and aligned (checked); live per the caller.
-        let handle = unsafe { &*pos };
+        // SAFETY: live per the caller.
+        let handle = unsafe { whole_ref(pos, "pos")? };
         handle.not_visited_at_top()?;
         let Some(below) = handle.pushed.len().checked_sub(1) else {
             return Err(fail(
@@ -402,7 +389,7 @@ unsafe fn pop_push_index_failed(pos: *mut kc_kaissa_position, index: usize) -> k
 
 /// The move at `index` of the current depth's usable listing, or the
 /// failure saying why there is none.
-fn listed(handle: &kc_kaissa_position, index: usize) -> Result<Move, super::super::Failure> {
+fn listed(handle: &kc_kaissa_position, index: usize) -> Result<Move, crate::ffi::Failure> {
     listed_at(handle, handle.pushed.len(), index)
 }
 
@@ -412,7 +399,7 @@ fn listed_at(
     handle: &kc_kaissa_position,
     depth: usize,
     index: usize,
-) -> Result<Move, super::super::Failure> {
+) -> Result<Move, crate::ffi::Failure> {
     let moves = match handle.lists.get(depth) {
         Some(listing) if listing.valid => &listing.moves[..],
         _ => return Err(no_listing(depth)),
@@ -427,7 +414,7 @@ fn listed_at(
 /// none.
 #[cold]
 #[inline(never)]
-pub(super) fn no_listing(depth: usize) -> super::super::Failure {
+pub(in crate::ffi::kaissa) fn no_listing(depth: usize) -> crate::ffi::Failure {
     fail(
         KC_ERR_INVALID_ARGUMENT,
         format!("no listing of the position at depth {depth}: call kc_kaissa_list there first"),
@@ -438,7 +425,10 @@ pub(super) fn no_listing(depth: usize) -> super::super::Failure {
 /// moves.
 #[cold]
 #[inline(never)]
-pub(super) fn index_out_of_range(index: usize, count: usize) -> super::super::Failure {
+pub(in crate::ffi::kaissa) fn index_out_of_range(
+    index: usize,
+    count: usize,
+) -> crate::ffi::Failure {
     fail(
         KC_ERR_INVALID_ARGUMENT,
         format!("index {index} out of range: the listing has {count} moves"),
@@ -462,10 +452,9 @@ pub unsafe extern "C" fn kc_kaissa_listed_move(
     out: *mut kc_kaissa_move,
 ) -> kc_status {
     run("kc_kaissa_listed_move", || {
-        check_pointer(pos, "pos")?;
+        // SAFETY: live per the caller.
+        let handle = unsafe { whole_ref(pos, "pos")? };
         let out = out_ptr(out, "out")?;
-        // SAFETY: non-null and aligned (checked); live per the caller.
-        let handle = unsafe { &*pos };
         let mv = listed(handle, index)?;
         // SAFETY: checked; writable per the caller.
         unsafe { write_out(out, kc_kaissa_move::from_rust(mv)) };
@@ -493,9 +482,8 @@ pub unsafe extern "C" fn kc_kaissa_listed_moves(
     out_len: *mut usize,
 ) -> kc_status {
     run("kc_kaissa_listed_moves", || {
-        check_pointer(pos, "pos")?;
-        // SAFETY: non-null and aligned (checked); live per the caller.
-        let handle = unsafe { &*pos };
+        // SAFETY: live per the caller.
+        let handle = unsafe { whole_ref(pos, "pos")? };
         let Some(moves) = handle.current_listing() else {
             // Checks `out_len` first, for the usual pointer message.
             out_ptr(out_len, "out_len")?;
@@ -503,14 +491,5 @@ pub unsafe extern "C" fn kc_kaissa_listed_moves(
         };
         // SAFETY: forwarded from the caller.
         unsafe { write_array_with(moves, kc_kaissa_move::from_rust, buf, cap, out_len) }
-    })
-}
-
-/// The status of a caught panic, with its message.
-#[cold]
-#[inline(never)]
-fn caught_panic(function: &'static str) -> kc_status {
-    run(function, || {
-        Err(fail(KC_ERR_PANIC, "internal error (panic) caught"))
     })
 }

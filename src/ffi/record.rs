@@ -47,11 +47,7 @@ use crate::record::{
     RecordPosition, RecordVisitor, Termination,
 };
 
-mod readable;
-mod svg;
-
-pub use readable::*;
-pub use svg::*;
+use super::svg;
 
 /// Game value of a record: Merchant Kaissa.
 pub const KC_RECORD_KAISSA: u8 = 0;
@@ -323,9 +319,8 @@ pub unsafe extern "C" fn kc_record_reader_next(
 pub unsafe extern "C" fn kc_record_reader_free(reader: *mut kc_record_reader) {
     if !reader.is_null() {
         // SAFETY: a pointer from Box::into_raw, freed once, per the caller.
-        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            drop(unsafe { Box::from_raw(reader) })
-        }));
+        // A free has no status: a panic while dropping is caught and lost.
+        let _ = super::boundary::catch(|| drop(unsafe { Box::from_raw(reader) }));
     }
 }
 
