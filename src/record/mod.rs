@@ -47,6 +47,7 @@ mod chaturaji;
 mod error;
 mod game;
 mod game_record;
+mod header;
 mod kaissa;
 mod lexer;
 mod lines;

@@ -10,9 +10,6 @@
 //! line, and each action is played on one position, which a sink (the
 //! record builder or the visitor) is shown.
 
-use std::collections::hash_map::{Entry, RandomState};
-use std::collections::HashMap;
-use std::hash::BuildHasher;
 use std::io::BufRead;
 
 use super::any::Record;
@@ -20,12 +17,12 @@ use super::chaturaji::ChaturajiGame;
 use super::error::{ActionError, RecordError, RecordErrorKind, ResultError};
 use super::game::{move_number_len, ReadableFailure, RecordedGame};
 use super::game_record::{check_result, GameRecord};
+use super::header::Header;
 use super::kaissa::KaissaGame;
-use super::lexer::{parse_tag_line, Lexeme, Scanner, TagSpan};
-use super::lines::{Line, Lines};
-use super::ludii::parse_scores;
+use super::lexer::{Lexeme, Scanner};
+use super::lines::Lines;
 use super::result::{GameResult, Termination};
-use super::tags::{check_date, RESERVED_TAGS};
+use super::tags::RESERVED_TAGS;
 use super::visitor::RecordVisitor;
 use crate::error::excerpt;
 
@@ -87,7 +84,7 @@ enum Which {
 }
 
 /// A line and column of the input.
-type Place = (usize, usize);
+pub(super) type Place = (usize, usize);
 
 /// What reading a record tells its receiver: the builder of a
 /// [`GameRecord`] or a [`RecordVisitor`]. It is told only of records
@@ -720,228 +717,6 @@ fn looks_readable(text: &str) -> bool {
     let bytes = text.as_bytes();
     bytes.iter().take(2).any(u8::is_ascii_uppercase)
         || bytes.iter().any(|b| matches!(b, b'x' | b'-' | b'#'))
-}
-
-/// The tag pairs of the record being read, in buffers reused from record
-/// to record: the names and unescaped values in one text, where each is
-/// in a list, and a map from the hash of each name to the first tag that
-/// has it, to find a duplicate in constant time.
-#[derive(Default)]
-struct Header {
-    first_line: usize,
-    text: String,
-    tags: Vec<TagSpan>,
-    seen: HashMap<u64, usize>,
-    hasher: RandomState,
-    /// Where each of the [`RESERVED_TAGS`] is in `tags`.
-    reserved: [Option<usize>; RESERVED_TAGS.len()],
-}
-
-/// What the reserved tags of a record of `G` say.
-struct GameTags<G: RecordedGame> {
-    start: G::Position,
-    result: Option<(GameResult, Place)>,
-    termination: Option<(Termination, Place)>,
-    /// The `Scores` tag's scores, with where the value is.
-    scores: Option<([u32; 4], Place)>,
-}
-
-impl Header {
-    /// Forgets the last record's tag pairs, keeping the buffers.
-    fn clear(&mut self, first_line: usize) {
-        self.first_line = first_line;
-        self.text.clear();
-        self.tags.clear();
-        self.seen.clear();
-        self.reserved = Default::default();
-    }
-
-    fn name(&self, tag: &TagSpan) -> &str {
-        &self.text[tag.name.clone()]
-    }
-
-    fn value(&self, tag: &TagSpan) -> &str {
-        &self.text[tag.value.clone()]
-    }
-
-    /// Reads a tag pair line and adds it; a name that is already there is
-    /// an error.
-    fn push(&mut self, line: &Line) -> Result<(), RecordError> {
-        let tag = parse_tag_line(line, &mut self.text)?;
-        let index = self.tags.len();
-        let name = &self.text[tag.name.clone()];
-        let hash = self.hasher.hash_one(name);
-        let duplicate = match self.seen.entry(hash) {
-            Entry::Vacant(entry) => {
-                entry.insert(index);
-                false
-            }
-            Entry::Occupied(entry) => {
-                let first = &self.tags[*entry.get()];
-                // Two names with one hash are all but impossible; a scan
-                // keeps the answer right even then.
-                self.text[first.name.clone()] == *name
-                    || self.tags.iter().any(|t| self.text[t.name.clone()] == *name)
-            }
-        };
-        if duplicate {
-            return Err(RecordError::new(
-                tag.line,
-                tag.name_column,
-                RecordErrorKind::DuplicateTag {
-                    name: name.to_string(),
-                },
-            ));
-        }
-        if let Some(at) = RESERVED_TAGS.iter().position(|r| *r == name) {
-            self.reserved[at] = Some(index);
-        }
-        self.tags.push(tag);
-        Ok(())
-    }
-
-    /// The tag `name`, one of the [`RESERVED_TAGS`].
-    fn get(&self, name: &str) -> Option<&TagSpan> {
-        let at = RESERVED_TAGS.iter().position(|r| *r == name)?;
-        self.reserved[at].map(|index| &self.tags[index])
-    }
-
-    fn required(&self, name: &'static str) -> Result<&TagSpan, RecordError> {
-        self.get(name).ok_or_else(|| {
-            RecordError::new(self.first_line, 1, RecordErrorKind::MissingTag { name })
-        })
-    }
-
-    /// A reserved tag: required in strict mode, optional in lenient mode.
-    fn wanted(&self, name: &'static str, lenient: bool) -> Result<Option<&TagSpan>, RecordError> {
-        if lenient {
-            Ok(self.get(name))
-        } else {
-            self.required(name).map(Some)
-        }
-    }
-
-    /// Checks the values of the free tags (a `Date`'s form).
-    fn check_free_tags(&self) -> Result<(), RecordError> {
-        for tag in &self.tags {
-            if self.name(tag) == "Date" {
-                check_date(self.value(tag)).map_err(|err| {
-                    tag.error(RecordErrorKind::BadTagValue {
-                        name: "Date".into(),
-                        reason: err.to_string(),
-                    })
-                })?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Reads the rules options, start position, result and termination.
-    fn game_tags<G: RecordedGame>(&self, lenient: bool) -> Result<GameTags<G>, RecordError> {
-        let rules = self.get("Rules");
-        let draw_limit = self.get("DrawLimit");
-        let options = G::options_from_tags(
-            rules.map(|t| self.value(t)),
-            draw_limit.map(|t| self.value(t)),
-        )
-        .map_err(|(name, reason)| {
-            let tag = if name == "Rules" { rules } else { draw_limit };
-            let (line, column) = tag.map_or((self.first_line, 1), |t| (t.line, t.value_column));
-            RecordError::new(
-                line,
-                column,
-                RecordErrorKind::BadTagValue {
-                    name: name.into(),
-                    reason,
-                },
-            )
-        })?;
-        let scores = match self.get("Scores") {
-            None => None,
-            Some(tag) if !G::has_scores(options) => {
-                return Err(tag.error(RecordErrorKind::BadTagValue {
-                    name: "Scores".into(),
-                    reason: "only a chaturaji record under the ludii rules has scores".into(),
-                }))
-            }
-            Some(tag) => {
-                let value = self.value(tag);
-                let claimed = parse_scores(value).map_err(|(offset, reason)| {
-                    let chars = value.get(..offset).map_or(0, |s| s.chars().count());
-                    RecordError::new(
-                        tag.line,
-                        tag.value_column + chars,
-                        RecordErrorKind::BadTagValue {
-                            name: "Scores".into(),
-                            reason,
-                        },
-                    )
-                })?;
-                Some((claimed, (tag.line, tag.value_column)))
-            }
-        };
-        let start = match self.get("Position") {
-            None => G::start(options),
-            Some(tag) => {
-                let value = self.value(tag);
-                G::parse_position(value, options).map_err(|err| {
-                    let offset = err.offset().unwrap_or(0);
-                    let chars = value.get(..offset).map_or(0, |s| s.chars().count());
-                    RecordError::new(
-                        tag.line,
-                        tag.value_column + chars,
-                        RecordErrorKind::BadPosition(err),
-                    )
-                })?
-            }
-        };
-        let result = match self.wanted("Result", lenient)? {
-            None => None,
-            Some(tag) => {
-                let value = self.value(tag);
-                let result = G::parse_result(value).ok_or_else(|| {
-                    tag.error(RecordErrorKind::BadTagValue {
-                        name: "Result".into(),
-                        reason: format!(
-                            "\"{}\" is not a result of a {} record ({})",
-                            excerpt(value),
-                            G::NAME,
-                            G::result_words()
-                        ),
-                    })
-                })?;
-                Some((result, (tag.line, tag.value_column)))
-            }
-        };
-        let termination = match self.wanted("Termination", lenient)? {
-            None => None,
-            Some(tag) => {
-                let value = self.value(tag);
-                let terminations = G::terminations(options);
-                let termination = Termination::from_word(value)
-                    .filter(|t| terminations.contains(t))
-                    .ok_or_else(|| {
-                        let words: Vec<&str> = terminations.iter().map(|t| t.word()).collect();
-                        tag.error(RecordErrorKind::BadTagValue {
-                            name: "Termination".into(),
-                            reason: format!(
-                                "\"{}\" does not end a {} game ({})",
-                                excerpt(value),
-                                G::NAME,
-                                words.join(", ")
-                            ),
-                        })
-                    })?;
-                Some((termination, (tag.line, tag.value_column)))
-            }
-        };
-        Ok(GameTags {
-            start,
-            result,
-            termination,
-            scores,
-        })
-    }
 }
 
 impl<R: BufRead> Iterator for Reader<R> {
