@@ -2,6 +2,9 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_op_in_unsafe_fn)]
 
+#[cfg(feature = "agents")]
+#[cfg_attr(docsrs, doc(cfg(feature = "agents")))]
+pub mod agents;
 pub mod chaturaji;
 pub mod error;
 #[cfg(feature = "capi")]
