@@ -260,7 +260,7 @@ impl AgentSpec {
     /// use kaissa_chaturaji::agents::{AgentSpec, SpecError};
     /// let agent = "mcts:100".parse::<AgentSpec>()?.chaturaji_agent(1)?;
     /// assert_eq!(agent.name(), "mcts:100");
-    /// let err = "alphabeta:2".parse::<AgentSpec>()?.chaturaji_agent(1).unwrap_err();
+    /// let err = "alphabeta:2".parse::<AgentSpec>()?.chaturaji_agent(1).err().unwrap();
     /// assert!(matches!(err, SpecError::NotForGame { .. }));
     /// # Ok::<(), SpecError>(())
     /// ```
