@@ -27,7 +27,7 @@ list order.
 
 usage: tournament <kaissa|chaturaji> [--rules sheet|opposite|ludii]
                   --seats A,B[,C,D] [--games N] [--seed S] [--record FILE]
-                  [--max-plies P]
+                  [--max-plies P] [--opening-plies K]
 
 agents:  random, greedy, mcts:<iterations>, alphabeta:<depth> (Kaissa only);
          time budgets: mcts:<ms>ms, alphabeta:<ms>ms
@@ -43,6 +43,10 @@ agents:  random, greedy, mcts:<iterations>, alphabeta:<depth> (Kaissa only);
                   scores it a draw (default 2000 for Kaissa, whose rules have
                   no move-count limit; 20000 for Chaturaji, whose games end
                   by their own rules well before).
+--opening-plies K the first K moves of each game are random (default 0),
+                  the same for the games that only rotate the seats (games
+                  g with the same g div the number of agents listed): for
+                  agents that play the same moves every game (alphabeta).
 
 Seating: game g (from 0) seats the i-th listed agent at seat (i + g) mod n.
 Kaissa lists 2 agents (seat 0 Yellow, 1 Red). Chaturaji lists 4 (seats Red,
@@ -65,6 +69,7 @@ struct Options {
     seed: u64,
     record: Option<String>,
     max_plies: Option<u32>,
+    opening_plies: u32,
 }
 
 /// Reads the command line (after the program name).
@@ -83,6 +88,7 @@ fn options(args: &[String]) -> Result<Options, String> {
         seed: 1,
         record: None,
         max_plies: None,
+        opening_plies: 0,
     };
     let mut rest = &args[1..];
     while let Some(option) = rest.first() {
@@ -136,6 +142,10 @@ fn options(args: &[String]) -> Result<Options, String> {
                         .filter(|&p| p > 0)
                         .ok_or("--max-plies: between 1 and 4294967295")?,
                 );
+            }
+            "--opening-plies" => {
+                options.opening_plies = u32::try_from(number("the opening plies")?)
+                    .map_err(|_| "--opening-plies: at most 4294967295")?;
             }
             _ => return Err(format!("unknown option '{option}' (see --help)")),
         }
@@ -233,6 +243,7 @@ fn run(options: &Options) -> Result<(), String> {
             .map(|_| (round + 1, &seat_specs[..]));
         let mut roller = DiceRoller::new(derived_seed(options.seed, round, 0));
         let seed_of = |agent: usize| derived_seed(options.seed, round, 1 + agent);
+        let opening_seed = derived_seed(options.seed, round / options.seats.len(), usize::MAX);
         let (returns, plies, capped, word, text) = if players == 2 {
             let mut agents = (0..options.seats.len())
                 .map(|agent| options.seats[agent].kaissa_agent(seed_of(agent)))
@@ -241,6 +252,8 @@ fn run(options: &Options) -> Result<(), String> {
             let mut table = games::Table {
                 agents: &mut agents,
                 seats: &seats,
+                opening_plies: options.opening_plies,
+                opening_seed,
             };
             let (played, text) = games::kaissa_game(&mut table, &mut roller, max_plies, record)?;
             let word = played.game.position().outcome().word();
@@ -259,6 +272,8 @@ fn run(options: &Options) -> Result<(), String> {
             let mut table = games::Table {
                 agents: &mut agents,
                 seats: &seats,
+                opening_plies: options.opening_plies,
+                opening_seed,
             };
             let (played, text) =
                 games::chaturaji_game(options.rules, &mut table, &mut roller, max_plies, record)?;

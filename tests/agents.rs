@@ -121,7 +121,9 @@ fn a_seed_gives_the_same_game() {
 
 #[test]
 fn bad_specs_are_errors() {
-    let cases: &[(&str, fn(&SpecError) -> bool)] = &[
+    /// Whether an error is of the expected kind.
+    type Check = fn(&SpecError) -> bool;
+    let cases: &[(&str, Check)] = &[
         ("", |e| matches!(e, SpecError::Empty)),
         ("minimax:3", |e| matches!(e, SpecError::UnknownKind { .. })),
         ("MCTS:5", |e| matches!(e, SpecError::UnknownKind { .. })),

@@ -1,7 +1,7 @@
 //! The games of the tournament: one generic loop over the `Game` trait,
 //! and the two games' records.
 
-use kaissa_chaturaji::agents::Agent;
+use kaissa_chaturaji::agents::{Agent, RandomAgent};
 use kaissa_chaturaji::chaturaji::{Colour, DiceRoller, Rules};
 use kaissa_chaturaji::game::{self, Actor, Chaturaji, ChaturajiStep, Game, Kaissa};
 use kaissa_chaturaji::record::{ChaturajiAction, ChaturajiRecord, GameRecord, KaissaRecord};
@@ -15,10 +15,13 @@ pub struct Played<G> {
 }
 
 /// The agents of a game: `agents[seats[s]]` moves for seat `s` (an agent
-/// may hold several seats).
+/// may hold several seats); the first `opening_plies` moves are random,
+/// drawn from `opening_seed`.
 pub struct Table<'a, G: Game> {
     pub agents: &'a mut [Box<dyn Agent<G> + Send>],
     pub seats: &'a [usize],
+    pub opening_plies: u32,
+    pub opening_seed: u64,
 }
 
 /// Plays `game` to its end or `max_plies` moves: the table's agents move,
@@ -33,6 +36,7 @@ pub fn play<G: Game>(
     mut on_action: impl FnMut(&G, G::Action),
 ) -> Result<Played<G>, String> {
     let mut plies = 0;
+    let mut opening = RandomAgent::new(table.opening_seed);
     loop {
         match game.actor() {
             Actor::Over => {
@@ -61,11 +65,15 @@ pub fn play<G: Game>(
                 game.apply(action).map_err(|e| e.to_string())?;
             }
             Actor::Player(seat) => {
-                let agent = table
-                    .seats
-                    .get(seat)
-                    .and_then(|&index| table.agents.get_mut(index))
-                    .ok_or_else(|| format!("no agent for seat {seat}"))?;
+                let agent: &mut dyn Agent<G> = if plies < table.opening_plies {
+                    &mut opening
+                } else {
+                    table
+                        .seats
+                        .get(seat)
+                        .and_then(|&index| table.agents.get_mut(index))
+                        .ok_or_else(|| format!("no agent for seat {seat}"))?
+                };
                 let action = agent
                     .choose(&game)
                     .ok_or_else(|| format!("{} chose no move at ply {plies}", agent.name()))?;
