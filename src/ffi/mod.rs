@@ -44,6 +44,9 @@ pub mod kaissa;
 pub mod ludii;
 pub mod playouts;
 pub mod record;
+// Last, so that its items come last in the header.
+#[cfg(feature = "agents")]
+pub mod agents;
 
 /// The result of every fallible `kc_` function. New codes are only ever
 /// appended, so the numbers are stable.
