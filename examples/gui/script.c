@@ -23,6 +23,9 @@
  *                                 raja with a choice of squares then waits
  *                                 for `click SQUARE`)
  *   computer LETTERS on|off       the seat toggles (y r | r b y g)
+ *   strength LETTERS random|easy|strong
+ *                                 a computer seat's strength button, clicked
+ *                                 until it shows that strength
  *   seed N                        the state of the seeded die / computer moves
  *   wait MS                       pauses (to watch a session)
  *   screenshot FILE.bmp           saves what is on the screen
@@ -260,6 +263,37 @@ static int run_command(App *a, const char *cmd, const char *arg, char *err, size
             if (app_seat_is_computer(a, seat) != want && !click_button(a, BTN_CPU0 + seat)) {
                 snprintf(err, cap, "computer: no toggle for seat %c", letters[i]);
                 return 0;
+            }
+        }
+        return 1;
+    }
+    if (strcmp(cmd, "strength") == 0) {
+        char letters[8] = "", level[8] = "";
+        int i, want;
+        if (sscanf(arg, "%7s %7s", letters, level) != 2) {
+            snprintf(err, cap, "strength: expected LETTERS random|easy|strong");
+            return 0;
+        }
+        want = strcmp(level, "random") == 0 ? STRENGTH_RANDOM
+               : strcmp(level, "easy") == 0 ? STRENGTH_EASY
+               : strcmp(level, "strong") == 0 ? STRENGTH_STRONG
+                                              : -1;
+        if (want < 0) {
+            snprintf(err, cap, "strength: '%s' is not random, easy or strong", level);
+            return 0;
+        }
+        for (i = 0; letters[i]; i++) {
+            int seat = seat_of_letter(a, letters[i]), clicks = 0;
+            if (seat < 0) {
+                snprintf(err, cap, "strength: '%c' is no seat of this game", letters[i]);
+                return 0;
+            }
+            while (app_seat_strength(a, seat) != (GameStrength)want) {
+                if (clicks++ == 3 || !click_button(a, BTN_LEVEL0 + seat)) {
+                    snprintf(err, cap, "strength: no strength button for seat %c (a computer "
+                             "seat?)", letters[i]);
+                    return 0;
+                }
             }
         }
         return 1;
