@@ -118,6 +118,7 @@ typedef struct App {
     Uint32 computer_due; /* when the computer seat to move acts (interactive) */
     int running;
     int script_mode;
+    int script_hold; /* script: computer seats wait (`hold on`) */
 } App;
 
 /* main.c: actions, shared with the script runner. */
@@ -126,6 +127,9 @@ void app_mouse_down(App *a, int x, int y, int button);
 void app_mouse_move(App *a, int x, int y);
 void app_key(App *a, SDL_Keycode key);
 void app_run_computers(App *a, int max_plies); /* synchronous, for the script */
+/* Script: the easy or strong computer seat to move starts thinking (rolling
+ * first if it must) without waiting; 0 when none can. */
+int app_start_thinking(App *a);
 int app_seat_is_computer(const App *a, int seat);
 GameStrength app_seat_strength(const App *a, int seat);
 /* Whether the computer is thinking about the move of the seat to move. */

@@ -341,13 +341,15 @@ int collect_buttons(const App *a, Button *out) {
     } else {
         int side;
         for (side = 0; side < 2; side++) {
-            int cpu = a->cpu_kaissa[side];
-            add_button(out, &n, BTN_CPU0 + side, SEAT_BUTTON_X, 170 + side * 36, SEAT_BUTTON_W, 28,
-                       cpu ? "Computer" : "Human", 1, cpu);
+            int cpu = a->cpu_kaissa[side], y = KAISSA_ROW_Y + side * KAISSA_ROW_H;
             if (cpu) {
-                add_button(out, &n, BTN_LEVEL0 + side, KAISSA_LEVEL_X, 170 + side * 36,
-                           SEAT_BUTTON_X - KAISSA_LEVEL_X - 6, 28,
+                add_button(out, &n, BTN_CPU0 + side, SEAT_BUTTON_X, y, SEAT_BUTTON_W, 20,
+                           "Computer", 1, 1);
+                add_button(out, &n, BTN_LEVEL0 + side, SEAT_BUTTON_X, y + 21, SEAT_BUTTON_W, 20,
                            strength_label(a->level_kaissa[side]), 1, 0);
+            } else {
+                add_button(out, &n, BTN_CPU0 + side, SEAT_BUTTON_X, y + 6, SEAT_BUTTON_W, 28,
+                           "Human", 1, 0);
             }
         }
     }

@@ -54,11 +54,13 @@ void shape(App *a, int kind, int cx, int cy, int size, SDL_Color c);
 void card(App *a, SDL_Rect r);
 
 /* The seat rows of the side panel: the Human / Computer toggle at the right
- * edge; a computer seat's strength button under it (Chaturaji) or left of
- * it (Kaissa). A row's text stays left of the buttons. */
+ * edge, and under it a computer seat's strength button. A row's text stays
+ * left of the buttons. Kaissa's two rows start at KAISSA_ROW_Y, one every
+ * KAISSA_ROW_H pixels. */
 #define SEAT_BUTTON_W 88
 #define SEAT_BUTTON_X (PANEL_X + PANEL_W - 96)
-#define KAISSA_LEVEL_X (SEAT_BUTTON_X - 78)
+#define KAISSA_ROW_Y 166
+#define KAISSA_ROW_H 42
 /* The label of a strength button: "Random", "Easy" or "Strong". */
 const char *strength_label(int level);
 /* Draws text like text() (left-aligned, top at y) but cut, with an

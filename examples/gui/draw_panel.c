@@ -91,27 +91,23 @@ void draw_kaissa_panel(App *a) {
         text(a, a->font_small, line, r.x + 66, r.y + 42, C_DIM, AL_LEFT, 0);
     }
 
-    heading(a, "PLAYERS", 148);
+    heading(a, "PLAYERS", 146);
     for (side = 0; side < 2; side++) {
-        y = 170 + side * 36;
-        shape(a, SHAPE_DISC, PANEL_X + 14, y + 14, 20, C_OUTLINE);
-        shape(a, SHAPE_DISC, PANEL_X + 14, y + 14, 16, K_SIDE[side]);
-        text(a, a->font_bold, side == 0 ? "Yellow" : "Red", PANEL_X + 32, y + 14, C_TEXT, AL_LEFT,
+        y = KAISSA_ROW_Y + side * KAISSA_ROW_H;
+        shape(a, SHAPE_DISC, PANEL_X + 14, y + 20, 20, C_OUTLINE);
+        shape(a, SHAPE_DISC, PANEL_X + 14, y + 20, 16, K_SIDE[side]);
+        text(a, a->font_bold, side == 0 ? "Yellow" : "Red", PANEL_X + 32, y + 20, C_TEXT, AL_LEFT,
              1);
-        {
-            /* Left of the side's buttons (the strength button of a computer
-             * side comes first): that it is thinking, or its ranks. */
-            int limit = (app_seat_is_computer(a, side) ? KAISSA_LEVEL_X : SEAT_BUTTON_X) - 6;
-            if (side == to_move && app_thinking(a)) {
-                static const char *const dots[] = {"thinking", "thinking.", "thinking..",
-                                                   "thinking..."};
-                text_fit(a, a->font_small, dots[(SDL_GetTicks() / 300) % 4], PANEL_X + 86, y + 6,
-                         C_ACCENT, limit);
-            } else {
-                text_fit(a, a->font_small,
-                         side == 0 ? "ranks 1\xe2\x80\x93" "2" : "ranks 9\xe2\x80\x93" "10",
-                         PANEL_X + 86, y + 6, C_DIM, limit);
-            }
+        /* Left of the side's buttons: that it is thinking, or its ranks. */
+        if (side == to_move && app_thinking(a)) {
+            static const char *const dots[] = {"thinking", "thinking.", "thinking..",
+                                               "thinking..."};
+            text_fit(a, a->font_small, dots[(SDL_GetTicks() / 300) % 4], PANEL_X + 100, y + 12,
+                     C_ACCENT, SEAT_BUTTON_X - 6);
+        } else {
+            text_fit(a, a->font_small,
+                     side == 0 ? "ranks 1\xe2\x80\x93" "2" : "ranks 9\xe2\x80\x93" "10",
+                     PANEL_X + 100, y + 12, C_DIM, SEAT_BUTTON_X - 6);
         }
     }
 

@@ -3,8 +3,8 @@
  * kaissa-chaturaji C ABI, with SDL2 and SDL2_ttf.
  *
  *   kc_gui [--game kaissa|chaturaji] [--rules sheet|opposite|ludii]
- *          [--computer LETTERS] [--seed N] [--font FILE.ttf]
- *          [--position TEXT] [--script FILE [--script-delay MS]]
+ *          [--computer LETTERS] [--strength random|easy|strong] [--seed N]
+ *          [--font FILE.ttf] [--position TEXT] [--script FILE [--script-delay MS]]
  *
  * Mouse: click a piece, its legal targets light up, click a target. Kaissa:
  * click a lit back-rank square to place the Home Stone when its window is
@@ -18,7 +18,8 @@
  * This file holds the game flow (what a click or key does); exchange.c the
  * raja exchange flow; draw.c and draw_panel.c draw,
  * script.c runs a scripted session, game.c and game_record.c talk to the
- * library.
+ * library, and game_agent.c runs the computer seats' agents on a worker
+ * thread.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -838,6 +839,17 @@ void app_run_computers(App *a, int max_steps) {
             collect_thought(a);
         }
     }
+}
+
+int app_start_thinking(App *a) {
+    int steps = 0;
+    while (computer_to_act(a) && !thinker_busy(a->thinker) && steps++ < 8) {
+        if (app_seat_strength(a, game_to_move(a->game)) == STRENGTH_RANDOM) {
+            return 0;
+        }
+        computer_step(a);
+    }
+    return thinker_busy(a->thinker);
 }
 
 /* Lets a computer seat act after a pause a person can follow; returns 1 when
