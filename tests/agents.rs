@@ -306,7 +306,7 @@ fn mcts_reports_and_time_budgets() {
     let mut timed: Mcts<Kaissa> = Mcts::new(MctsConfig::time(Duration::from_millis(20)), 1);
     assert!(timed.search(&game).iterations >= 1);
     // A tree too small for its budget stops growing but still answers.
-    let mut small: Mcts<Kaissa> = Mcts::new(MctsConfig::iterations(20_000).with_max_nodes(10), 1);
+    let mut small: Mcts<Kaissa> = Mcts::new(MctsConfig::iterations(3_000).with_max_nodes(10), 1);
     let report = small.search(&game);
     assert!(report.nodes <= 4096);
     assert!(game.legal_actions().contains(&report.best.unwrap()));

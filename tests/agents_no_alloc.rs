@@ -57,7 +57,7 @@ fn allocations_after_warm_up<G: Game>(
 
 #[test]
 fn mcts_does_not_allocate_after_warm_up() {
-    let config = MctsConfig::iterations(300).with_max_nodes(1 << 16);
+    let config = MctsConfig::iterations(200).with_max_nodes(1 << 16);
     let mut kaissa: Mcts<Kaissa> = Mcts::new(config, 1);
     assert_eq!(
         allocations_after_warm_up(game::kaissa(), &mut kaissa, 12),
@@ -65,7 +65,7 @@ fn mcts_does_not_allocate_after_warm_up() {
     );
     for rules in [Rules::default(), Rules::ludii()] {
         let mut chaturaji = Mcts::new(config, 2);
-        let allocations = allocations_after_warm_up(game::chaturaji(rules), &mut chaturaji, 40);
+        let allocations = allocations_after_warm_up(game::chaturaji(rules), &mut chaturaji, 24);
         assert_eq!(allocations, 0, "{rules:?}");
     }
 }
