@@ -164,6 +164,12 @@ fn options(args: &[String]) -> Result<Options, String> {
     if !fits {
         return Err(format!("--seats lists {listed}: this game takes {allowed}"));
     }
+    // Every agent must play the game (alpha-beta plays Kaissa only).
+    for spec in &options.seats {
+        if players == 4 {
+            spec.chaturaji_agent(0).map_err(|e| e.to_string())?;
+        }
+    }
     Ok(options)
 }
 

@@ -38,7 +38,7 @@ pub struct MctsConfig {
     /// `mean + c * sqrt(ln N / n)`. Default 0.7.
     pub exploration: f64,
     /// The ply cap of a rollout; `None` for the game's default
-    /// ([`AgentGame::ROLLOUT_PLIES`]: Kaissa 16, Chaturaji 200). A capped
+    /// ([`AgentGame::ROLLOUT_PLIES`]: Kaissa 16, Chaturaji 50). A capped
     /// rollout is valued by [`AgentGame::heuristic`].
     pub rollout_plies: Option<u32>,
     /// The most nodes the tree holds (at least 4,096; default 1,048,576,
