@@ -344,6 +344,27 @@
 // other size to 8..1000 pixels.
 #define KC_SVG_DEFAULT_SQUARE_SIZE 48
 
+// `kc_agent_new` `game`: Merchant Kaissa.
+#define KC_AGENT_GAME_KAISSA 0
+
+// `kc_agent_new` `game`: Chaturaji (any rules option).
+#define KC_AGENT_GAME_CHATURAJI 1
+
+// `kc_agent_new` `kind`: a uniformly random legal move.
+#define KC_AGENT_RANDOM 0
+
+// `kc_agent_new` `kind`: the best immediate capture (Kaissa: a Home Stone
+// above all; Chaturaji: by the Ludii scores), at random among equals.
+#define KC_AGENT_GREEDY 1
+
+// `kc_agent_new` `kind`: Monte Carlo tree search (both games): `limits`
+// `iterations` and/or `time_ms`.
+#define KC_AGENT_MCTS 2
+
+// `kc_agent_new` `kind`: alpha-beta search (Kaissa only): `limits`
+// `depth`, `nodes` and/or `time_ms`.
+#define KC_AGENT_ALPHABETA 3
+
 // The result of every fallible `kc_` function. New codes are only ever
 // appended, so the numbers are stable.
 typedef enum kc_status {
@@ -371,6 +392,16 @@ typedef enum kc_status {
   // objects passed to the call are unchanged or still safe to free.
   KC_ERR_PANIC = 8,
 } kc_status;
+
+// A computer player for one game, opaque to C. Created by `kc_agent_new`
+// or `kc_agent_new_from_spec`; the caller owns it and must release it with
+// `kc_agent_free` exactly once. It keeps what it learnt between moves (a
+// search tree, a transposition table) until `kc_agent_reset`. One thread
+// at a time; it may be handed to another thread between calls.
+//
+// The `kc_agent_*` functions exist in a library built with the `agents`
+// feature besides `capi` (as `scripts/install-c` builds it).
+typedef struct kc_agent kc_agent;
 
 // A Chaturaji position with its rules options, opaque to C. Created by
 // `kc_chaturaji_position_new_start`, `kc_chaturaji_position_from_text` or
@@ -773,6 +804,22 @@ typedef struct kc_record_error_info {
   // is about; 0 for an error in the tag pairs.
   size_t ply;
 } kc_record_error_info;
+
+// The budget of an agent's move; a field of 0 sets no limit. Random and
+// greedy agents take none (all 0). MCTS takes `iterations` and/or
+// `time_ms` (at least one); alpha-beta takes `depth` (1..95), `nodes`
+// and/or `time_ms` (at least one). With `time_ms` 0 the agent's moves
+// are the same for the same seed and the same calls.
+typedef struct kc_agent_limits {
+  // MCTS iterations per move.
+  uint64_t iterations;
+  // Alpha-beta nodes per move.
+  uint64_t nodes;
+  // Alpha-beta depth in plies (quiescence follows), 1..95.
+  uint32_t depth;
+  // Wall-clock milliseconds per move.
+  uint32_t time_ms;
+} kc_agent_limits;
 
 #ifdef __cplusplus
 extern "C" {
@@ -2385,6 +2432,90 @@ enum kc_status kc_chaturaji_svg(const struct kc_chaturaji_position *pos,
                                 char *buf,
                                 size_t cap,
                                 size_t *out_len);
+
+// Makes an agent for `game` (`KC_AGENT_GAME_KAISSA` or
+// `KC_AGENT_GAME_CHATURAJI`) of `kind` (`KC_AGENT_RANDOM`,
+// `KC_AGENT_GREEDY`, `KC_AGENT_MCTS`, or `KC_AGENT_ALPHABETA` for Kaissa)
+// with `limits` (see `kc_agent_limits`; NULL for none, as random and
+// greedy take) and `seed`, and writes it to `*out`. An unknown game or
+// kind, limits that do not fit the kind, or alpha-beta for Chaturaji give
+// `KC_ERR_INVALID_ARGUMENT` (the last error message says why).
+//
+// # Safety
+// `limits` is NULL or points to a readable `kc_agent_limits`; `out` points
+// to a writable `kc_agent *`.
+enum kc_status kc_agent_new(uint8_t game,
+                            uint8_t kind,
+                            const struct kc_agent_limits *limits,
+                            uint64_t seed,
+                            struct kc_agent **out);
+
+// Makes an agent for `game` from a spec string, as the tournament
+// example takes them: `random`, `greedy`, `mcts:<iterations>`,
+// `mcts:<ms>ms`, `alphabeta:<depth>`, `alphabeta:<ms>ms` (Kaissa), and
+// writes it to `*out`. A malformed spec gives `KC_ERR_PARSE`, an unknown
+// game or alpha-beta for Chaturaji `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `spec` points to a NUL-terminated string; `out` points to a writable
+// `kc_agent *`.
+enum kc_status kc_agent_new_from_spec(uint8_t game,
+                                      const char *spec,
+                                      uint64_t seed,
+                                      struct kc_agent **out);
+
+// Releases an agent; NULL is a no-op.
+//
+// # Safety
+// `agent` is NULL or an agent from `kc_agent_new` not freed yet.
+void kc_agent_free(struct kc_agent *agent);
+
+// Forgets what the agent kept between moves (its search tree or
+// transposition table), as before a new game.
+//
+// # Safety
+// `agent` is a live agent used by nobody else during the call.
+enum kc_status kc_agent_reset(struct kc_agent *agent);
+
+// Writes the agent's spec (`random`, `mcts:500`, `alphabeta:3`, …) into
+// `buf` (the text buffer convention).
+//
+// # Safety
+// `agent` is a live agent; `buf` is NULL (with `cap` 0) or points to `cap`
+// writable bytes; `out_len` points to a writable `size_t`.
+enum kc_status kc_agent_name(const struct kc_agent *agent, char *buf, size_t cap, size_t *out_len);
+
+// Chooses a move for the side to move in `pos` and writes it to `*out`
+// (`pos` is not changed: play the move with `kc_kaissa_play`). The agent
+// thinks within its limits, on the calling thread. A finished game gives
+// `KC_ERR_GAME_OVER`, an agent made for Chaturaji
+// `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `agent` is a live agent used by nobody else during the call; `pos` is a
+// live Kaissa position that nobody changes during the call; `out` points
+// to a writable `kc_kaissa_move`.
+enum kc_status kc_agent_kaissa_choose(struct kc_agent *agent,
+                                      const struct kc_kaissa_position *pos,
+                                      struct kc_kaissa_move *out);
+
+// Chooses a move for the seat to move in `pos` after the die showed
+// `roll` (2..5), and writes it to `*out` (`pos` is not changed: play it
+// with `kc_chaturaji_play` and the same roll). While a Ludii promotion
+// decision is pending the decision is chosen without a roll and `roll` is
+// ignored (pass 0). The agent thinks within its limits, on the calling
+// thread. A finished game gives `KC_ERR_GAME_OVER`; a roll other than
+// 2..5 (when one is needed) or an agent made for Kaissa
+// `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `agent` is a live agent used by nobody else during the call; `pos` is a
+// live Chaturaji position that nobody changes during the call; `out`
+// points to a writable `kc_chaturaji_move`.
+enum kc_status kc_agent_chaturaji_choose(struct kc_agent *agent,
+                                         const struct kc_chaturaji_position *pos,
+                                         uint8_t roll,
+                                         struct kc_chaturaji_move *out);
 
 #ifdef __cplusplus
 }  // extern "C"

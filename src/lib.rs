@@ -3,6 +3,9 @@
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+#[cfg(feature = "agents")]
+#[cfg_attr(docsrs, doc(cfg(feature = "agents")))]
+pub mod agents;
 pub mod chaturaji;
 pub mod error;
 #[cfg(feature = "capi")]

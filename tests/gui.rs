@@ -15,9 +15,11 @@
 //!
 //! Sessions: `kaissa` and `chaturaji` (the sheet's rules, with records),
 //! `ludii` (the Ludii ruleset: scores, a promotion decision made with its
-//! buttons, a computer's decision, the end ranked by score) and `exchange`
-//! (a raja exchange made with the mouse, taken back, saved and loaded). The
-//! `ludii` and `exchange` sessions run again under valgrind when it is on
+//! buttons, a computer's decision, the end ranked by score), `exchange`
+//! (a raja exchange made with the mouse, taken back, saved and loaded) and
+//! `agents` (computer seats played by the library's agents on a worker
+//! thread). The `ludii`, `exchange` and `agents` sessions run again under
+//! valgrind when it is on
 //! PATH (`.ci/run` installs it): no memory error, no definite or indirect
 //! leak.
 //!
@@ -349,6 +351,20 @@ fn scripted_exchange_session() {
     check_board_picture(&exchange, 8, 8, CHATURAJI_DARK, CHATURAJI_LIGHT);
 }
 
+/// Computer seats played by the library's agents (`kc_agent_*`, the
+/// `agents` feature of the installed library): a strong and an easy Kaissa
+/// seat answering clicks, easy, strong and random Chaturaji seats, the
+/// thinking shown while a search runs on the worker thread, and a strong
+/// seat's Ludii promotion decision.
+#[test]
+fn scripted_agents_session() {
+    let Some(gui) = gui() else {
+        return;
+    };
+    let agents = run_script(gui, "agents");
+    check_board_picture(&agents, 8, 8, CHATURAJI_DARK, CHATURAJI_LIGHT);
+}
+
 /// The two new sessions again under valgrind: no memory error and no
 /// definite or indirect leak (SDL's and the font library's own
 /// still-reachable blocks are not the program's).
@@ -372,7 +388,7 @@ fn scripted_sessions_under_valgrind() {
         "--errors-for-leak-kinds=definite,indirect",
         "--quiet",
     ];
-    for game in ["ludii", "exchange"] {
+    for game in ["ludii", "exchange", "agents"] {
         run_script_with(gui, game, Some(valgrind));
     }
 }

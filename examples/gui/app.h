@@ -51,7 +51,11 @@ enum ButtonId {
     BTN_EXCH1,
     BTN_EXCH2,
     BTN_EXCH3,
-    BTN_EXCH_CANCEL
+    BTN_EXCH_CANCEL,
+    BTN_LEVEL0, /* BTN_LEVEL0 + seat: a computer seat's strength (random, easy, strong) */
+    BTN_LEVEL1,
+    BTN_LEVEL2,
+    BTN_LEVEL3
 };
 
 typedef struct Button {
@@ -62,7 +66,7 @@ typedef struct Button {
     int active; /* drawn as pressed (a toggle that is on) */
 } Button;
 
-#define MAX_BUTTONS 24
+#define MAX_BUTTONS 32
 
 typedef enum MsgKind { MSG_INFO = 0, MSG_GOOD, MSG_WARN } MsgKind;
 
@@ -86,6 +90,9 @@ typedef struct App {
 
     Game *game;
     int cpu_kaissa[2], cpu_chaturaji[4];
+    /* Each seat's strength when the computer plays it (a GameStrength). */
+    int level_kaissa[2], level_chaturaji[4];
+    GameThinker *thinker; /* the computer seats' search, on a worker thread */
     int selected;        /* selected square, -1 none */
     uint8_t targets[GAME_MAX_SQUARES];
     int target_count;
@@ -111,6 +118,7 @@ typedef struct App {
     Uint32 computer_due; /* when the computer seat to move acts (interactive) */
     int running;
     int script_mode;
+    int script_hold; /* script: computer seats wait (`hold on`) */
 } App;
 
 /* main.c: actions, shared with the script runner. */
@@ -119,7 +127,13 @@ void app_mouse_down(App *a, int x, int y, int button);
 void app_mouse_move(App *a, int x, int y);
 void app_key(App *a, SDL_Keycode key);
 void app_run_computers(App *a, int max_plies); /* synchronous, for the script */
+/* Script: the easy or strong computer seat to move starts thinking (rolling
+ * first if it must) without waiting; 0 when none can. */
+int app_start_thinking(App *a);
 int app_seat_is_computer(const App *a, int seat);
+GameStrength app_seat_strength(const App *a, int seat);
+/* Whether the computer is thinking about the move of the seat to move. */
+int app_thinking(const App *a);
 void app_set_status(App *a, MsgKind kind, const char *fmt, ...);
 /* Replaces the game by a position from its text; 0 (and err) if refused. */
 int app_setup(App *a, GameKind kind, GameRules rules, const char *text, char *err, size_t cap);

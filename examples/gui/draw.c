@@ -78,6 +78,39 @@ int text(App *a, TTF_Font *font, const char *s, int x, int y, SDL_Color c, int h
     return w;
 }
 
+int text_fit(App *a, TTF_Font *font, const char *s, int x, int y, SDL_Color c, int x_limit) {
+    char cut[256];
+    size_t len;
+    int w = 0, h = 0;
+    if (s == NULL || s[0] == '\0' || x >= x_limit) {
+        return 0;
+    }
+    if (TTF_SizeUTF8(font, s, &w, &h) == 0 && x + w <= x_limit) {
+        return text(a, font, s, x, y, c, AL_LEFT, 0);
+    }
+    len = strlen(s) < sizeof cut - 4 ? strlen(s) : sizeof cut - 4;
+    while (len > 0) {
+        /* Back to the start of a UTF-8 character, then add the ellipsis. */
+        do {
+            len--;
+        } while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80);
+        memcpy(cut, s, len);
+        memcpy(cut + len, "\xe2\x80\xa6", 4);
+        if (TTF_SizeUTF8(font, cut, &w, &h) == 0 && x + w <= x_limit) {
+            return text(a, font, cut, x, y, c, AL_LEFT, 0);
+        }
+    }
+    return 0;
+}
+
+const char *strength_label(int level) {
+    switch (level) {
+    case STRENGTH_EASY: return "Easy";
+    case STRENGTH_STRONG: return "Strong";
+    default: return "Random";
+    }
+}
+
 /* Anti-aliased white shapes (disc, diamond, ring) of a given size, made once
  * and tinted when drawn. */
 static SDL_Texture *shape_texture(App *a, int shape, int size) {
@@ -293,16 +326,31 @@ int collect_buttons(const App *a, Button *out) {
                        "Exchange  [X]", can, a->exch_stage != 0);
         }
         for (seat = 0; seat < 4; seat++) {
-            int cpu = a->cpu_chaturaji[seat];
-            add_button(out, &n, BTN_CPU0 + seat, PANEL_X + PANEL_W - 96, 204 + seat * 50 + 9,
-                       88, 28, cpu ? "Computer" : "Human", 1, cpu);
+            int cpu = a->cpu_chaturaji[seat], y = 204 + seat * 50;
+            if (cpu) {
+                /* A computer seat: the toggle above, its strength below. */
+                add_button(out, &n, BTN_CPU0 + seat, SEAT_BUTTON_X, y + 3, SEAT_BUTTON_W, 20,
+                           "Computer", 1, 1);
+                add_button(out, &n, BTN_LEVEL0 + seat, SEAT_BUTTON_X, y + 24, SEAT_BUTTON_W, 20,
+                           strength_label(a->level_chaturaji[seat]), 1, 0);
+            } else {
+                add_button(out, &n, BTN_CPU0 + seat, SEAT_BUTTON_X, y + 9, SEAT_BUTTON_W, 28,
+                           "Human", 1, 0);
+            }
         }
     } else {
         int side;
         for (side = 0; side < 2; side++) {
-            int cpu = a->cpu_kaissa[side];
-            add_button(out, &n, BTN_CPU0 + side, PANEL_X + PANEL_W - 96, 170 + side * 36, 88, 28,
-                       cpu ? "Computer" : "Human", 1, cpu);
+            int cpu = a->cpu_kaissa[side], y = KAISSA_ROW_Y + side * KAISSA_ROW_H;
+            if (cpu) {
+                add_button(out, &n, BTN_CPU0 + side, SEAT_BUTTON_X, y, SEAT_BUTTON_W, 20,
+                           "Computer", 1, 1);
+                add_button(out, &n, BTN_LEVEL0 + side, SEAT_BUTTON_X, y + 21, SEAT_BUTTON_W, 20,
+                           strength_label(a->level_kaissa[side]), 1, 0);
+            } else {
+                add_button(out, &n, BTN_CPU0 + side, SEAT_BUTTON_X, y + 6, SEAT_BUTTON_W, 28,
+                           "Human", 1, 0);
+            }
         }
     }
     return n;

@@ -53,6 +53,20 @@ void shape(App *a, int kind, int cx, int cy, int size, SDL_Color c);
 /* A panel card: a light box with a thin edge. */
 void card(App *a, SDL_Rect r);
 
+/* The seat rows of the side panel: the Human / Computer toggle at the right
+ * edge, and under it a computer seat's strength button. A row's text stays
+ * left of the buttons. Kaissa's two rows start at KAISSA_ROW_Y, one every
+ * KAISSA_ROW_H pixels. */
+#define SEAT_BUTTON_W 88
+#define SEAT_BUTTON_X (PANEL_X + PANEL_W - 96)
+#define KAISSA_ROW_Y 166
+#define KAISSA_ROW_H 42
+/* The label of a strength button: "Random", "Easy" or "Strong". */
+const char *strength_label(int level);
+/* Draws text like text() (left-aligned, top at y) but cut, with an
+ * ellipsis, so that it ends before x_limit; returns the width drawn. */
+int text_fit(App *a, TTF_Font *font, const char *s, int x, int y, SDL_Color c, int x_limit);
+
 /* draw_panel.c */
 void draw_kaissa_panel(App *a);
 void draw_chaturaji_panel(App *a);

@@ -9,6 +9,9 @@
 
 #include "draw_internal.h"
 
+/* Where a seat row's text must end: before its buttons. */
+#define SEAT_TEXT_LIMIT (SEAT_BUTTON_X - 8)
+
 static void heading(App *a, const char *s, int y) {
     text(a, a->font_small, s, PANEL_X + 2, y, C_DIM, AL_LEFT, 0);
 }
@@ -81,19 +84,31 @@ void draw_kaissa_panel(App *a) {
         snprintf(line, sizeof line, "%s to move", game_owner_name(a->game, to_move));
         text(a, a->font_title, line, r.x + 66, r.y + 8, C_TEXT, AL_LEFT, 0);
         snprintf(line, sizeof line, "turn %u  \xc2\xb7  ply %u%s", game_turn(a->game),
-                 game_ply(a->game), app_seat_is_computer(a, to_move) ? "  \xc2\xb7  computer" : "");
+                 game_ply(a->game),
+                 !app_seat_is_computer(a, to_move) ? ""
+                 : app_thinking(a)                 ? "  \xc2\xb7  computer, thinking..."
+                                                   : "  \xc2\xb7  computer");
         text(a, a->font_small, line, r.x + 66, r.y + 42, C_DIM, AL_LEFT, 0);
     }
 
-    heading(a, "PLAYERS", 148);
+    heading(a, "PLAYERS", 146);
     for (side = 0; side < 2; side++) {
-        y = 170 + side * 36;
-        shape(a, SHAPE_DISC, PANEL_X + 14, y + 14, 20, C_OUTLINE);
-        shape(a, SHAPE_DISC, PANEL_X + 14, y + 14, 16, K_SIDE[side]);
-        text(a, a->font_bold, side == 0 ? "Yellow" : "Red", PANEL_X + 32, y + 14, C_TEXT, AL_LEFT,
+        y = KAISSA_ROW_Y + side * KAISSA_ROW_H;
+        shape(a, SHAPE_DISC, PANEL_X + 14, y + 20, 20, C_OUTLINE);
+        shape(a, SHAPE_DISC, PANEL_X + 14, y + 20, 16, K_SIDE[side]);
+        text(a, a->font_bold, side == 0 ? "Yellow" : "Red", PANEL_X + 32, y + 20, C_TEXT, AL_LEFT,
              1);
-        text(a, a->font_small, side == 0 ? "ranks 1\xe2\x80\x93" "2" : "ranks 9\xe2\x80\x93" "10",
-             PANEL_X + 100, y + 14, C_DIM, AL_LEFT, 1);
+        /* Left of the side's buttons: that it is thinking, or its ranks. */
+        if (side == to_move && app_thinking(a)) {
+            static const char *const dots[] = {"thinking", "thinking.", "thinking..",
+                                               "thinking..."};
+            text_fit(a, a->font_small, dots[(SDL_GetTicks() / 300) % 4], PANEL_X + 100, y + 12,
+                     C_ACCENT, SEAT_BUTTON_X - 6);
+        } else {
+            text_fit(a, a->font_small,
+                     side == 0 ? "ranks 1\xe2\x80\x93" "2" : "ranks 9\xe2\x80\x93" "10",
+                     PANEL_X + 100, y + 12, C_DIM, SEAT_BUTTON_X - 6);
+        }
     }
 
     heading(a, "HOME STONE  (placed on turns 8\xe2\x80\x93" "10, back rank)", 252);
@@ -251,14 +266,23 @@ void draw_chaturaji_panel(App *a) {
         shape(a, SHAPE_DISC, PANEL_X + 24, y + 23, 22,
               s.out ? (SDL_Color){200, 196, 190, 255} : CH_COLOUR[seat]);
         {
+            /* The name, then (the first that applies) that the computer is
+             * thinking, a captured raja, or where the seat sits; all of it
+             * left of the seat's buttons. */
             int x = PANEL_X + 44;
             x += text(a, a->font_bold, game_owner_name(a->game, seat), x, y + 4,
                       s.in_play ? C_TEXT : C_DIM, AL_LEFT, 0);
-            x += text(a, a->font_small, where[seat], x + 6, y + 6, C_DIM, AL_LEFT, 0) + 14;
-            if (s.captured_rajas > 0) {
+            if (seat == to_move && app_thinking(a)) {
+                static const char *const dots[] = {"thinking", "thinking.", "thinking..",
+                                                   "thinking..."};
+                text_fit(a, a->font_small, dots[(SDL_GetTicks() / 300) % 4], x + 8, y + 6,
+                         C_ACCENT, SEAT_TEXT_LIMIT);
+            } else if (s.captured_rajas > 0) {
                 snprintf(line, sizeof line, "raja captured%s",
                          s.captured_rajas > 1 ? " \xc3\x97" "2" : "");
-                text(a, a->font_small, line, x, y + 6, C_WARN, AL_LEFT, 0);
+                text_fit(a, a->font_small, line, x + 8, y + 6, C_WARN, SEAT_TEXT_LIMIT);
+            } else {
+                text_fit(a, a->font_small, where[seat], x + 6, y + 6, C_DIM, SEAT_TEXT_LIMIT);
             }
         }
         if (ludii) {
@@ -273,8 +297,8 @@ void draw_chaturaji_panel(App *a) {
                 snprintf(line, sizeof line, "score %d%s", s.score,
                          s.out ? " \xc2\xb7 no pieces left" : "");
             }
-            text(a, a->font_small, line, PANEL_X + 44, y + 25, s.rank == 1 ? C_GOOD : C_DIM,
-                 AL_LEFT, 0);
+            text_fit(a, a->font_small, line, PANEL_X + 44, y + 25, s.rank == 1 ? C_GOOD : C_DIM,
+                     SEAT_TEXT_LIMIT);
             continue;
         }
         /* What this seat commands. */
@@ -295,7 +319,7 @@ void draw_chaturaji_panel(App *a) {
             snprintf(line, sizeof line, "conquered by %s",
                      game_owner_name(a->game, s.commander));
         }
-        text(a, a->font_small, line, PANEL_X + 44, y + 25, C_DIM, AL_LEFT, 0);
+        text_fit(a, a->font_small, line, PANEL_X + 44, y + 25, C_DIM, SEAT_TEXT_LIMIT);
     }
 
     if (ludii) {

@@ -187,6 +187,32 @@ GamePlayResult game_exchange(Game *g, int colour_a, int square_a, int colour_b, 
  * needed; a pending Ludii decision is chosen at random without a roll). */
 GamePlayResult game_play_random(Game *g);
 
+/* ---- computer seats with the library's agents (game_agent.c): a search
+ * on a worker thread, so that the window stays responsive. */
+typedef enum GameStrength {
+    STRENGTH_RANDOM = 0, /* game_play_random: a seeded random legal move */
+    STRENGTH_EASY = 1,   /* the greedy agent: the best immediate capture */
+    STRENGTH_STRONG = 2  /* Kaissa alpha-beta, Chaturaji MCTS (at most 1.5 s a move) */
+} GameStrength;
+const char *game_strength_name(GameStrength strength); /* "random", "easy", "strong" */
+typedef struct GameThinker GameThinker;
+GameThinker *thinker_new(uint64_t seed);
+void thinker_free(GameThinker *t); /* waits for a search under way */
+/* Starts choosing the move of the seat to move (Chaturaji: after its roll,
+ * or a pending Ludii decision) at `strength` (easy or strong) on the worker
+ * thread; 0 when it cannot (a search is under way, the game is over, no
+ * roll yet, or STRENGTH_RANDOM). */
+int thinker_start(GameThinker *t, const Game *g, GameStrength strength);
+int thinker_busy(const GameThinker *t); /* a search runs or waits to be collected */
+/* -1 while the search runs (or none was started); once it has ended: plays
+ * its move on g and returns the result, or drops it (PLAY_ILLEGAL) when g
+ * is no longer where the search started or it was cancelled. */
+int thinker_collect(GameThinker *t, Game *g);
+void thinker_wait(GameThinker *t);   /* blocks until the search has ended */
+void thinker_cancel(GameThinker *t); /* its move will be dropped */
+/* A new game: cancels the search and makes the agents forget the last game. */
+void thinker_new_game(GameThinker *t);
+
 /* ---- game records (docs/records.md) */
 /* Writes the game as a record file: its start position, every move played
  * (Chaturaji: with its roll), the result when it is over, else `*`. 0 with

@@ -3,8 +3,8 @@
  * kaissa-chaturaji C ABI, with SDL2 and SDL2_ttf.
  *
  *   kc_gui [--game kaissa|chaturaji] [--rules sheet|opposite|ludii]
- *          [--computer LETTERS] [--seed N] [--font FILE.ttf]
- *          [--position TEXT] [--script FILE [--script-delay MS]]
+ *          [--computer LETTERS] [--strength random|easy|strong] [--seed N]
+ *          [--font FILE.ttf] [--position TEXT] [--script FILE [--script-delay MS]]
  *
  * Mouse: click a piece, its legal targets light up, click a target. Kaissa:
  * click a lit back-rank square to place the Home Stone when its window is
@@ -18,7 +18,8 @@
  * This file holds the game flow (what a click or key does); exchange.c the
  * raja exchange flow; draw.c and draw_panel.c draw,
  * script.c runs a scripted session, game.c and game_record.c talk to the
- * library.
+ * library, and game_agent.c runs the computer seats' agents on a worker
+ * thread.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -47,6 +48,18 @@ int app_seat_is_computer(const App *a, int seat) {
         return seat >= 0 && seat < 2 && a->cpu_kaissa[seat];
     }
     return seat >= 0 && seat < 4 && a->cpu_chaturaji[seat];
+}
+
+GameStrength app_seat_strength(const App *a, int seat) {
+    if (game_kind(a->game) == GAME_KAISSA) {
+        return seat >= 0 && seat < 2 ? (GameStrength)a->level_kaissa[seat] : STRENGTH_RANDOM;
+    }
+    return seat >= 0 && seat < 4 ? (GameStrength)a->level_chaturaji[seat] : STRENGTH_RANDOM;
+}
+
+int app_thinking(const App *a) {
+    return a->thinker != NULL && thinker_busy(a->thinker) && !game_is_over(a->game) &&
+           app_seat_is_computer(a, game_to_move(a->game));
 }
 
 static int any_human(const App *a) {
@@ -173,6 +186,7 @@ static void new_game(App *a, GameKind kind, GameRules rules) {
     uint64_t rng = game_rng_state(a->game);
     game_free(a->game);
     a->game = kind == GAME_KAISSA ? game_new_kaissa(rng) : game_new_chaturaji(rules, rng);
+    thinker_new_game(a->thinker);
     app_deselect(a);
     a->dialog_open = 0;
     a->promo_open = 0;
@@ -193,6 +207,9 @@ int app_setup(App *a, GameKind kind, GameRules rules, const char *text, char *er
     }
     game_free(a->game);
     a->game = g;
+    if (a->thinker != NULL) {
+        thinker_new_game(a->thinker);
+    }
     app_deselect(a);
     a->dialog_open = 0;
     a->promo_open = 0;
@@ -228,6 +245,7 @@ int app_load_record(App *a, const char *path) {
     }
     game_free(a->game);
     a->game = g;
+    thinker_new_game(a->thinker);
     app_deselect(a);
     a->dialog_open = 0;
     a->promo_open = 0;
@@ -254,6 +272,7 @@ static void undo(App *a) {
         app_set_status(a, MSG_WARN, "Nothing to take back.");
         return;
     }
+    thinker_cancel(a->thinker);
     while (game_history_len(a->game) > 0) {
         if (!game_undo(a->game)) {
             app_set_status(a, MSG_WARN, "The library refused to take the move back: %s",
@@ -500,6 +519,16 @@ static void click_square(App *a, int sq) {
     }
 }
 
+/* What a strength means, for the status line. */
+static const char *strength_text(GameStrength strength) {
+    switch (strength) {
+    case STRENGTH_EASY: return "easy: the best capture it sees at once";
+    case STRENGTH_STRONG:
+        return "strong: it searches (alpha-beta in Kaissa, MCTS in Chaturaji) up to 1.5 s";
+    default: return "random legal moves";
+    }
+}
+
 static void on_button(App *a, int id) {
     switch (id) {
     case BTN_UNDO:
@@ -522,11 +551,30 @@ static void on_button(App *a, int id) {
                                                  : &a->cpu_chaturaji[seat & 3];
         *flag = !*flag;
         a->computer_due = 0;
+        thinker_cancel(a->thinker);
         if (*flag && seat == game_to_move(a->game)) {
             app_deselect(a);
         }
-        app_set_status(a, MSG_INFO, "%s is now played by %s.", who(a, seat),
-                       *flag ? "the computer (random legal moves)" : "a person");
+        if (*flag) {
+            app_set_status(a, MSG_INFO, "%s is now played by the computer (%s).", who(a, seat),
+                           strength_text(app_seat_strength(a, seat)));
+        } else {
+            app_set_status(a, MSG_INFO, "%s is now played by a person.", who(a, seat));
+        }
+        break;
+    }
+    case BTN_LEVEL0:
+    case BTN_LEVEL1:
+    case BTN_LEVEL2:
+    case BTN_LEVEL3: {
+        int seat = id - BTN_LEVEL0, *level;
+        level = game_kind(a->game) == GAME_KAISSA ? &a->level_kaissa[seat & 1]
+                                                  : &a->level_chaturaji[seat & 3];
+        *level = (*level + 1) % 3;
+        a->computer_due = 0;
+        thinker_cancel(a->thinker);
+        app_set_status(a, MSG_INFO, "%s: the computer now plays %s.", who(a, seat),
+                       strength_text((GameStrength)*level));
         break;
     }
     case BTN_DLG_KAISSA:
@@ -718,26 +766,15 @@ void app_key(App *a, SDL_Keycode key) {
 
 /* ------------------------------------------------------------------ computer seats */
 
-/* One step of a computer seat: Kaissa, a move; Chaturaji, the roll and then
- * (next step) the move, so a person sees the die first. */
-static void computer_step(App *a) {
-    int seat = game_to_move(a->game), last;
+/* The status after a computer seat's move. */
+static void computer_played(App *a, int seat) {
     char played[160];
-    if (game_kind(a->game) == GAME_CHATURAJI && game_current_roll(a->game) == 0 &&
-        game_pending_decision(a->game) < 0) {
-        int got = game_roll(a->game);
-        app_set_status(a, MSG_INFO, "%s (computer) rolled %d.", who(a, seat), got);
-        return;
-    }
-    if (game_play_random(a->game) != PLAY_OK) {
-        return;
-    }
+    int last = game_history_len(a->game) - 1;
     app_deselect(a);
-    last = game_history_len(a->game) - 1;
     if (game_history_was_pass(a->game, last) && game_history_roll(a->game, last) != 0) {
         snprintf(played, sizeof played, "%s (computer) rolled %d: no move, passes.", who(a, seat),
                  game_history_roll(a->game, last));
-    } else if (game_history_roll(a->game, last) == 0) {
+    } else if (game_kind(a->game) == GAME_CHATURAJI && game_history_roll(a->game, last) == 0) {
         char mv[32];
         game_history_text(a->game, last, mv, sizeof mv);
         snprintf(played, sizeof played, "%s (computer) decided its promotion: %s.", who(a, seat),
@@ -746,6 +783,46 @@ static void computer_step(App *a) {
         describe_last(a, "", played, sizeof played);
     }
     announce_next(a, played);
+}
+
+/* One step of a computer seat: Kaissa, a move; Chaturaji, the roll and then
+ * (next step) the move, so a person sees the die first. A random seat moves
+ * at once; an easy or strong one starts thinking on the worker thread (its
+ * move is played by collect_thought). */
+static void computer_step(App *a) {
+    int seat = game_to_move(a->game);
+    GameStrength strength = app_seat_strength(a, seat);
+    if (game_kind(a->game) == GAME_CHATURAJI && game_current_roll(a->game) == 0 &&
+        game_pending_decision(a->game) < 0) {
+        int got = game_roll(a->game);
+        app_set_status(a, MSG_INFO, "%s (computer) rolled %d.", who(a, seat), got);
+        return;
+    }
+    if (strength != STRENGTH_RANDOM && !game_only_pass(a->game)) {
+        if (!thinker_busy(a->thinker) && thinker_start(a->thinker, a->game, strength)) {
+            app_set_status(a, MSG_INFO, "%s (computer, %s) is thinking...", who(a, seat),
+                           game_strength_name(strength));
+        }
+        return;
+    }
+    if (game_play_random(a->game) != PLAY_OK) {
+        return;
+    }
+    computer_played(a, seat);
+}
+
+/* Plays the move the worker thread found, once it has one; 1 when the
+ * search ended (its move played, or dropped because the game moved on). */
+static int collect_thought(App *a) {
+    int seat = game_to_move(a->game);
+    int result = thinker_collect(a->thinker, a->game);
+    if (result < 0) {
+        return 0;
+    }
+    if (result == PLAY_OK) {
+        computer_played(a, seat);
+    }
+    return 1;
 }
 
 static int computer_to_act(const App *a) {
@@ -757,13 +834,41 @@ void app_run_computers(App *a, int max_steps) {
     int steps = 0;
     while (computer_to_act(a) && steps++ < max_steps) {
         computer_step(a);
+        if (thinker_busy(a->thinker)) {
+            thinker_wait(a->thinker);
+            collect_thought(a);
+        }
     }
 }
 
+int app_start_thinking(App *a) {
+    int steps = 0;
+    while (computer_to_act(a) && !thinker_busy(a->thinker) && steps++ < 8) {
+        if (app_seat_strength(a, game_to_move(a->game)) == STRENGTH_RANDOM) {
+            return 0;
+        }
+        computer_step(a);
+    }
+    return thinker_busy(a->thinker);
+}
+
 /* Lets a computer seat act after a pause a person can follow; returns 1 when
- * it did something (the screen needs drawing). */
+ * the screen needs drawing (something happened, or the thinking indicator
+ * moves on). */
 static int tick_computers(App *a) {
     Uint32 now = SDL_GetTicks();
+    if (thinker_busy(a->thinker)) {
+        static Uint32 last_frame;
+        if (collect_thought(a)) {
+            a->computer_due = 0;
+            return 1;
+        }
+        if (now - last_frame >= 250) {
+            last_frame = now;
+            return 1;
+        }
+        return 0;
+    }
     if (!computer_to_act(a)) {
         a->computer_due = 0;
         return 0;
@@ -784,13 +889,15 @@ static int tick_computers(App *a) {
 
 static void usage(FILE *out) {
     fputs("usage: kc_gui [--game kaissa|chaturaji] [--rules sheet|opposite|ludii]\n"
-          "              [--computer LETTERS] [--seed N] [--font FILE.ttf]\n"
-          "              [--position TEXT] [--record-file PATH]\n"
+          "              [--computer LETTERS] [--strength random|easy|strong]\n"
+          "              [--seed N] [--font FILE.ttf] [--position TEXT] [--record-file PATH]\n"
           "              [--script FILE [--script-delay MS]]\n"
           "  --rules     Chaturaji's rules option: the sheet's alliances (default), partners\n"
           "              opposite, or the Ludii ruleset (free-for-all with scores);\n"
           "              --alliances sheet|opposite is the older spelling\n"
-          "  --computer  seats played by random legal moves: y r (Kaissa), r b y g (Chaturaji)\n"
+          "  --computer  seats played by the computer: y r (Kaissa), r b y g (Chaturaji)\n"
+          "  --strength  how the computer plays: random (default), easy (the best capture\n"
+          "              it sees at once) or strong (a search of up to 1.5 s a move)\n"
           "  --position  start from this position text (of the --game, under --rules)\n"
           "  --record-file  the game record S saves to and L loads (default kc_game.txt)\n"
           "  --font      a TrueType font (default: $KC_GUI_FONT, else " KC_GUI_DEFAULT_FONT ")\n"
@@ -853,6 +960,20 @@ int main(int argc, char **argv) {
             }
         } else if (strcmp(arg, "--computer") == 0) {
             set_computers(a, val);
+        } else if (strcmp(arg, "--strength") == 0) {
+            int level = strcmp(val, "random") == 0 ? STRENGTH_RANDOM
+                        : strcmp(val, "easy") == 0 ? STRENGTH_EASY
+                        : strcmp(val, "strong") == 0 ? STRENGTH_STRONG
+                                                     : -1, s;
+            if (level < 0) {
+                fprintf(stderr, "kc_gui: --strength: '%s' is not random, easy or strong\n", val);
+                usage(stderr);
+                return 2;
+            }
+            for (s = 0; s < 4; s++) {
+                a->level_chaturaji[s] = level;
+                a->level_kaissa[s & 1] = level;
+            }
         } else if (strcmp(arg, "--seed") == 0) {
             seed = strtoull(val, NULL, 10);
         } else if (strcmp(arg, "--font") == 0) {
@@ -885,6 +1006,7 @@ int main(int argc, char **argv) {
         renderer_flags = SDL_RENDERER_SOFTWARE; /* the same pixels everywhere */
     }
 
+    a->thinker = thinker_new(seed);
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         fprintf(stderr, "kc_gui: SDL_Init failed: %s\n", SDL_GetError());
         return 1;
@@ -992,6 +1114,7 @@ int main(int argc, char **argv) {
     }
 
 done:
+    thinker_free(a->thinker); /* waits for a search under way */
     game_free(a->game);
     draw_free(a);
     if (a->ren != NULL) {

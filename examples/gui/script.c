@@ -23,6 +23,13 @@
  *                                 raja with a choice of squares then waits
  *                                 for `click SQUARE`)
  *   computer LETTERS on|off       the seat toggles (y r | r b y g)
+ *   strength LETTERS random|easy|strong
+ *                                 a computer seat's strength button, clicked
+ *                                 until it shows that strength
+ *   hold on|off                   computer seats wait (on) or play on (off)
+ *   think                         the easy or strong computer seat to move
+ *                                 starts thinking, without waiting (with
+ *                                 `hold on`: a screenshot shows it)
  *   seed N                        the state of the seeded die / computer moves
  *   wait MS                       pauses (to watch a session)
  *   screenshot FILE.bmp           saves what is on the screen
@@ -43,7 +50,7 @@
  *   expect-decision SQ|none       the pawn whose Ludii promotion is pending
  *
  * After every command the computer seats (if any) play until a person is
- * to act. Output: each command, FAIL lines, and a closing count; the exit
+ * to act (unless `hold on`); an easy or strong seat's search is waited for. Output: each command, FAIL lines, and a closing count; the exit
  * code is 0 when every check passed.
  */
 #include <ctype.h>
@@ -264,6 +271,52 @@ static int run_command(App *a, const char *cmd, const char *arg, char *err, size
         }
         return 1;
     }
+    if (strcmp(cmd, "strength") == 0) {
+        char letters[8] = "", level[8] = "";
+        int i, want;
+        if (sscanf(arg, "%7s %7s", letters, level) != 2) {
+            snprintf(err, cap, "strength: expected LETTERS random|easy|strong");
+            return 0;
+        }
+        want = strcmp(level, "random") == 0 ? STRENGTH_RANDOM
+               : strcmp(level, "easy") == 0 ? STRENGTH_EASY
+               : strcmp(level, "strong") == 0 ? STRENGTH_STRONG
+                                              : -1;
+        if (want < 0) {
+            snprintf(err, cap, "strength: '%s' is not random, easy or strong", level);
+            return 0;
+        }
+        for (i = 0; letters[i]; i++) {
+            int seat = seat_of_letter(a, letters[i]), clicks = 0;
+            if (seat < 0) {
+                snprintf(err, cap, "strength: '%c' is no seat of this game", letters[i]);
+                return 0;
+            }
+            while (app_seat_strength(a, seat) != (GameStrength)want) {
+                if (clicks++ == 3 || !click_button(a, BTN_LEVEL0 + seat)) {
+                    snprintf(err, cap, "strength: no strength button for seat %c (a computer "
+                             "seat?)", letters[i]);
+                    return 0;
+                }
+            }
+        }
+        return 1;
+    }
+    if (strcmp(cmd, "hold") == 0) {
+        if (strcmp(arg, "on") != 0 && strcmp(arg, "off") != 0) {
+            snprintf(err, cap, "hold: expected on or off");
+            return 0;
+        }
+        a->script_hold = strcmp(arg, "on") == 0;
+        return 1;
+    }
+    if (strcmp(cmd, "think") == 0) {
+        if (!app_start_thinking(a)) {
+            snprintf(err, cap, "think: no easy or strong computer seat is to move");
+            return 0;
+        }
+        return 1;
+    }
     if (strcmp(cmd, "seed") == 0) {
         game_set_rng_state(a->game, strtoull(arg, NULL, 10));
         return 1;
@@ -459,7 +512,7 @@ int run_script(App *a, const char *path, int delay_ms) {
         commands++;
         err[0] = '\0';
         ok = run_command(a, cmd, arg, err, sizeof err, &is_check);
-        if (ok) {
+        if (ok && !a->script_hold) {
             app_run_computers(a, 4000);
         }
         checks += is_check && ok;

@@ -52,6 +52,9 @@ pub mod readable;
 pub mod record;
 mod seal;
 pub mod svg;
+// Last, so that its items come last in the header.
+#[cfg(feature = "agents")]
+pub mod agents;
 
 use boundary::catch;
 pub use boundary::kc_status;

@@ -1,7 +1,7 @@
 //! Building the C library with the `capi` feature and compiling C and C++
 //! test programs against it, shared by the test binaries that run C
 //! programs (`ffi_c`, `record_ffi_c`, `ludii_ffi_c`): `cargo rustc --lib
-//! --features capi --crate-type staticlib --crate-type cdylib` into
+//! --features capi,agents --crate-type staticlib --crate-type cdylib` into
 //! `<target>/capi/` (one build for all of them, in the test's profile), the
 //! library and header found in cargo's JSON messages, the system libraries
 //! from rustc's native-static-libs.
@@ -77,7 +77,7 @@ fn build() -> CapiBuild {
         "rustc",
         "--lib",
         "--features",
-        "capi",
+        "capi,agents",
         "--crate-type",
         "staticlib",
         "--crate-type",

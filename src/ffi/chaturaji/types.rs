@@ -489,7 +489,7 @@ impl kc_chaturaji_move {
     }
 
     #[inline]
-    pub(super) fn from_rust(mv: Move) -> Self {
+    pub(crate) fn from_rust(mv: Move) -> Self {
         match mv {
             Move::Normal { from, to } => kc_chaturaji_move {
                 kind: KC_CHATURAJI_MOVE_NORMAL,

@@ -1,0 +1,225 @@
+//! An alpha-beta player for Merchant Kaissa.
+
+use std::time::{Duration, Instant};
+
+use crate::game::{Game, Kaissa};
+use crate::kaissa::{Move, Position, MAX_MOVES};
+
+use super::Agent;
+
+mod ordering;
+mod search;
+mod tt;
+
+use ordering::History;
+use tt::Table;
+
+/// The deepest ply the search reaches, quiescence included.
+pub(super) const MAX_PLY: usize = 96;
+
+/// The limits and knobs of an [`AlphaBeta`] search. Build it with
+/// [`AlphaBetaConfig::depth`], [`AlphaBetaConfig::time`] or
+/// [`AlphaBetaConfig::nodes`] and the `with_` methods; every limit set
+/// applies (the first reached stops the search).
+///
+/// ```
+/// use std::time::Duration;
+/// use kaissa_chaturaji::agents::AlphaBetaConfig;
+/// let config = AlphaBetaConfig::depth(4).with_nodes(100_000);
+/// assert_eq!((config.depth, config.nodes), (4, Some(100_000)));
+/// let timed = AlphaBetaConfig::time(Duration::from_millis(100));
+/// assert_eq!(timed.time, Some(Duration::from_millis(100)));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct AlphaBetaConfig {
+    /// The deepest iteration, in plies of full-width search (quiescence
+    /// on captures follows). At most 95.
+    pub depth: u32,
+    /// The most nodes per move, if limited (deterministic, like a depth).
+    pub nodes: Option<u64>,
+    /// Wall-clock time per move, if limited (then the result depends on
+    /// the machine).
+    pub time: Option<Duration>,
+    /// The transposition table holds `2^table_bits` entries of 16 bytes
+    /// (default 18: 4 MB).
+    pub table_bits: u32,
+}
+
+impl AlphaBetaConfig {
+    /// Iterative deepening to `depth` plies.
+    #[must_use]
+    pub fn depth(depth: u32) -> AlphaBetaConfig {
+        AlphaBetaConfig {
+            depth,
+            nodes: None,
+            time: None,
+            table_bits: 18,
+        }
+    }
+
+    /// Iterative deepening for `time` per move (as deep as it gets).
+    #[must_use]
+    pub fn time(time: Duration) -> AlphaBetaConfig {
+        AlphaBetaConfig {
+            time: Some(time),
+            ..AlphaBetaConfig::depth(MAX_PLY as u32 - 1)
+        }
+    }
+
+    /// Iterative deepening for `nodes` nodes per move.
+    #[must_use]
+    pub fn nodes(nodes: u64) -> AlphaBetaConfig {
+        AlphaBetaConfig {
+            nodes: Some(nodes),
+            ..AlphaBetaConfig::depth(MAX_PLY as u32 - 1)
+        }
+    }
+
+    /// The same with a node limit too.
+    #[must_use]
+    pub fn with_nodes(mut self, nodes: u64) -> AlphaBetaConfig {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// The same with a time limit too.
+    #[must_use]
+    pub fn with_time(mut self, time: Duration) -> AlphaBetaConfig {
+        self.time = Some(time);
+        self
+    }
+
+    /// The same with a table of `2^bits` entries (at most 2^30).
+    #[must_use]
+    pub fn with_table_bits(mut self, bits: u32) -> AlphaBetaConfig {
+        self.table_bits = bits.min(30);
+        self
+    }
+
+    /// The spec of an agent with these limits.
+    pub(in crate::agents) fn spec(&self) -> String {
+        match (self.time, self.nodes) {
+            (Some(time), _) if self.depth >= MAX_PLY as u32 - 1 => {
+                format!("alphabeta:{}ms", time.as_millis())
+            }
+            (None, Some(nodes)) if self.depth >= MAX_PLY as u32 - 1 => {
+                format!("alphabeta:nodes={nodes}")
+            }
+            _ => format!("alphabeta:{}", self.depth),
+        }
+    }
+}
+
+/// What one [`AlphaBeta::search`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SearchReport {
+    /// The best move (`None` when the game is over).
+    pub best: Option<Move>,
+    /// Its score in centipawns for the side to move; a won game `n`
+    /// plies ahead is [`MATE`](super::MATE)` - n`, a lost one the
+    /// negative.
+    pub score: i32,
+    /// The deepest iteration completed (0 when the move was forced).
+    pub depth: u32,
+    /// Nodes searched (quiescence nodes included).
+    pub nodes: u64,
+}
+
+/// An alpha-beta player for Merchant Kaissa: iterative deepening with a
+/// principal-variation search, a Zobrist transposition table
+/// ([`Position::hash`]), move ordering (the table's move, captures by
+/// MVV-LVA, two killer moves per ply, a history of quiet cutoffs), a
+/// quiescence search on captures, and [`evaluate`](super::evaluate):
+/// material, mobility and Home Stone safety.
+///
+/// The Home Stone window needs no special case: on turns 8 to 10 the
+/// placements are among the legal moves, on a forced turn 10 they are
+/// the only ones, and a side that cannot place has lost (scored as a
+/// mate). The evaluation counts a stone in hand as safe, but from turn 8
+/// on it counts the room left on the back rank.
+///
+/// Deterministic for a depth or node limit: its tables carry over between
+/// moves, so the same sequence of calls gives the same moves.
+///
+/// ```
+/// use kaissa_chaturaji::agents::{AlphaBeta, AlphaBetaConfig, MATE};
+/// use kaissa_chaturaji::kaissa::Position;
+/// // Yellow's Builder takes the Red Home Stone.
+/// let pos: Position = "8h1/10/10/10/10/10/10/10/10/4H3B1 y 20 -".parse()?;
+/// let mut searcher = AlphaBeta::new(AlphaBetaConfig::depth(3));
+/// let report = searcher.search(&pos);
+/// assert_eq!(report.best.unwrap().to_string(), "i1i10");
+/// assert_eq!(report.score, MATE - 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct AlphaBeta {
+    config: AlphaBetaConfig,
+    name: String,
+    table: Table,
+    history: History,
+    killers: Vec<[Option<Move>; 2]>,
+    /// A move buffer per ply, each with room for [`MAX_MOVES`].
+    lists: Vec<Vec<(Move, i32)>>,
+    nodes: u64,
+    stopped: bool,
+    deadline: Option<Instant>,
+    /// The best root move of the iteration under way, with its score.
+    root_best: Option<(Move, i32)>,
+}
+
+impl AlphaBeta {
+    /// A searcher with these limits; its tables (the transposition table
+    /// and a move buffer per ply, about 1 MB besides the table) are
+    /// allocated here, once.
+    #[must_use]
+    pub fn new(config: AlphaBetaConfig) -> AlphaBeta {
+        AlphaBeta {
+            name: config.spec(),
+            table: Table::new(config.table_bits),
+            history: History::new(),
+            killers: vec![[None, None]; MAX_PLY],
+            lists: (0..MAX_PLY)
+                .map(|_| Vec::with_capacity(MAX_MOVES))
+                .collect(),
+            nodes: 0,
+            stopped: false,
+            deadline: None,
+            root_best: None,
+            config,
+        }
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &AlphaBetaConfig {
+        &self.config
+    }
+
+    /// Searches `pos` within the limits and reports the best move, its
+    /// score, the depth completed and the nodes searched. A forced move
+    /// (the only legal one) is returned without a search.
+    pub fn search(&mut self, pos: &Position) -> SearchReport {
+        self.run(pos)
+    }
+}
+
+impl Agent<Kaissa> for AlphaBeta {
+    fn choose(&mut self, game: &Kaissa) -> Option<Move> {
+        if game.is_over() {
+            return None;
+        }
+        self.search(game.position()).best
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn reset(&mut self) {
+        self.table.clear();
+        self.history = History::new();
+    }
+}

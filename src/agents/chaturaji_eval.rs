@@ -1,0 +1,100 @@
+//! Chaturaji material and the heuristic value of an unfinished game.
+//!
+//! Pieces are valued by the Ludii ruleset's capture scores, which are also
+//! a fair measure of their strength under the sheet's rules: pawn 1, boat
+//! 2, horse 3, elephant 4, raja 5 ([`PieceKind::value`]).
+
+use crate::chaturaji::{Colour, PieceKind, Position};
+use crate::game::Returns;
+
+/// The value of `colour`'s pieces on the board, by [`PieceKind::value`]
+/// (a full army: 4 pawns, boat, horse, elephant and raja, is 18).
+///
+/// ```
+/// use kaissa_chaturaji::agents::chaturaji_material;
+/// use kaissa_chaturaji::chaturaji::{Colour, Position, Rules};
+/// let start = Position::start(Rules::default());
+/// assert_eq!(chaturaji_material(&start, Colour::Green), 18);
+/// ```
+#[must_use]
+pub fn chaturaji_material(pos: &Position, colour: Colour) -> u32 {
+    PieceKind::ALL
+        .iter()
+        .map(|&kind| kind.value() * pos.pieces(colour, kind).count())
+        .sum()
+}
+
+/// Whether `a` and `b` play on the same side in `pos`'s rules: the same
+/// colour, or allies under the sheet's rules (the Ludii ruleset has no
+/// alliances).
+pub(crate) fn friends(pos: &Position, a: Colour, b: Colour) -> bool {
+    pos.rules().friends(a, b)
+}
+
+/// How much a lead of one Ludii score point is worth in the heuristic.
+const LUDII_SCORE_SCALE: f64 = 8.0;
+
+/// A guess of the returns of an unfinished game, one value per colour.
+///
+/// * Sheet's rules: the material balance of the alliances,
+///   `(mine - theirs) / (mine + theirs)`, for both colours of each.
+/// * Ludii ruleset: each colour's lead over the best other score, through
+///   `tanh(lead / 8)`, since the top score wins.
+pub(crate) fn heuristic(pos: &Position) -> Returns {
+    let mut values: Returns = [0.0; 4].into_iter().collect();
+    if pos.rules().is_ludii() {
+        let scores = pos.scores();
+        for colour in Colour::ALL {
+            let mine = f64::from(scores[colour.index()]);
+            let best_other = Colour::ALL
+                .iter()
+                .filter(|&&other| other != colour)
+                .map(|other| f64::from(scores[other.index()]))
+                .fold(0.0, f64::max);
+            values[colour.index()] = ((mine - best_other) / LUDII_SCORE_SCALE).tanh();
+        }
+        return values;
+    }
+    let material = Colour::ALL.map(|colour| f64::from(chaturaji_material(pos, colour)));
+    for colour in Colour::ALL {
+        let (mut mine, mut theirs) = (0.0, 0.0);
+        for other in Colour::ALL {
+            if friends(pos, colour, other) {
+                mine += material[other.index()];
+            } else {
+                theirs += material[other.index()];
+            }
+        }
+        let total = mine + theirs;
+        if total > 0.0 {
+            values[colour.index()] = (mine - theirs) / total;
+        }
+    }
+    values
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chaturaji::Rules;
+
+    #[test]
+    fn the_start_is_level() {
+        for rules in [Rules::default(), Rules::ludii()] {
+            let values = heuristic(&Position::start(rules));
+            assert_eq!(values.as_slice(), &[0.0; 4]);
+        }
+    }
+
+    #[test]
+    fn a_lost_piece_shows() {
+        // Red's boat is gone: Red and Green (allies) are behind.
+        let text = "yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/\
+                    6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,1 b rbyg - - 0 1";
+        let pos = Position::from_text(text, Rules::default()).unwrap();
+        let values = heuristic(&pos);
+        assert!(values[0] < 0.0 && values[3] < 0.0);
+        assert!(values[1] > 0.0 && values[2] > 0.0);
+        assert_eq!(values[0], values[3]);
+    }
+}

@@ -1,0 +1,439 @@
+//! Monte Carlo tree search: UCT with explicit chance nodes, one value per
+//! player, the tree in an arena kept between moves.
+
+use std::time::{Duration, Instant};
+
+use crate::game::{Actor, Game};
+use crate::random::{RandomSource, SplitMix64};
+
+use super::{Agent, AgentGame};
+
+mod tree;
+
+use tree::{copy_subtree, Kind, Node};
+
+/// The budget and knobs of an [`Mcts`] search. Build it with
+/// [`MctsConfig::iterations`] or [`MctsConfig::time`] and the `with_`
+/// methods.
+///
+/// ```
+/// use std::time::Duration;
+/// use kaissa_chaturaji::agents::MctsConfig;
+/// let config = MctsConfig::iterations(500).with_rollout_plies(20);
+/// assert_eq!(config.iterations, 500);
+/// assert_eq!(config.rollout_plies, Some(20));
+/// assert_eq!(MctsConfig::time(Duration::from_millis(50)).iterations, 0);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
+pub struct MctsConfig {
+    /// Iterations (selection, expansion, rollout, backup) per move; 0 for
+    /// no limit (then [`MctsConfig::time`] must bound the search). With an
+    /// iteration budget and no time limit the search is deterministic for
+    /// a seed.
+    pub iterations: u64,
+    /// Wall-clock time per move, if limited.
+    pub time: Option<Duration>,
+    /// The exploration constant `c` of UCB1 (values are in `0..=1`):
+    /// `mean + c * sqrt(ln N / n)`. Default 0.7.
+    pub exploration: f64,
+    /// The ply cap of a rollout; `None` for the game's default
+    /// ([`AgentGame::ROLLOUT_PLIES`]: Kaissa 16, Chaturaji 50). A capped
+    /// rollout is valued by [`AgentGame::heuristic`].
+    pub rollout_plies: Option<u32>,
+    /// The most nodes the tree holds (at least 4,096; default 1,048,576,
+    /// about 32 MB). The arena and its spare (for keeping a subtree) are
+    /// reserved at this size on the first move, so the search never
+    /// allocates afterwards; when the tree is full, leaves are no longer
+    /// expanded (the search goes on with rollouts).
+    pub max_nodes: usize,
+    /// Whether to keep, between moves, the subtree of the position the
+    /// next call starts from (found by its hash). Default true.
+    pub reuse: bool,
+}
+
+impl MctsConfig {
+    /// `iterations` per move, no time limit, the defaults otherwise.
+    #[must_use]
+    pub fn iterations(iterations: u64) -> MctsConfig {
+        MctsConfig {
+            iterations,
+            time: None,
+            exploration: 0.7,
+            rollout_plies: None,
+            max_nodes: 1 << 20,
+            reuse: true,
+        }
+    }
+
+    /// `time` per move, no iteration limit, the defaults otherwise.
+    #[must_use]
+    pub fn time(time: Duration) -> MctsConfig {
+        MctsConfig {
+            time: Some(time),
+            ..MctsConfig::iterations(0)
+        }
+    }
+
+    /// The same with this exploration constant.
+    #[must_use]
+    pub fn with_exploration(mut self, exploration: f64) -> MctsConfig {
+        self.exploration = exploration;
+        self
+    }
+
+    /// The same with this rollout ply cap.
+    #[must_use]
+    pub fn with_rollout_plies(mut self, plies: u32) -> MctsConfig {
+        self.rollout_plies = Some(plies);
+        self
+    }
+
+    /// The same with this node limit (raised to 4,096 if lower).
+    #[must_use]
+    pub fn with_max_nodes(mut self, max_nodes: usize) -> MctsConfig {
+        self.max_nodes = max_nodes;
+        self
+    }
+
+    /// The same with tree reuse on or off.
+    #[must_use]
+    pub fn with_reuse(mut self, reuse: bool) -> MctsConfig {
+        self.reuse = reuse;
+        self
+    }
+
+    /// The spec of an agent with this budget: `mcts:<iterations>` or
+    /// `mcts:<ms>ms`.
+    pub(in crate::agents) fn spec(&self) -> String {
+        match (self.iterations, self.time) {
+            (0, Some(time)) => format!("mcts:{}ms", time.as_millis()),
+            (n, _) => format!("mcts:{n}"),
+        }
+    }
+}
+
+/// What one [`Mcts::search`] did.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
+pub struct MctsReport<A> {
+    /// The action chosen: the root's most visited child (`None` when the
+    /// game is not at a player node).
+    pub best: Option<A>,
+    /// Iterations run by this search.
+    pub iterations: u64,
+    /// The root's visits before the search: what the tree kept from the
+    /// previous moves (0 for a fresh tree).
+    pub reused: u32,
+    /// The root's visits after it.
+    pub visits: u32,
+    /// Nodes in the tree.
+    pub nodes: usize,
+    /// The mean value (`0..=1`, 1 a sure win) of the chosen action for the
+    /// player to move.
+    pub value: f64,
+}
+
+/// A UCT player for any [`AgentGame`]: Monte Carlo tree search with UCB1
+/// selection at player nodes and explicit chance nodes (Chaturaji's die,
+/// its faces drawn at their probabilities), one value per player
+/// ([`Game::returns`], so four seats and alliances need nothing special),
+/// rollouts with the game's fast playout loop capped at a ply count
+/// ([`MctsConfig::rollout_plies`]; a capped rollout is valued by
+/// [`AgentGame::heuristic`]).
+///
+/// The tree lives in an arena (nodes in a `Vec`, children side by side)
+/// reserved once. Between moves the agent keeps the subtree of the
+/// position it is asked about next, if the tree holds it (found by
+/// [`Game::hash`]): after its own move, the opponents' moves and the die,
+/// the search goes on from what it already knows.
+///
+/// With an iteration budget it is deterministic: the same seed and the
+/// same calls give the same choices.
+///
+/// ```
+/// use kaissa_chaturaji::agents::{Agent, Mcts, MctsConfig};
+/// use kaissa_chaturaji::chaturaji::{Roll, Rules};
+/// use kaissa_chaturaji::game::{self, ChaturajiStep, Game};
+/// let mut game = game::chaturaji(Rules::default());
+/// game.apply(ChaturajiStep::Roll(Roll::new(5).unwrap()))?;
+/// let mut agent = Mcts::new(MctsConfig::iterations(200), 1);
+/// let report = agent.search(&game);
+/// assert_eq!(report.iterations, 200);
+/// assert!(game.legal_actions().contains(&report.best.unwrap()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Mcts<G: Game> {
+    config: MctsConfig,
+    rng: SplitMix64,
+    nodes: Vec<Node<G::Action>>,
+    /// Where a kept subtree is copied to (then the two swap).
+    spare: Vec<Node<G::Action>>,
+    /// The nodes of the current iteration, root first.
+    path: Vec<u32>,
+    name: String,
+}
+
+impl<G: AgentGame> Mcts<G> {
+    /// A searcher with this budget, seeded with `seed`. Nothing is
+    /// reserved until the first search.
+    #[must_use]
+    pub fn new(config: MctsConfig, seed: u64) -> Mcts<G> {
+        let mut config = config;
+        config.max_nodes = config.max_nodes.max(1 << 12);
+        Mcts {
+            name: config.spec(),
+            config,
+            rng: SplitMix64::new(seed),
+            nodes: Vec::new(),
+            spare: Vec::new(),
+            path: Vec::new(),
+        }
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// Searches `game` within the budget and reports the chosen action.
+    /// At a chance node or a finished game nothing is searched (`best` is
+    /// `None`); with a single legal action, that one is returned at once.
+    pub fn search(&mut self, game: &G) -> MctsReport<G::Action> {
+        let mut report = MctsReport {
+            best: None,
+            iterations: 0,
+            reused: 0,
+            visits: 0,
+            nodes: self.nodes.len(),
+            value: 0.5,
+        };
+        if !matches!(game.actor(), Actor::Player(_)) {
+            return report;
+        }
+        let actions = game.legal_actions();
+        if let [only] = actions.as_ref() {
+            report.best = Some(*only);
+            return report;
+        }
+        self.reserve();
+        report.reused = self.prepare_root(game);
+        let limit = match self.config.iterations {
+            0 if self.config.time.is_some() => u64::MAX,
+            0 => 1,
+            n => n,
+        };
+        let deadline = self.config.time.map(|time| Instant::now() + time);
+        while report.iterations < limit {
+            if let Some(deadline) = deadline {
+                // At least one iteration, so that the root is expanded.
+                if report.iterations > 0 && Instant::now() >= deadline {
+                    break;
+                }
+            }
+            self.iterate(game);
+            report.iterations += 1;
+        }
+        let root = self.nodes[0];
+        let best = root.children().max_by(|&a, &b| {
+            let (a, b) = (&self.nodes[a], &self.nodes[b]);
+            a.visits.cmp(&b.visits).then(a.mean().total_cmp(&b.mean()))
+        });
+        report.visits = root.visits;
+        report.nodes = self.nodes.len();
+        match best {
+            Some(index) => {
+                report.best = self.nodes[index].action;
+                report.value = self.nodes[index].mean();
+            }
+            // Only when the arena could not hold the root's children.
+            None => report.best = actions.as_ref().first().copied(),
+        }
+        report
+    }
+
+    /// Reserves the arena, its spare and the path on the first search.
+    fn reserve(&mut self) {
+        let max = self.config.max_nodes;
+        if self.nodes.capacity() < max {
+            self.nodes.reserve_exact(max - self.nodes.len());
+        }
+        if self.spare.capacity() < max {
+            self.spare.reserve_exact(max - self.spare.len());
+        }
+        if self.path.capacity() < 1024 {
+            self.path.reserve(1024);
+        }
+    }
+
+    /// Makes the root the node of `game`: the most visited node of the
+    /// kept tree with its hash (its subtree moved to the front of the
+    /// arena), or a fresh one. Returns the root's visits.
+    fn prepare_root(&mut self, game: &G) -> u32 {
+        let hash = game.hash();
+        let kind = Kind::of(game.actor());
+        if self.config.reuse {
+            let mut found: Option<usize> = None;
+            for (index, node) in self.nodes.iter().enumerate() {
+                if node.hash == hash
+                    && node.kind == kind
+                    && found.is_none_or(|f| node.visits > self.nodes[f].visits)
+                {
+                    found = Some(index);
+                }
+            }
+            if let Some(index) = found {
+                if index != 0 {
+                    copy_subtree(&self.nodes, index, &mut self.spare);
+                    core::mem::swap(&mut self.nodes, &mut self.spare);
+                }
+                self.nodes[0].action = None;
+                return self.nodes[0].visits;
+            }
+        }
+        self.nodes.clear();
+        let mut root = Node::leaf(None);
+        root.hash = hash;
+        root.kind = kind;
+        self.nodes.push(root);
+        0
+    }
+
+    /// One iteration: down the tree by UCB1 (and the chance outcomes'
+    /// probabilities), one expansion, a rollout, and the values back up.
+    fn iterate(&mut self, game: &G) {
+        let mut scratch = game.clone();
+        self.path.clear();
+        self.path.push(0);
+        let mut at = 0;
+        loop {
+            let node = self.nodes[at];
+            if node.kind == Kind::Over {
+                break;
+            }
+            if node.count == 0 {
+                // A leaf entered for the first time is rolled out from;
+                // the next visit expands it.
+                if (at != 0 && node.visits == 0) || !self.expand(at, &scratch) {
+                    break;
+                }
+            }
+            let child = self.select(at, &scratch);
+            let Some(action) = self.nodes[child].action else {
+                break;
+            };
+            scratch.apply_unchecked(action);
+            let entered = &mut self.nodes[child];
+            if entered.kind == Kind::Unknown {
+                entered.hash = scratch.hash();
+                entered.kind = Kind::of(scratch.actor());
+            }
+            self.path.push(child as u32);
+            at = child;
+        }
+        let values = if self.nodes[at].kind == Kind::Over {
+            scratch.returns()
+        } else {
+            let plies = self.config.rollout_plies.unwrap_or(G::ROLLOUT_PLIES);
+            scratch.rollout(&mut self.rng, plies)
+        };
+        self.nodes[0].visits += 1;
+        for pair in self.path.windows(2) {
+            let parent_kind = self.nodes[pair[0] as usize].kind;
+            let child = &mut self.nodes[pair[1] as usize];
+            child.visits += 1;
+            if let Kind::Player(player) = parent_kind {
+                let value = values.get(usize::from(player)).copied().unwrap_or(0.0);
+                child.sum += ((value + 1.0) * 0.5) as f32;
+            }
+        }
+    }
+
+    /// Gives `nodes[at]` its children (the legal actions, or the chance
+    /// outcomes); false when there are none or the arena has no room.
+    fn expand(&mut self, at: usize, game: &G) -> bool {
+        let first = self.nodes.len();
+        let room = self.config.max_nodes - first;
+        match self.nodes[at].kind {
+            Kind::Player(_) => {
+                let actions = game.legal_actions();
+                let actions = actions.as_ref();
+                if actions.is_empty() || actions.len() > room {
+                    return false;
+                }
+                for &action in actions {
+                    self.nodes.push(Node::leaf(Some(action)));
+                }
+            }
+            Kind::Chance => {
+                let outcomes = game.chance_outcomes();
+                if outcomes.is_empty() || outcomes.len() > room {
+                    return false;
+                }
+                for &(action, _) in &outcomes {
+                    self.nodes.push(Node::leaf(Some(action)));
+                }
+            }
+            Kind::Over | Kind::Unknown => return false,
+        }
+        let count = (self.nodes.len() - first) as u32;
+        let node = &mut self.nodes[at];
+        node.first = first as u32;
+        node.count = count;
+        true
+    }
+
+    /// The child of the expanded `nodes[at]` to go down to: a chance
+    /// outcome drawn at its probability, or the child with the highest
+    /// UCB1 score for the player to move (an unvisited one first).
+    fn select(&mut self, at: usize, game: &G) -> usize {
+        let node = self.nodes[at];
+        let range = node.children();
+        if node.kind == Kind::Chance {
+            let outcomes = game.chance_outcomes();
+            // A uniform draw in [0, 1) from the top 53 bits.
+            let mut draw = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            let mut pick = range.len() - 1;
+            for (index, &(_, probability)) in outcomes.iter().enumerate() {
+                if draw < probability {
+                    pick = index.min(range.len() - 1);
+                    break;
+                }
+                draw -= probability;
+            }
+            return range.start + pick;
+        }
+        let log_visits = f64::from(node.visits.max(1)).ln();
+        let c = self.config.exploration;
+        let mut best = range.start;
+        let mut best_score = f64::NEG_INFINITY;
+        for index in range {
+            let child = &self.nodes[index];
+            if child.visits == 0 {
+                return index;
+            }
+            let score = child.mean() + c * (log_visits / f64::from(child.visits)).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = index;
+            }
+        }
+        best
+    }
+}
+
+impl<G: AgentGame> Agent<G> for Mcts<G> {
+    fn choose(&mut self, game: &G) -> Option<G::Action> {
+        self.search(game).best
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn reset(&mut self) {
+        self.nodes.clear();
+    }
+}

@@ -1,0 +1,108 @@
+//! Computer players for both games (feature `agents`): [`RandomAgent`],
+//! [`GreedyAgent`], [`Mcts`] (UCT with chance nodes for the die) and
+//! [`AlphaBeta`] (Merchant Kaissa), behind one [`Agent`] trait.
+//!
+//! The algorithms that do not depend on the game are written once, over
+//! [`Game`] (the OpenSpiel-shaped trait of [`crate::game`]) plus the few
+//! things an agent needs beyond the rules, gathered in [`AgentGame`]: the
+//! value of what an action captures, a fast random playout, and a
+//! heuristic value of an unfinished position. Both games implement it.
+//!
+//! | agent | games | strength knob | deterministic |
+//! |---|---|---|---|
+//! | [`RandomAgent`] | both | none | for a seed |
+//! | [`GreedyAgent`] | both | none | for a seed |
+//! | [`Mcts`] | both | iterations or time | for a seed and an iteration budget |
+//! | [`AlphaBeta`] | Kaissa | depth, nodes or time | for a depth or node budget |
+//!
+//! An agent chooses at player nodes only: at a chance node (Chaturaji's
+//! die) and when the game is over, [`Agent::choose`] returns `None`; the
+//! application rolls the die (a [`DiceRoller`](crate::chaturaji::DiceRoller)
+//! or a physical one).
+//!
+//! Agents are built from a spec string ([`AgentSpec`]): `random`,
+//! `greedy`, `mcts:<iterations>` (or `mcts:<ms>ms` for a time budget),
+//! `alphabeta:<depth>` (or `alphabeta:<ms>ms`, Kaissa only).
+//!
+//! ```
+//! use kaissa_chaturaji::agents::{Agent, AgentSpec};
+//! use kaissa_chaturaji::game::{self, Game};
+//!
+//! let spec: AgentSpec = "alphabeta:2".parse()?;
+//! let mut agent = spec.kaissa_agent(7)?;
+//! let mut game = game::kaissa();
+//! let mv = agent.choose(&game).expect("the start has moves");
+//! game.apply(mv)?;
+//! assert!("mcts:0".parse::<AgentSpec>().is_err());
+//! assert!("alphabeta:3".parse::<AgentSpec>()?.chaturaji_agent(1).is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Threads
+//! Every agent is `Send`: a GUI runs one in a worker thread and keeps its
+//! window responsive. An agent is not shared between threads while it
+//! thinks (`choose` takes `&mut self`).
+
+use crate::game::Game;
+
+mod agent_game;
+mod alphabeta;
+mod chaturaji_eval;
+mod greedy;
+mod kaissa_eval;
+mod mcts;
+mod random;
+mod spec;
+
+pub use agent_game::AgentGame;
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SearchReport};
+pub use chaturaji_eval::chaturaji_material;
+pub use greedy::GreedyAgent;
+pub use kaissa_eval::{evaluate, piece_value, MATE};
+pub use mcts::{Mcts, MctsConfig, MctsReport};
+pub use random::RandomAgent;
+pub use spec::{AgentSpec, SpecError};
+
+/// A player: given a game at a player node, chooses one of its legal
+/// actions.
+///
+/// ```
+/// use kaissa_chaturaji::agents::{Agent, RandomAgent};
+/// use kaissa_chaturaji::chaturaji::{Roll, Rules};
+/// use kaissa_chaturaji::game::{self, ChaturajiStep, Game};
+///
+/// let mut agent = RandomAgent::new(3);
+/// let mut game = game::chaturaji(Rules::default());
+/// assert_eq!(agent.choose(&game), None); // the die is not the agent's
+/// game.apply(ChaturajiStep::Roll(Roll::new(5).unwrap()))?;
+/// let step = agent.choose(&game).expect("a move for the 5");
+/// assert!(game.legal_actions().contains(&step));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Agent<G: Game> {
+    /// One of `game`'s legal actions, or `None` when `game` is not at a
+    /// player node (a chance node, or the game is over).
+    fn choose(&mut self, game: &G) -> Option<G::Action>;
+
+    /// The agent's spec (`random`, `mcts:500`, …): its kind and budget.
+    fn name(&self) -> &str;
+
+    /// Forgets what the agent kept between moves (a search tree, a
+    /// transposition table), as before a new game. Its random stream goes
+    /// on (so a new game is not a replay of the last).
+    fn reset(&mut self) {}
+}
+
+impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
+    fn choose(&mut self, game: &G) -> Option<G::Action> {
+        (**self).choose(game)
+    }
+
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn reset(&mut self) {
+        (**self).reset();
+    }
+}

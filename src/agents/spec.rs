@@ -1,0 +1,277 @@
+//! Agents named by a spec string: `random`, `greedy`, `mcts:<iterations>`,
+//! `alphabeta:<depth>`, and time budgets `mcts:<ms>ms`, `alphabeta:<ms>ms`.
+
+use core::fmt;
+use core::str::FromStr;
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::game::{Chaturaji, Kaissa};
+
+use super::{
+    Agent, AgentGame, AlphaBeta, AlphaBetaConfig, GreedyAgent, Mcts, MctsConfig, RandomAgent,
+};
+
+/// The most MCTS iterations a spec may ask for per move.
+const MAX_ITERATIONS: u64 = 1_000_000_000;
+/// The deepest alpha-beta search a spec may ask for.
+const MAX_DEPTH: u64 = 95;
+/// The longest time budget a spec may ask for: one hour.
+const MAX_MILLIS: u64 = 3_600_000;
+
+/// What went wrong with an agent spec. Its text says what was expected.
+///
+/// ```
+/// use kaissa_chaturaji::agents::{AgentSpec, SpecError};
+/// let err = "mcts:lots".parse::<AgentSpec>().unwrap_err();
+/// assert!(matches!(err, SpecError::BadBudget { .. }));
+/// assert!(err.to_string().contains("mcts:<iterations>"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SpecError {
+    /// The spec is empty.
+    #[error("empty agent spec: expected {EXPECTED}")]
+    Empty,
+    /// The part before `:` names no agent.
+    #[error("unknown agent '{kind}': expected {EXPECTED}")]
+    UnknownKind {
+        /// The name given.
+        kind: String,
+    },
+    /// An agent that needs a budget was given none.
+    #[error("'{kind}' needs a budget: {usage}")]
+    MissingBudget {
+        /// The agent's name.
+        kind: String,
+        /// How to give it.
+        usage: &'static str,
+    },
+    /// An agent without a budget was given one.
+    #[error("'{kind}' takes no budget (got ':{budget}')")]
+    UnexpectedBudget {
+        /// The agent's name.
+        kind: String,
+        /// The budget given.
+        budget: String,
+    },
+    /// The budget is not a number in range (or `<ms>ms`).
+    #[error("bad budget '{budget}' for {kind}: {usage}")]
+    BadBudget {
+        /// The agent's name.
+        kind: String,
+        /// The budget given.
+        budget: String,
+        /// What is accepted.
+        usage: &'static str,
+    },
+    /// The agent does not play this game.
+    #[error("'{spec}' does not play {game}: {reason}")]
+    NotForGame {
+        /// The spec.
+        spec: String,
+        /// The game's name.
+        game: &'static str,
+        /// Why.
+        reason: &'static str,
+    },
+}
+
+/// The agents a spec may name, for error messages.
+const EXPECTED: &str = "random, greedy, mcts:<iterations> or alphabeta:<depth> \
+                        (a time budget: mcts:<ms>ms, alphabeta:<ms>ms)";
+const MCTS_USAGE: &str = "mcts:<iterations> (1 to 1000000000) or mcts:<ms>ms (1 to 3600000)";
+const ALPHABETA_USAGE: &str = "alphabeta:<depth> (1 to 95) or alphabeta:<ms>ms (1 to 3600000)";
+
+/// An agent and its budget, as a spec string names it:
+///
+/// | spec | agent |
+/// |---|---|
+/// | `random` | [`RandomAgent`] |
+/// | `greedy` | [`GreedyAgent`] |
+/// | `mcts:<iterations>`, `mcts:<ms>ms` | [`Mcts`] with that many iterations, or that much time, per move |
+/// | `alphabeta:<depth>`, `alphabeta:<ms>ms` | [`AlphaBeta`] to that depth, or for that time, per move (Kaissa only) |
+///
+/// `Display` writes the spec back.
+///
+/// ```
+/// use kaissa_chaturaji::agents::AgentSpec;
+/// let spec: AgentSpec = "mcts:500".parse()?;
+/// assert_eq!(spec.to_string(), "mcts:500");
+/// assert_eq!("alphabeta:250ms".parse::<AgentSpec>()?.to_string(), "alphabeta:250ms");
+/// assert!("alphabeta".parse::<AgentSpec>().is_err());
+/// assert!("random:3".parse::<AgentSpec>().is_err());
+/// # Ok::<(), kaissa_chaturaji::agents::SpecError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
+pub enum AgentSpec {
+    /// `random`.
+    Random,
+    /// `greedy`.
+    Greedy,
+    /// `mcts:<iterations>` or `mcts:<ms>ms`.
+    Mcts(MctsConfig),
+    /// `alphabeta:<depth>` or `alphabeta:<ms>ms`.
+    AlphaBeta(AlphaBetaConfig),
+}
+
+/// A budget: a count, or milliseconds.
+enum Budget {
+    Count(u64),
+    Millis(u64),
+}
+
+/// Reads `<n>` (1 to `max_count`) or `<ms>ms` (1 to an hour).
+fn budget(
+    kind: &str,
+    text: &str,
+    max_count: u64,
+    usage: &'static str,
+) -> Result<Budget, SpecError> {
+    let bad = || SpecError::BadBudget {
+        kind: kind.to_string(),
+        budget: text.to_string(),
+        usage,
+    };
+    let (digits, millis) = match text.strip_suffix("ms") {
+        Some(digits) => (digits, true),
+        None => (text, false),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let value: u64 = digits.parse().map_err(|_| bad())?;
+    let max = if millis { MAX_MILLIS } else { max_count };
+    if value == 0 || value > max {
+        return Err(bad());
+    }
+    Ok(if millis {
+        Budget::Millis(value)
+    } else {
+        Budget::Count(value)
+    })
+}
+
+impl FromStr for AgentSpec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<AgentSpec, SpecError> {
+        if text.is_empty() {
+            return Err(SpecError::Empty);
+        }
+        let (kind, budget_text) = match text.split_once(':') {
+            Some((kind, budget)) => (kind, Some(budget)),
+            None => (text, None),
+        };
+        let no_budget = |spec: AgentSpec| match budget_text {
+            None => Ok(spec),
+            Some(budget) => Err(SpecError::UnexpectedBudget {
+                kind: kind.to_string(),
+                budget: budget.to_string(),
+            }),
+        };
+        let needs_budget = |usage| {
+            budget_text.ok_or_else(|| SpecError::MissingBudget {
+                kind: kind.to_string(),
+                usage,
+            })
+        };
+        match kind {
+            "random" => no_budget(AgentSpec::Random),
+            "greedy" => no_budget(AgentSpec::Greedy),
+            "mcts" => {
+                let text = needs_budget(MCTS_USAGE)?;
+                Ok(AgentSpec::Mcts(
+                    match budget(kind, text, MAX_ITERATIONS, MCTS_USAGE)? {
+                        Budget::Count(n) => MctsConfig::iterations(n),
+                        Budget::Millis(ms) => MctsConfig::time(Duration::from_millis(ms)),
+                    },
+                ))
+            }
+            "alphabeta" => {
+                let text = needs_budget(ALPHABETA_USAGE)?;
+                Ok(AgentSpec::AlphaBeta(
+                    match budget(kind, text, MAX_DEPTH, ALPHABETA_USAGE)? {
+                        Budget::Count(depth) => AlphaBetaConfig::depth(depth as u32),
+                        Budget::Millis(ms) => AlphaBetaConfig::time(Duration::from_millis(ms)),
+                    },
+                ))
+            }
+            _ => Err(SpecError::UnknownKind {
+                kind: kind.to_string(),
+            }),
+        }
+    }
+}
+
+impl fmt::Display for AgentSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgentSpec::Random => f.write_str("random"),
+            AgentSpec::Greedy => f.write_str("greedy"),
+            AgentSpec::Mcts(config) => f.write_str(&config.spec()),
+            AgentSpec::AlphaBeta(config) => f.write_str(&config.spec()),
+        }
+    }
+}
+
+impl AgentSpec {
+    /// The agents written once for every [`AgentGame`]; `None` for the
+    /// game-specific ones.
+    fn generic<G>(&self, seed: u64) -> Option<Box<dyn Agent<G> + Send>>
+    where
+        G: AgentGame + Send + 'static,
+        G::Action: Send,
+    {
+        Some(match *self {
+            AgentSpec::Random => Box::new(RandomAgent::new(seed)),
+            AgentSpec::Greedy => Box::new(GreedyAgent::new(seed)),
+            AgentSpec::Mcts(config) => Box::new(Mcts::<G>::new(config, seed)),
+            AgentSpec::AlphaBeta(_) => return None,
+        })
+    }
+
+    /// The agent for Merchant Kaissa, seeded with `seed` (every agent
+    /// plays Kaissa).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::agents::AgentSpec;
+    /// let agent = "greedy".parse::<AgentSpec>()?.kaissa_agent(1)?;
+    /// assert_eq!(agent.name(), "greedy");
+    /// # Ok::<(), kaissa_chaturaji::agents::SpecError>(())
+    /// ```
+    pub fn kaissa_agent(&self, seed: u64) -> Result<Box<dyn Agent<Kaissa> + Send>, SpecError> {
+        if let AgentSpec::AlphaBeta(config) = *self {
+            return Ok(Box::new(AlphaBeta::new(config)));
+        }
+        self.generic(seed).ok_or_else(|| SpecError::NotForGame {
+            spec: self.to_string(),
+            game: "kaissa",
+            reason: "no such agent",
+        })
+    }
+
+    /// The agent for Chaturaji, seeded with `seed`; alpha-beta is not one
+    /// (the die makes it a game of chance: use `mcts`).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::agents::{AgentSpec, SpecError};
+    /// let agent = "mcts:100".parse::<AgentSpec>()?.chaturaji_agent(1)?;
+    /// assert_eq!(agent.name(), "mcts:100");
+    /// let err = "alphabeta:2".parse::<AgentSpec>()?.chaturaji_agent(1).err().unwrap();
+    /// assert!(matches!(err, SpecError::NotForGame { .. }));
+    /// # Ok::<(), SpecError>(())
+    /// ```
+    pub fn chaturaji_agent(
+        &self,
+        seed: u64,
+    ) -> Result<Box<dyn Agent<Chaturaji> + Send>, SpecError> {
+        self.generic(seed).ok_or_else(|| SpecError::NotForGame {
+            spec: self.to_string(),
+            game: "chaturaji",
+            reason: "alpha-beta plays Merchant Kaissa only (Chaturaji's die needs mcts)",
+        })
+    }
+}

@@ -1,0 +1,248 @@
+/*
+ * C99 test of the agents through the C ABI (include/kaissa_chaturaji.h,
+ * a library built with the capi and agents features): making agents from
+ * a kind and limits or from a spec, and the errors for bad ones; choosing
+ * Kaissa and Chaturaji moves that the rules accept (a short game of each,
+ * the Ludii promotion decision without a roll); alpha-beta taking the Home
+ * Stone; an agent made on one thread thinking on another. Built and run
+ * by tests/agents_ffi_c.rs with
+ *   cc -std=c99 -Wall -Wextra -Wpedantic -Werror
+ * against the static library. Prints "N passed, M failed" last and exits
+ * 0 only when nothing failed.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kaissa_chaturaji.h"
+#include "check.h"
+
+static kc_agent *new_agent(uint8_t game, const char *spec, uint64_t seed) {
+    kc_agent *agent = NULL;
+    CHECK_STATUS(kc_agent_new_from_spec(game, spec, seed, &agent), KC_OK);
+    return agent;
+}
+
+static kc_chaturaji_position *chaturaji_start(void) {
+    kc_chaturaji_rules rules;
+    kc_chaturaji_position *pos = NULL;
+    memset(&rules, 0, sizeof rules);
+    CHECK_STATUS(kc_chaturaji_rules_default(&rules), KC_OK);
+    CHECK_STATUS(kc_chaturaji_position_new_start(&rules, &pos), KC_OK);
+    return pos;
+}
+
+static void test_making_agents(void) {
+    kc_agent *agent = NULL;
+    kc_agent_limits limits;
+    memset(&limits, 0, sizeof limits);
+
+    /* Random and greedy take no limits; NULL limits are none. */
+    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_KAISSA, KC_AGENT_RANDOM, NULL, 1, &agent), KC_OK);
+    kc_agent_free(agent);
+    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_CHATURAJI, KC_AGENT_GREEDY, &limits, 1, &agent),
+                 KC_OK);
+    kc_agent_free(agent);
+    limits.iterations = 10;
+    agent = NULL;
+    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_KAISSA, KC_AGENT_RANDOM, &limits, 1, &agent),
+                 KC_ERR_INVALID_ARGUMENT);
+    CHECK(agent == NULL);
+
+    /* MCTS: iterations and/or time. */
+    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_CHATURAJI, KC_AGENT_MCTS, &limits, 1, &agent), KC_OK);
+    {
+        char name[32];
+        size_t len = 0;
+        CHECK_STATUS(kc_agent_name(agent, name, sizeof name, &len), KC_OK);
+        CHECK(strcmp(name, "mcts:10") == 0 && len == 7);
+        CHECK_STATUS(kc_agent_name(agent, NULL, 0, &len), KC_ERR_BUFFER_TOO_SMALL);
+        CHECK(len == 8);
+    }
+    kc_agent_free(agent);
+    memset(&limits, 0, sizeof limits);
+    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_KAISSA, KC_AGENT_MCTS, &limits, 1, &agent),
+                 KC_ERR_INVALID_ARGUMENT);
+    limits.depth = 3;
+    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_KAISSA, KC_AGENT_MCTS, &limits, 1, &agent),
+                 KC_ERR_INVALID_ARGUMENT);
+
+    /* Alpha-beta: Kaissa only, depth 1..95. */
+    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_KAISSA, KC_AGENT_ALPHABETA, &limits, 1, &agent),
+                 KC_OK);
+    kc_agent_free(agent);
+    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_CHATURAJI, KC_AGENT_ALPHABETA, &limits, 1, &agent),
+                 KC_ERR_INVALID_ARGUMENT);
+    limits.depth = 96;
+    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_KAISSA, KC_AGENT_ALPHABETA, &limits, 1, &agent),
+                 KC_ERR_INVALID_ARGUMENT);
+    limits.depth = 0;
+    limits.time_ms = 5;
+    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_KAISSA, KC_AGENT_ALPHABETA, &limits, 1, &agent),
+                 KC_OK);
+    kc_agent_free(agent);
+
+    /* Unknown game or kind, no output pointer. */
+    CHECK_STATUS(kc_agent_new(2, KC_AGENT_RANDOM, NULL, 1, &agent), KC_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_KAISSA, 4, NULL, 1, &agent),
+                 KC_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_KAISSA, KC_AGENT_RANDOM, NULL, 1, NULL),
+                 KC_ERR_NULL_POINTER);
+
+    /* Specs. */
+    CHECK_STATUS(kc_agent_new_from_spec(KC_AGENT_GAME_KAISSA, "mcts:0", 1, &agent), KC_ERR_PARSE);
+    CHECK(strstr(last_error(), "mcts:<iterations>") != NULL);
+    CHECK_STATUS(kc_agent_new_from_spec(KC_AGENT_GAME_KAISSA, "minimax", 1, &agent), KC_ERR_PARSE);
+    CHECK_STATUS(kc_agent_new_from_spec(KC_AGENT_GAME_CHATURAJI, "alphabeta:2", 1, &agent),
+                 KC_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(kc_agent_new_from_spec(KC_AGENT_GAME_KAISSA, NULL, 1, &agent),
+                 KC_ERR_NULL_POINTER);
+    kc_agent_free(NULL);
+}
+
+static void test_kaissa(void) {
+    kc_agent *yellow = new_agent(KC_AGENT_GAME_KAISSA, "alphabeta:2", 1);
+    kc_agent *red = new_agent(KC_AGENT_GAME_KAISSA, "greedy", 2);
+    kc_kaissa_position *pos = NULL;
+    kc_kaissa_outcome_info outcome;
+    int plies = 0;
+    CHECK_STATUS(kc_kaissa_position_new_start(&pos), KC_OK);
+    for (; plies < 60; plies++) {
+        kc_kaissa_move mv;
+        kc_kaissa_undo_record undo;
+        uint8_t side = 0;
+        CHECK_STATUS(kc_kaissa_outcome(pos, &outcome), KC_OK);
+        if (outcome.result != KC_KAISSA_ONGOING) {
+            break;
+        }
+        CHECK_STATUS(kc_kaissa_side_to_move(pos, &side), KC_OK);
+        CHECK_STATUS(kc_agent_kaissa_choose(side == KC_KAISSA_YELLOW ? yellow : red, pos, &mv),
+                     KC_OK);
+        CHECK_STATUS(kc_kaissa_play(pos, mv, &undo), KC_OK);
+    }
+    CHECK(plies > 10);
+    kc_kaissa_position_free(pos);
+
+    /* The Builder on j1 takes Red's Home Stone rather than its Ubar. */
+    pos = NULL;
+    CHECK_STATUS(kc_kaissa_position_from_text("9h/1u8/10/10/10/10/10/10/10/1B2H4B y 20 -", &pos),
+                 KC_OK);
+    {
+        kc_kaissa_move mv;
+        char text[KC_KAISSA_MOVE_TEXT_CAP];
+        size_t len = 0;
+        CHECK_STATUS(kc_agent_kaissa_choose(yellow, pos, &mv), KC_OK);
+        CHECK_STATUS(kc_kaissa_move_to_text(mv, text, sizeof text, &len), KC_OK);
+        CHECK(strcmp(text, "j1j10") == 0);
+    }
+    kc_kaissa_position_free(pos);
+
+    /* A finished game has no move; a Kaissa agent plays no Chaturaji. */
+    pos = NULL;
+    CHECK_STATUS(kc_kaissa_position_from_text("4h5/10/10/10/10/10/10/10/10/4U5 y 12 -", &pos),
+                 KC_OK);
+    {
+        kc_kaissa_move mv;
+        kc_chaturaji_move cmv;
+        kc_chaturaji_position *cpos = chaturaji_start();
+        CHECK_STATUS(kc_agent_kaissa_choose(red, pos, &mv), KC_ERR_GAME_OVER);
+        CHECK_STATUS(kc_agent_chaturaji_choose(red, cpos, 5, &cmv), KC_ERR_INVALID_ARGUMENT);
+        CHECK_STATUS(kc_agent_kaissa_choose(NULL, pos, &mv), KC_ERR_NULL_POINTER);
+        CHECK_STATUS(kc_agent_kaissa_choose(red, NULL, &mv), KC_ERR_NULL_POINTER);
+        CHECK_STATUS(kc_agent_kaissa_choose(red, pos, NULL), KC_ERR_NULL_POINTER);
+        kc_chaturaji_position_free(cpos);
+    }
+    kc_kaissa_position_free(pos);
+    CHECK_STATUS(kc_agent_reset(yellow), KC_OK);
+    kc_agent_free(yellow);
+    kc_agent_free(red);
+}
+
+static void test_chaturaji(void) {
+    kc_agent *agent = new_agent(KC_AGENT_GAME_CHATURAJI, "mcts:40", 3);
+    kc_chaturaji_position *pos = chaturaji_start();
+    uint64_t die = 11;
+    int plies;
+    for (plies = 0; plies < 40; plies++) {
+        kc_chaturaji_outcome_info outcome;
+        kc_chaturaji_move mv;
+        kc_chaturaji_undo_record undo;
+        uint8_t roll = 0;
+        CHECK_STATUS(kc_chaturaji_outcome(pos, &outcome), KC_OK);
+        if (outcome.result != KC_CHATURAJI_ONGOING) {
+            break;
+        }
+        CHECK_STATUS(kc_chaturaji_roll(&die, &roll), KC_OK);
+        CHECK_STATUS(kc_agent_chaturaji_choose(agent, pos, roll, &mv), KC_OK);
+        CHECK_STATUS(kc_chaturaji_play(pos, roll, mv, &undo), KC_OK);
+    }
+    CHECK(plies == 40);
+    {
+        kc_chaturaji_move mv;
+        CHECK_STATUS(kc_agent_chaturaji_choose(agent, pos, 7, &mv), KC_ERR_INVALID_ARGUMENT);
+        CHECK_STATUS(kc_agent_chaturaji_choose(agent, pos, 0, &mv), KC_ERR_INVALID_ARGUMENT);
+    }
+    kc_chaturaji_position_free(pos);
+
+    /* Ludii: Green's pawn on b8 waits for its promotion; the decision is
+       chosen without a roll. */
+    {
+        kc_chaturaji_rules rules;
+        kc_chaturaji_move mv;
+        kc_chaturaji_undo_record undo;
+        memset(&rules, 0, sizeof rules);
+        CHECK_STATUS(kc_chaturaji_rules_ludii(&rules), KC_OK);
+        pos = NULL;
+        CHECK_STATUS(kc_chaturaji_position_from_text(
+                         "1,gP,6/8/8/8/8/8/8/3,gK,2,rK,1 g 0,0,0,0 b8 0", &rules, &pos),
+                     KC_OK);
+        CHECK_STATUS(kc_agent_chaturaji_choose(agent, pos, 0, &mv), KC_OK);
+        CHECK(mv.kind == KC_CHATURAJI_MOVE_DECISION);
+        CHECK_STATUS(kc_chaturaji_play(pos, 2, mv, &undo), KC_OK);
+        kc_chaturaji_position_free(pos);
+    }
+    kc_agent_free(agent);
+}
+
+/* What the worker thread of test_threads works on. */
+struct job {
+    kc_agent *agent;
+    const kc_kaissa_position *pos;
+    kc_kaissa_move mv;
+    kc_status status;
+};
+
+static void *think(void *arg) {
+    struct job *job = arg;
+    job->status = kc_agent_kaissa_choose(job->agent, job->pos, &job->mv);
+    return NULL;
+}
+
+static void test_threads(void) {
+    struct job job;
+    pthread_t worker;
+    kc_kaissa_position *pos = NULL;
+    kc_kaissa_undo_record undo;
+    memset(&job, 0, sizeof job);
+    CHECK_STATUS(kc_kaissa_position_new_start(&pos), KC_OK);
+    job.agent = new_agent(KC_AGENT_GAME_KAISSA, "mcts:200", 4);
+    job.pos = pos;
+    job.status = KC_ERR_PANIC;
+    CHECK(pthread_create(&worker, NULL, think, &job) == 0);
+    CHECK(pthread_join(worker, NULL) == 0);
+    CHECK_STATUS(job.status, KC_OK);
+    CHECK_STATUS(kc_kaissa_play(pos, job.mv, &undo), KC_OK);
+    kc_agent_free(job.agent);
+    kc_kaissa_position_free(pos);
+}
+
+int main(void) {
+    test_making_agents();
+    test_kaissa();
+    test_chaturaji();
+    test_threads();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
