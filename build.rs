@@ -1,6 +1,6 @@
 //! With the `capi` feature: generates the C header `kaissa_chaturaji.h` with
 //! cbindgen into `OUT_DIR` and tells the crate's tests where it is
-//! (`KC_GENERATED_HEADER`), so that `tests/ffi_c.rs` can check that the
+//! (`KC_GENERATED_HEADER`), so that `tests/capi/programs.rs` can check that the
 //! committed `include/kaissa_chaturaji.h` is fresh. `KC_WRITE_HEADER=1 cargo
 //! build --features capi` also writes the header to `include/`. A cbindgen
 //! failure is a warning, never a build failure.

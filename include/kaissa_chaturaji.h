@@ -161,8 +161,8 @@
 // Ruleset value: the sheet's rules (the rules reference, §2, Chaturaji), the default.
 #define KC_CHATURAJI_RULESET_SHEET 0
 
-// Ruleset value: Ludii's free-for-all Chaturaji with scores (the rules reference
-// Part IV); the alliances and the draw limit are then not used.
+// Ruleset value: Ludii's free-for-all Chaturaji with scores (the rules
+// reference, §2.13); the alliances and the draw limit are then not used.
 #define KC_CHATURAJI_RULESET_LUDII 1
 
 // Outcome result value: the game goes on.
@@ -535,8 +535,8 @@ typedef struct kc_chaturaji_undo_record {
   uint64_t check;
 } kc_chaturaji_undo_record;
 
-// The rules options a position is created with (the rules reference (§2, Chaturaji), and
-// Part IV with `ruleset` `KC_CHATURAJI_RULESET_LUDII`).
+// The rules options a position is created with (the rules reference, §2,
+// and §2.13 with `ruleset` `KC_CHATURAJI_RULESET_LUDII`).
 //
 // - `alliances`: `KC_CHATURAJI_ALLIANCES_SHEET` (0, the default) or
 //   `KC_CHATURAJI_ALLIANCES_OPPOSITE` (1); anything else is rejected with
@@ -700,7 +700,7 @@ typedef struct kc_kaissa_outcome_info {
   uint8_t reason;
 } kc_kaissa_outcome_info;
 
-// One side's Home Stone placement window (the rules reference (§1, Merchant Kaissa), Home Stone).
+// One side's Home Stone placement window (the rules reference, §1, Home Stone).
 typedef struct kc_kaissa_home_stone_window_info {
   // The side described (0 Yellow, 1 Red).
   uint8_t side;
@@ -1255,7 +1255,7 @@ enum kc_status kc_chaturaji_position_new_start(const struct kc_chaturaji_rules *
                                                struct kc_chaturaji_position **out);
 
 // Parses a position text (`<board> <to-move> <command> <lost-pawn>
-// <captured-rajas> <quiet> <ply>`, the rules reference (§3, notation)) under `*rules`, e.g.
+// <captured-rajas> <quiet> <ply>`, the rules reference, §3) under `*rules`, e.g.
 // the start: `yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB r rbyg - - 0 0`.
 // Under the Ludii ruleset the text is `<board> <to-move> <scores>
 // <decision> <turns>` (the rules reference, §2.13, the Ludii ruleset), the start ending `g 0,0,0,0 - 0`.
@@ -1448,7 +1448,7 @@ enum kc_status kc_chaturaji_position_diagram(const struct kc_chaturaji_position 
                                              size_t *out_len);
 
 // Parses a move text (`h1f3`, `g7g8K` for a special promotion, `pass`;
-// the rules reference (§3, notation)) into `*out`. Malformed text gives `KC_ERR_PARSE` with
+// the rules reference, §3) into `*out`. Malformed text gives `KC_ERR_PARSE` with
 // the byte offset and reason in the last error message. Parsing
 // does not check legality.
 //
@@ -1939,7 +1939,7 @@ enum kc_status kc_kaissa_position_diagram(const struct kc_kaissa_position *pos,
                                           size_t cap,
                                           size_t *out_len);
 
-// Parses a move text (`e2e5`, `a10b9`, `H@c1`; the rules reference (§3, notation)) into
+// Parses a move text (`e2e5`, `a10b9`, `H@c1`; the rules reference, §3) into
 // `*out`. Malformed text gives `KC_ERR_PARSE` with the byte offset
 // and reason in the last error message. Parsing does not check legality.
 //

@@ -5,7 +5,7 @@
 //! one `rand` 0.10 implements, so a dependency on another rand_core version
 //! (whose traits rand's generators do not implement) fails here first.
 //!
-//! Run by `tests/optional_features.rs` (`--all-features`), or directly with
+//! Run by `tests/packaging/features.rs` (`--all-features`), or directly with
 //! `cargo test --features rand_core --test rand_generators`.
 #![cfg(feature = "rand_core")]
 

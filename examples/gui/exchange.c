@@ -1,5 +1,5 @@
 /*
- * exchange.c - the raja exchange (RULES.md Part II, sheet and opposite
+ * exchange.c - the raja exchange (docs/rules.md §2, sheet and opposite
  * rules) made with the mouse: the Exchange button (key X) opens a chooser
  * of the exchanges the library allows now; a raja whose throne is taken
  * then waits for a click on one of the lit free squares next to it; the

@@ -10,8 +10,8 @@
  * width + file_index, a1 = 0.
  *
  * Chaturaji is played under one of three rules options (GameRules): the
- * sheet's alliances, partners opposite, or the Ludii ruleset (RULES.md
- * Part IV: free-for-all with scores and promotion decisions).
+ * sheet's alliances, partners opposite, or the Ludii ruleset (docs/rules.md
+ * §2.13: free-for-all with scores and promotion decisions).
  *
  * Game records (docs/records.md): game_save_record / game_load_record,
  * bound to the keys S and L in main.c.
@@ -40,7 +40,7 @@ typedef struct Game Game;
 typedef enum GameRules {
     RULES_SHEET = 0,    /* the sheet's alliances: Red+Green v Black+Yellow */
     RULES_OPPOSITE = 1, /* partners opposite: Red+Yellow v Black+Green */
-    RULES_LUDII = 2     /* Ludii's free-for-all with scores (RULES.md Part IV) */
+    RULES_LUDII = 2     /* Ludii's free-for-all with scores (docs/rules.md §2.13) */
 } GameRules;
 
 typedef struct GamePiece {
@@ -92,7 +92,7 @@ typedef enum GamePlayResult {
 /* ---- creating */
 Game *game_new_kaissa(uint64_t seed);
 Game *game_new_chaturaji(GameRules rules, uint64_t seed);
-/* A position from its text (RULES.md Part III; Part IV under RULES_LUDII),
+/* A position from its text (docs/rules.md §3; §3.5 under RULES_LUDII),
  * for setting up a study or a test; NULL with the library's message in err
  * when the text is refused. `rules` is ignored for Kaissa. */
 Game *game_from_text(GameKind kind, GameRules rules, const char *text, uint64_t seed, char *err,

@@ -1,7 +1,7 @@
 /*
  * script.c - the scripted session (--script FILE): one command a line, fed
  * to the GUI as the clicks and keys a person would make, with checks made
- * through the library. Used by tests/gui.rs under SDL's dummy video driver.
+ * through the library. Used by tests/packaging/gui.rs under SDL's dummy video driver.
  *
  *   # a comment                   blank lines are skipped too
  *   new kaissa                    New game button, then the dialog's choice

@@ -5,7 +5,7 @@
  * Kaissa and Chaturaji moves that the rules accept (a short game of each,
  * the Ludii promotion decision without a roll); alpha-beta taking the Home
  * Stone; an agent made on one thread thinking on another. Built and run
- * by tests/agents_ffi_c.rs with
+ * by tests/capi/agents.rs with
  *   cc -std=c99 -Wall -Wextra -Wpedantic -Werror
  * against the static library. Prints "N passed, M failed" last and exits
  * 0 only when nothing failed.

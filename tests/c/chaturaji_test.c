@@ -1,6 +1,6 @@
 /*
  * C99 test of the Chaturaji C ABI (include/kaissa_chaturaji.h).
- * Built and run by tests/ffi_c.rs with
+ * Built and run by tests/capi/programs.rs with
  *   gcc -std=c99 -Wall -Wextra -Wpedantic -Werror
  * and linked against the static library.
  *
@@ -610,7 +610,7 @@ static void test_perft(const uint64_t expected[6]) {
     kc_chaturaji_position *pos = NULL, *opposite = NULL;
     uint64_t nodes = 0;
     uint32_t depth;
-    /* RULES.md, from an independent reference implementation. */
+    /* docs/rules.md, from an independent reference implementation. */
     const uint64_t reference[6] = {1, 10, 100, 1000, 10000, 111900};
 
     CHECK_STATUS(kc_chaturaji_position_new_start(&rules, &pos), KC_OK);

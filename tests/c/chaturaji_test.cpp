@@ -1,6 +1,6 @@
 // C++17 test of the Chaturaji C ABI (include/kaissa_chaturaji.h), written
 // the way a C++ GUI would use it: RAII ownership, std::string, std::vector,
-// a game history of undo records. Built and run by tests/ffi_c.rs with
+// a game history of undo records. Built and run by tests/capi/programs.rs with
 //   g++ -std=c++17 -Wall -Wextra -Wpedantic -Werror
 // and linked against the static library.
 //

@@ -36,7 +36,7 @@ static inline kc_kaissa_move mv_text(const char *text) {
 
 /* The perft numbers from the start for depths 0 to 3: Fairy-Stockfish's
  * (pyffish, recorded in tests/data/kaissa.perft), replaced by the numbers
- * given as arguments 1 to 3 when there are (tests/ffi_c.rs passes the Rust
+ * given as arguments 1 to 3 when there are (tests/capi/programs.rs passes the Rust
  * API's, checked against the same file). */
 static inline void perft_arguments(int argc, char **argv, uint64_t expected[4]) {
     expected[0] = 1;

@@ -2,7 +2,7 @@
  * C99 test of the Merchant Kaissa moves by index (include/kaissa_chaturaji.h):
  * kc_kaissa_list, kc_kaissa_push_index, kc_kaissa_pop_push_index,
  * kc_kaissa_listed_move(s), with kc_kaissa_pop. Built and run by
- * tests/ffi_c.rs with
+ * tests/capi/programs.rs with
  *   gcc -std=c99 -Wall -Wextra -Wpedantic -Werror
  * and linked against the static library.
  *
@@ -75,7 +75,7 @@ static void test_perft(const uint64_t expected[4]) {
     unsigned depth;
     size_t count = 99;
     /* Fairy-Stockfish (pyffish), recorded in tests/data/kaissa.perft (as
-     * in kaissa_test.c); tests/ffi_c.rs passes the Rust API's numbers,
+     * in kaissa_test.c); tests/capi/programs.rs passes the Rust API's numbers,
      * checked against the same file. */
     const uint64_t reference[4] = {1, 40, 1600, 70656};
 

@@ -1,6 +1,6 @@
 /*
  * C99 test of the Merchant Kaissa C ABI (include/kaissa_chaturaji.h).
- * Built and run by tests/ffi_c.rs with
+ * Built and run by tests/capi/programs.rs with
  *   gcc -std=c99 -Wall -Wextra -Wpedantic -Werror
  * and linked against the static library.
  *

@@ -1,6 +1,6 @@
 // C++17 test of the Merchant Kaissa C ABI (include/kaissa_chaturaji.h),
 // written the way a C++ GUI would use it: RAII ownership, std::string,
-// std::vector. Built and run by tests/ffi_c.rs with
+// std::vector. Built and run by tests/capi/programs.rs with
 //   g++ -std=c++17 -Wall -Wextra -Wpedantic -Werror
 // and linked against the static library.
 //

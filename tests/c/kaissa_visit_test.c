@@ -1,7 +1,7 @@
 /*
  * C99 test of kc_kaissa_visit (include/kaissa_chaturaji.h): the library
  * plays each listed move, calls a C visitor in the new position and takes
- * the move back. Built and run by tests/ffi_c.rs with
+ * the move back. Built and run by tests/capi/programs.rs with
  *   gcc -std=c99 -Wall -Wextra -Wpedantic -Werror
  * and linked against the static library.
  *
@@ -68,7 +68,7 @@ static void test_perft(const uint64_t expected[4]) {
     size_t count = 99;
     kc_kaissa_move first, listed;
     /* Fairy-Stockfish (pyffish), recorded in tests/data/kaissa.perft (as in
-     * kaissa_test.c); tests/ffi_c.rs passes the Rust API's numbers, checked
+     * kaissa_test.c); tests/capi/programs.rs passes the Rust API's numbers, checked
      * against the same file. */
     const uint64_t reference[4] = {1, 40, 1600, 70656};
 

@@ -3,7 +3,7 @@
  * the rules option, scores, ranking, turns, the pending promotion decision,
  * its choices and moves, undo across decisions, play_random without a roll
  * on decisions, and a replay of recorded Ludii games. Built and run by
- * tests/ludii_ffi_c.rs with
+ * tests/capi/ludii.rs with
  *   cc -std=c99 -Wall -Wextra -Wpedantic -Werror
  * against the static library.
  *

@@ -2,7 +2,7 @@
  * C99 test of the playouts C ABI (include/kaissa_chaturaji.h): a Kaissa
  * batch of games and a Chaturaji batch up to a ply target, on one thread
  * and on three, and one game replayed alone. Built and run by
- * tests/ffi_c.rs with gcc -std=c99 -Wall -Wextra -Wpedantic -Werror.
+ * tests/capi/programs.rs with gcc -std=c99 -Wall -Wextra -Wpedantic -Werror.
  *
  * Usage: playouts_test <kaissa games> <kaissa plies> <kaissa yellow wins>
  *                      <chaturaji games> <chaturaji plies> <game 3 plies>

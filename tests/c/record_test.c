@@ -1,6 +1,6 @@
 /*
  * C99 test of the game record, readable move and SVG parts of the C ABI
- * (include/kaissa_chaturaji.h). Built and run by tests/record_ffi_c.rs with
+ * (include/kaissa_chaturaji.h). Built and run by tests/capi/record.rs with
  *   cc -std=c99 -Wall -Wextra -Wpedantic -Werror
  * against the static library.
  *

@@ -72,7 +72,7 @@ fn ludii_ruleset() {
     // The Ludii ruleset (docs/rules.md §2.13) from its start, Green first. The
     // first round touches no other army (10^d to depth 4); the deeper
     // counts are the library's, checked against the independent model of
-    // §2.13 in `tests/ludii_props.rs` (depth 5 there).
+    // §2.13 in `tests/ludii/props.rs` (depth 5 there).
     let pos = Position::start(Rules::ludii());
     for (depth, expected) in [(1, 10), (2, 100), (3, 1000), (4, 10_000)] {
         assert_eq!(perft(&pos, depth), expected, "depth {depth}");

@@ -1,5 +1,5 @@
 /* A C99 program that uses the *installed* kaissa_chaturaji library, built by
- * tests/install_c.rs outside the repository with pkg-config:
+ * tests/packaging/install.rs outside the repository with pkg-config:
  *   cc -std=c99 hello.c $(pkg-config --cflags --libs kaissa_chaturaji)
  *   cc -std=c99 hello.c $(pkg-config --cflags --libs kaissa_chaturaji_static)
  * It prints the library version and perft counts of both games' start

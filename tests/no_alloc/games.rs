@@ -108,7 +108,7 @@ fn chaturaji_hot_path_does_not_allocate() {
     }
 }
 
-/// The C ABI half (feature `capi`; `tests/optional_features.rs` runs it
+/// The C ABI half (feature `capi`; `tests/packaging/features.rs` runs it
 /// from a plain `cargo test`).
 #[cfg(feature = "capi")]
 #[test]

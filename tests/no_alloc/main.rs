@@ -6,6 +6,8 @@
 #[path = "../common/counting_alloc.rs"]
 mod counting_alloc;
 
+#[cfg(feature = "agents")]
+mod agents;
 mod games;
 mod ludii;
 mod records;

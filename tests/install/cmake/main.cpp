@@ -1,6 +1,6 @@
 // A C++17 program using the installed kaissa_chaturaji package through
 // CMake's find_package. Prints the version and the perft counts of both
-// games' start positions for tests/install_c.rs to compare.
+// games' start positions for tests/packaging/install.rs to compare.
 #include <cstdint>
 #include <iostream>
 #include <memory>

@@ -12,7 +12,7 @@
 
 //!
 //! The C ABI is the `capi` feature: without it this file is empty, and
-//! `tests/optional_features.rs` runs it with the feature from a plain
+//! `tests/packaging/features.rs` runs it with the feature from a plain
 //! `cargo test`.
 #![cfg(feature = "capi")]
 

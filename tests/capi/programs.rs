@@ -33,8 +33,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-#[path = "common/capi.rs"]
-mod capi;
+use crate::capi;
 
 use capi::{capi_build, compiler, manifest_dir, C99_FLAGS};
 
@@ -166,7 +165,7 @@ fn run_program_with(exe: &Path, args: &[String]) {
             .arg(exe);
         runs.push(valgrind);
     } else {
-        eprintln!("valgrind not on PATH: skipping the valgrind run");
+        crate::valgrind_missing();
     }
     for mut command in runs {
         let result = command.args(args).output().expect("run the test program");
@@ -292,7 +291,7 @@ fn chaturaji_expectations() -> Vec<String> {
     let opposite = ch::Position::start(Rules::default().with_alliances(Alliances::Opposite));
     let mut args: Vec<String> = (1..=5).map(|d| ch::perft(&sheet, d).to_string()).collect();
     args.push(ch::perft(&opposite, 5).to_string());
-    // RULES.md, "from an independent reference implementation".
+    // docs/rules.md, "from an independent reference implementation".
     assert_eq!(args, ["10", "100", "1000", "10000", "111900", "113800"]);
     let mut pos = sheet.clone();
     let mut plies = 0u32;

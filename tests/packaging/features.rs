@@ -2,20 +2,21 @@
 //!
 //! A plain `cargo test` (the README's test command) builds the crate with
 //! default features only, so the Rust-side tests of the C ABI
-//! (`tests/hostile_ffi.rs`, `tests/kaissa_visit_ffi.rs`, the C ABI half of
-//! `tests/no_alloc.rs`) and the
-//! unit tests of the `serde` and `rand_core` features, and the `rand`
-//! generators of `tests/rand_generators.rs`, would not run. This test runs
-//! them: `cargo test -p kaissa-chaturaji --all-features --lib --test
-//! hostile_ffi --test no_alloc --test kaissa_visit_ffi --test
-//! rand_generators`, in the target directory `<target>/capi` that the C
-//! library builds share.
+//! (`tests/capi/hostile.rs`, `tests/capi/visit.rs`, the C ABI half of
+//! `tests/no_alloc/`) and the unit tests of the `serde` and `rand_core`
+//! features, and the `rand` generators of `tests/rand_generators.rs`, would
+//! not run. This test runs them with `cargo test -p kaissa-chaturaji
+//! --all-features` (the lib, `no_alloc` and `rand_generators`, then the
+//! `hostile::` and `visit::` tests of `capi`), in the target directory
+//! `<target>/capi` that the C library builds share.
 
 use std::path::Path;
 use std::process::Command;
 
-#[test]
-fn tests_with_every_feature() {
+/// Runs `cargo test -p kaissa-chaturaji --all-features` with `args` in the
+/// target directory the C library builds share, and returns its output
+/// after checking that it passed.
+fn cargo_test_all_features(args: &[&str]) -> String {
     let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .parent()
         .expect("target directory")
@@ -28,41 +29,45 @@ fn tests_with_every_feature() {
             "-p",
             "kaissa-chaturaji",
             "--all-features",
-            "--lib",
-            "--test",
-            "hostile_ffi",
-            "--test",
-            "no_alloc",
-            "--test",
-            "kaissa_visit_ffi",
-            "--test",
-            "rand_generators",
             "--target-dir",
         ])
         .arg(&target)
+        .args(args)
         .output()
         .expect("run cargo test --all-features");
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr);
     print!("{stdout}");
     assert!(
         output.status.success(),
-        "cargo test --all-features failed:\n{stdout}\n{stderr}"
+        "cargo test --all-features {args:?} failed:\n{stdout}\n{stderr}"
     );
+    stdout
+}
+
+#[test]
+fn tests_with_every_feature() {
+    let mut stdout =
+        cargo_test_all_features(&["--lib", "--test", "no_alloc", "--test", "rand_generators"]);
+    // Of the capi crate only its Rust-side tests: its C programs already
+    // ran in the plain `cargo test`.
+    stdout += &cargo_test_all_features(&["--test", "capi", "--", "hostile::", "visit::"]);
     let ran: usize = stdout
         .lines()
         .filter_map(|line| line.strip_prefix("test result: ok. "))
         .filter_map(|rest| rest.split(' ').next()?.parse::<usize>().ok())
         .sum();
-    // The serde and rand_core unit tests, and the rand generators, are
-    // among them.
+    // The serde and rand_core unit tests, the rand generators and the
+    // Rust-side C ABI tests are among them.
     for name in [
         "serde_support::tests::chaturaji_values_are_their_text_and_rules",
         "random::rand_core_tests::adapters_give_the_same_stream",
         "rand_generators_choose_moves_in_both_games",
+        "visit::",
+        "hostile::",
     ] {
         assert!(
-            stdout.contains(&format!("test {name} ... ok")),
+            stdout.contains(&format!("test {name}")),
             "{name} did not run:\n{stdout}"
         );
     }

@@ -10,7 +10,7 @@
 //!   started from, consistent with a fresh parse of its text.
 //!
 //! The C ABI is the `capi` feature: without it this file is empty, and
-//! `tests/optional_features.rs` runs it with the feature from a plain
+//! `tests/packaging/features.rs` runs it with the feature from a plain
 //! `cargo test`.
 #![cfg(feature = "capi")]
 

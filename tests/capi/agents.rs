@@ -13,8 +13,7 @@
 use std::path::Path;
 use std::process::Command;
 
-#[path = "common/capi.rs"]
-mod capi;
+use crate::capi;
 
 use capi::capi_build;
 
@@ -53,6 +52,6 @@ fn c99_program_plays_with_agents() {
     if on_path("valgrind") {
         run(&exe, true);
     } else {
-        eprintln!("valgrind not on PATH: skipping the valgrind run");
+        crate::valgrind_missing();
     }
 }

@@ -9,10 +9,7 @@ use kaissa_chaturaji::agents::{
 use kaissa_chaturaji::chaturaji::{DiceRoller, Rules};
 use kaissa_chaturaji::game::{self, Actor, Game, Kaissa};
 
-#[path = "common/counting_alloc.rs"]
-mod counting_alloc;
-
-use counting_alloc::allocations_during;
+use crate::counting_alloc::allocations_during;
 
 /// Plays `plies` moves of `game` (fewer if it ends), `agent` choosing every move and the
 /// seeded die rolling; returns the allocations made after the first

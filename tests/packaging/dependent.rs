@@ -9,7 +9,7 @@
 //!
 //! The crates are written into `<target>/tmp/dependent/` and built with
 //! cargo's target directory `<target>/capi` (shared with the C library
-//! build of `tests/ffi_c.rs`, so the dependencies compile once).
+//! build of `tests/capi/programs.rs`, so the dependencies compile once).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

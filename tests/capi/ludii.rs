@@ -7,7 +7,7 @@
 //! `play_seeded_game`), and the replay of the recorded Ludii games of
 //! `tests/data/ludii/` compared line by line with `sample.expected`.
 //!
-//! The C library is built exactly as tests/ffi_c.rs builds it (so they
+//! The C library is built exactly as tests/capi/programs.rs builds it (so they
 //! share the build): `cargo rustc --lib --features capi --crate-type
 //! staticlib --crate-type cdylib` into `<target>/capi/`.
 
@@ -16,8 +16,7 @@ use std::process::Command;
 
 use kaissa_chaturaji::chaturaji::{play_seeded_game, Position, Rules};
 
-#[path = "common/capi.rs"]
-mod capi;
+use crate::capi;
 
 use capi::{capi_build, manifest_dir, CapiBuild};
 
@@ -72,6 +71,6 @@ fn c99_program_plays_the_ludii_ruleset() {
     if on_path("valgrind") {
         run(&exe, &args, true);
     } else {
-        eprintln!("valgrind not on PATH: skipping the valgrind run");
+        crate::valgrind_missing();
     }
 }

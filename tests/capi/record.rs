@@ -5,7 +5,7 @@
 //! compares what it reads from a file of records with the Rust API's
 //! answers.
 //!
-//! The C library is built exactly as tests/ffi_c.rs builds it (so the two
+//! The C library is built exactly as tests/capi/programs.rs builds it (so the two
 //! share the build): `cargo rustc --lib --features capi --crate-type
 //! staticlib --crate-type cdylib` into `<target>/capi/`, the library and
 //! header found in cargo's JSON messages.
@@ -19,8 +19,7 @@ use kaissa_chaturaji::record::{
     ChaturajiAction, ChaturajiRecord, GameResult, KaissaRecord, Reader, Termination,
 };
 
-#[path = "common/capi.rs"]
-mod capi;
+use crate::capi;
 
 use capi::{capi_build, manifest_dir, CapiBuild};
 
@@ -139,6 +138,6 @@ fn c99_program_reads_writes_and_draws() {
     if on_path("valgrind") {
         run(&exe, &args, true);
     } else {
-        eprintln!("valgrind not on PATH: skipping the valgrind run");
+        crate::valgrind_missing();
     }
 }
