@@ -2387,8 +2387,9 @@ enum kc_status kc_record_write(const struct kc_record *record,
                                size_t *out_len);
 
 // Writes the record's final position as an SVG picture into `buf`, its
-// last move highlighted; squares of `square_size` pixels (0: 48; at most
-// 1000). Ask for the size with `cap` 0 first.
+// last move highlighted; squares of `square_size` pixels (0: 48; any other
+// size is clamped to 8..1000, never refused). Ask for the size with `cap` 0
+// first.
 //
 // # Safety
 // `record` is a live record; `buf` is NULL (with `cap` 0) or points to

@@ -1,5 +1,5 @@
-//! The C ABI of game records, readable moves and board pictures:
-//! `kc_record_*`, `kc_kaissa_move_to_san` and friends, `kc_*_svg`.
+//! The C ABI of game records: `kc_record_*` (readable moves and board
+//! pictures of positions are in `readable.rs` and `svg.rs`).
 //!
 //! A record is an opaque, heap-allocated [`kc_record`] made by
 //! `kc_record_read` (from text), `kc_record_new_kaissa` or
@@ -748,8 +748,9 @@ pub unsafe extern "C" fn kc_record_write(
 }
 
 /// Writes the record's final position as an SVG picture into `buf`, its
-/// last move highlighted; squares of `square_size` pixels (0: 48; at most
-/// 1000). Ask for the size with `cap` 0 first.
+/// last move highlighted; squares of `square_size` pixels (0: 48; any other
+/// size is clamped to 8..1000, never refused). Ask for the size with `cap` 0
+/// first.
 ///
 /// # Safety
 /// `record` is a live record; `buf` is NULL (with `cap` 0) or points to

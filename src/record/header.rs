@@ -140,9 +140,24 @@ impl Header {
         &self,
         lenient: bool,
     ) -> Result<GameTags<G>, RecordError> {
+        let options = self.options::<G>()?;
+        let scores = self.scores::<G>(options)?;
+        let start = self.start::<G>(options)?;
+        let result = self.result::<G>(lenient)?;
+        let termination = self.termination::<G>(lenient, options)?;
+        Ok(GameTags {
+            start,
+            result,
+            termination,
+            scores,
+        })
+    }
+
+    /// The rules options the `Rules` and `DrawLimit` tags name.
+    fn options<G: RecordedGame>(&self) -> Result<G::Options, RecordError> {
         let rules = self.get("Rules");
         let draw_limit = self.get("DrawLimit");
-        let options = G::options_from_tags(
+        G::options_from_tags(
             rules.map(|t| self.value(t)),
             draw_limit.map(|t| self.value(t)),
         )
@@ -157,8 +172,16 @@ impl Header {
                     reason,
                 },
             )
-        })?;
-        let scores = match self.get("Scores") {
+        })
+    }
+
+    /// The `Scores` tag's scores, with where the value is.
+    #[allow(clippy::type_complexity)]
+    fn scores<G: RecordedGame>(
+        &self,
+        options: G::Options,
+    ) -> Result<Option<([u32; 4], Place)>, RecordError> {
+        Ok(match self.get("Scores") {
             None => None,
             Some(tag) if !G::has_scores(options) => {
                 return Err(tag.error(RecordErrorKind::BadTagValue {
@@ -181,8 +204,12 @@ impl Header {
                 })?;
                 Some((claimed, (tag.line, tag.value_column)))
             }
-        };
-        let start = match self.get("Position") {
+        })
+    }
+
+    /// The start position: the `Position` tag's, or the game's start.
+    fn start<G: RecordedGame>(&self, options: G::Options) -> Result<G::Position, RecordError> {
+        Ok(match self.get("Position") {
             None => G::start(options),
             Some(tag) => {
                 let value = self.value(tag);
@@ -196,8 +223,15 @@ impl Header {
                     )
                 })?
             }
-        };
-        let result = match self.wanted("Result", lenient)? {
+        })
+    }
+
+    /// The `Result` tag's result, with where the value is.
+    fn result<G: RecordedGame>(
+        &self,
+        lenient: bool,
+    ) -> Result<Option<(GameResult, Place)>, RecordError> {
+        Ok(match self.wanted("Result", lenient)? {
             None => None,
             Some(tag) => {
                 let value = self.value(tag);
@@ -214,8 +248,16 @@ impl Header {
                 })?;
                 Some((result, (tag.line, tag.value_column)))
             }
-        };
-        let termination = match self.wanted("Termination", lenient)? {
+        })
+    }
+
+    /// The `Termination` tag's termination, with where the value is.
+    fn termination<G: RecordedGame>(
+        &self,
+        lenient: bool,
+        options: G::Options,
+    ) -> Result<Option<(Termination, Place)>, RecordError> {
+        Ok(match self.wanted("Termination", lenient)? {
             None => None,
             Some(tag) => {
                 let value = self.value(tag);
@@ -236,12 +278,6 @@ impl Header {
                     })?;
                 Some((termination, (tag.line, tag.value_column)))
             }
-        };
-        Ok(GameTags {
-            start,
-            result,
-            termination,
-            scores,
         })
     }
 }

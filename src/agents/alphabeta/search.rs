@@ -101,6 +101,10 @@ impl AlphaBeta {
     }
 
     /// The alpha-beta search of `pos` to `depth` plies, then quiescence.
+    ///
+    /// Longer than the house limit on purpose: it is the search's hot
+    /// recursion (table probe, move ordering, the move loop and the table
+    /// store), and each step reads the state the previous one left.
     fn negamax(
         &mut self,
         pos: &mut Position,
