@@ -243,7 +243,7 @@ impl Position {
     /// Longer than the house limit on purpose: it is the playout hot loop's
     /// body, and keeping the die, the choice and the move in one function
     /// lets the compiler keep the position's sets in registers across them
-    /// (measured in BENCHMARKS.md, "Playouts").
+    /// (measured in BENCHMARKS.md, "Playouts: the tuned loops against the plain loop").
     #[inline(always)]
     fn sheet_random_ply<const BMI2: bool>(
         &mut self,
