@@ -29,8 +29,8 @@ usage: tournament <kaissa|chaturaji> [--rules sheet|opposite|ludii]
                   --seats A,B[,C,D] [--games N] [--seed S] [--record FILE]
                   [--max-plies P] [--opening-plies K]
 
-agents:  random, greedy, mcts:<iterations>, alphabeta:<depth> (Kaissa only);
-         time budgets: mcts:<ms>ms, alphabeta:<ms>ms
+agents:  random, greedy, mcts:<iterations>, alphabeta:<depth> (Kaissa only),
+         expectimax:<depth>; time budgets: mcts:<ms>ms, alphabeta:<ms>ms
 --rules  Chaturaji's rules: sheet (default; Red with Green, Black with
          Yellow), opposite (Red with Yellow, Black with Green), or ludii (every
          colour for itself, scores). --alliances sheet|opposite is the older

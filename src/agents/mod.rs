@@ -14,6 +14,7 @@
 //! | [`GreedyAgent`] | both | none | for a seed |
 //! | [`Mcts`] | both | iterations or time | for a seed and an iteration budget |
 //! | [`AlphaBeta`] | Kaissa | depth, nodes or time | for a depth or node budget |
+//! | [`Expectimax`] | both (meant for Chaturaji) | depth | for a seed |
 //!
 //! An agent chooses at player nodes only: at a chance node (Chaturaji's
 //! die) and when the game is over, [`Agent::choose`] returns `None`; the
@@ -22,7 +23,8 @@
 //!
 //! Agents are built from a spec string ([`AgentSpec`]): `random`,
 //! `greedy`, `mcts:<iterations>` (or `mcts:<ms>ms` for a time budget),
-//! `alphabeta:<depth>` (or `alphabeta:<ms>ms`, Kaissa only).
+//! `alphabeta:<depth>` (or `alphabeta:<ms>ms`, Kaissa only),
+//! `expectimax:<depth>`.
 //!
 //! ```
 //! use kaissa_chaturaji::agents::{Agent, AgentSpec};
@@ -48,6 +50,7 @@ use crate::game::Game;
 mod agent_game;
 mod alphabeta;
 mod chaturaji_eval;
+mod expectimax;
 mod greedy;
 mod kaissa_eval;
 mod mcts;
@@ -57,6 +60,7 @@ mod spec;
 pub use agent_game::AgentGame;
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SearchReport};
 pub use chaturaji_eval::chaturaji_material;
+pub use expectimax::Expectimax;
 pub use greedy::GreedyAgent;
 pub use kaissa_eval::{evaluate, piece_value, MATE};
 pub use mcts::{Mcts, MctsConfig, MctsReport};

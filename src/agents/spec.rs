@@ -10,13 +10,16 @@ use thiserror::Error;
 use crate::game::{Chaturaji, Kaissa};
 
 use super::{
-    Agent, AgentGame, AlphaBeta, AlphaBetaConfig, GreedyAgent, Mcts, MctsConfig, RandomAgent,
+    Agent, AgentGame, AlphaBeta, AlphaBetaConfig, Expectimax, GreedyAgent, Mcts, MctsConfig,
+    RandomAgent,
 };
 
 /// The most MCTS iterations a spec may ask for per move.
 const MAX_ITERATIONS: u64 = 1_000_000_000;
 /// The deepest alpha-beta search a spec may ask for.
 const MAX_DEPTH: u64 = 95;
+/// The deepest expectimax search a spec may ask for (it does not prune).
+const MAX_EXPECTIMAX_DEPTH: u64 = 8;
 /// The longest time budget a spec may ask for: one hour.
 const MAX_MILLIS: u64 = 3_600_000;
 
@@ -79,10 +82,11 @@ pub enum SpecError {
 }
 
 /// The agents a spec may name, for error messages.
-const EXPECTED: &str = "random, greedy, mcts:<iterations> or alphabeta:<depth> \
-                        (a time budget: mcts:<ms>ms, alphabeta:<ms>ms)";
+const EXPECTED: &str = "random, greedy, mcts:<iterations>, alphabeta:<depth> or \
+                        expectimax:<depth> (a time budget: mcts:<ms>ms, alphabeta:<ms>ms)";
 const MCTS_USAGE: &str = "mcts:<iterations> (1 to 1000000000) or mcts:<ms>ms (1 to 3600000)";
 const ALPHABETA_USAGE: &str = "alphabeta:<depth> (1 to 95) or alphabeta:<ms>ms (1 to 3600000)";
+const EXPECTIMAX_USAGE: &str = "expectimax:<depth> (1 to 8)";
 
 /// An agent and its budget, as a spec string names it:
 ///
@@ -92,6 +96,7 @@ const ALPHABETA_USAGE: &str = "alphabeta:<depth> (1 to 95) or alphabeta:<ms>ms (
 /// | `greedy` | [`GreedyAgent`] |
 /// | `mcts:<iterations>`, `mcts:<ms>ms` | [`Mcts`] with that many iterations, or that much time, per move |
 /// | `alphabeta:<depth>`, `alphabeta:<ms>ms` | [`AlphaBeta`] to that depth, or for that time, per move (Kaissa only) |
+/// | `expectimax:<depth>` | [`Expectimax`] to that depth |
 ///
 /// `Display` writes the spec back.
 ///
@@ -115,6 +120,8 @@ pub enum AgentSpec {
     Mcts(MctsConfig),
     /// `alphabeta:<depth>` or `alphabeta:<ms>ms`.
     AlphaBeta(AlphaBetaConfig),
+    /// `expectimax:<depth>`.
+    Expectimax(u32),
 }
 
 /// A budget: a count, or milliseconds.
@@ -199,6 +206,17 @@ impl FromStr for AgentSpec {
                     },
                 ))
             }
+            "expectimax" => {
+                let text = needs_budget(EXPECTIMAX_USAGE)?;
+                match budget(kind, text, MAX_EXPECTIMAX_DEPTH, EXPECTIMAX_USAGE)? {
+                    Budget::Count(depth) => Ok(AgentSpec::Expectimax(depth as u32)),
+                    Budget::Millis(_) => Err(SpecError::BadBudget {
+                        kind: kind.to_string(),
+                        budget: text.to_string(),
+                        usage: EXPECTIMAX_USAGE,
+                    }),
+                }
+            }
             _ => Err(SpecError::UnknownKind {
                 kind: kind.to_string(),
             }),
@@ -213,6 +231,7 @@ impl fmt::Display for AgentSpec {
             AgentSpec::Greedy => f.write_str("greedy"),
             AgentSpec::Mcts(config) => f.write_str(&config.spec()),
             AgentSpec::AlphaBeta(config) => f.write_str(&config.spec()),
+            AgentSpec::Expectimax(depth) => write!(f, "expectimax:{depth}"),
         }
     }
 }
@@ -229,6 +248,7 @@ impl AgentSpec {
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
             AgentSpec::Greedy => Box::new(GreedyAgent::new(seed)),
             AgentSpec::Mcts(config) => Box::new(Mcts::<G>::new(config, seed)),
+            AgentSpec::Expectimax(depth) => Box::new(Expectimax::new(depth, seed)),
             AgentSpec::AlphaBeta(_) => return None,
         })
     }

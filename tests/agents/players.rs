@@ -67,7 +67,7 @@ fn kaissa_agents(seed: u64) -> Vec<Box<dyn Agent<Kaissa> + Send>> {
 }
 
 fn chaturaji_agents(seed: u64) -> Vec<Box<dyn Agent<Chaturaji> + Send>> {
-    ["random", "greedy", "mcts:60", "mcts:10ms"]
+    ["random", "greedy", "mcts:60", "mcts:10ms", "expectimax:2"]
         .iter()
         .map(|spec| {
             let spec = spec.parse::<AgentSpec>().unwrap();
@@ -91,7 +91,7 @@ fn every_choice_is_legal() {
 #[test]
 fn a_seed_gives_the_same_game() {
     // Time budgets excepted: they depend on the machine.
-    for spec in ["random", "greedy", "mcts:50", "alphabeta:2"] {
+    for spec in ["random", "greedy", "mcts:50", "alphabeta:2", "expectimax:2"] {
         let spec: AgentSpec = spec.parse().unwrap();
         let a = self_play(game::kaissa(), &mut *spec.kaissa_agent(9).unwrap(), 3, 16);
         let b = self_play(game::kaissa(), &mut *spec.kaissa_agent(9).unwrap(), 3, 16);
@@ -161,6 +161,9 @@ fn bad_specs_are_errors() {
         "alphabeta:3.5",
         "alphabeta: 3",
         "mcts:5:5",
+        "expectimax:0",
+        "expectimax:9",
+        "expectimax:5ms",
     ] {
         let err = text.parse::<AgentSpec>().unwrap_err();
         assert!(

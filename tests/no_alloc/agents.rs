@@ -4,7 +4,7 @@
 //! its first search; alpha-beta allocates its tables when it is built.
 
 use kaissa_chaturaji::agents::{
-    Agent, AlphaBeta, AlphaBetaConfig, GreedyAgent, Mcts, MctsConfig, RandomAgent,
+    Agent, AlphaBeta, AlphaBetaConfig, Expectimax, GreedyAgent, Mcts, MctsConfig, RandomAgent,
 };
 use kaissa_chaturaji::chaturaji::{DiceRoller, Rules};
 use kaissa_chaturaji::game::{self, Actor, Game, Kaissa};
@@ -115,8 +115,10 @@ fn simple_agents_do_not_allocate() {
             0
         );
         assert_eq!(
-            allocations_after_warm_up(game, &mut RandomAgent::new(2), 80),
+            allocations_after_warm_up(game.clone(), &mut RandomAgent::new(2), 80),
             0
         );
+        let mut expectimax = Expectimax::new(2, 2);
+        assert_eq!(allocations_after_warm_up(game, &mut expectimax, 40), 0);
     }
 }
