@@ -70,7 +70,7 @@ impl Expectimax {
                     let undo = game.apply_unchecked(action);
                     let values = Expectimax::value(game, depth - 1);
                     game.undo_unchecked(undo);
-                    let better = best.as_ref().map_or(true, |best| {
+                    let better = best.as_ref().is_none_or(|best| {
                         values.get(player).copied().unwrap_or(0.0)
                             > best.get(player).copied().unwrap_or(0.0)
                     });

@@ -94,7 +94,7 @@ impl FromStr for Square {
     type Err = NotationError;
 
     /// Parses a square name, `a1` to `j10` (lower-case file, no leading
-    /// zero). Errors name [`Field::Square`].
+    /// zero). Errors name [`Field::Square`](crate::error::Field::Square).
     ///
     /// ```
     /// use kaissa_chaturaji::error::{Field, NotationErrorKind};
