@@ -2029,7 +2029,7 @@ proptest! {
 
 // ---------------------------------------------------------------------------
 // Make/unmake (`kc_kaissa_push`, `kc_kaissa_pop`) and the die-and-choice call
-// (`kc_chaturaji_roll_and_choose`), issue 10.
+// (`kc_chaturaji_roll_and_choose`).
 
 /// NULL and misaligned pointers for the push stack and the die-and-choice
 /// call: their documented statuses, nothing written, nothing changed.
@@ -2278,7 +2278,7 @@ fn token_refused_after_copy_under_other_rules() {
 
 // ---------------------------------------------------------------------------
 // Moves by index (`kc_kaissa_list`, `kc_kaissa_push_index`,
-// `kc_kaissa_pop_push_index`, `kc_kaissa_listed_move(s)`), issue 10.
+// `kc_kaissa_pop_push_index`, `kc_kaissa_listed_move(s)`).
 
 /// NULL and misaligned pointers for the calls by index: their documented
 /// statuses, nothing written, nothing changed.
