@@ -12,11 +12,9 @@
 //! build of `tests/capi/programs.rs`, so the dependencies compile once).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn manifest_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::{manifest_dir, run};
 
 fn work_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dependent")
@@ -27,20 +25,6 @@ fn target_dir() -> PathBuf {
         .parent()
         .expect("target directory")
         .join("capi")
-}
-
-fn run(command: &mut Command) -> Output {
-    let output = command
-        .output()
-        .unwrap_or_else(|err| panic!("cannot run {command:?}: {err}"));
-    assert!(
-        output.status.success(),
-        "{command:?} failed ({}):\n{}\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output
 }
 
 /// The files a published package of this crate holds

@@ -31,7 +31,9 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
+
+use crate::{manifest_dir, run};
 use std::sync::OnceLock;
 
 /// The window of `examples/gui/app.h` (WIN_W x WIN_H).
@@ -43,26 +45,8 @@ const BOARD_Y: usize = 64;
 const BOARD_AREA: usize = 620;
 const FONT: &str = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 
-fn manifest_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn work_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gui")
-}
-
-fn run(command: &mut Command) -> Output {
-    let output = command
-        .output()
-        .unwrap_or_else(|err| panic!("cannot run {command:?}: {err}"));
-    assert!(
-        output.status.success(),
-        "{command:?} failed ({}):\n{}\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output
 }
 
 /// What is missing to build and run the GUI, if anything.

@@ -20,7 +20,9 @@
 //! and skips that part (under CI, `CI` set, it fails instead).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
+
+use crate::{manifest_dir, run};
 use std::sync::OnceLock;
 
 /// What every program must print. Kaissa perft(2) from the start = 1600
@@ -33,27 +35,8 @@ fn expected_output() -> String {
     )
 }
 
-fn manifest_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn work_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("install-c")
-}
-
-/// Runs `command`, panicking with its output when it fails.
-fn run(command: &mut Command) -> Output {
-    let output = command
-        .output()
-        .unwrap_or_else(|err| panic!("cannot run {command:?}: {err}"));
-    assert!(
-        output.status.success(),
-        "{command:?} failed ({}):\n{}\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output
 }
 
 /// The install prefix, after running `scripts/install-c` once.
