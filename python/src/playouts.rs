@@ -6,9 +6,7 @@ use std::collections::BTreeMap;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use kaissa_chaturaji::chaturaji::Colour;
-use kaissa_chaturaji::kaissa::Side;
-use kaissa_chaturaji::playouts::{self as rust, GameOutcome, Start, Winners};
+use kaissa_chaturaji::playouts::{self as rust, PlayoutOutcome, Start};
 
 use crate::common;
 use crate::outcome::Outcome;
@@ -51,33 +49,11 @@ pub struct PlayoutStats {
     kaissa: bool,
 }
 
-/// The outcome word of a set of winners.
-fn winners_word(bits: u8, kaissa: bool) -> String {
-    let winners = Winners::from_bits(bits);
-    if kaissa {
-        return Side::ALL
-            .iter()
-            .find(|&&side| winners.has_side(side))
-            .map_or_else(|| "draw".into(), |side| format!("{}-wins", side.name()));
-    }
-    let colours: Vec<Colour> = Colour::ALL
-        .into_iter()
-        .filter(|&c| winners.has_colour(c))
-        .collect();
-    match colours.as_slice() {
-        [one] => format!("{}-wins", one.name()),
-        many => format!(
-            "{}-wins",
-            many.iter().map(|c| c.letter()).collect::<String>()
-        ),
-    }
-}
-
 /// The outcome of one game of a batch.
-fn outcome(outcome: GameOutcome, ludii: bool) -> Outcome {
+fn outcome(outcome: PlayoutOutcome, ludii: bool) -> Outcome {
     match outcome {
-        GameOutcome::Kaissa(o) => Outcome::kaissa(o),
-        GameOutcome::Chaturaji(o) => Outcome::chaturaji(o, ludii),
+        PlayoutOutcome::Kaissa(o) => Outcome::kaissa(o),
+        PlayoutOutcome::Chaturaji(o) => Outcome::chaturaji(o, ludii),
     }
 }
 
@@ -109,8 +85,8 @@ impl Playouts {
             ));
         };
         let inner = rust::Playouts::new(start, seed)
-            .threads(common::threads(threads)?)
-            .max_plies(max_plies);
+            .with_threads(common::threads(threads)?)
+            .with_max_plies(max_plies);
         Ok(Playouts { inner })
     }
 
@@ -127,9 +103,12 @@ impl Playouts {
     /// and returns their statistics (``ValueError`` when no game can play
     /// a ply: the start is finished, or ``max_plies`` is 0).
     fn until_plies(&self, py: Python<'_>, plies: u64) -> PyResult<PlayoutStats> {
-        let stats = py
-            .detach(|| self.inner.until_plies(plies))
-            .map_err(|err| PyValueError::new_err(err.to_string()))?;
+        let stats = py.detach(|| self.inner.until_plies(plies));
+        if stats.plies < plies {
+            return Err(PyValueError::new_err(
+                "no game can play a ply: the start position is finished or the ply limit is 0",
+            ));
+        }
         Ok(PlayoutStats {
             stats,
             kaissa: self.is_kaissa(),
@@ -156,7 +135,7 @@ impl Playouts {
     /// The ply limit per game.
     #[getter]
     fn max_plies(&self) -> u32 {
-        self.inner.ply_limit()
+        self.inner.max_plies()
     }
 }
 
@@ -190,10 +169,10 @@ impl PlayoutStats {
     /// ``"green-wins"``...); words with no game are left out.
     #[getter]
     fn wins(&self) -> BTreeMap<String, u64> {
-        (0u8..16)
-            .zip(self.stats.wins.iter())
-            .filter(|(_, &n)| n > 0)
-            .map(|(bits, &n)| (winners_word(bits, self.kaissa), n))
+        self.stats
+            .winners()
+            .filter(|&(_, n)| n > 0)
+            .map(|(winners, n)| (format!("{winners}-wins"), n))
             .collect()
     }
 
