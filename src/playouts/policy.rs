@@ -354,82 +354,42 @@ impl Policy for UniformRandom {
     }
 }
 
-impl<P: Policy + ?Sized> Policy for &P {
-    fn kaissa_move<'a>(
-        &self,
-        position: &kaissa::Position,
-        moves: Candidates<'a, kaissa::Move>,
-        rng: &mut dyn RandomSource,
-    ) -> Choice<'a> {
-        (**self).kaissa_move(position, moves, rng)
-    }
+/// `Policy` for a pointer to a policy (`&P`, `Box<P>`, `Arc<P>`): every
+/// method forwards to the policy pointed to.
+macro_rules! forward_policy {
+    ($($pointer:ty where $($bound:path),+;)+) => {$(
+        impl<P: Policy + ?Sized $(+ $bound)+> Policy for $pointer {
+            fn kaissa_move<'a>(
+                &self,
+                position: &kaissa::Position,
+                moves: Candidates<'a, kaissa::Move>,
+                rng: &mut dyn RandomSource,
+            ) -> Choice<'a> {
+                (**self).kaissa_move(position, moves, rng)
+            }
 
-    fn chaturaji_move<'a>(
-        &self,
-        position: &chaturaji::Position,
-        roll: Option<Roll>,
-        moves: Candidates<'a, chaturaji::Move>,
-        rng: &mut dyn RandomSource,
-    ) -> Choice<'a> {
-        (**self).chaturaji_move(position, roll, moves, rng)
-    }
+            fn chaturaji_move<'a>(
+                &self,
+                position: &chaturaji::Position,
+                roll: Option<Roll>,
+                moves: Candidates<'a, chaturaji::Move>,
+                rng: &mut dyn RandomSource,
+            ) -> Choice<'a> {
+                (**self).chaturaji_move(position, roll, moves, rng)
+            }
 
-    #[inline]
-    fn is_uniform_random(&self, seal: Seal) -> bool {
-        (**self).is_uniform_random(seal)
-    }
+            #[inline]
+            fn is_uniform_random(&self, seal: Seal) -> bool {
+                (**self).is_uniform_random(seal)
+            }
+        }
+    )+};
 }
 
-impl<P: Policy + ?Sized> Policy for Box<P> {
-    fn kaissa_move<'a>(
-        &self,
-        position: &kaissa::Position,
-        moves: Candidates<'a, kaissa::Move>,
-        rng: &mut dyn RandomSource,
-    ) -> Choice<'a> {
-        (**self).kaissa_move(position, moves, rng)
-    }
-
-    fn chaturaji_move<'a>(
-        &self,
-        position: &chaturaji::Position,
-        roll: Option<Roll>,
-        moves: Candidates<'a, chaturaji::Move>,
-        rng: &mut dyn RandomSource,
-    ) -> Choice<'a> {
-        (**self).chaturaji_move(position, roll, moves, rng)
-    }
-
-    #[inline]
-    fn is_uniform_random(&self, seal: Seal) -> bool {
-        (**self).is_uniform_random(seal)
-    }
-}
-
-impl<P: Policy + ?Sized + Send> Policy for Arc<P> {
-    fn kaissa_move<'a>(
-        &self,
-        position: &kaissa::Position,
-        moves: Candidates<'a, kaissa::Move>,
-        rng: &mut dyn RandomSource,
-    ) -> Choice<'a> {
-        (**self).kaissa_move(position, moves, rng)
-    }
-
-    fn chaturaji_move<'a>(
-        &self,
-        position: &chaturaji::Position,
-        roll: Option<Roll>,
-        moves: Candidates<'a, chaturaji::Move>,
-        rng: &mut dyn RandomSource,
-    ) -> Choice<'a> {
-        (**self).chaturaji_move(position, roll, moves, rng)
-    }
-
-    #[inline]
-    fn is_uniform_random(&self, seal: Seal) -> bool {
-        (**self).is_uniform_random(seal)
-    }
+forward_policy! {
+    &P where Sync;
+    Box<P> where Sync;
+    Arc<P> where Send;
 }
 
 /// Whether `policy` is [`UniformRandom`] (or a reference to it, or a box):
