@@ -3,63 +3,16 @@
 //! `scores <s1> <s2> ...`, game records that `record check` reads back, and
 //! a message with a non-zero exit for bad arguments.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::sync::OnceLock;
 
-/// Whether this test was built in the release profile.
-fn release() -> bool {
-    std::env::current_exe()
-        .ok()
-        .and_then(|exe| exe.parent()?.parent()?.file_name().map(|n| n == "release"))
-        .unwrap_or(false)
-}
-
-/// Builds the `tournament` and `record` examples (once) in this test's
-/// profile; returns their directory.
-fn examples_dir() -> &'static PathBuf {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let mut command = Command::new(cargo);
-        command.current_dir(env!("CARGO_MANIFEST_DIR")).args([
-            "build",
-            "--quiet",
-            "--example",
-            "tournament",
-            "--example",
-            "record",
-        ]);
-        if release() {
-            command.arg("--release");
-        }
-        let status = command.status().expect("cargo build");
-        assert!(status.success(), "cargo build --example tournament failed");
-        PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-            .parent()
-            .expect("target directory")
-            .join(if release() { "release" } else { "debug" })
-            .join("examples")
-    })
-}
-
-/// Runs an example with `args` and `input`.
+/// Runs an example (built once, with the others this file needs) with
+/// `args` and `input`.
 fn example(name: &str, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(examples_dir().join(name))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run the example");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("wait for the example")
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    let dir = DIR.get_or_init(|| crate::examples::build(&["tournament", "record"]));
+    crate::examples::run(dir, name, args, input)
 }
 
 /// The mean scores of the last line, `scores <s1> <s2> ...`.

@@ -5,68 +5,16 @@
 //! record's final position; `record count` visits every record, reading
 //! on past bad ones; `--lenient` reads hand-written records.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::sync::OnceLock;
 
-/// Whether this test was built in the release profile.
-fn release() -> bool {
-    std::env::current_exe()
-        .ok()
-        .and_then(|exe| exe.parent()?.parent()?.file_name().map(|n| n == "release"))
-        .unwrap_or(false)
-}
-
-/// Builds the two examples (once) in this test's profile; returns their
-/// directory.
-fn examples_dir() -> &'static PathBuf {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let mut command = Command::new(cargo);
-        command.current_dir(env!("CARGO_MANIFEST_DIR")).args([
-            "build",
-            "--quiet",
-            "--example",
-            "play",
-            "--example",
-            "record",
-        ]);
-        if release() {
-            command.arg("--release");
-        }
-        let status = command.status().expect("cargo build");
-        assert!(
-            status.success(),
-            "cargo build --example play --example record failed"
-        );
-        let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-            .parent()
-            .expect("target directory")
-            .to_path_buf();
-        target
-            .join(if release() { "release" } else { "debug" })
-            .join("examples")
-    })
-}
-
-/// Runs an example with `args` and `input`.
+/// Runs an example (built once, with the others this file needs) with
+/// `args` and `input`.
 fn example(name: &str, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(examples_dir().join(name))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run the example");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("example output")
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    let dir = DIR.get_or_init(|| crate::examples::build(&["play", "record"]));
+    crate::examples::run(dir, name, args, input)
 }
 
 fn stdout(output: &Output) -> String {

@@ -4,6 +4,8 @@
 
 mod cli;
 mod errors;
+#[path = "../common/examples.rs"]
+mod examples;
 mod format;
 mod roundtrip;
 mod svg;
