@@ -197,6 +197,22 @@ pub fn action(err: ActionError) -> PyErr {
     }
 }
 
+/// An `IllegalMoveError` for an action id or move that is not legal
+/// here, with `move_text` (`None` when the id names no move) and `reason`.
+pub fn illegal_action(move_text: Option<String>, reason: String) -> PyErr {
+    Python::attach(|py| {
+        let message = match &move_text {
+            Some(text) => format!("illegal action {text}: {reason}"),
+            None => reason.clone(),
+        };
+        let attributes = [
+            ("move_text", any(py, move_text)),
+            ("reason", any(py, reason)),
+        ];
+        with_attributes(py, IllegalMoveError::new_err(message), &attributes)
+    })
+}
+
 /// `UnexpectedCharacter` as `unexpected-character`: a Rust variant name
 /// as a Python-friendly word.
 fn kebab(name: &str) -> String {

@@ -4,7 +4,8 @@
 //!
 //! One file per concept: `kaissa/` and `chaturaji/` (positions and
 //! moves), `record/` (game records and the streaming reader),
-//! `outcome.rs`, `random.rs` (the seeded generators), `playouts.rs`,
+//! `research/` (integer actions, observations and the batched
+//! environment), `outcome.rs`, `random.rs` (the seeded generators), `playouts.rs`,
 //! `errors.rs` (the exception classes, and the one place where Rust
 //! errors become them) and `common.rs` (argument conversions). Bad input
 //! raises an exception; nothing here panics on it.
@@ -19,6 +20,7 @@ mod outcome;
 mod playouts;
 mod random;
 mod record;
+mod research;
 
 /// The native module: the classes and the three game submodules.
 #[pymodule]
@@ -32,6 +34,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_submodule(&kaissa::module(py)?)?;
     m.add_submodule(&chaturaji::module(py)?)?;
     m.add_submodule(&record::module(py)?)?;
+    m.add_submodule(&research::module(py)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -1,0 +1,78 @@
+//! The two games behind one encoding: action ids ([`super::actions`]) and
+//! observations ([`super::observation`]), for the research state and the
+//! batched environment alike.
+
+use kaissa_chaturaji::game::{Chaturaji, ChaturajiStep, Game, Kaissa};
+
+use super::{actions, observation};
+
+/// A game whose actions have ids and whose positions have observations.
+pub trait Encoded: Game<Actions: Send + Sync, Action: Send + Sync> + Clone + Send + Sync {
+    /// The game's name: `kaissa` or `chaturaji`.
+    const NAME: &'static str;
+    /// The length of an observation.
+    const OBSERVATION: usize;
+    /// The number of player action ids.
+    fn num_actions() -> usize;
+    /// The id of `action` (a chance outcome's id is its own, from 0).
+    fn action_id(action: Self::Action) -> usize;
+    /// The action of `id`: a chance outcome when `chance`, otherwise a
+    /// player's action.
+    fn action_of(id: usize, chance: bool) -> Option<Self::Action>;
+    /// Writes the observation into `out`, all zeros and `OBSERVATION`
+    /// long.
+    fn write_observation(&self, out: &mut [u8]);
+}
+
+impl Encoded for Kaissa {
+    const NAME: &'static str = "kaissa";
+    const OBSERVATION: usize = observation::KAISSA_OBSERVATION;
+
+    fn num_actions() -> usize {
+        actions::kaissa_actions()
+    }
+
+    fn action_id(action: Self::Action) -> usize {
+        actions::kaissa_id(action)
+    }
+
+    fn action_of(id: usize, chance: bool) -> Option<Self::Action> {
+        if chance {
+            None
+        } else {
+            actions::kaissa_move(id)
+        }
+    }
+
+    fn write_observation(&self, out: &mut [u8]) {
+        observation::write_kaissa(self, out);
+    }
+}
+
+impl Encoded for Chaturaji {
+    const NAME: &'static str = "chaturaji";
+    const OBSERVATION: usize = observation::CHATURAJI_OBSERVATION;
+
+    fn num_actions() -> usize {
+        actions::chaturaji_actions()
+    }
+
+    fn action_id(action: Self::Action) -> usize {
+        match action {
+            ChaturajiStep::Roll(roll) => actions::roll_id(roll),
+            ChaturajiStep::Move(mv) => actions::chaturaji_id(mv),
+        }
+    }
+
+    fn action_of(id: usize, chance: bool) -> Option<Self::Action> {
+        if chance {
+            actions::roll_of(id).map(ChaturajiStep::Roll)
+        } else {
+            actions::chaturaji_move(id).map(ChaturajiStep::Move)
+        }
+    }
+
+    fn write_observation(&self, out: &mut [u8]) {
+        observation::write_chaturaji(self, out);
+    }
+}
