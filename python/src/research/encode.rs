@@ -2,7 +2,7 @@
 //! observations ([`super::observation`]), for the research state and the
 //! batched environment alike.
 
-use kaissa_chaturaji::game::{Chaturaji, ChaturajiStep, Game, Kaissa};
+use kaissa_chaturaji::game::{Actor, Chaturaji, ChaturajiStep, Game, Kaissa};
 
 use super::{actions, observation};
 
@@ -22,6 +22,18 @@ pub trait Encoded: Game<Actions: Send + Sync, Action: Send + Sync> + Clone + Sen
     /// Writes the observation into `out`, all zeros and `OBSERVATION`
     /// long.
     fn write_observation(&self, out: &mut [u8]);
+
+    /// Who acts now, with `legal` refilled with the legal actions at a
+    /// player node: the batched environment's one look at the game per
+    /// node (Kaissa answers from the move list alone: a game is over
+    /// exactly when its side to move has no move, `docs/rules.md` §1.7).
+    fn actor_and_actions(&self, legal: &mut Self::Actions) -> Actor {
+        let actor = self.actor();
+        if let Actor::Player(_) = actor {
+            self.generate_actions(legal);
+        }
+        actor
+    }
 }
 
 impl Encoded for Kaissa {
@@ -46,6 +58,15 @@ impl Encoded for Kaissa {
 
     fn write_observation(&self, out: &mut [u8]) {
         observation::write_kaissa(self, out);
+    }
+
+    fn actor_and_actions(&self, legal: &mut Self::Actions) -> Actor {
+        self.generate_actions(legal);
+        if legal.is_empty() {
+            Actor::Over
+        } else {
+            Actor::Player(self.position().to_move().index())
+        }
     }
 }
 

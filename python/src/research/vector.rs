@@ -31,6 +31,8 @@ struct Env<G: Encoded> {
     game: G,
     /// Its legal actions now.
     legal: G::Actions,
+    /// Their ids, in the same order.
+    ids: Vec<u16>,
     /// The die's stream.
     dice: SplitMix64,
     /// The stream of `sample_actions`.
@@ -102,12 +104,18 @@ struct Envs<G: Encoded> {
 
 impl<G: Encoded> Env<G> {
     /// Rolls the die until a player is to act, starting a new game when
-    /// one ends; returns the returns of the game that ended, if one did.
-    fn advance(&mut self, start: &G, rewards: &mut [u8]) -> bool {
+    /// one ends (its returns go to `rewards`); refreshes the legal
+    /// actions and returns the player to act and whether a game ended.
+    fn advance(&mut self, start: &G, rewards: &mut [u8]) -> (usize, bool) {
         let mut ended = false;
         loop {
-            match self.game.actor() {
-                Actor::Player(_) => break,
+            match self.game.actor_and_actions(&mut self.legal) {
+                Actor::Player(player) => {
+                    self.ids.clear();
+                    let ids = self.legal.as_ref().iter().map(|&a| G::action_id(a) as u16);
+                    self.ids.extend(ids);
+                    return (player, ended);
+                }
                 Actor::Chance => {
                     let outcomes = self.game.chance_outcomes();
                     let pick = self.dice.below(outcomes.len() as u64) as usize;
@@ -122,31 +130,22 @@ impl<G: Encoded> Env<G> {
                 }
             }
         }
-        self.game.generate_actions(&mut self.legal);
-        ended
     }
 
     /// Writes the player, observation and mask of the game as it is now.
-    fn write(&self, player: &mut [u8], obs: &mut [u8], mask: &mut [u8]) {
-        let actor = match self.game.actor() {
-            Actor::Player(i) => i as i64,
-            _ => -1,
-        };
-        player.copy_from_slice(&actor.to_le_bytes());
+    fn write(&self, actor: usize, player: &mut [u8], obs: &mut [u8], mask: &mut [u8]) {
+        player.copy_from_slice(&(actor as i64).to_le_bytes());
         self.game.write_observation(obs);
-        for &action in self.legal.as_ref() {
-            mask[G::action_id(action)] = 1;
+        for &id in &self.ids {
+            mask[usize::from(id)] = 1;
         }
     }
 
     /// The action of id `id` among the legal ones, if it is one.
     fn legal_action(&self, id: i64) -> Option<G::Action> {
-        let id = usize::try_from(id).ok()?;
-        self.legal
-            .as_ref()
-            .iter()
-            .copied()
-            .find(|&action| G::action_id(action) == id)
+        let id = u16::try_from(id).ok()?;
+        let index = self.ids.iter().position(|&legal| legal == id)?;
+        self.legal.as_ref().get(index).copied()
     }
 }
 
@@ -161,6 +160,7 @@ impl<G: Encoded> Envs<G> {
             envs.envs.push(Env {
                 game: start.clone(),
                 legal: G::Actions::default(),
+                ids: Vec::new(),
                 dice: SplitMix64::new(0),
                 policy: SplitMix64::new(0),
             });
@@ -189,9 +189,9 @@ impl<G: Encoded> Envs<G> {
             threads,
             &|env: &mut Env<G>, row: Rows<'_>| {
                 env.game = start.clone();
-                env.advance(start, row.rewards);
+                let (actor, _) = env.advance(start, row.rewards);
                 row.rewards.fill(0);
-                env.write(row.player, row.obs, &mut row.mask[..actions]);
+                env.write(actor, row.player, row.obs, &mut row.mask[..actions]);
             },
         );
     }
@@ -224,9 +224,9 @@ impl<G: Encoded> Envs<G> {
             rows,
             threads,
             &|env: &mut Env<G>, row: Rows<'_>| {
-                let ended = env.advance(start, row.rewards);
+                let (actor, ended) = env.advance(start, row.rewards);
                 row.done[0] = u8::from(ended);
-                env.write(row.player, row.obs, row.mask);
+                env.write(actor, row.player, row.obs, row.mask);
             },
         );
     }
@@ -235,9 +235,8 @@ impl<G: Encoded> Envs<G> {
     fn sample(&mut self) -> Vec<u8> {
         let mut out = Vec::with_capacity(8 * self.envs.len());
         for env in &mut self.envs {
-            let legal = env.legal.as_ref();
-            let pick = env.policy.below(legal.len() as u64) as usize;
-            let id = legal.get(pick).map_or(-1, |&a| G::action_id(a) as i64);
+            let pick = env.policy.below(env.ids.len() as u64) as usize;
+            let id = env.ids.get(pick).map_or(-1, |&id| i64::from(id));
             out.extend_from_slice(&id.to_le_bytes());
         }
         out

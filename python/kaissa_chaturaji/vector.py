@@ -1,0 +1,167 @@
+"""A batched environment: many games stepped together in Rust.
+
+``VectorEnv(game, rules=None, num_envs=N, seed=S)`` holds ``N`` games of
+``"kaissa"`` or ``"chaturaji"`` (rules ``"sheet"``, the default,
+``"opposite"`` or ``"ludii"``). One ``step`` plays one action in every
+game, rolls the die where Chaturaji needs it, starts finished games
+again, and returns numpy arrays with one row per game. The interpreter
+is released while the games run; ``threads`` spreads them over cores.
+
+* ``reset(seed=None) -> (obs, mask, player)``
+* ``step(actions) -> (obs, mask, player, rewards, done)``
+
++-----------+-----------------------------------+----------------------------+
+| array     | shape and dtype                   | meaning                    |
++===========+===================================+============================+
+| ``obs``   | ``(N, observation_size)`` uint8   | the observation (below)    |
++-----------+-----------------------------------+----------------------------+
+| ``mask``  | ``(N, num_actions)`` bool         | the legal action ids       |
++-----------+-----------------------------------+----------------------------+
+| ``player``| ``(N,)`` int64                    | the player to act          |
++-----------+-----------------------------------+----------------------------+
+| ``rewards``| ``(N, players)`` float32         | the returns of a game that |
+|           |                                   | ended on this step, else 0 |
++-----------+-----------------------------------+----------------------------+
+| ``done``  | ``(N,)`` bool                     | the game ended on this     |
+|           |                                   | step (and started again)   |
++-----------+-----------------------------------+----------------------------+
+
+When ``done[i]`` is set, ``rewards[i]`` holds the finished game's returns
+(win 1, loss -1, draw 0; under the Ludii ruleset the one top scorer 1 and
+the others -1/3) and ``obs[i]``, ``mask[i]`` and ``player[i]`` already
+belong to the new game. Players: Kaissa Yellow 0, Red 1; Chaturaji Red
+0, Black 1, Yellow 2, Green 3. The die is rolled inside ``step`` (and
+``reset``) from each game's seeded stream, and the face shows in the
+observation; a Ludii promotion decision is a step without a roll.
+
+Action ids and the observation layout are those of
+``kaissa_chaturaji.openspiel`` (see ``ACTIONS`` there, and the module
+``kaissa_chaturaji._native.research``): Kaissa has 3,408 action ids and
+observations of 2,009 bytes, Chaturaji 2,085 and 1,370.
+
+``sample_actions()`` draws a uniformly random legal action for every
+game in Rust (from a seeded stream of its own), the fast path for random
+play. The same seed gives the same games, whatever ``threads`` is.
+
+>>> env = VectorEnv("chaturaji", rules="ludii", num_envs=4, seed=7)
+>>> obs, mask, player = env.reset()
+>>> obs.shape, mask.shape, player.tolist()
+((4, 1370), (4, 2085), [3, 3, 3, 3])
+>>> obs, mask, player, rewards, done = env.step(env.sample_actions())
+>>> rewards.shape, done.dtype
+((4, 4), dtype('bool'))
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+import numpy as np
+import numpy.typing as npt
+
+from ._native import research as _research
+
+__all__ = ["VectorEnv"]
+
+#: ``reset``'s arrays: observations, masks, players.
+ResetResult = Tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_], npt.NDArray[np.int64]]
+#: ``step``'s arrays: observations, masks, players, rewards, done flags.
+StepResult = Tuple[
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.bool_],
+]
+
+
+class VectorEnv:
+    """``num_envs`` games of ``game`` under ``rules``, stepped together.
+
+    ``seed`` seeds every game's die (and ``sample_actions``); ``threads``
+    is the number of threads a step uses (1 by default, 0 for every
+    core). Bad arguments raise ``ValueError``.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        rules: Optional[str] = None,
+        num_envs: int = 1,
+        seed: int = 0,
+        *,
+        threads: int = 1,
+    ) -> None:
+        if game == "kaissa" and rules == "sheet":
+            rules = None  # Kaissa has one ruleset: "sheet" names it too.
+        if not isinstance(seed, int) or not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an int from 0 to 2**64 - 1, not {seed!r}")
+        self._core = _research.VectorCore(game, rules, num_envs, seed, threads)
+        self.game: str = game
+        self.rules: Optional[str] = None if game == "kaissa" else (rules or "sheet")
+
+    @property
+    def num_envs(self) -> int:
+        """The number of games."""
+        return int(self._core.num_envs)
+
+    @property
+    def players(self) -> int:
+        """The number of players: 2 or 4."""
+        return int(self._core.players)
+
+    @property
+    def num_actions(self) -> int:
+        """The number of action ids (the width of ``mask``)."""
+        return int(self._core.num_actions)
+
+    @property
+    def observation_size(self) -> int:
+        """The length of an observation (the width of ``obs``)."""
+        return int(self._core.observation_size)
+
+    def _views(self, buffer: bytearray) -> StepResult:
+        """The arrays of one output buffer, as views without a copy."""
+        n, players = self.num_envs, self.players
+        player, rewards, done, obs, mask, _end = self._core.layout
+        return (
+            np.frombuffer(buffer, np.uint8, n * self.observation_size, obs).reshape(n, -1),
+            np.frombuffer(buffer, np.bool_, n * self.num_actions, mask).reshape(n, -1),
+            np.frombuffer(buffer, "<i8", n, player).astype(np.int64, copy=False),
+            np.frombuffer(buffer, "<f4", n * players, rewards)
+            .astype(np.float32, copy=False)
+            .reshape(n, players),
+            np.frombuffer(buffer, np.bool_, n, done),
+        )
+
+    def reset(self, seed: Optional[int] = None) -> ResetResult:
+        """Starts every game again (seeding the dice again when ``seed``
+        is given): ``(obs, mask, player)``."""
+        if seed is not None and (not isinstance(seed, int) or not 0 <= seed < 2**64):
+            raise ValueError(f"seed must be an int from 0 to 2**64 - 1, not {seed!r}")
+        obs, mask, player, _rewards, _done = self._views(self._core.reset(seed))
+        return obs, mask, player
+
+    def step(self, actions: npt.ArrayLike) -> StepResult:
+        """Plays ``actions[i]`` in game ``i``: ``(obs, mask, player,
+        rewards, done)``. An illegal action raises ``IllegalMoveError``
+        naming the game, and then no game changed."""
+        ids = np.asarray(actions)
+        if ids.shape != (self.num_envs,):
+            raise ValueError(f"expected {self.num_envs} actions, got an array of shape {ids.shape}")
+        if ids.dtype.kind not in "iu":
+            raise ValueError(f"actions must be integers, not {ids.dtype}")
+        data = ids.astype("<i8", copy=False).tobytes()
+        return self._views(self._core.step(data))
+
+    def sample_actions(self) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action id for every game."""
+        return np.frombuffer(self._core.sample_actions(), "<i8").astype(np.int64)
+
+    def texts(self) -> list[str]:
+        """The position texts of the games, as they stand."""
+        return list(self._core.texts())
+
+    def __repr__(self) -> str:
+        rules = f", rules={self.rules!r}" if self.rules else ""
+        return f"VectorEnv({self.game!r}{rules}, num_envs={self.num_envs})"

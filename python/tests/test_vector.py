@@ -1,0 +1,146 @@
+"""The batched environment (``kaissa_chaturaji.vector``): shapes, seeding,
+automatic reset, and agreement with ``GameState`` game by game."""
+
+import numpy as np
+import pytest
+
+import kaissa_chaturaji as kc
+from kaissa_chaturaji._native import research
+
+GameState = research.GameState
+from kaissa_chaturaji.vector import VectorEnv
+
+GAMES = [("kaissa", None), ("chaturaji", "sheet"), ("chaturaji", "opposite"), ("chaturaji", "ludii")]
+FACE = slice(1348, 1352)  # the rolled face in a Chaturaji observation
+
+
+def state_of(env, text, obs_row):
+    """The GameState of one game of ``env`` from its text and observation."""
+    if env.game == "kaissa":
+        return GameState.from_text("kaissa", text)
+    faces = np.flatnonzero(obs_row[FACE])
+    roll = int(faces[0]) + 2 if len(faces) else None
+    return GameState.from_text("chaturaji", text, env.rules, roll)
+
+
+@pytest.mark.parametrize("game,rules", GAMES)
+def test_shapes_and_start(game, rules):
+    env = VectorEnv(game, rules=rules, num_envs=3, seed=5)
+    obs, mask, player = env.reset()
+    start = GameState(game, rules)
+    assert obs.shape == (3, start.observation_size) and obs.dtype == np.uint8
+    assert mask.shape == (3, start.num_actions) and mask.dtype == np.bool_
+    assert player.shape == (3,) and player.dtype == np.int64
+    obs, mask, player, rewards, done = env.step(env.sample_actions())
+    assert rewards.shape == (3, env.players) and rewards.dtype == np.float32
+    assert done.shape == (3,) and done.dtype == np.bool_
+    obs[0, 0] = 7  # the arrays are the caller's: writable
+    if game == "kaissa":
+        first = VectorEnv(game, num_envs=1).reset()[0][0]
+        assert bytes(first) == start.observation()
+        assert env.reset()[1][0].sum() == 40  # docs/rules.md §1.3
+
+
+@pytest.mark.parametrize("game,rules", GAMES)
+def test_every_step_agrees_with_game_state(game, rules):
+    env = VectorEnv(game, rules=rules, num_envs=4, seed=11)
+    obs, mask, player = env.reset()
+    finished = 0
+    for _ in range(400):
+        for i, text in enumerate(env.texts()):
+            state = state_of(env, text, obs[i])
+            assert state.current_player() == player[i]
+            assert np.flatnonzero(mask[i]).tolist() == state.legal_actions()
+            assert bytes(obs[i]) == state.observation()
+        actions = env.sample_actions()
+        before = [state_of(env, t, obs[i]) for i, t in enumerate(env.texts())]
+        obs, mask, player, rewards, done = env.step(actions)
+        for i in range(env.num_envs):
+            state = before[i]
+            state.apply_action(int(actions[i]))
+            if done[i]:
+                finished += 1
+                while state.is_chance_node():  # cannot happen: a roll follows a move
+                    raise AssertionError("a finished game at a chance node")
+                assert state.is_terminal()
+                assert rewards[i].tolist() == pytest.approx(state.returns())
+            else:
+                assert not rewards[i].any()
+    assert finished or game == "chaturaji"
+
+
+def test_kaissa_games_finish_and_restart():
+    env = VectorEnv("kaissa", num_envs=8, seed=3)
+    env.reset()
+    ends = 0
+    for _ in range(3000):
+        _, mask, _, rewards, done = env.step(env.sample_actions())
+        ends += int(done.sum())
+        assert np.allclose(rewards.sum(axis=1), 0)
+        assert mask.any(axis=1).all()
+    assert ends > 0
+
+
+@pytest.mark.parametrize("game,rules", GAMES)
+def test_seeds_and_threads(game, rules):
+    def run(seed, threads):
+        env = VectorEnv(game, rules=rules, num_envs=6, seed=seed, threads=threads)
+        env.reset()
+        out = []
+        for _ in range(50):
+            obs, mask, player, rewards, done = env.step(env.sample_actions())
+            out.append((obs.copy(), player.copy(), done.copy()))
+        return out, env.texts()
+
+    one, texts = run(1, 1)
+    two, texts_two = run(1, 3)
+    assert texts == texts_two
+    assert all((a[0] == b[0]).all() and (a[1] == b[1]).all() for a, b in zip(one, two))
+    _, other = run(2, 1)
+    assert other != texts
+
+
+def test_reset_with_a_seed_starts_the_same_dice_again():
+    env = VectorEnv("chaturaji", num_envs=5, seed=1)
+    first = env.reset(seed=9)[0].copy()
+    env.step(env.sample_actions())
+    again = env.reset(seed=9)[0]
+    assert (first == again).all()
+
+
+def test_an_illegal_action_changes_nothing():
+    env = VectorEnv("kaissa", num_envs=2, seed=0)
+    _, mask, _ = env.reset()
+    texts = env.texts()
+    actions = np.array([np.flatnonzero(mask[0])[0], np.flatnonzero(~mask[1])[0]])
+    with pytest.raises(kc.IllegalMoveError, match="game 1"):
+        env.step(actions)
+    assert env.texts() == texts
+    with pytest.raises(kc.IllegalMoveError):
+        env.step(np.array([-1, 2**40]))
+    assert env.texts() == texts
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"game": "go"},
+        {"game": "chaturaji", "rules": "gor"},
+        {"game": "kaissa", "rules": "ludii"},
+        {"game": "kaissa", "num_envs": 0},
+        {"game": "kaissa", "num_envs": -3},
+        {"game": "kaissa", "seed": -1},
+        {"game": "kaissa", "threads": -1},
+    ],
+)
+def test_bad_arguments_raise_value_error(kwargs):
+    with pytest.raises(ValueError):
+        VectorEnv(**kwargs)
+
+
+def test_bad_actions_raise_value_error():
+    env = VectorEnv("kaissa", rules="sheet", num_envs=2)
+    env.reset()
+    for actions in ([1], [[1, 2]], [1.5, 2.0], ["a", "b"]):
+        with pytest.raises(ValueError):
+            env.step(np.array(actions))
