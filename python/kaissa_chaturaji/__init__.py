@@ -16,7 +16,10 @@ game records and SVG pictures, in the manner of python-chess.
 
 Modules: ``kaissa`` (Merchant Kaissa), ``chaturaji`` (Chaturaji under the
 rules options ``"sheet"``, ``"opposite"`` and ``"ludii"``), ``record``
-(game records). Here: ``Outcome``, the seeded ``SplitMix64``,
+(game records); for research, imported when first used, ``vector``
+(``VectorEnv``, many games stepped in Rust; needs numpy), ``openspiel``
+(the pyspiel games ``kaissa`` and ``chaturaji``; needs open_spiel) and
+``pettingzoo`` (AEC environments; needs pettingzoo). Here: ``Outcome``, the seeded ``SplitMix64``,
 ``Playouts``/``PlayoutStats``, and the exception classes, all
 ``ValueError`` subclasses: ``Error`` and below it ``NotationError``,
 ``IllegalMoveError``, ``ReadableMoveError``, ``ExchangeError`` and
@@ -38,6 +41,20 @@ from ._native import (
     __version__,
 )
 from . import chaturaji, kaissa, record
+
+#: The research modules, imported when first used: each needs a package
+#: the others do not (numpy, open_spiel, pettingzoo).
+_RESEARCH_MODULES = ("openspiel", "pettingzoo", "vector")
+
+
+def __getattr__(name: str):  # type: ignore[no-untyped-def]
+    """Imports a research module (``kc.vector`` and so on) on first use."""
+    if name in _RESEARCH_MODULES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Error",

@@ -1,5 +1,6 @@
 """Type stubs of kaissa_chaturaji: the shared classes and the exceptions."""
 
+from types import ModuleType
 from typing import Dict, final, Optional, Tuple, Union
 
 from . import chaturaji as chaturaji
@@ -7,6 +8,10 @@ from . import kaissa as kaissa
 from . import record as record
 
 __version__: str
+
+def __getattr__(name: str) -> ModuleType:
+    """Imports a research module (``vector``, ``openspiel``,
+    ``pettingzoo``) on first use."""
 
 class Error(ValueError):
     """The base of every error about a game: a ValueError."""

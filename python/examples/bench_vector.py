@@ -1,0 +1,129 @@
+"""Steps per CPU second: ``VectorEnv`` against OpenSpiel's chess stepped
+from Python, measured in one run on one machine.
+
+Every figure is random play with observations included: OpenSpiel's
+chess reads ``state.observation_tensor()`` after each step (its loop
+without observations is shown too), and ``VectorEnv`` returns
+observations, masks, players, rewards and done flags for every step. CPU
+time is ``time.process_time()`` (all threads of the process), so a
+figure does not depend on other programs' load as much as wall time does;
+still, compare the ratios of one run, not figures of different runs.
+
+``VectorEnv`` is measured three ways per game: with ``sample_actions()``
+(random legal actions drawn in Rust), with one random legal id per row
+drawn in numpy from the mask (numpy's own time then dominates: the masks
+are thousands of columns wide), and with the first legal id of each row.
+
+    python examples/bench_vector.py [--envs 256] [--seconds 2] [--quick]
+
+Needs numpy, and OpenSpiel (``pip install open_spiel``) for the anchor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Callable
+
+import numpy as np
+
+from kaissa_chaturaji.vector import VectorEnv
+
+
+def measure(run: Callable[[], int], seconds: float) -> float:
+    """Calls ``run`` (which returns the steps it made) until ``seconds``
+    of CPU time have passed; steps per CPU second."""
+    steps = 0
+    start = time.process_time()
+    while True:
+        steps += run()
+        spent = time.process_time() - start
+        if spent >= seconds:
+            return steps / spent
+
+
+def openspiel_chess(observe: bool, seconds: float) -> float:
+    """OpenSpiel's C++ chess stepped from Python with uniformly random
+    legal actions, reading the observation tensor after each step when
+    ``observe``."""
+    import pyspiel
+
+    game = pyspiel.load_game("chess")
+    rng = random.Random(1)
+    state = game.new_initial_state()
+
+    def run() -> int:
+        nonlocal state
+        for _ in range(1000):
+            if state.is_terminal():
+                state = game.new_initial_state()
+            state.apply_action(rng.choice(state.legal_actions()))
+            if observe and not state.is_terminal():
+                state.observation_tensor()
+        return 1000
+
+    return measure(run, seconds)
+
+
+def numpy_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One uniformly random legal id per row of ``mask``, in numpy (every
+    row has one at least)."""
+    rows, cols = np.nonzero(mask)
+    starts = np.searchsorted(rows, np.arange(len(mask)))
+    counts = np.diff(np.append(starts, len(rows)))
+    return cols[starts + (rng.random(len(mask)) * counts).astype(np.int64)]
+
+
+#: How the actions are chosen: in Rust, in numpy from the mask, or the
+#: first legal id of each row (``mask.argmax(axis=1)``, nearly free).
+CHOICES = ("sample_actions", "numpy random", "first legal")
+
+
+def vector_env(game: str, rules: str | None, envs: int, choice: str, seconds: float) -> float:
+    """``VectorEnv`` with ``envs`` games, actions chosen as ``choice``
+    (one of ``CHOICES``) says."""
+    env = VectorEnv(game, rules=rules, num_envs=envs, seed=1)
+    _obs, mask, _player = env.reset()
+    rng = np.random.default_rng(1)
+
+    def run() -> int:
+        nonlocal mask
+        for _ in range(10):
+            if choice == "sample_actions":
+                actions = env.sample_actions()
+            elif choice == "numpy random":
+                actions = numpy_actions(mask, rng)
+            else:
+                actions = mask.argmax(axis=1)
+            _obs, mask, _player, _rewards, _done = env.step(actions)
+        return 10 * envs
+
+    return measure(run, seconds)
+
+
+def main() -> None:
+    """Runs the measurements and prints them with their ratios."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--envs", type=int, default=256, help="games per VectorEnv")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per figure")
+    parser.add_argument("--quick", action="store_true", help="a short run (a smoke test)")
+    args = parser.parse_args()
+    seconds = 0.05 if args.quick else args.seconds
+
+    try:
+        anchor = openspiel_chess(True, seconds)
+        print(f"openspiel chess, random, no observation   {openspiel_chess(False, seconds):>12,.0f} steps/CPU-s")
+        print(f"openspiel chess, random, observation      {anchor:>12,.0f} steps/CPU-s (the anchor)")
+    except ImportError:
+        anchor = float("nan")
+        print("openspiel is not installed: no anchor (pip install open_spiel)")
+    for game, rules in [("kaissa", None), ("chaturaji", "sheet"), ("chaturaji", "ludii")]:
+        name = game if rules is None else f"{game} ({rules})"
+        for choice in CHOICES:
+            rate = vector_env(game, rules, args.envs, choice, seconds)
+            print(f"VectorEnv {name:<19} {choice:<15} {rate:>12,.0f} steps/CPU-s  {rate / anchor:5.1f}x")
+
+
+if __name__ == "__main__":
+    main()
