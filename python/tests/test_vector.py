@@ -161,3 +161,17 @@ def test_bad_actions_raise_value_error():
     for actions in ([1], [[1, 2]], [1.5, 2.0], ["a", "b"]):
         with pytest.raises(ValueError):
             env.step(np.array(actions))
+
+
+def test_the_bench_example_runs():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "examples" / "bench_vector.py"
+    run = subprocess.run(
+        [sys.executable, str(script), "--quick", "--envs", "8"], capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert sum(line.startswith("VectorEnv ") for line in lines) == 9
