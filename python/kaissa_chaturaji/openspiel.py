@@ -129,20 +129,21 @@ from a position text and ``state.native`` is the underlying
 
 from __future__ import annotations
 
+import importlib
 import sys
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 try:
-    import pyspiel
-except ImportError as err:  # pragma: no cover - depends on the install
+    import pyspiel  # type: ignore[import,unused-ignore]
+except ImportError as _missing:  # pragma: no cover - depends on the install
     raise ImportError(
         "kaissa_chaturaji.openspiel needs OpenSpiel: pip install open_spiel"
-    ) from err
+    ) from _missing
 
 import numpy as np
 
-from . import _native
-
+# The native extension, untyped here (its classes have stubs of their own).
+_native = importlib.import_module("kaissa_chaturaji._native")
 _research = _native.research
 GameState = _research.GameState
 
@@ -258,7 +259,11 @@ def chaturaji_game_info(rules: str = "sheet") -> pyspiel.GameInfo:
     )
 
 
-class KaissaChaturajiGame(pyspiel.Game):
+# ``metaclass=type`` changes nothing at run time (Python picks pybind11's
+# metaclass, derived from ``type``); it tells the type checkers, which see
+# pyspiel as untyped, that these classes have a metaclass (mypy's stubtest
+# compares them with the running classes).
+class KaissaChaturajiGame(pyspiel.Game, metaclass=type):
     """The common part of both games: a ``pyspiel.Game`` whose states wrap
     a native ``GameState``. Load the games with ``pyspiel.load_game``."""
 
@@ -353,7 +358,7 @@ def native_text(native: Any) -> str:
     return text if roll is None else f"{text} roll {roll}"
 
 
-class KaissaChaturajiState(pyspiel.State):
+class KaissaChaturajiState(pyspiel.State, metaclass=type):
     """A state of either game: OpenSpiel's ``State`` around a native
     ``GameState`` (``native``). Made by ``game.new_initial_state()``."""
 
