@@ -130,7 +130,6 @@ from a position text and ``state.native`` is the underlying
 from __future__ import annotations
 
 import importlib
-import sys
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 try:
@@ -146,13 +145,6 @@ import numpy as np
 _native = importlib.import_module("kaissa_chaturaji._native")
 _research = _native.research
 GameState = _research.GameState
-
-# The native GameState names its module ``kaissa_chaturaji._native.research``
-# (a submodule of the extension, which Python cannot import by that name).
-# Pickle finds classes through ``sys.modules``, and OpenSpiel serializes a
-# Python state by pickling its attributes, so the submodule is registered
-# there under its own name.
-sys.modules.setdefault("kaissa_chaturaji._native.research", _research)
 
 __all__ = [
     "CHATURAJI_RULES",

@@ -34,7 +34,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_submodule(&kaissa::module(py)?)?;
     m.add_submodule(&chaturaji::module(py)?)?;
     m.add_submodule(&record::module(py)?)?;
-    m.add_submodule(&research::module(py)?)?;
+    let research = research::module(py)?;
+    m.add_submodule(&research)?;
+    // Its classes name it as their module, for pickling: importable by
+    // that name only once it is in `sys.modules`.
+    py.import("sys")?
+        .getattr("modules")?
+        .set_item("kaissa_chaturaji._native.research", &research)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -175,3 +175,14 @@ def test_the_bench_example_runs():
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert sum(line.startswith("VectorEnv ") for line in lines) == 9
+
+
+def test_game_states_pickle():
+    import pickle
+
+    state = GameState.from_text("chaturaji", GameState("chaturaji", "ludii").__str__(), "ludii", 3)
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and again.roll == 3
+    kaissa = GameState("kaissa")
+    kaissa.apply_action(kaissa.legal_actions()[5])
+    assert pickle.loads(pickle.dumps(kaissa)) == kaissa
