@@ -217,6 +217,56 @@ def test_full_random_game_rewards(game, rules, seed):
     assert [totals[a] for a in e.possible_agents] == returns
 
 
+@pytest.mark.parametrize("rules,seed", [("sheet", 0), ("opposite", 2)])
+def test_seats_out_of_play_are_skipped_but_kept(rules, seed):
+    # docs/rules.md 2.7: a seat commanding no piece is skipped; the agent
+    # stays until the game ends.
+    e = kpz.env("chaturaji", rules=rules)
+    raw = e.unwrapped
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    skipped_seen = set()
+    for agent in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        pos = raw.state.position()
+        skipped = {c for c in e.possible_agents if not pos.seat_in_play(c)}
+        assert agent not in skipped
+        assert e.agents == e.possible_agents
+        skipped_seen |= skipped
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert skipped_seen, "the game should put a seat out of play"
+    assert raw.state.is_terminal() and e.agents == []
+
+
+def test_ludii_every_colour_plays_every_turn():
+    # docs/rules.md 2.13: Green, Red, Black, Yellow in turn; a colour plays
+    # again only to choose a promotion (no roll then).
+    e = kpz.env("chaturaji", rules="ludii")
+    raw = e.unwrapped
+    e.reset(seed=0)
+    rng = np.random.default_rng(0)
+    cycle = ["green", "red", "black", "yellow"]
+    previous = None
+    choices = 0
+    for _ in range(600):
+        agent = e.agent_selection
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            break
+        if previous is not None:
+            if raw.state.roll is None:
+                assert agent == previous
+                choices += 1
+            else:
+                assert agent == cycle[(cycle.index(previous) + 1) % 4]
+        previous = agent
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert choices > 0, "the game should reach a promotion choice"
+
+
 def test_illegal_action_ends_game():
     e = kpz.env("chaturaji")
     raw = e.unwrapped
