@@ -99,6 +99,22 @@ pub fn kaissa_id(mv: kaissa::Move) -> usize {
     }
 }
 
+/// Refills `ids` with the ids of `moves`, in order (the table looked up
+/// once for them all).
+pub fn kaissa_ids(moves: &[kaissa::Move], ids: &mut Vec<u16>) {
+    let table = &kaissa_lines().id;
+    let places = kaissa_line_count() as u16;
+    ids.clear();
+    ids.extend(moves.iter().map(|&mv| match mv {
+        kaissa::Move::Normal { from, to } => {
+            table[usize::from(from.index()) * 100 + usize::from(to.index())]
+        }
+        kaissa::Move::Place { to } => {
+            places + u16::from(to.file()) + if to.rank() == 0 { 0 } else { 10 }
+        }
+    }));
+}
+
 /// The Kaissa move of `id`, if `id` is one.
 pub fn kaissa_move(id: usize) -> Option<kaissa::Move> {
     let lines = kaissa_lines();
@@ -231,10 +247,15 @@ mod tests {
 
     #[test]
     fn kaissa_ids_round_trip() {
+        let mut moves = Vec::new();
         for id in 0..kaissa_actions() {
             let mv = kaissa_move(id).expect("every id is a move");
             assert_eq!(kaissa_id(mv), id, "{mv}");
+            moves.push(mv);
         }
+        let mut ids = Vec::new();
+        kaissa_ids(&moves, &mut ids);
+        assert!(ids.iter().enumerate().all(|(i, &id)| usize::from(id) == i));
         assert!(kaissa_move(kaissa_actions()).is_none());
     }
 

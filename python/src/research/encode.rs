@@ -23,6 +23,9 @@ pub trait Encoded: Game<Actions: Send + Sync, Action: Send + Sync> + Clone + Sen
     /// long.
     fn write_observation(&self, out: &mut [u8]);
 
+    /// Refills `ids` with the ids of `actions` (player actions), in order.
+    fn action_ids(actions: &[Self::Action], ids: &mut Vec<u16>);
+
     /// Who acts now, with `legal` refilled with the legal actions at a
     /// player node: the batched environment's one look at the game per
     /// node (Kaissa answers from the move list alone: a game is over
@@ -60,6 +63,10 @@ impl Encoded for Kaissa {
         observation::write_kaissa(self, out);
     }
 
+    fn action_ids(actions: &[Self::Action], ids: &mut Vec<u16>) {
+        actions::kaissa_ids(actions, ids);
+    }
+
     fn actor_and_actions(&self, legal: &mut Self::Actions) -> Actor {
         self.generate_actions(legal);
         if legal.is_empty() {
@@ -95,5 +102,10 @@ impl Encoded for Chaturaji {
 
     fn write_observation(&self, out: &mut [u8]) {
         observation::write_chaturaji(self, out);
+    }
+
+    fn action_ids(actions: &[Self::Action], ids: &mut Vec<u16>) {
+        ids.clear();
+        ids.extend(actions.iter().map(|&a| Self::action_id(a) as u16));
     }
 }

@@ -33,6 +33,9 @@ struct Env<G: Encoded> {
     legal: G::Actions,
     /// Their ids, in the same order.
     ids: Vec<u16>,
+    /// The index in `legal` of the action to play next (set by
+    /// `Envs::choose`).
+    chosen: usize,
     /// The die's stream.
     dice: SplitMix64,
     /// The stream of `sample_actions`.
@@ -111,9 +114,7 @@ impl<G: Encoded> Env<G> {
         loop {
             match self.game.actor_and_actions(&mut self.legal) {
                 Actor::Player(player) => {
-                    self.ids.clear();
-                    let ids = self.legal.as_ref().iter().map(|&a| G::action_id(a) as u16);
-                    self.ids.extend(ids);
+                    G::action_ids(self.legal.as_ref(), &mut self.ids);
                     return (player, ended);
                 }
                 Actor::Chance => {
@@ -135,17 +136,13 @@ impl<G: Encoded> Env<G> {
     /// Writes the player, observation and mask of the game as it is now.
     fn write(&self, actor: usize, player: &mut [u8], obs: &mut [u8], mask: &mut [u8]) {
         player.copy_from_slice(&(actor as i64).to_le_bytes());
+        // The output is fresh, uninitialised memory: every byte is written.
+        obs.fill(0);
+        mask.fill(0);
         self.game.write_observation(obs);
         for &id in &self.ids {
             mask[usize::from(id)] = 1;
         }
-    }
-
-    /// The action of id `id` among the legal ones, if it is one.
-    fn legal_action(&self, id: i64) -> Option<G::Action> {
-        let id = u16::try_from(id).ok()?;
-        let index = self.ids.iter().position(|&legal| legal == id)?;
-        self.legal.as_ref().get(index).copied()
     }
 }
 
@@ -161,6 +158,7 @@ impl<G: Encoded> Envs<G> {
                 game: start.clone(),
                 legal: G::Actions::default(),
                 ids: Vec::new(),
+                chosen: 0,
                 dice: SplitMix64::new(0),
                 policy: SplitMix64::new(0),
             });
@@ -191,39 +189,39 @@ impl<G: Encoded> Envs<G> {
                 env.game = start.clone();
                 let (actor, _) = env.advance(start, row.rewards);
                 row.rewards.fill(0);
+                row.done[0] = 0;
                 env.write(actor, row.player, row.obs, &mut row.mask[..actions]);
             },
         );
     }
 
-    /// Checks `actions` (one id per game): the index and id of the first
-    /// one that is not legal.
-    fn check(&self, actions: &[i64]) -> Option<(usize, i64)> {
-        self.envs
-            .iter()
-            .zip(actions)
-            .enumerate()
-            .find(|(_, (env, &id))| env.legal_action(id).is_none())
-            .map(|(i, (_, &id))| (i, id))
-    }
-
-    /// Plays one (checked) action in each game and writes the outputs.
-    fn step(&mut self, actions: &[i64], rows: Rows<'_>, threads: usize) {
-        let start = &self.start;
-        let mut ids = actions.iter();
-        // The actions go with the games: pair them up front so that the
-        // chunks of games carry their own.
-        for env in &mut self.envs {
-            let id = ids.next().copied().unwrap_or(-1);
-            if let Some(action) = env.legal_action(id) {
-                env.game.apply_unchecked(action);
+    /// Finds each game's action (`actions`: one id per game) among its
+    /// legal ones and remembers it: the index and id of the first that is
+    /// not legal, if one is not (then nothing is played).
+    fn choose(&mut self, actions: &[i64]) -> Option<(usize, i64)> {
+        for (i, (env, &id)) in self.envs.iter_mut().zip(actions).enumerate() {
+            let found = u16::try_from(id)
+                .ok()
+                .and_then(|id| env.ids.iter().position(|&legal| legal == id));
+            match found {
+                Some(index) => env.chosen = index,
+                None => return Some((i, id)),
             }
         }
+        None
+    }
+
+    /// Plays each game's chosen action and writes the outputs.
+    fn step(&mut self, rows: Rows<'_>, threads: usize) {
+        let start = &self.start;
         for_chunks(
             &mut self.envs,
             rows,
             threads,
             &|env: &mut Env<G>, row: Rows<'_>| {
+                let action = env.legal.as_ref()[env.chosen];
+                env.game.apply_unchecked(action);
+                row.rewards.fill(0);
                 let (actor, ended) = env.advance(start, row.rewards);
                 row.done[0] = u8::from(ended);
                 env.write(actor, row.player, row.obs, row.mask);
@@ -315,6 +313,32 @@ fn run_rows<G: Encoded>(
     }
 }
 
+/// Whether `output` is referenced by `recycled` alone (no array, view or
+/// name holds it), so that writing it again cannot be seen.
+fn only_here(output: &Py<PyByteArray>) -> bool {
+    // SAFETY: the pointer is a live object (`output` owns a reference),
+    // and the interpreter is held (the caller has `py`).
+    unsafe { pyo3::ffi::Py_REFCNT(output.as_ptr()) == 1 }
+}
+
+/// A new bytearray of `len` bytes, not initialised: the batch writes
+/// every byte of its outputs, so zeroing them first would be a second pass
+/// over memory that is larger than the caches.
+fn uninitialised_bytearray(py: Python<'_>, len: usize) -> PyResult<Bound<'_, PyByteArray>> {
+    let size = isize::try_from(len)
+        .map_err(|_| PyValueError::new_err("the outputs do not fit in memory"))?;
+    // SAFETY: a null pointer asks CPython for a bytearray of `size` bytes
+    // without copying anything in; the result is a new reference or null
+    // with an exception set.
+    let any = unsafe {
+        Bound::from_owned_ptr_or_err(
+            py,
+            pyo3::ffi::PyByteArray_FromStringAndSize(std::ptr::null(), size),
+        )?
+    };
+    Ok(any.cast_into::<PyByteArray>()?)
+}
+
 /// The batch of either game (one per `VectorCore`: the size difference
 /// of the variants does not matter).
 #[allow(clippy::large_enum_variant)]
@@ -343,7 +367,16 @@ pub struct VectorCore {
     observation_size: usize,
     num_actions: usize,
     threads: usize,
+    /// The last few outputs handed out. One that nobody else references
+    /// any more (no array views it) is written again instead of a new one:
+    /// fresh memory of this size costs page faults and cache misses on
+    /// every step.
+    recycled: Vec<Py<PyByteArray>>,
 }
+
+/// How many outputs `VectorCore` keeps for reuse: the caller's arrays of
+/// the last step or two are usually still alive while it steps again.
+const RECYCLED: usize = 3;
 
 impl VectorCore {
     /// The number of games.
@@ -355,6 +388,31 @@ impl VectorCore {
     fn output_len(&self) -> usize {
         let n = self.len();
         n * (8 + 4 * self.players + 1 + self.observation_size + self.num_actions)
+    }
+
+    /// A bytearray of `len` bytes that nobody else can see: a recycled
+    /// output no longer referenced outside this object, or a new one.
+    fn fresh_output<'py>(
+        &mut self,
+        py: Python<'py>,
+        len: usize,
+    ) -> PyResult<Bound<'py, PyByteArray>> {
+        let free = self
+            .recycled
+            .iter()
+            .position(|output| only_here(output) && output.bind(py).len() == len);
+        if let Some(index) = free {
+            let output = self.recycled.remove(index);
+            let bound = output.bind(py).clone();
+            self.recycled.push(output);
+            return Ok(bound);
+        }
+        let output = uninitialised_bytearray(py, len)?;
+        if self.recycled.len() == RECYCLED {
+            self.recycled.remove(0);
+        }
+        self.recycled.push(output.clone().unbind());
+        Ok(output)
     }
 
     /// A fresh output filled by `fill` with the interpreter released.
@@ -371,11 +429,23 @@ impl VectorCore {
             self.threads,
         );
         let len = self.output_len();
+        let output = self.fresh_output(py, len)?;
         let envs = &mut self.envs;
-        PyByteArray::new_with(py, len, |buffer| {
-            py.detach(|| fill(envs, Rows::new(buffer, n, players, obs, actions), threads));
-            Ok(())
-        })
+        // SAFETY: `output` is a bytearray of `len` bytes referenced from
+        // nowhere but here and `recycled` (made just now, or recycled
+        // unreferenced), so nothing (no Python code either,
+        // while the interpreter is released) reads or resizes it while the
+        // games fill it. It is filled completely (every part of every row
+        // is written) before Python sees it.
+        let buffer = unsafe {
+            let data = pyo3::ffi::PyByteArray_AsString(output.as_ptr()).cast::<u8>();
+            if data.is_null() {
+                return Err(PyErr::fetch(py));
+            }
+            std::slice::from_raw_parts_mut(data, len)
+        };
+        py.detach(|| fill(envs, Rows::new(buffer, n, players, obs, actions), threads));
+        Ok(output)
     }
 }
 
@@ -414,6 +484,7 @@ impl VectorCore {
             observation_size,
             num_actions,
             threads,
+            recycled: Vec::new(),
         })
     }
 
@@ -492,7 +563,7 @@ impl VectorCore {
             .chunks_exact(8)
             .map(|b| i64::from_le_bytes(b.try_into().unwrap_or([0; 8])))
             .collect();
-        if let Some((index, id)) = each!(&self.envs, e => e.check(&ids)) {
+        if let Some((index, id)) = each!(&mut self.envs, e => e.choose(&ids)) {
             return Err(errors::illegal_action(
                 None,
                 format!("action {id} is not legal in game {index} of the batch"),
@@ -500,7 +571,7 @@ impl VectorCore {
         }
         self.output(
             py,
-            |envs, rows, threads| each!(envs, e => e.step(&ids, rows, threads)),
+            |envs, rows, threads| each!(envs, e => e.step(rows, threads)),
         )
     }
 
