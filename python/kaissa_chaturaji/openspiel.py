@@ -187,38 +187,42 @@ _LUDII_TURN_LIMIT = 5000
 _LUDII_PAWNS = 16
 _LUDII_MAX_GAME_LENGTH = _LUDII_TURN_LIMIT + _LUDII_PAWNS
 
-_KAISSA_TYPE = pyspiel.GameType(
-    short_name="kaissa",
-    long_name="Merchant Kaissa",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
-    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={},
-)
+def _game_type(
+    short_name: str,
+    long_name: str,
+    chance_mode: pyspiel.GameType.ChanceMode,
+    players: int,
+    parameters: dict[str, str],
+) -> pyspiel.GameType:
+    """The type of either game: sequential, perfect information, zero-sum,
+    terminal rewards, with observation tensors and strings."""
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=chance_mode,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players,
+        min_num_players=players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
 
-_CHATURAJI_TYPE = pyspiel.GameType(
-    short_name="chaturaji",
-    long_name="Chaturaji",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=4,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"rules": "sheet"},
+
+_KAISSA_TYPE = _game_type(
+    "kaissa", "Merchant Kaissa", pyspiel.GameType.ChanceMode.DETERMINISTIC, 2, {}
+)
+_CHATURAJI_TYPE = _game_type(
+    "chaturaji",
+    "Chaturaji",
+    pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    4,
+    {"rules": "sheet"},
 )
 
 
