@@ -2,6 +2,8 @@
 //! reader reports, round trips for both games and every rules option, the
 //! `record` example's fixed interface, and SVG pictures.
 
+#[path = "../common/cases.rs"]
+mod cases;
 mod cli;
 mod errors;
 #[path = "../common/examples.rs"]

@@ -1,9 +1,10 @@
 //! Writing a record and reading it back gives the same record: the same
 //! start position, actions (so the same positions), comments, tags, result
-//! and termination, for 1,000 seeded random games of each game and rules
-//! option (Kaissa; Chaturaji with the sheet's alliances and with partners
-//! opposite, under varied draw limits; Chaturaji under the Ludii ruleset,
-//! its games played by `play_seeded_game`). The games use every feature of
+//! and termination, for seeded random games of each game and rules option:
+//! Kaissa, and Chaturaji with the sheet's alliances and with partners
+//! opposite, under varied draw limits (250 games each, 1,000 with
+//! `KC_FULL_PROPTESTS` set, `tests/common/cases.rs`); Chaturaji under the
+//! Ludii ruleset, its games played by `play_seeded_game` (1,000 games). The games use every feature of
 //! the format: set-up start positions, exchanges, Ludii promotion
 //! decisions, comments with characters that need escaping, tags, and every
 //! kind of ending (by the rules, by resignation, by agreement, abandoned,
@@ -23,8 +24,15 @@ use kaissa_chaturaji::record::{
     RecordAction, RecordPosition, RecordVisitor, RecordedGame, Termination,
 };
 
-/// Games per game and rules option.
-const GAMES: u64 = 1000;
+/// Games of Kaissa and of each Chaturaji alliance: 250, or 1,000 with
+/// `KC_FULL_PROPTESTS`.
+fn games() -> u64 {
+    u64::from(crate::cases::cases(250, 1000))
+}
+
+/// Games under the Ludii ruleset, always 1,000: fewer would not reach a
+/// decision that keeps the pawn.
+const LUDII_GAMES: u64 = 1000;
 
 /// Texts that need care when written: quotes, backslashes, braces, tabs,
 /// line ends, non-ASCII.
@@ -413,7 +421,7 @@ fn check_all<G: RecordedGame>(
 
 #[test]
 fn kaissa_records_round_trip() {
-    let records = (0..GAMES).map(kaissa_record).collect();
+    let records = (0..games()).map(kaissa_record).collect();
     let endings = check_all(
         records,
         "kaissa",
@@ -433,7 +441,7 @@ fn kaissa_records_round_trip() {
 }
 
 fn chaturaji_round_trip(alliances: Alliances, name: &str) {
-    let records: Vec<_> = (0..GAMES)
+    let records: Vec<_> = (0..games())
         .map(|seed| chaturaji_record(seed, alliances))
         .collect();
     let exchanges = records
@@ -514,7 +522,7 @@ fn ludii_record(seed: u64) -> ChaturajiRecord {
 
 #[test]
 fn chaturaji_ludii_records_round_trip() {
-    let records: Vec<_> = (0..GAMES).map(ludii_record).collect();
+    let records: Vec<_> = (0..LUDII_GAMES).map(ludii_record).collect();
     let decisions = |wanted: fn(Move) -> bool| {
         records
             .iter()
