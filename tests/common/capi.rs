@@ -1,10 +1,11 @@
 //! Building the C library with the `capi` feature and compiling C and C++
-//! test programs against it, shared by the test binaries that run C
-//! programs (`ffi_c`, `record_ffi_c`, `ludii_ffi_c`): `cargo rustc --lib
-//! --features capi,agents --crate-type staticlib --crate-type cdylib` into
-//! `<target>/capi/` (one build for all of them, in the test's profile), the
-//! library and header found in cargo's JSON messages, the system libraries
-//! from rustc's native-static-libs.
+//! test programs against it (`tests/capi/`): `cargo rustc --lib --features
+//! capi,agents --crate-type staticlib --crate-type cdylib` into
+//! `<target>/capi/` (one build per test run, in the test's profile, with
+//! the arguments of `scripts/install-c`, whose `--profile` run in
+//! `tests/packaging/` then finds it built), the library and header found in
+//! cargo's JSON messages, the system libraries from rustc's
+//! native-static-libs.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -25,6 +26,24 @@ fn release_profile() -> bool {
         .ok()
         .and_then(|exe| exe.parent()?.parent()?.file_name().map(|n| n == "release"))
         .unwrap_or(false)
+}
+
+/// The linker flag that names the shared library as `scripts/install-c`
+/// installs it: `lib<name>.so.<abi>`, `<abi>` the major version, or
+/// `0.MINOR` before 1.0 (an `@rpath` install name on macOS).
+fn soname_flag() -> String {
+    let major = env!("CARGO_PKG_VERSION_MAJOR");
+    let minor = env!("CARGO_PKG_VERSION_MINOR");
+    let abi = if major == "0" {
+        format!("0.{minor}")
+    } else {
+        major.to_string()
+    };
+    if cfg!(target_os = "macos") {
+        format!("-Wl,-install_name,@rpath/libkaissa_chaturaji.{abi}.dylib")
+    } else {
+        format!("-Wl,-soname,libkaissa_chaturaji.so.{abi}")
+    }
 }
 
 /// The static library, the libraries it needs, and the directory of the
@@ -88,7 +107,12 @@ fn build() -> CapiBuild {
     if release_profile() {
         command.arg("--release");
     }
-    command.args(["--", "--print", "native-static-libs"]);
+    // The rustc arguments of `scripts/install-c`, to the letter: cargo
+    // keeps one build per profile and rebuilds when they change, so with
+    // the same ones `tests/packaging/install.rs` installs this very build
+    // (`--profile dev` in a debug test run) instead of making another.
+    command.args(["--", "--print", "native-static-libs", "-C"]);
+    command.arg(format!("link-arg={}", soname_flag()));
     let output = command.output().expect("run cargo rustc --features capi");
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);

@@ -1,7 +1,7 @@
 //! The SDL2 board GUI (`examples/gui/`) as CI sees it:
 //!
-//! 1. `scripts/install-c --prefix DIR` installs the C library (cargo's
-//!    target directory `<target>/capi`, as in `tests/packaging/install.rs`);
+//! 1. `scripts/install-c --prefix DIR` installs the C library (the install
+//!    that `tests/packaging/install.rs` checks, shared with it);
 //! 2. CMake configures and builds `examples/gui` against the installed
 //!    package only (`find_package(kaissa_chaturaji CONFIG REQUIRED)`);
 //! 3. `kc_gui --script` plays a scripted session of each game under SDL's
@@ -33,7 +33,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::{manifest_dir, run};
+use crate::{installed, manifest_dir, run};
 use std::sync::OnceLock;
 
 /// The window of `examples/gui/app.h` (WIN_W x WIN_H).
@@ -97,18 +97,9 @@ fn build_gui() -> Option<PathBuf> {
          cmake pkg-config libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core)",
         missing.join(", ")
     );
-    let prefix = work_dir().join("prefix");
+    let prefix = installed();
     let build = work_dir().join("build");
-    let _ = std::fs::remove_dir_all(&prefix);
     let _ = std::fs::remove_dir_all(&build);
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .expect("target directory")
-        .join("capi");
-    run(Command::new(manifest_dir().join("scripts/install-c"))
-        .arg("--prefix")
-        .arg(&prefix)
-        .env("CARGO_TARGET_DIR", target));
     run(Command::new("cmake")
         .arg("-S")
         .arg(manifest_dir().join("examples/gui"))

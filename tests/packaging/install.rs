@@ -14,7 +14,10 @@
 //!   the static imported target.
 //!
 //! The install runs once per test run, into `<target>/tmp/install-c/`, with
-//! cargo's target directory `<target>/capi` (release profile). Compilers
+//! cargo's target directory `<target>/capi` and `--profile` the test's
+//! profile (`dev` in a plain `cargo test`: the build of `tests/capi/`, so
+//! nothing is compiled twice); `.ci/run` also installs the default
+//! (release) build and builds `tests/install/hello.c` against it. Compilers
 //! come from `CC` and `CXX` (default `cc` and `c++`). `.ci/run` installs
 //! cmake and pkg-config; where one is missing outside CI the test says so
 //! and skips that part (under CI, `CI` set, it fails instead).
@@ -22,8 +25,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::{manifest_dir, run};
-use std::sync::OnceLock;
+use crate::{installed, manifest_dir, run};
 
 /// What every program must print. Kaissa perft(2) from the start = 1600
 /// (Fairy-Stockfish's pyffish, `tests/data/kaissa.perft`); Chaturaji
@@ -37,24 +39,6 @@ fn expected_output() -> String {
 
 fn work_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("install-c")
-}
-
-/// The install prefix, after running `scripts/install-c` once.
-fn installed() -> &'static Path {
-    static PREFIX: OnceLock<PathBuf> = OnceLock::new();
-    PREFIX.get_or_init(|| {
-        let prefix = work_dir().join("prefix");
-        let _ = std::fs::remove_dir_all(&prefix);
-        let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .parent()
-            .expect("target directory")
-            .join("capi");
-        run(Command::new(manifest_dir().join("scripts/install-c"))
-            .arg("--prefix")
-            .arg(&prefix)
-            .env("CARGO_TARGET_DIR", target));
-        prefix
-    })
 }
 
 /// Fails the test unless `program` runs. Without the tool the test is
