@@ -7,20 +7,22 @@
 //! features, and the `rand` generators of `tests/rand_generators.rs`, would
 //! not run. This test runs them with `cargo test -p kaissa-chaturaji
 //! --all-features` (the lib, `no_alloc` and `rand_generators`, then the
-//! `hostile::` and `visit::` tests of `capi`), in the target directory
-//! `<target>/capi` that the C library builds share.
+//! `hostile::` and `visit::` tests of `capi`), all four built by one cargo
+//! run first, in the suite's own target directory: cargo holds no lock on
+//! it while the tests run, and `<target>/capi`, where the C library builds
+//! of `install.rs`, `gui.rs` and `dependent.rs` run meanwhile, stays free
+//! for them.
 
 use std::path::Path;
 use std::process::Command;
 
 /// Runs `cargo test -p kaissa-chaturaji --all-features` with `args` in the
-/// target directory the C library builds share, and returns its output
-/// after checking that it passed.
+/// suite's target directory, and returns its output after checking that it
+/// passed.
 fn cargo_test_all_features(args: &[&str]) -> String {
     let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .parent()
-        .expect("target directory")
-        .join("capi");
+        .expect("target directory");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let output = Command::new(cargo)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -31,7 +33,7 @@ fn cargo_test_all_features(args: &[&str]) -> String {
             "--all-features",
             "--target-dir",
         ])
-        .arg(&target)
+        .arg(target)
         .args(args)
         .output()
         .expect("run cargo test --all-features");
@@ -47,6 +49,18 @@ fn cargo_test_all_features(args: &[&str]) -> String {
 
 #[test]
 fn tests_with_every_feature() {
+    // One build of the four test targets (cargo compiles them side by
+    // side), then the runs.
+    cargo_test_all_features(&[
+        "--no-run",
+        "--lib",
+        "--test",
+        "no_alloc",
+        "--test",
+        "rand_generators",
+        "--test",
+        "capi",
+    ]);
     let mut stdout =
         cargo_test_all_features(&["--lib", "--test", "no_alloc", "--test", "rand_generators"]);
     // Of the capi crate only its Rust-side tests: its C programs already
