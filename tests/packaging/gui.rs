@@ -351,9 +351,9 @@ fn scripted_agents_session() {
     check_board_picture(&agents, 8, 8, CHATURAJI_DARK, CHATURAJI_LIGHT);
 }
 
-/// The two new sessions again under valgrind: no memory error and no
-/// definite or indirect leak (SDL's and the font library's own
-/// still-reachable blocks are not the program's).
+/// The ludii, exchange and agents sessions again under valgrind, side by
+/// side: no memory error and no definite or indirect leak (SDL's and the
+/// font library's own still-reachable blocks are not the program's).
 #[test]
 #[cfg_attr(
     not(any(all(kc_has_gui_libs, kc_has_cmake, kc_has_valgrind), kc_ci)),
@@ -375,7 +375,11 @@ fn scripted_sessions_under_valgrind() {
         "--errors-for-leak-kinds=definite,indirect",
         "--quiet",
     ];
-    for game in ["ludii", "exchange", "agents"] {
-        run_script_with(gui, game, Some(valgrind));
-    }
+    // Side by side: valgrind runs a program on one core, and each session
+    // has its own directory.
+    std::thread::scope(|scope| {
+        for game in ["ludii", "exchange", "agents"] {
+            scope.spawn(move || run_script_with(gui, game, Some(valgrind)));
+        }
+    });
 }
