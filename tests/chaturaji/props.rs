@@ -1282,8 +1282,10 @@ fn biased_playouts_reach_the_rare_rules() {
     use proptest::test_runner::TestRunner;
     let mut total = Seen::default();
     let mut runner = TestRunner::deterministic();
+    // Two playouts per seed, or three with `KC_FULL_PROPTESTS`.
+    let playouts = crate::cases::cases(2, 3);
     for (text, rules) in seeds() {
-        for _ in 0..3 {
+        for _ in 0..playouts {
             let choices: Vec<Choice> =
                 proptest::collection::vec((any::<Index>(), any::<Index>(), 0u8..4), 300)
                     .new_tree(&mut runner)

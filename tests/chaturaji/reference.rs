@@ -446,9 +446,15 @@ fn walk(alliances: Alliances, games_per_seed: u64, max_plies: u32) -> [usize; 10
     stats
 }
 
+/// Random games per seed position in the reference walks: 6, or 12 with
+/// `KC_FULL_PROPTESTS` (`tests/common/cases.rs`).
+fn games_per_seed() -> u64 {
+    u64::from(crate::cases::cases(6, 12))
+}
+
 #[test]
 fn reference_agrees_sheet() {
-    let stats = walk(Alliances::Sheet, 12, 250);
+    let stats = walk(Alliances::Sheet, games_per_seed(), 250);
     println!("{stats:?}");
     assert!(stats[0] > 2000, "{stats:?}");
     assert!(
@@ -459,7 +465,7 @@ fn reference_agrees_sheet() {
 
 #[test]
 fn reference_agrees_opposite() {
-    let stats = walk(Alliances::Opposite, 12, 250);
+    let stats = walk(Alliances::Opposite, games_per_seed(), 250);
     println!("{stats:?}");
     assert!(stats[0] > 2000, "{stats:?}");
     assert!(
