@@ -103,8 +103,14 @@ fn compile(compiler: &str, flags: &[&str], source: &str, output: &str) -> PathBu
 
 /// The Rust API's answers the C programs must agree with: perft 1-3 from the
 /// start and a seeded random game (the same choice rule as
-/// `kc_kaissa_random_move`: `moves[below(n)]` in generation order).
-fn expectations() -> Vec<String> {
+/// `kc_kaissa_random_move`: `moves[below(n)]` in generation order),
+/// computed once for the programs that take them.
+fn expectations() -> &'static [String] {
+    static ARGS: OnceLock<Vec<String>> = OnceLock::new();
+    ARGS.get_or_init(compute_expectations)
+}
+
+fn compute_expectations() -> Vec<String> {
     let start = Position::start();
     let mut args: Vec<String> = (1..=3).map(|d| perft(&start, d).to_string()).collect();
     // The Rust numbers agree with the independent reference data (when present).
@@ -151,7 +157,7 @@ fn on_path(program: &str) -> bool {
 /// Runs `exe` (and then under valgrind, when available) and checks that it
 /// passes: exit status 0 and a final `N passed, 0 failed` line.
 fn run_program(exe: &Path) {
-    run_program_with(exe, &expectations());
+    run_program_with(exe, expectations());
 }
 
 /// Runs `exe` with `args` (and then under valgrind, when available) and
@@ -284,8 +290,13 @@ fn c_example_plays_piped_moves() {
 /// 1-5 from the start (sheet alliances), perft 5 with opposite alliances,
 /// and the seeded game of `play_seeded_game` (one SplitMix64 for the die and
 /// the choice: roll, then choose) under the default rules: its seed, final
-/// text and number of plies.
-fn chaturaji_expectations() -> Vec<String> {
+/// text and number of plies; computed once for the C and the C++ program.
+fn chaturaji_expectations() -> &'static [String] {
+    static ARGS: OnceLock<Vec<String>> = OnceLock::new();
+    ARGS.get_or_init(compute_chaturaji_expectations)
+}
+
+fn compute_chaturaji_expectations() -> Vec<String> {
     use kaissa_chaturaji::chaturaji::{self as ch, Alliances, Rules};
     let sheet = ch::Position::start(Rules::default());
     let opposite = ch::Position::start(Rules::default().with_alliances(Alliances::Opposite));
@@ -311,7 +322,7 @@ fn chaturaji_c99_program() {
         "tests/c/chaturaji_test.c",
         "chaturaji_test_c",
     );
-    run_program_with(&exe, &chaturaji_expectations());
+    run_program_with(&exe, chaturaji_expectations());
 }
 
 #[test]
@@ -322,7 +333,7 @@ fn chaturaji_cpp17_program() {
         "tests/c/chaturaji_test.cpp",
         "chaturaji_test_cpp",
     );
-    run_program_with(&exe, &chaturaji_expectations());
+    run_program_with(&exe, chaturaji_expectations());
 }
 
 /// The C example's Chaturaji game: the seeded die (seed 7) gives Red a 3
