@@ -226,33 +226,30 @@ _CHATURAJI_TYPE = _game_type(
 )
 
 
-def kaissa_game_info() -> pyspiel.GameInfo:
-    """The ``GameInfo`` of ``kaissa``: 2 players, no chance, returns -1
-    to 1 adding up to 0."""
+def _game_info(actions: int, chance_outcomes: int, players: int, length: int) -> pyspiel.GameInfo:
+    """A ``GameInfo`` with returns from -1 to 1 adding up to 0."""
     return pyspiel.GameInfo(
-        num_distinct_actions=_research.KAISSA_ACTIONS,
-        max_chance_outcomes=0,
-        num_players=2,
+        num_distinct_actions=actions,
+        max_chance_outcomes=chance_outcomes,
+        num_players=players,
         min_utility=-1.0,
         max_utility=1.0,
         utility_sum=0.0,
-        max_game_length=_KAISSA_MAX_GAME_LENGTH,
+        max_game_length=length,
     )
+
+
+def kaissa_game_info() -> pyspiel.GameInfo:
+    """The ``GameInfo`` of ``kaissa``: 2 players, no chance, returns -1
+    to 1 adding up to 0."""
+    return _game_info(_research.KAISSA_ACTIONS, 0, 2, _KAISSA_MAX_GAME_LENGTH)
 
 
 def chaturaji_game_info(rules: str = "sheet") -> pyspiel.GameInfo:
     """The ``GameInfo`` of ``chaturaji`` under ``rules``: 4 players, the
     die's 4 faces, returns -1 to 1 adding up to 0."""
     length = _LUDII_MAX_GAME_LENGTH if rules == "ludii" else _SHEET_MAX_GAME_LENGTH
-    return pyspiel.GameInfo(
-        num_distinct_actions=_research.CHATURAJI_ACTIONS,
-        max_chance_outcomes=4,
-        num_players=4,
-        min_utility=-1.0,
-        max_utility=1.0,
-        utility_sum=0.0,
-        max_game_length=length,
-    )
+    return _game_info(_research.CHATURAJI_ACTIONS, 4, 4, length)
 
 
 # ``metaclass=type`` changes nothing at run time (Python picks pybind11's
