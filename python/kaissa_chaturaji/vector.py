@@ -92,8 +92,6 @@ class VectorEnv:
         *,
         threads: int = 1,
     ) -> None:
-        if game == "kaissa" and rules == "sheet":
-            rules = None  # Kaissa has one ruleset: "sheet" names it too.
         if not isinstance(seed, int) or not 0 <= seed < 2**64:
             raise ValueError(f"seed must be an int from 0 to 2**64 - 1, not {seed!r}")
         self._core = _research.VectorCore(game, rules, num_envs, seed, threads)

@@ -135,6 +135,7 @@ def test_an_illegal_action_changes_nothing():
         {"game": "kaissa", "rules": "ludii"},
         {"game": "kaissa", "num_envs": 0},
         {"game": "kaissa", "num_envs": -3},
+        {"game": "kaissa", "num_envs": 2**16 + 1},
         {"game": "kaissa", "seed": -1},
         {"game": "kaissa", "threads": -1},
     ],
@@ -153,6 +154,13 @@ def test_action_ids_and_texts_round_trip():
             state.action_to_string(state.num_actions)
     assert GameState("kaissa").action_to_string(research.KAISSA_ACTIONS - 1) == "H@j10"
     assert GameState("chaturaji").action_to_string(research.CHATURAJI_ACTIONS - 1) == "pass"
+
+
+def test_kaissa_takes_the_default_rules_name():
+    assert GameState("kaissa", "sheet") == GameState("kaissa")
+    assert GameState("kaissa", "sheet").rules is None
+    with pytest.raises(ValueError, match="one ruleset"):
+        GameState("kaissa", "opposite")
 
 
 def test_bad_actions_raise_value_error():

@@ -47,14 +47,17 @@ macro_rules! dispatch {
 
 impl AnyGame {
     /// The start of `game` (`kaissa` or `chaturaji`) under `rules` (a
-    /// Chaturaji rules name; Kaissa takes none).
+    /// Chaturaji rules name; Kaissa takes none or `sheet`).
     pub fn start(game: &str, rules_name: Option<&str>) -> PyResult<AnyGame> {
         match game {
+            // Kaissa has one ruleset; "sheet" names it too, so that code
+            // looping over both games can pass the default name.
             "kaissa" => match rules_name {
-                None => Ok(AnyGame::Kaissa(kaissa_chaturaji::game::kaissa())),
-                Some(_) => Err(PyValueError::new_err(
-                    "Merchant Kaissa has no rules options: leave rules out",
-                )),
+                None | Some("sheet") => Ok(AnyGame::Kaissa(kaissa_chaturaji::game::kaissa())),
+                Some(other) => Err(PyValueError::new_err(format!(
+                    "Merchant Kaissa has one ruleset (rules None or 'sheet'), not {:?}",
+                    other.chars().take(24).collect::<String>()
+                ))),
             },
             "chaturaji" => {
                 let rules =
@@ -171,7 +174,7 @@ fn text_id<G: Encoded>(game: &G, text: &str) -> PyResult<usize> {
 ///
 /// ``GameState(game, rules=None)``: the start of ``"kaissa"`` or of
 /// ``"chaturaji"`` under ``rules`` (``"sheet"`` by default,
-/// ``"opposite"`` or ``"ludii"``; Kaissa takes none).
+/// ``"opposite"`` or ``"ludii"``; Kaissa takes ``None`` or ``"sheet"``).
 ///
 /// Players are numbered from 0 (Kaissa: Yellow 0, Red 1; Chaturaji: Red
 /// 0, Black 1, Yellow 2, Green 3). ``current_player()`` is a player, -1

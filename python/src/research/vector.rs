@@ -374,6 +374,11 @@ pub struct VectorCore {
     recycled: Vec<Py<PyByteArray>>,
 }
 
+/// The most games one `VectorCore` holds: 65,536 Kaissa games take about
+/// 600 MB (the games, their move lists and one output), so that a bad
+/// number is an error rather than an allocation the machine cannot make.
+const MAX_ENVS: usize = 1 << 16;
+
 /// How many outputs `VectorCore` keeps for reuse: the caller's arrays of
 /// the last step or two are usually still alive while it steps again.
 const RECYCLED: usize = 3;
@@ -464,9 +469,9 @@ impl VectorCore {
     ) -> PyResult<Self> {
         let n = usize::try_from(num_envs)
             .ok()
-            .filter(|&n| (1..=1 << 20).contains(&n))
+            .filter(|&n| (1..=MAX_ENVS).contains(&n))
             .ok_or_else(|| {
-                PyValueError::new_err(format!("num_envs must be 1 to 1048576, not {num_envs}"))
+                PyValueError::new_err(format!("num_envs must be 1 to {MAX_ENVS}, not {num_envs}"))
             })?;
         let threads = match crate::common::threads(threads)? {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
