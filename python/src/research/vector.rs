@@ -1,9 +1,10 @@
 //! `VectorCore`: many games stepped together in Rust, the engine of
 //! `kaissa_chaturaji.vector.VectorEnv`.
 //!
-//! One call steps every game and writes every output into one fresh
-//! `bytearray`, which the Python side views as numpy arrays without a
-//! copy. The interpreter is released while the games run, optionally on
+//! One call steps every game and writes every output into one
+//! `bytearray` that nothing else references (a new one, or an earlier
+//! output that every array viewing it has let go of), which the Python
+//! side views as numpy arrays without a copy. The interpreter is released while the games run, optionally on
 //! several threads. The layout (offsets from `VectorCore.layout`):
 //!
 //! | part | type | shape |
@@ -438,10 +439,10 @@ impl VectorCore {
         let envs = &mut self.envs;
         // SAFETY: `output` is a bytearray of `len` bytes referenced from
         // nowhere but here and `recycled` (made just now, or recycled
-        // unreferenced), so nothing (no Python code either,
-        // while the interpreter is released) reads or resizes it while the
-        // games fill it. It is filled completely (every part of every row
-        // is written) before Python sees it.
+        // unreferenced), so nothing, no Python code either while the
+        // interpreter is released, reads or resizes it while the games
+        // fill it. Every part of every row is written before Python sees
+        // it.
         let buffer = unsafe {
             let data = pyo3::ffi::PyByteArray_AsString(output.as_ptr()).cast::<u8>();
             if data.is_null() {
