@@ -4,8 +4,9 @@
 //! One call steps every game and writes every output into one
 //! `bytearray` that nothing else references (a new one, or an earlier
 //! output that every array viewing it has let go of), which the Python
-//! side views as numpy arrays without a copy. The interpreter is released while the games run, optionally on
-//! several threads. The layout (offsets from `VectorCore.layout`):
+//! side views as numpy arrays without a copy. The interpreter is released
+//! while the games run, optionally on several threads. The layout
+//! (offsets from `VectorCore.layout`):
 //!
 //! | part | type | shape |
 //! |---|---|---|
