@@ -6,6 +6,8 @@
 
 #[path = "../common/cases.rs"]
 mod cases;
+#[path = "../common/chaturaji_steps.rs"]
+mod chaturaji_steps;
 #[path = "../common/mod.rs"]
 mod common;
 

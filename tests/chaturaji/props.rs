@@ -25,6 +25,7 @@
 //!
 //! The Kaissa properties live in `props_kaissa.rs`.
 
+use crate::chaturaji_steps::{BOAT, KING, KNIGHT, MARCH, ROOK};
 use std::collections::HashSet;
 
 use kaissa_chaturaji::chaturaji::{
@@ -48,31 +49,6 @@ const MARKED: [&str; 16] = [
 const SPECIAL: [&str; 16] = [
     "a1", "b1", "c1", "d1", "h1", "h2", "h3", "h4", "e8", "f8", "g8", "h8", "a5", "a6", "a7", "a8",
 ];
-/// Pawn direction of march by colour index: Red west, Black south, Yellow
-/// east, Green north.
-const MARCH: [(i8, i8); 4] = [(-1, 0), (0, -1), (1, 0), (0, 1)];
-const KING: [(i8, i8); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const BOAT: [(i8, i8); 4] = [(2, 2), (2, -2), (-2, -2), (-2, 2)];
-const ROOK: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 
 type Board = [Option<Piece>; 64];
 

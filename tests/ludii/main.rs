@@ -3,6 +3,8 @@
 
 #[path = "../common/cases.rs"]
 mod cases;
+#[path = "../common/chaturaji_steps.rs"]
+mod chaturaji_steps;
 mod props;
 mod replay;
 mod rules;

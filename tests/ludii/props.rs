@@ -16,6 +16,7 @@
 //! equal the sum of its divide and the sum over the moves of perft at depth
 //! 1 after them.
 
+use crate::chaturaji_steps::{BOAT, KING, KNIGHT, MARCH, ROOK};
 use kaissa_chaturaji::chaturaji::{
     perft, perft_divide, Colour, Move, MoveList, Outcome, Piece, PieceKind, Position, Roll, Rules,
     Square, LUDII_START_TEXT,
@@ -26,32 +27,6 @@ use proptest::sample::Index;
 
 // ---------------------------------------------------------------------------
 // The Ludii ruleset again, independently of the library.
-
-/// Pawn direction of march by colour index: Red west, Black south, Yellow
-/// east, Green north.
-const MARCH: [(i8, i8); 4] = [(-1, 0), (0, -1), (1, 0), (0, 1)];
-const KING: [(i8, i8); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const BOAT: [(i8, i8); 4] = [(2, 2), (2, -2), (-2, -2), (-2, 2)];
-const ROOK: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 
 fn at(file: i8, rank: i8) -> Option<usize> {
     ((0..8).contains(&file) && (0..8).contains(&rank)).then(|| (rank * 8 + file) as usize)
