@@ -121,9 +121,10 @@ pub fn player_id(actor: Actor) -> i64 {
 /// The legal action ids of `game`, ascending (empty at a chance node and
 /// at the end).
 pub fn legal_ids<G: Encoded>(game: &G) -> Vec<usize> {
-    let mut ids: Vec<usize> = game.legal_actions().into_iter().map(G::action_id).collect();
+    let mut ids = Vec::new();
+    G::action_ids(game.legal_actions().as_ref(), &mut ids);
     ids.sort_unstable();
-    ids
+    ids.into_iter().map(usize::from).collect()
 }
 
 /// The text of action `id` (a chance outcome when `chance`).
