@@ -73,61 +73,10 @@
 //! ```
 //!
 //! # Decisions beyond the rules
-//! * A text's seat to move must be in play, also after the game has ended
-//!   (it is then the seat that would be next: the next seat in play after
-//!   the mover); a text with no piece at all is rejected. Otherwise the parser rejects exactly
-//!   what the rules reference, §3 lists (a pawn on its own back edge, unreachable
-//!   in play, is accepted: it simply marches on).
-//! * A colour commanded by its ally whose ally has no piece left (`x`) is
-//!   accepted: by the Decision on conquerors losing their own pieces, the
-//!   conqueror's seat stays in play with the conquered army.
-//! * When both an alliance has won and the quiet-ply limit is reached, the
-//!   win is reported (a capture resets the count, so this only arises in
-//!   hand-written texts).
-//! * The special promotion squares are the 16 start squares of rajas,
-//!   elephants, horses and boats whatever the pawn's colour, so such a
-//!   promotion may happen off the pawn's far edge too.
-//! * [`Position::choose_move`] returns `None` when the game is over.
-//! * Captured-raja counts are limited to 255 per colour in the text.
-//! * The hash covers board, seat to move, command, lost-pawn flags and
-//!   captured rajas; not the quiet and ply counters (under the Ludii
-//!   ruleset also the scores and the pending decision).
-//! * [`Position::play_unchecked`] given a move whose from-square is empty
-//!   (never legal) plays it as a pass.
-//!
-//! # Library decisions under the Ludii ruleset
-//! * A promotion decision is made without a roll: while one is pending,
-//!   [`Position::legal_moves`], [`Position::is_legal`] and
-//!   [`Position::play`] take any roll and ignore it; [`perft_divide`] and
-//!   [`GamePly::roll`] give `None` for it, and [`play_seeded_game`] draws no
-//!   roll for it. Its choices come in the order raja, elephant, horse,
-//!   boat.
-//! * [`Position::ply`] counts rolled plies only (the
-//!   text's `<turns>`): a decision ply is not recorded anywhere in the
-//!   text, so it is not counted.
-//! * When the move that reaches the turn limit also leaves one colour
-//!   owning every piece, the end by one colour left is reported (the board
-//!   decides before the clock). After the end, the colour to move is the
-//!   one after the mover.
-//! * The ranking is competition ranking by score (ties share the better
-//!   rank and the next rank is skipped: 1, 2, 2, 4); at the turn limit all
-//!   four rank 1. Under the sheet's rules [`Position::ranking`] ranks the
-//!   winning alliance 1 and the other 3 (a draw: all 1).
-//! * Besides the rejection of §3.5 (a decision square without a pawn of the
-//!   colour to move on its far edge), the text parser rejects a text with
-//!   no piece at all (as for §3.3) and a pending decision when the
-//!   colour to move owns every piece left (that pawn's move would have
-//!   ended the game). Everything else well formed is accepted: any colour
-//!   to move, pieceless ones too; turns past the limit (a finished game);
-//!   a pawn on its own back edge.
-//! * Scores are `u32` and saturate (only a hand-written text gets near the
-//!   limit); the hash covers the scores and the pending decision, not the
-//!   turns. A [`Setup`] built under the Ludii ruleset ignores command,
-//!   lost-pawn flags, captured rajas and quiet plies (its text has none);
-//!   under the sheet's rules its scores must be 0 and no decision pending.
-//! * [`Position::play_unchecked`] given, under the Ludii ruleset, a move of
-//!   a piece that is not the mover's (never legal) plays it as a pass; at a
-//!   pending decision any move but a decision keeps the pawn.
+//! What the rules leave to the library (accepted texts, the seat to move
+//! after the end, the hash, a promotion decision without a roll under the
+//! Ludii ruleset, the ranking, …) is listed, for both games, on the
+//! [library decisions](https://github.com/kaissa-chaturaji/kaissa-chaturaji/blob/main/docs/decisions.md) page.
 //!
 //! # Thread safety
 //! Every type here is plain data: `Send` and `Sync`. Share a `&Position`

@@ -12,7 +12,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Decisions beyond the rules are listed in the crate README.
+//! Decisions beyond the rules are listed, for both games, on the
+//! [library decisions](https://github.com/kaissa-chaturaji/kaissa-chaturaji/blob/main/docs/decisions.md) page.
 
 mod bitboard;
 mod choose;
