@@ -1,8 +1,10 @@
 //! The C ABI seen from C and C++.
 //!
 //! - `committed_header_is_fresh`: `include/kaissa_chaturaji.h` must equal the
-//!   header build.rs generates with cbindgen into `OUT_DIR` in the `capi`
-//!   build. Refresh it with `KC_WRITE_HEADER=1 cargo build --features capi`.
+//!   header cbindgen generates from `src/ffi/`, written into a temporary
+//!   directory by the workspace's `tools/header` program (the only build
+//!   with cbindgen; the C library itself is built without it). Refresh it
+//!   with `cargo run -p kaissa-chaturaji-header`.
 //! - `c99_program` / `cpp17_program`: compile `tests/c/kaissa_test.c` (`$CC`,
 //!   `-std=c99 -Wall -Wextra -Wpedantic -Werror`) and `tests/c/kaissa_test.cpp`
 //!   (`$CXX`, `-std=c++17 … -Werror`) against the generated header and the
@@ -25,8 +27,8 @@
 //! with the other C-program tests), once, with
 //! `cargo rustc --lib --features capi --crate-type staticlib --crate-type
 //! cdylib` into `<target>/capi/` (its own target directory, same profile),
-//! and takes the static library, the shared library and the cbindgen-made
-//! header from cargo's JSON messages. The compilers come from `CC` and `CXX`
+//! and takes the static library and the shared library from cargo's JSON
+//! messages; the programs include the committed header. The compilers come from `CC` and `CXX`
 //! (default `cc` and `c++`).
 
 use std::path::{Path, PathBuf};
@@ -40,20 +42,44 @@ use capi::{capi_build, compiler, manifest_dir, C99_FLAGS};
 use kaissa_chaturaji::kaissa::{perft, MoveList, Position, START_TEXT};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
-const REFRESH_COMMAND: &str = "KC_WRITE_HEADER=1 cargo build --features capi";
+const REFRESH_COMMAND: &str = "cargo run -p kaissa-chaturaji-header";
 const SEED: u64 = 20240601;
 const MAX_PLIES: usize = 3000;
 
+/// The header cbindgen makes from `src/ffi/` now: `tools/header` run into
+/// `<target>/tmp/header/`, built in `<target>/header/`.
+fn generated_header() -> String {
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let out = tmp.join("header").join("kaissa_chaturaji.h");
+    let _ = std::fs::remove_file(&out);
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let target = tmp.parent().expect("target directory").join("header");
+    let output = Command::new(cargo)
+        .current_dir(manifest_dir())
+        .args([
+            "run",
+            "--quiet",
+            "-p",
+            "kaissa-chaturaji-header",
+            "--target-dir",
+        ])
+        .arg(&target)
+        .arg("--")
+        .arg(&out)
+        .output()
+        .expect("run cargo run -p kaissa-chaturaji-header");
+    assert!(
+        output.status.success(),
+        "the header generator failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    std::fs::read_to_string(&out)
+        .unwrap_or_else(|err| panic!("the generated header {} is missing: {err}", out.display()))
+}
+
 #[test]
 fn committed_header_is_fresh() {
-    let header = &capi_build().header();
-    let generated = std::fs::read_to_string(header).unwrap_or_else(|err| {
-        panic!(
-            "the generated header {} is missing ({err}); cbindgen failed in build.rs — \
-             see the cargo warnings of `cargo build --features capi -vv`",
-            header.display()
-        )
-    });
+    let generated = generated_header();
     let committed_path = manifest_dir().join("include/kaissa_chaturaji.h");
     let committed = std::fs::read_to_string(&committed_path).unwrap_or_default();
     if committed != generated {

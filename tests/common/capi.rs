@@ -3,9 +3,9 @@
 //! capi,agents --crate-type staticlib --crate-type cdylib` into
 //! `<target>/capi/` (one build per test run, in the test's profile, with
 //! the arguments of `scripts/install-c`, whose `--profile` run in
-//! `tests/packaging/` then finds it built), the library and header found in
-//! cargo's JSON messages, the system libraries from rustc's
-//! native-static-libs.
+//! `tests/packaging/` then finds it built), the library found in cargo's
+//! JSON messages, the system libraries from rustc's native-static-libs, and
+//! the committed header `include/kaissa_chaturaji.h` (the one installed).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -47,7 +47,7 @@ fn soname_flag() -> String {
 }
 
 /// The static library, the libraries it needs, and the directory of the
-/// header cbindgen made in the build.
+/// committed header.
 pub struct CapiBuild {
     pub static_lib: PathBuf,
     pub native_libs: Vec<String>,
@@ -55,27 +55,11 @@ pub struct CapiBuild {
 }
 
 impl CapiBuild {
-    /// The header cbindgen made in this build.
+    /// The committed header, the one `scripts/install-c` installs.
     #[allow(dead_code)] // used by some of the test binaries that share this file
     pub fn header(&self) -> PathBuf {
         self.header_dir.join("kaissa_chaturaji.h")
     }
-}
-
-/// The JSON string value right after `key` in `line` (cargo escapes only
-/// `\\` and `"` in paths).
-fn json_string_after(line: &str, key: &str) -> Option<String> {
-    let rest = line[line.find(key)? + key.len()..].strip_prefix('"')?;
-    let mut value = String::new();
-    let mut chars = rest.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => return Some(value),
-            '\\' => value.push(chars.next()?),
-            c => value.push(c),
-        }
-    }
-    None
 }
 
 /// Builds the C library once per test binary (cargo skips the work when
@@ -118,11 +102,7 @@ fn build() -> CapiBuild {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "cargo rustc failed:\n{stderr}");
     let mut static_lib = None;
-    let mut header_dir = None;
     for line in stdout.lines().filter(|l| l.contains("kaissa")) {
-        if line.contains("\"reason\":\"build-script-executed\"") {
-            header_dir = json_string_after(line, "\"out_dir\":").map(PathBuf::from);
-        }
         if line.contains("\"reason\":\"compiler-artifact\"") {
             let files = &line[line.find("\"filenames\":").unwrap_or(0)..];
             for part in files.split('"') {
@@ -142,7 +122,7 @@ fn build() -> CapiBuild {
     CapiBuild {
         static_lib: static_lib.expect("no static library in cargo's messages"),
         native_libs,
-        header_dir: header_dir.expect("no build-script out_dir in cargo's messages"),
+        header_dir: manifest_dir().join("include"),
     }
 }
 

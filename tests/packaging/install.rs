@@ -3,9 +3,10 @@
 //! are built against the installed files only:
 //!
 //! - `pkg_config_c99_shared`: `tests/install/hello.c` built with
-//!   `pkg-config --cflags --libs kaissa_chaturaji`, run with the shared
-//!   library found through its SONAME (`readelf -d` shows the SONAME in the
-//!   library and as the program's NEEDED entry);
+//!   `pkg-config --cflags --libs kaissa_chaturaji`, run with no
+//!   `LD_LIBRARY_PATH`: the shared library is found through its SONAME in
+//!   the run path the `.pc` file links in (`readelf -d` shows the SONAME in
+//!   the library, and the NEEDED entry and the RUNPATH in the program);
 //! - `pkg_config_c99_static`: the same program with
 //!   `pkg-config --cflags --libs kaissa_chaturaji_static` (no NEEDED entry
 //!   for the library);
@@ -91,11 +92,14 @@ fn readelf_dynamic(file: &Path) -> String {
     String::from_utf8_lossy(&run(Command::new("readelf").arg("-d").arg(file)).stdout).into_owned()
 }
 
-fn check_output(exe: &Path, env: &[(&str, &Path)]) {
+/// Runs `exe` without the caller's `LD_LIBRARY_PATH` or
+/// `DYLD_LIBRARY_PATH` (an installed program finds its library by itself)
+/// and checks what it prints.
+fn check_output(exe: &Path) {
     let mut command = Command::new(exe);
-    for (key, value) in env {
-        command.env(key, value);
-    }
+    command
+        .env_remove("LD_LIBRARY_PATH")
+        .env_remove("DYLD_LIBRARY_PATH");
     let output = run(&mut command);
     assert_eq!(String::from_utf8_lossy(&output.stdout), expected_output());
 }
@@ -134,10 +138,16 @@ fn pkg_config_c99_shared() {
             program.contains(&format!("Shared library: [{soname}]")),
             "{program}"
         );
-        // Found through its SONAME, the versioned link beside the real file.
+        // Found through its SONAME, the versioned link beside the real file,
+        // in the run path the `.pc` file gives.
         assert!(lib_dir.join(&soname).exists());
+        assert!(
+            program.contains(&format!("path: [{}]", lib_dir.display())),
+            "no run path to {} in the program:\n{program}",
+            lib_dir.display()
+        );
     }
-    check_output(&exe, &[("LD_LIBRARY_PATH", &lib_dir)]);
+    check_output(&exe);
 }
 
 #[test]
@@ -152,7 +162,7 @@ fn pkg_config_c99_static() {
         let program = readelf_dynamic(&exe);
         assert!(!program.contains("libkaissa_chaturaji"), "{program}");
     }
-    check_output(&exe, &[]);
+    check_output(&exe);
 }
 
 #[test]
@@ -185,6 +195,6 @@ fn cmake_cpp17() {
     run(&mut configure);
     run(Command::new("cmake").arg("--build").arg(&build));
     // CMake links imported shared targets with an rpath to their directory.
-    check_output(&build.join("hello_shared"), &[]);
-    check_output(&build.join("hello_static"), &[]);
+    check_output(&build.join("hello_shared"));
+    check_output(&build.join("hello_static"));
 }
