@@ -6,6 +6,11 @@ random-rollout evaluation; every other player, and the die, plays
 uniformly at random. One line per game, then a summary; the same seed
 gives the same games.
 
+Kaissa's rollouts stop after 1,000 actions by default (a cut rollout is
+valued 0, a draw): its rules have no move limit, and about one random
+Kaissa game in 11,000 never ends, which would hang the search. Chaturaji's
+games end by their draw or turn limit and are played out.
+
     python python/examples/openspiel_mcts.py kaissa --games 2 --simulations 20
     python python/examples/openspiel_mcts.py chaturaji --rules ludii --seed 3
 
@@ -22,6 +27,9 @@ import pyspiel
 from open_spiel.python.algorithms import mcts
 
 import kaissa_chaturaji.openspiel  # noqa: F401  (registers the games)
+
+#: The default cap on a Kaissa rollout's actions (see the module docs).
+KAISSA_ROLLOUT_PLIES = 1000
 
 
 def play_game(
@@ -69,7 +77,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "--rollout-plies",
         type=int,
         default=None,
-        help="cut each random rollout after this many actions (default: play out)",
+        help="cut each random rollout after this many actions, 0 for never "
+        f"(default: {KAISSA_ROLLOUT_PLIES} for Kaissa, play out for Chaturaji)",
     )
     parser.add_argument(
         "--max-plies",
@@ -84,11 +93,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         game = pyspiel.load_game("kaissa")
     else:
         game = pyspiel.load_game("chaturaji", {"rules": args.rules})
+    rollout_plies = args.rollout_plies
+    if rollout_plies is None and args.game == "kaissa":
+        rollout_plies = KAISSA_ROLLOUT_PLIES
     rng = np.random.RandomState(args.seed)
     evaluator = mcts.RandomRolloutEvaluator(
         n_rollouts=1,
         random_state=np.random.RandomState(args.seed + 1),
-        max_length=args.rollout_plies,
+        max_length=rollout_plies or None,
     )
     bot = mcts.MCTSBot(
         game,

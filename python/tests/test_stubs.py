@@ -14,6 +14,10 @@ import pytest
 #: is installed (always under CI, which installs them all).
 RESEARCH_PEERS = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo", "vector": "numpy"}
 
+#: What the research modules import from their peers: where one is absent,
+#: mypy (which stubtest runs on the whole package) is told not to look for it.
+PEER_IMPORTS = ("gymnasium", "numpy", "open_spiel", "pettingzoo", "pyspiel")
+
 
 def test_stubs_match_the_runtime():
     if os.environ.get("CI") == "true":
@@ -32,6 +36,13 @@ def test_stubs_match_the_runtime():
             for module in missing:
                 allowlist.write(f"kaissa_chaturaji\\.{module}(\\..*)?\n")
         command += ["--allowlist", allowlist.name, "--ignore-unused-allowlist"]
+        absent = [name for name in PEER_IMPORTS if importlib.util.find_spec(name) is None]
+        config = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
+        with config:
+            config.write("[mypy]\n")
+            for name in absent:
+                config.write(f"[mypy-{name},{name}.*]\nignore_missing_imports = True\n")
+        command += ["--mypy-config-file", config.name]
     run = subprocess.run(command + ["--ignore-disjoint-bases"], capture_output=True, text=True)
     if "unrecognized arguments" in run.stderr:  # an older mypy without PEP 800
         run = subprocess.run(command, capture_output=True, text=True)
