@@ -109,8 +109,8 @@
 //!   `_unchecked` forms skip the legality check.
 //! - **outcome**: ongoing, a win (of a side, an alliance or a colour), a draw.
 //! - **rules**: Chaturaji's [`chaturaji::Rules`] (alliances, draw limit, Ludii).
-//! - **perft**: the number of move paths of a depth (chance nodes included
-//!   for Chaturaji: one per face).
+//! - **perft**: the number of move paths of a given depth; in Chaturaji
+//!   each face of the die is a branch (the rules reference, §2.11).
 //! - **record**: a saved game ([`record`]), PGN-like.
 //! - **playouts**: batches of seeded random games on many threads ([`playouts`]).
 //! - **action**, **actor**, **returns**: the [`game::Game`] trait's words.
