@@ -21,11 +21,11 @@ use super::{Actor, Game};
 /// ```
 #[must_use]
 pub fn perft<G: Game + Clone>(game: &G, depth: u32) -> u64 {
-    perft_in_place(&mut game.clone(), depth)
+    game.clone().perft_in_place(depth)
 }
 
-/// [`perft`] on a scratch game.
-fn perft_in_place<G: Game>(game: &mut G, depth: u32) -> u64 {
+/// [`perft`] on a scratch game: the loop behind [`Game::perft_in_place`].
+pub(super) fn perft_in_place<G: Game>(game: &mut G, depth: u32) -> u64 {
     match depth {
         0 => return 1,
         1 => return game.perft_depth_one(),
