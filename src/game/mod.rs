@@ -97,7 +97,7 @@ pub use any::{
 };
 pub use chaturaji_game::{Chaturaji, ChaturajiStep, ChaturajiSteps, ChaturajiUndo};
 pub use kaissa_game::Kaissa;
-pub use perft::perft;
+pub use perft::{perft, perft_divide, perft_divide_threaded, perft_threaded, DivideEntry};
 
 /// The most players a game has (Chaturaji's four).
 pub const MAX_PLAYERS: usize = 4;
