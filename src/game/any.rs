@@ -16,46 +16,11 @@ use super::{
 use crate::error::{IllegalMoveError, IllegalMoveReason, NotationError, UndoError};
 use crate::{chaturaji, kaissa};
 
-/// Which of the two games.
-///
-/// Its text is the game's name, `kaissa` or `chaturaji`, which
-/// [`str::parse`] reads back.
-///
-/// ```
-/// use kaissa_chaturaji::game::GameKind;
-/// assert_eq!(GameKind::Chaturaji.name(), "chaturaji");
-/// assert_eq!("kaissa".parse::<GameKind>(), Ok(GameKind::Kaissa));
-/// assert!("chess".parse::<GameKind>().is_err());
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum GameKind {
-    /// Merchant Kaissa.
-    Kaissa,
-    /// Chaturaji.
-    Chaturaji,
-}
+/// The names of the games, as [`AnyGame::named`] reads them and
+/// [`AnyGame::name`] gives them.
+pub const GAME_NAMES: [&str; 2] = ["kaissa", "chaturaji"];
 
-impl GameKind {
-    /// Both kinds, Kaissa first.
-    pub const ALL: [GameKind; 2] = [GameKind::Kaissa, GameKind::Chaturaji];
-
-    /// The game's name: `kaissa` or `chaturaji`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameKind::Kaissa => "kaissa",
-            GameKind::Chaturaji => "chaturaji",
-        }
-    }
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A text that names no game (see [`GameKind`]'s text).
+/// A text that names no game (see [`AnyGame::named`]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("unknown game \"{text}\": expected kaissa or chaturaji")]
 pub struct UnknownGameError {
@@ -70,17 +35,55 @@ impl UnknownGameError {
     }
 }
 
-impl core::str::FromStr for GameKind {
-    type Err = UnknownGameError;
+/// How a game of either kind stands: the inner game's own outcome.
+///
+/// ```
+/// use kaissa_chaturaji::chaturaji::Rules;
+/// use kaissa_chaturaji::game::{AnyGame, AnyOutcome};
+/// use kaissa_chaturaji::kaissa;
+/// let outcome = AnyGame::kaissa().outcome();
+/// assert_eq!(outcome, AnyOutcome::Kaissa(kaissa::Outcome::Ongoing));
+/// assert_eq!((outcome.word(), outcome.is_over()), ("ongoing", false));
+/// assert!(!AnyGame::chaturaji(Rules::ludii()).outcome().is_over());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AnyOutcome {
+    /// A Merchant Kaissa game's outcome.
+    Kaissa(kaissa::Outcome),
+    /// A Chaturaji game's outcome.
+    Chaturaji(chaturaji::Outcome),
+}
 
-    /// Reads `kaissa` or `chaturaji` (exactly, in lower case).
-    fn from_str(text: &str) -> Result<GameKind, UnknownGameError> {
-        GameKind::ALL
-            .into_iter()
-            .find(|kind| kind.name() == text)
-            .ok_or_else(|| UnknownGameError {
-                text: crate::error::excerpt(text),
-            })
+impl AnyOutcome {
+    /// Whether the game has ended.
+    #[must_use]
+    pub const fn is_over(self) -> bool {
+        match self {
+            AnyOutcome::Kaissa(outcome) => outcome.is_over(),
+            AnyOutcome::Chaturaji(outcome) => outcome.is_over(),
+        }
+    }
+
+    /// The outcome word of the `apply` tool (`ongoing`, `draw`,
+    /// `yellow-wins`, `red-wins`, `rg-wins`…).
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            AnyOutcome::Kaissa(outcome) => outcome.word(),
+            AnyOutcome::Chaturaji(outcome) => outcome.word(),
+        }
+    }
+}
+
+impl From<kaissa::Outcome> for AnyOutcome {
+    fn from(outcome: kaissa::Outcome) -> AnyOutcome {
+        AnyOutcome::Kaissa(outcome)
+    }
+}
+
+impl From<chaturaji::Outcome> for AnyOutcome {
+    fn from(outcome: chaturaji::Outcome) -> AnyOutcome {
+        AnyOutcome::Chaturaji(outcome)
     }
 }
 
@@ -88,24 +91,25 @@ impl core::str::FromStr for GameKind {
 /// game behind one [`Game`].
 ///
 /// Players, actions, chance nodes and returns are the inner game's (see
-/// the [module docs](super)). Its text ([`AnyGame::from_text`],
-/// `Display`) is the inner game's position text.
+/// the [module docs](super)). Its text (`Display`, and
+/// [`AnyGame::with_position_text`] back) is the inner game's position
+/// text; [`AnyGame::name`] says which game it is.
 ///
 /// ```
 /// use kaissa_chaturaji::chaturaji::Rules;
-/// use kaissa_chaturaji::game::{self, Actor, AnyGame, Game, GameKind};
+/// use kaissa_chaturaji::game::{self, Actor, AnyGame, Game};
 /// let mut any = AnyGame::from(game::kaissa());
-/// assert_eq!(any.kind(), GameKind::Kaissa);
+/// assert_eq!(any.name(), "kaissa");
 /// assert_eq!(game::perft(&any, 2), 1600);
 /// let mv = any.parse_action("e2e5")?;
 /// any.apply(mv)?;
 /// assert_eq!(any.actor(), Actor::Player(1));
 /// // Text out and back in.
 /// let text = any.to_string();
-/// assert_eq!(AnyGame::from_text(GameKind::Kaissa, &text, Rules::default())?, any);
+/// assert_eq!(AnyGame::kaissa().with_position_text(&text)?, any);
 ///
-/// let chaturaji = AnyGame::chaturaji(Rules::ludii());
-/// assert_eq!((chaturaji.kind(), chaturaji.players()), (GameKind::Chaturaji, 4));
+/// let chaturaji = AnyGame::named("chaturaji", Rules::ludii())?;
+/// assert_eq!((chaturaji.name(), chaturaji.players()), ("chaturaji", 4));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 // A Kaissa position is larger than a Chaturaji one; boxing it would add a
@@ -125,11 +129,11 @@ pub enum AnyGame {
 /// [`Game::parse_action`] of an [`AnyGame`] reads it back for that game.
 ///
 /// ```
-/// use kaissa_chaturaji::game::{AnyAction, AnyGame, Game, GameKind};
+/// use kaissa_chaturaji::game::{AnyAction, AnyGame, Game};
 /// let game = AnyGame::kaissa();
 /// let action = game.parse_action("H@c1")?;
 /// assert_eq!(action, AnyAction::Kaissa("H@c1".parse()?));
-/// assert_eq!((action.kind(), action.to_string()), (GameKind::Kaissa, "H@c1".to_string()));
+/// assert_eq!(action.to_string(), "H@c1");
 /// # Ok::<(), kaissa_chaturaji::NotationError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -138,17 +142,6 @@ pub enum AnyAction {
     Kaissa(kaissa::Move),
     /// A Chaturaji step: a die face or a move.
     Chaturaji(ChaturajiStep),
-}
-
-impl AnyAction {
-    /// The game this action belongs to.
-    #[must_use]
-    pub const fn kind(self) -> GameKind {
-        match self {
-            AnyAction::Kaissa(_) => GameKind::Kaissa,
-            AnyAction::Chaturaji(_) => GameKind::Chaturaji,
-        }
-    }
 }
 
 impl fmt::Display for AnyAction {
@@ -212,51 +205,57 @@ impl AnyGame {
         AnyGame::Chaturaji(super::chaturaji(rules))
     }
 
-    /// A game of `kind` from its start position; `rules` are Chaturaji's
+    /// The game named `name` (`kaissa` or `chaturaji`, see
+    /// [`GAME_NAMES`]) from its start position; `rules` are Chaturaji's
     /// (Kaissa has one set of rules and does not read them).
     ///
     /// ```
     /// use kaissa_chaturaji::chaturaji::Rules;
-    /// use kaissa_chaturaji::game::{AnyGame, GameKind};
-    /// assert_eq!(AnyGame::start(GameKind::Kaissa, Rules::default()), AnyGame::kaissa());
+    /// use kaissa_chaturaji::game::AnyGame;
+    /// assert_eq!(AnyGame::named("kaissa", Rules::default())?, AnyGame::kaissa());
+    /// let err = AnyGame::named("chess", Rules::default()).unwrap_err();
+    /// assert_eq!(err.to_string(), "unknown game \"chess\": expected kaissa or chaturaji");
+    /// # Ok::<(), kaissa_chaturaji::game::UnknownGameError>(())
     /// ```
-    #[must_use]
-    pub fn start(kind: GameKind, rules: chaturaji::Rules) -> AnyGame {
-        match kind {
-            GameKind::Kaissa => AnyGame::kaissa(),
-            GameKind::Chaturaji => AnyGame::chaturaji(rules),
+    pub fn named(name: &str, rules: chaturaji::Rules) -> Result<AnyGame, UnknownGameError> {
+        match name {
+            "kaissa" => Ok(AnyGame::kaissa()),
+            "chaturaji" => Ok(AnyGame::chaturaji(rules)),
+            _ => Err(UnknownGameError {
+                text: crate::error::excerpt(name),
+            }),
         }
     }
 
-    /// A game of `kind` from a position text (`rules` as for
-    /// [`AnyGame::start`]; a Chaturaji game starts before the roll).
+    /// The same game (the same kind, and for Chaturaji the same rules)
+    /// from the position `text` instead, before the roll.
     ///
     /// ```
     /// use kaissa_chaturaji::chaturaji::{self, Rules};
-    /// use kaissa_chaturaji::game::{AnyGame, GameKind};
-    /// let game = AnyGame::from_text(GameKind::Chaturaji, chaturaji::START_TEXT, Rules::default())?;
-    /// assert_eq!(game, AnyGame::chaturaji(Rules::default()));
+    /// use kaissa_chaturaji::game::AnyGame;
+    /// let sheet = AnyGame::chaturaji(Rules::default());
+    /// let game = sheet.with_position_text(chaturaji::START_TEXT)?;
+    /// assert_eq!(game, sheet);
     /// assert_eq!(game.to_string(), chaturaji::START_TEXT);
-    /// assert!(AnyGame::from_text(GameKind::Kaissa, chaturaji::START_TEXT, Rules::default()).is_err());
+    /// assert!(AnyGame::kaissa().with_position_text(chaturaji::START_TEXT).is_err());
     /// # Ok::<(), kaissa_chaturaji::NotationError>(())
     /// ```
-    pub fn from_text(
-        kind: GameKind,
-        text: &str,
-        rules: chaturaji::Rules,
-    ) -> Result<AnyGame, NotationError> {
-        Ok(match kind {
-            GameKind::Kaissa => AnyGame::from(kaissa::Position::from_text(text)?),
-            GameKind::Chaturaji => AnyGame::from(chaturaji::Position::from_text(text, rules)?),
+    pub fn with_position_text(&self, text: &str) -> Result<AnyGame, NotationError> {
+        Ok(match self {
+            AnyGame::Kaissa(_) => AnyGame::from(kaissa::Position::from_text(text)?),
+            AnyGame::Chaturaji(game) => AnyGame::from(chaturaji::Position::from_text(
+                text,
+                game.position().rules(),
+            )?),
         })
     }
 
-    /// Which game this is.
+    /// The game's name: `kaissa` or `chaturaji` (see [`GAME_NAMES`]).
     #[must_use]
-    pub const fn kind(&self) -> GameKind {
+    pub const fn name(&self) -> &'static str {
         match self {
-            AnyGame::Kaissa(_) => GameKind::Kaissa,
-            AnyGame::Chaturaji(_) => GameKind::Chaturaji,
+            AnyGame::Kaissa(_) => GAME_NAMES[0],
+            AnyGame::Chaturaji(_) => GAME_NAMES[1],
         }
     }
 
@@ -284,28 +283,12 @@ impl AnyGame {
         }
     }
 
-    /// Whether the game has ended by its rules (the positions' own test,
-    /// whatever the pending roll).
+    /// How the game stands: the inner position's outcome.
     #[must_use]
-    pub fn is_position_over(&self) -> bool {
+    pub fn outcome(&self) -> AnyOutcome {
         match self {
-            AnyGame::Kaissa(game) => game.position().is_over(),
-            AnyGame::Chaturaji(game) => game.position().is_over(),
-        }
-    }
-
-    /// The outcome word of the position (`ongoing`, `draw`, `red-wins`,
-    /// `rg-wins`…), as the `apply` tool prints it.
-    ///
-    /// ```
-    /// use kaissa_chaturaji::game::AnyGame;
-    /// assert_eq!(AnyGame::kaissa().outcome_word(), "ongoing");
-    /// ```
-    #[must_use]
-    pub fn outcome_word(&self) -> &'static str {
-        match self {
-            AnyGame::Kaissa(game) => game.position().outcome().word(),
-            AnyGame::Chaturaji(game) => game.position().outcome().word(),
+            AnyGame::Kaissa(game) => AnyOutcome::Kaissa(game.position().outcome()),
+            AnyGame::Chaturaji(game) => AnyOutcome::Chaturaji(game.position().outcome()),
         }
     }
 

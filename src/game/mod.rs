@@ -30,7 +30,7 @@
 //!
 //! # Either game
 //! [`AnyGame`] holds a game of either kind and is itself a [`Game`], with
-//! [`AnyAction`]s and [`AnyUndo`] records; [`GameKind`] names the game.
+//! [`AnyAction`]s, [`AnyUndo`] records and an [`AnyOutcome`].
 //! Each call dispatches once to the game inside, so its loops (perft) run
 //! the inner game's own code.
 //!
@@ -93,7 +93,8 @@ mod kaissa_game;
 mod perft;
 
 pub use any::{
-    AnyAction, AnyActions, AnyGame, AnyUndo, GameKind, UnknownGameError, MAX_ANY_ACTIONS,
+    AnyAction, AnyActions, AnyGame, AnyOutcome, AnyUndo, UnknownGameError, GAME_NAMES,
+    MAX_ANY_ACTIONS,
 };
 pub use chaturaji_game::{Chaturaji, ChaturajiStep, ChaturajiSteps, ChaturajiUndo};
 pub use kaissa_game::Kaissa;
