@@ -26,7 +26,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 
 use kaissa_chaturaji::chaturaji::{self, Alliances, Rules};
-use kaissa_chaturaji::playouts::{game_seed, Candidates, Choice, Playouts, Policy};
+use kaissa_chaturaji::playouts::{game_seed, CaptureFirst, Playouts, Policy};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 use kaissa_chaturaji::threads;
 use kaissa_chaturaji::{game, kaissa};
@@ -198,41 +198,6 @@ fn threaded_benches(c: &mut Criterion) {
 struct ByHand;
 
 impl Policy for ByHand {}
-
-/// A random capture when there is one, a random move otherwise.
-struct CaptureFirst;
-
-impl Policy for CaptureFirst {
-    fn kaissa_move<'a>(
-        &self,
-        position: &kaissa::Position,
-        moves: Candidates<'a, kaissa::Move>,
-        rng: &mut dyn RandomSource,
-    ) -> Choice<'a> {
-        let captures = |mv: &kaissa::Move| position.piece_at(mv.to()).is_some();
-        moves
-            .uniform_where(captures, rng)
-            .unwrap_or_else(|| moves.uniform(rng))
-    }
-
-    fn chaturaji_move<'a>(
-        &self,
-        position: &chaturaji::Position,
-        _roll: Option<chaturaji::Roll>,
-        moves: Candidates<'a, chaturaji::Move>,
-        rng: &mut dyn RandomSource,
-    ) -> Choice<'a> {
-        let captures = |mv: &chaturaji::Move| match *mv {
-            chaturaji::Move::Normal { to, .. } | chaturaji::Move::Promotion { to, .. } => {
-                position.piece_at(to).is_some()
-            }
-            _ => false,
-        };
-        moves
-            .uniform_where(captures, rng)
-            .unwrap_or_else(|| moves.uniform(rng))
-    }
-}
 
 fn policy_benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("policies");

@@ -12,8 +12,8 @@ use kaissa_chaturaji::chaturaji::{self, Alliances, Rules};
 use kaissa_chaturaji::game::{AnyAction, AnyGame, AnyOutcome, Game};
 use kaissa_chaturaji::kaissa;
 use kaissa_chaturaji::playouts::{
-    game_seed, Candidates, Choice, LengthHistogram, PlayoutResult, PlayoutStats, Playouts, Policy,
-    UniformRandom, Winners, LENGTH_BUCKETS,
+    game_seed, Candidates, CaptureFirst, Choice, LengthHistogram, PlayoutResult, PlayoutStats,
+    Playouts, Policy, UniformRandom, Winners, LENGTH_BUCKETS,
 };
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
@@ -526,14 +526,14 @@ fn the_default_policy_plays_the_games_it_always_played() {
     }
 }
 
-/// Plays a capture when there is one (a random one among them), any move
-/// otherwise; counts the choices it makes.
+/// The library's [`CaptureFirst`], counting the choices it makes and
+/// checking that a die is thrown unless a decision is pending.
 #[derive(Default)]
-struct CaptureFirst {
+struct CountedCaptureFirst {
     choices: AtomicU64,
 }
 
-impl Policy for CaptureFirst {
+impl Policy for CountedCaptureFirst {
     fn kaissa_move<'a>(
         &self,
         position: &kaissa::Position,
@@ -541,10 +541,7 @@ impl Policy for CaptureFirst {
         rng: &mut dyn RandomSource,
     ) -> Choice<'a> {
         self.choices.fetch_add(1, Ordering::Relaxed);
-        let captures = |mv: &kaissa::Move| position.piece_at(mv.to()).is_some();
-        moves
-            .uniform_where(captures, rng)
-            .unwrap_or_else(|| moves.uniform(rng))
+        CaptureFirst.kaissa_move(position, moves, rng)
     }
 
     fn chaturaji_move<'a>(
@@ -560,22 +557,14 @@ impl Policy for CaptureFirst {
             position.pending_promotion().is_some(),
             "a roll unless a decision is pending"
         );
-        let captures = |mv: &chaturaji::Move| match *mv {
-            chaturaji::Move::Normal { to, .. } | chaturaji::Move::Promotion { to, .. } => {
-                position.piece_at(to).is_some()
-            }
-            _ => false,
-        };
-        moves
-            .uniform_where(captures, rng)
-            .unwrap_or_else(|| moves.uniform(rng))
+        CaptureFirst.chaturaji_move(position, roll, moves, rng)
     }
 }
 
 #[test]
 fn a_custom_policy_is_used_and_deterministic() {
     for (name, playouts) in batches(31) {
-        let policy = Arc::new(CaptureFirst::default());
+        let policy = Arc::new(CountedCaptureFirst::default());
         let greedy = playouts.clone().with_policy(Arc::clone(&policy));
         let stats = greedy.games(20);
         assert_eq!(stats.games, 20, "{name}");
@@ -624,7 +613,7 @@ fn wins_per_side_colour_and_alliance_add_up() {
     for policy in [false, true] {
         let with = |p: Playouts| -> PlayoutStats {
             if policy {
-                p.with_policy(CaptureFirst::default()).games(40)
+                p.with_policy(CountedCaptureFirst::default()).games(40)
             } else {
                 p.games(40)
             }
@@ -701,7 +690,7 @@ fn replay_moves(start: &AnyGame, actions: &[AnyAction]) -> AnyGame {
 #[test]
 fn move_lists_replay_to_the_final_position() {
     for (name, playouts) in batches(41) {
-        let greedy = playouts.clone().with_policy(CaptureFirst::default());
+        let greedy = playouts.clone().with_policy(CountedCaptureFirst::default());
         for i in 0..6 {
             for replay in [playouts.replay(i), greedy.replay(i)] {
                 let moves = replay.actions.iter().filter(|a| !is_roll(a)).count();
@@ -995,7 +984,7 @@ fn the_example_plays_the_capture_first_policy() {
         assert!(stdout.contains("capture-first policy"), "{stdout}");
         let target = args[args.len() - 2].parse().unwrap();
         let stats = playouts
-            .with_policy(CaptureFirst::default())
+            .with_policy(CountedCaptureFirst::default())
             .until_plies(target);
         assert_eq!(
             plies_and_games(&stdout),

@@ -52,6 +52,7 @@
 //! assert!(last.plies <= stats.max_length);
 //! ```
 
+mod capture_first;
 mod policy;
 mod run;
 mod stats;
@@ -63,6 +64,7 @@ use crate::game::{AnyAction, AnyGame, AnyOutcome, ChaturajiStep};
 use crate::kaissa;
 use crate::random::SplitMix64;
 
+pub use capture_first::CaptureFirst;
 pub use policy::{Candidates, Choice, Policy, UniformRandom};
 pub use stats::{LengthHistogram, PlayoutResult, PlayoutStats, Winners, LENGTH_BUCKETS};
 
