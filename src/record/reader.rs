@@ -10,6 +10,7 @@
 //! line, and each action is played on one position, which a sink (the
 //! record builder or the visitor) is shown.
 
+use core::str::FromStr;
 use std::io::BufRead;
 
 use super::any::Record;
@@ -20,7 +21,7 @@ use super::game_record::{check_result, GameRecord};
 use super::header::Header;
 use super::kaissa::KaissaGame;
 use super::lexer::{Lexeme, Scanner};
-use super::lines::Lines;
+use super::lines::{Lines, Place};
 use super::result::{GameResult, Termination};
 use super::tags::RESERVED_TAGS;
 use super::visitor::RecordVisitor;
@@ -82,9 +83,6 @@ enum Which {
     Kaissa,
     Chaturaji,
 }
-
-/// A line and column of the input.
-pub(super) type Place = (usize, usize);
 
 /// What reading a record tells its receiver: the builder of a
 /// [`GameRecord`] or a [`RecordVisitor`]. It is told only of records
@@ -793,5 +791,23 @@ impl<R: BufRead> Reader<R> {
             }
         }
         Ok(())
+    }
+}
+
+impl<G: RecordedGame> FromStr for GameRecord<G> {
+    type Err = RecordError;
+
+    /// Reads exactly one record of this game (blank lines around it are
+    /// allowed).
+    fn from_str(text: &str) -> Result<GameRecord<G>, RecordError> {
+        read_one::<G>(text)
+    }
+}
+
+impl FromStr for Record {
+    type Err = RecordError;
+
+    fn from_str(text: &str) -> Result<Record, RecordError> {
+        read_any(text)
     }
 }
