@@ -77,13 +77,6 @@ fn body(error: RecordError) -> Failure {
     (error, Resync::Body)
 }
 
-/// Which game a record's `Game` tag names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Which {
-    Kaissa,
-    Chaturaji,
-}
-
 /// What reading a record tells its receiver: the builder of a
 /// [`GameRecord`] or a [`RecordVisitor`]. It is told only of records
 /// whose tag pairs are right; an error later in the record stops the
@@ -291,8 +284,8 @@ impl<R: BufRead> Reader<R> {
         self.skip(resync);
         let read = match self.next_header() {
             Ok(None) => return None,
-            Ok(Some(Which::Kaissa)) => self.read_game::<KaissaGame, _>(&mut Visit(visitor)),
-            Ok(Some(Which::Chaturaji)) => self.read_game::<ChaturajiGame, _>(&mut Visit(visitor)),
+            Ok(Some(KaissaGame::NAME)) => self.read_game::<KaissaGame, _>(&mut Visit(visitor)),
+            Ok(Some(_)) => self.read_game::<ChaturajiGame, _>(&mut Visit(visitor)),
             Err(failure) => Err(failure),
         };
         Some(read.map_err(|(error, resync)| {
@@ -338,16 +331,17 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Reads the tag pairs of the next record into `self.header`, and
-    /// which game it is; `None` at the end of the input.
-    fn next_header(&mut self) -> Result<Option<Which>, Failure> {
+    /// the name of its game ([`RecordedGame::NAME`]); `None` at the end of
+    /// the input.
+    fn next_header(&mut self) -> Result<Option<&'static str>, Failure> {
         if !self.skip_blank()? {
             return Ok(None);
         }
         self.read_header()?;
         let game = self.header.required("Game").map_err(body)?;
         match self.header.value(game) {
-            "kaissa" => Ok(Some(Which::Kaissa)),
-            "chaturaji" => Ok(Some(Which::Chaturaji)),
+            KaissaGame::NAME => Ok(Some(KaissaGame::NAME)),
+            ChaturajiGame::NAME => Ok(Some(ChaturajiGame::NAME)),
             other => {
                 let error = game.error(RecordErrorKind::BadTagValue {
                     name: "Game".into(),
@@ -728,10 +722,10 @@ impl<R: BufRead> Iterator for Reader<R> {
         self.skip(resync);
         let read = match self.next_header() {
             Ok(None) => return None,
-            Ok(Some(Which::Kaissa)) => self
+            Ok(Some(KaissaGame::NAME)) => self
                 .read_game::<KaissaGame, _>(&mut Builder::new())
                 .map(Record::Kaissa),
-            Ok(Some(Which::Chaturaji)) => self
+            Ok(Some(_)) => self
                 .read_game::<ChaturajiGame, _>(&mut Builder::new())
                 .map(Record::Chaturaji),
             Err(failure) => Err(failure),
@@ -747,16 +741,12 @@ impl<R: BufRead> Iterator for Reader<R> {
 pub(crate) fn read_one<G: RecordedGame>(text: &str) -> Result<GameRecord<G>, RecordError> {
     let mut reader = Reader::new(text.as_bytes());
     let only = |e: Failure| e.0;
-    let which = reader.next_header().map_err(only)?;
-    let Some(which) = which else {
+    let name = reader.next_header().map_err(only)?;
+    let Some(found) = name else {
         return Err(RecordError::new(1, 1, RecordErrorKind::NoRecord));
     };
     let game = reader.header.required("Game")?;
-    if reader.header.value(game) != G::NAME {
-        let found = match which {
-            Which::Kaissa => KaissaGame::NAME,
-            Which::Chaturaji => ChaturajiGame::NAME,
-        };
+    if found != G::NAME {
         return Err(game.error(RecordErrorKind::WrongGame {
             expected: G::NAME,
             found,
