@@ -8,6 +8,7 @@
 mod capi;
 
 mod agents;
+mod bounds;
 mod hostile;
 mod ludii;
 mod programs;

@@ -233,6 +233,87 @@ fn visit_c99_program() {
     run_program(&exe);
 }
 
+/// The functions version 0.2 renamed, each beside the name that replaced
+/// it (`tests/c/deprecated_names_test.c` calls both).
+const RENAMED_FUNCTIONS: &[(&str, &str)] = &[
+    ("kc_kaissa_side_to_move", "kc_kaissa_to_move"),
+    ("kc_kaissa_ply", "kc_kaissa_ply32"),
+    ("kc_kaissa_move_to_san", "kc_kaissa_move_to_readable"),
+    ("kc_kaissa_move_from_san", "kc_kaissa_move_from_readable"),
+];
+
+/// The constants version 0.2 renamed, each beside the name that replaced it.
+const RENAMED_CONSTANTS: &[(&str, &str)] = &[
+    ("KC_RECORD_KAISSA", "KC_GAME_KAISSA"),
+    ("KC_RECORD_CHATURAJI", "KC_GAME_CHATURAJI"),
+    ("KC_AGENT_GAME_KAISSA", "KC_GAME_KAISSA"),
+    ("KC_AGENT_GAME_CHATURAJI", "KC_GAME_CHATURAJI"),
+];
+
+/// `tests/c/deprecated_names_test.c`: every name version 0.2 renamed still
+/// compiles, links and answers as its new name (built with
+/// `-Wno-deprecated-declarations`); without that flag the compiler warns at
+/// every renamed function, because the header marks it `KC_DEPRECATED`.
+#[test]
+fn deprecated_names_still_work() {
+    let cc = compiler("CC", "cc");
+    let mut flags = C99_FLAGS.to_vec();
+    flags.push("-Wno-deprecated-declarations");
+    let exe = compile(
+        &cc,
+        &flags,
+        "tests/c/deprecated_names_test.c",
+        "deprecated_names_test_c",
+    );
+    run_program_with(&exe, &[]);
+    let warned = Command::new(&cc)
+        .args(["-std=c99", "-Wall", "-fsyntax-only", "-I"])
+        .arg(&capi_build().header_dir)
+        .arg(manifest_dir().join("tests/c/deprecated_names_test.c"))
+        .output()
+        .expect("run the C compiler");
+    let warnings = String::from_utf8_lossy(&warned.stderr);
+    for (old, new) in RENAMED_FUNCTIONS {
+        assert!(
+            warnings.contains(&format!("'{old}' is deprecated"))
+                || warnings.contains(&format!("`{old}` is deprecated"))
+                || warnings.contains(&format!("\u{2018}{old}\u{2019} is deprecated")),
+            "no deprecation warning for {old} (use {new}):\n{warnings}"
+        );
+    }
+}
+
+/// Every renamed name is marked in the header: a function by
+/// `KC_DEPRECATED("use ...")`, a constant by a comment line starting
+/// `Deprecated:` right above it; the new name is declared too.
+#[test]
+fn header_marks_renamed_names_deprecated() {
+    let header = std::fs::read_to_string(capi_build().header()).expect("generated header");
+    let lines: Vec<&str> = header.lines().collect();
+    for (old, new) in RENAMED_FUNCTIONS.iter().chain(RENAMED_CONSTANTS) {
+        let at = lines
+            .iter()
+            .position(|line| {
+                line.contains(&format!(" {old}(")) || line.starts_with(&format!("#define {old} "))
+            })
+            .unwrap_or_else(|| panic!("{old} is not in the header"));
+        let marked = if old.starts_with("kc_") {
+            at > 0 && lines[at - 1].starts_with(&format!("KC_DEPRECATED(\"use {new}"))
+        } else {
+            lines[..at]
+                .iter()
+                .rev()
+                .take_while(|line| line.starts_with("//"))
+                .any(|line| line.starts_with(&format!("// Deprecated: use `{new}`")))
+        };
+        assert!(marked, "{old} is not marked deprecated: {}", lines[at]);
+        assert!(
+            header.contains(&format!(" {new}(")) || header.contains(&format!("#define {new} ")),
+            "{new} is not in the header"
+        );
+    }
+}
+
 #[test]
 fn cpp17_program() {
     let exe = compile(
