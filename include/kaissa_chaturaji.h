@@ -188,7 +188,7 @@
 // The default quiet-ply draw limit.
 #define KC_CHATURAJI_DEFAULT_DRAW_LIMIT 200
 
-// Ruleset value: the sheet's rules (the rules reference, §2, Chaturaji), the default.
+// Ruleset value: the sheet's rules (the rules reference, §2), the default.
 #define KC_CHATURAJI_RULESET_SHEET 0
 
 // Ruleset value: Ludii's free-for-all Chaturaji with scores (the rules
@@ -578,7 +578,7 @@ typedef struct kc_chaturaji_undo_record {
   uint64_t check;
 } kc_chaturaji_undo_record;
 
-// The rules options a position is created with (the rules reference, §2,
+// The rules options a position is created with (the rules reference, §2.2,
 // and §2.13 with `ruleset` `KC_CHATURAJI_RULESET_LUDII`).
 //
 // - `alliances`: `KC_CHATURAJI_ALLIANCES_SHEET` (0, the default) or
@@ -791,7 +791,7 @@ typedef struct kc_kaissa_outcome_info {
   uint8_t reason;
 } kc_kaissa_outcome_info;
 
-// One side's Home Stone placement window (the rules reference, §1, Home Stone).
+// One side's Home Stone placement window (the rules reference, §1.6).
 typedef struct kc_kaissa_home_stone_window_info {
   // The side described (0 Yellow, 1 Red).
   uint8_t side;
@@ -1215,7 +1215,7 @@ enum kc_status kc_chaturaji_apply_exchange(struct kc_chaturaji_position *pos,
                                            uint8_t square_b);
 
 // Counts the leaves of the game tree of `depth` plies from `pos` over
-// chance nodes (perft with a die, the rules reference: every face 2..5 and every
+// chance nodes (perft with a die, the rules reference, §2.11: every face 2..5 and every
 // legal move for it, the single pass where there is none; depth 0 gives 1,
 // a finished position 0) and writes the count to `*out`. Works on an
 // internal copy: `pos` is only read. `depth` above
@@ -1337,10 +1337,10 @@ enum kc_status kc_chaturaji_position_new_start(const struct kc_chaturaji_rules *
                                                struct kc_chaturaji_position **out);
 
 // Parses a position text (`<board> <to-move> <command> <lost-pawn>
-// <captured-rajas> <quiet> <ply>`, the rules reference, §3) under `*rules`, e.g.
+// <captured-rajas> <quiet> <ply>`, the rules reference, §3.3) under `*rules`, e.g.
 // the start: `yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB r rbyg - - 0 0`.
 // Under the Ludii ruleset the text is `<board> <to-move> <scores>
-// <decision> <turns>` (the rules reference, §2.13, the Ludii ruleset), the start ending `g 0,0,0,0 - 0`.
+// <decision> <turns>` (the rules reference, §3.5), the start ending `g 0,0,0,0 - 0`.
 //
 // On malformed or inconsistent text the result is `KC_ERR_PARSE` and
 // `kc_last_error_message` gives the field, the 0-based byte offset and the
@@ -1581,7 +1581,7 @@ enum kc_status kc_chaturaji_position_diagram(const struct kc_chaturaji_position 
                                              size_t *out_len);
 
 // Parses a move text (`h1f3`, `g7g8K` for a special promotion, `pass`;
-// the rules reference, §3) into `*out`. Malformed text gives `KC_ERR_PARSE` with
+// the rules reference, §3.4) into `*out`. Malformed text gives `KC_ERR_PARSE` with
 // the byte offset and reason in the last error message. Parsing
 // does not check legality.
 //
@@ -1770,8 +1770,8 @@ enum kc_status kc_kaissa_playout_game(const struct kc_kaissa_position *start,
 // `out` points to a writable `kc_kaissa_position *`.
 enum kc_status kc_kaissa_position_new_start(struct kc_kaissa_position **out);
 
-// Parses a position text (`<board> <side> <turn> <hand>`, `docs/rules.md`
-// §3.1), e.g. the start:
+// Parses a position text (`<board> <side> <turn> <hand>`, the rules
+// reference, §3.1), e.g. the start:
 // `ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh`.
 //
 // On malformed or inconsistent text the result is `KC_ERR_PARSE` and
@@ -2162,7 +2162,7 @@ enum kc_status kc_kaissa_position_diagram(const struct kc_kaissa_position *pos,
                                           size_t cap,
                                           size_t *out_len);
 
-// Parses a move text (`e2e5`, `a10b9`, `H@c1`; the rules reference, §3) into
+// Parses a move text (`e2e5`, `a10b9`, `H@c1`; the rules reference, §3.2) into
 // `*out`. Malformed text gives `KC_ERR_PARSE` with the byte offset
 // and reason in the last error message. Parsing does not check legality.
 //

@@ -25,7 +25,7 @@
 //! carry a digest under a key made at random once per process: they are
 //! valid only in the process that made them.
 //!
-//! The Ludii ruleset (`docs/rules.md` §2.13) is the rules option `ruleset`
+//! The Ludii ruleset (the rules reference, §2.13) is the rules option `ruleset`
 //! `KC_CHATURAJI_RULESET_LUDII` (`kc_chaturaji_rules_ludii` fills it in);
 //! its scores, ranking and promotion decisions have functions of their own
 //! in `ludii.rs`. A promotion decision is a move of kind

@@ -240,8 +240,8 @@ pub unsafe extern "C" fn kc_kaissa_position_new_start(
     })
 }
 
-/// Parses a position text (`<board> <side> <turn> <hand>`, `docs/rules.md`
-/// §3.1), e.g. the start:
+/// Parses a position text (`<board> <side> <turn> <hand>`, the rules
+/// reference, §3.1), e.g. the start:
 /// `ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh`.
 ///
 /// On malformed or inconsistent text the result is `KC_ERR_PARSE` and
