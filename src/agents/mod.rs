@@ -1,6 +1,7 @@
 //! Computer players for both games (feature `agents`): [`RandomAgent`],
-//! [`GreedyAgent`], [`Mcts`] (UCT with chance nodes for the die) and
-//! [`AlphaBeta`] (Merchant Kaissa), behind one [`Agent`] trait.
+//! [`GreedyAgent`], [`Mcts`] (UCT with chance nodes for the die),
+//! [`Expectimax`] (full width, chance nodes averaged) and [`AlphaBeta`]
+//! (Merchant Kaissa), behind one [`Agent`] trait.
 //!
 //! The algorithms that do not depend on the game are written once, over
 //! [`Game`] (the OpenSpiel-shaped trait of [`crate::game`]) plus the few
@@ -23,8 +24,10 @@
 //!
 //! Agents are built from a spec string ([`AgentSpec`]): `random`,
 //! `greedy`, `mcts:<iterations>` (or `mcts:<ms>ms` for a time budget),
-//! `alphabeta:<depth>` (or `alphabeta:<ms>ms`, Kaissa only),
-//! `expectimax:<depth>`.
+//! `alphabeta:<depth>` (or `alphabeta:<ms>ms`, `alphabeta:<n>nodes`,
+//! Kaissa only), `expectimax:<depth>` (Kaissa: depth 3 at most). For a
+//! game of either kind, [`AgentSpec::any_agent`] makes an
+//! `Agent<AnyGame>`.
 //!
 //! ```
 //! use kaissa_chaturaji::agents::{Agent, AgentSpec};
@@ -49,6 +52,7 @@ use crate::game::Game;
 
 mod agent_game;
 mod alphabeta;
+mod any_agent;
 mod chaturaji_eval;
 mod expectimax;
 mod greedy;

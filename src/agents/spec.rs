@@ -14,8 +14,9 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::error::excerpt;
-use crate::game::{Chaturaji, Kaissa};
+use crate::game::{AnyGame, Chaturaji, Kaissa};
 
+use super::any_agent::OnAnyGame;
 use super::{
     Agent, AgentGame, AlphaBeta, AlphaBetaConfig, Expectimax, GreedyAgent, Mcts, MctsConfig,
     RandomAgent,
@@ -328,6 +329,37 @@ impl AgentSpec {
             game: "chaturaji",
             reason: "alpha-beta plays Merchant Kaissa only \
                      (Chaturaji's die needs mcts or expectimax)",
+        })
+    }
+
+    /// The agent for games of `game`'s kind (Merchant Kaissa or
+    /// Chaturaji), as an agent of [`AnyGame`]: it dispatches once per move
+    /// to [`AgentSpec::kaissa_agent`] or [`AgentSpec::chaturaji_agent`]'s
+    /// agent, and chooses nothing in a game of the other kind.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::agents::{Agent, AgentSpec};
+    /// use kaissa_chaturaji::game::{AnyGame, Game};
+    /// let game = AnyGame::kaissa();
+    /// let mut agent = "alphabeta:2".parse::<AgentSpec>()?.any_agent(&game, 1)?;
+    /// let action = agent.choose(&game).expect("the start has moves");
+    /// assert!(game.legal_actions().contains(&action));
+    /// let chaturaji = AnyGame::chaturaji(Default::default());
+    /// assert!("alphabeta:2".parse::<AgentSpec>()?.any_agent(&chaturaji, 1).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn any_agent(
+        &self,
+        game: &AnyGame,
+        seed: u64,
+    ) -> Result<Box<dyn Agent<AnyGame> + Send>, SpecError> {
+        Ok(match game {
+            AnyGame::Kaissa(_) => Box::new(OnAnyGame {
+                agent: self.kaissa_agent(seed)?,
+            }),
+            AnyGame::Chaturaji(_) => Box::new(OnAnyGame {
+                agent: self.chaturaji_agent(seed)?,
+            }),
         })
     }
 }

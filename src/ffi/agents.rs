@@ -1,6 +1,9 @@
 //! The agents through the C ABI (features `capi` and `agents`): a
 //! `kc_agent` handle made for one game with a kind, limits and a seed (or a
-//! spec string), which chooses a move for a position handle.
+//! spec string), which chooses a move for a position handle. The limits
+//! are turned into a spec and read by the spec parser, so that both ways
+//! make the same agents under the same bounds; the handle holds the
+//! agent as an `Agent<AnyGame>` ([`AgentSpec::any_agent`]).
 //!
 //! Threads: a `kc_agent` is used by one thread at a time, but it may move
 //! between threads (make it on the GUI's thread, let a worker thread think
@@ -21,7 +24,8 @@ use super::{fail, out_ptr, read_str, run, unknown_game, write_out, write_text, F
 use super::{KC_GAME_CHATURAJI, KC_GAME_KAISSA, KC_NO_SQUARE};
 use crate::agents::{Agent, AgentSpec, SpecError};
 use crate::chaturaji::Roll;
-use crate::game::{Chaturaji, ChaturajiStep, Game, Kaissa};
+use crate::chaturaji::Rules;
+use crate::game::{AnyAction, AnyGame, Chaturaji, ChaturajiStep, Game, Kaissa};
 use crate::kaissa::Move;
 
 /// Deprecated: use `KC_GAME_KAISSA` (one game selector for records and
@@ -80,38 +84,38 @@ pub struct kc_agent_limits {
 /// The `kc_agent_*` functions exist in a library built with the `agents`
 /// feature besides `capi` (as `scripts/install-c` builds it).
 pub struct kc_agent {
-    player: Player,
+    /// The agent, for games of the kind it was made for (it chooses
+    /// nothing in the other).
+    agent: Box<dyn Agent<AnyGame> + Send>,
 }
 
 impl Handle for kc_agent {
-    type Inner = Player;
-    fn wrap(player: Player) -> Self {
-        kc_agent { player }
+    type Inner = Box<dyn Agent<AnyGame> + Send>;
+    fn wrap(agent: Self::Inner) -> Self {
+        kc_agent { agent }
     }
-    fn inner(&self) -> &Player {
-        &self.player
+    fn inner(&self) -> &Self::Inner {
+        &self.agent
     }
-    fn inner_mut(&mut self) -> &mut Player {
-        &mut self.player
+    fn inner_mut(&mut self) -> &mut Self::Inner {
+        &mut self.agent
     }
 }
 
-/// The agent behind a `kc_agent`, for its game.
-pub(crate) enum Player {
-    Kaissa(Box<dyn Agent<Kaissa> + Send>),
-    Chaturaji(Box<dyn Agent<Chaturaji> + Send>),
-}
-
-/// The agent of `spec` for `game`.
-fn player(game: u8, spec: &AgentSpec, seed: u64) -> Result<Player, Failure> {
-    let invalid = |e: SpecError| fail(KC_ERR_INVALID_ARGUMENT, e.to_string());
-    match game {
-        KC_GAME_KAISSA => Ok(Player::Kaissa(spec.kaissa_agent(seed).map_err(invalid)?)),
-        KC_GAME_CHATURAJI => Ok(Player::Chaturaji(
-            spec.chaturaji_agent(seed).map_err(invalid)?,
-        )),
-        _ => Err(unknown_game(game)),
-    }
+/// The agent of `spec` for `game` (`KC_GAME_KAISSA` or
+/// `KC_GAME_CHATURAJI`).
+fn agent_for(
+    game: u8,
+    spec: &AgentSpec,
+    seed: u64,
+) -> Result<Box<dyn Agent<AnyGame> + Send>, Failure> {
+    let kind = match game {
+        KC_GAME_KAISSA => AnyGame::kaissa(),
+        KC_GAME_CHATURAJI => AnyGame::chaturaji(Rules::default()),
+        _ => return Err(unknown_game(game)),
+    };
+    spec.any_agent(&kind, seed)
+        .map_err(|e| fail(KC_ERR_INVALID_ARGUMENT, e.to_string()))
 }
 
 /// The spec text of `kind` with `limits` (its one limit, written as the
@@ -215,7 +219,7 @@ pub unsafe extern "C" fn kc_agent_new(
         };
         let spec = spec_of(kind, &limits)?;
         // SAFETY: forwarded from the caller.
-        unsafe { give_handle::<kc_agent>(player(game, &spec, seed)?, out) }
+        unsafe { give_handle::<kc_agent>(agent_for(game, &spec, seed)?, out) }
     })
 }
 
@@ -246,7 +250,7 @@ pub unsafe extern "C" fn kc_agent_new_from_spec(
             .parse()
             .map_err(|e: SpecError| fail(KC_ERR_PARSE, e.to_string()))?;
         // SAFETY: forwarded from the caller.
-        unsafe { give_handle::<kc_agent>(player(game, &spec, seed)?, out) }
+        unsafe { give_handle::<kc_agent>(agent_for(game, &spec, seed)?, out) }
     })
 }
 
@@ -269,10 +273,7 @@ pub unsafe extern "C" fn kc_agent_free(agent: *mut kc_agent) {
 pub unsafe extern "C" fn kc_agent_reset(agent: *mut kc_agent) -> kc_status {
     run("kc_agent_reset", || {
         // SAFETY: forwarded from the caller.
-        match unsafe { handle_mut(agent, "agent")? } {
-            Player::Kaissa(agent) => agent.reset(),
-            Player::Chaturaji(agent) => agent.reset(),
-        }
+        unsafe { handle_mut(agent, "agent")? }.reset();
         Ok(())
     })
 }
@@ -293,13 +294,15 @@ pub unsafe extern "C" fn kc_agent_name(
 ) -> kc_status {
     run("kc_agent_name", || {
         // SAFETY: forwarded from the caller.
-        let name = match unsafe { handle_ref(agent, "agent")? } {
-            Player::Kaissa(agent) => agent.name(),
-            Player::Chaturaji(agent) => agent.name(),
-        };
+        let name = unsafe { handle_ref(agent, "agent")? }.name();
         // SAFETY: forwarded from the caller.
         unsafe { write_text(name, buf, cap, out_len) }
     })
+}
+
+/// The failure of a choice in a finished game.
+fn game_over() -> Failure {
+    fail(KC_ERR_GAME_OVER, "the game is over: no move to choose")
 }
 
 /// The agent of the wrong game.
@@ -328,16 +331,18 @@ pub unsafe extern "C" fn kc_agent_kaissa_choose(
 ) -> kc_status {
     run("kc_agent_kaissa_choose", || {
         // SAFETY: forwarded from the caller.
-        let Player::Kaissa(agent) = (unsafe { handle_mut(agent, "agent")? }) else {
-            return Err(wrong_game("Merchant Kaissa"));
-        };
+        let agent = unsafe { handle_mut(agent, "agent")? };
         // SAFETY: forwarded from the caller.
         let position = unsafe { handle_ref::<kc_kaissa_position>(pos, "pos")? };
         let out = out_ptr(out, "out")?;
-        let game = Kaissa::new(position.clone());
-        let mv = agent
-            .choose(&game)
-            .ok_or_else(|| fail(KC_ERR_GAME_OVER, "the game is over: no move to choose"))?;
+        if position.outcome().is_over() {
+            return Err(game_over());
+        }
+        let game = AnyGame::from(Kaissa::new(position.clone()));
+        // At a player node an agent of this game always chooses.
+        let Some(AnyAction::Kaissa(mv)) = agent.choose(&game) else {
+            return Err(wrong_game("Merchant Kaissa"));
+        };
         let mv = match mv {
             Move::Normal { from, to } => kc_kaissa_move {
                 kind: KC_KAISSA_MOVE_NORMAL,
@@ -378,17 +383,12 @@ pub unsafe extern "C" fn kc_agent_chaturaji_choose(
 ) -> kc_status {
     run("kc_agent_chaturaji_choose", || {
         // SAFETY: forwarded from the caller.
-        let Player::Chaturaji(agent) = (unsafe { handle_mut(agent, "agent")? }) else {
-            return Err(wrong_game("Chaturaji"));
-        };
+        let agent = unsafe { handle_mut(agent, "agent")? };
         // SAFETY: forwarded from the caller.
         let position = unsafe { handle_ref::<kc_chaturaji_position>(pos, "pos")? };
         let out = out_ptr(out, "out")?;
         if position.is_over() {
-            return Err(fail(
-                KC_ERR_GAME_OVER,
-                "the game is over: no move to choose",
-            ));
+            return Err(game_over());
         }
         let mut game = Chaturaji::new(position.clone());
         if position.pending_promotion().is_none() {
@@ -400,11 +400,12 @@ pub unsafe extern "C" fn kc_agent_chaturaji_choose(
             })?;
             game.apply_unchecked(ChaturajiStep::Roll(roll));
         }
-        let step = agent
-            .choose(&game)
-            .ok_or_else(|| fail(KC_ERR_GAME_OVER, "the game is over: no move to choose"))?;
-        let ChaturajiStep::Move(mv) = step else {
-            return Err(fail(KC_ERR_PANIC, "the agent chose a roll"));
+        // At a player node (the roll was applied, or a decision is
+        // pending) an agent of this game always chooses a move.
+        let Some(AnyAction::Chaturaji(ChaturajiStep::Move(mv))) =
+            agent.choose(&AnyGame::from(game))
+        else {
+            return Err(wrong_game("Chaturaji"));
         };
         // SAFETY: checked by `out_ptr`; writable per the caller.
         unsafe { write_out(out, kc_chaturaji_move::from_rust(mv)) };

@@ -8,6 +8,7 @@
 
 use super::kc_status::{self, *};
 use super::{fail, out_ptr, run, write_out, FfiResult};
+use crate::game::AnyGame;
 use crate::playouts::{
     game_seed, LengthHistogram, PlayoutGame, PlayoutResult, PlayoutStats, Playouts,
     DEFAULT_MAX_PLIES, LENGTH_BUCKETS,
@@ -162,21 +163,34 @@ pub unsafe extern "C" fn kc_playout_length_bucket_bounds(
 
 /// What to run: a fixed number of games, or games until a ply target.
 #[derive(Clone, Copy)]
-pub(crate) enum Batch {
+pub(crate) enum Target {
     Games(u64),
     UntilPlies(u64),
 }
 
-/// Runs `batch` of `playouts` and writes the statistics to `out`.
+/// The batch of games from `start` (a position of either game; a
+/// Chaturaji position under its rules options).
+pub(crate) fn playouts_from(
+    start: impl Into<AnyGame>,
+    seed: u64,
+    max_plies: u32,
+    threads: u32,
+) -> Playouts {
+    Playouts::new(start, seed)
+        .with_max_plies(max_plies)
+        .with_threads(threads as usize)
+}
+
+/// Runs `target` of `playouts` and writes the statistics to `out`.
 pub(crate) fn run_batch(
     playouts: &Playouts,
-    batch: Batch,
+    target: Target,
     out: *mut kc_playout_stats,
 ) -> FfiResult {
     let out = out_ptr(out, "out")?;
-    let stats = match batch {
-        Batch::Games(n) => playouts.games(n),
-        Batch::UntilPlies(n) => {
+    let stats = match target {
+        Target::Games(n) => playouts.games(n),
+        Target::UntilPlies(n) => {
             let stats = playouts.until_plies(n);
             // Short of the target only when no game can play a ply.
             if stats.plies < n {

@@ -3,28 +3,10 @@
 
 use crate::ffi::handle::handle_ref;
 use crate::ffi::kc_status;
-use crate::ffi::playouts::{kc_playout_game, kc_playout_stats, run_batch, Batch};
-use crate::ffi::{out_ptr, run, write_out, Failure};
-use crate::playouts::{Playouts, Start};
+use crate::ffi::playouts::{kc_playout_game, kc_playout_stats, playouts_from, run_batch, Target};
+use crate::ffi::{out_ptr, run, write_out};
 
 use super::position::kc_chaturaji_position;
-
-/// The batch of Chaturaji games from `start` (under its rules options).
-///
-/// # Safety
-/// `start` is NULL or a live position.
-unsafe fn chaturaji_batch(
-    start: *const kc_chaturaji_position,
-    seed: u64,
-    max_plies: u32,
-    threads: u32,
-) -> Result<Playouts, Failure> {
-    // SAFETY: forwarded from the caller.
-    let pos = unsafe { handle_ref(start, "start")? }.clone();
-    Ok(Playouts::new(Start::Chaturaji(pos), seed)
-        .with_max_plies(max_plies)
-        .with_threads(threads as usize))
-}
 
 /// Plays Chaturaji games `0..games` from `start` under its rules options,
 /// as `kc_kaissa_playouts` does for Kaissa.
@@ -43,8 +25,9 @@ pub unsafe extern "C" fn kc_chaturaji_playouts(
 ) -> kc_status {
     run("kc_chaturaji_playouts", || {
         // SAFETY: forwarded from the caller.
-        let playouts = unsafe { chaturaji_batch(start, seed, max_plies, threads)? };
-        run_batch(&playouts, Batch::Games(games), out)
+        let start = unsafe { handle_ref(start, "start")? }.clone();
+        let playouts = playouts_from(start, seed, max_plies, threads);
+        run_batch(&playouts, Target::Games(games), out)
     })
 }
 
@@ -64,8 +47,9 @@ pub unsafe extern "C" fn kc_chaturaji_playouts_until(
 ) -> kc_status {
     run("kc_chaturaji_playouts_until", || {
         // SAFETY: forwarded from the caller.
-        let playouts = unsafe { chaturaji_batch(start, seed, max_plies, threads)? };
-        run_batch(&playouts, Batch::UntilPlies(min_plies), out)
+        let start = unsafe { handle_ref(start, "start")? }.clone();
+        let playouts = playouts_from(start, seed, max_plies, threads);
+        run_batch(&playouts, Target::UntilPlies(min_plies), out)
     })
 }
 
@@ -85,7 +69,8 @@ pub unsafe extern "C" fn kc_chaturaji_playout_game(
 ) -> kc_status {
     run("kc_chaturaji_playout_game", || {
         // SAFETY: forwarded from the caller.
-        let playouts = unsafe { chaturaji_batch(start, seed, max_plies, 1)? };
+        let start = unsafe { handle_ref(start, "start")? }.clone();
+        let playouts = playouts_from(start, seed, max_plies, 1);
         let out = out_ptr(out, "out")?;
         let record = playouts.game(index);
         // SAFETY: checked; writable per the caller.
