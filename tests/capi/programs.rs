@@ -15,6 +15,12 @@
 //!   (`kc_kaissa_visit`: perft by nested visits, and visitors that break
 //!   its rules).
 //!
+//! - `deprecated_names_still_work`: `tests/c/deprecated_names_test.c` calls
+//!   every name version 0.2 renamed beside its new name (built with
+//!   `-Wno-deprecated-declarations`), and the compiler warns at each renamed
+//!   function without that flag; `header_marks_renamed_names_deprecated`
+//!   finds each old name marked in the header (`KC_DEPRECATED`, or a
+//!   `Deprecated:` comment right above a constant).
 //! - `chaturaji_c99_program` / `chaturaji_cpp17_program`: the same for
 //!   `tests/c/chaturaji_test.c` and `tests/c/chaturaji_test.cpp`, with the
 //!   Rust API's Chaturaji perft numbers (depths 1-5, both alliances) and the
