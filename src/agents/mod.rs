@@ -1,7 +1,7 @@
 //! Computer players for both games (feature `agents`): [`RandomAgent`],
 //! [`GreedyAgent`], [`Mcts`] (UCT with chance nodes for the die),
-//! [`Expectimax`] (full width, chance nodes averaged) and [`AlphaBeta`]
-//! (Merchant Kaissa), behind one [`Agent`] trait.
+//! [`AlphaBeta`] (Merchant Kaissa) and [`Expectimax`] (chance nodes
+//! averaged, meant for Chaturaji), behind one [`Agent`] trait.
 //!
 //! The algorithms that do not depend on the game are written once, over
 //! [`Game`] (the OpenSpiel-shaped trait of [`crate::game`]) plus the few
