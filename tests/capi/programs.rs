@@ -258,8 +258,9 @@ const RENAMED_CONSTANTS: &[(&str, &str)] = &[
 
 /// `tests/c/deprecated_names_test.c`: every name version 0.2 renamed still
 /// compiles, links and answers as its new name (built with
-/// `-Wno-deprecated-declarations`); without that flag the compiler warns at
-/// every renamed function, because the header marks it `KC_DEPRECATED`.
+/// `-Wno-deprecated-declarations`); without that flag the C and the C++
+/// compiler warn at every renamed function, because the header marks it
+/// `KC_DEPRECATED`.
 #[test]
 fn deprecated_names_still_work() {
     let cc = compiler("CC", "cc");
@@ -272,20 +273,33 @@ fn deprecated_names_still_work() {
         "deprecated_names_test_c",
     );
     run_program_with(&exe, &[]);
-    let warned = Command::new(&cc)
-        .args(["-std=c99", "-Wall", "-fsyntax-only", "-I"])
-        .arg(&capi_build().header_dir)
-        .arg(manifest_dir().join("tests/c/deprecated_names_test.c"))
-        .output()
-        .expect("run the C compiler");
-    let warnings = String::from_utf8_lossy(&warned.stderr);
-    for (old, new) in RENAMED_FUNCTIONS {
-        assert!(
-            warnings.contains(&format!("'{old}' is deprecated"))
-                || warnings.contains(&format!("`{old}` is deprecated"))
-                || warnings.contains(&format!("\u{2018}{old}\u{2019} is deprecated")),
-            "no deprecation warning for {old} (use {new}):\n{warnings}"
-        );
+    // The same source read as C and as C++ (`[[deprecated]]` there).
+    let cxx = compiler("CXX", "c++");
+    for (compiler, flags) in [
+        (&cc, ["-std=c99", "-x", "c"]),
+        (&cxx, ["-std=c++17", "-x", "c++"]),
+    ] {
+        let warned = Command::new(compiler)
+            .args(flags)
+            .args(["-Wall", "-fsyntax-only", "-I"])
+            .arg(&capi_build().header_dir)
+            .arg(manifest_dir().join("tests/c/deprecated_names_test.c"))
+            .output()
+            .unwrap_or_else(|err| panic!("cannot run {compiler}: {err}"));
+        let warnings = String::from_utf8_lossy(&warned.stderr);
+        for (old, new) in RENAMED_FUNCTIONS {
+            let warned_of = |line: &str| {
+                line.contains("is deprecated")
+                    && line.match_indices(old).any(|(at, _)| {
+                        let after = line[at + old.len()..].chars().next();
+                        !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+                    })
+            };
+            assert!(
+                warnings.lines().any(warned_of),
+                "{compiler}: no deprecation warning for {old} (use {new}):\n{warnings}"
+            );
+        }
     }
 }
 
