@@ -23,8 +23,7 @@ use super::kc_status::{self, *};
 use super::{fail, out_ptr, read_str, run, unknown_game, write_out, write_text, Failure};
 use super::{KC_GAME_CHATURAJI, KC_GAME_KAISSA, KC_NO_SQUARE};
 use crate::agents::{Agent, AgentSpec, SpecError};
-use crate::chaturaji::Roll;
-use crate::chaturaji::Rules;
+use crate::chaturaji::{Roll, Rules};
 use crate::game::{AnyAction, AnyGame, Chaturaji, ChaturajiStep, Game, Kaissa};
 use crate::kaissa::Move;
 
