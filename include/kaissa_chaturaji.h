@@ -6,17 +6,29 @@
  * refresh with:  cargo run -p kaissa-chaturaji-header
  *
  * Conventions:
- *  - Every fallible function returns a kc_status; KC_OK is 0. After a failure,
- *    kc_last_error_message() tells what went wrong (per thread).
+ *  - Every fallible function returns a kc_status; KC_OK is 0. Two calls
+ *    explain a failure, and they differ:
+ *      const char *kc_status_message(int code);
+ *        a static description of a status code (do not free it);
+ *      kc_status kc_last_error_message(char *buf, size_t cap, size_t *out_len);
+ *        copies what went wrong in the calling thread's last failed call
+ *        (which argument, which text) into buf, by the buffer convention
+ *        below: kc_last_error_message(NULL, 0, &len) asks for the size.
  *  - Outputs come last and are written only on success. Text and array
  *    outputs use (buf, cap, out_len): on success *out_len is the text length
  *    (without the NUL) or the element count; on KC_ERR_BUFFER_TOO_SMALL
  *    nothing is written to buf and *out_len is the size needed (including
  *    the NUL for text). buf may be NULL when cap is 0 (a size query).
- *  - Objects the library allocates (kc_kaissa_position, kc_chaturaji_position) are released with
- *    their _free function. Every other struct is plain caller-owned data.
+ *  - Objects the library allocates (positions, records, record readers,
+ *    agents) are released with their _free function. Every other struct is
+ *    plain caller-owned data.
  *  - Numbers coming from C (squares, sides, kinds, depths) are range-checked:
  *    out-of-range values give KC_ERR_INVALID_ARGUMENT.
+ *  - Names are those of the Rust API (to_move, readable, ply). A name that
+ *    was renamed stays for one release: its comment starts "Deprecated:"
+ *    and, for a function, KC_DEPRECATED makes the compiler warn where it is
+ *    used (define KC_DEPRECATED(note) as empty before including this
+ *    header to silence it).
  *
  * Install: scripts/install-c --prefix DIR, then link with
  *   pkg-config --cflags --libs kaissa_chaturaji          (shared library)
@@ -38,6 +50,17 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#ifndef KC_DEPRECATED
+#if defined(__cplusplus) && __cplusplus >= 201402L
+#define KC_DEPRECATED(note) [[deprecated(note)]]
+#elif defined(__GNUC__) || defined(__clang__)
+#define KC_DEPRECATED(note) __attribute__((deprecated(note)))
+#elif defined(_MSC_VER)
+#define KC_DEPRECATED(note) __declspec(deprecated(note))
+#else
+#define KC_DEPRECATED(note)
+#endif
+#endif
 
 // The largest number of legal moves of any position of either game (the
 // larger of `KC_KAISSA_MAX_MOVES`, 1098, and `KC_CHATURAJI_MAX_MOVES`, 438,
@@ -49,6 +72,13 @@
 // The value of a square field that names no square (the `from` of a Home
 // Stone placement).
 #define KC_NO_SQUARE 255
+
+// The game selector of records and agents (`kc_record_game`,
+// `kc_agent_new`): Merchant Kaissa.
+#define KC_GAME_KAISSA 0
+
+// The game selector of records and agents: Chaturaji (any rules option).
+#define KC_GAME_CHATURAJI 1
 
 // The most choices a promotion decision offers (raja, elephant, horse,
 // boat): a buffer of this many elements always holds
@@ -158,7 +188,7 @@
 // The default quiet-ply draw limit.
 #define KC_CHATURAJI_DEFAULT_DRAW_LIMIT 200
 
-// Ruleset value: the sheet's rules (the rules reference, §2, Chaturaji), the default.
+// Ruleset value: the sheet's rules (the rules reference, §2), the default.
 #define KC_CHATURAJI_RULESET_SHEET 0
 
 // Ruleset value: Ludii's free-for-all Chaturaji with scores (the rules
@@ -316,11 +346,13 @@
 // `gP b7-b8=H`) and its NUL.
 #define KC_READABLE_MOVE_CAP 16
 
-// Game value of a record: Merchant Kaissa.
-#define KC_RECORD_KAISSA 0
+// Deprecated: use `KC_GAME_KAISSA` (one game selector for records and
+// agents).
+#define KC_RECORD_KAISSA KC_GAME_KAISSA
 
-// Game value of a record: Chaturaji.
-#define KC_RECORD_CHATURAJI 1
+// Deprecated: use `KC_GAME_CHATURAJI` (one game selector for records and
+// agents).
+#define KC_RECORD_CHATURAJI KC_GAME_CHATURAJI
 
 // A text buffer of this many bytes always holds an action text of a
 // record (`exchange:rh4,be8` is the longest kind) and its NUL.
@@ -344,26 +376,37 @@
 // other size to 8..1000 pixels.
 #define KC_SVG_DEFAULT_SQUARE_SIZE 48
 
-// `kc_agent_new` `game`: Merchant Kaissa.
-#define KC_AGENT_GAME_KAISSA 0
+// Deprecated: use `KC_GAME_KAISSA` (one game selector for records and
+// agents).
+#define KC_AGENT_GAME_KAISSA KC_GAME_KAISSA
 
-// `kc_agent_new` `game`: Chaturaji (any rules option).
-#define KC_AGENT_GAME_CHATURAJI 1
+// Deprecated: use `KC_GAME_CHATURAJI` (one game selector for records and
+// agents).
+#define KC_AGENT_GAME_CHATURAJI KC_GAME_CHATURAJI
 
-// `kc_agent_new` `kind`: a uniformly random legal move.
+// `kc_agent_new` `kind`: a uniformly random legal move (the spec
+// `random`).
 #define KC_AGENT_RANDOM 0
 
 // `kc_agent_new` `kind`: the best immediate capture (Kaissa: a Home Stone
-// above all; Chaturaji: by the Ludii scores), at random among equals.
+// above all; Chaturaji: by the Ludii scores), at random among equals (the
+// spec `greedy`).
 #define KC_AGENT_GREEDY 1
 
 // `kc_agent_new` `kind`: Monte Carlo tree search (both games): `limits`
-// `iterations` and/or `time_ms`.
+// `iterations` (1..1000000000, the spec `mcts:<iterations>`) or `time_ms`
+// (1..3600000, `mcts:<ms>ms`).
 #define KC_AGENT_MCTS 2
 
-// `kc_agent_new` `kind`: alpha-beta search (Kaissa only): `limits`
-// `depth`, `nodes` and/or `time_ms`.
+// `kc_agent_new` `kind`: alpha-beta search (Kaissa only): `limits` `depth`
+// (1..95, the spec `alphabeta:<depth>`), `nodes` (1..1000000000,
+// `alphabeta:<n>nodes`) or `time_ms` (1..3600000, `alphabeta:<ms>ms`).
 #define KC_AGENT_ALPHABETA 3
+
+// `kc_agent_new` `kind`: expectimax, a full-width search with chance
+// nodes for the die (both games; meant for Chaturaji): `limits` `depth`
+// (1..8, Kaissa 1..3; the spec `expectimax:<depth>`).
+#define KC_AGENT_EXPECTIMAX 4
 
 // The result of every fallible `kc_` function. New codes are only ever
 // appended, so the numbers are stable.
@@ -535,7 +578,7 @@ typedef struct kc_chaturaji_undo_record {
   uint64_t check;
 } kc_chaturaji_undo_record;
 
-// The rules options a position is created with (the rules reference, §2,
+// The rules options a position is created with (the rules reference, §2.2,
 // and §2.13 with `ruleset` `KC_CHATURAJI_RULESET_LUDII`).
 //
 // - `alliances`: `KC_CHATURAJI_ALLIANCES_SHEET` (0, the default) or
@@ -590,6 +633,54 @@ typedef struct kc_chaturaji_exchange_pair {
   // A colour of the other alliance.
   uint8_t second;
 } kc_chaturaji_exchange_pair;
+
+// What a batch of playouts added up to (plain data the caller owns).
+//
+// - `games`, `plies`: games and plies played.
+// - `unfinished`: games stopped at the ply limit; `draws`: drawn games.
+// - `wins[w]`: games won by exactly the set of players `w`, bit `i` for
+//   player `i` (Kaissa: bit 0 Yellow, bit 1 Red; Chaturaji: bit 0 Red,
+//   1 Black, 2 Yellow, 3 Green; an alliance's win sets both its bits).
+// - `min_length`, `max_length`, `mean_length`: game lengths in plies (0
+//   without games).
+// - `length_histogram[b]`: games whose length falls in bucket `b`
+//   (`kc_playout_length_bucket_bounds`).
+typedef struct kc_playout_stats {
+  // Games played.
+  uint64_t games;
+  // Plies played in all.
+  uint64_t plies;
+  // Games stopped at the ply limit, still going on.
+  uint64_t unfinished;
+  // Drawn games.
+  uint64_t draws;
+  // Won games by the set of winners (see the struct's docs).
+  uint64_t wins[16];
+  // The shortest game, in plies.
+  uint32_t min_length;
+  // The longest game, in plies.
+  uint32_t max_length;
+  // The mean game length, in plies.
+  double mean_length;
+  // Games by length bucket.
+  uint64_t length_histogram[KC_PLAYOUT_LENGTH_BUCKETS];
+} kc_playout_stats;
+
+// One game of a batch: its number, seed, length and result
+// (`KC_PLAYOUT_UNFINISHED`, `KC_PLAYOUT_DRAW` or `KC_PLAYOUT_WIN`, with
+// the winners' bits as in [`kc_playout_stats`]'s `wins`, else 0).
+typedef struct kc_playout_game {
+  // The game's number in the batch.
+  uint64_t index;
+  // The seed it was played with.
+  uint64_t seed;
+  // Plies played.
+  uint32_t plies;
+  // `KC_PLAYOUT_UNFINISHED`, `KC_PLAYOUT_DRAW` or `KC_PLAYOUT_WIN`.
+  uint8_t result;
+  // The winners' bits for `KC_PLAYOUT_WIN`, else 0.
+  uint8_t winners;
+} kc_playout_game;
 
 // The two colours of an alliance, in increasing order.
 typedef struct kc_chaturaji_alliance_info {
@@ -700,7 +791,7 @@ typedef struct kc_kaissa_outcome_info {
   uint8_t reason;
 } kc_kaissa_outcome_info;
 
-// One side's Home Stone placement window (the rules reference, §1, Home Stone).
+// One side's Home Stone placement window (the rules reference, §1.6).
 typedef struct kc_kaissa_home_stone_window_info {
   // The side described (0 Yellow, 1 Red).
   uint8_t side;
@@ -743,54 +834,6 @@ typedef struct kc_kaissa_home_stone_window_info {
 // and it must not free `pos`.
 typedef int32_t (*kc_kaissa_visitor)(void *context, struct kc_kaissa_position *pos, size_t index);
 
-// What a batch of playouts added up to (plain data the caller owns).
-//
-// - `games`, `plies`: games and plies played.
-// - `unfinished`: games stopped at the ply limit; `draws`: drawn games.
-// - `wins[w]`: games won by exactly the set of players `w`, bit `i` for
-//   player `i` (Kaissa: bit 0 Yellow, bit 1 Red; Chaturaji: bit 0 Red,
-//   1 Black, 2 Yellow, 3 Green; an alliance's win sets both its bits).
-// - `min_length`, `max_length`, `mean_length`: game lengths in plies (0
-//   without games).
-// - `length_histogram[b]`: games whose length falls in bucket `b`
-//   (`kc_playout_length_bucket_bounds`).
-typedef struct kc_playout_stats {
-  // Games played.
-  uint64_t games;
-  // Plies played in all.
-  uint64_t plies;
-  // Games stopped at the ply limit, still going on.
-  uint64_t unfinished;
-  // Drawn games.
-  uint64_t draws;
-  // Won games by the set of winners (see the struct's docs).
-  uint64_t wins[16];
-  // The shortest game, in plies.
-  uint32_t min_length;
-  // The longest game, in plies.
-  uint32_t max_length;
-  // The mean game length, in plies.
-  double mean_length;
-  // Games by length bucket.
-  uint64_t length_histogram[KC_PLAYOUT_LENGTH_BUCKETS];
-} kc_playout_stats;
-
-// One game of a batch: its number, seed, length and result
-// (`KC_PLAYOUT_UNFINISHED`, `KC_PLAYOUT_DRAW` or `KC_PLAYOUT_WIN`, with
-// the winners' bits as in [`kc_playout_stats`]'s `wins`, else 0).
-typedef struct kc_playout_game {
-  // The game's number in the batch.
-  uint64_t index;
-  // The seed it was played with.
-  uint64_t seed;
-  // Plies played.
-  uint32_t plies;
-  // `KC_PLAYOUT_UNFINISHED`, `KC_PLAYOUT_DRAW` or `KC_PLAYOUT_WIN`.
-  uint8_t result;
-  // The winners' bits for `KC_PLAYOUT_WIN`, else 0.
-  uint8_t winners;
-} kc_playout_game;
-
 // Where a record's text is wrong, written by `kc_record_read`,
 // `kc_record_count` and `kc_record_reader_next` when they fail with
 // `KC_ERR_PARSE`, `KC_ERR_ILLEGAL_MOVE` or `KC_ERR_INVALID_UTF8` for a bad
@@ -805,19 +848,21 @@ typedef struct kc_record_error_info {
   size_t ply;
 } kc_record_error_info;
 
-// The budget of an agent's move; a field of 0 sets no limit. Random and
-// greedy agents take none (all 0). MCTS takes `iterations` and/or
-// `time_ms` (at least one); alpha-beta takes `depth` (1..95), `nodes`
-// and/or `time_ms` (at least one). With `time_ms` 0 the agent's moves
-// are the same for the same seed and the same calls.
+// The budget of an agent's move: exactly the one field its kind takes is
+// set (random and greedy take none: all 0), the others are 0, and the
+// value is in the range the spec parser accepts (see the `KC_AGENT_*`
+// kinds). Each `kc_agent_limits` is one spec, which `kc_agent_name`
+// writes back. With `time_ms` 0 the agent's moves are the same for the
+// same seed and the same calls.
 typedef struct kc_agent_limits {
   // MCTS iterations per move.
   uint64_t iterations;
   // Alpha-beta nodes per move.
   uint64_t nodes;
-  // Alpha-beta depth in plies (quiescence follows), 1..95.
+  // Alpha-beta or expectimax depth in plies (alpha-beta: quiescence
+  // follows).
   uint32_t depth;
-  // Wall-clock milliseconds per move.
+  // Wall-clock milliseconds per move (MCTS, alpha-beta).
   uint32_t time_ms;
 } kc_agent_limits;
 
@@ -1170,7 +1215,7 @@ enum kc_status kc_chaturaji_apply_exchange(struct kc_chaturaji_position *pos,
                                            uint8_t square_b);
 
 // Counts the leaves of the game tree of `depth` plies from `pos` over
-// chance nodes (perft with a die, the rules reference: every face 2..5 and every
+// chance nodes (perft with a die, the rules reference, §2.11: every face 2..5 and every
 // legal move for it, the single pass where there is none; depth 0 gives 1,
 // a finished position 0) and writes the count to `*out`. Works on an
 // internal copy: `pos` is only read. `depth` above
@@ -1182,6 +1227,43 @@ enum kc_status kc_chaturaji_apply_exchange(struct kc_chaturaji_position *pos,
 enum kc_status kc_chaturaji_perft(const struct kc_chaturaji_position *pos,
                                   uint32_t depth,
                                   uint64_t *out);
+
+// Plays Chaturaji games `0..games` from `start` under its rules options,
+// as `kc_kaissa_playouts` does for Kaissa.
+//
+// # Safety
+// `start` is a live position (read only; not changed by other threads
+// during the call); `out` points to a writable `kc_playout_stats`.
+enum kc_status kc_chaturaji_playouts(const struct kc_chaturaji_position *start,
+                                     uint64_t seed,
+                                     uint32_t max_plies,
+                                     uint32_t threads,
+                                     uint64_t games,
+                                     struct kc_playout_stats *out);
+
+// Chaturaji games until at least `min_plies` plies, as
+// `kc_kaissa_playouts_until` does for Kaissa.
+//
+// # Safety
+// As for `kc_chaturaji_playouts`.
+enum kc_status kc_chaturaji_playouts_until(const struct kc_chaturaji_position *start,
+                                           uint64_t seed,
+                                           uint32_t max_plies,
+                                           uint32_t threads,
+                                           uint64_t min_plies,
+                                           struct kc_playout_stats *out);
+
+// Plays game `index` of the Chaturaji batch alone, as
+// `kc_kaissa_playout_game` does for Kaissa.
+//
+// # Safety
+// `start` is a live position; `out` points to a writable
+// `kc_playout_game`.
+enum kc_status kc_chaturaji_playout_game(const struct kc_chaturaji_position *start,
+                                         uint64_t seed,
+                                         uint32_t max_plies,
+                                         uint64_t index,
+                                         struct kc_playout_game *out);
 
 // Writes the default rules options to `*out`: the sheet's alliances
 // (`KC_CHATURAJI_ALLIANCES_SHEET`) and the draw limit
@@ -1255,10 +1337,10 @@ enum kc_status kc_chaturaji_position_new_start(const struct kc_chaturaji_rules *
                                                struct kc_chaturaji_position **out);
 
 // Parses a position text (`<board> <to-move> <command> <lost-pawn>
-// <captured-rajas> <quiet> <ply>`, the rules reference, §3) under `*rules`, e.g.
+// <captured-rajas> <quiet> <ply>`, the rules reference, §3.3) under `*rules`, e.g.
 // the start: `yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB r rbyg - - 0 0`.
 // Under the Ludii ruleset the text is `<board> <to-move> <scores>
-// <decision> <turns>` (the rules reference, §2.13, the Ludii ruleset), the start ending `g 0,0,0,0 - 0`.
+// <decision> <turns>` (the rules reference, §3.5), the start ending `g 0,0,0,0 - 0`.
 //
 // On malformed or inconsistent text the result is `KC_ERR_PARSE` and
 // `kc_last_error_message` gives the field, the 0-based byte offset and the
@@ -1413,6 +1495,57 @@ enum kc_status kc_chaturaji_captured_rajas(const struct kc_chaturaji_position *p
                                            uint8_t colour,
                                            uint8_t *out);
 
+// Writes the Chaturaji move `move_text` (`h2f3`, `g7g8K`, `pass`) for
+// `roll` in readable notation (`rH h2-f3`) into `buf`
+// (`KC_READABLE_MOVE_CAP` bytes always suffice). A malformed text gives
+// `KC_ERR_PARSE`, a roll other than 2..5 `KC_ERR_INVALID_ARGUMENT`, a move
+// not legal for the roll `KC_ERR_ILLEGAL_MOVE`.
+//
+// # Safety
+// `pos` is a live position; `move_text` is a NUL-terminated string;
+// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+// `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_move_to_readable(const struct kc_chaturaji_position *pos,
+                                             uint8_t roll,
+                                             const char *move_text,
+                                             char *buf,
+                                             size_t cap,
+                                             size_t *out_len);
+
+// Reads a Chaturaji move in readable notation (`rH h2-f3`, `h2f3`, `rHf3`,
+// `pass`) for `roll` in `*pos` and writes its move text (`h2f3`) into
+// `buf` (`KC_CHATURAJI_MOVE_TEXT_CAP` bytes always suffice). Malformed
+// text gives `KC_ERR_PARSE`; an ambiguous text, or one that names no
+// legal move, `KC_ERR_ILLEGAL_MOVE`; a finished game `KC_ERR_GAME_OVER`.
+//
+// # Safety
+// `pos` is a live position; `text` is a NUL-terminated string; `buf` is
+// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
+// to a writable `size_t`.
+enum kc_status kc_chaturaji_move_from_readable(const struct kc_chaturaji_position *pos,
+                                               uint8_t roll,
+                                               const char *text,
+                                               char *buf,
+                                               size_t cap,
+                                               size_t *out_len);
+
+// Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
+// text such as `h1f3`, or NULL for none) highlighted; squares of
+// `square_size` pixels (0: 48; any other size is clamped to 8..1000,
+// never refused, as for `kc_kaissa_svg`). Ask for the size with `cap` 0
+// first. A malformed `last_move` gives `KC_ERR_PARSE`.
+//
+// # Safety
+// `pos` is a live position; `last_move` is NULL or a NUL-terminated
+// string; `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+// `out_len` points to a writable `size_t`.
+enum kc_status kc_chaturaji_svg(const struct kc_chaturaji_position *pos,
+                                const char *last_move,
+                                uint32_t square_size,
+                                char *buf,
+                                size_t cap,
+                                size_t *out_len);
+
 // Formats `pos` as its position text into `buf`
 // (`KC_CHATURAJI_POSITION_TEXT_CAP` bytes always suffice). The rules
 // options are not part of the text.
@@ -1448,7 +1581,7 @@ enum kc_status kc_chaturaji_position_diagram(const struct kc_chaturaji_position 
                                              size_t *out_len);
 
 // Parses a move text (`h1f3`, `g7g8K` for a special promotion, `pass`;
-// the rules reference, §3) into `*out`. Malformed text gives `KC_ERR_PARSE` with
+// the rules reference, §3.4) into `*out`. Malformed text gives `KC_ERR_PARSE` with
 // the byte offset and reason in the last error message. Parsing
 // does not check legality.
 //
@@ -1586,6 +1719,47 @@ enum kc_status kc_kaissa_random_move(const struct kc_kaissa_position *pos,
                                      uint64_t *rng_state,
                                      struct kc_kaissa_move *out);
 
+// Plays Kaissa games `0..games` of the batch with master seed `seed` from
+// `start` (each stopped after `max_plies` plies and then counted as
+// unfinished) on `threads` threads (0: every core) and writes what they
+// add up to into `*out`. The same figures for any number of threads.
+//
+// # Safety
+// `start` is a live position (read only; not changed by other threads
+// during the call); `out` points to a writable `kc_playout_stats`.
+enum kc_status kc_kaissa_playouts(const struct kc_kaissa_position *start,
+                                  uint64_t seed,
+                                  uint32_t max_plies,
+                                  uint32_t threads,
+                                  uint64_t games,
+                                  struct kc_playout_stats *out);
+
+// Like `kc_kaissa_playouts`, but plays games 0, 1, 2, … until at least
+// `min_plies` plies were played (the shortest such run of games). A
+// positive target that no game can reach (a finished `start`, or
+// `max_plies` 0) gives `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// As for `kc_kaissa_playouts`.
+enum kc_status kc_kaissa_playouts_until(const struct kc_kaissa_position *start,
+                                        uint64_t seed,
+                                        uint32_t max_plies,
+                                        uint32_t threads,
+                                        uint64_t min_plies,
+                                        struct kc_playout_stats *out);
+
+// Plays game `index` of the Kaissa batch (master seed `seed`, ply limit
+// `max_plies`, from `start`) alone and writes its record to `*out`.
+//
+// # Safety
+// `start` is a live position; `out` points to a writable
+// `kc_playout_game`.
+enum kc_status kc_kaissa_playout_game(const struct kc_kaissa_position *start,
+                                      uint64_t seed,
+                                      uint32_t max_plies,
+                                      uint64_t index,
+                                      struct kc_playout_game *out);
+
 // Creates the start position (Yellow to move, turn 1, both Home Stones in
 // hand) and writes a pointer to it to `*out`.
 //
@@ -1596,8 +1770,8 @@ enum kc_status kc_kaissa_random_move(const struct kc_kaissa_position *pos,
 // `out` points to a writable `kc_kaissa_position *`.
 enum kc_status kc_kaissa_position_new_start(struct kc_kaissa_position **out);
 
-// Parses a position text (`<board> <side> <turn> <hand>`, the rules reference Part
-// III), e.g. the start:
+// Parses a position text (`<board> <side> <turn> <hand>`, the rules
+// reference, §3.1), e.g. the start:
 // `ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh`.
 //
 // On malformed or inconsistent text the result is `KC_ERR_PARSE` and
@@ -1654,7 +1828,7 @@ enum kc_status kc_kaissa_position_copy(const struct kc_kaissa_position *src,
 //
 // # Safety
 // `pos` is a live position; `out` points to a writable `uint8_t`.
-enum kc_status kc_kaissa_side_to_move(const struct kc_kaissa_position *pos, uint8_t *out);
+enum kc_status kc_kaissa_to_move(const struct kc_kaissa_position *pos, uint8_t *out);
 
 // Writes the side to move's turn number to `*out`: the how-many-th move of
 // its own it is about to make, from 1 (Yellow's turn N is ply 2N-1, Red's is
@@ -1664,12 +1838,13 @@ enum kc_status kc_kaissa_side_to_move(const struct kc_kaissa_position *pos, uint
 // `pos` is a live position; `out` points to a writable `uint32_t`.
 enum kc_status kc_kaissa_turn(const struct kc_kaissa_position *pos, uint32_t *out);
 
-// Writes the number of plies played since the start to `*out`:
-// `2 * (turn - 1)`, plus 1 when Red is to move.
+// Writes the number of plies played since the start to `*out` (32 bits,
+// as `kc_chaturaji_ply` does): `2 * (turn - 1)`, plus 1 when Red is to
+// move.
 //
 // # Safety
-// `pos` is a live position; `out` points to a writable `uint64_t`.
-enum kc_status kc_kaissa_ply(const struct kc_kaissa_position *pos, uint64_t *out);
+// `pos` is a live position; `out` points to a writable `uint32_t`.
+enum kc_status kc_kaissa_ply32(const struct kc_kaissa_position *pos, uint32_t *out);
 
 // Writes the position's 64-bit Zobrist hash to `*out` (pieces, side to
 // move, stones in hand, turn up to 11). Equal positions have equal hashes;
@@ -1705,6 +1880,37 @@ enum kc_status kc_kaissa_piece_at(const struct kc_kaissa_position *pos,
 enum kc_status kc_kaissa_home_stone_window(const struct kc_kaissa_position *pos,
                                            uint8_t side,
                                            struct kc_kaissa_home_stone_window_info *out);
+
+// Writes the Kaissa move `move_text` (`d1f4`, `H@c1`) in short algebraic
+// notation (`Tf4`, `H@c1`) into `buf` (`KC_READABLE_MOVE_CAP` bytes always
+// suffice). A malformed text gives `KC_ERR_PARSE`, a move not legal in
+// `*pos` `KC_ERR_ILLEGAL_MOVE`.
+//
+// # Safety
+// `pos` is a live position; `move_text` is a NUL-terminated string; `buf`
+// is NULL (with `cap` 0) or points to `cap` writable bytes; `out_len`
+// points to a writable `size_t`.
+enum kc_status kc_kaissa_move_to_readable(const struct kc_kaissa_position *pos,
+                                          const char *move_text,
+                                          char *buf,
+                                          size_t cap,
+                                          size_t *out_len);
+
+// Reads a Kaissa move in short algebraic notation (`Tf4`, `dxe5`, `e5`,
+// `H@c1`) in `*pos` and writes its move text (`d1f4`) into `buf`
+// (`KC_KAISSA_MOVE_TEXT_CAP` bytes always suffice). Malformed text gives
+// `KC_ERR_PARSE`; an ambiguous text, or one that names no legal move,
+// `KC_ERR_ILLEGAL_MOVE` (the last error message says why).
+//
+// # Safety
+// `pos` is a live position; `text` is a NUL-terminated string; `buf` is
+// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
+// to a writable `size_t`.
+enum kc_status kc_kaissa_move_from_readable(const struct kc_kaissa_position *pos,
+                                            const char *text,
+                                            char *buf,
+                                            size_t cap,
+                                            size_t *out_len);
 
 // Lists the legal moves of `pos` inside `pos` itself, for the current
 // push depth (the number of moves `kc_kaissa_pushed_count` reports), and
@@ -1908,6 +2114,23 @@ enum kc_status kc_kaissa_visit(struct kc_kaissa_position *pos,
                                void *context,
                                int32_t *out_stop);
 
+// Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
+// text, or NULL for none) highlighted; squares of `square_size` pixels
+// (0: 48; any other size is clamped to 8..1000, never refused: 5 draws
+// 8-pixel squares, 5000 draws 1000-pixel ones). Ask for the size with
+// `cap` 0 first. A malformed `last_move` gives `KC_ERR_PARSE`.
+//
+// # Safety
+// `pos` is a live position; `last_move` is NULL or a NUL-terminated
+// string; `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
+// `out_len` points to a writable `size_t`.
+enum kc_status kc_kaissa_svg(const struct kc_kaissa_position *pos,
+                             const char *last_move,
+                             uint32_t square_size,
+                             char *buf,
+                             size_t cap,
+                             size_t *out_len);
+
 // Formats `pos` as its position text into `buf`
 // (`KC_KAISSA_POSITION_TEXT_CAP` bytes always suffice).
 //
@@ -1939,7 +2162,7 @@ enum kc_status kc_kaissa_position_diagram(const struct kc_kaissa_position *pos,
                                           size_t cap,
                                           size_t *out_len);
 
-// Parses a move text (`e2e5`, `a10b9`, `H@c1`; the rules reference, §3) into
+// Parses a move text (`e2e5`, `a10b9`, `H@c1`; the rules reference, §3.2) into
 // `*out`. Malformed text gives `KC_ERR_PARSE` with the byte offset
 // and reason in the last error message. Parsing does not check legality.
 //
@@ -1979,6 +2202,49 @@ enum kc_status kc_kaissa_square_from_text(const char *text, uint8_t *out);
 // `out_len` points to a writable `size_t`.
 enum kc_status kc_kaissa_square_to_text(uint8_t square, char *buf, size_t cap, size_t *out_len);
 
+// Deprecated: use `kc_kaissa_to_move` (the same call under the word both
+// games use).
+//
+// # Safety
+// As for `kc_kaissa_to_move`.
+KC_DEPRECATED("use kc_kaissa_to_move")
+enum kc_status kc_kaissa_side_to_move(const struct kc_kaissa_position *pos,
+                                      uint8_t *out);
+
+// Deprecated: use `kc_kaissa_ply32`, which writes the ply as a
+// `uint32_t`, as `kc_chaturaji_ply` does (the ply is 32-bit in the
+// library). This call writes it widened to a `uint64_t`.
+//
+// # Safety
+// `pos` is a live position; `out` points to a writable `uint64_t`.
+KC_DEPRECATED("use kc_kaissa_ply32 (uint32_t)")
+enum kc_status kc_kaissa_ply(const struct kc_kaissa_position *pos,
+                             uint64_t *out);
+
+// Deprecated: use `kc_kaissa_move_to_readable` (the same call under the
+// word both games use).
+//
+// # Safety
+// As for `kc_kaissa_move_to_readable`.
+KC_DEPRECATED("use kc_kaissa_move_to_readable")
+enum kc_status kc_kaissa_move_to_san(const struct kc_kaissa_position *pos,
+                                     const char *move_text,
+                                     char *buf,
+                                     size_t cap,
+                                     size_t *out_len);
+
+// Deprecated: use `kc_kaissa_move_from_readable` (the same call under
+// the word both games use).
+//
+// # Safety
+// As for `kc_kaissa_move_from_readable`.
+KC_DEPRECATED("use kc_kaissa_move_from_readable")
+enum kc_status kc_kaissa_move_from_san(const struct kc_kaissa_position *pos,
+                                       const char *san,
+                                       char *buf,
+                                       size_t cap,
+                                       size_t *out_len);
+
 // The seed of game `index` of a batch with master seed `seed`: the
 // `index`-th word (from 0) of a SplitMix64 generator seeded with `seed`
 // (what `kc_random_next` would give on the `index + 1`-th call). Replay
@@ -1994,84 +2260,6 @@ uint64_t kc_playout_game_seed(uint64_t seed, uint64_t index);
 // # Safety
 // `lo` and `hi` point to writable `uint32_t`s.
 enum kc_status kc_playout_length_bucket_bounds(size_t bucket, uint32_t *lo, uint32_t *hi);
-
-// Plays Kaissa games `0..games` of the batch with master seed `seed` from
-// `start` (each stopped after `max_plies` plies and then counted as
-// unfinished) on `threads` threads (0: every core) and writes what they
-// add up to into `*out`. The same figures for any number of threads.
-//
-// # Safety
-// `start` is a live position (read only; not changed by other threads
-// during the call); `out` points to a writable `kc_playout_stats`.
-enum kc_status kc_kaissa_playouts(const struct kc_kaissa_position *start,
-                                  uint64_t seed,
-                                  uint32_t max_plies,
-                                  uint32_t threads,
-                                  uint64_t games,
-                                  struct kc_playout_stats *out);
-
-// Like `kc_kaissa_playouts`, but plays games 0, 1, 2, … until at least
-// `min_plies` plies were played (the shortest such run of games). A
-// positive target that no game can reach (a finished `start`, or
-// `max_plies` 0) gives `KC_ERR_INVALID_ARGUMENT`.
-//
-// # Safety
-// As for `kc_kaissa_playouts`.
-enum kc_status kc_kaissa_playouts_until(const struct kc_kaissa_position *start,
-                                        uint64_t seed,
-                                        uint32_t max_plies,
-                                        uint32_t threads,
-                                        uint64_t min_plies,
-                                        struct kc_playout_stats *out);
-
-// Plays game `index` of the Kaissa batch (master seed `seed`, ply limit
-// `max_plies`, from `start`) alone and writes its record to `*out`.
-//
-// # Safety
-// `start` is a live position; `out` points to a writable
-// `kc_playout_game`.
-enum kc_status kc_kaissa_playout_game(const struct kc_kaissa_position *start,
-                                      uint64_t seed,
-                                      uint32_t max_plies,
-                                      uint64_t index,
-                                      struct kc_playout_game *out);
-
-// Plays Chaturaji games `0..games` from `start` under its rules options,
-// as `kc_kaissa_playouts` does for Kaissa.
-//
-// # Safety
-// `start` is a live position (read only; not changed by other threads
-// during the call); `out` points to a writable `kc_playout_stats`.
-enum kc_status kc_chaturaji_playouts(const struct kc_chaturaji_position *start,
-                                     uint64_t seed,
-                                     uint32_t max_plies,
-                                     uint32_t threads,
-                                     uint64_t games,
-                                     struct kc_playout_stats *out);
-
-// Chaturaji games until at least `min_plies` plies, as
-// `kc_kaissa_playouts_until` does for Kaissa.
-//
-// # Safety
-// As for `kc_chaturaji_playouts`.
-enum kc_status kc_chaturaji_playouts_until(const struct kc_chaturaji_position *start,
-                                           uint64_t seed,
-                                           uint32_t max_plies,
-                                           uint32_t threads,
-                                           uint64_t min_plies,
-                                           struct kc_playout_stats *out);
-
-// Plays game `index` of the Chaturaji batch alone, as
-// `kc_kaissa_playout_game` does for Kaissa.
-//
-// # Safety
-// `start` is a live position; `out` points to a writable
-// `kc_playout_game`.
-enum kc_status kc_chaturaji_playout_game(const struct kc_chaturaji_position *start,
-                                         uint64_t seed,
-                                         uint32_t max_plies,
-                                         uint64_t index,
-                                         struct kc_playout_game *out);
 
 // Advances the SplitMix64 generator whose state the caller keeps in
 // `*state` and writes the next 64 random bits to `*out`. Seed a generator by
@@ -2090,71 +2278,6 @@ enum kc_status kc_random_next(uint64_t *state, uint64_t *out);
 // `state` points to a `uint64_t` the caller owns (read and written);
 // `out` points to a writable `uint64_t`.
 enum kc_status kc_random_below(uint64_t *state, uint64_t bound, uint64_t *out);
-
-// Writes the Kaissa move `move_text` (`d1f4`, `H@c1`) in short algebraic
-// notation (`Tf4`, `H@c1`) into `buf` (`KC_READABLE_MOVE_CAP` bytes always
-// suffice). A malformed text gives `KC_ERR_PARSE`, a move not legal in
-// `*pos` `KC_ERR_ILLEGAL_MOVE`.
-//
-// # Safety
-// `pos` is a live position; `move_text` is a NUL-terminated string; `buf`
-// is NULL (with `cap` 0) or points to `cap` writable bytes; `out_len`
-// points to a writable `size_t`.
-enum kc_status kc_kaissa_move_to_san(const struct kc_kaissa_position *pos,
-                                     const char *move_text,
-                                     char *buf,
-                                     size_t cap,
-                                     size_t *out_len);
-
-// Reads a Kaissa move in short algebraic notation (`Tf4`, `dxe5`, `e5`,
-// `H@c1`) in `*pos` and writes its move text (`d1f4`) into `buf`
-// (`KC_KAISSA_MOVE_TEXT_CAP` bytes always suffice). Malformed text gives
-// `KC_ERR_PARSE`; an ambiguous text, or one that names no legal move,
-// `KC_ERR_ILLEGAL_MOVE` (the last error message says why).
-//
-// # Safety
-// `pos` is a live position; `san` is a NUL-terminated string; `buf` is
-// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
-// to a writable `size_t`.
-enum kc_status kc_kaissa_move_from_san(const struct kc_kaissa_position *pos,
-                                       const char *san,
-                                       char *buf,
-                                       size_t cap,
-                                       size_t *out_len);
-
-// Writes the Chaturaji move `move_text` (`h2f3`, `g7g8K`, `pass`) for
-// `roll` in readable notation (`rH h2-f3`) into `buf`
-// (`KC_READABLE_MOVE_CAP` bytes always suffice). A malformed text gives
-// `KC_ERR_PARSE`, a roll other than 2..5 `KC_ERR_INVALID_ARGUMENT`, a move
-// not legal for the roll `KC_ERR_ILLEGAL_MOVE`.
-//
-// # Safety
-// `pos` is a live position; `move_text` is a NUL-terminated string;
-// `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
-// `out_len` points to a writable `size_t`.
-enum kc_status kc_chaturaji_move_to_readable(const struct kc_chaturaji_position *pos,
-                                             uint8_t roll,
-                                             const char *move_text,
-                                             char *buf,
-                                             size_t cap,
-                                             size_t *out_len);
-
-// Reads a Chaturaji move in readable notation (`rH h2-f3`, `h2f3`, `rHf3`,
-// `pass`) for `roll` in `*pos` and writes its move text (`h2f3`) into
-// `buf` (`KC_CHATURAJI_MOVE_TEXT_CAP` bytes always suffice). Malformed
-// text gives `KC_ERR_PARSE`; an ambiguous text, or one that names no
-// legal move, `KC_ERR_ILLEGAL_MOVE`; a finished game `KC_ERR_GAME_OVER`.
-//
-// # Safety
-// `pos` is a live position; `text` is a NUL-terminated string; `buf` is
-// NULL (with `cap` 0) or points to `cap` writable bytes; `out_len` points
-// to a writable `size_t`.
-enum kc_status kc_chaturaji_move_from_readable(const struct kc_chaturaji_position *pos,
-                                               uint8_t roll,
-                                               const char *text,
-                                               char *buf,
-                                               size_t cap,
-                                               size_t *out_len);
 
 // Reads the records of `text` up to the one numbered `index` (from 0) and
 // hands it to the caller through `*out_record`. Every record up to it is
@@ -2216,7 +2339,8 @@ enum kc_status kc_record_reader_new(const char *text,
 // # Safety
 // `reader` is a live reader used by nobody else during the call;
 // `out_record` points to a writable `kc_record *`; `out_error` is NULL or
-// points to a writable `kc_record_error_info`.
+// points to a writable `kc_record_error_info` (misaligned:
+// `KC_ERR_INVALID_ARGUMENT`, and the reader does not move on).
 enum kc_status kc_record_reader_next(struct kc_record_reader *reader,
                                      struct kc_record **out_record,
                                      struct kc_record_error_info *out_error);
@@ -2250,7 +2374,7 @@ enum kc_status kc_record_new_chaturaji(const struct kc_chaturaji_position *start
 // `record` is NULL or a record from this library not freed yet.
 void kc_record_free(struct kc_record *record);
 
-// The record's game: `KC_RECORD_KAISSA` or `KC_RECORD_CHATURAJI`.
+// The record's game: `KC_GAME_KAISSA` or `KC_GAME_CHATURAJI`.
 //
 // # Safety
 // `record` is a live record; `out` points to a writable `uint8_t`.
@@ -2400,46 +2524,14 @@ enum kc_status kc_record_svg(const struct kc_record *record,
                              size_t cap,
                              size_t *out_len);
 
-// Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
-// text, or NULL for none) highlighted; squares of `square_size` pixels
-// (0: 48; any other size is clamped to 8..1000, never refused: 5 draws
-// 8-pixel squares, 5000 draws 1000-pixel ones). Ask for the size with
-// `cap` 0 first. A malformed `last_move` gives `KC_ERR_PARSE`.
-//
-// # Safety
-// `pos` is a live position; `last_move` is NULL or a NUL-terminated
-// string; `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
-// `out_len` points to a writable `size_t`.
-enum kc_status kc_kaissa_svg(const struct kc_kaissa_position *pos,
-                             const char *last_move,
-                             uint32_t square_size,
-                             char *buf,
-                             size_t cap,
-                             size_t *out_len);
-
-// Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
-// text such as `h1f3`, or NULL for none) highlighted; squares of
-// `square_size` pixels (0: 48; any other size is clamped to 8..1000,
-// never refused, as for `kc_kaissa_svg`). Ask for the size with `cap` 0
-// first. A malformed `last_move` gives `KC_ERR_PARSE`.
-//
-// # Safety
-// `pos` is a live position; `last_move` is NULL or a NUL-terminated
-// string; `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
-// `out_len` points to a writable `size_t`.
-enum kc_status kc_chaturaji_svg(const struct kc_chaturaji_position *pos,
-                                const char *last_move,
-                                uint32_t square_size,
-                                char *buf,
-                                size_t cap,
-                                size_t *out_len);
-
-// Makes an agent for `game` (`KC_AGENT_GAME_KAISSA` or
-// `KC_AGENT_GAME_CHATURAJI`) of `kind` (`KC_AGENT_RANDOM`,
-// `KC_AGENT_GREEDY`, `KC_AGENT_MCTS`, or `KC_AGENT_ALPHABETA` for Kaissa)
-// with `limits` (see `kc_agent_limits`; NULL for none, as random and
-// greedy take) and `seed`, and writes it to `*out`. An unknown game or
-// kind, limits that do not fit the kind, or alpha-beta for Chaturaji give
+// Makes an agent for `game` (`KC_GAME_KAISSA` or `KC_GAME_CHATURAJI`)
+// of `kind` (`KC_AGENT_RANDOM`, `KC_AGENT_GREEDY`, `KC_AGENT_MCTS`,
+// `KC_AGENT_EXPECTIMAX`, or `KC_AGENT_ALPHABETA` for Kaissa) with
+// `limits` (see `kc_agent_limits`; NULL for none, as random and greedy
+// take) and `seed`, and writes it to `*out`: the agent of the spec
+// `kc_agent_name` then writes. An unknown game or kind, limits that are
+// not exactly one budget of the kind in its range, alpha-beta for
+// Chaturaji or expectimax deeper than 3 for Kaissa give
 // `KC_ERR_INVALID_ARGUMENT` (the last error message says why).
 //
 // # Safety
@@ -2453,9 +2545,13 @@ enum kc_status kc_agent_new(uint8_t game,
 
 // Makes an agent for `game` from a spec string, as the tournament
 // example takes them: `random`, `greedy`, `mcts:<iterations>`,
-// `mcts:<ms>ms`, `alphabeta:<depth>`, `alphabeta:<ms>ms` (Kaissa), and
-// writes it to `*out`. A malformed spec gives `KC_ERR_PARSE`, an unknown
-// game or alpha-beta for Chaturaji `KC_ERR_INVALID_ARGUMENT`.
+// `mcts:<ms>ms`, `expectimax:<depth>` (Kaissa: depth 1..3),
+// `alphabeta:<depth>`, `alphabeta:<ms>ms`, `alphabeta:<n>nodes`
+// (Kaissa), and writes it to `*out`. A malformed spec gives
+// `KC_ERR_PARSE`; an unknown game, alpha-beta for Chaturaji or
+// expectimax deeper than 3 for Kaissa `KC_ERR_INVALID_ARGUMENT`. The
+// last error message quotes at most a short excerpt of the spec,
+// control characters escaped.
 //
 // # Safety
 // `spec` points to a NUL-terminated string; `out` points to a writable
@@ -2479,7 +2575,8 @@ void kc_agent_free(struct kc_agent *agent);
 enum kc_status kc_agent_reset(struct kc_agent *agent);
 
 // Writes the agent's spec (`random`, `mcts:500`, `alphabeta:3`, …) into
-// `buf` (the text buffer convention).
+// `buf` (the text buffer convention): a spec `kc_agent_new_from_spec`
+// reads back into the same agent.
 //
 // # Safety
 // `agent` is a live agent; `buf` is NULL (with `cap` 0) or points to `cap`

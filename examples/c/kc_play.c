@@ -99,7 +99,7 @@ static void kaissa_draw(const kc_kaissa_position *pos) {
     printf("     a b c d e f g h i j\n");
     printf("Pieces: U Ubar, Q Ubara, T Tarnsman, S Scribe, B Builder, I Initiate,\n"
            "P Spearman, R Rider, A Assassin, H Home Stone (upper case Yellow, lower case Red)\n");
-    must(kc_kaissa_side_to_move(pos, &side), "kc_kaissa_side_to_move");
+    must(kc_kaissa_to_move(pos, &side), "kc_kaissa_to_move");
     must(kc_kaissa_turn(pos, &turn), "kc_kaissa_turn");
     must(kc_kaissa_home_stone_window(pos, KC_KAISSA_YELLOW, &windows[0]), "window");
     must(kc_kaissa_home_stone_window(pos, KC_KAISSA_RED, &windows[1]), "window");
@@ -190,7 +190,7 @@ static void play_kaissa(uint64_t seed) {
             }
             redraw = 0;
         }
-        must(kc_kaissa_side_to_move(pos, &side), "kc_kaissa_side_to_move");
+        must(kc_kaissa_to_move(pos, &side), "kc_kaissa_to_move");
         if (side == KC_KAISSA_RED) {
             must(kc_kaissa_random_move(pos, &rng, &mv), "kc_kaissa_random_move");
             must(kc_kaissa_play(pos, mv, &history[plies % MAX_HISTORY]), "kc_kaissa_play");

@@ -264,7 +264,7 @@ int game_throne_owner(const Game *g, int square) {
 int game_to_move(const Game *g) {
     uint8_t who = 0;
     if (g->kind == GAME_KAISSA) {
-        must(kc_kaissa_side_to_move(g->k, &who), "kc_kaissa_side_to_move");
+        must(kc_kaissa_to_move(g->k, &who), "kc_kaissa_to_move");
     } else {
         must(kc_chaturaji_to_move(g->c, &who), "kc_chaturaji_to_move");
     }
@@ -281,9 +281,9 @@ unsigned game_turn(const Game *g) {
 
 unsigned game_ply(const Game *g) {
     if (g->kind == GAME_KAISSA) {
-        uint64_t ply = 0;
-        must(kc_kaissa_ply(g->k, &ply), "kc_kaissa_ply");
-        return (unsigned)ply;
+        uint32_t ply = 0;
+        must(kc_kaissa_ply32(g->k, &ply), "kc_kaissa_ply32");
+        return ply;
     } else {
         uint32_t ply = 0;
         must(kc_chaturaji_ply(g->c, &ply), "kc_chaturaji_ply");

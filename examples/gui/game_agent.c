@@ -10,8 +10,8 @@
  *
  * Strengths: random (the library's seeded random move, played at once by
  * game_play_random, not here), easy (the greedy agent: the best immediate
- * capture), strong (Kaissa: alpha-beta to depth 6, Chaturaji: MCTS with
- * 3000 iterations, both stopped after STRONG_MS milliseconds).
+ * capture), strong (Kaissa: alpha-beta, Chaturaji: MCTS, both thinking
+ * for STRONG_MS milliseconds: the specs alphabeta:1500ms and mcts:1500ms).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -121,15 +121,9 @@ static kc_agent *agent_for(GameThinker *t, GameKind kind, int seat, GameStrength
         memset(&limits, 0, sizeof limits);
         if (level) {
             limits.time_ms = STRONG_MS;
-            if (kind == GAME_KAISSA) {
-                agent_kind = KC_AGENT_ALPHABETA;
-                limits.depth = 6;
-            } else {
-                agent_kind = KC_AGENT_MCTS;
-                limits.iterations = 3000;
-            }
+            agent_kind = kind == GAME_KAISSA ? KC_AGENT_ALPHABETA : KC_AGENT_MCTS;
         }
-        must(kc_agent_new(kind == GAME_KAISSA ? KC_AGENT_GAME_KAISSA : KC_AGENT_GAME_CHATURAJI,
+        must(kc_agent_new(kind == GAME_KAISSA ? KC_GAME_KAISSA : KC_GAME_CHATURAJI,
                           agent_kind, &limits, t->seed + (uint64_t)(seat * 2 + level), slot),
              "kc_agent_new");
     } else if (t->reset_due[kind][seat & 3][level]) {

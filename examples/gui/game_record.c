@@ -235,7 +235,7 @@ Game *game_load_record(const char *path, uint64_t seed, char *err, size_t cap) {
         record_fail(err, cap, "");
         goto fail;
     }
-    if (kind == KC_RECORD_KAISSA) {
+    if (kind == KC_GAME_KAISSA) {
         g = game_alloc(GAME_KAISSA, seed);
         if (kc_kaissa_position_from_text(buf, &g->k) != KC_OK) {
             record_fail(err, cap, "start position: ");

@@ -24,8 +24,10 @@
 //!
 //! Agents are built from a spec string ([`AgentSpec`]): `random`,
 //! `greedy`, `mcts:<iterations>` (or `mcts:<ms>ms` for a time budget),
-//! `alphabeta:<depth>` (or `alphabeta:<ms>ms`, Kaissa only),
-//! `expectimax:<depth>`.
+//! `alphabeta:<depth>` (or `alphabeta:<ms>ms`, `alphabeta:<n>nodes`,
+//! Kaissa only), `expectimax:<depth>` (Kaissa: depth 3 at most). For a
+//! game of either kind, [`AgentSpec::any_agent`] makes an
+//! `Agent<AnyGame>`.
 //!
 //! ```
 //! use kaissa_chaturaji::agents::{Agent, AgentSpec};
@@ -50,6 +52,7 @@ use crate::game::Game;
 
 mod agent_game;
 mod alphabeta;
+mod any_agent;
 mod chaturaji_eval;
 mod expectimax;
 mod greedy;

@@ -1,5 +1,11 @@
 //! Agents named by a spec string: `random`, `greedy`, `mcts:<iterations>`,
-//! `alphabeta:<depth>`, and time budgets `mcts:<ms>ms`, `alphabeta:<ms>ms`.
+//! `alphabeta:<depth>`, `expectimax:<depth>`, time budgets `mcts:<ms>ms`,
+//! `alphabeta:<ms>ms`, and the node budget `alphabeta:<n>nodes`.
+//!
+//! The bounds here are the bounds of every way to make an agent (the C
+//! ABI's `kc_agent_new` goes through this parser too), and an error
+//! message quotes what it was given through the library's excerpt rule (a
+//! few characters, control characters escaped), however long the spec.
 
 use core::fmt;
 use core::str::FromStr;
@@ -7,8 +13,10 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::game::{Chaturaji, Kaissa};
+use crate::error::excerpt;
+use crate::game::{AnyGame, Chaturaji, Kaissa};
 
+use super::any_agent::OnAnyGame;
 use super::{
     Agent, AgentGame, AlphaBeta, AlphaBetaConfig, Expectimax, GreedyAgent, Mcts, MctsConfig,
     RandomAgent,
@@ -16,10 +24,16 @@ use super::{
 
 /// The most MCTS iterations a spec may ask for per move.
 const MAX_ITERATIONS: u64 = 1_000_000_000;
+/// The most alpha-beta nodes a spec may ask for per move.
+const MAX_NODES: u64 = 1_000_000_000;
 /// The deepest alpha-beta search a spec may ask for.
 const MAX_DEPTH: u64 = 95;
 /// The deepest expectimax search a spec may ask for (it does not prune).
 const MAX_EXPECTIMAX_DEPTH: u64 = 8;
+/// The deepest expectimax search of Merchant Kaissa: it does not prune,
+/// and Kaissa's 40 to 100 moves a ply make each ply cost that much more
+/// (BENCHMARKS.md, "Expectimax depth in Kaissa").
+const MAX_KAISSA_EXPECTIMAX_DEPTH: u32 = 3;
 /// The longest time budget a spec may ask for: one hour.
 const MAX_MILLIS: u64 = 3_600_000;
 
@@ -38,7 +52,7 @@ pub enum SpecError {
     #[error("empty agent spec: expected {EXPECTED}")]
     Empty,
     /// The part before `:` names no agent.
-    #[error("unknown agent '{kind}': expected {EXPECTED}")]
+    #[error("unknown agent '{}': expected {EXPECTED}", excerpt(.kind))]
     UnknownKind {
         /// The name given.
         kind: String,
@@ -52,7 +66,7 @@ pub enum SpecError {
         usage: &'static str,
     },
     /// An agent without a budget was given one.
-    #[error("'{kind}' takes no budget (got ':{budget}')")]
+    #[error("'{kind}' takes no budget (got ':{}')", excerpt(.budget))]
     UnexpectedBudget {
         /// The agent's name.
         kind: String,
@@ -60,7 +74,7 @@ pub enum SpecError {
         budget: String,
     },
     /// The budget is not a number in range (or `<ms>ms`).
-    #[error("bad budget '{budget}' for {kind}: {usage}")]
+    #[error("bad budget '{}' for {kind}: {usage}", excerpt(.budget))]
     BadBudget {
         /// The agent's name.
         kind: String,
@@ -83,10 +97,12 @@ pub enum SpecError {
 
 /// The agents a spec may name, for error messages.
 const EXPECTED: &str = "random, greedy, mcts:<iterations>, alphabeta:<depth> or \
-                        expectimax:<depth> (a time budget: mcts:<ms>ms, alphabeta:<ms>ms)";
+                        expectimax:<depth> (a time budget: mcts:<ms>ms, alphabeta:<ms>ms; \
+                        a node budget: alphabeta:<n>nodes)";
 const MCTS_USAGE: &str = "mcts:<iterations> (1 to 1000000000) or mcts:<ms>ms (1 to 3600000)";
-const ALPHABETA_USAGE: &str = "alphabeta:<depth> (1 to 95) or alphabeta:<ms>ms (1 to 3600000)";
-const EXPECTIMAX_USAGE: &str = "expectimax:<depth> (1 to 8)";
+const ALPHABETA_USAGE: &str = "alphabeta:<depth> (1 to 95), alphabeta:<ms>ms (1 to 3600000) \
+                               or alphabeta:<n>nodes (1 to 1000000000)";
+const EXPECTIMAX_USAGE: &str = "expectimax:<depth> (1 to 8; 1 to 3 for Merchant Kaissa)";
 
 /// An agent and its budget, as a spec string names it:
 ///
@@ -95,8 +111,8 @@ const EXPECTIMAX_USAGE: &str = "expectimax:<depth> (1 to 8)";
 /// | `random` | [`RandomAgent`] |
 /// | `greedy` | [`GreedyAgent`] |
 /// | `mcts:<iterations>`, `mcts:<ms>ms` | [`Mcts`] with that many iterations, or that much time, per move |
-/// | `alphabeta:<depth>`, `alphabeta:<ms>ms` | [`AlphaBeta`] to that depth, or for that time, per move (Kaissa only) |
-/// | `expectimax:<depth>` | [`Expectimax`] to that depth |
+/// | `alphabeta:<depth>`, `alphabeta:<ms>ms`, `alphabeta:<n>nodes` | [`AlphaBeta`] to that depth, or for that time or that many nodes, per move (Kaissa only) |
+/// | `expectimax:<depth>` | [`Expectimax`] to that depth (1 to 8; Kaissa: 1 to 3) |
 ///
 /// `Display` writes the spec back.
 ///
@@ -124,17 +140,20 @@ pub enum AgentSpec {
     Expectimax(u32),
 }
 
-/// A budget: a count, or milliseconds.
+/// A budget: a count, milliseconds, or nodes.
 enum Budget {
     Count(u64),
     Millis(u64),
+    Nodes(u64),
 }
 
-/// Reads `<n>` (1 to `max_count`) or `<ms>ms` (1 to an hour).
+/// Reads `<n>` (1 to `max_count`), `<ms>ms` (1 to an hour) or, where
+/// `nodes` allows it, `<n>nodes` (1 to [`MAX_NODES`]).
 fn budget(
     kind: &str,
     text: &str,
     max_count: u64,
+    nodes: bool,
     usage: &'static str,
 ) -> Result<Budget, SpecError> {
     let bad = || SpecError::BadBudget {
@@ -142,23 +161,22 @@ fn budget(
         budget: text.to_string(),
         usage,
     };
-    let (digits, millis) = match text.strip_suffix("ms") {
-        Some(digits) => (digits, true),
-        None => (text, false),
-    };
+    let (digits, unit, max): (_, fn(u64) -> Budget, _) =
+        if let Some(digits) = text.strip_suffix("nodes").filter(|_| nodes) {
+            (digits, Budget::Nodes, MAX_NODES)
+        } else if let Some(digits) = text.strip_suffix("ms") {
+            (digits, Budget::Millis, MAX_MILLIS)
+        } else {
+            (text, Budget::Count, max_count)
+        };
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(bad());
     }
     let value: u64 = digits.parse().map_err(|_| bad())?;
-    let max = if millis { MAX_MILLIS } else { max_count };
     if value == 0 || value > max {
         return Err(bad());
     }
-    Ok(if millis {
-        Budget::Millis(value)
-    } else {
-        Budget::Count(value)
-    })
+    Ok(unit(value))
 }
 
 impl FromStr for AgentSpec {
@@ -190,27 +208,33 @@ impl FromStr for AgentSpec {
             "greedy" => no_budget(AgentSpec::Greedy),
             "mcts" => {
                 let text = needs_budget(MCTS_USAGE)?;
-                Ok(AgentSpec::Mcts(
-                    match budget(kind, text, MAX_ITERATIONS, MCTS_USAGE)? {
-                        Budget::Count(n) => MctsConfig::iterations(n),
-                        Budget::Millis(ms) => MctsConfig::time(Duration::from_millis(ms)),
-                    },
-                ))
+                match budget(kind, text, MAX_ITERATIONS, false, MCTS_USAGE)? {
+                    Budget::Count(n) => Ok(AgentSpec::Mcts(MctsConfig::iterations(n))),
+                    Budget::Millis(ms) => {
+                        Ok(AgentSpec::Mcts(MctsConfig::time(Duration::from_millis(ms))))
+                    }
+                    Budget::Nodes(_) => Err(SpecError::BadBudget {
+                        kind: kind.to_string(),
+                        budget: text.to_string(),
+                        usage: MCTS_USAGE,
+                    }),
+                }
             }
             "alphabeta" => {
                 let text = needs_budget(ALPHABETA_USAGE)?;
                 Ok(AgentSpec::AlphaBeta(
-                    match budget(kind, text, MAX_DEPTH, ALPHABETA_USAGE)? {
+                    match budget(kind, text, MAX_DEPTH, true, ALPHABETA_USAGE)? {
                         Budget::Count(depth) => AlphaBetaConfig::depth(depth as u32),
                         Budget::Millis(ms) => AlphaBetaConfig::time(Duration::from_millis(ms)),
+                        Budget::Nodes(nodes) => AlphaBetaConfig::nodes(nodes),
                     },
                 ))
             }
             "expectimax" => {
                 let text = needs_budget(EXPECTIMAX_USAGE)?;
-                match budget(kind, text, MAX_EXPECTIMAX_DEPTH, EXPECTIMAX_USAGE)? {
+                match budget(kind, text, MAX_EXPECTIMAX_DEPTH, false, EXPECTIMAX_USAGE)? {
                     Budget::Count(depth) => Ok(AgentSpec::Expectimax(depth as u32)),
-                    Budget::Millis(_) => Err(SpecError::BadBudget {
+                    Budget::Millis(_) | Budget::Nodes(_) => Err(SpecError::BadBudget {
                         kind: kind.to_string(),
                         budget: text.to_string(),
                         usage: EXPECTIMAX_USAGE,
@@ -253,18 +277,30 @@ impl AgentSpec {
         })
     }
 
-    /// The agent for Merchant Kaissa, seeded with `seed` (every agent
-    /// plays Kaissa).
+    /// The agent for Merchant Kaissa, seeded with `seed`. Every kind
+    /// plays Kaissa; expectimax only to depth 3, as it does not prune
+    /// (deeper, one move would take minutes to days).
     ///
     /// ```
-    /// use kaissa_chaturaji::agents::AgentSpec;
+    /// use kaissa_chaturaji::agents::{AgentSpec, SpecError};
     /// let agent = "greedy".parse::<AgentSpec>()?.kaissa_agent(1)?;
     /// assert_eq!(agent.name(), "greedy");
-    /// # Ok::<(), kaissa_chaturaji::agents::SpecError>(())
+    /// let err = "expectimax:8".parse::<AgentSpec>()?.kaissa_agent(1).err().unwrap();
+    /// assert!(matches!(err, SpecError::NotForGame { .. }));
+    /// # Ok::<(), SpecError>(())
     /// ```
     pub fn kaissa_agent(&self, seed: u64) -> Result<Box<dyn Agent<Kaissa> + Send>, SpecError> {
-        if let AgentSpec::AlphaBeta(config) = *self {
-            return Ok(Box::new(AlphaBeta::new(config)));
+        match *self {
+            AgentSpec::AlphaBeta(config) => return Ok(Box::new(AlphaBeta::new(config))),
+            AgentSpec::Expectimax(depth) if depth > MAX_KAISSA_EXPECTIMAX_DEPTH => {
+                return Err(SpecError::NotForGame {
+                    spec: self.to_string(),
+                    game: "kaissa",
+                    reason: "expectimax searches Merchant Kaissa to depth 3 at most \
+                             (it does not prune: use alphabeta for deeper searches)",
+                });
+            }
+            _ => {}
         }
         self.generic(seed).ok_or_else(|| SpecError::NotForGame {
             spec: self.to_string(),
@@ -274,7 +310,7 @@ impl AgentSpec {
     }
 
     /// The agent for Chaturaji, seeded with `seed`; alpha-beta is not one
-    /// (the die makes it a game of chance: use `mcts`).
+    /// (the die makes it a game of chance: use `mcts` or `expectimax`).
     ///
     /// ```
     /// use kaissa_chaturaji::agents::{AgentSpec, SpecError};
@@ -291,7 +327,39 @@ impl AgentSpec {
         self.generic(seed).ok_or_else(|| SpecError::NotForGame {
             spec: self.to_string(),
             game: "chaturaji",
-            reason: "alpha-beta plays Merchant Kaissa only (Chaturaji's die needs mcts)",
+            reason: "alpha-beta plays Merchant Kaissa only \
+                     (Chaturaji's die needs mcts or expectimax)",
+        })
+    }
+
+    /// The agent for games of `game`'s kind (Merchant Kaissa or
+    /// Chaturaji), as an agent of [`AnyGame`]: it dispatches once per move
+    /// to [`AgentSpec::kaissa_agent`] or [`AgentSpec::chaturaji_agent`]'s
+    /// agent, and chooses nothing in a game of the other kind.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::agents::{Agent, AgentSpec};
+    /// use kaissa_chaturaji::game::{AnyGame, Game};
+    /// let game = AnyGame::kaissa();
+    /// let mut agent = "alphabeta:2".parse::<AgentSpec>()?.any_agent(&game, 1)?;
+    /// let action = agent.choose(&game).expect("the start has moves");
+    /// assert!(game.legal_actions().contains(&action));
+    /// let chaturaji = AnyGame::chaturaji(Default::default());
+    /// assert!("alphabeta:2".parse::<AgentSpec>()?.any_agent(&chaturaji, 1).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn any_agent(
+        &self,
+        game: &AnyGame,
+        seed: u64,
+    ) -> Result<Box<dyn Agent<AnyGame> + Send>, SpecError> {
+        Ok(match game {
+            AnyGame::Kaissa(_) => Box::new(OnAnyGame {
+                agent: self.kaissa_agent(seed)?,
+            }),
+            AnyGame::Chaturaji(_) => Box::new(OnAnyGame {
+                agent: self.chaturaji_agent(seed)?,
+            }),
         })
     }
 }

@@ -39,8 +39,8 @@ pub const FIELDS: [Field; 7] = [
     Field::Ply,
 ];
 
-/// The fields of a position text under the Ludii ruleset (the rules reference Part
-/// IV), in text order.
+/// The fields of a position text under the Ludii ruleset (the rules reference,
+/// §3.5), in text order.
 ///
 /// ```
 /// use kaissa_chaturaji::chaturaji::LUDII_FIELDS;

@@ -1,6 +1,9 @@
 //! The agents through the C ABI (features `capi` and `agents`): a
 //! `kc_agent` handle made for one game with a kind, limits and a seed (or a
-//! spec string), which chooses a move for a position handle.
+//! spec string), which chooses a move for a position handle. The limits
+//! are turned into a spec and read by the spec parser, so that both ways
+//! make the same agents under the same bounds; the handle holds the
+//! agent as an `Agent<AnyGame>` ([`AgentSpec::any_agent`]).
 //!
 //! Threads: a `kc_agent` is used by one thread at a time, but it may move
 //! between threads (make it on the GUI's thread, let a worker thread think
@@ -10,42 +13,53 @@
 //! shared position that nobody changes meanwhile.
 
 use core::ffi::c_char;
-use std::time::Duration;
 
 use super::chaturaji::{kc_chaturaji_move, kc_chaturaji_position};
-use super::handle::handle_ref;
+use super::handle::{free_handle, give_handle, handle_mut, handle_ref, Handle};
 use super::kaissa::{
     kc_kaissa_move, kc_kaissa_position, KC_KAISSA_MOVE_NORMAL, KC_KAISSA_MOVE_PLACE,
 };
 use super::kc_status::{self, *};
-use super::{fail, out_ptr, read_str, run, write_out, write_text, Failure, KC_NO_SQUARE};
-use crate::agents::{Agent, AgentSpec, AlphaBetaConfig, MctsConfig};
-use crate::chaturaji::Roll;
-use crate::game::{Chaturaji, ChaturajiStep, Game, Kaissa};
+use super::{fail, out_ptr, read_str, run, unknown_game, write_out, write_text, Failure};
+use super::{KC_GAME_CHATURAJI, KC_GAME_KAISSA, KC_NO_SQUARE};
+use crate::agents::{Agent, AgentSpec, SpecError};
+use crate::chaturaji::{Roll, Rules};
+use crate::game::{AnyAction, AnyGame, Chaturaji, ChaturajiStep, Game, Kaissa};
 use crate::kaissa::Move;
 
-/// `kc_agent_new` `game`: Merchant Kaissa.
-pub const KC_AGENT_GAME_KAISSA: u8 = 0;
-/// `kc_agent_new` `game`: Chaturaji (any rules option).
-pub const KC_AGENT_GAME_CHATURAJI: u8 = 1;
+/// Deprecated: use `KC_GAME_KAISSA` (one game selector for records and
+/// agents).
+pub const KC_AGENT_GAME_KAISSA: u8 = KC_GAME_KAISSA;
+/// Deprecated: use `KC_GAME_CHATURAJI` (one game selector for records and
+/// agents).
+pub const KC_AGENT_GAME_CHATURAJI: u8 = KC_GAME_CHATURAJI;
 
-/// `kc_agent_new` `kind`: a uniformly random legal move.
+/// `kc_agent_new` `kind`: a uniformly random legal move (the spec
+/// `random`).
 pub const KC_AGENT_RANDOM: u8 = 0;
 /// `kc_agent_new` `kind`: the best immediate capture (Kaissa: a Home Stone
-/// above all; Chaturaji: by the Ludii scores), at random among equals.
+/// above all; Chaturaji: by the Ludii scores), at random among equals (the
+/// spec `greedy`).
 pub const KC_AGENT_GREEDY: u8 = 1;
 /// `kc_agent_new` `kind`: Monte Carlo tree search (both games): `limits`
-/// `iterations` and/or `time_ms`.
+/// `iterations` (1..1000000000, the spec `mcts:<iterations>`) or `time_ms`
+/// (1..3600000, `mcts:<ms>ms`).
 pub const KC_AGENT_MCTS: u8 = 2;
-/// `kc_agent_new` `kind`: alpha-beta search (Kaissa only): `limits`
-/// `depth`, `nodes` and/or `time_ms`.
+/// `kc_agent_new` `kind`: alpha-beta search (Kaissa only): `limits` `depth`
+/// (1..95, the spec `alphabeta:<depth>`), `nodes` (1..1000000000,
+/// `alphabeta:<n>nodes`) or `time_ms` (1..3600000, `alphabeta:<ms>ms`).
 pub const KC_AGENT_ALPHABETA: u8 = 3;
+/// `kc_agent_new` `kind`: expectimax, a full-width search with chance
+/// nodes for the die (both games; meant for Chaturaji): `limits` `depth`
+/// (1..8, Kaissa 1..3; the spec `expectimax:<depth>`).
+pub const KC_AGENT_EXPECTIMAX: u8 = 4;
 
-/// The budget of an agent's move; a field of 0 sets no limit. Random and
-/// greedy agents take none (all 0). MCTS takes `iterations` and/or
-/// `time_ms` (at least one); alpha-beta takes `depth` (1..95), `nodes`
-/// and/or `time_ms` (at least one). With `time_ms` 0 the agent's moves
-/// are the same for the same seed and the same calls.
+/// The budget of an agent's move: exactly the one field its kind takes is
+/// set (random and greedy take none: all 0), the others are 0, and the
+/// value is in the range the spec parser accepts (see the `KC_AGENT_*`
+/// kinds). Each `kc_agent_limits` is one spec, which `kc_agent_name`
+/// writes back. With `time_ms` 0 the agent's moves are the same for the
+/// same seed and the same calls.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct kc_agent_limits {
@@ -53,9 +67,10 @@ pub struct kc_agent_limits {
     pub iterations: u64,
     /// Alpha-beta nodes per move.
     pub nodes: u64,
-    /// Alpha-beta depth in plies (quiescence follows), 1..95.
+    /// Alpha-beta or expectimax depth in plies (alpha-beta: quiescence
+    /// follows).
     pub depth: u32,
-    /// Wall-clock milliseconds per move.
+    /// Wall-clock milliseconds per move (MCTS, alpha-beta).
     pub time_ms: u32,
 }
 
@@ -68,123 +83,115 @@ pub struct kc_agent_limits {
 /// The `kc_agent_*` functions exist in a library built with the `agents`
 /// feature besides `capi` (as `scripts/install-c` builds it).
 pub struct kc_agent {
-    player: Player,
+    /// The agent, for games of the kind it was made for (it chooses
+    /// nothing in the other).
+    agent: Box<dyn Agent<AnyGame> + Send>,
 }
 
-/// The agent behind a `kc_agent`, for its game.
-enum Player {
-    Kaissa(Box<dyn Agent<Kaissa> + Send>),
-    Chaturaji(Box<dyn Agent<Chaturaji> + Send>),
+impl Handle for kc_agent {
+    type Inner = Box<dyn Agent<AnyGame> + Send>;
+    fn wrap(agent: Self::Inner) -> Self {
+        kc_agent { agent }
+    }
+    fn inner(&self) -> &Self::Inner {
+        &self.agent
+    }
+    fn inner_mut(&mut self) -> &mut Self::Inner {
+        &mut self.agent
+    }
 }
 
-/// The agent of `spec` for `game`.
-fn player(game: u8, spec: &AgentSpec, seed: u64) -> Result<Player, Failure> {
-    let invalid = |e: crate::agents::SpecError| fail(KC_ERR_INVALID_ARGUMENT, e.to_string());
-    match game {
-        KC_AGENT_GAME_KAISSA => Ok(Player::Kaissa(spec.kaissa_agent(seed).map_err(invalid)?)),
-        KC_AGENT_GAME_CHATURAJI => Ok(Player::Chaturaji(
-            spec.chaturaji_agent(seed).map_err(invalid)?,
-        )),
-        _ => Err(fail(
-            KC_ERR_INVALID_ARGUMENT,
-            format!("game {game} is not 0 (KC_AGENT_GAME_KAISSA) or 1 (KC_AGENT_GAME_CHATURAJI)"),
+/// The agent of `spec` for `game` (`KC_GAME_KAISSA` or
+/// `KC_GAME_CHATURAJI`).
+fn agent_for(
+    game: u8,
+    spec: &AgentSpec,
+    seed: u64,
+) -> Result<Box<dyn Agent<AnyGame> + Send>, Failure> {
+    let kind = match game {
+        KC_GAME_KAISSA => AnyGame::kaissa(),
+        KC_GAME_CHATURAJI => AnyGame::chaturaji(Rules::default()),
+        _ => return Err(unknown_game(game)),
+    };
+    spec.any_agent(&kind, seed)
+        .map_err(|e| fail(KC_ERR_INVALID_ARGUMENT, e.to_string()))
+}
+
+/// The spec text of `kind` with `limits` (its one limit, written as the
+/// spec grammar writes it), or why they are not one spec.
+fn spec_text(kind: u8, limits: &kc_agent_limits) -> Result<String, Failure> {
+    let kc_agent_limits {
+        iterations,
+        nodes,
+        depth,
+        time_ms,
+    } = *limits;
+    let (name, spec, takes): (&str, &str, &[&str]) = match kind {
+        KC_AGENT_RANDOM => ("random", "random", &[]),
+        KC_AGENT_GREEDY => ("greedy", "greedy", &[]),
+        KC_AGENT_MCTS => ("MCTS", "mcts", &["iterations", "time_ms"]),
+        KC_AGENT_ALPHABETA => ("alpha-beta", "alphabeta", &["depth", "nodes", "time_ms"]),
+        KC_AGENT_EXPECTIMAX => ("expectimax", "expectimax", &["depth"]),
+        _ => {
+            return Err(fail(
+                KC_ERR_INVALID_ARGUMENT,
+                format!(
+                    "agent kind {kind} is not 0 (random), 1 (greedy), 2 (MCTS), \
+                     3 (alpha-beta) or 4 (expectimax)"
+                ),
+            ))
+        }
+    };
+    let given: Vec<(&str, String)> = [
+        ("iterations", iterations, ""),
+        ("nodes", nodes, "nodes"),
+        ("depth", u64::from(depth), ""),
+        ("time_ms", u64::from(time_ms), "ms"),
+    ]
+    .into_iter()
+    .filter(|&(_, value, _)| value != 0)
+    .map(|(field, value, unit)| (field, format!("{value}{unit}")))
+    .collect();
+    let invalid = |message: String| Err(fail(KC_ERR_INVALID_ARGUMENT, message));
+    if let Some((field, _)) = given.iter().find(|(field, _)| !takes.contains(field)) {
+        return invalid(if takes.is_empty() {
+            format!("{name} agents take no limits (all 0), not {field}")
+        } else {
+            format!("{name} takes {}, not {field}", takes.join(" or "))
+        });
+    }
+    match given.as_slice() {
+        [] if takes.is_empty() => Ok(spec.to_string()),
+        [(_, budget)] => Ok(format!("{spec}:{budget}")),
+        [] => invalid(format!("{name} needs one of {}", takes.join(", "))),
+        [..] => invalid(format!(
+            "{name} takes one limit ({}), as its spec has one budget; got {}",
+            takes.join(", "),
+            given
+                .iter()
+                .map(|(field, _)| *field)
+                .collect::<Vec<_>>()
+                .join(" and ")
         )),
     }
 }
 
-/// The spec of `kind` with `limits`, or why they do not fit.
+/// The spec of `kind` with `limits`: the spec parser's, bounds included,
+/// so that `kc_agent_new` makes exactly the agents a spec names.
 fn spec_of(kind: u8, limits: &kc_agent_limits) -> Result<AgentSpec, Failure> {
-    let invalid = |message: &str| fail(KC_ERR_INVALID_ARGUMENT, message.to_string());
-    let time = (limits.time_ms > 0).then(|| Duration::from_millis(u64::from(limits.time_ms)));
-    match kind {
-        KC_AGENT_RANDOM | KC_AGENT_GREEDY => {
-            if *limits != kc_agent_limits::default() {
-                return Err(invalid("random and greedy agents take no limits (all 0)"));
-            }
-            Ok(if kind == KC_AGENT_RANDOM {
-                AgentSpec::Random
-            } else {
-                AgentSpec::Greedy
-            })
-        }
-        KC_AGENT_MCTS => {
-            if limits.depth != 0 || limits.nodes != 0 {
-                return Err(invalid(
-                    "MCTS takes iterations and time_ms, not depth or nodes",
-                ));
-            }
-            let mut config = match (limits.iterations, time) {
-                (0, None) => return Err(invalid("MCTS needs iterations or time_ms")),
-                (0, Some(time)) => MctsConfig::time(time),
-                (n, _) => MctsConfig::iterations(n),
-            };
-            config.time = time;
-            Ok(AgentSpec::Mcts(config))
-        }
-        KC_AGENT_ALPHABETA => {
-            if limits.iterations != 0 {
-                return Err(invalid(
-                    "alpha-beta takes depth, nodes and time_ms, not iterations",
-                ));
-            }
-            if limits.depth > 95 {
-                return Err(invalid("alpha-beta depth is at most 95"));
-            }
-            let mut config = match (limits.depth, limits.nodes, time) {
-                (0, 0, None) => return Err(invalid("alpha-beta needs depth, nodes or time_ms")),
-                (0, 0, Some(time)) => AlphaBetaConfig::time(time),
-                (0, nodes, _) => AlphaBetaConfig::nodes(nodes),
-                (depth, _, _) => AlphaBetaConfig::depth(depth),
-            };
-            config.nodes = (limits.nodes > 0).then_some(limits.nodes);
-            config.time = time;
-            Ok(AgentSpec::AlphaBeta(config))
-        }
-        _ => Err(fail(
-            KC_ERR_INVALID_ARGUMENT,
-            format!("agent kind {kind} is not 0 (random), 1 (greedy), 2 (MCTS) or 3 (alpha-beta)"),
-        )),
-    }
+    let text = spec_text(kind, limits)?;
+    text.parse()
+        .map_err(|e: SpecError| fail(KC_ERR_INVALID_ARGUMENT, format!("limits: {e}")))
 }
 
-/// Hands a new agent to the caller through `out`.
-///
-/// # Safety
-/// `out` is NULL or valid for writing a pointer.
-unsafe fn give(player: Player, out: *mut *mut kc_agent) -> Result<(), Failure> {
-    let out = out_ptr(out, "out")?;
-    let raw = Box::into_raw(Box::new(kc_agent { player }));
-    // SAFETY: checked by `out_ptr`; writable per the caller.
-    unsafe { write_out(out, raw) };
-    Ok(())
-}
-
-/// The agent behind a pointer from C.
-///
-/// # Safety
-/// `agent` is NULL or a live agent, used by nobody else during the call.
-unsafe fn agent_mut<'a>(agent: *mut kc_agent) -> Result<&'a mut Player, Failure> {
-    let agent = out_ptr(agent, "agent")?;
-    // SAFETY: non-null and aligned; live and unshared per the caller.
-    Ok(unsafe { &mut (*agent.as_ptr()).player })
-}
-
-/// The agent behind a const pointer from C.
-///
-/// # Safety
-/// `agent` is NULL or a live agent that nobody changes during the call.
-unsafe fn agent_ref<'a>(agent: *const kc_agent) -> Result<&'a Player, Failure> {
-    let agent = out_ptr(agent as *mut kc_agent, "agent")?;
-    // SAFETY: non-null and aligned; live per the caller.
-    Ok(unsafe { &(*agent.as_ptr()).player })
-}
-
-/// Makes an agent for `game` (`KC_AGENT_GAME_KAISSA` or
-/// `KC_AGENT_GAME_CHATURAJI`) of `kind` (`KC_AGENT_RANDOM`,
-/// `KC_AGENT_GREEDY`, `KC_AGENT_MCTS`, or `KC_AGENT_ALPHABETA` for Kaissa)
-/// with `limits` (see `kc_agent_limits`; NULL for none, as random and
-/// greedy take) and `seed`, and writes it to `*out`. An unknown game or
-/// kind, limits that do not fit the kind, or alpha-beta for Chaturaji give
+/// Makes an agent for `game` (`KC_GAME_KAISSA` or `KC_GAME_CHATURAJI`)
+/// of `kind` (`KC_AGENT_RANDOM`, `KC_AGENT_GREEDY`, `KC_AGENT_MCTS`,
+/// `KC_AGENT_EXPECTIMAX`, or `KC_AGENT_ALPHABETA` for Kaissa) with
+/// `limits` (see `kc_agent_limits`; NULL for none, as random and greedy
+/// take) and `seed`, and writes it to `*out`: the agent of the spec
+/// `kc_agent_name` then writes. An unknown game or kind, limits that are
+/// not exactly one budget of the kind in its range, alpha-beta for
+/// Chaturaji or expectimax deeper than 3 for Kaissa give
 /// `KC_ERR_INVALID_ARGUMENT` (the last error message says why).
 ///
 /// # Safety
@@ -211,15 +218,19 @@ pub unsafe extern "C" fn kc_agent_new(
         };
         let spec = spec_of(kind, &limits)?;
         // SAFETY: forwarded from the caller.
-        unsafe { give(player(game, &spec, seed)?, out) }
+        unsafe { give_handle::<kc_agent>(agent_for(game, &spec, seed)?, out) }
     })
 }
 
 /// Makes an agent for `game` from a spec string, as the tournament
 /// example takes them: `random`, `greedy`, `mcts:<iterations>`,
-/// `mcts:<ms>ms`, `alphabeta:<depth>`, `alphabeta:<ms>ms` (Kaissa), and
-/// writes it to `*out`. A malformed spec gives `KC_ERR_PARSE`, an unknown
-/// game or alpha-beta for Chaturaji `KC_ERR_INVALID_ARGUMENT`.
+/// `mcts:<ms>ms`, `expectimax:<depth>` (Kaissa: depth 1..3),
+/// `alphabeta:<depth>`, `alphabeta:<ms>ms`, `alphabeta:<n>nodes`
+/// (Kaissa), and writes it to `*out`. A malformed spec gives
+/// `KC_ERR_PARSE`; an unknown game, alpha-beta for Chaturaji or
+/// expectimax deeper than 3 for Kaissa `KC_ERR_INVALID_ARGUMENT`. The
+/// last error message quotes at most a short excerpt of the spec,
+/// control characters escaped.
 ///
 /// # Safety
 /// `spec` points to a NUL-terminated string; `out` points to a writable
@@ -236,9 +247,9 @@ pub unsafe extern "C" fn kc_agent_new_from_spec(
         let text = unsafe { read_str(spec, "spec")? };
         let spec: AgentSpec = text
             .parse()
-            .map_err(|e: crate::agents::SpecError| fail(KC_ERR_PARSE, e.to_string()))?;
+            .map_err(|e: SpecError| fail(KC_ERR_PARSE, e.to_string()))?;
         // SAFETY: forwarded from the caller.
-        unsafe { give(player(game, &spec, seed)?, out) }
+        unsafe { give_handle::<kc_agent>(agent_for(game, &spec, seed)?, out) }
     })
 }
 
@@ -248,10 +259,8 @@ pub unsafe extern "C" fn kc_agent_new_from_spec(
 /// `agent` is NULL or an agent from `kc_agent_new` not freed yet.
 #[no_mangle]
 pub unsafe extern "C" fn kc_agent_free(agent: *mut kc_agent) {
-    if !agent.is_null() {
-        // SAFETY: a pointer from Box::into_raw, freed once, per the caller.
-        let _ = super::boundary::catch(|| drop(unsafe { Box::from_raw(agent) }));
-    }
+    // SAFETY: forwarded from the caller.
+    unsafe { free_handle(agent) }
 }
 
 /// Forgets what the agent kept between moves (its search tree or
@@ -263,16 +272,14 @@ pub unsafe extern "C" fn kc_agent_free(agent: *mut kc_agent) {
 pub unsafe extern "C" fn kc_agent_reset(agent: *mut kc_agent) -> kc_status {
     run("kc_agent_reset", || {
         // SAFETY: forwarded from the caller.
-        match unsafe { agent_mut(agent)? } {
-            Player::Kaissa(agent) => agent.reset(),
-            Player::Chaturaji(agent) => agent.reset(),
-        }
+        unsafe { handle_mut(agent, "agent")? }.reset();
         Ok(())
     })
 }
 
 /// Writes the agent's spec (`random`, `mcts:500`, `alphabeta:3`, …) into
-/// `buf` (the text buffer convention).
+/// `buf` (the text buffer convention): a spec `kc_agent_new_from_spec`
+/// reads back into the same agent.
 ///
 /// # Safety
 /// `agent` is a live agent; `buf` is NULL (with `cap` 0) or points to `cap`
@@ -286,13 +293,15 @@ pub unsafe extern "C" fn kc_agent_name(
 ) -> kc_status {
     run("kc_agent_name", || {
         // SAFETY: forwarded from the caller.
-        let name = match unsafe { agent_ref(agent)? } {
-            Player::Kaissa(agent) => agent.name(),
-            Player::Chaturaji(agent) => agent.name(),
-        };
+        let name = unsafe { handle_ref(agent, "agent")? }.name();
         // SAFETY: forwarded from the caller.
         unsafe { write_text(name, buf, cap, out_len) }
     })
+}
+
+/// The failure of a choice in a finished game.
+fn game_over() -> Failure {
+    fail(KC_ERR_GAME_OVER, "the game is over: no move to choose")
 }
 
 /// The agent of the wrong game.
@@ -321,16 +330,18 @@ pub unsafe extern "C" fn kc_agent_kaissa_choose(
 ) -> kc_status {
     run("kc_agent_kaissa_choose", || {
         // SAFETY: forwarded from the caller.
-        let Player::Kaissa(agent) = (unsafe { agent_mut(agent)? }) else {
-            return Err(wrong_game("Merchant Kaissa"));
-        };
+        let agent = unsafe { handle_mut(agent, "agent")? };
         // SAFETY: forwarded from the caller.
         let position = unsafe { handle_ref::<kc_kaissa_position>(pos, "pos")? };
         let out = out_ptr(out, "out")?;
-        let game = Kaissa::new(position.clone());
-        let mv = agent
-            .choose(&game)
-            .ok_or_else(|| fail(KC_ERR_GAME_OVER, "the game is over: no move to choose"))?;
+        if position.outcome().is_over() {
+            return Err(game_over());
+        }
+        let game = AnyGame::from(Kaissa::new(position.clone()));
+        // At a player node an agent of this game always chooses.
+        let Some(AnyAction::Kaissa(mv)) = agent.choose(&game) else {
+            return Err(wrong_game("Merchant Kaissa"));
+        };
         let mv = match mv {
             Move::Normal { from, to } => kc_kaissa_move {
                 kind: KC_KAISSA_MOVE_NORMAL,
@@ -371,17 +382,12 @@ pub unsafe extern "C" fn kc_agent_chaturaji_choose(
 ) -> kc_status {
     run("kc_agent_chaturaji_choose", || {
         // SAFETY: forwarded from the caller.
-        let Player::Chaturaji(agent) = (unsafe { agent_mut(agent)? }) else {
-            return Err(wrong_game("Chaturaji"));
-        };
+        let agent = unsafe { handle_mut(agent, "agent")? };
         // SAFETY: forwarded from the caller.
         let position = unsafe { handle_ref::<kc_chaturaji_position>(pos, "pos")? };
         let out = out_ptr(out, "out")?;
         if position.is_over() {
-            return Err(fail(
-                KC_ERR_GAME_OVER,
-                "the game is over: no move to choose",
-            ));
+            return Err(game_over());
         }
         let mut game = Chaturaji::new(position.clone());
         if position.pending_promotion().is_none() {
@@ -393,11 +399,12 @@ pub unsafe extern "C" fn kc_agent_chaturaji_choose(
             })?;
             game.apply_unchecked(ChaturajiStep::Roll(roll));
         }
-        let step = agent
-            .choose(&game)
-            .ok_or_else(|| fail(KC_ERR_GAME_OVER, "the game is over: no move to choose"))?;
-        let ChaturajiStep::Move(mv) = step else {
-            return Err(fail(KC_ERR_PANIC, "the agent chose a roll"));
+        // At a player node (the roll was applied, or a decision is
+        // pending) an agent of this game always chooses a move.
+        let Some(AnyAction::Chaturaji(ChaturajiStep::Move(mv))) =
+            agent.choose(&AnyGame::from(game))
+        else {
+            return Err(wrong_game("Chaturaji"));
         };
         // SAFETY: checked by `out_ptr`; writable per the caller.
         unsafe { write_out(out, kc_chaturaji_move::from_rust(mv)) };

@@ -1,13 +1,23 @@
-//! The opaque position handles of both games: creation, access, cloning,
-//! copying and freeing, written once for any handle type.
+//! The opaque handles of the C ABI (positions, records, record readers,
+//! agents): creation, access, cloning, copying and freeing, written once
+//! for any handle type.
+//!
+//! Every handle is owned the same way: made on the heap by
+//! [`give_handle`], handed to C as a pointer, reached again through
+//! [`handle_ref`] / [`handle_mut`], released once by [`free_handle`].
+//! Whether C may also clone it is a property of what it owns: a handle
+//! whose value is `Clone` gets [`clone_handle`] and [`copy_handle`]; the
+//! others (an agent, a record reader) are unique and have only the rest.
 
 use super::boundary::catch;
 use super::{check_ptr, out_ptr, write_out, Failure, FfiResult};
 
-/// An opaque C handle owning one Rust value (a game's position).
+/// An opaque C handle owning one Rust value (a position, a record, a
+/// reader, an agent).
 pub(crate) trait Handle: Sized {
-    /// What the handle owns.
-    type Inner: Clone;
+    /// What the handle owns: when it is `Clone`, so is the handle (through
+    /// [`clone_handle`] and [`copy_handle`]).
+    type Inner;
     /// Wraps a value.
     fn wrap(inner: Self::Inner) -> Self;
     /// The value.
@@ -110,7 +120,11 @@ pub(crate) unsafe fn free_handle<H: Handle>(ptr: *mut H) {
 /// # Safety
 /// `ptr` is NULL or a live handle; `out` is NULL or valid for writing a
 /// pointer.
-pub(crate) unsafe fn clone_handle<H: Handle>(ptr: *const H, out: *mut *mut H) -> FfiResult {
+pub(crate) unsafe fn clone_handle<H>(ptr: *const H, out: *mut *mut H) -> FfiResult
+where
+    H: Handle,
+    H::Inner: Clone,
+{
     // SAFETY: forwarded from the caller.
     let inner = unsafe { handle_ref(ptr, "pos")? }.clone();
     // SAFETY: forwarded from the caller.
@@ -123,7 +137,11 @@ pub(crate) unsafe fn clone_handle<H: Handle>(ptr: *const H, out: *mut *mut H) ->
 /// # Safety
 /// `src` and `dst` are NULL or live handles; nothing else uses `dst` during
 /// the call.
-pub(crate) unsafe fn copy_handle<H: Handle>(src: *const H, dst: *mut H) -> FfiResult {
+pub(crate) unsafe fn copy_handle<H>(src: *const H, dst: *mut H) -> FfiResult
+where
+    H: Handle,
+    H::Inner: Clone,
+{
     check_ptr(src, "src")?;
     out_ptr(dst, "dst")?;
     if core::ptr::eq(src, dst) {

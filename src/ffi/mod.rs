@@ -26,12 +26,14 @@
 //! conventions above), `handle.rs` (making, copying and freeing opaque
 //! handles) and `seal.rs` (the one keyed digest of the undo records and
 //! tokens a caller keeps); this file keeps the version, the status
-//! messages and the last error message. Then [`random`] (`kc_random_*`),
-//! the games, [`kaissa`] (`kc_kaissa_*`) and [`chaturaji`]
-//! (`kc_chaturaji_*`, the Ludii ruleset's scores, ranking and promotion
-//! decisions included), each split into types, position, play and text,
-//! and the features over both: [`readable`] notation, [`svg`] pictures,
-//! game [`record`]s and [`playouts`].
+//! messages, the last error message and the game selector
+//! ([`KC_GAME_KAISSA`], [`KC_GAME_CHATURAJI`]). Then [`random`]
+//! (`kc_random_*`), the games, [`kaissa`] (every `kc_kaissa_*`) and
+//! [`chaturaji`] (every `kc_chaturaji_*`, the Ludii ruleset's scores,
+//! ranking and promotion decisions included), each split into types,
+//! position, play, text, readable moves, pictures and playouts; what the
+//! games' calls share in [`readable`], [`svg`] and [`playouts`]; and the
+//! features over both: game [`record`]s and the agents.
 //!
 //! The functions are `unsafe` for Rust callers: they trust the pointers they
 //! are given to be valid for the documented access (the header says which).
@@ -76,6 +78,22 @@ pub const KC_MAX_MOVES: usize = 1098;
 /// The value of a square field that names no square (the `from` of a Home
 /// Stone placement).
 pub const KC_NO_SQUARE: u8 = 255;
+
+/// The game selector of records and agents (`kc_record_game`,
+/// `kc_agent_new`): Merchant Kaissa.
+pub const KC_GAME_KAISSA: u8 = 0;
+/// The game selector of records and agents: Chaturaji (any rules option).
+pub const KC_GAME_CHATURAJI: u8 = 1;
+
+/// The failure for a game selector other than [`KC_GAME_KAISSA`] and
+/// [`KC_GAME_CHATURAJI`].
+#[cfg(feature = "agents")]
+pub(crate) fn unknown_game(game: u8) -> Failure {
+    fail(
+        KC_ERR_INVALID_ARGUMENT,
+        format!("game {game} is not 0 (KC_GAME_KAISSA) or 1 (KC_GAME_CHATURAJI)"),
+    )
+}
 
 const _: () = assert!(KC_MAX_MOVES >= kaissa::KC_KAISSA_MAX_MOVES);
 const _: () = assert!(KC_MAX_MOVES >= chaturaji::KC_CHATURAJI_MAX_MOVES);

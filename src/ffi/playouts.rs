@@ -1,14 +1,14 @@
-//! The C ABI of the playouts (`kc_*_playouts*`): seeded random games from a
-//! position, on any number of threads, added up into a plain
-//! [`kc_playout_stats`] the caller owns. The games are those of the Rust
+//! The C ABI of the playouts: seeded random games from a position, on any
+//! number of threads, added up into a plain [`kc_playout_stats`] the
+//! caller owns. This file holds what both games share; the calls are
+//! `kc_kaissa_playouts*` in `kaissa/playouts.rs` and
+//! `kc_chaturaji_playouts*` in `chaturaji/playouts.rs`. The games are those of the Rust
 //! [`Playouts`]: game `i` is played with `kc_playout_game_seed(seed, i)`,
 //! and the figures are the same for any number of threads.
 
-use super::chaturaji::kc_chaturaji_position;
-use super::handle::handle_ref;
-use super::kaissa::kc_kaissa_position;
 use super::kc_status::{self, *};
 use super::{fail, out_ptr, run, write_out, FfiResult};
+use crate::game::AnyGame;
 use crate::playouts::{
     game_seed, LengthHistogram, PlayoutGame, PlayoutResult, PlayoutStats, Playouts,
     DEFAULT_MAX_PLIES, LENGTH_BUCKETS,
@@ -65,7 +65,7 @@ pub struct kc_playout_stats {
 }
 
 impl kc_playout_stats {
-    fn from_rust(stats: &PlayoutStats) -> kc_playout_stats {
+    pub(crate) fn from_rust(stats: &PlayoutStats) -> kc_playout_stats {
         let mut wins = [0u64; 16];
         for (winners, n) in stats.winners() {
             wins[usize::from(winners.bits() & 15)] += n;
@@ -103,7 +103,7 @@ pub struct kc_playout_game {
 }
 
 impl kc_playout_game {
-    fn from_rust(record: &PlayoutGame) -> kc_playout_game {
+    pub(crate) fn from_rust(record: &PlayoutGame) -> kc_playout_game {
         let (result, winners) = match record.outcome.result() {
             PlayoutResult::Unfinished => (KC_PLAYOUT_UNFINISHED, 0),
             PlayoutResult::Draw => (KC_PLAYOUT_DRAW, 0),
@@ -163,17 +163,34 @@ pub unsafe extern "C" fn kc_playout_length_bucket_bounds(
 
 /// What to run: a fixed number of games, or games until a ply target.
 #[derive(Clone, Copy)]
-enum Batch {
+pub(crate) enum Target {
     Games(u64),
     UntilPlies(u64),
 }
 
-/// Runs `batch` of `playouts` and writes the statistics to `out`.
-fn run_batch(playouts: &Playouts, batch: Batch, out: *mut kc_playout_stats) -> FfiResult {
+/// The batch of games from `start` (a position of either game; a
+/// Chaturaji position under its rules options).
+pub(crate) fn playouts_from(
+    start: impl Into<AnyGame>,
+    seed: u64,
+    max_plies: u32,
+    threads: u32,
+) -> Playouts {
+    Playouts::new(start, seed)
+        .with_max_plies(max_plies)
+        .with_threads(threads as usize)
+}
+
+/// Runs `target` of `playouts` and writes the statistics to `out`.
+pub(crate) fn run_batch(
+    playouts: &Playouts,
+    target: Target,
+    out: *mut kc_playout_stats,
+) -> FfiResult {
     let out = out_ptr(out, "out")?;
-    let stats = match batch {
-        Batch::Games(n) => playouts.games(n),
-        Batch::UntilPlies(n) => {
+    let stats = match target {
+        Target::Games(n) => playouts.games(n),
+        Target::UntilPlies(n) => {
             let stats = playouts.until_plies(n);
             // Short of the target only when no game can play a ply.
             if stats.plies < n {
@@ -190,185 +207,17 @@ fn run_batch(playouts: &Playouts, batch: Batch, out: *mut kc_playout_stats) -> F
     Ok(())
 }
 
-/// The batch of Kaissa games from `start`.
-///
-/// # Safety
-/// `start` is NULL or a live position.
-unsafe fn kaissa_batch(
-    start: *const kc_kaissa_position,
-    seed: u64,
-    max_plies: u32,
-    threads: u32,
-) -> Result<Playouts, super::Failure> {
-    // SAFETY: forwarded from the caller.
-    let pos = unsafe { handle_ref(start, "start")? }.clone();
-    Ok(Playouts::new(pos, seed)
-        .with_max_plies(max_plies)
-        .with_threads(threads as usize))
-}
-
-/// The batch of Chaturaji games from `start` (under its rules options).
-///
-/// # Safety
-/// `start` is NULL or a live position.
-unsafe fn chaturaji_batch(
-    start: *const kc_chaturaji_position,
-    seed: u64,
-    max_plies: u32,
-    threads: u32,
-) -> Result<Playouts, super::Failure> {
-    // SAFETY: forwarded from the caller.
-    let pos = unsafe { handle_ref(start, "start")? }.clone();
-    Ok(Playouts::new(pos, seed)
-        .with_max_plies(max_plies)
-        .with_threads(threads as usize))
-}
-
-/// Plays Kaissa games `0..games` of the batch with master seed `seed` from
-/// `start` (each stopped after `max_plies` plies and then counted as
-/// unfinished) on `threads` threads (0: every core) and writes what they
-/// add up to into `*out`. The same figures for any number of threads.
-///
-/// # Safety
-/// `start` is a live position (read only; not changed by other threads
-/// during the call); `out` points to a writable `kc_playout_stats`.
-#[no_mangle]
-pub unsafe extern "C" fn kc_kaissa_playouts(
-    start: *const kc_kaissa_position,
-    seed: u64,
-    max_plies: u32,
-    threads: u32,
-    games: u64,
-    out: *mut kc_playout_stats,
-) -> kc_status {
-    run("kc_kaissa_playouts", || {
-        // SAFETY: forwarded from the caller.
-        let playouts = unsafe { kaissa_batch(start, seed, max_plies, threads)? };
-        run_batch(&playouts, Batch::Games(games), out)
-    })
-}
-
-/// Like `kc_kaissa_playouts`, but plays games 0, 1, 2, … until at least
-/// `min_plies` plies were played (the shortest such run of games). A
-/// positive target that no game can reach (a finished `start`, or
-/// `max_plies` 0) gives `KC_ERR_INVALID_ARGUMENT`.
-///
-/// # Safety
-/// As for `kc_kaissa_playouts`.
-#[no_mangle]
-pub unsafe extern "C" fn kc_kaissa_playouts_until(
-    start: *const kc_kaissa_position,
-    seed: u64,
-    max_plies: u32,
-    threads: u32,
-    min_plies: u64,
-    out: *mut kc_playout_stats,
-) -> kc_status {
-    run("kc_kaissa_playouts_until", || {
-        // SAFETY: forwarded from the caller.
-        let playouts = unsafe { kaissa_batch(start, seed, max_plies, threads)? };
-        run_batch(&playouts, Batch::UntilPlies(min_plies), out)
-    })
-}
-
-/// Plays game `index` of the Kaissa batch (master seed `seed`, ply limit
-/// `max_plies`, from `start`) alone and writes its record to `*out`.
-///
-/// # Safety
-/// `start` is a live position; `out` points to a writable
-/// `kc_playout_game`.
-#[no_mangle]
-pub unsafe extern "C" fn kc_kaissa_playout_game(
-    start: *const kc_kaissa_position,
-    seed: u64,
-    max_plies: u32,
-    index: u64,
-    out: *mut kc_playout_game,
-) -> kc_status {
-    run("kc_kaissa_playout_game", || {
-        // SAFETY: forwarded from the caller.
-        let playouts = unsafe { kaissa_batch(start, seed, max_plies, 1)? };
-        let out = out_ptr(out, "out")?;
-        let record = playouts.game(index);
-        // SAFETY: checked; writable per the caller.
-        unsafe { write_out(out, kc_playout_game::from_rust(&record)) };
-        Ok(())
-    })
-}
-
-/// Plays Chaturaji games `0..games` from `start` under its rules options,
-/// as `kc_kaissa_playouts` does for Kaissa.
-///
-/// # Safety
-/// `start` is a live position (read only; not changed by other threads
-/// during the call); `out` points to a writable `kc_playout_stats`.
-#[no_mangle]
-pub unsafe extern "C" fn kc_chaturaji_playouts(
-    start: *const kc_chaturaji_position,
-    seed: u64,
-    max_plies: u32,
-    threads: u32,
-    games: u64,
-    out: *mut kc_playout_stats,
-) -> kc_status {
-    run("kc_chaturaji_playouts", || {
-        // SAFETY: forwarded from the caller.
-        let playouts = unsafe { chaturaji_batch(start, seed, max_plies, threads)? };
-        run_batch(&playouts, Batch::Games(games), out)
-    })
-}
-
-/// Chaturaji games until at least `min_plies` plies, as
-/// `kc_kaissa_playouts_until` does for Kaissa.
-///
-/// # Safety
-/// As for `kc_chaturaji_playouts`.
-#[no_mangle]
-pub unsafe extern "C" fn kc_chaturaji_playouts_until(
-    start: *const kc_chaturaji_position,
-    seed: u64,
-    max_plies: u32,
-    threads: u32,
-    min_plies: u64,
-    out: *mut kc_playout_stats,
-) -> kc_status {
-    run("kc_chaturaji_playouts_until", || {
-        // SAFETY: forwarded from the caller.
-        let playouts = unsafe { chaturaji_batch(start, seed, max_plies, threads)? };
-        run_batch(&playouts, Batch::UntilPlies(min_plies), out)
-    })
-}
-
-/// Plays game `index` of the Chaturaji batch alone, as
-/// `kc_kaissa_playout_game` does for Kaissa.
-///
-/// # Safety
-/// `start` is a live position; `out` points to a writable
-/// `kc_playout_game`.
-#[no_mangle]
-pub unsafe extern "C" fn kc_chaturaji_playout_game(
-    start: *const kc_chaturaji_position,
-    seed: u64,
-    max_plies: u32,
-    index: u64,
-    out: *mut kc_playout_game,
-) -> kc_status {
-    run("kc_chaturaji_playout_game", || {
-        // SAFETY: forwarded from the caller.
-        let playouts = unsafe { chaturaji_batch(start, seed, max_plies, 1)? };
-        let out = out_ptr(out, "out")?;
-        let record = playouts.game(index);
-        // SAFETY: checked; writable per the caller.
-        unsafe { write_out(out, kc_playout_game::from_rust(&record)) };
-        Ok(())
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::chaturaji::{self, Rules};
+    use crate::ffi::chaturaji::{
+        kc_chaturaji_playout_game, kc_chaturaji_playouts_until, kc_chaturaji_position,
+    };
     use crate::ffi::handle::{free_handle, give_handle};
+    use crate::ffi::kaissa::{
+        kc_kaissa_playout_game, kc_kaissa_playouts, kc_kaissa_playouts_until, kc_kaissa_position,
+    };
     use crate::kaissa;
     use core::ptr::null_mut;
 

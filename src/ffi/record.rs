@@ -1,5 +1,5 @@
 //! The C ABI of game records: `kc_record_*` (readable moves and board
-//! pictures of positions are in `readable.rs` and `svg.rs`).
+//! pictures of positions are in each game's `readable.rs` and `svg.rs`).
 //!
 //! A record is an opaque, heap-allocated [`kc_record`] made by
 //! `kc_record_read` (from text), `kc_record_new_kaissa` or
@@ -31,17 +31,22 @@
 //! The last error message is then `line:column: reason` (with `ply N: `
 //! after the place for an error in the movetext), and, when the caller
 //! passes a `kc_record_error_info`, the line, column (in characters) and
-//! ply are written there too.
+//! ply are written there too. A `kc_record_error_info` pointer that is not
+//! NULL must be aligned: a misaligned one gives `KC_ERR_INVALID_ARGUMENT`
+//! before anything is read.
 #![allow(non_camel_case_types)]
 
 use core::ffi::{c_char, CStr};
+use core::ptr::NonNull;
 use std::io::Cursor;
 
+use super::boundary::optional_ptr;
 use super::chaturaji::kc_chaturaji_position;
 use super::handle::{free_handle, give_handle, handle_mut, handle_ref, Handle};
 use super::kaissa::kc_kaissa_position;
 use super::kc_status::{self, *};
 use super::{fail, out_ptr, read_str, run, write_out, write_text, Failure};
+use super::{KC_GAME_CHATURAJI, KC_GAME_KAISSA};
 use crate::record::{
     ChaturajiRecord, GameResult, KaissaRecord, Reader, Record, RecordError, RecordErrorKind,
     RecordPosition, RecordVisitor, Termination,
@@ -49,10 +54,12 @@ use crate::record::{
 
 use super::svg;
 
-/// Game value of a record: Merchant Kaissa.
-pub const KC_RECORD_KAISSA: u8 = 0;
-/// Game value of a record: Chaturaji.
-pub const KC_RECORD_CHATURAJI: u8 = 1;
+/// Deprecated: use `KC_GAME_KAISSA` (one game selector for records and
+/// agents).
+pub const KC_RECORD_KAISSA: u8 = KC_GAME_KAISSA;
+/// Deprecated: use `KC_GAME_CHATURAJI` (one game selector for records and
+/// agents).
+pub const KC_RECORD_CHATURAJI: u8 = KC_GAME_CHATURAJI;
 /// A text buffer of this many bytes always holds an action text of a
 /// record (`exchange:rh4,be8` is the longest kind) and its NUL.
 pub const KC_RECORD_ACTION_TEXT_CAP: usize = 24;
@@ -111,9 +118,12 @@ pub struct kc_record_error_info {
 /// `out_error` when the caller gave one.
 ///
 /// # Safety
-/// `out_error` is NULL or valid for writing a `kc_record_error_info`.
-unsafe fn record_failure(error: &RecordError, out_error: *mut kc_record_error_info) -> Failure {
-    if let Ok(out) = out_ptr(out_error, "out_error") {
+/// `out_error` is `None` or valid for writing a `kc_record_error_info`.
+unsafe fn record_failure(
+    error: &RecordError,
+    out_error: Option<NonNull<kc_record_error_info>>,
+) -> Failure {
+    if let Some(out) = out_error {
         let info = kc_record_error_info {
             line: error.line(),
             column: error.column(),
@@ -179,6 +189,7 @@ pub unsafe extern "C" fn kc_record_read(
         // SAFETY: forwarded from the caller.
         let text = unsafe { text_bytes(text, "text")? };
         out_ptr(out_record, "out_record")?;
+        let out_error = optional_ptr(out_error, "out_error")?;
         let mut count = 0;
         for record in Reader::new(text) {
             // SAFETY: forwarded from the caller.
@@ -215,6 +226,7 @@ pub unsafe extern "C" fn kc_record_count(
         // SAFETY: forwarded from the caller.
         let text = unsafe { text_bytes(text, "text")? };
         let out = out_ptr(out_count, "out_count")?;
+        let out_error = optional_ptr(out_error, "out_error")?;
         let mut count = 0;
         let mut reader = Reader::new(text);
         while let Some(record) = reader.visit(&mut Check) {
@@ -237,6 +249,19 @@ pub struct kc_record_reader {
     reader: Reader<Cursor<Vec<u8>>>,
 }
 
+impl Handle for kc_record_reader {
+    type Inner = Reader<Cursor<Vec<u8>>>;
+    fn wrap(reader: Self::Inner) -> Self {
+        kc_record_reader { reader }
+    }
+    fn inner(&self) -> &Self::Inner {
+        &self.reader
+    }
+    fn inner_mut(&mut self) -> &mut Self::Inner {
+        &mut self.reader
+    }
+}
+
 /// A reader of the records of `text` (copied: the caller may free it
 /// afterwards), through `*out`. `flags` is 0 (strict, as `kc_record_read`)
 /// or `KC_RECORD_READ_LENIENT`; other bits give `KC_ERR_INVALID_ARGUMENT`.
@@ -253,7 +278,7 @@ pub unsafe extern "C" fn kc_record_reader_new(
     run("kc_record_reader_new", || {
         // SAFETY: forwarded from the caller.
         let text = unsafe { text_bytes(text, "text")? };
-        let out = out_ptr(out, "out")?;
+        out_ptr(out, "out")?;
         if flags & !KC_RECORD_READ_LENIENT != 0 {
             return Err(fail(
                 KC_ERR_INVALID_ARGUMENT,
@@ -264,10 +289,8 @@ pub unsafe extern "C" fn kc_record_reader_new(
         if flags & KC_RECORD_READ_LENIENT != 0 {
             reader = reader.lenient();
         }
-        let raw = Box::into_raw(Box::new(kc_record_reader { reader }));
-        // SAFETY: checked; writable per the caller.
-        unsafe { write_out(out, raw) };
-        Ok(())
+        // SAFETY: forwarded from the caller.
+        unsafe { give_handle::<kc_record_reader>(reader, out) }
     })
 }
 
@@ -285,7 +308,8 @@ pub unsafe extern "C" fn kc_record_reader_new(
 /// # Safety
 /// `reader` is a live reader used by nobody else during the call;
 /// `out_record` points to a writable `kc_record *`; `out_error` is NULL or
-/// points to a writable `kc_record_error_info`.
+/// points to a writable `kc_record_error_info` (misaligned:
+/// `KC_ERR_INVALID_ARGUMENT`, and the reader does not move on).
 #[no_mangle]
 pub unsafe extern "C" fn kc_record_reader_next(
     reader: *mut kc_record_reader,
@@ -293,13 +317,12 @@ pub unsafe extern "C" fn kc_record_reader_next(
     out_error: *mut kc_record_error_info,
 ) -> kc_status {
     run("kc_record_reader_next", || {
-        let reader = out_ptr(reader, "reader")?;
+        // SAFETY: forwarded from the caller.
+        let reader = unsafe { handle_mut(reader, "reader")? };
         let out = out_ptr(out_record, "out_record")?;
+        let out_error = optional_ptr(out_error, "out_error")?;
         // SAFETY: checked; writable per the caller.
         unsafe { write_out(out, core::ptr::null_mut()) };
-        // SAFETY: non-null and aligned; a live, unshared reader per the
-        // caller.
-        let reader = unsafe { &mut (*reader.as_ptr()).reader };
         match reader.next() {
             None => Ok(()),
             // SAFETY: forwarded from the caller.
@@ -317,11 +340,8 @@ pub unsafe extern "C" fn kc_record_reader_next(
 /// `reader` is NULL or a reader from `kc_record_reader_new` not freed yet.
 #[no_mangle]
 pub unsafe extern "C" fn kc_record_reader_free(reader: *mut kc_record_reader) {
-    if !reader.is_null() {
-        // SAFETY: a pointer from Box::into_raw, freed once, per the caller.
-        // A free has no status: a panic while dropping is caught and lost.
-        let _ = super::boundary::catch(|| drop(unsafe { Box::from_raw(reader) }));
-    }
+    // SAFETY: forwarded from the caller.
+    unsafe { free_handle(reader) }
 }
 
 /// A new, empty Kaissa record of a game starting from `*start` (copied).
@@ -373,7 +393,7 @@ pub unsafe extern "C" fn kc_record_free(record: *mut kc_record) {
     unsafe { free_handle(record) }
 }
 
-/// The record's game: `KC_RECORD_KAISSA` or `KC_RECORD_CHATURAJI`.
+/// The record's game: `KC_GAME_KAISSA` or `KC_GAME_CHATURAJI`.
 ///
 /// # Safety
 /// `record` is a live record; `out` points to a writable `uint8_t`.
@@ -384,8 +404,8 @@ pub unsafe extern "C" fn kc_record_game(record: *const kc_record, out: *mut u8) 
         let record = unsafe { handle_ref::<kc_record>(record, "record")? };
         let out = out_ptr(out, "out")?;
         let game = match record {
-            Record::Kaissa(_) => KC_RECORD_KAISSA,
-            _ => KC_RECORD_CHATURAJI,
+            Record::Kaissa(_) => KC_GAME_KAISSA,
+            _ => KC_GAME_CHATURAJI,
         };
         // SAFETY: checked; writable per the caller.
         unsafe { write_out(out, game) };

@@ -1,15 +1,8 @@
-//! The C ABI of board pictures: SVG text of a position of either game.
-#![allow(non_camel_case_types)]
+//! What the board pictures of both games share (the calls are
+//! `kc_kaissa_svg` in `kaissa/svg.rs`, `kc_chaturaji_svg` in
+//! `chaturaji/svg.rs` and `kc_record_svg`): the square size.
 
-use core::ffi::c_char;
-
-use super::chaturaji::kc_chaturaji_position;
-use super::handle::handle_ref;
-use super::kaissa::kc_kaissa_position;
-use super::kc_status;
-use super::readable::{chaturaji_move, kaissa_move};
-use super::{read_str, run, write_text};
-use crate::svg::{self, SvgOptions};
+use crate::svg::SvgOptions;
 
 /// The default side of a square in SVG pictures, in pixels: what a
 /// `square_size` of 0 asks for. The SVG functions (`kc_kaissa_svg`,
@@ -19,7 +12,7 @@ pub const KC_SVG_DEFAULT_SQUARE_SIZE: u32 = 48;
 
 /// The SVG options for a square size from C (0: the default; the picture
 /// clamps the others to 8..1000).
-pub(super) fn svg_options(square_size: u32) -> SvgOptions {
+pub(crate) fn svg_options(square_size: u32) -> SvgOptions {
     let size = if square_size == 0 {
         KC_SVG_DEFAULT_SQUARE_SIZE
     } else {
@@ -28,85 +21,18 @@ pub(super) fn svg_options(square_size: u32) -> SvgOptions {
     SvgOptions::default().with_square_size(size)
 }
 
-/// Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
-/// text, or NULL for none) highlighted; squares of `square_size` pixels
-/// (0: 48; any other size is clamped to 8..1000, never refused: 5 draws
-/// 8-pixel squares, 5000 draws 1000-pixel ones). Ask for the size with
-/// `cap` 0 first. A malformed `last_move` gives `KC_ERR_PARSE`.
-///
-/// # Safety
-/// `pos` is a live position; `last_move` is NULL or a NUL-terminated
-/// string; `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
-/// `out_len` points to a writable `size_t`.
-#[no_mangle]
-pub unsafe extern "C" fn kc_kaissa_svg(
-    pos: *const kc_kaissa_position,
-    last_move: *const c_char,
-    square_size: u32,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> kc_status {
-    run("kc_kaissa_svg", || {
-        // SAFETY: forwarded from the caller.
-        let pos = unsafe { handle_ref::<kc_kaissa_position>(pos, "pos")? };
-        let last = if last_move.is_null() {
-            None
-        } else {
-            // SAFETY: forwarded from the caller.
-            Some(kaissa_move(unsafe { read_str(last_move, "last_move")? })?)
-        };
-        let text = svg::kaissa(pos, last, &svg_options(square_size));
-        // SAFETY: forwarded from the caller.
-        unsafe { write_text(&text, buf, cap, out_len) }
-    })
-}
-
-/// Writes `*pos` as an SVG picture into `buf`, with `last_move` (a move
-/// text such as `h1f3`, or NULL for none) highlighted; squares of
-/// `square_size` pixels (0: 48; any other size is clamped to 8..1000,
-/// never refused, as for `kc_kaissa_svg`). Ask for the size with `cap` 0
-/// first. A malformed `last_move` gives `KC_ERR_PARSE`.
-///
-/// # Safety
-/// `pos` is a live position; `last_move` is NULL or a NUL-terminated
-/// string; `buf` is NULL (with `cap` 0) or points to `cap` writable bytes;
-/// `out_len` points to a writable `size_t`.
-#[no_mangle]
-pub unsafe extern "C" fn kc_chaturaji_svg(
-    pos: *const kc_chaturaji_position,
-    last_move: *const c_char,
-    square_size: u32,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> kc_status {
-    run("kc_chaturaji_svg", || {
-        // SAFETY: forwarded from the caller.
-        let pos = unsafe { handle_ref::<kc_chaturaji_position>(pos, "pos")? };
-        let last = if last_move.is_null() {
-            None
-        } else {
-            // SAFETY: forwarded from the caller.
-            Some(chaturaji_move(unsafe {
-                read_str(last_move, "last_move")?
-            })?)
-        };
-        let text = svg::chaturaji(pos, last, &svg_options(square_size));
-        // SAFETY: forwarded from the caller.
-        unsafe { write_text(&text, buf, cap, out_len) }
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ffi::chaturaji::{
         kc_chaturaji_position_free, kc_chaturaji_position_new_start, kc_chaturaji_rules,
-        kc_chaturaji_rules_default,
+        kc_chaturaji_rules_default, kc_chaturaji_svg,
     };
-    use crate::ffi::kaissa::{kc_kaissa_position_free, kc_kaissa_position_new_start};
-    use crate::ffi::kc_status::KC_OK;
+    use crate::ffi::kaissa::{
+        kc_kaissa_position_free, kc_kaissa_position_new_start, kc_kaissa_svg,
+    };
+    use crate::ffi::kc_status::{self, KC_OK};
+    use core::ffi::c_char;
     use core::ptr::{null, null_mut};
 
     /// The picture `draw` writes, asked for its size first.

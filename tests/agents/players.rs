@@ -164,6 +164,11 @@ fn bad_specs_are_errors() {
         "expectimax:0",
         "expectimax:9",
         "expectimax:5ms",
+        "alphabeta:0nodes",
+        "alphabeta:1000000001nodes",
+        "alphabeta:nodes",
+        "mcts:5nodes",
+        "expectimax:3nodes",
     ] {
         let err = text.parse::<AgentSpec>().unwrap_err();
         assert!(
@@ -188,9 +193,50 @@ fn bad_specs_are_errors() {
         "mcts:250ms",
         "alphabeta:95",
         "alphabeta:1ms",
+        "alphabeta:1nodes",
+        "alphabeta:1000000000nodes",
+        "expectimax:8",
     ] {
         assert_eq!(text.parse::<AgentSpec>().unwrap().to_string(), text);
     }
+}
+
+/// However long the spec, its error message quotes a short excerpt with
+/// control characters escaped.
+#[test]
+fn spec_errors_quote_an_excerpt() {
+    for prefix in ["", "mcts:", "alphabeta:", "random:", "expectimax:"] {
+        let mut text = prefix.to_string();
+        text.extend((0..1 << 20).map(|i| if i % 3 == 0 { '\n' } else { 'y' }));
+        let message = text.parse::<AgentSpec>().unwrap_err().to_string();
+        assert!(message.len() <= 400, "{prefix}: {} bytes", message.len());
+        assert!(!message.contains('\n'), "{message}");
+        assert!(message.contains("\\n"), "{message}");
+    }
+}
+
+/// Expectimax does not prune: Kaissa takes it to depth 3 only (a move at
+/// depth 4 takes 15 s from the start and 86 s in a middlegame,
+/// BENCHMARKS.md), Chaturaji to the parser's 8.
+#[test]
+fn expectimax_depth_is_bounded_for_kaissa() {
+    for depth in 1..=8 {
+        let spec: AgentSpec = format!("expectimax:{depth}").parse().unwrap();
+        assert_eq!(spec.kaissa_agent(1).is_ok(), depth <= 3, "depth {depth}");
+        assert!(spec.chaturaji_agent(1).is_ok(), "depth {depth}");
+        if let Err(err) = spec.kaissa_agent(1) {
+            assert!(matches!(err, SpecError::NotForGame { .. }), "{err:?}");
+            assert!(err.to_string().contains("depth 3"), "{err}");
+        }
+    }
+    let Err(err) = "alphabeta:3"
+        .parse::<AgentSpec>()
+        .unwrap()
+        .chaturaji_agent(1)
+    else {
+        panic!("alphabeta plays Chaturaji");
+    };
+    assert!(err.to_string().contains("mcts or expectimax"), "{err}");
 }
 
 /// The move `searcher` finds in `text` at `depth`.

@@ -1,7 +1,9 @@
 /*
  * C99 test of the agents through the C ABI (include/kaissa_chaturaji.h,
  * a library built with the capi and agents features): making agents from
- * a kind and limits or from a spec, and the errors for bad ones; choosing
+ * a kind and limits or from a spec, and the errors for bad ones (the
+ * spec parser's bounds, one budget per agent, short error messages for
+ * huge specs, names that read back into the same agent); choosing
  * Kaissa and Chaturaji moves that the rules accept (a short game of each,
  * the Ludii promotion decision without a roll); alpha-beta taking the Home
  * Stone; an agent made on one thread thinking on another. Built and run
@@ -13,7 +15,9 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kaissa_chaturaji.h"
@@ -40,19 +44,19 @@ static void test_making_agents(void) {
     memset(&limits, 0, sizeof limits);
 
     /* Random and greedy take no limits; NULL limits are none. */
-    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_KAISSA, KC_AGENT_RANDOM, NULL, 1, &agent), KC_OK);
+    CHECK_STATUS(kc_agent_new(KC_GAME_KAISSA, KC_AGENT_RANDOM, NULL, 1, &agent), KC_OK);
     kc_agent_free(agent);
-    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_CHATURAJI, KC_AGENT_GREEDY, &limits, 1, &agent),
+    CHECK_STATUS(kc_agent_new(KC_GAME_CHATURAJI, KC_AGENT_GREEDY, &limits, 1, &agent),
                  KC_OK);
     kc_agent_free(agent);
     limits.iterations = 10;
     agent = NULL;
-    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_KAISSA, KC_AGENT_RANDOM, &limits, 1, &agent),
+    CHECK_STATUS(kc_agent_new(KC_GAME_KAISSA, KC_AGENT_RANDOM, &limits, 1, &agent),
                  KC_ERR_INVALID_ARGUMENT);
     CHECK(agent == NULL);
 
     /* MCTS: iterations and/or time. */
-    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_CHATURAJI, KC_AGENT_MCTS, &limits, 1, &agent), KC_OK);
+    CHECK_STATUS(kc_agent_new(KC_GAME_CHATURAJI, KC_AGENT_MCTS, &limits, 1, &agent), KC_OK);
     {
         char name[32];
         size_t len = 0;
@@ -63,48 +67,48 @@ static void test_making_agents(void) {
     }
     kc_agent_free(agent);
     memset(&limits, 0, sizeof limits);
-    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_KAISSA, KC_AGENT_MCTS, &limits, 1, &agent),
+    CHECK_STATUS(kc_agent_new(KC_GAME_KAISSA, KC_AGENT_MCTS, &limits, 1, &agent),
                  KC_ERR_INVALID_ARGUMENT);
     limits.depth = 3;
-    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_KAISSA, KC_AGENT_MCTS, &limits, 1, &agent),
+    CHECK_STATUS(kc_agent_new(KC_GAME_KAISSA, KC_AGENT_MCTS, &limits, 1, &agent),
                  KC_ERR_INVALID_ARGUMENT);
 
     /* Alpha-beta: Kaissa only, depth 1..95. */
-    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_KAISSA, KC_AGENT_ALPHABETA, &limits, 1, &agent),
+    CHECK_STATUS(kc_agent_new(KC_GAME_KAISSA, KC_AGENT_ALPHABETA, &limits, 1, &agent),
                  KC_OK);
     kc_agent_free(agent);
-    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_CHATURAJI, KC_AGENT_ALPHABETA, &limits, 1, &agent),
+    CHECK_STATUS(kc_agent_new(KC_GAME_CHATURAJI, KC_AGENT_ALPHABETA, &limits, 1, &agent),
                  KC_ERR_INVALID_ARGUMENT);
     limits.depth = 96;
-    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_KAISSA, KC_AGENT_ALPHABETA, &limits, 1, &agent),
+    CHECK_STATUS(kc_agent_new(KC_GAME_KAISSA, KC_AGENT_ALPHABETA, &limits, 1, &agent),
                  KC_ERR_INVALID_ARGUMENT);
     limits.depth = 0;
     limits.time_ms = 5;
-    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_KAISSA, KC_AGENT_ALPHABETA, &limits, 1, &agent),
+    CHECK_STATUS(kc_agent_new(KC_GAME_KAISSA, KC_AGENT_ALPHABETA, &limits, 1, &agent),
                  KC_OK);
     kc_agent_free(agent);
 
     /* Unknown game or kind, no output pointer. */
     CHECK_STATUS(kc_agent_new(2, KC_AGENT_RANDOM, NULL, 1, &agent), KC_ERR_INVALID_ARGUMENT);
-    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_KAISSA, 4, NULL, 1, &agent),
+    CHECK_STATUS(kc_agent_new(KC_GAME_KAISSA, 5, NULL, 1, &agent),
                  KC_ERR_INVALID_ARGUMENT);
-    CHECK_STATUS(kc_agent_new(KC_AGENT_GAME_KAISSA, KC_AGENT_RANDOM, NULL, 1, NULL),
+    CHECK_STATUS(kc_agent_new(KC_GAME_KAISSA, KC_AGENT_RANDOM, NULL, 1, NULL),
                  KC_ERR_NULL_POINTER);
 
     /* Specs. */
-    CHECK_STATUS(kc_agent_new_from_spec(KC_AGENT_GAME_KAISSA, "mcts:0", 1, &agent), KC_ERR_PARSE);
+    CHECK_STATUS(kc_agent_new_from_spec(KC_GAME_KAISSA, "mcts:0", 1, &agent), KC_ERR_PARSE);
     CHECK(strstr(last_error(), "mcts:<iterations>") != NULL);
-    CHECK_STATUS(kc_agent_new_from_spec(KC_AGENT_GAME_KAISSA, "minimax", 1, &agent), KC_ERR_PARSE);
-    CHECK_STATUS(kc_agent_new_from_spec(KC_AGENT_GAME_CHATURAJI, "alphabeta:2", 1, &agent),
+    CHECK_STATUS(kc_agent_new_from_spec(KC_GAME_KAISSA, "minimax", 1, &agent), KC_ERR_PARSE);
+    CHECK_STATUS(kc_agent_new_from_spec(KC_GAME_CHATURAJI, "alphabeta:2", 1, &agent),
                  KC_ERR_INVALID_ARGUMENT);
-    CHECK_STATUS(kc_agent_new_from_spec(KC_AGENT_GAME_KAISSA, NULL, 1, &agent),
+    CHECK_STATUS(kc_agent_new_from_spec(KC_GAME_KAISSA, NULL, 1, &agent),
                  KC_ERR_NULL_POINTER);
     kc_agent_free(NULL);
 }
 
 static void test_kaissa(void) {
-    kc_agent *yellow = new_agent(KC_AGENT_GAME_KAISSA, "alphabeta:2", 1);
-    kc_agent *red = new_agent(KC_AGENT_GAME_KAISSA, "greedy", 2);
+    kc_agent *yellow = new_agent(KC_GAME_KAISSA, "alphabeta:2", 1);
+    kc_agent *red = new_agent(KC_GAME_KAISSA, "greedy", 2);
     kc_kaissa_position *pos = NULL;
     kc_kaissa_outcome_info outcome;
     int plies = 0;
@@ -117,7 +121,7 @@ static void test_kaissa(void) {
         if (outcome.result != KC_KAISSA_ONGOING) {
             break;
         }
-        CHECK_STATUS(kc_kaissa_side_to_move(pos, &side), KC_OK);
+        CHECK_STATUS(kc_kaissa_to_move(pos, &side), KC_OK);
         CHECK_STATUS(kc_agent_kaissa_choose(side == KC_KAISSA_YELLOW ? yellow : red, pos, &mv),
                      KC_OK);
         CHECK_STATUS(kc_kaissa_play(pos, mv, &undo), KC_OK);
@@ -161,7 +165,7 @@ static void test_kaissa(void) {
 }
 
 static void test_chaturaji(void) {
-    kc_agent *agent = new_agent(KC_AGENT_GAME_CHATURAJI, "mcts:40", 3);
+    kc_agent *agent = new_agent(KC_GAME_CHATURAJI, "mcts:40", 3);
     kc_chaturaji_position *pos = chaturaji_start();
     uint64_t die = 11;
     int plies;
@@ -227,7 +231,7 @@ static void test_threads(void) {
     kc_kaissa_undo_record undo;
     memset(&job, 0, sizeof job);
     CHECK_STATUS(kc_kaissa_position_new_start(&pos), KC_OK);
-    job.agent = new_agent(KC_AGENT_GAME_KAISSA, "mcts:200", 4);
+    job.agent = new_agent(KC_GAME_KAISSA, "mcts:200", 4);
     job.pos = pos;
     job.status = KC_ERR_PANIC;
     CHECK(pthread_create(&worker, NULL, think, &job) == 0);
@@ -238,8 +242,125 @@ static void test_threads(void) {
     kc_kaissa_position_free(pos);
 }
 
+/* The agent's name, in a static buffer. */
+static const char *agent_name(const kc_agent *agent) {
+    static char name[64];
+    size_t len = 0;
+    if (kc_agent_name(agent, name, sizeof name, &len) != KC_OK) {
+        return "(kc_agent_name failed)";
+    }
+    return name;
+}
+
+/* kc_agent_new refuses what the spec parser refuses, and the name of
+ * every agent it makes reads back into the same agent. */
+static void test_limits_are_specs(void) {
+    struct {
+        uint8_t game, kind;
+        uint64_t iterations, nodes;
+        uint32_t depth, time_ms;
+        const char *name; /* NULL: refused */
+    } cases[] = {
+        {KC_GAME_KAISSA, KC_AGENT_RANDOM, 0, 0, 0, 0, "random"},
+        {KC_GAME_CHATURAJI, KC_AGENT_GREEDY, 0, 0, 0, 0, "greedy"},
+        {KC_GAME_KAISSA, KC_AGENT_MCTS, 1, 0, 0, 0, "mcts:1"},
+        {KC_GAME_CHATURAJI, KC_AGENT_MCTS, 1000000000, 0, 0, 0, "mcts:1000000000"},
+        {KC_GAME_CHATURAJI, KC_AGENT_MCTS, 1000000001, 0, 0, 0, NULL},
+        {KC_GAME_KAISSA, KC_AGENT_MCTS, UINT64_MAX, 0, 0, 0, NULL},
+        {KC_GAME_KAISSA, KC_AGENT_MCTS, 0, 0, 0, 3600000, "mcts:3600000ms"},
+        {KC_GAME_KAISSA, KC_AGENT_MCTS, 0, 0, 0, 4233600000u, NULL}, /* 49 days */
+        {KC_GAME_KAISSA, KC_AGENT_MCTS, 500, 0, 0, 100, NULL},      /* two budgets */
+        {KC_GAME_KAISSA, KC_AGENT_ALPHABETA, 0, 0, 1, 0, "alphabeta:1"},
+        {KC_GAME_KAISSA, KC_AGENT_ALPHABETA, 0, 0, 95, 0, "alphabeta:95"},
+        {KC_GAME_KAISSA, KC_AGENT_ALPHABETA, 0, 1, 0, 0, "alphabeta:1nodes"},
+        {KC_GAME_KAISSA, KC_AGENT_ALPHABETA, 0, 1000000000, 0, 0, "alphabeta:1000000000nodes"},
+        {KC_GAME_KAISSA, KC_AGENT_ALPHABETA, 0, 1000000001, 0, 0, NULL},
+        {KC_GAME_KAISSA, KC_AGENT_ALPHABETA, 0, 0, 0, 250, "alphabeta:250ms"},
+        {KC_GAME_KAISSA, KC_AGENT_ALPHABETA, 0, 0, 6, 1500, NULL}, /* two budgets */
+        {KC_GAME_KAISSA, KC_AGENT_ALPHABETA, 0, 0, 0, UINT32_MAX, NULL},
+        {KC_GAME_CHATURAJI, KC_AGENT_ALPHABETA, 0, 0, 3, 0, NULL},
+        {KC_GAME_CHATURAJI, KC_AGENT_EXPECTIMAX, 0, 0, 2, 0, "expectimax:2"},
+        {KC_GAME_CHATURAJI, KC_AGENT_EXPECTIMAX, 0, 0, 8, 0, "expectimax:8"},
+        {KC_GAME_CHATURAJI, KC_AGENT_EXPECTIMAX, 0, 0, 9, 0, NULL},
+        {KC_GAME_KAISSA, KC_AGENT_EXPECTIMAX, 0, 0, 3, 0, "expectimax:3"},
+        {KC_GAME_KAISSA, KC_AGENT_EXPECTIMAX, 0, 0, 4, 0, NULL}, /* unbounded in Kaissa */
+        {KC_GAME_KAISSA, KC_AGENT_EXPECTIMAX, 0, 0, 0, 100, NULL},
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        kc_agent_limits limits;
+        kc_agent *agent = NULL, *again = NULL;
+        kc_status status;
+        memset(&limits, 0, sizeof limits);
+        limits.iterations = cases[i].iterations;
+        limits.nodes = cases[i].nodes;
+        limits.depth = cases[i].depth;
+        limits.time_ms = cases[i].time_ms;
+        status = kc_agent_new(cases[i].game, cases[i].kind, &limits, 7, &agent);
+        if (cases[i].name == NULL) {
+            CHECK_STATUS(status, KC_ERR_INVALID_ARGUMENT);
+            CHECK(agent == NULL);
+            continue;
+        }
+        CHECK_STATUS(status, KC_OK);
+        if (agent == NULL) {
+            continue;
+        }
+        CHECK(strcmp(agent_name(agent), cases[i].name) == 0);
+        /* name -> spec -> the same agent, by name */
+        CHECK_STATUS(kc_agent_new_from_spec(cases[i].game, cases[i].name, 7, &again), KC_OK);
+        if (again != NULL) {
+            CHECK(strcmp(agent_name(again), cases[i].name) == 0);
+        }
+        kc_agent_free(again);
+        kc_agent_free(agent);
+    }
+    /* Expectimax by spec: bounded for Kaissa, deeper for Chaturaji. */
+    {
+        kc_agent *agent = NULL;
+        CHECK_STATUS(kc_agent_new_from_spec(KC_GAME_KAISSA, "expectimax:8", 1, &agent),
+                     KC_ERR_INVALID_ARGUMENT);
+        CHECK(strstr(last_error(), "depth 3") != NULL);
+        CHECK_STATUS(kc_agent_new_from_spec(KC_GAME_CHATURAJI, "expectimax:8", 1, &agent), KC_OK);
+        kc_agent_free(agent);
+    }
+}
+
+/* A huge spec gives a short error message with its control characters
+ * escaped. */
+static void test_huge_spec(void) {
+    size_t size = (size_t)1 << 20, len = 0;
+    char *spec = malloc(size + 1);
+    char message[1024];
+    kc_agent *agent = NULL;
+    size_t i;
+    const char *prefixes[] = {"", "mcts:", "random:"};
+    CHECK(spec != NULL);
+    if (spec == NULL) {
+        return;
+    }
+    for (i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {
+        size_t j, start = strlen(prefixes[i]);
+        memcpy(spec, prefixes[i], start);
+        for (j = start; j < size; j++) {
+            spec[j] = (j % 7 == 0) ? '\x1b' : 'x';
+        }
+        spec[size] = '\0';
+        CHECK_STATUS(kc_agent_new_from_spec(KC_GAME_KAISSA, spec, 1, &agent), KC_ERR_PARSE);
+        CHECK(agent == NULL);
+        CHECK_STATUS(kc_last_error_message(NULL, 0, &len), KC_ERR_BUFFER_TOO_SMALL);
+        CHECK(len <= 400);
+        CHECK_STATUS(kc_last_error_message(message, sizeof message, &len), KC_OK);
+        CHECK(strchr(message, '\x1b') == NULL);
+        CHECK(strstr(message, "\\u{1b}") != NULL);
+    }
+    free(spec);
+}
+
 int main(void) {
     test_making_agents();
+    test_limits_are_specs();
+    test_huge_spec();
     test_kaissa();
     test_chaturaji();
     test_threads();

@@ -178,7 +178,8 @@ static void test_queries(void) {
     kc_kaissa_position *later = NULL;
     uint8_t side = 9;
     uint32_t turn = 0;
-    uint64_t ply = 99, hash = 0, hash2 = 0;
+    uint32_t ply = 99;
+    uint64_t hash = 0, hash2 = 0;
     kc_kaissa_outcome_info outcome = {9, 9};
     kc_kaissa_piece piece = {9, 9, 9};
     kc_kaissa_home_stone_window_info window;
@@ -186,23 +187,23 @@ static void test_queries(void) {
     size_t len = 0, needed = 0;
 
     CHECK_STATUS(kc_kaissa_position_new_start(&pos), KC_OK);
-    CHECK_STATUS(kc_kaissa_side_to_move(pos, &side), KC_OK);
+    CHECK_STATUS(kc_kaissa_to_move(pos, &side), KC_OK);
     CHECK(side == KC_KAISSA_YELLOW);
     CHECK_STATUS(kc_kaissa_turn(pos, &turn), KC_OK);
     CHECK(turn == 1);
-    CHECK_STATUS(kc_kaissa_ply(pos, &ply), KC_OK);
+    CHECK_STATUS(kc_kaissa_ply32(pos, &ply), KC_OK);
     CHECK(ply == 0);
     CHECK_STATUS(kc_kaissa_hash(pos, &hash), KC_OK);
     CHECK(hash != 0);
     CHECK_STATUS(kc_kaissa_outcome(pos, &outcome), KC_OK);
     CHECK(outcome.result == KC_KAISSA_ONGOING && outcome.reason == KC_KAISSA_REASON_NONE);
 
-    CHECK_STATUS(kc_kaissa_side_to_move(NULL, &side), KC_ERR_NULL_POINTER);
-    CHECK_STATUS(kc_kaissa_side_to_move(pos, NULL), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_kaissa_to_move(NULL, &side), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_kaissa_to_move(pos, NULL), KC_ERR_NULL_POINTER);
     CHECK_STATUS(kc_kaissa_turn(NULL, &turn), KC_ERR_NULL_POINTER);
     CHECK_STATUS(kc_kaissa_turn(pos, NULL), KC_ERR_NULL_POINTER);
-    CHECK_STATUS(kc_kaissa_ply(NULL, &ply), KC_ERR_NULL_POINTER);
-    CHECK_STATUS(kc_kaissa_ply(pos, NULL), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_kaissa_ply32(NULL, &ply), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_kaissa_ply32(pos, NULL), KC_ERR_NULL_POINTER);
     CHECK_STATUS(kc_kaissa_hash(NULL, &hash), KC_ERR_NULL_POINTER);
     CHECK_STATUS(kc_kaissa_hash(pos, NULL), KC_ERR_NULL_POINTER);
     CHECK_STATUS(kc_kaissa_outcome(NULL, &outcome), KC_ERR_NULL_POINTER);
@@ -210,14 +211,14 @@ static void test_queries(void) {
 
     /* After one Yellow and one Red move: Yellow, turn 2, ply 2. */
     CHECK_STATUS(kc_kaissa_play(pos, mv_text("e2e5"), NULL), KC_OK);
-    CHECK_STATUS(kc_kaissa_side_to_move(pos, &side), KC_OK);
+    CHECK_STATUS(kc_kaissa_to_move(pos, &side), KC_OK);
     CHECK(side == KC_KAISSA_RED);
-    CHECK_STATUS(kc_kaissa_ply(pos, &ply), KC_OK);
+    CHECK_STATUS(kc_kaissa_ply32(pos, &ply), KC_OK);
     CHECK(ply == 1);
     CHECK_STATUS(kc_kaissa_play(pos, mv_text("e9e6"), NULL), KC_OK);
     CHECK_STATUS(kc_kaissa_turn(pos, &turn), KC_OK);
     CHECK(turn == 2);
-    CHECK_STATUS(kc_kaissa_ply(pos, &ply), KC_OK);
+    CHECK_STATUS(kc_kaissa_ply32(pos, &ply), KC_OK);
     CHECK(ply == 2);
     /* Equal positions have equal hashes. */
     later = from_text("ibstqutsbi/arpp1pppra/10/10/4p5/4P5/10/10/ARPP1PPPRA/IBSTQUTSBI y 2 Hh");
@@ -764,7 +765,8 @@ static void test_random_game(uint64_t seed, const char *expected_final, long exp
     kc_kaissa_position *reparsed = NULL;
     kc_kaissa_outcome_info outcome;
     kc_kaissa_move mv;
-    uint64_t rng = seed, hash = 0, hash2 = 0, start_hash = 0, ply = 0;
+    uint64_t rng = seed, hash = 0, hash2 = 0, start_hash = 0;
+    uint32_t ply = 0;
     char text[KC_KAISSA_POSITION_TEXT_CAP];
     size_t len = 0;
     long plies = 0, bad_moves = 0, bad_hashes = 0, bad_undos = 0;
@@ -811,8 +813,8 @@ static void test_random_game(uint64_t seed, const char *expected_final, long exp
     CHECK(bad_hashes == 0);
     CHECK(bad_undos == 0);
     CHECK(plies > 0);
-    CHECK_STATUS(kc_kaissa_ply(pos, &ply), KC_OK);
-    CHECK(ply == (uint64_t)plies);
+    CHECK_STATUS(kc_kaissa_ply32(pos, &ply), KC_OK);
+    CHECK(ply == (uint32_t)plies);
     CHECK_STATUS(kc_kaissa_position_to_text(pos, text, sizeof text, &len), KC_OK);
     printf("seeded game (seed %" PRIu64 "): %ld plies, result %d reason %d, final %s\n", seed,
            plies, (int)outcome.result, (int)outcome.reason, text);

@@ -155,15 +155,16 @@ void test_positions() {
 
     std::uint8_t side = 9;
     std::uint32_t turn = 0;
-    std::uint64_t ply = 9, hash = 0;
-    CHECK_STATUS(kc_kaissa_side_to_move(start.get(), &side), KC_OK);
+    std::uint32_t ply = 9;
+    std::uint64_t hash = 0;
+    CHECK_STATUS(kc_kaissa_to_move(start.get(), &side), KC_OK);
     CHECK_STATUS(kc_kaissa_turn(start.get(), &turn), KC_OK);
-    CHECK_STATUS(kc_kaissa_ply(start.get(), &ply), KC_OK);
+    CHECK_STATUS(kc_kaissa_ply32(start.get(), &ply), KC_OK);
     CHECK_STATUS(kc_kaissa_hash(start.get(), &hash), KC_OK);
     CHECK(side == KC_KAISSA_YELLOW && turn == 1 && ply == 0 && hash != 0);
-    CHECK_STATUS(kc_kaissa_side_to_move(start.get(), nullptr), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_kaissa_to_move(start.get(), nullptr), KC_ERR_NULL_POINTER);
     CHECK_STATUS(kc_kaissa_turn(nullptr, &turn), KC_ERR_NULL_POINTER);
-    CHECK_STATUS(kc_kaissa_ply(start.get(), nullptr), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_kaissa_ply32(start.get(), nullptr), KC_ERR_NULL_POINTER);
     CHECK_STATUS(kc_kaissa_hash(nullptr, &hash), KC_ERR_NULL_POINTER);
 
     kc_kaissa_outcome_info outcome{9, 9};

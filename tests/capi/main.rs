@@ -2,12 +2,13 @@
 //! against the header and the C library (one build for all of them) and run,
 //! also under valgrind; the committed header's freshness; and, with the
 //! `capi` feature (run by packaging's every-feature test), Rust-side hostile
-//! callers and the visitor loop.
+//! callers, the bounds of agents and record readers, and the visitor loop.
 
 #[path = "../common/capi.rs"]
 mod capi;
 
 mod agents;
+mod bounds;
 mod hostile;
 mod ludii;
 mod programs;

@@ -17,6 +17,12 @@
 //!   (`kc_kaissa_visit`: perft by nested visits, and visitors that break
 //!   its rules).
 //!
+//! - `deprecated_names_still_work`: `tests/c/deprecated_names_test.c` calls
+//!   every name version 0.2 renamed beside its new name (built with
+//!   `-Wno-deprecated-declarations`), and the compiler warns at each renamed
+//!   function without that flag; `header_marks_renamed_names_deprecated`
+//!   finds each old name marked in the header (`KC_DEPRECATED`, or a
+//!   `Deprecated:` comment right above a constant).
 //! - `chaturaji_c99_program` / `chaturaji_cpp17_program`: the same for
 //!   `tests/c/chaturaji_test.c` and `tests/c/chaturaji_test.cpp`, with the
 //!   Rust API's Chaturaji perft numbers (depths 1-5, both alliances) and the
@@ -257,6 +263,101 @@ fn visit_c99_program() {
         "kaissa_visit_test_c",
     );
     run_program(&exe);
+}
+
+/// The functions version 0.2 renamed, each beside the name that replaced
+/// it (`tests/c/deprecated_names_test.c` calls both).
+const RENAMED_FUNCTIONS: &[(&str, &str)] = &[
+    ("kc_kaissa_side_to_move", "kc_kaissa_to_move"),
+    ("kc_kaissa_ply", "kc_kaissa_ply32"),
+    ("kc_kaissa_move_to_san", "kc_kaissa_move_to_readable"),
+    ("kc_kaissa_move_from_san", "kc_kaissa_move_from_readable"),
+];
+
+/// The constants version 0.2 renamed, each beside the name that replaced it.
+const RENAMED_CONSTANTS: &[(&str, &str)] = &[
+    ("KC_RECORD_KAISSA", "KC_GAME_KAISSA"),
+    ("KC_RECORD_CHATURAJI", "KC_GAME_CHATURAJI"),
+    ("KC_AGENT_GAME_KAISSA", "KC_GAME_KAISSA"),
+    ("KC_AGENT_GAME_CHATURAJI", "KC_GAME_CHATURAJI"),
+];
+
+/// `tests/c/deprecated_names_test.c`: every name version 0.2 renamed still
+/// compiles, links and answers as its new name (built with
+/// `-Wno-deprecated-declarations`); without that flag the C and the C++
+/// compiler warn at every renamed function, because the header marks it
+/// `KC_DEPRECATED`.
+#[test]
+fn deprecated_names_still_work() {
+    let cc = compiler("CC", "cc");
+    let mut flags = C99_FLAGS.to_vec();
+    flags.push("-Wno-deprecated-declarations");
+    let exe = compile(
+        &cc,
+        &flags,
+        "tests/c/deprecated_names_test.c",
+        "deprecated_names_test_c",
+    );
+    run_program_with(&exe, &[]);
+    // The same source read as C and as C++ (`[[deprecated]]` there).
+    let cxx = compiler("CXX", "c++");
+    for (compiler, flags) in [
+        (&cc, ["-std=c99", "-x", "c"]),
+        (&cxx, ["-std=c++17", "-x", "c++"]),
+    ] {
+        let warned = Command::new(compiler)
+            .args(flags)
+            .args(["-Wall", "-fsyntax-only", "-I"])
+            .arg(&capi_build().header_dir)
+            .arg(manifest_dir().join("tests/c/deprecated_names_test.c"))
+            .output()
+            .unwrap_or_else(|err| panic!("cannot run {compiler}: {err}"));
+        let warnings = String::from_utf8_lossy(&warned.stderr);
+        for (old, new) in RENAMED_FUNCTIONS {
+            let warned_of = |line: &str| {
+                line.contains("is deprecated")
+                    && line.match_indices(old).any(|(at, _)| {
+                        let after = line[at + old.len()..].chars().next();
+                        !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+                    })
+            };
+            assert!(
+                warnings.lines().any(warned_of),
+                "{compiler}: no deprecation warning for {old} (use {new}):\n{warnings}"
+            );
+        }
+    }
+}
+
+/// Every renamed name is marked in the header: a function by
+/// `KC_DEPRECATED("use ...")`, a constant by a comment line starting
+/// `Deprecated:` right above it; the new name is declared too.
+#[test]
+fn header_marks_renamed_names_deprecated() {
+    let header = std::fs::read_to_string(capi_build().header()).expect("generated header");
+    let lines: Vec<&str> = header.lines().collect();
+    for (old, new) in RENAMED_FUNCTIONS.iter().chain(RENAMED_CONSTANTS) {
+        let at = lines
+            .iter()
+            .position(|line| {
+                line.contains(&format!(" {old}(")) || line.starts_with(&format!("#define {old} "))
+            })
+            .unwrap_or_else(|| panic!("{old} is not in the header"));
+        let marked = if old.starts_with("kc_") {
+            at > 0 && lines[at - 1].starts_with(&format!("KC_DEPRECATED(\"use {new}"))
+        } else {
+            lines[..at]
+                .iter()
+                .rev()
+                .take_while(|line| line.starts_with("//"))
+                .any(|line| line.starts_with(&format!("// Deprecated: use `{new}`")))
+        };
+        assert!(marked, "{old} is not marked deprecated: {}", lines[at]);
+        assert!(
+            header.contains(&format!(" {new}(")) || header.contains(&format!("#define {new} ")),
+            "{new} is not in the header"
+        );
+    }
 }
 
 #[test]

@@ -104,7 +104,7 @@ impl AlphaBetaConfig {
                 format!("alphabeta:{}ms", time.as_millis())
             }
             (None, Some(nodes)) if self.depth >= MAX_PLY as u32 - 1 => {
-                format!("alphabeta:nodes={nodes}")
+                format!("alphabeta:{nodes}nodes")
             }
             _ => format!("alphabeta:{}", self.depth),
         }

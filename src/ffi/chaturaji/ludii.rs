@@ -1,4 +1,4 @@
-//! The Ludii ruleset's part of the C ABI (the rules reference, §2.13, the Ludii ruleset): its rules
+//! The Ludii ruleset's part of the C ABI (the rules reference, §2.13): its rules
 //! options, the scores, the final ranking, the turn count and the pending
 //! promotion decision with its choices and moves.
 //!

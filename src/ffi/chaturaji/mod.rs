@@ -25,7 +25,7 @@
 //! carry a digest under a key made at random once per process: they are
 //! valid only in the process that made them.
 //!
-//! The Ludii ruleset (the rules reference, §2.13, the Ludii ruleset) is the rules option `ruleset`
+//! The Ludii ruleset (the rules reference, §2.13) is the rules option `ruleset`
 //! `KC_CHATURAJI_RULESET_LUDII` (`kc_chaturaji_rules_ludii` fills it in);
 //! its scores, ranking and promotion decisions have functions of their own
 //! in `ludii.rs`. A promotion decision is a move of kind
@@ -38,14 +38,18 @@
 //! reading the position), `play.rs` (listing, testing, playing and taking
 //! back moves with sealed undo records; raja exchanges; perft), `choose.rs`
 //! (the die, random choices and the sealed chosen-move tokens, one random
-//! ply), `text.rs` (position, diagram, move and square texts) and
-//! `ludii.rs` (what only the Ludii ruleset has).
+//! ply), `text.rs` (position, diagram, move and square texts),
+//! `readable.rs` (readable moves), `svg.rs` (pictures), `playouts.rs`
+//! (seeded random games) and `ludii.rs` (what only the Ludii ruleset has).
 #![allow(non_camel_case_types)]
 
 mod choose;
 mod ludii;
 mod play;
+mod playouts;
 mod position;
+mod readable;
+mod svg;
 #[cfg(test)]
 mod tests;
 mod text;
@@ -54,6 +58,9 @@ mod types;
 pub use choose::*;
 pub use ludii::*;
 pub use play::*;
+pub use playouts::*;
 pub use position::*;
+pub use readable::*;
+pub use svg::*;
 pub use text::*;
 pub use types::*;

@@ -409,7 +409,7 @@ pub unsafe extern "C" fn kc_chaturaji_apply_exchange(
 // Perft.
 
 /// Counts the leaves of the game tree of `depth` plies from `pos` over
-/// chance nodes (perft with a die, the rules reference: every face 2..5 and every
+/// chance nodes (perft with a die, the rules reference, §2.11: every face 2..5 and every
 /// legal move for it, the single pass where there is none; depth 0 gives 1,
 /// a finished position 0) and writes the count to `*out`. Works on an
 /// internal copy: `pos` is only read. `depth` above

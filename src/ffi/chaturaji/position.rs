@@ -207,10 +207,10 @@ pub unsafe extern "C" fn kc_chaturaji_position_new_start(
 }
 
 /// Parses a position text (`<board> <to-move> <command> <lost-pawn>
-/// <captured-rajas> <quiet> <ply>`, the rules reference, §3) under `*rules`, e.g.
+/// <captured-rajas> <quiet> <ply>`, the rules reference, §3.3) under `*rules`, e.g.
 /// the start: `yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB r rbyg - - 0 0`.
 /// Under the Ludii ruleset the text is `<board> <to-move> <scores>
-/// <decision> <turns>` (the rules reference, §2.13, the Ludii ruleset), the start ending `g 0,0,0,0 - 0`.
+/// <decision> <turns>` (the rules reference, §3.5), the start ending `g 0,0,0,0 - 0`.
 ///
 /// On malformed or inconsistent text the result is `KC_ERR_PARSE` and
 /// `kc_last_error_message` gives the field, the 0-based byte offset and the

@@ -77,7 +77,7 @@ pub unsafe extern "C" fn kc_chaturaji_position_diagram(
 // Move and square texts.
 
 /// Parses a move text (`h1f3`, `g7g8K` for a special promotion, `pass`;
-/// the rules reference, §3) into `*out`. Malformed text gives `KC_ERR_PARSE` with
+/// the rules reference, §3.4) into `*out`. Malformed text gives `KC_ERR_PARSE` with
 /// the byte offset and reason in the last error message. Parsing
 /// does not check legality.
 ///

@@ -86,7 +86,7 @@ pub const KC_CHATURAJI_ALLIANCES_SHEET: u8 = 0;
 pub const KC_CHATURAJI_ALLIANCES_OPPOSITE: u8 = 1;
 /// The default quiet-ply draw limit.
 pub const KC_CHATURAJI_DEFAULT_DRAW_LIMIT: u16 = 200;
-/// Ruleset value: the sheet's rules (the rules reference, §2, Chaturaji), the default.
+/// Ruleset value: the sheet's rules (the rules reference, §2), the default.
 pub const KC_CHATURAJI_RULESET_SHEET: u8 = 0;
 /// Ruleset value: Ludii's free-for-all Chaturaji with scores (the rules
 /// reference, §2.13); the alliances and the draw limit are then not used.
@@ -121,7 +121,7 @@ const _: () = assert!(KC_CHATURAJI_GREEN as usize == Colour::Green as usize);
 const _: () = assert!(KC_CHATURAJI_YELLOW as usize == Colour::Yellow as usize);
 const _: () = assert!(core::mem::align_of::<kc_chaturaji_undo_record>() == 8);
 
-/// The rules options a position is created with (the rules reference, §2,
+/// The rules options a position is created with (the rules reference, §2.2,
 /// and §2.13 with `ruleset` `KC_CHATURAJI_RULESET_LUDII`).
 ///
 /// - `alliances`: `KC_CHATURAJI_ALLIANCES_SHEET` (0, the default) or

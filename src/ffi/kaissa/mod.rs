@@ -30,17 +30,29 @@
 //! making, copying and freeing it, and reading the position), `play.rs`
 //! (listing, testing, playing and taking back moves with sealed undo
 //! records; perft and random play), `text.rs` (position, diagram, move and
-//! square texts) and `search/` (the push stack, moves by index, visits).
+//! square texts), `readable.rs` (short algebraic notation), `svg.rs`
+//! (pictures), `playouts.rs` (seeded random games), `search/` (the push
+//! stack, moves by index, visits) and `deprecated.rs` (the names of 0.1,
+//! kept for one release).
 #![allow(non_camel_case_types)]
 
 mod play;
+mod playouts;
 mod position;
+mod readable;
 mod search;
+mod svg;
 mod text;
 mod types;
+// Last, so that the old names come last in the header.
+mod deprecated;
 
+pub use deprecated::*;
 pub use play::*;
+pub use playouts::*;
 pub use position::*;
+pub use readable::*;
 pub use search::*;
+pub use svg::*;
 pub use text::*;
 pub use types::*;

@@ -240,8 +240,8 @@ pub unsafe extern "C" fn kc_kaissa_position_new_start(
     })
 }
 
-/// Parses a position text (`<board> <side> <turn> <hand>`, the rules reference Part
-/// III), e.g. the start:
+/// Parses a position text (`<board> <side> <turn> <hand>`, the rules
+/// reference, §3.1), e.g. the start:
 /// `ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh`.
 ///
 /// On malformed or inconsistent text the result is `KC_ERR_PARSE` and
@@ -337,11 +337,11 @@ pub unsafe extern "C" fn kc_kaissa_position_copy(
 /// # Safety
 /// `pos` is a live position; `out` points to a writable `uint8_t`.
 #[no_mangle]
-pub unsafe extern "C" fn kc_kaissa_side_to_move(
+pub unsafe extern "C" fn kc_kaissa_to_move(
     pos: *const kc_kaissa_position,
     out: *mut u8,
 ) -> kc_status {
-    run("kc_kaissa_side_to_move", || {
+    run("kc_kaissa_to_move", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_ref(pos, "pos")? };
         // SAFETY: forwarded from the caller.
@@ -368,18 +368,22 @@ pub unsafe extern "C" fn kc_kaissa_turn(
     })
 }
 
-/// Writes the number of plies played since the start to `*out`:
-/// `2 * (turn - 1)`, plus 1 when Red is to move.
+/// Writes the number of plies played since the start to `*out` (32 bits,
+/// as `kc_chaturaji_ply` does): `2 * (turn - 1)`, plus 1 when Red is to
+/// move.
 ///
 /// # Safety
-/// `pos` is a live position; `out` points to a writable `uint64_t`.
+/// `pos` is a live position; `out` points to a writable `uint32_t`.
 #[no_mangle]
-pub unsafe extern "C" fn kc_kaissa_ply(pos: *const kc_kaissa_position, out: *mut u64) -> kc_status {
-    run("kc_kaissa_ply", || {
+pub unsafe extern "C" fn kc_kaissa_ply32(
+    pos: *const kc_kaissa_position,
+    out: *mut u32,
+) -> kc_status {
+    run("kc_kaissa_ply32", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_ref(pos, "pos")? };
         // SAFETY: forwarded from the caller.
-        unsafe { answer(out, || Ok(u64::from(pos.ply()))) }
+        unsafe { answer(out, || Ok(pos.ply())) }
     })
 }
 

@@ -72,7 +72,7 @@ pub unsafe extern "C" fn kc_kaissa_position_diagram(
 // ---------------------------------------------------------------------------
 // Move and square texts.
 
-/// Parses a move text (`e2e5`, `a10b9`, `H@c1`; the rules reference, §3) into
+/// Parses a move text (`e2e5`, `a10b9`, `H@c1`; the rules reference, §3.2) into
 /// `*out`. Malformed text gives `KC_ERR_PARSE` with the byte offset
 /// and reason in the last error message. Parsing does not check legality.
 ///

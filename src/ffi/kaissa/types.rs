@@ -178,7 +178,7 @@ pub struct kc_kaissa_outcome_info {
     pub reason: u8,
 }
 
-/// One side's Home Stone placement window (the rules reference, §1, Home Stone).
+/// One side's Home Stone placement window (the rules reference, §1.6).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct kc_kaissa_home_stone_window_info {
