@@ -391,6 +391,9 @@ impl Game for AnyGame {
         }
     }
 
+    // Inline, so that the caller's crate compiles the inner game's loop
+    // as it does for the inner game itself.
+    #[inline]
     fn perft_in_place(&mut self, depth: u32) -> u64 {
         match self {
             AnyGame::Kaissa(game) => game.perft_in_place(depth),
