@@ -1,4 +1,4 @@
-//! The position text of the Ludii ruleset (the rules reference, §2.13):
+//! The position text of the Ludii ruleset (the rules reference, §3.5):
 //! `<board> <to-move> <scores> <decision> <turns>`. The board and the
 //! to-move letter are read by `notation.rs` (shared with §3.3); this
 //! file reads and writes the last three fields.
