@@ -144,6 +144,7 @@
 //! assert_eq!(counts, [10, 100, 1000]);
 //! ```
 
+mod attacks;
 mod bitboard;
 mod choose;
 mod diagram;

@@ -14,6 +14,7 @@
 //!
 //! Decisions beyond the rules are listed in the crate README.
 
+mod attacks;
 mod bitboard;
 mod choose;
 mod diagram;
