@@ -261,11 +261,15 @@ impl Position {
         ))
     }
 
-    /// Pushes the pickled plies again.
+    /// Pushes the pickled plies again: all of them, or, when one is
+    /// malformed or illegal, none (the error is raised and the position
+    /// is unchanged).
     fn __setstate__(&mut self, actions: Vec<String>) -> PyResult<()> {
+        let mut scratch = self.clone();
         for text in actions {
-            self.push_action(&text)?;
+            scratch.push_action(&text)?;
         }
+        *self = scratch;
         Ok(())
     }
 
@@ -357,6 +361,27 @@ impl Position {
     /// in play is skipped).
     fn seat_in_play(&self, colour: &str) -> PyResult<bool> {
         Ok(self.pos.seat_in_play(self::colour(colour)?))
+    }
+
+    /// The squares of the pieces of ``colour`` that attack ``square`` (a
+    /// name or an index), as a list of names: the pieces whose movement
+    /// reaches the square as a capture, whatever the die, the command and
+    /// the sheet's capture limits (see the Rust ``Position::attackers``).
+    fn attackers(&self, colour: &str, square: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        let (colour, square) = (self::colour(colour)?, self::square(square)?);
+        Ok(self
+            .pos
+            .attackers(colour, square)
+            .iter()
+            .map(|s| s.to_string())
+            .collect())
+    }
+
+    /// Whether a piece of ``colour`` attacks ``square`` (see ``attackers``).
+    fn is_attacked_by(&self, colour: &str, square: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self
+            .pos
+            .is_attacked_by(self::colour(colour)?, self::square(square)?))
     }
 
     /// The score of ``colour`` (Ludii ruleset; 0 under the sheet's).
@@ -515,7 +540,9 @@ impl Position {
     }
 
     /// The final ranking, a dict from colour names to ranks (1 is the
-    /// best; ties share a rank), or ``None`` while the game goes on.
+    /// best; ties share a rank), or ``None`` while the game goes on: a
+    /// property, as ``scores``.
+    #[getter]
     fn ranking<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         self.pos
             .ranking()
