@@ -122,6 +122,13 @@ All 0 until the end. Kaissa and the sheet's Chaturaji: 1 for each winner,
 scorer 1 and the three others -1/3; a tie for the top score or the turn
 limit is a draw, all 0.
 
+Bots
+----
+
+``AgentBot(spec, seed=0)`` is a ``pyspiel.Bot`` playing one of the
+library's computer players (``kaissa_chaturaji.agents``: ``random``,
+``greedy``, ``mcts:<n>``, ``alphabeta:<depth>`` ...).
+
 Beyond OpenSpiel's API, ``game.new_initial_state(text, roll=None)`` starts
 from a position text and ``state.native`` is the underlying
 ``kaissa_chaturaji._native.research.GameState``.
@@ -146,7 +153,10 @@ _native = importlib.import_module("kaissa_chaturaji._native")
 _research = _native.research
 GameState = _research.GameState
 
+from .agents import Agent  # noqa: E402  (after the check for pyspiel)
+
 __all__ = [
+    "AgentBot",
     "CHATURAJI_RULES",
     "ChaturajiGame",
     "KaissaGame",
@@ -491,6 +501,41 @@ class HistoryObserver:
         """The history, as comma-separated action ids."""
         del player
         return state.played if state.start is None else f"{state.start}|{state.played}"
+
+
+class AgentBot(pyspiel.Bot, metaclass=type):
+    """One of the library's computer players (``kaissa_chaturaji.agents``)
+    as an OpenSpiel bot: ``AgentBot("mcts:500", seed=0)`` plays the
+    ``kaissa`` and ``chaturaji`` games of this module, in
+    ``pyspiel.evaluate_bots`` or a loop of your own. ``step(state)``
+    returns the action id of the agent's move (the interpreter is released
+    while it thinks); at a chance node or the end there is no move to make
+    and it raises ``ValueError``. ``agent`` is the ``Agent`` inside (its
+    ``report`` tells what the last search did)."""
+
+    #: The computer player.
+    agent: Agent
+
+    def __init__(self, spec: str, seed: int = 0) -> None:
+        pyspiel.Bot.__init__(self)
+        self.agent = Agent(spec, seed)
+
+    def step(self, state: KaissaChaturajiState) -> int:
+        """The action id of the agent's move in ``state``."""
+        native = state.native
+        if native.is_chance_node():
+            raise ValueError("a chance node: the die is rolled, not chosen by a bot")
+        move = self.agent.choose(native.position(), native.roll)
+        return int(native.string_to_action(str(move)))
+
+    def restart_at(self, state: KaissaChaturajiState) -> None:
+        """A new game: the agent forgets its search trees and tables."""
+        del state
+        self.agent.reset()
+
+    def inform_action(self, state: KaissaChaturajiState, player_id: int, action: int) -> None:
+        """Nothing to do: the agent reads the position on every step."""
+        del state, player_id, action
 
 
 if "kaissa" not in pyspiel.registered_names():

@@ -385,3 +385,27 @@ def test_mcts_example_runs():
     )
     assert kaissa.returncode == 0, kaissa.stderr
     assert "kaissa()" in kaissa.stdout.splitlines()[-1]
+
+
+def test_an_agent_bot_plays_through_evaluate_bots():
+    from kaissa_chaturaji.openspiel import AgentBot
+
+    game = pyspiel.load_game("chaturaji", {"rules": "ludii"})
+    bot = AgentBot("greedy", seed=1)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(0)
+    action = bot.step(state)
+    assert action in state.legal_actions()
+    with pytest.raises(ValueError):
+        bot.step(_chance_state(game))
+    kaissa = pyspiel.load_game("kaissa")
+    bots = [AgentBot("alphabeta:1"), pyspiel.make_uniform_random_bot(1, 3)]
+    returns = pyspiel.evaluate_bots(kaissa.new_initial_state(), bots, 5)
+    assert sum(returns) == 0 and len(returns) == 2
+
+
+def _chance_state(game):
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    return state
