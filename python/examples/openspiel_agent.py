@@ -30,16 +30,8 @@ def main(argv: Optional[Sequence[str]] = None) -> List[List[float]]:
     parser.add_argument("--agent", default="greedy", help="an agent spec (default greedy)")
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument(
-        "--max-plies",
-        type=int,
-        default=400,
-        help="stop a game after this many plies (Kaissa's max_plies parameter; 0: no limit)",
-    )
     args = parser.parse_args(argv)
     params = {"rules": args.rules} if args.game == "chaturaji" else {}
-    if args.game == "kaissa" and args.max_plies:
-        params["max_plies"] = args.max_plies
     game = pyspiel.load_game(args.game, params)
     bots = [AgentBot(args.agent, seed=args.seed)] + [
         pyspiel.make_uniform_random_bot(player, args.seed + player)

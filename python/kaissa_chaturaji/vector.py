@@ -56,8 +56,13 @@ from __future__ import annotations
 
 from typing import Optional, Tuple
 
-import numpy as np
-import numpy.typing as npt
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as _missing:  # pragma: no cover - depends on the install
+    raise ImportError(
+        f"kaissa_chaturaji.vector needs numpy (pip install numpy): {_missing}"
+    ) from _missing
 
 from ._native import research as _research
 
@@ -80,7 +85,8 @@ class VectorEnv:
 
     ``seed`` seeds every game's die (and ``sample_actions``); ``threads``
     is the number of threads a step uses (1 by default, 0 for every
-    core). Bad arguments raise ``ValueError``.
+    core, at most 1,024). Bad arguments raise ``ValueError`` and make
+    nothing.
     """
 
     def __init__(

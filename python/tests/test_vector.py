@@ -2,6 +2,7 @@
 automatic reset, and agreement with ``GameState`` game by game."""
 
 import os
+import sys
 
 import pytest
 
@@ -194,3 +195,30 @@ def test_game_states_pickle():
     kaissa = GameState("kaissa")
     kaissa.apply_action(kaissa.legal_actions()[5])
     assert pickle.loads(pickle.dumps(kaissa)) == kaissa
+
+
+def test_too_many_threads_is_refused_with_the_bound():
+    with pytest.raises(ValueError, match="1024"):
+        VectorEnv("kaissa", num_envs=8, threads=100000)
+    with pytest.raises(ValueError):
+        VectorEnv("chaturaji", num_envs=8, threads=-1)
+    many = VectorEnv("kaissa", num_envs=64, seed=3, threads=1024)
+    one = VectorEnv("kaissa", num_envs=64, seed=3, threads=1)
+    many.reset()
+    one.reset()
+    for _ in range(5):
+        a = many.step(many.sample_actions())
+        b = one.step(one.sample_actions())
+    assert all(np.array_equal(x, y) for x, y in zip(a, b))
+
+
+def test_vector_without_numpy_says_what_to_install():
+    import subprocess
+
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "try:\n    import kaissa_chaturaji.vector\n"
+        "except ImportError as e:\n    print(e)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "pip install numpy" in run.stdout, run.stdout + run.stderr

@@ -17,6 +17,8 @@
 //! | legal-action masks | `u8` (0 or 1) | `num_envs × num_actions` |
 
 use pyo3::exceptions::PyValueError;
+use std::sync::{Mutex, PoisonError};
+
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes};
 
@@ -256,23 +258,34 @@ fn for_chunks<G: Encoded>(
         return;
     }
     let per = n.div_ceil(threads);
+    // One piece per thread, each taken once: by its thread, or here when
+    // the system refuses the thread (then every game is stepped anyway).
+    let mut pieces = Vec::with_capacity(threads);
+    let (mut envs, mut rows, mut left) = (envs, rows, n);
+    while left > 0 {
+        let k = per.min(left);
+        let (head, tail) = envs.split_at_mut(k);
+        let (row_head, row_tail) = rows.split(k, left);
+        pieces.push(Mutex::new(Some((head, row_head))));
+        (envs, rows, left) = (tail, row_tail, left - k);
+    }
+    let run = |piece: &Mutex<Option<(&mut [Env<G>], Rows<'_>)>>| {
+        let taken = piece.lock().unwrap_or_else(PoisonError::into_inner).take();
+        if let Some((envs, rows)) = taken {
+            run_rows(envs, rows, work);
+        }
+    };
     std::thread::scope(|scope| {
-        let mut envs = envs;
-        let mut rows = rows;
-        let mut left = n;
-        while left > 0 {
-            let k = per.min(left);
-            let (head, tail) = envs.split_at_mut(k);
-            let (row_head, row_tail) = rows.split(k, left);
-            envs = tail;
-            rows = row_tail;
-            left -= k;
-            if left == 0 {
-                run_rows(head, row_head, work);
-            } else {
-                scope.spawn(move || run_rows(head, row_head, work));
+        let Some((last, others)) = pieces.split_last() else {
+            return;
+        };
+        for piece in others {
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || run(piece));
+            if spawned.is_err() {
+                run(piece);
             }
         }
+        run(last);
     });
 }
 
@@ -381,6 +394,10 @@ pub struct VectorCore {
 /// number is an error rather than an allocation the machine cannot make.
 const MAX_ENVS: usize = 1 << 16;
 
+/// The most threads a batch may be stepped on (more than any machine's
+/// cores: a bound, so that a typo asks for no unbounded work).
+const MAX_THREADS: usize = 1024;
+
 /// How many outputs `VectorCore` keeps for reuse: the caller's arrays of
 /// the last step or two are usually still alive while it steps again.
 const RECYCLED: usize = 3;
@@ -477,6 +494,11 @@ impl VectorCore {
             })?;
         let threads = match crate::common::threads(threads)? {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            t if t > MAX_THREADS => {
+                return Err(PyValueError::new_err(format!(
+                    "threads must be 0 (every core) to {MAX_THREADS}, not {threads}"
+                )))
+            }
             t => t,
         };
         let start = AnyGame::start(game, rules)?;
