@@ -245,6 +245,9 @@ impl<G: Encoded> Envs<G> {
     }
 }
 
+/// Some consecutive games with their rows, for one thread to take.
+type Piece<'a, G> = Mutex<Option<(&'a mut [Env<G>], Rows<'a>)>>;
+
 /// Runs `work` on every game with its rows, on up to `threads` threads.
 fn for_chunks<G: Encoded>(
     envs: &mut [Env<G>],
@@ -269,7 +272,7 @@ fn for_chunks<G: Encoded>(
         pieces.push(Mutex::new(Some((head, row_head))));
         (envs, rows, left) = (tail, row_tail, left - k);
     }
-    let run = |piece: &Mutex<Option<(&mut [Env<G>], Rows<'_>)>>| {
+    let run = |piece: &Piece<'_, G>| {
         let taken = piece.lock().unwrap_or_else(PoisonError::into_inner).take();
         if let Some((envs, rows)) = taken {
             run_rows(envs, rows, work);
