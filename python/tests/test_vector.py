@@ -222,3 +222,14 @@ def test_vector_without_numpy_says_what_to_install():
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert "pip install numpy" in run.stdout, run.stdout + run.stderr
+
+
+def test_max_plies_ends_games_drawn():
+    env = VectorEnv("kaissa", num_envs=4, seed=1, max_plies=5)
+    env.reset()
+    for ply in range(1, 11):
+        obs, mask, player, rewards, done = env.step(env.sample_actions())
+        assert done.all() == (ply % 5 == 0)
+        assert not rewards.any()
+    with pytest.raises(ValueError):
+        VectorEnv("kaissa", num_envs=4, max_plies=0)

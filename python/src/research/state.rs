@@ -16,7 +16,13 @@ use crate::{errors, kaissa as py_kaissa};
 
 /// The arguments of `GameState.from_text` that rebuild a state: game,
 /// text, rules and roll.
-type StateArgs = (&'static str, String, Option<&'static str>, Option<u8>);
+type StateArgs = (
+    &'static str,
+    String,
+    Option<&'static str>,
+    Option<u8>,
+    Option<u32>,
+);
 
 /// OpenSpiel's id of the chance player.
 pub const CHANCE_PLAYER: i64 = -1;
@@ -189,34 +195,67 @@ fn text_id<G: Encoded>(game: &G, text: &str) -> PyResult<usize> {
 /// >>> s.apply_action(s.string_to_action("3"))
 /// >>> [s.action_to_string(a) for a in s.legal_actions()]
 /// ['b1a3', 'b1c3']
+///
+/// ``max_plies`` (off by default: the rules as written) ends the game,
+/// drawn with every return 0, once the position's ply count reaches it
+/// (``Position.ply``: plies since the start of the game), so that every
+/// game is finite: the research user's ply limit.
 #[pyclass(module = "kaissa_chaturaji._native.research", name = "GameState")]
 #[derive(Debug, Clone)]
 pub struct GameState {
     /// The game.
     pub game: AnyGame,
+    /// The ply limit, if any.
+    pub max_plies: Option<u32>,
+}
+
+impl GameState {
+    /// Whether the ply limit, not the rules, ended the game.
+    fn cut(&self) -> bool {
+        self.max_plies.is_some_and(
+            |limit| dispatch!(&self.game, g => g.position().ply() >= limit && !g.is_over()),
+        )
+    }
+}
+
+/// A ply limit: `None` or a positive count.
+pub fn ply_limit(max_plies: Option<i64>) -> PyResult<Option<u32>> {
+    max_plies
+        .map(|n| {
+            u32::try_from(n).ok().filter(|&n| n > 0).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "max_plies must be None (no limit) or 1 to {}, not {n}",
+                    u32::MAX
+                ))
+            })
+        })
+        .transpose()
 }
 
 #[pymethods]
 impl GameState {
     /// The start of ``game`` under ``rules``.
     #[new]
-    #[pyo3(signature = (game, rules = None))]
-    fn new(game: &str, rules: Option<&str>) -> PyResult<GameState> {
+    #[pyo3(signature = (game, rules = None, *, max_plies = None))]
+    fn new(game: &str, rules: Option<&str>, max_plies: Option<i64>) -> PyResult<GameState> {
         Ok(GameState {
             game: AnyGame::start(game, rules)?,
+            max_plies: ply_limit(max_plies)?,
         })
     }
 
     /// A game from a position text (``roll``: a face already rolled for
     /// it, Chaturaji only), as ``str`` and ``roll`` give them back.
     #[staticmethod]
-    #[pyo3(signature = (game, text, rules = None, roll = None))]
+    #[pyo3(signature = (game, text, rules = None, roll = None, max_plies = None))]
     fn from_text(
         game: &str,
         text: &str,
         rules: Option<&str>,
         roll: Option<i64>,
+        max_plies: Option<i64>,
     ) -> PyResult<GameState> {
+        let max_plies = ply_limit(max_plies)?;
         let game = match AnyGame::start(game, rules)? {
             AnyGame::Kaissa(_) => {
                 if roll.is_some() {
@@ -238,7 +277,13 @@ impl GameState {
                 AnyGame::Chaturaji(game)
             }
         };
-        Ok(GameState { game })
+        Ok(GameState { game, max_plies })
+    }
+
+    /// The ply limit (``None``: the rules as written).
+    #[getter(max_plies)]
+    fn ply_limit(&self) -> Option<u32> {
+        self.max_plies
     }
 
     /// ``"kaissa"`` or ``"chaturaji"``.
@@ -282,6 +327,9 @@ impl GameState {
 
     /// The player to act, -1 at a chance node, -4 at the end.
     fn current_player(&self) -> i64 {
+        if self.cut() {
+            return TERMINAL_PLAYER;
+        }
         player_id(dispatch!(&self.game, g => g.actor()))
     }
 
@@ -292,12 +340,15 @@ impl GameState {
 
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
-        dispatch!(&self.game, g => g.is_over())
+        self.cut() || dispatch!(&self.game, g => g.is_over())
     }
 
     /// The legal action ids, ascending (empty at a chance node and at the
     /// end).
     fn legal_actions(&self) -> Vec<usize> {
+        if self.cut() {
+            return Vec::new();
+        }
         dispatch!(&self.game, g => legal_ids(g))
     }
 
@@ -313,6 +364,9 @@ impl GameState {
     /// The chance outcomes with their probabilities (the die's faces 2 to
     /// 5 as ids 0 to 3, 1/4 each); empty at any other node.
     fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        if self.cut() {
+            return Vec::new();
+        }
         match &self.game {
             AnyGame::Kaissa(_) => Vec::new(),
             AnyGame::Chaturaji(g) => g
@@ -327,6 +381,12 @@ impl GameState {
     /// ``IllegalMoveError`` if it is not legal here, ``ValueError`` if the
     /// id names no action; then nothing changed.
     fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        if self.cut() {
+            return Err(errors::illegal_action(
+                None,
+                "the game is over: it reached its ply limit".to_string(),
+            ));
+        }
         dispatch!(&mut self.game, g => apply_id(g, action))
     }
 
@@ -348,6 +408,9 @@ impl GameState {
     /// One return per player: all 0 until the end; then win 1, loss -1,
     /// draw 0 (Ludii ruleset: the one top scorer 1, the others -1/3).
     fn returns(&self) -> Vec<f64> {
+        if self.cut() {
+            return vec![0.0; self.players()];
+        }
         dispatch!(&self.game, g => g.returns().to_vec())
     }
 
@@ -404,6 +467,7 @@ impl GameState {
                 this.game.text(),
                 this.game.rules_name(),
                 this.roll(),
+                this.max_plies,
             ),
         ))
     }
@@ -426,14 +490,18 @@ impl GameState {
         if let Some(face) = self.roll() {
             repr.push_str(&format!(", roll={face}"));
         }
+        if let Some(limit) = self.max_plies {
+            repr.push_str(&format!(", max_plies={limit}"));
+        }
         repr.push(')');
         repr
     }
 
     /// Equal games (position, rules and pending roll) compare equal.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<GameState>()
-            .is_ok_and(|o| o.borrow().game == self.game)
+        other.cast::<GameState>().is_ok_and(|o| {
+            let o = o.borrow();
+            o.game == self.game && o.max_plies == self.max_plies
+        })
     }
 }

@@ -105,6 +105,8 @@ impl<'a> Rows<'a> {
 struct Envs<G: Encoded> {
     /// Where every game starts.
     start: G,
+    /// The ply limit, if any (a game reaching it ends drawn).
+    limit: Option<u32>,
     /// The games.
     envs: Vec<Env<G>>,
 }
@@ -113,9 +115,16 @@ impl<G: Encoded> Env<G> {
     /// Rolls the die until a player is to act, starting a new game when
     /// one ends (its returns go to `rewards`); refreshes the legal
     /// actions and returns the player to act and whether a game ended.
-    fn advance(&mut self, start: &G, rewards: &mut [u8]) -> (usize, bool) {
+    fn advance(&mut self, start: &G, limit: Option<u32>, rewards: &mut [u8]) -> (usize, bool) {
         let mut ended = false;
         loop {
+            if limit.is_some_and(|limit| self.game.plies() >= limit) && !self.game.is_over() {
+                // The ply limit: a draw, every return 0.
+                rewards.fill(0);
+                ended = true;
+                self.game = start.clone();
+                continue;
+            }
             match self.game.actor_and_actions(&mut self.legal) {
                 Actor::Player(player) => {
                     G::action_ids(self.legal.as_ref(), &mut self.ids);
@@ -152,9 +161,10 @@ impl<G: Encoded> Env<G> {
 
 impl<G: Encoded> Envs<G> {
     /// `n` games from `start`, seeded from `seed`.
-    fn new(start: G, n: usize, seed: u64) -> Envs<G> {
+    fn new(start: G, n: usize, seed: u64, limit: Option<u32>) -> Envs<G> {
         let mut envs = Envs {
             start: start.clone(),
+            limit,
             envs: Vec::with_capacity(n),
         };
         for _ in 0..n {
@@ -183,7 +193,7 @@ impl<G: Encoded> Envs<G> {
 
     /// Starts every game again and writes the outputs.
     fn reset(&mut self, rows: Rows<'_>, threads: usize) {
-        let start = &self.start;
+        let (start, limit) = (&self.start, self.limit);
         let actions = G::num_actions();
         for_chunks(
             &mut self.envs,
@@ -191,7 +201,7 @@ impl<G: Encoded> Envs<G> {
             threads,
             &|env: &mut Env<G>, row: Rows<'_>| {
                 env.game = start.clone();
-                let (actor, _) = env.advance(start, row.rewards);
+                let (actor, _) = env.advance(start, limit, row.rewards);
                 row.rewards.fill(0);
                 row.done[0] = 0;
                 env.write(actor, row.player, row.obs, &mut row.mask[..actions]);
@@ -217,7 +227,7 @@ impl<G: Encoded> Envs<G> {
 
     /// Plays each game's chosen action and writes the outputs.
     fn step(&mut self, rows: Rows<'_>, threads: usize) {
-        let start = &self.start;
+        let (start, limit) = (&self.start, self.limit);
         for_chunks(
             &mut self.envs,
             rows,
@@ -226,7 +236,7 @@ impl<G: Encoded> Envs<G> {
                 let action = env.legal.as_ref()[env.chosen];
                 env.game.apply_unchecked(action);
                 row.rewards.fill(0);
-                let (actor, ended) = env.advance(start, row.rewards);
+                let (actor, ended) = env.advance(start, limit, row.rewards);
                 row.done[0] = u8::from(ended);
                 env.write(actor, row.player, row.obs, row.mask);
             },
@@ -481,14 +491,16 @@ impl VectorCore {
     /// ``num_envs`` games of ``game`` under ``rules``, seeded with
     /// ``seed``, stepped on ``threads`` threads (0: every core).
     #[new]
-    #[pyo3(signature = (game, rules, num_envs, seed, threads = 1))]
+    #[pyo3(signature = (game, rules, num_envs, seed, threads = 1, max_plies = None))]
     fn new(
         game: &str,
         rules: Option<&str>,
         num_envs: i64,
         seed: u64,
         threads: i64,
+        max_plies: Option<i64>,
     ) -> PyResult<Self> {
+        let limit = super::state::ply_limit(max_plies)?;
         let n = usize::try_from(num_envs)
             .ok()
             .filter(|&n| (1..=MAX_ENVS).contains(&n))
@@ -507,8 +519,8 @@ impl VectorCore {
         let start = AnyGame::start(game, rules)?;
         let (observation_size, num_actions) = (start.observation_size(), start.num_actions());
         let (envs, players) = match start {
-            AnyGame::Kaissa(g) => (AnyEnvs::Kaissa(Envs::new(g, n, seed)), 2),
-            AnyGame::Chaturaji(g) => (AnyEnvs::Chaturaji(Envs::new(g, n, seed)), 4),
+            AnyGame::Kaissa(g) => (AnyEnvs::Kaissa(Envs::new(g, n, seed, limit)), 2),
+            AnyGame::Chaturaji(g) => (AnyEnvs::Chaturaji(Envs::new(g, n, seed, limit)), 4),
         };
         Ok(VectorCore {
             envs,
