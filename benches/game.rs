@@ -1,5 +1,6 @@
-//! Perft through the shared `Game` trait against each game's own perft, in
-//! one run (`cargo bench --bench game`): the cost of the generic interface.
+//! Perft through the shared `Game` trait, and through `AnyGame`, against
+//! each game's own perft, in one run (`cargo bench --bench game`): the
+//! cost of the generic interface.
 //! Like with like: both sides count the last ply in bulk.
 
 use std::hint::black_box;
@@ -8,7 +9,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 use kaissa_chaturaji::chaturaji::{self, Alliances, Rules};
-use kaissa_chaturaji::game::{self, Chaturaji, Kaissa};
+use kaissa_chaturaji::game::{self, AnyGame, Chaturaji, Kaissa};
 use kaissa_chaturaji::kaissa;
 
 /// Middlegame: both stones placed, turn 12 (as in the movegen bench).
@@ -36,6 +37,10 @@ fn kaissa_perft(c: &mut Criterion) {
         });
         group.bench_function(format!("perft_{KAISSA_DEPTH}/{name}/game_trait"), |b| {
             b.iter(|| game::perft(black_box(&generic), KAISSA_DEPTH))
+        });
+        let any = AnyGame::from(generic.clone());
+        group.bench_function(format!("perft_{KAISSA_DEPTH}/{name}/any_game"), |b| {
+            b.iter(|| game::perft(black_box(&any), KAISSA_DEPTH))
         });
     }
 }
@@ -70,6 +75,11 @@ fn chaturaji_perft(c: &mut Criterion) {
             group.bench_function(
                 format!("perft_{CHATURAJI_DEPTH}/{name}/{at}/game_trait"),
                 |b| b.iter(|| game::perft(black_box(&generic), CHATURAJI_DEPTH)),
+            );
+            let any = AnyGame::from(generic.clone());
+            group.bench_function(
+                format!("perft_{CHATURAJI_DEPTH}/{name}/{at}/any_game"),
+                |b| b.iter(|| game::perft(black_box(&any), CHATURAJI_DEPTH)),
             );
         }
     }

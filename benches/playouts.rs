@@ -26,10 +26,10 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 
 use kaissa_chaturaji::chaturaji::{self, Alliances, Rules};
-use kaissa_chaturaji::kaissa;
-use kaissa_chaturaji::playouts::{game_seed, Candidates, Choice, Playouts, Policy};
+use kaissa_chaturaji::playouts::{game_seed, CaptureFirst, Playouts, Policy};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 use kaissa_chaturaji::threads;
+use kaissa_chaturaji::{game, kaissa};
 
 /// Games per playout bench, and the batch's master seed.
 const GAMES: u64 = 40;
@@ -175,18 +175,20 @@ fn threaded_benches(c: &mut Criterion) {
     }
     let kaissa_start = kaissa::Position::start();
     let nodes = kaissa::perft(&kaissa_start, 4);
+    let kaissa_game = game::Kaissa::new(kaissa_start);
     group.throughput(Throughput::Elements(nodes));
     for n in [1, cores] {
         group.bench_function(format!("kaissa_perft_bulk_4/start/{n}_threads"), |b| {
-            b.iter(|| threads::kaissa_perft(black_box(&kaissa_start), 4, n))
+            b.iter(|| game::perft_threaded(black_box(&kaissa_game), 4, n))
         });
     }
     let chaturaji_start = chaturaji::Position::default();
     let nodes = chaturaji::perft(&chaturaji_start, 6);
+    let chaturaji_game = game::Chaturaji::new(chaturaji_start);
     group.throughput(Throughput::Elements(nodes));
     for n in [1, cores] {
         group.bench_function(format!("chaturaji_perft_6/start/{n}_threads"), |b| {
-            b.iter(|| threads::chaturaji_perft(black_box(&chaturaji_start), 6, n))
+            b.iter(|| game::perft_threaded(black_box(&chaturaji_game), 6, n))
         });
     }
     group.finish();
@@ -196,41 +198,6 @@ fn threaded_benches(c: &mut Criterion) {
 struct ByHand;
 
 impl Policy for ByHand {}
-
-/// A random capture when there is one, a random move otherwise.
-struct CaptureFirst;
-
-impl Policy for CaptureFirst {
-    fn kaissa_move<'a>(
-        &self,
-        position: &kaissa::Position,
-        moves: Candidates<'a, kaissa::Move>,
-        rng: &mut dyn RandomSource,
-    ) -> Choice<'a> {
-        let captures = |mv: &kaissa::Move| position.piece_at(mv.to()).is_some();
-        moves
-            .uniform_where(captures, rng)
-            .unwrap_or_else(|| moves.uniform(rng))
-    }
-
-    fn chaturaji_move<'a>(
-        &self,
-        position: &chaturaji::Position,
-        _roll: Option<chaturaji::Roll>,
-        moves: Candidates<'a, chaturaji::Move>,
-        rng: &mut dyn RandomSource,
-    ) -> Choice<'a> {
-        let captures = |mv: &chaturaji::Move| match *mv {
-            chaturaji::Move::Normal { to, .. } | chaturaji::Move::Promotion { to, .. } => {
-                position.piece_at(to).is_some()
-            }
-            _ => false,
-        };
-        moves
-            .uniform_where(captures, rng)
-            .unwrap_or_else(|| moves.uniform(rng))
-    }
-}
 
 fn policy_benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("policies");

@@ -15,7 +15,8 @@
 
 use std::process::ExitCode;
 
-use kaissa_chaturaji::{kaissa, threads};
+use kaissa_chaturaji::game::{self, Kaissa};
+use kaissa_chaturaji::kaissa;
 
 #[path = "support/chaturaji.rs"]
 mod chaturaji_cli;
@@ -43,13 +44,17 @@ fn kaissa_main(args: &[String], threads: usize) -> Result<(), String> {
         .map_err(|e| format!("bad position text: {e}"))?;
     if divide && depth > 0 {
         let mut total = 0;
-        for (mv, nodes) in threads::kaissa_perft_divide(&pos, depth, threads) {
+        let game = Kaissa::new(pos);
+        for (_, mv, nodes) in game::perft_divide_threaded(&game, depth, threads) {
             println!("{mv} {nodes}");
             total += nodes;
         }
         println!("{total}");
     } else {
-        println!("{}", threads::kaissa_perft(&pos, depth, threads));
+        println!(
+            "{}",
+            game::perft_threaded(&Kaissa::new(pos), depth, threads)
+        );
     }
     Ok(())
 }

@@ -14,17 +14,14 @@
 //! (default: every core). A game still going on after `--max-plies` plies
 //! (default 10000) is stopped and counted as unfinished. The moves are
 //! chosen uniformly at random, or with `--policy capture-first` by a
-//! [`Policy`] that takes a capture whenever there is one.
+//! policy that takes a capture whenever there is one
+//! ([`CaptureFirst`]).
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use kaissa_chaturaji::chaturaji::{self, Alliances, Roll, Rules};
-use kaissa_chaturaji::kaissa;
-use kaissa_chaturaji::playouts::{
-    Candidates, Choice, PlayoutStats, Playouts, Policy, DEFAULT_MAX_PLIES,
-};
-use kaissa_chaturaji::random::RandomSource;
+use kaissa_chaturaji::chaturaji::{Alliances, Rules};
+use kaissa_chaturaji::playouts::{CaptureFirst, PlayoutStats, Playouts, DEFAULT_MAX_PLIES};
 use kaissa_chaturaji::threads;
 
 const USAGE: &str = "usage: playouts <kaissa|chaturaji> [--rules sheet|opposite|ludii] [--threads N] [--max-plies N] [--policy uniform|capture-first] <plies> <seed>
@@ -37,42 +34,6 @@ played, prints the results and game lengths, and last the line
   --max-plies N   ply limit per game (default 10000); longer games count as unfinished
   --policy P      how moves are chosen: uniform (default, at random) or
                   capture-first (a random capture when there is one)";
-
-/// A capture whenever there is one (a random one among them), a random
-/// move otherwise.
-struct CaptureFirst;
-
-impl Policy for CaptureFirst {
-    fn kaissa_move<'a>(
-        &self,
-        position: &kaissa::Position,
-        moves: Candidates<'a, kaissa::Move>,
-        rng: &mut dyn RandomSource,
-    ) -> Choice<'a> {
-        let captures = |mv: &kaissa::Move| position.piece_at(mv.to()).is_some();
-        moves
-            .uniform_where(captures, rng)
-            .unwrap_or_else(|| moves.uniform(rng))
-    }
-
-    fn chaturaji_move<'a>(
-        &self,
-        position: &chaturaji::Position,
-        _roll: Option<Roll>,
-        moves: Candidates<'a, chaturaji::Move>,
-        rng: &mut dyn RandomSource,
-    ) -> Choice<'a> {
-        let captures = |mv: &chaturaji::Move| match *mv {
-            chaturaji::Move::Normal { to, .. } | chaturaji::Move::Promotion { to, .. } => {
-                position.piece_at(to).is_some()
-            }
-            _ => false,
-        };
-        moves
-            .uniform_where(captures, rng)
-            .unwrap_or_else(|| moves.uniform(rng))
-    }
-}
 
 /// What the command line asks for.
 struct Request {

@@ -281,6 +281,9 @@ pub enum IllegalMoveReason {
     /// where a player must move (the roll has been made, a promotion
     /// decision is pending, or the game is over).
     RollNotExpected,
+    /// Through [`AnyGame`](crate::game::AnyGame): an action of the other
+    /// game.
+    WrongGame,
 }
 
 impl IllegalMoveReason {
@@ -304,6 +307,7 @@ impl IllegalMoveReason {
             }
             IllegalMoveReason::RollPending => "the die must be rolled before a move",
             IllegalMoveReason::RollNotExpected => "no roll is due here: a player must move",
+            IllegalMoveReason::WrongGame => "an action of the other game",
         }
     }
 }

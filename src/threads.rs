@@ -1,4 +1,5 @@
-//! Perft on every core, and the work sharing the playouts use.
+//! The work sharing of threaded perft ([`game::perft_threaded`]) and the
+//! playouts.
 //!
 //! The work is cut into tasks ahead of time (the moves at the root, or one
 //! or two plies deeper when the root has too few for the threads), and the
@@ -13,15 +14,16 @@
 //! the others (at least the calling thread) do its share.
 //!
 //! ```
-//! use kaissa_chaturaji::{chaturaji, kaissa, threads};
+//! use kaissa_chaturaji::chaturaji::Rules;
+//! use kaissa_chaturaji::{game, kaissa};
 //! let start = kaissa::Position::start();
-//! assert_eq!(threads::kaissa_perft(&start, 3, 2), kaissa::perft(&start, 3));
-//! let start = chaturaji::Position::default();
-//! assert_eq!(threads::chaturaji_perft(&start, 4, 0), 10_000);
+//! assert_eq!(game::perft_threaded(&game::kaissa(), 3, 2), kaissa::perft(&start, 3));
+//! assert_eq!(game::perft_threaded(&game::chaturaji(Rules::default()), 4, 0), 10_000);
 //! ```
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use crate::game::{self, Chaturaji, ChaturajiStep, Kaissa};
 use crate::{chaturaji, kaissa};
 
 /// The most threads any function here starts, whatever it is asked for.
@@ -97,224 +99,69 @@ pub(crate) fn map_tasks<T: Send>(
     all.into_iter().map(|(_, result)| result).collect()
 }
 
-/// Tasks per thread the root is split into (when the tree allows it), so
-/// that uneven subtrees even out.
-const TASKS_PER_THREAD: usize = 8;
-
-/// A subtree: the root move it belongs to, its position and the depth left.
-struct Task<P> {
-    root: usize,
-    pos: P,
-    depth: u32,
-}
-
-/// Splits the tree below `pos` into subtrees, each tagged with its root
-/// move (in the order `children` gives them): first the root's children,
-/// then every subtree one level deeper while there are fewer than
-/// `wanted` of them and more than `min_depth` plies left in each.
-fn split<P>(
-    pos: &P,
-    depth: u32,
-    wanted: usize,
-    min_depth: u32,
-    children: impl Fn(&P) -> Vec<P>,
-) -> Vec<Task<P>> {
-    let mut tasks: Vec<Task<P>> = children(pos)
-        .into_iter()
-        .enumerate()
-        .map(|(root, pos)| Task {
-            root,
-            pos,
-            depth: depth - 1,
-        })
-        .collect();
-    while !tasks.is_empty() && tasks.len() < wanted && tasks.iter().all(|t| t.depth > min_depth) {
-        tasks = tasks
-            .into_iter()
-            .flat_map(|t| {
-                let depth = t.depth - 1;
-                let root = t.root;
-                children(&t.pos)
-                    .into_iter()
-                    .map(move |pos| Task { root, pos, depth })
-            })
-            .collect();
-    }
-    tasks
-}
-
-/// The node counts below each root move, on `threads` threads.
-fn divide_counts<P: Sync + Send>(
-    pos: &P,
-    depth: u32,
-    threads: usize,
-    roots: usize,
-    children: impl Fn(&P) -> Vec<P>,
-    perft: impl Fn(&P, u32) -> u64 + Sync,
-) -> Vec<u64> {
-    let threads = resolve(threads);
-    let tasks = split(pos, depth, threads * TASKS_PER_THREAD, 2, children);
-    let counts = map_tasks(tasks.len(), threads, |i| {
-        perft(&tasks[i].pos, tasks[i].depth)
-    });
-    let mut by_root = vec![0u64; roots];
-    for (task, nodes) in tasks.iter().zip(counts) {
-        by_root[task.root] += nodes;
-    }
-    by_root
-}
-
-/// The Kaissa positions after each legal move of `pos`, in generation order.
-fn kaissa_children(pos: &kaissa::Position) -> Vec<kaissa::Position> {
-    pos.legal_moves()
-        .iter()
-        .map(|&mv| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            child
-        })
-        .collect()
-}
-
 /// [`kaissa::perft`] on `threads` threads (`0`: every core; see
-/// [`resolve`]): the same count, for any number of threads.
-///
-/// ```
-/// use kaissa_chaturaji::{kaissa, threads};
-/// let pos = kaissa::Position::start();
-/// assert_eq!(threads::kaissa_perft(&pos, 3, 4), 70_656);
-/// ```
+/// [`resolve`]).
+#[deprecated(
+    since = "0.2.0",
+    note = "use game::perft_threaded(&Kaissa::new(pos), ...)"
+)]
 #[must_use]
 pub fn kaissa_perft(pos: &kaissa::Position, depth: u32, threads: usize) -> u64 {
-    if depth <= 2 || resolve(threads) == 1 {
-        return kaissa::perft(pos, depth);
-    }
-    let roots = pos.count_legal_moves();
-    divide_counts(pos, depth, threads, roots, kaissa_children, kaissa::perft)
-        .iter()
-        .sum()
+    game::perft_threaded(&Kaissa::new(pos.clone()), depth, threads)
 }
 
 /// [`kaissa::perft_divide`] on `threads` threads: the same list in the same
-/// order, for any number of threads.
-///
-/// ```
-/// use kaissa_chaturaji::{kaissa, threads};
-/// let pos = kaissa::Position::start();
-/// assert_eq!(threads::kaissa_perft_divide(&pos, 3, 2), kaissa::perft_divide(&pos, 3));
-/// ```
+/// order.
+#[deprecated(since = "0.2.0", note = "use game::perft_divide_threaded")]
 #[must_use]
 pub fn kaissa_perft_divide(
     pos: &kaissa::Position,
     depth: u32,
     threads: usize,
 ) -> Vec<(kaissa::Move, u64)> {
-    if depth <= 2 || resolve(threads) == 1 {
-        return kaissa::perft_divide(pos, depth);
+    if depth == 0 {
+        // As before: each root move with the count 1.
+        return kaissa::perft_divide(pos, 0);
     }
-    let moves = pos.legal_moves();
-    let counts = divide_counts(
-        pos,
-        depth,
-        threads,
-        moves.len(),
-        kaissa_children,
-        kaissa::perft,
-    );
-    moves.iter().copied().zip(counts).collect()
-}
-
-/// The Chaturaji root moves of `pos`: every face and each of its legal
-/// moves (the pass where there is none), or, while a Ludii promotion
-/// decision is pending, its choices without a face; in the order of
-/// [`chaturaji::perft_divide`].
-fn chaturaji_moves(pos: &chaturaji::Position) -> Vec<(Option<chaturaji::Roll>, chaturaji::Move)> {
-    if pos.pending_promotion().is_some() {
-        // The choices do not depend on the roll.
-        return pos
-            .legal_moves(chaturaji::Roll::ALL[0])
-            .into_iter()
-            .map(|mv| (None, mv))
-            .collect();
-    }
-    chaturaji::Roll::ALL
-        .iter()
-        .flat_map(|&roll| {
-            pos.legal_moves(roll)
-                .into_iter()
-                .map(move |mv| (Some(roll), mv))
-        })
-        .collect()
-}
-
-/// The Chaturaji positions after each root move of `pos`.
-fn chaturaji_children(pos: &chaturaji::Position) -> Vec<chaturaji::Position> {
-    chaturaji_moves(pos)
+    game::perft_divide_threaded(&Kaissa::new(pos.clone()), depth, threads)
         .into_iter()
-        .map(|(_, mv)| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            child
-        })
+        .map(|(_, mv, nodes)| (mv, nodes))
         .collect()
 }
 
-/// [`chaturaji::perft`] (over chance nodes) on `threads` threads (`0`:
-/// every core): the same count, for any number of threads.
-///
-/// ```
-/// use kaissa_chaturaji::{chaturaji, threads};
-/// let pos = chaturaji::Position::default();
-/// assert_eq!(threads::chaturaji_perft(&pos, 5, 2), 111_900);
-/// ```
+/// [`chaturaji::perft`] on `threads` threads (`0`: every core).
+#[deprecated(
+    since = "0.2.0",
+    note = "use game::perft_threaded(&Chaturaji::new(pos), ...)"
+)]
 #[must_use]
 pub fn chaturaji_perft(pos: &chaturaji::Position, depth: u32, threads: usize) -> u64 {
-    if depth <= 2 || resolve(threads) == 1 {
-        return chaturaji::perft(pos, depth);
-    }
-    let roots = chaturaji_moves(pos).len();
-    divide_counts(
-        pos,
-        depth,
-        threads,
-        roots,
-        chaturaji_children,
-        chaturaji::perft,
-    )
-    .iter()
-    .sum()
+    game::perft_threaded(&Chaturaji::new(pos.clone()), depth, threads)
 }
 
 /// [`chaturaji::perft_divide`] on `threads` threads: the same list in the
-/// same order, for any number of threads.
-///
-/// ```
-/// use kaissa_chaturaji::{chaturaji, threads};
-/// let pos = chaturaji::Position::default();
-/// assert_eq!(threads::chaturaji_perft_divide(&pos, 4, 3), chaturaji::perft_divide(&pos, 4));
-/// ```
+/// same order.
+#[deprecated(since = "0.2.0", note = "use game::perft_divide_threaded")]
 #[must_use]
 pub fn chaturaji_perft_divide(
     pos: &chaturaji::Position,
     depth: u32,
     threads: usize,
 ) -> Vec<(Option<chaturaji::Roll>, chaturaji::Move, u64)> {
-    if depth <= 2 || resolve(threads) == 1 {
-        return chaturaji::perft_divide(pos, depth);
-    }
-    let moves = chaturaji_moves(pos);
-    let counts = divide_counts(
-        pos,
-        depth,
-        threads,
-        moves.len(),
-        chaturaji_children,
-        chaturaji::perft,
-    );
-    moves
+    let entries = game::perft_divide_threaded(&Chaturaji::new(pos.clone()), depth, threads);
+    entries
         .into_iter()
-        .zip(counts)
-        .map(|((roll, mv), nodes)| (roll, mv, nodes))
+        .filter_map(|(roll, step, nodes)| {
+            let roll = match roll {
+                Some(ChaturajiStep::Roll(roll)) => Some(roll),
+                _ => None,
+            };
+            match step {
+                ChaturajiStep::Move(mv) => Some((roll, mv, nodes)),
+                // A player node lists moves only.
+                ChaturajiStep::Roll(_) => None,
+            }
+        })
         .collect()
 }
 
@@ -329,14 +176,5 @@ mod tests {
             assert_eq!(got, (0..100).map(|i| i * i).collect::<Vec<_>>());
         }
         assert!(map_tasks(0, 3, |i| i).is_empty());
-    }
-
-    #[test]
-    fn splitting_keeps_the_count() {
-        let pos = kaissa::Position::start();
-        let tasks = split(&pos, 4, 1000, 1, kaissa_children);
-        assert_eq!(tasks.len(), 1600);
-        let total: u64 = tasks.iter().map(|t| kaissa::perft(&t.pos, t.depth)).sum();
-        assert_eq!(total, kaissa::perft(&pos, 4));
     }
 }

@@ -5,7 +5,9 @@
 
 use kaissa_chaturaji::chaturaji::{self, Alliances, Colour, Roll, Rules};
 use kaissa_chaturaji::error::IllegalMoveReason;
-use kaissa_chaturaji::game::{self, Actor, Chaturaji, ChaturajiStep, Game, Kaissa};
+use kaissa_chaturaji::game::{
+    self, Actor, AnyAction, AnyGame, Chaturaji, ChaturajiStep, Game, Kaissa,
+};
 use kaissa_chaturaji::kaissa;
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
@@ -212,8 +214,10 @@ fn apply_and_undo_restore_the_game_and_its_hash() {
     }
     for seed in 0..4 {
         check(game::kaissa(), seed);
+        check(AnyGame::kaissa(), seed);
         for rules in all_rules() {
             check(game::chaturaji(rules), seed);
+            check(AnyGame::chaturaji(rules), seed);
         }
     }
 }
@@ -284,8 +288,10 @@ fn every_listed_action_reads_back_from_its_text() {
         }
     }
     check(&game::kaissa());
+    check(&AnyGame::kaissa());
     for rules in all_rules() {
         check(&game::chaturaji(rules));
+        check(&AnyGame::chaturaji(rules));
     }
 }
 
@@ -363,4 +369,112 @@ fn chaturaji_returns_follow_the_alliances() {
     assert_eq!(game.actor(), Actor::Over);
     let third = -1.0 / 3.0;
     assert_eq!(game.returns().as_slice(), &[third, third, third, 1.0]);
+}
+
+#[test]
+fn any_game_perft_equals_each_games_perft() {
+    // 70656: Fairy-Stockfish's count (tests/data/kaissa.perft).
+    assert_eq!(game::perft(&AnyGame::from(game::kaissa()), 3), 70_656);
+    let opposite = Rules::default().with_alliances(Alliances::Opposite);
+    for rules in [Rules::default(), opposite, Rules::ludii()] {
+        let start = chaturaji::Position::start(rules);
+        for depth in 0..=4 {
+            assert_eq!(
+                game::perft(&AnyGame::from(game::chaturaji(rules)), depth),
+                chaturaji::perft(&start, depth),
+                "{rules:?} depth {depth}"
+            );
+        }
+    }
+    // Away from the start, and after a roll (the generic loop's own path
+    // is the one dispatched to).
+    for game in sample_games(&game::chaturaji(Rules::ludii()), 5, 9, 2) {
+        assert_eq!(
+            game::perft(&AnyGame::from(game.clone()), 2),
+            game::perft(&game, 2)
+        );
+    }
+}
+
+#[test]
+fn any_game_lists_the_inner_games_actions_and_returns() {
+    for start in [AnyGame::kaissa(), AnyGame::chaturaji(Rules::ludii())] {
+        for game in sample_games(&start, 11, 7, 2) {
+            let (actions, outcomes, returns) = match &game {
+                AnyGame::Kaissa(inner) => (
+                    inner
+                        .legal_actions()
+                        .into_iter()
+                        .map(AnyAction::from)
+                        .collect::<Vec<_>>(),
+                    inner.chance_outcomes().len(),
+                    inner.returns(),
+                ),
+                AnyGame::Chaturaji(inner) => (
+                    inner
+                        .legal_actions()
+                        .into_iter()
+                        .map(AnyAction::from)
+                        .collect(),
+                    inner.chance_outcomes().len(),
+                    inner.returns(),
+                ),
+            };
+            assert_eq!(game.legal_actions().as_slice(), actions.as_slice());
+            assert_eq!(game.count_legal_actions(), actions.len());
+            assert_eq!(game.chance_outcomes().len(), outcomes);
+            assert_eq!(game.returns(), returns);
+        }
+    }
+}
+
+#[test]
+fn any_game_refuses_the_other_games_actions_and_records() {
+    let mut kaissa = AnyGame::kaissa();
+    let mut chaturaji = AnyGame::chaturaji(Rules::default());
+    let roll = chaturaji.chance_outcomes()[0].0;
+    let err = kaissa.apply(roll).unwrap_err();
+    assert_eq!(err.reason(), IllegalMoveReason::WrongGame);
+    assert_eq!(kaissa, AnyGame::kaissa());
+    let mv = kaissa.legal_actions()[0];
+    assert_eq!(
+        chaturaji.apply(mv).unwrap_err().reason(),
+        IllegalMoveReason::WrongGame
+    );
+    // A record of the other game is refused, and changes nothing.
+    let undo = chaturaji.apply(roll).unwrap();
+    assert!(kaissa.undo(undo.clone()).is_err());
+    assert_eq!(kaissa, AnyGame::kaissa());
+    chaturaji.undo(undo).unwrap();
+    assert_eq!(chaturaji, AnyGame::chaturaji(Rules::default()));
+    // Unchecked, the other game's action changes nothing either.
+    let undo = kaissa.apply_unchecked(roll);
+    assert_eq!(kaissa, AnyGame::kaissa());
+    kaissa.undo_unchecked(undo);
+    assert_eq!(kaissa, AnyGame::kaissa());
+}
+
+#[test]
+fn any_game_text_goes_out_and_back_in() {
+    for (name, rules) in [
+        ("kaissa", Rules::default()),
+        ("chaturaji", Rules::default()),
+        ("chaturaji", Rules::ludii()),
+    ] {
+        let start = AnyGame::named(name, rules).unwrap();
+        assert_eq!(start.name(), name);
+        for game in sample_games(&start, 2, 13, 2) {
+            assert_eq!(game.outcome().is_over(), game.is_over());
+            if game.actor() == Actor::Chance || game.is_over() {
+                let text = game.to_string();
+                assert_eq!(start.with_position_text(&text).unwrap(), game);
+            }
+        }
+    }
+    assert!(AnyGame::kaissa().with_position_text("10/10 y").is_err());
+    let err = AnyGame::named("Chess", Rules::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unknown game \"Chess\": expected kaissa or chaturaji"
+    );
 }

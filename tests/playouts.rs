@@ -9,10 +9,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use kaissa_chaturaji::chaturaji::{self, Alliances, Rules};
+use kaissa_chaturaji::game::{AnyAction, AnyGame, AnyOutcome, Game};
 use kaissa_chaturaji::kaissa;
 use kaissa_chaturaji::playouts::{
-    game_seed, Candidates, Choice, LengthHistogram, PlayoutMoves, PlayoutOutcome, PlayoutResult,
-    PlayoutStats, Playouts, Policy, Start, UniformRandom, Winners, LENGTH_BUCKETS,
+    game_seed, Candidates, CaptureFirst, Choice, LengthHistogram, PlayoutResult, PlayoutStats,
+    Playouts, Policy, UniformRandom, Winners, LENGTH_BUCKETS,
 };
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
@@ -97,11 +98,12 @@ fn every_game_replays_alone() {
             again.add(record.plies, record.outcome.result());
             let replayed = playouts.replay(i);
             assert_eq!(replayed.game, record, "{name} game {i}");
-            assert_eq!(
-                replayed.moves.len(),
-                record.plies as usize,
-                "{name} game {i}"
-            );
+            let moves = replayed
+                .actions
+                .iter()
+                .filter(|action| !is_roll(action))
+                .count();
+            assert_eq!(moves, record.plies as usize, "{name} game {i}");
             let over = replayed.end.is_over();
             assert_eq!(
                 over,
@@ -124,7 +126,7 @@ fn games_are_the_games_own_seeded_games() {
         let record = playouts.game(i);
         assert_eq!(
             (record.plies, record.outcome),
-            (plies, PlayoutOutcome::Kaissa(outcome))
+            (plies, AnyOutcome::Kaissa(outcome))
         );
     }
     for (name, rules) in chaturaji_rules() {
@@ -137,7 +139,7 @@ fn games_are_the_games_own_seeded_games() {
             let record = playouts.game(i);
             assert_eq!(
                 (record.plies, record.outcome),
-                (plies, PlayoutOutcome::Chaturaji(outcome)),
+                (plies, AnyOutcome::Chaturaji(outcome)),
                 "{name} game {i}"
             );
         }
@@ -524,14 +526,14 @@ fn the_default_policy_plays_the_games_it_always_played() {
     }
 }
 
-/// Plays a capture when there is one (a random one among them), any move
-/// otherwise; counts the choices it makes.
+/// The library's [`CaptureFirst`], counting the choices it makes and
+/// checking that a die is thrown unless a decision is pending.
 #[derive(Default)]
-struct CaptureFirst {
+struct CountedCaptureFirst {
     choices: AtomicU64,
 }
 
-impl Policy for CaptureFirst {
+impl Policy for CountedCaptureFirst {
     fn kaissa_move<'a>(
         &self,
         position: &kaissa::Position,
@@ -539,10 +541,7 @@ impl Policy for CaptureFirst {
         rng: &mut dyn RandomSource,
     ) -> Choice<'a> {
         self.choices.fetch_add(1, Ordering::Relaxed);
-        let captures = |mv: &kaissa::Move| position.piece_at(mv.to()).is_some();
-        moves
-            .uniform_where(captures, rng)
-            .unwrap_or_else(|| moves.uniform(rng))
+        CaptureFirst.kaissa_move(position, moves, rng)
     }
 
     fn chaturaji_move<'a>(
@@ -558,22 +557,14 @@ impl Policy for CaptureFirst {
             position.pending_promotion().is_some(),
             "a roll unless a decision is pending"
         );
-        let captures = |mv: &chaturaji::Move| match *mv {
-            chaturaji::Move::Normal { to, .. } | chaturaji::Move::Promotion { to, .. } => {
-                position.piece_at(to).is_some()
-            }
-            _ => false,
-        };
-        moves
-            .uniform_where(captures, rng)
-            .unwrap_or_else(|| moves.uniform(rng))
+        CaptureFirst.chaturaji_move(position, roll, moves, rng)
     }
 }
 
 #[test]
 fn a_custom_policy_is_used_and_deterministic() {
     for (name, playouts) in batches(31) {
-        let policy = Arc::new(CaptureFirst::default());
+        let policy = Arc::new(CountedCaptureFirst::default());
         let greedy = playouts.clone().with_policy(Arc::clone(&policy));
         let stats = greedy.games(20);
         assert_eq!(stats.games, 20, "{name}");
@@ -622,7 +613,7 @@ fn wins_per_side_colour_and_alliance_add_up() {
     for policy in [false, true] {
         let with = |p: Playouts| -> PlayoutStats {
             if policy {
-                p.with_policy(CaptureFirst::default()).games(40)
+                p.with_policy(CountedCaptureFirst::default()).games(40)
             } else {
                 p.games(40)
             }
@@ -672,38 +663,39 @@ fn wins_per_side_colour_and_alliance_add_up() {
     }
 }
 
-/// Plays `moves` from `start` with the checked `play` (so every move is
-/// legal) and returns the position reached.
-fn replay_moves(start: &Start, moves: &PlayoutMoves) -> Start {
-    match (start, moves) {
-        (Start::Kaissa(start), PlayoutMoves::Kaissa(moves)) => {
-            let mut pos = start.clone();
-            for &mv in moves {
-                pos.play(mv).expect("a played move is legal");
-            }
-            Start::Kaissa(pos)
+/// Whether `action` is a die face.
+fn is_roll(action: &AnyAction) -> bool {
+    matches!(
+        action,
+        AnyAction::Chaturaji(kaissa_chaturaji::game::ChaturajiStep::Roll(_))
+    )
+}
+
+/// Plays `actions` from `start` with the checked `apply` (so every move is
+/// legal) and returns the game reached.
+fn replay_moves(start: &AnyGame, actions: &[AnyAction]) -> AnyGame {
+    let mut game = start.clone();
+    for &action in actions {
+        if !is_roll(&action) {
+            assert!(matches!(
+                game.actor(),
+                kaissa_chaturaji::game::Actor::Player(_)
+            ));
         }
-        (Start::Chaturaji(start), PlayoutMoves::Chaturaji(plies)) => {
-            let mut pos = start.clone();
-            for ply in plies {
-                assert_eq!(ply.seat, pos.to_move());
-                let roll = ply.roll.unwrap_or(chaturaji::Roll::ALL[0]);
-                pos.play(roll, ply.mv).expect("a played move is legal");
-            }
-            Start::Chaturaji(pos)
-        }
-        _ => panic!("the moves of the other game"),
+        game.apply(action).expect("a played move is legal");
     }
+    game
 }
 
 #[test]
 fn move_lists_replay_to_the_final_position() {
     for (name, playouts) in batches(41) {
-        let greedy = playouts.clone().with_policy(CaptureFirst::default());
+        let greedy = playouts.clone().with_policy(CountedCaptureFirst::default());
         for i in 0..6 {
             for replay in [playouts.replay(i), greedy.replay(i)] {
-                assert_eq!(replay.moves.len(), replay.game.plies as usize, "{name}");
-                let end = replay_moves(playouts.start(), &replay.moves);
+                let moves = replay.actions.iter().filter(|a| !is_roll(a)).count();
+                assert_eq!(moves, replay.game.plies as usize, "{name}");
+                let end = replay_moves(playouts.start(), &replay.actions);
                 assert_eq!(end, replay.end, "{name} game {i}");
             }
             assert_eq!(greedy.replay(i).game, greedy.game(i), "{name} game {i}");
@@ -788,7 +780,7 @@ fn unreachable_targets_play_no_games() {
     let none = Playouts::kaissa(1).with_max_plies(0).until_plies(1);
     assert_eq!(none, PlayoutStats::default());
     let won: kaissa::Position = "4h5/10/10/10/10/10/10/10/10/4U5 y 12 -".parse().unwrap();
-    let playouts = Playouts::new(Start::Kaissa(won), 1);
+    let playouts = Playouts::new(won, 1);
     assert_eq!(playouts.until_plies(5), PlayoutStats::default());
     let stats = playouts.games(3);
     assert_eq!(
@@ -816,7 +808,7 @@ fn settings_read_back() {
     assert_eq!(*playouts.policy(), UniformRandom);
     assert_eq!(playouts.game_seed(4), game_seed(6, 4));
     let start = chaturaji::Position::start(Rules::ludii());
-    assert_eq!(playouts.start(), &Start::Chaturaji(start));
+    assert_eq!(playouts.start(), &AnyGame::from(start));
 }
 
 #[test]
@@ -992,7 +984,7 @@ fn the_example_plays_the_capture_first_policy() {
         assert!(stdout.contains("capture-first policy"), "{stdout}");
         let target = args[args.len() - 2].parse().unwrap();
         let stats = playouts
-            .with_policy(CaptureFirst::default())
+            .with_policy(CountedCaptureFirst::default())
             .until_plies(target);
         assert_eq!(
             plies_and_games(&stdout),

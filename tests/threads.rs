@@ -2,8 +2,9 @@
 //! for both games, any number of threads and positions of every kind.
 
 use kaissa_chaturaji::chaturaji::{self, Alliances, Rules};
+use kaissa_chaturaji::game::{self, AnyGame, Chaturaji, ChaturajiStep, Kaissa};
 use kaissa_chaturaji::kaissa;
-use kaissa_chaturaji::threads::{self, resolve, MAX_THREADS};
+use kaissa_chaturaji::threads::{resolve, MAX_THREADS};
 
 /// Kaissa positions: the start, an opening, a middlegame with both stones
 /// placed, one inside the Home Stone window, an endgame and a won one.
@@ -24,15 +25,27 @@ fn kaissa_counts_do_not_depend_on_threads() {
         let pos: kaissa::Position = text.parse().unwrap();
         for depth in 0..=3 {
             let expected = kaissa::perft(&pos, depth);
-            let divide = kaissa::perft_divide(&pos, depth);
+            // Kaissa's own divide lists every move with 1 at depth 0; the
+            // generic one lists nothing there, as Chaturaji's does.
+            let divide: Vec<_> = kaissa::perft_divide(&pos, depth)
+                .into_iter()
+                .filter(|_| depth > 0)
+                .map(|(mv, nodes)| (None, mv, nodes))
+                .collect();
+            let game = Kaissa::new(pos.clone());
             for threads in THREADS {
                 assert_eq!(
-                    threads::kaissa_perft(&pos, depth, threads),
+                    game::perft_threaded(&game, depth, threads),
                     expected,
                     "{text} depth {depth} on {threads} threads"
                 );
                 assert_eq!(
-                    threads::kaissa_perft_divide(&pos, depth, threads),
+                    game::perft_threaded(&AnyGame::from(game.clone()), depth, threads),
+                    expected,
+                    "{text} depth {depth} on {threads} threads"
+                );
+                assert_eq!(
+                    game::perft_divide_threaded(&game, depth, threads),
                     divide,
                     "{text} depth {depth} on {threads} threads"
                 );
@@ -47,7 +60,7 @@ fn kaissa_deeper_counts_split_below_the_root() {
     let pos = kaissa::Position::start();
     let expected = kaissa::perft(&pos, 4);
     for threads in [2, 64] {
-        assert_eq!(threads::kaissa_perft(&pos, 4, threads), expected);
+        assert_eq!(game::perft_threaded(&game::kaissa(), 4, threads), expected);
     }
 }
 
@@ -77,15 +90,30 @@ fn chaturaji_counts_do_not_depend_on_threads() {
     for (name, pos) in chaturaji_positions() {
         for depth in 0..=4 {
             let expected = chaturaji::perft(&pos, depth);
-            let divide = chaturaji::perft_divide(&pos, depth);
+            let divide: Vec<_> = chaturaji::perft_divide(&pos, depth)
+                .into_iter()
+                .map(|(roll, mv, nodes)| {
+                    (
+                        roll.map(ChaturajiStep::Roll),
+                        ChaturajiStep::Move(mv),
+                        nodes,
+                    )
+                })
+                .collect();
+            let game = Chaturaji::new(pos.clone());
             for threads in THREADS {
                 assert_eq!(
-                    threads::chaturaji_perft(&pos, depth, threads),
+                    game::perft_threaded(&game, depth, threads),
                     expected,
                     "{name} depth {depth} on {threads} threads"
                 );
                 assert_eq!(
-                    threads::chaturaji_perft_divide(&pos, depth, threads),
+                    game::perft_threaded(&AnyGame::from(game.clone()), depth, threads),
+                    expected,
+                    "{name} depth {depth} on {threads} threads"
+                );
+                assert_eq!(
+                    game::perft_divide_threaded(&game, depth, threads),
                     divide,
                     "{name} depth {depth} on {threads} threads"
                 );
@@ -97,11 +125,11 @@ fn chaturaji_counts_do_not_depend_on_threads() {
 #[test]
 fn chaturaji_reference_counts_on_threads() {
     // docs/rules.md: perft(start, 5) = 111900 (sheet) and 113800 (opposite).
-    let sheet = chaturaji::Position::start(Rules::default());
-    let opposite = chaturaji::Position::start(Rules::default().with_alliances(Alliances::Opposite));
+    let sheet = game::chaturaji(Rules::default());
+    let opposite = game::chaturaji(Rules::default().with_alliances(Alliances::Opposite));
     for threads in [2, 5, 40] {
-        assert_eq!(threads::chaturaji_perft(&sheet, 5, threads), 111_900);
-        assert_eq!(threads::chaturaji_perft(&opposite, 5, threads), 113_800);
+        assert_eq!(game::perft_threaded(&sheet, 5, threads), 111_900);
+        assert_eq!(game::perft_threaded(&opposite, 5, threads), 113_800);
     }
 }
 
@@ -111,6 +139,30 @@ fn thread_counts_resolve() {
     assert_eq!(resolve(1), 1);
     assert_eq!(resolve(MAX_THREADS + 1), MAX_THREADS);
     // Far more threads than tasks is fine (and capped).
+    assert_eq!(game::perft_threaded(&game::kaissa(), 3, usize::MAX), 70_656);
+}
+
+#[test]
+#[allow(deprecated)]
+fn the_old_threaded_perft_names_still_count() {
+    use kaissa_chaturaji::threads;
+    // 70656: Fairy-Stockfish's count (tests/data/kaissa.perft).
     let pos = kaissa::Position::start();
-    assert_eq!(threads::kaissa_perft(&pos, 3, usize::MAX), 70_656);
+    assert_eq!(threads::kaissa_perft(&pos, 3, 2), 70_656);
+    for depth in [0, 3] {
+        assert_eq!(
+            threads::kaissa_perft_divide(&pos, depth, 2),
+            kaissa::perft_divide(&pos, depth)
+        );
+    }
+    for (_, pos) in chaturaji_positions() {
+        assert_eq!(
+            threads::chaturaji_perft(&pos, 3, 3),
+            chaturaji::perft(&pos, 3)
+        );
+        assert_eq!(
+            threads::chaturaji_perft_divide(&pos, 3, 3),
+            chaturaji::perft_divide(&pos, 3)
+        );
+    }
 }

@@ -7,7 +7,7 @@
 use kaissa_chaturaji::chaturaji::{
     play_seeded_game, Alliances, Colour, Move, Outcome, Position, Roll, Rules, Square,
 };
-use kaissa_chaturaji::threads::{chaturaji_perft as perft, chaturaji_perft_divide as perft_divide};
+use kaissa_chaturaji::game::{self, Chaturaji};
 
 /// Reads leading `--rules sheet|opposite|ludii`, `--alliances
 /// sheet|opposite` (the older spelling of the first two) and (when
@@ -88,7 +88,8 @@ pub fn perft_main(args: &[String], threads: usize) -> Result<(), String> {
     let pos = position(rest.get(1), rules)?;
     if divide {
         let mut total = 0;
-        for (roll, mv, nodes) in perft_divide(&pos, depth, threads) {
+        let game = Chaturaji::new(pos);
+        for (roll, mv, nodes) in game::perft_divide_threaded(&game, depth, threads) {
             match roll {
                 Some(roll) => println!("{roll}:{mv} {nodes}"),
                 None => println!("{mv} {nodes}"),
@@ -100,7 +101,10 @@ pub fn perft_main(args: &[String], threads: usize) -> Result<(), String> {
         }
         println!("{total}");
     } else {
-        println!("{}", perft(&pos, depth, threads));
+        println!(
+            "{}",
+            game::perft_threaded(&Chaturaji::new(pos), depth, threads)
+        );
     }
     Ok(())
 }

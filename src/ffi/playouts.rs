@@ -10,7 +10,7 @@ use super::kaissa::kc_kaissa_position;
 use super::kc_status::{self, *};
 use super::{fail, out_ptr, run, write_out, FfiResult};
 use crate::playouts::{
-    game_seed, LengthHistogram, PlayoutGame, PlayoutResult, PlayoutStats, Playouts, Start,
+    game_seed, LengthHistogram, PlayoutGame, PlayoutResult, PlayoutStats, Playouts,
     DEFAULT_MAX_PLIES, LENGTH_BUCKETS,
 };
 
@@ -202,7 +202,7 @@ unsafe fn kaissa_batch(
 ) -> Result<Playouts, super::Failure> {
     // SAFETY: forwarded from the caller.
     let pos = unsafe { handle_ref(start, "start")? }.clone();
-    Ok(Playouts::new(Start::Kaissa(pos), seed)
+    Ok(Playouts::new(pos, seed)
         .with_max_plies(max_plies)
         .with_threads(threads as usize))
 }
@@ -219,7 +219,7 @@ unsafe fn chaturaji_batch(
 ) -> Result<Playouts, super::Failure> {
     // SAFETY: forwarded from the caller.
     let pos = unsafe { handle_ref(start, "start")? }.clone();
-    Ok(Playouts::new(Start::Chaturaji(pos), seed)
+    Ok(Playouts::new(pos, seed)
         .with_max_plies(max_plies)
         .with_threads(threads as usize))
 }

@@ -28,6 +28,12 @@
 //! Player numbers are the colours' fixed indices, not the order of play:
 //! under the Ludii ruleset Green (3) moves first.
 //!
+//! # Either game
+//! [`AnyGame`] holds a game of either kind and is itself a [`Game`], with
+//! [`AnyAction`]s, [`AnyUndo`] records and an [`AnyOutcome`].
+//! Each call dispatches once to the game inside, so its loops (perft) run
+//! the inner game's own code.
+//!
 //! # Raja exchanges are not actions
 //! A Chaturaji raja exchange (the rules reference, §2, raja exchange) is
 //! agreed by both alliances outside the turn order: it is not a move of the
@@ -81,13 +87,18 @@ use arrayvec::ArrayVec;
 use crate::error::{IllegalMoveError, NotationError, UndoError};
 use crate::{chaturaji, kaissa};
 
+mod any;
 mod chaturaji_game;
 mod kaissa_game;
 mod perft;
 
+pub use any::{
+    AnyAction, AnyActions, AnyGame, AnyOutcome, AnyUndo, UnknownGameError, GAME_NAMES,
+    MAX_ANY_ACTIONS,
+};
 pub use chaturaji_game::{Chaturaji, ChaturajiStep, ChaturajiSteps, ChaturajiUndo};
 pub use kaissa_game::Kaissa;
-pub use perft::perft;
+pub use perft::{perft, perft_divide, perft_divide_threaded, perft_threaded, DivideEntry};
 
 /// The most players a game has (Chaturaji's four).
 pub const MAX_PLAYERS: usize = 4;
@@ -178,6 +189,16 @@ pub trait Game {
                 leaves
             }
         }
+    }
+
+    /// Perft at `depth` from here ([`perft`] without the clone); the game
+    /// is left as it was. Only a game that wraps others overrides it, to
+    /// run the inner game's loop ([`AnyGame`] dispatches once per call).
+    fn perft_in_place(&mut self, depth: u32) -> u64
+    where
+        Self: Sized,
+    {
+        perft::perft_in_place(self, depth)
     }
 
     /// The outcomes of a chance node with their probabilities (summing to

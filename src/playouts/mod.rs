@@ -52,14 +52,19 @@
 //! assert!(last.plies <= stats.max_length);
 //! ```
 
+mod capture_first;
 mod policy;
 mod run;
 mod stats;
 
 use crate::chaturaji::{self, GamePly, Rules};
+#[cfg(doc)]
+use crate::game::Game;
+use crate::game::{AnyAction, AnyGame, AnyOutcome, ChaturajiStep};
 use crate::kaissa;
 use crate::random::SplitMix64;
 
+pub use capture_first::CaptureFirst;
 pub use policy::{Candidates, Choice, Policy, UniformRandom};
 pub use stats::{LengthHistogram, PlayoutResult, PlayoutStats, Winners, LENGTH_BUCKETS};
 
@@ -85,67 +90,34 @@ pub const fn game_seed(master: u64, index: u64) -> u64 {
     SplitMix64::new(before).next_const().1
 }
 
-/// The position the games of a batch start from (or a game ended in: see
-/// [`PlayoutReplay`]): a Kaissa or a Chaturaji position (which carries its
-/// [`Rules`]).
-///
-/// ```
-/// use kaissa_chaturaji::chaturaji::Rules;
-/// use kaissa_chaturaji::playouts::Start;
-/// let start = Start::Chaturaji(kaissa_chaturaji::chaturaji::Position::start(Rules::default()));
-/// assert!(!start.is_over());
-/// ```
-// A Kaissa position is larger than a Chaturaji one; a batch holds one
-// `Start` (and a replay one more), so boxing would only add a heap
-// allocation per game replayed.
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Start {
-    /// A Merchant Kaissa position.
-    Kaissa(kaissa::Position),
-    /// A Chaturaji position and its rules options.
-    Chaturaji(chaturaji::Position),
-}
+/// The game a batch starts from: an [`AnyGame`].
+#[deprecated(since = "0.2.0", note = "use game::AnyGame")]
+pub type Start = AnyGame;
 
-impl Start {
-    /// Whether the game is already over in this position.
-    #[must_use]
-    pub fn is_over(&self) -> bool {
-        match self {
-            Start::Kaissa(pos) => pos.is_over(),
-            Start::Chaturaji(pos) => pos.is_over(),
-        }
-    }
-}
+/// How a game ended: an [`AnyOutcome`].
+#[deprecated(since = "0.2.0", note = "use game::AnyOutcome")]
+pub type PlayoutOutcome = AnyOutcome;
 
-/// How a game ended, in its own game's terms.
-///
-/// ```
-/// use kaissa_chaturaji::playouts::{PlayoutOutcome, PlayoutResult};
-/// let outcome = PlayoutOutcome::Kaissa(kaissa_chaturaji::kaissa::Outcome::Ongoing);
-/// assert_eq!(outcome.result(), PlayoutResult::Unfinished);
-/// assert_eq!(outcome.word(), "ongoing");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PlayoutOutcome {
-    /// A Kaissa game's outcome (`Ongoing` when stopped at the ply limit).
-    Kaissa(kaissa::Outcome),
-    /// A Chaturaji game's outcome (`Ongoing` when stopped at the ply limit).
-    Chaturaji(chaturaji::Outcome),
-}
-
-impl PlayoutOutcome {
-    /// The outcome as the statistics count it.
+impl AnyOutcome {
+    /// The outcome as the playouts' statistics count it (`Ongoing` is a
+    /// game stopped by the ply limit: unfinished).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::game::AnyOutcome;
+    /// use kaissa_chaturaji::kaissa::Outcome;
+    /// use kaissa_chaturaji::playouts::PlayoutResult;
+    /// assert_eq!(AnyOutcome::Kaissa(Outcome::Ongoing).result(), PlayoutResult::Unfinished);
+    /// ```
     #[must_use]
     pub fn result(self) -> PlayoutResult {
         match self {
-            PlayoutOutcome::Kaissa(outcome) => match outcome {
+            AnyOutcome::Kaissa(outcome) => match outcome {
                 kaissa::Outcome::Win { winner, .. } => PlayoutResult::Win(Winners::side(winner)),
                 kaissa::Outcome::Draw { .. } => PlayoutResult::Draw,
                 // Ongoing: stopped by the ply limit.
                 _ => PlayoutResult::Unfinished,
             },
-            PlayoutOutcome::Chaturaji(outcome) => match outcome {
+            AnyOutcome::Chaturaji(outcome) => match outcome {
                 chaturaji::Outcome::AllianceWins(colours) => {
                     PlayoutResult::Win(Winners::alliance(colours))
                 }
@@ -157,16 +129,6 @@ impl PlayoutOutcome {
                 // Ongoing: stopped by the ply limit.
                 _ => PlayoutResult::Unfinished,
             },
-        }
-    }
-
-    /// The outcome word of the `apply` tool (`ongoing`, `draw`,
-    /// `red-wins`, `rg-wins`…).
-    #[must_use]
-    pub fn word(self) -> &'static str {
-        match self {
-            PlayoutOutcome::Kaissa(outcome) => outcome.word(),
-            PlayoutOutcome::Chaturaji(outcome) => outcome.word(),
         }
     }
 }
@@ -187,61 +149,27 @@ pub struct PlayoutGame {
     pub seed: u64,
     /// The plies played.
     pub plies: u32,
-    /// How it ended.
-    pub outcome: PlayoutOutcome,
+    /// How it ended (`Ongoing` when stopped at the ply limit).
+    pub outcome: AnyOutcome,
 }
 
-/// The moves of one game, in the order played: Kaissa moves, or Chaturaji
-/// plies (the seat, the roll thrown and the move).
+/// One game of a batch played again alone, in full: its record, its
+/// actions and the game it ended in.
 ///
 /// ```
-/// use kaissa_chaturaji::playouts::{PlayoutMoves, Playouts};
-/// let replay = Playouts::kaissa(5).with_max_plies(8).replay(0);
-/// assert_eq!(replay.moves.len(), 8);
-/// assert!(matches!(replay.moves, PlayoutMoves::Kaissa(_)));
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PlayoutMoves {
-    /// A Kaissa game's moves.
-    Kaissa(Vec<kaissa::Move>),
-    /// A Chaturaji game's plies.
-    Chaturaji(Vec<GamePly>),
-}
-
-impl PlayoutMoves {
-    /// The number of plies.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        match self {
-            PlayoutMoves::Kaissa(moves) => moves.len(),
-            PlayoutMoves::Chaturaji(plies) => plies.len(),
-        }
-    }
-
-    /// Whether no ply was played.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
-/// One game of a batch played again alone, in full: its record, its moves
-/// and the position it ended in.
-///
-/// ```
-/// use kaissa_chaturaji::chaturaji::{self, Rules};
-/// use kaissa_chaturaji::playouts::{PlayoutMoves, Playouts, Start};
+/// use kaissa_chaturaji::chaturaji::Rules;
+/// use kaissa_chaturaji::game::{AnyGame, Game};
+/// use kaissa_chaturaji::playouts::Playouts;
 /// let playouts = Playouts::chaturaji(Rules::default(), 8);
 /// let replay = playouts.replay(2);
 /// assert_eq!(replay.game, playouts.game(2));
-/// // The moves lead from the start to the end.
-/// let mut pos = chaturaji::Position::start(Rules::default());
-/// if let PlayoutMoves::Chaturaji(plies) = &replay.moves {
-///     for ply in plies {
-///         pos.play(ply.roll.expect("the sheet's rules throw every ply"), ply.mv)?;
-///     }
+/// // The actions (each die face, then the move) lead from the start to the end.
+/// let mut game = AnyGame::chaturaji(Rules::default());
+/// for &action in &replay.actions {
+///     game.apply(action)?;
 /// }
-/// assert_eq!(replay.end, Start::Chaturaji(pos));
+/// assert_eq!(replay.end, game);
+/// assert_eq!(replay.actions.len(), 2 * replay.game.plies as usize);
 /// # Ok::<(), kaissa_chaturaji::IllegalMoveError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -249,10 +177,12 @@ impl PlayoutMoves {
 pub struct PlayoutReplay {
     /// The game's record, as [`Playouts::game`] gives it.
     pub game: PlayoutGame,
-    /// Its moves, in order ([`PlayoutGame::plies`] of them).
-    pub moves: PlayoutMoves,
-    /// The position it ended in.
-    pub end: Start,
+    /// Its actions from the start, in order, as [`Game::apply`] takes
+    /// them: [`PlayoutGame::plies`] moves, each Chaturaji move after its
+    /// die face (a Ludii promotion decision has none).
+    pub actions: Vec<AnyAction>,
+    /// The game it ended in.
+    pub end: AnyGame,
 }
 
 /// A batch of seeded games: the start, the master seed, the ply limit per
@@ -271,7 +201,7 @@ pub struct PlayoutReplay {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Playouts<P = UniformRandom> {
-    start: Start,
+    start: AnyGame,
     seed: u64,
     max_plies: u32,
     threads: usize,
@@ -279,19 +209,28 @@ pub struct Playouts<P = UniformRandom> {
 }
 
 impl Playouts {
-    /// Games from `start` with master seed `seed`, the default ply limit,
-    /// one thread and the default policy.
+    /// Games from `start` (an [`AnyGame`], a game of either kind or a
+    /// position) with master seed `seed`, the default ply limit, one thread
+    /// and the default policy. Each game throws its own dice, so a
+    /// Chaturaji game's pending roll is dropped ([`Playouts::start`] is the
+    /// game before it).
     ///
     /// ```
     /// use kaissa_chaturaji::kaissa::Position;
-    /// use kaissa_chaturaji::playouts::{Playouts, Start};
+    /// use kaissa_chaturaji::playouts::Playouts;
     /// let pos: Position = "4h5/10/10/10/10/10/10/10/10/4H5 y 30 -".parse()?;
-    /// let stats = Playouts::new(Start::Kaissa(pos), 9).games(4);
+    /// let stats = Playouts::new(pos, 9).games(4);
     /// assert_eq!(stats.games, 4);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn new(start: Start, seed: u64) -> Playouts {
+    pub fn new(start: impl Into<AnyGame>, seed: u64) -> Playouts {
+        let start = match start.into() {
+            AnyGame::Chaturaji(game) if game.pending_roll().is_some() => {
+                AnyGame::from(game.into_position())
+            }
+            start => start,
+        };
         Playouts {
             start,
             seed,
@@ -309,7 +248,7 @@ impl Playouts {
     /// ```
     #[must_use]
     pub fn kaissa(seed: u64) -> Playouts {
-        Playouts::new(Start::Kaissa(kaissa::Position::start()), seed)
+        Playouts::new(AnyGame::kaissa(), seed)
     }
 
     /// Chaturaji games from the start position under `rules`.
@@ -322,7 +261,7 @@ impl Playouts {
     /// ```
     #[must_use]
     pub fn chaturaji(rules: Rules, seed: u64) -> Playouts {
-        Playouts::new(Start::Chaturaji(chaturaji::Position::start(rules)), seed)
+        Playouts::new(AnyGame::chaturaji(rules), seed)
     }
 }
 
@@ -387,9 +326,9 @@ impl<P: Policy> Playouts<P> {
         }
     }
 
-    /// The start position.
+    /// The game the games start from.
     #[must_use]
-    pub fn start(&self) -> &Start {
+    pub fn start(&self) -> &AnyGame {
         &self.start
     }
 
@@ -451,59 +390,61 @@ impl<P: Policy> Playouts<P> {
         }
     }
 
-    /// Plays game `index` alone and keeps its moves and final position (a
+    /// Plays game `index` alone and keeps its actions and final game (a
     /// batch keeps neither, so it is not slowed down).
     ///
     /// ```
-    /// use kaissa_chaturaji::kaissa;
-    /// use kaissa_chaturaji::playouts::{PlayoutMoves, Playouts, Start};
+    /// use kaissa_chaturaji::game::{AnyAction, AnyGame, Game};
+    /// use kaissa_chaturaji::playouts::Playouts;
     /// let playouts = Playouts::kaissa(8);
     /// let replay = playouts.replay(2);
-    /// let PlayoutMoves::Kaissa(moves) = &replay.moves else { unreachable!() };
-    /// assert_eq!(moves.len() as u32, replay.game.plies);
-    /// let mut pos = kaissa::Position::start();
-    /// for &mv in moves {
-    ///     pos.play(mv)?;
+    /// assert_eq!(replay.actions.len() as u32, replay.game.plies);
+    /// let mut game = AnyGame::kaissa();
+    /// for &action in &replay.actions {
+    ///     assert!(matches!(action, AnyAction::Kaissa(_)));
+    ///     game.apply(action)?;
     /// }
-    /// assert_eq!(replay.end, Start::Kaissa(pos));
+    /// assert_eq!(replay.end, game);
     /// # Ok::<(), kaissa_chaturaji::IllegalMoveError>(())
     /// ```
     #[must_use]
     pub fn replay(&self, index: u64) -> PlayoutReplay {
-        let mut moves = match self.start {
-            Start::Kaissa(_) => PlayoutMoves::Kaissa(Vec::new()),
-            Start::Chaturaji(_) => PlayoutMoves::Chaturaji(Vec::new()),
+        let mut actions = Actions {
+            actions: Vec::new(),
+            plies: 0,
         };
-        let (game, end) = self.play(index, &mut moves);
-        let plies = u32::try_from(moves.len()).unwrap_or(u32::MAX);
+        let (game, end) = self.play(index, &mut actions);
         PlayoutReplay {
-            game: PlayoutGame { plies, ..game },
-            moves,
+            game: PlayoutGame {
+                plies: actions.plies,
+                ..game
+            },
+            actions: actions.actions,
             end,
         }
     }
 
     /// Plays game `index`, giving each move to `on_ply`; returns its record
-    /// (with 0 plies: the callers count them) and final position.
+    /// (with 0 plies: the callers count them) and final game.
     #[inline]
-    fn play(&self, index: u64, on_ply: &mut impl OnPly) -> (PlayoutGame, Start) {
+    fn play(&self, index: u64, on_ply: &mut impl OnPly) -> (PlayoutGame, AnyGame) {
         let seed = self.game_seed(index);
         let (outcome, end) = match &self.start {
-            Start::Kaissa(start) => {
-                let mut pos = start.clone();
+            AnyGame::Kaissa(start) => {
+                let mut pos = start.position().clone();
                 let outcome =
                     policy::kaissa_game(&self.policy, &mut pos, seed, self.max_plies, |mv| {
                         on_ply.kaissa(mv);
                     });
-                (PlayoutOutcome::Kaissa(outcome), Start::Kaissa(pos))
+                (AnyOutcome::Kaissa(outcome), AnyGame::from(pos))
             }
-            Start::Chaturaji(start) => {
-                let mut pos = start.clone();
+            AnyGame::Chaturaji(start) => {
+                let mut pos = start.position().clone();
                 let outcome =
                     policy::chaturaji_game(&self.policy, &mut pos, seed, self.max_plies, |ply| {
                         on_ply.chaturaji(ply)
                     });
-                (PlayoutOutcome::Chaturaji(outcome), Start::Chaturaji(pos))
+                (AnyOutcome::Chaturaji(outcome), AnyGame::from(pos))
             }
         };
         let game = PlayoutGame {
@@ -521,18 +462,18 @@ impl<P: Policy> Playouts<P> {
 /// optimisations (and the same code for the C ABI), whichever crate runs
 /// the batch: the default batch's loop.
 #[inline(never)]
-fn uniform_game(start: &Start, seed: u64, max_plies: u32) -> (u32, PlayoutOutcome) {
+fn uniform_game(start: &AnyGame, seed: u64, max_plies: u32) -> (u32, AnyOutcome) {
     let mut plies = 0u32;
     let outcome = match start {
-        Start::Kaissa(start) => {
-            let mut pos = start.clone();
+        AnyGame::Kaissa(start) => {
+            let mut pos = start.position().clone();
             let outcome = kaissa::play_seeded_game(&mut pos, seed, max_plies, |_, _| plies += 1);
-            PlayoutOutcome::Kaissa(outcome)
+            AnyOutcome::Kaissa(outcome)
         }
-        Start::Chaturaji(start) => {
-            let mut pos = start.clone();
+        AnyGame::Chaturaji(start) => {
+            let mut pos = start.position().clone();
             let outcome = chaturaji::play_seeded_game(&mut pos, seed, max_plies, |_, _| plies += 1);
-            PlayoutOutcome::Chaturaji(outcome)
+            AnyOutcome::Chaturaji(outcome)
         }
     };
     (plies, outcome)
@@ -561,16 +502,25 @@ impl OnPly for PlyCount {
     }
 }
 
-impl OnPly for PlayoutMoves {
+/// Keeps the actions (what a replay keeps of a game) and counts the plies.
+struct Actions {
+    actions: Vec<AnyAction>,
+    plies: u32,
+}
+
+impl OnPly for Actions {
     fn kaissa(&mut self, mv: kaissa::Move) {
-        if let PlayoutMoves::Kaissa(moves) = self {
-            moves.push(mv);
-        }
+        self.actions.push(AnyAction::Kaissa(mv));
+        self.plies += 1;
     }
 
     fn chaturaji(&mut self, ply: GamePly) {
-        if let PlayoutMoves::Chaturaji(plies) = self {
-            plies.push(ply);
+        if let Some(roll) = ply.roll {
+            self.actions
+                .push(AnyAction::Chaturaji(ChaturajiStep::Roll(roll)));
         }
+        self.actions
+            .push(AnyAction::Chaturaji(ChaturajiStep::Move(ply.mv)));
+        self.plies += 1;
     }
 }

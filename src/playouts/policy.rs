@@ -242,54 +242,7 @@ use sealed::Seal;
 /// thirds (Kaissa) of the default's plies per second before the policy's
 /// own work.
 ///
-/// A "capture first" policy (the capture it plays is still chosen at
-/// random among the captures):
-///
-/// ```
-/// use kaissa_chaturaji::chaturaji::{self, Roll, Rules};
-/// use kaissa_chaturaji::kaissa;
-/// use kaissa_chaturaji::playouts::{Candidates, Choice, Playouts, Policy};
-/// use kaissa_chaturaji::random::RandomSource;
-///
-/// struct CaptureFirst;
-///
-/// impl Policy for CaptureFirst {
-///     fn kaissa_move<'a>(
-///         &self,
-///         position: &kaissa::Position,
-///         moves: Candidates<'a, kaissa::Move>,
-///         rng: &mut dyn RandomSource,
-///     ) -> Choice<'a> {
-///         let captures = |mv: &kaissa::Move| position.piece_at(mv.to()).is_some();
-///         moves.uniform_where(captures, rng).unwrap_or_else(|| moves.uniform(rng))
-///     }
-///
-///     fn chaturaji_move<'a>(
-///         &self,
-///         position: &chaturaji::Position,
-///         _roll: Option<Roll>,
-///         moves: Candidates<'a, chaturaji::Move>,
-///         rng: &mut dyn RandomSource,
-///     ) -> Choice<'a> {
-///         let captures = |mv: &chaturaji::Move| match *mv {
-///             chaturaji::Move::Normal { to, .. } | chaturaji::Move::Promotion { to, .. } => {
-///                 position.piece_at(to).is_some()
-///             }
-///             _ => false,
-///         };
-///         moves.uniform_where(captures, rng).unwrap_or_else(|| moves.uniform(rng))
-///     }
-/// }
-///
-/// let kaissa = Playouts::kaissa(7).with_policy(CaptureFirst).with_max_plies(2_000);
-/// let stats = kaissa.games(4);
-/// assert_eq!(stats, kaissa.games(4)); // the same games for the same seed
-/// let chaturaji = Playouts::chaturaji(Rules::default(), 7).with_policy(CaptureFirst);
-/// // Captures end games sooner than uniform moves do.
-/// let greedy = chaturaji.games(20);
-/// let uniform = Playouts::chaturaji(Rules::default(), 7).games(20);
-/// assert!(greedy.plies < uniform.plies);
-/// ```
+/// [`CaptureFirst`](super::CaptureFirst) is one such policy.
 pub trait Policy: Sync {
     /// The move to play in the Kaissa `position`, among its legal `moves`,
     /// drawing any randomness from `rng`. Uniformly at random unless

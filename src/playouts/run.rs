@@ -4,6 +4,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{PlayoutResult, PlayoutStats, Playouts, Policy};
+use crate::game::Game;
 use crate::threads::{resolve, run_workers};
 
 /// Games a thread takes from the shared counter at once in

@@ -4,13 +4,6 @@ use core::fmt;
 
 use crate::{chaturaji, kaissa};
 
-/// Which game a [`Winners`] belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-enum Game {
-    Kaissa,
-    Chaturaji,
-}
-
 /// Who won a game: a Kaissa [`Side`](kaissa::Side), or a set of Chaturaji
 /// [`Colour`](chaturaji::Colour)s (an alliance's two colours under the
 /// sheet's rules, one colour under the Ludii ruleset). Shown as the
@@ -32,7 +25,8 @@ enum Game {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Winners {
-    game: Game,
+    /// Whether these are Chaturaji colours (else a Kaissa side).
+    chaturaji: bool,
     /// Bit `i` for the side or colour of index `i` (never 0).
     bits: u8,
 }
@@ -42,7 +36,7 @@ impl Winners {
     #[must_use]
     pub const fn side(side: kaissa::Side) -> Winners {
         Winners {
-            game: Game::Kaissa,
+            chaturaji: false,
             bits: 1 << side.index(),
         }
     }
@@ -51,7 +45,7 @@ impl Winners {
     #[must_use]
     pub const fn colour(colour: chaturaji::Colour) -> Winners {
         Winners {
-            game: Game::Chaturaji,
+            chaturaji: true,
             bits: 1 << colour.index(),
         }
     }
@@ -61,7 +55,7 @@ impl Winners {
     #[must_use]
     pub const fn alliance(colours: [chaturaji::Colour; 2]) -> Winners {
         Winners {
-            game: Game::Chaturaji,
+            chaturaji: true,
             bits: 1 << colours[0].index() | 1 << colours[1].index(),
         }
     }
@@ -69,21 +63,19 @@ impl Winners {
     /// The winning Kaissa side; `None` for Chaturaji winners.
     #[must_use]
     pub const fn as_side(self) -> Option<kaissa::Side> {
-        match self.game {
-            Game::Kaissa if self.bits & 1 != 0 => Some(kaissa::Side::Yellow),
-            Game::Kaissa => Some(kaissa::Side::Red),
-            Game::Chaturaji => None,
+        if self.chaturaji {
+            None
+        } else if self.bits & 1 != 0 {
+            Some(kaissa::Side::Yellow)
+        } else {
+            Some(kaissa::Side::Red)
         }
     }
 
     /// The winning Chaturaji colours in `rbyg` order; none for a Kaissa
     /// side.
     pub fn colours(self) -> impl Iterator<Item = chaturaji::Colour> {
-        let bits = if self.game == Game::Chaturaji {
-            self.bits
-        } else {
-            0
-        };
+        let bits = if self.chaturaji { self.bits } else { 0 };
         chaturaji::Colour::ALL
             .into_iter()
             .filter(move |c| bits & 1 << c.index() != 0)
@@ -108,13 +100,13 @@ impl Winners {
     /// Whether these are Kaissa winners and `side` is the winner.
     #[must_use]
     pub const fn has_side(self, side: kaissa::Side) -> bool {
-        matches!(self.game, Game::Kaissa) && self.bits & 1 << side.index() != 0
+        !self.chaturaji && self.bits & 1 << side.index() != 0
     }
 
     /// Whether these are Chaturaji winners and `colour` is among them.
     #[must_use]
     pub const fn has_colour(self, colour: chaturaji::Colour) -> bool {
-        matches!(self.game, Game::Chaturaji) && self.bits & 1 << colour.index() != 0
+        self.chaturaji && self.bits & 1 << colour.index() != 0
     }
 }
 
@@ -376,9 +368,10 @@ impl PlayoutStats {
 
     /// The counter of the games won by `winners` exactly.
     fn count_of(&mut self, winners: Winners) -> &mut u64 {
-        match winners.game {
-            Game::Kaissa => &mut self.side_wins[usize::from(winners.bits >> 1 & 1)],
-            Game::Chaturaji => &mut self.colour_wins[usize::from(winners.bits & 15)],
+        if winners.chaturaji {
+            &mut self.colour_wins[usize::from(winners.bits & 15)]
+        } else {
+            &mut self.side_wins[usize::from(winners.bits >> 1 & 1)]
         }
     }
 
@@ -443,9 +436,10 @@ impl PlayoutStats {
     /// ```
     #[must_use]
     pub fn wins_of(&self, winners: Winners) -> u64 {
-        match winners.game {
-            Game::Kaissa => self.side_wins[usize::from(winners.bits >> 1 & 1)],
-            Game::Chaturaji => self.colour_wins[usize::from(winners.bits & 15)],
+        if winners.chaturaji {
+            self.colour_wins[usize::from(winners.bits & 15)]
+        } else {
+            self.side_wins[usize::from(winners.bits >> 1 & 1)]
         }
     }
 
@@ -512,7 +506,7 @@ impl PlayoutStats {
             .map(|side| (Winners::side(side), self.side_wins[side.index() & 1]));
         let colours = (1..16u8).map(|bits| {
             let winners = Winners {
-                game: Game::Chaturaji,
+                chaturaji: true,
                 bits,
             };
             (winners, self.colour_wins[usize::from(bits)])
