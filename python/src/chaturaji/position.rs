@@ -6,8 +6,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use kaissa_chaturaji::chaturaji::{self, Colour, Roll};
+use kaissa_chaturaji::game::{self, ChaturajiStep};
 use kaissa_chaturaji::record::{ActionError, ChaturajiAction};
-use kaissa_chaturaji::{svg, threads};
+use kaissa_chaturaji::svg;
 
 use super::moves::{self, colour, Move};
 use super::rules;
@@ -600,7 +601,7 @@ impl Position {
         let pos = slf.pos.clone();
         let py = slf.py();
         drop(slf);
-        Ok(py.detach(move || threads::chaturaji_perft(&pos, depth, threads)))
+        Ok(py.detach(move || game::perft_threaded(&game::Chaturaji::new(pos), depth, threads)))
     }
 
     /// Perft split by root ply: a list of ``(roll, move, nodes)`` (``roll``
@@ -615,10 +616,23 @@ impl Position {
         let pos = slf.pos.clone();
         let py = slf.py();
         drop(slf);
-        let divide = py.detach(move || threads::chaturaji_perft_divide(&pos, depth, threads));
+        let divide = py.detach(move || {
+            game::perft_divide_threaded(&game::Chaturaji::new(pos), depth, threads)
+        });
+        // A chance root (the roll) comes with each move; a player node
+        // lists moves only.
         Ok(divide
             .into_iter()
-            .map(|(roll, mv, n)| (roll.map(Roll::face), Move(mv), n))
+            .filter_map(|(roll, step, n)| {
+                let roll = match roll {
+                    Some(ChaturajiStep::Roll(roll)) => Some(roll.face()),
+                    _ => None,
+                };
+                match step {
+                    ChaturajiStep::Move(mv) => Some((roll, Move(mv), n)),
+                    ChaturajiStep::Roll(_) => None,
+                }
+            })
             .collect())
     }
 

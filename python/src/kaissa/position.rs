@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use kaissa_chaturaji::kaissa::{self, Side};
-use kaissa_chaturaji::{svg, threads};
+use kaissa_chaturaji::{game, svg};
 
 use super::legal::LegalMoves;
 use super::moves::{self, Move};
@@ -457,7 +457,7 @@ impl Position {
         let pos = slf.pos.clone();
         let py = slf.py();
         drop(slf);
-        Ok(py.detach(move || threads::kaissa_perft(&pos, depth, threads)))
+        Ok(py.detach(move || game::perft_threaded(&game::Kaissa::new(pos), depth, threads)))
     }
 
     /// Perft split by root move: a list of ``(move, nodes)`` pairs, one
@@ -469,7 +469,16 @@ impl Position {
         let pos = slf.pos.clone();
         let py = slf.py();
         drop(slf);
-        let divide = py.detach(move || threads::kaissa_perft_divide(&pos, depth, threads));
+        let divide = py.detach(move || {
+            if depth == 0 {
+                // As at depth 1: each root move counts 1.
+                return kaissa::perft_divide(&pos, 0);
+            }
+            game::perft_divide_threaded(&game::Kaissa::new(pos), depth, threads)
+                .into_iter()
+                .map(|(_, mv, nodes)| (mv, nodes))
+                .collect()
+        });
         Ok(divide.into_iter().map(|(mv, n)| (Move(mv), n)).collect())
     }
 

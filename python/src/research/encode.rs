@@ -30,6 +30,9 @@ pub trait Encoded: Game<Actions: Send + Sync, Action: Send + Sync> + Clone + Sen
     /// a ply limit compares.
     fn plies(&self) -> u32;
 
+    /// The position text.
+    fn text(&self) -> String;
+
     /// Who acts now, with `legal` refilled with the legal actions at a
     /// player node: the batched environment's one look at the game per
     /// node (Kaissa answers from the move list alone: a game is over
@@ -49,6 +52,10 @@ impl Encoded for Kaissa {
 
     fn plies(&self) -> u32 {
         self.position().ply()
+    }
+
+    fn text(&self) -> String {
+        self.position().to_string()
     }
 
     fn num_actions() -> usize {
@@ -91,6 +98,10 @@ impl Encoded for Chaturaji {
 
     fn plies(&self) -> u32 {
         self.position().ply()
+    }
+
+    fn text(&self) -> String {
+        self.position().to_string()
     }
 
     fn num_actions() -> usize {

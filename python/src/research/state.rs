@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use kaissa_chaturaji::chaturaji;
-use kaissa_chaturaji::game::{Actor, Chaturaji, ChaturajiStep, Game, Kaissa};
+use kaissa_chaturaji::game::{Actor, AnyGame, Chaturaji, ChaturajiStep, Game, Kaissa};
 use kaissa_chaturaji::kaissa;
 
 use super::encode::Encoded;
@@ -30,18 +30,8 @@ pub const CHANCE_PLAYER: i64 = -1;
 /// OpenSpiel's id of the terminal "player".
 pub const TERMINAL_PLAYER: i64 = -4;
 
-/// Either game (held one at a time: the size difference of the variants
-/// does not matter).
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AnyGame {
-    /// Merchant Kaissa.
-    Kaissa(Kaissa),
-    /// Chaturaji under its rules options.
-    Chaturaji(Chaturaji),
-}
-
-/// Runs `$body` with `$g` bound to the game inside `$any`, whichever it is.
+/// Runs `$body` with `$g` bound to the game inside `$any`, whichever it is:
+/// one dispatch per call, the work inside monomorphic.
 macro_rules! dispatch {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
@@ -51,67 +41,48 @@ macro_rules! dispatch {
     };
 }
 
-impl AnyGame {
-    /// The start of `game` (`kaissa` or `chaturaji`) under `rules` (a
-    /// Chaturaji rules name; Kaissa takes none or `sheet`).
-    pub fn start(game: &str, rules_name: Option<&str>) -> PyResult<AnyGame> {
-        match game {
-            // Kaissa has one ruleset; "sheet" names it too, so that code
-            // looping over both games can pass the default name.
-            "kaissa" => match rules_name {
-                None | Some("sheet") => Ok(AnyGame::Kaissa(kaissa_chaturaji::game::kaissa())),
-                Some(other) => Err(PyValueError::new_err(format!(
-                    "Merchant Kaissa has one ruleset (rules None or 'sheet'), not {:?}",
-                    other.chars().take(24).collect::<String>()
-                ))),
-            },
-            "chaturaji" => {
-                let rules =
-                    rules::from_name(rules_name.unwrap_or("sheet"), rules::DEFAULT_DRAW_LIMIT)?;
-                Ok(AnyGame::Chaturaji(kaissa_chaturaji::game::chaturaji(rules)))
-            }
-            _ => Err(PyValueError::new_err(format!(
-                "the games are 'kaissa' and 'chaturaji', not {:?}",
-                game.chars().take(24).collect::<String>()
+/// The start of `game` (`kaissa` or `chaturaji`) under `rules` (a
+/// Chaturaji rules name; Kaissa takes none or `sheet`).
+pub fn start(game: &str, rules_name: Option<&str>) -> PyResult<AnyGame> {
+    match game {
+        // Kaissa has one ruleset; "sheet" names it too, so that code
+        // looping over both games can pass the default name.
+        "kaissa" => match rules_name {
+            None | Some("sheet") => Ok(AnyGame::kaissa()),
+            Some(other) => Err(PyValueError::new_err(format!(
+                "Merchant Kaissa has one ruleset (rules None or 'sheet'), not {:?}",
+                other.chars().take(24).collect::<String>()
             ))),
+        },
+        "chaturaji" => {
+            let rules = rules::from_name(rules_name.unwrap_or("sheet"), rules::DEFAULT_DRAW_LIMIT)?;
+            Ok(AnyGame::chaturaji(rules))
         }
+        _ => Err(PyValueError::new_err(format!(
+            "the games are 'kaissa' and 'chaturaji', not {:?}",
+            game.chars().take(24).collect::<String>()
+        ))),
     }
+}
 
-    /// The game's name.
-    pub fn name(&self) -> &'static str {
-        match self {
-            AnyGame::Kaissa(_) => Kaissa::NAME,
-            AnyGame::Chaturaji(_) => Chaturaji::NAME,
-        }
+/// The Chaturaji rules name of `game` (`None` for Kaissa).
+pub fn rules_name(game: &AnyGame) -> Option<&'static str> {
+    game.rules().map(rules::name)
+}
+
+/// The number of player action ids of `game`.
+pub fn num_actions(game: &AnyGame) -> usize {
+    match game {
+        AnyGame::Kaissa(_) => Kaissa::num_actions(),
+        AnyGame::Chaturaji(_) => Chaturaji::num_actions(),
     }
+}
 
-    /// The Chaturaji rules name (`None` for Kaissa).
-    pub fn rules_name(&self) -> Option<&'static str> {
-        match self {
-            AnyGame::Kaissa(_) => None,
-            AnyGame::Chaturaji(g) => Some(rules::name(g.position().rules())),
-        }
-    }
-
-    /// The number of player action ids.
-    pub fn num_actions(&self) -> usize {
-        match self {
-            AnyGame::Kaissa(_) => Kaissa::num_actions(),
-            AnyGame::Chaturaji(_) => Chaturaji::num_actions(),
-        }
-    }
-
-    /// The length of an observation.
-    pub fn observation_size(&self) -> usize {
-        match self {
-            AnyGame::Kaissa(_) => Kaissa::OBSERVATION,
-            AnyGame::Chaturaji(_) => Chaturaji::OBSERVATION,
-        }
-    }
-
-    /// The position text.
-    pub fn text(&self) -> String {
-        dispatch!(self, g => g.position().to_string())
+/// The length of an observation of `game`.
+pub fn observation_size(game: &AnyGame) -> usize {
+    match game {
+        AnyGame::Kaissa(_) => Kaissa::OBSERVATION,
+        AnyGame::Chaturaji(_) => Chaturaji::OBSERVATION,
     }
 }
 
@@ -239,7 +210,7 @@ impl GameState {
     #[pyo3(signature = (game, rules = None, *, max_plies = None))]
     fn new(game: &str, rules: Option<&str>, max_plies: Option<i64>) -> PyResult<GameState> {
         Ok(GameState {
-            game: AnyGame::start(game, rules)?,
+            game: start(game, rules)?,
             max_plies: ply_limit(max_plies)?,
         })
     }
@@ -256,7 +227,7 @@ impl GameState {
         max_plies: Option<i64>,
     ) -> PyResult<GameState> {
         let max_plies = ply_limit(max_plies)?;
-        let game = match AnyGame::start(game, rules)? {
+        let game = match start(game, rules)? {
             AnyGame::Kaissa(_) => {
                 if roll.is_some() {
                     return Err(PyValueError::new_err("Merchant Kaissa has no die"));
@@ -295,7 +266,7 @@ impl GameState {
     /// The Chaturaji rules name, ``None`` for Kaissa.
     #[getter]
     fn rules(&self) -> Option<&'static str> {
-        self.game.rules_name()
+        rules_name(&self.game)
     }
 
     /// The number of players: 2 or 4.
@@ -307,13 +278,13 @@ impl GameState {
     /// The number of action ids (every id is below it).
     #[getter]
     fn num_actions(&self) -> usize {
-        self.game.num_actions()
+        num_actions(&self.game)
     }
 
     /// The length of an observation.
     #[getter]
     fn observation_size(&self) -> usize {
-        self.game.observation_size()
+        observation_size(&self.game)
     }
 
     /// The die face rolled and not yet moved for, or ``None``.
@@ -354,7 +325,7 @@ impl GameState {
 
     /// The legal actions as a mask: ``num_actions`` bytes, 1 where legal.
     fn legal_actions_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        let mut mask = vec![0u8; self.game.num_actions()];
+        let mut mask = vec![0u8; num_actions(&self.game)];
         for id in self.legal_actions() {
             mask[id] = 1;
         }
@@ -416,7 +387,7 @@ impl GameState {
 
     /// The observation: ``observation_size`` bytes, each a small count.
     fn observation<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        let mut out = vec![0u8; self.game.observation_size()];
+        let mut out = vec![0u8; observation_size(&self.game)];
         dispatch!(&self.game, g => g.write_observation(&mut out));
         PyBytes::new(py, &out)
     }
@@ -464,8 +435,8 @@ impl GameState {
             from_text,
             (
                 this.game.name(),
-                this.game.text(),
-                this.game.rules_name(),
+                this.game.to_string(),
+                rules_name(&this.game),
                 this.roll(),
                 this.max_plies,
             ),
@@ -474,7 +445,7 @@ impl GameState {
 
     /// The position text.
     fn __str__(&self) -> String {
-        self.game.text()
+        self.game.to_string()
     }
 
     /// ``GameState.from_text(...)`` with the game, text, rules and roll.
@@ -482,9 +453,9 @@ impl GameState {
         let mut repr = format!(
             "GameState.from_text({:?}, {:?}",
             self.game.name(),
-            self.game.text()
+            self.game.to_string()
         );
-        if let Some(rules) = self.game.rules_name() {
+        if let Some(rules) = rules_name(&self.game) {
             repr.push_str(&format!(", rules={rules:?}"));
         }
         if let Some(face) = self.roll() {

@@ -22,12 +22,12 @@ use std::sync::{Mutex, PoisonError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes};
 
-use kaissa_chaturaji::game::{Actor, Chaturaji, Kaissa};
+use kaissa_chaturaji::game::{Actor, Game};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
 use super::encode::Encoded;
-use super::state::AnyGame;
 use crate::errors;
+use kaissa_chaturaji::game::AnyGame;
 
 /// One game of the batch, with its legal actions and its random streams.
 struct Env<G: Encoded> {
@@ -367,22 +367,62 @@ fn uninitialised_bytearray(py: Python<'_>, len: usize) -> PyResult<Bound<'_, PyB
     Ok(any.cast_into::<PyByteArray>()?)
 }
 
-/// The batch of either game (one per `VectorCore`: the size difference
-/// of the variants does not matter).
-#[allow(clippy::large_enum_variant)]
-enum AnyEnvs {
-    Kaissa(Envs<Kaissa>),
-    Chaturaji(Envs<Chaturaji>),
+/// A batch of one game behind one vtable: each call dispatches once and
+/// the loops inside run on the concrete game (monomorphic), whichever
+/// `AnyGame` the batch was made from.
+trait Batch: Send + Sync {
+    /// The number of games.
+    fn len(&self) -> usize;
+    /// Seeds every game's streams from `seed`.
+    fn reseed(&mut self, seed: u64);
+    /// Starts every game again and writes the outputs.
+    fn restart(&mut self, rows: Rows<'_>, threads: usize);
+    /// Remembers each game's action, or names the first illegal one.
+    fn pick(&mut self, actions: &[i64]) -> Option<(usize, i64)>;
+    /// Plays the remembered actions and writes the outputs.
+    fn play(&mut self, rows: Rows<'_>, threads: usize);
+    /// A uniformly random legal action id per game, as bytes.
+    fn sample_ids(&mut self) -> Vec<u8>;
+    /// The position texts.
+    fn texts(&self) -> Vec<String>;
 }
 
-/// Runs `$body` with `$e` bound to the batch inside `$any`.
-macro_rules! each {
-    ($any:expr, $e:ident => $body:expr) => {
-        match $any {
-            AnyEnvs::Kaissa($e) => $body,
-            AnyEnvs::Chaturaji($e) => $body,
-        }
-    };
+impl<G: Encoded + 'static> Batch for Envs<G> {
+    fn len(&self) -> usize {
+        self.envs.len()
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.seed(seed);
+    }
+
+    fn restart(&mut self, rows: Rows<'_>, threads: usize) {
+        self.reset(rows, threads);
+    }
+
+    fn pick(&mut self, actions: &[i64]) -> Option<(usize, i64)> {
+        self.choose(actions)
+    }
+
+    fn play(&mut self, rows: Rows<'_>, threads: usize) {
+        self.step(rows, threads);
+    }
+
+    fn sample_ids(&mut self) -> Vec<u8> {
+        self.sample()
+    }
+
+    fn texts(&self) -> Vec<String> {
+        self.envs.iter().map(|env| env.game.text()).collect()
+    }
+}
+
+/// The batch of `n` games like `start` (the game inside the `AnyGame`).
+fn batch(start: AnyGame, n: usize, seed: u64, limit: Option<u32>) -> Box<dyn Batch> {
+    match start {
+        AnyGame::Kaissa(g) => Box::new(Envs::new(g, n, seed, limit)),
+        AnyGame::Chaturaji(g) => Box::new(Envs::new(g, n, seed, limit)),
+    }
 }
 
 /// ``VectorCore(game, rules, num_envs, seed, threads)``: the Rust engine
@@ -390,7 +430,7 @@ macro_rules! each {
 /// speaks bytes).
 #[pyclass(module = "kaissa_chaturaji._native.research", name = "VectorCore")]
 pub struct VectorCore {
-    envs: AnyEnvs,
+    envs: Box<dyn Batch>,
     players: usize,
     observation_size: usize,
     num_actions: usize,
@@ -418,7 +458,7 @@ const RECYCLED: usize = 3;
 impl VectorCore {
     /// The number of games.
     fn len(&self) -> usize {
-        each!(&self.envs, e => e.envs.len())
+        self.envs.len()
     }
 
     /// The byte length of the whole output.
@@ -456,7 +496,7 @@ impl VectorCore {
     fn output<'py>(
         &mut self,
         py: Python<'py>,
-        fill: impl FnOnce(&mut AnyEnvs, Rows<'_>, usize) + Send,
+        fill: impl FnOnce(&mut dyn Batch, Rows<'_>, usize) + Send,
     ) -> PyResult<Bound<'py, PyByteArray>> {
         let (n, players, obs, actions, threads) = (
             self.len(),
@@ -467,7 +507,7 @@ impl VectorCore {
         );
         let len = self.output_len();
         let output = self.fresh_output(py, len)?;
-        let envs = &mut self.envs;
+        let envs = &mut *self.envs;
         // SAFETY: `output` is a bytearray of `len` bytes referenced from
         // nowhere but here and `recycled` (made just now, or recycled
         // unreferenced), so nothing, no Python code either while the
@@ -516,12 +556,13 @@ impl VectorCore {
             }
             t => t,
         };
-        let start = AnyGame::start(game, rules)?;
-        let (observation_size, num_actions) = (start.observation_size(), start.num_actions());
-        let (envs, players) = match start {
-            AnyGame::Kaissa(g) => (AnyEnvs::Kaissa(Envs::new(g, n, seed, limit)), 2),
-            AnyGame::Chaturaji(g) => (AnyEnvs::Chaturaji(Envs::new(g, n, seed, limit)), 4),
-        };
+        let start = super::state::start(game, rules)?;
+        let (observation_size, num_actions) = (
+            super::state::observation_size(&start),
+            super::state::num_actions(&start),
+        );
+        let players = start.players();
+        let envs = batch(start, n, seed, limit);
         Ok(VectorCore {
             envs,
             players,
@@ -583,12 +624,9 @@ impl VectorCore {
         seed: Option<u64>,
     ) -> PyResult<Bound<'py, PyByteArray>> {
         if let Some(seed) = seed {
-            each!(&mut self.envs, e => e.seed(seed));
+            self.envs.reseed(seed);
         }
-        self.output(
-            py,
-            |envs, rows, threads| each!(envs, e => e.reset(rows, threads)),
-        )
+        self.output(py, |envs, rows, threads| envs.restart(rows, threads))
     }
 
     /// Plays one action per game (``actions``: ``num_envs`` little-endian
@@ -607,28 +645,25 @@ impl VectorCore {
             .chunks_exact(8)
             .map(|b| i64::from_le_bytes(b.try_into().unwrap_or([0; 8])))
             .collect();
-        if let Some((index, id)) = each!(&mut self.envs, e => e.choose(&ids)) {
+        if let Some((index, id)) = self.envs.pick(&ids) {
             return Err(errors::illegal_action(
                 None,
                 format!("action {id} is not legal in game {index} of the batch"),
             ));
         }
-        self.output(
-            py,
-            |envs, rows, threads| each!(envs, e => e.step(rows, threads)),
-        )
+        self.output(py, |envs, rows, threads| envs.play(rows, threads))
     }
 
     /// A uniformly random legal action id for each game (its own seeded
     /// stream, apart from the die's), as ``num_envs`` little-endian
     /// ``i64``.
     fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        let ids = each!(&mut self.envs, e => e.sample());
+        let ids = self.envs.sample_ids();
         PyBytes::new(py, &ids)
     }
 
     /// The position texts of the games.
     fn texts(&self) -> Vec<String> {
-        each!(&self.envs, e => e.envs.iter().map(|env| env.game.position().to_string()).collect())
+        self.envs.texts()
     }
 }
