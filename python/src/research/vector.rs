@@ -16,18 +16,18 @@
 //! | observations | `u8` | `num_envs × observation_size` |
 //! | legal-action masks | `u8` (0 or 1) | `num_envs × num_actions` |
 
-use pyo3::exceptions::PyValueError;
 use std::sync::{Mutex, PoisonError};
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes};
 
-use kaissa_chaturaji::game::{Actor, Game};
+use kaissa_chaturaji::game::{Actor, AnyGame, Game};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
 use super::encode::Encoded;
+use super::stream;
 use crate::errors;
-use kaissa_chaturaji::game::AnyGame;
 
 /// One game of the batch, with its legal actions and its random streams.
 struct Env<G: Encoded> {
@@ -107,6 +107,9 @@ struct Envs<G: Encoded> {
     start: G,
     /// The ply limit, if any (a game reaching it ends drawn).
     limit: Option<u32>,
+    /// Whether a step's output is larger than the caches, so that its
+    /// rows are streamed out.
+    streaming: bool,
     /// The games.
     envs: Vec<Env<G>>,
 }
@@ -146,16 +149,38 @@ impl<G: Encoded> Env<G> {
         }
     }
 
-    /// Writes the player, observation and mask of the game as it is now.
-    fn write(&self, actor: usize, player: &mut [u8], obs: &mut [u8], mask: &mut [u8]) {
+    /// Writes the player, observation and mask of the game as it is now:
+    /// in place, or with `scratch` composed in a scratch buffer and
+    /// streamed out (see `stream`).
+    fn write(
+        &self,
+        actor: usize,
+        player: &mut [u8],
+        obs: &mut [u8],
+        mask: &mut [u8],
+        scratch: Option<&mut Vec<u8>>,
+    ) {
         player.copy_from_slice(&(actor as i64).to_le_bytes());
-        // The output is fresh, uninitialised memory: every byte is written.
-        obs.fill(0);
-        mask.fill(0);
-        self.game.write_observation(obs);
+        let Some(scratch) = scratch else {
+            // The output is fresh or recycled memory: every byte is written.
+            obs.fill(0);
+            mask.fill(0);
+            self.game.write_observation(obs);
+            for &id in &self.ids {
+                mask[usize::from(id)] = 1;
+            }
+            return;
+        };
+        scratch.clear();
+        scratch.resize(obs.len(), 0);
+        self.game.write_observation(scratch);
+        stream::copy(obs, scratch);
+        scratch.clear();
+        scratch.resize(mask.len(), 0);
         for &id in &self.ids {
-            mask[usize::from(id)] = 1;
+            scratch[usize::from(id)] = 1;
         }
+        stream::copy(mask, scratch);
     }
 }
 
@@ -165,6 +190,7 @@ impl<G: Encoded> Envs<G> {
         let mut envs = Envs {
             start: start.clone(),
             limit,
+            streaming: n * (G::OBSERVATION + G::num_actions()) > stream::STREAM_ABOVE,
             envs: Vec::with_capacity(n),
         };
         for _ in 0..n {
@@ -199,12 +225,19 @@ impl<G: Encoded> Envs<G> {
             &mut self.envs,
             rows,
             threads,
-            &|env: &mut Env<G>, row: Rows<'_>| {
+            self.streaming,
+            &|env: &mut Env<G>, row: Rows<'_>, scratch: Option<&mut Vec<u8>>| {
                 env.game = start.clone();
                 let (actor, _) = env.advance(start, limit, row.rewards);
                 row.rewards.fill(0);
                 row.done[0] = 0;
-                env.write(actor, row.player, row.obs, &mut row.mask[..actions]);
+                env.write(
+                    actor,
+                    row.player,
+                    row.obs,
+                    &mut row.mask[..actions],
+                    scratch,
+                );
             },
         );
     }
@@ -232,13 +265,14 @@ impl<G: Encoded> Envs<G> {
             &mut self.envs,
             rows,
             threads,
-            &|env: &mut Env<G>, row: Rows<'_>| {
+            self.streaming,
+            &|env: &mut Env<G>, row: Rows<'_>, scratch: Option<&mut Vec<u8>>| {
                 let action = env.legal.as_ref()[env.chosen];
                 env.game.apply_unchecked(action);
                 row.rewards.fill(0);
                 let (actor, ended) = env.advance(start, limit, row.rewards);
                 row.done[0] = u8::from(ended);
-                env.write(actor, row.player, row.obs, row.mask);
+                env.write(actor, row.player, row.obs, row.mask, scratch);
             },
         );
     }
@@ -255,6 +289,10 @@ impl<G: Encoded> Envs<G> {
     }
 }
 
+/// What a step does to one game and its rows (with the scratch buffer of
+/// streamed rows).
+type Work<'a, G> = dyn Fn(&mut Env<G>, Rows<'_>, Option<&mut Vec<u8>>) + Sync + 'a;
+
 /// Some consecutive games with their rows, for one thread to take.
 type Piece<'a, G> = Mutex<Option<(&'a mut [Env<G>], Rows<'a>)>>;
 
@@ -263,11 +301,12 @@ fn for_chunks<G: Encoded>(
     envs: &mut [Env<G>],
     rows: Rows<'_>,
     threads: usize,
-    work: &(dyn Fn(&mut Env<G>, Rows<'_>) + Sync),
+    streaming: bool,
+    work: &Work<'_, G>,
 ) {
     let n = envs.len();
     if threads <= 1 || n < 2 {
-        run_rows(envs, rows, work);
+        run_rows(envs, rows, streaming, work);
         return;
     }
     let per = n.div_ceil(threads);
@@ -285,7 +324,7 @@ fn for_chunks<G: Encoded>(
     let run = |piece: &Piece<'_, G>| {
         let taken = piece.lock().unwrap_or_else(PoisonError::into_inner).take();
         if let Some((envs, rows)) = taken {
-            run_rows(envs, rows, work);
+            run_rows(envs, rows, streaming, work);
         }
     };
     std::thread::scope(|scope| {
@@ -303,11 +342,7 @@ fn for_chunks<G: Encoded>(
 }
 
 /// Runs `work` on each game with its own row.
-fn run_rows<G: Encoded>(
-    envs: &mut [Env<G>],
-    rows: Rows<'_>,
-    work: &(dyn Fn(&mut Env<G>, Rows<'_>) + Sync),
-) {
+fn run_rows<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, streaming: bool, work: &Work<'_, G>) {
     let n = envs.len();
     if n == 0 {
         return;
@@ -327,17 +362,21 @@ fn run_rows<G: Encoded>(
         .zip(rows.done.chunks_exact_mut(dw))
         .zip(rows.obs.chunks_exact_mut(ow))
         .zip(rows.mask.chunks_exact_mut(mw));
+    // The rows are composed here when they are streamed (one row at a
+    // time: it stays in the first-level cache).
+    let mut scratch = streaming.then(|| Vec::with_capacity(ow.max(mw)));
     for (env, ((((player, rewards), done), obs), mask)) in envs.iter_mut().zip(parts) {
-        work(
-            env,
-            Rows {
-                player,
-                rewards,
-                done,
-                obs,
-                mask,
-            },
-        );
+        let row = Rows {
+            player,
+            rewards,
+            done,
+            obs,
+            mask,
+        };
+        work(env, row, scratch.as_mut());
+    }
+    if streaming {
+        stream::fence();
     }
 }
 
