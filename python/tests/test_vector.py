@@ -237,8 +237,8 @@ def test_max_plies_ends_games_drawn():
 
 @pytest.mark.parametrize("game, rules", [("kaissa", None), ("chaturaji", "sheet")])
 def test_large_batches_write_the_same_rows_as_small_ones(game, rules):
-    # A batch past the caches streams its rows out; the first games of a
-    # batch have the same seeds as a small batch's, so their rows agree.
+    # The first games of a batch have the same seeds as a small batch's,
+    # so their rows agree however large the batch (past the caches too).
     big = VectorEnv(game, rules=rules, num_envs=2048, seed=5, threads=2)
     small = VectorEnv(game, rules=rules, num_envs=7, seed=5)
     a, b = big.reset(), small.reset()

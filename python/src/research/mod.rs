@@ -8,7 +8,6 @@ pub mod actions;
 pub mod encode;
 pub mod observation;
 pub mod state;
-mod stream;
 pub mod vector;
 
 use pyo3::prelude::*;

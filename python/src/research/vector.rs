@@ -16,28 +16,29 @@
 //! | observations | `u8` | `num_envs × observation_size` |
 //! | legal-action masks | `u8` (0 or 1) | `num_envs × num_actions` |
 
+use pyo3::exceptions::PyValueError;
 use std::sync::{Mutex, PoisonError};
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes};
 
-use kaissa_chaturaji::game::{Actor, AnyGame, Game};
+use kaissa_chaturaji::game::{Actor, Game};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
 use super::encode::Encoded;
-use super::stream;
 use crate::errors;
+use kaissa_chaturaji::game::AnyGame;
 
-/// One game of the batch, with its legal actions and its random streams.
+/// One game of the batch, with the ids of its legal actions and its
+/// random streams. The actions themselves are not kept (a Kaissa move
+/// list has room for over a thousand): the ids name them, and the game
+/// state stays small, so that more games fit in the caches.
 struct Env<G: Encoded> {
     /// The game, always at a player node between calls.
     game: G,
-    /// Its legal actions now.
-    legal: G::Actions,
-    /// Their ids, in the same order.
+    /// The ids of its legal actions now, in the order the game lists them.
     ids: Vec<u16>,
-    /// The index in `legal` of the action to play next (set by
+    /// The index in `ids` of the action to play next (set by
     /// `Envs::choose`).
     chosen: usize,
     /// The die's stream.
@@ -107,9 +108,6 @@ struct Envs<G: Encoded> {
     start: G,
     /// The ply limit, if any (a game reaching it ends drawn).
     limit: Option<u32>,
-    /// Whether a step's output is larger than the caches, so that its
-    /// rows are streamed out.
-    streaming: bool,
     /// The games.
     envs: Vec<Env<G>>,
 }
@@ -120,6 +118,7 @@ impl<G: Encoded> Env<G> {
     /// actions and returns the player to act and whether a game ended.
     fn advance(&mut self, start: &G, limit: Option<u32>, rewards: &mut [u8]) -> (usize, bool) {
         let mut ended = false;
+        let mut legal = G::Actions::default();
         loop {
             if limit.is_some_and(|limit| self.game.plies() >= limit) && !self.game.is_over() {
                 // The ply limit: a draw, every return 0.
@@ -128,9 +127,9 @@ impl<G: Encoded> Env<G> {
                 self.game = start.clone();
                 continue;
             }
-            match self.game.actor_and_actions(&mut self.legal) {
+            match self.game.actor_and_actions(&mut legal) {
                 Actor::Player(player) => {
-                    G::action_ids(self.legal.as_ref(), &mut self.ids);
+                    G::action_ids(legal.as_ref(), &mut self.ids);
                     return (player, ended);
                 }
                 Actor::Chance => {
@@ -149,38 +148,16 @@ impl<G: Encoded> Env<G> {
         }
     }
 
-    /// Writes the player, observation and mask of the game as it is now:
-    /// in place, or with `scratch` composed in a scratch buffer and
-    /// streamed out (see `stream`).
-    fn write(
-        &self,
-        actor: usize,
-        player: &mut [u8],
-        obs: &mut [u8],
-        mask: &mut [u8],
-        scratch: Option<&mut Vec<u8>>,
-    ) {
+    /// Writes the player, observation and mask of the game as it is now.
+    fn write(&self, actor: usize, player: &mut [u8], obs: &mut [u8], mask: &mut [u8]) {
         player.copy_from_slice(&(actor as i64).to_le_bytes());
-        let Some(scratch) = scratch else {
-            // The output is fresh or recycled memory: every byte is written.
-            obs.fill(0);
-            mask.fill(0);
-            self.game.write_observation(obs);
-            for &id in &self.ids {
-                mask[usize::from(id)] = 1;
-            }
-            return;
-        };
-        scratch.clear();
-        scratch.resize(obs.len(), 0);
-        self.game.write_observation(scratch);
-        stream::copy(obs, scratch);
-        scratch.clear();
-        scratch.resize(mask.len(), 0);
+        // The output is fresh, uninitialised memory: every byte is written.
+        obs.fill(0);
+        mask.fill(0);
+        self.game.write_observation(obs);
         for &id in &self.ids {
-            scratch[usize::from(id)] = 1;
+            mask[usize::from(id)] = 1;
         }
-        stream::copy(mask, scratch);
     }
 }
 
@@ -190,13 +167,11 @@ impl<G: Encoded> Envs<G> {
         let mut envs = Envs {
             start: start.clone(),
             limit,
-            streaming: n * (G::OBSERVATION + G::num_actions()) > stream::STREAM_ABOVE,
             envs: Vec::with_capacity(n),
         };
         for _ in 0..n {
             envs.envs.push(Env {
                 game: start.clone(),
-                legal: G::Actions::default(),
                 ids: Vec::new(),
                 chosen: 0,
                 dice: SplitMix64::new(0),
@@ -225,19 +200,12 @@ impl<G: Encoded> Envs<G> {
             &mut self.envs,
             rows,
             threads,
-            self.streaming,
-            &|env: &mut Env<G>, row: Rows<'_>, scratch: Option<&mut Vec<u8>>| {
+            &|env: &mut Env<G>, row: Rows<'_>| {
                 env.game = start.clone();
                 let (actor, _) = env.advance(start, limit, row.rewards);
                 row.rewards.fill(0);
                 row.done[0] = 0;
-                env.write(
-                    actor,
-                    row.player,
-                    row.obs,
-                    &mut row.mask[..actions],
-                    scratch,
-                );
+                env.write(actor, row.player, row.obs, &mut row.mask[..actions]);
             },
         );
     }
@@ -265,14 +233,14 @@ impl<G: Encoded> Envs<G> {
             &mut self.envs,
             rows,
             threads,
-            self.streaming,
-            &|env: &mut Env<G>, row: Rows<'_>, scratch: Option<&mut Vec<u8>>| {
-                let action = env.legal.as_ref()[env.chosen];
+            &|env: &mut Env<G>, row: Rows<'_>| {
+                let id = usize::from(env.ids[env.chosen]);
+                let action = G::action_of(id, false).expect("the id of a legal action");
                 env.game.apply_unchecked(action);
                 row.rewards.fill(0);
                 let (actor, ended) = env.advance(start, limit, row.rewards);
                 row.done[0] = u8::from(ended);
-                env.write(actor, row.player, row.obs, row.mask, scratch);
+                env.write(actor, row.player, row.obs, row.mask);
             },
         );
     }
@@ -289,10 +257,6 @@ impl<G: Encoded> Envs<G> {
     }
 }
 
-/// What a step does to one game and its rows (with the scratch buffer of
-/// streamed rows).
-type Work<'a, G> = dyn Fn(&mut Env<G>, Rows<'_>, Option<&mut Vec<u8>>) + Sync + 'a;
-
 /// Some consecutive games with their rows, for one thread to take.
 type Piece<'a, G> = Mutex<Option<(&'a mut [Env<G>], Rows<'a>)>>;
 
@@ -301,12 +265,11 @@ fn for_chunks<G: Encoded>(
     envs: &mut [Env<G>],
     rows: Rows<'_>,
     threads: usize,
-    streaming: bool,
-    work: &Work<'_, G>,
+    work: &(dyn Fn(&mut Env<G>, Rows<'_>) + Sync),
 ) {
     let n = envs.len();
     if threads <= 1 || n < 2 {
-        run_rows(envs, rows, streaming, work);
+        run_rows(envs, rows, work);
         return;
     }
     let per = n.div_ceil(threads);
@@ -324,7 +287,7 @@ fn for_chunks<G: Encoded>(
     let run = |piece: &Piece<'_, G>| {
         let taken = piece.lock().unwrap_or_else(PoisonError::into_inner).take();
         if let Some((envs, rows)) = taken {
-            run_rows(envs, rows, streaming, work);
+            run_rows(envs, rows, work);
         }
     };
     std::thread::scope(|scope| {
@@ -342,7 +305,11 @@ fn for_chunks<G: Encoded>(
 }
 
 /// Runs `work` on each game with its own row.
-fn run_rows<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, streaming: bool, work: &Work<'_, G>) {
+fn run_rows<G: Encoded>(
+    envs: &mut [Env<G>],
+    rows: Rows<'_>,
+    work: &(dyn Fn(&mut Env<G>, Rows<'_>) + Sync),
+) {
     let n = envs.len();
     if n == 0 {
         return;
@@ -362,21 +329,17 @@ fn run_rows<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, streaming: bool, wo
         .zip(rows.done.chunks_exact_mut(dw))
         .zip(rows.obs.chunks_exact_mut(ow))
         .zip(rows.mask.chunks_exact_mut(mw));
-    // The rows are composed here when they are streamed (one row at a
-    // time: it stays in the first-level cache).
-    let mut scratch = streaming.then(|| Vec::with_capacity(ow.max(mw)));
     for (env, ((((player, rewards), done), obs), mask)) in envs.iter_mut().zip(parts) {
-        let row = Rows {
-            player,
-            rewards,
-            done,
-            obs,
-            mask,
-        };
-        work(env, row, scratch.as_mut());
-    }
-    if streaming {
-        stream::fence();
+        work(
+            env,
+            Rows {
+                player,
+                rewards,
+                done,
+                obs,
+                mask,
+            },
+        );
     }
 }
 
