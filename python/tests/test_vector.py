@@ -184,6 +184,12 @@ def test_the_bench_example_runs():
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert sum(line.startswith("VectorEnv ") for line in lines) == 9
+    run = subprocess.run(
+        [sys.executable, str(script), "--quick", "--scaling"], capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr
+    ratios = [line for line in run.stdout.splitlines() if "4096 / 256 games" in line]
+    assert len(ratios) == 2 and all(line.endswith("x per game-step") for line in ratios)
 
 
 def test_game_states_pickle():
