@@ -19,8 +19,18 @@ use super::tables::{BOAT_MOVES, HORSE_MOVES, PAWN_CAPTURES, RAJA_MOVES};
 use super::{Bitboard, Colour, PieceKind, Position, Square};
 
 impl Position {
-    /// The squares of the pieces of `colour` that attack `square` (see the
-    /// [module docs](self) for what an attack is). Nothing is allocated.
+    /// The squares of the pieces of `colour` that attack `square`. Nothing
+    /// is allocated.
+    ///
+    /// A piece *attacks* a square when its movement reaches it as a capture
+    /// (the rules reference, §2): the raja's step, the elephant's slide up
+    /// to the first piece in the way, the horse's leap, the boat's jump two
+    /// squares diagonally, the pawn's two squares diagonally forward (never
+    /// its straight step). It is the board's geometry alone: the die, who
+    /// commands the army, whose turn it is and the sheet's capture limits
+    /// (a pawn takes only pawns and boats, a boat only pawns) are ignored;
+    /// filter the attackers by kind to apply those. What stands on `square`
+    /// does not matter (its defenders count too).
     ///
     /// ```
     /// use kaissa_chaturaji::chaturaji::{Colour, Position};

@@ -17,9 +17,18 @@ use super::tables::attacks;
 use super::{Bitboard, PieceKind, Position, Side, Square};
 
 impl Position {
-    /// The squares of the pieces of `side` that attack `square` (see the
-    /// [module docs](self) for what an attack is). Looks each kind up once;
-    /// nothing is allocated.
+    /// The squares of the pieces of `side` that attack `square`. Looks each
+    /// kind up once; nothing is allocated.
+    ///
+    /// A piece *attacks* a square when it could capture there if an enemy
+    /// piece stood on it, the rest of the board as it is (the rules
+    /// reference, §1): sliders along their lines up to the first piece in
+    /// the way, the Tarnsman by its leap over anything, the Spearman on the
+    /// two squares diagonally forward only (its straight moves never
+    /// capture). The Home Stone attacks nothing (it never captures). The
+    /// side to move, the placement window and whether the game is over do
+    /// not matter, nor what stands on `square` (a square holding one of
+    /// `side`'s own pieces has its defenders as attackers).
     ///
     /// ```
     /// use kaissa_chaturaji::kaissa::{Position, Side};
