@@ -197,7 +197,7 @@ fn threaded_benches(c: &mut Criterion) {
 /// The uniform choice as a policy of its own: the general loop.
 struct ByHand;
 
-impl Policy for ByHand {}
+impl<G: game::Game> Policy<G> for ByHand {}
 
 fn policy_benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("policies");

@@ -1,13 +1,17 @@
 //! The work sharing of threaded perft ([`game::perft_threaded`]) and the
 //! playouts.
 //!
-//! The work is cut into tasks ahead of time (the moves at the root, or one
-//! or two plies deeper when the root has too few for the threads), and the
-//! threads take tasks one at a time from a shared counter until none is
-//! left, so a thread that drew short tasks takes more of them. Results are
+//! The work is cut into tasks ahead of time (the subtrees below the root's
+//! moves, cut a level deeper at a time while there are too few for the
+//! threads), and the threads take tasks one at a time from a shared counter
+//! until none is left, so a thread that drew short tasks takes more of them. Results are
 //! added up (perft) or put back in task order (divide), so they are the
 //! same as the single-threaded ones whatever the number of threads and
 //! however the tasks fell.
+//!
+//! The name-prefixed `kaissa_perft`, `chaturaji_perft` and their divides
+//! are deprecated wrappers of [`game::perft_threaded`] and
+//! [`game::perft_divide_threaded`].
 //!
 //! Threads are `std::thread::scope` threads (no dependency); the calling
 //! thread works too. A thread the system refuses to start is not an error:

@@ -9,11 +9,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use kaissa_chaturaji::chaturaji::{self, Alliances, Rules};
-use kaissa_chaturaji::game::{AnyAction, AnyGame, AnyOutcome, Game};
+use kaissa_chaturaji::game::{
+    AnyAction, AnyGame, AnyOutcome, Chaturaji, ChaturajiStep, Game, Kaissa,
+};
 use kaissa_chaturaji::kaissa;
 use kaissa_chaturaji::playouts::{
-    game_seed, Candidates, CaptureFirst, Choice, LengthHistogram, PlayoutResult, PlayoutStats,
-    Playouts, Policy, UniformRandom, Winners, LENGTH_BUCKETS,
+    game_seed, AnyPolicy, Candidates, CaptureFirst, Choice, LengthHistogram, PlayoutResult,
+    PlayoutStats, Playouts, Policy, UniformRandom, Winners, LENGTH_BUCKETS,
 };
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
@@ -533,31 +535,32 @@ struct CountedCaptureFirst {
     choices: AtomicU64,
 }
 
-impl Policy for CountedCaptureFirst {
-    fn kaissa_move<'a>(
+impl Policy<Kaissa> for CountedCaptureFirst {
+    fn choose<'a>(
         &self,
-        position: &kaissa::Position,
+        game: &Kaissa,
         moves: Candidates<'a, kaissa::Move>,
         rng: &mut dyn RandomSource,
     ) -> Choice<'a> {
         self.choices.fetch_add(1, Ordering::Relaxed);
-        CaptureFirst.kaissa_move(position, moves, rng)
+        CaptureFirst.choose(game, moves, rng)
     }
+}
 
-    fn chaturaji_move<'a>(
+impl Policy<Chaturaji> for CountedCaptureFirst {
+    fn choose<'a>(
         &self,
-        position: &chaturaji::Position,
-        roll: Option<chaturaji::Roll>,
-        moves: Candidates<'a, chaturaji::Move>,
+        game: &Chaturaji,
+        moves: Candidates<'a, ChaturajiStep>,
         rng: &mut dyn RandomSource,
     ) -> Choice<'a> {
         self.choices.fetch_add(1, Ordering::Relaxed);
         assert_eq!(
-            roll.is_none(),
-            position.pending_promotion().is_some(),
+            game.pending_roll().is_none(),
+            game.position().pending_promotion().is_some(),
             "a roll unless a decision is pending"
         );
-        CaptureFirst.chaturaji_move(position, roll, moves, rng)
+        CaptureFirst.choose(game, moves, rng)
     }
 }
 
@@ -589,7 +592,7 @@ fn a_custom_policy_is_used_and_deterministic() {
 /// The default policy written by hand: the general loop, not the fast one.
 struct ByHand;
 
-impl Policy for ByHand {}
+impl<G: Game> Policy<G> for ByHand {}
 
 #[test]
 fn the_general_loop_with_uniform_choices_plays_the_default_games() {
@@ -600,7 +603,7 @@ fn the_general_loop_with_uniform_choices_plays_the_default_games() {
             assert_eq!(by_hand.replay(i), playouts.replay(i), "{name} game {i}");
         }
         // Through a trait object, chosen at run time.
-        let boxed: Box<dyn Policy> = Box::new(UniformRandom);
+        let boxed: Box<dyn AnyPolicy> = Box::new(UniformRandom);
         let boxed = playouts.clone().with_policy(boxed);
         assert_eq!(boxed.games(10), playouts.games(10), "{name}");
     }
@@ -707,10 +710,10 @@ fn move_lists_replay_to_the_final_position() {
 fn candidates_choose_only_their_moves() {
     /// Tries every way to choose, then chooses at random.
     struct Tries;
-    impl Policy for Tries {
-        fn kaissa_move<'a>(
+    impl Policy<Kaissa> for Tries {
+        fn choose<'a>(
             &self,
-            _: &kaissa::Position,
+            _: &Kaissa,
             moves: Candidates<'a, kaissa::Move>,
             rng: &mut dyn RandomSource,
         ) -> Choice<'a> {
@@ -730,6 +733,7 @@ fn candidates_choose_only_their_moves() {
             moves.uniform(rng)
         }
     }
+    impl Policy<Chaturaji> for Tries {}
     let stats = Playouts::kaissa(3)
         .with_policy(Tries)
         .with_max_plies(400)

@@ -65,13 +65,15 @@ fn kaissa_deeper_counts_split_below_the_root() {
 }
 
 /// Chaturaji positions under every rules option: the start, a middlegame
-/// (40 seeded plies) and a finished game.
+/// (40 seeded plies) and a finished game, and a pending Ludii promotion
+/// decision.
 fn chaturaji_positions() -> Vec<(String, chaturaji::Position)> {
     let mut out = Vec::new();
     for rules in [
         Rules::default(),
         Rules::default().with_alliances(Alliances::Opposite),
         Rules::default().with_draw_limit(None),
+        Rules::ludii(),
     ] {
         let start = chaturaji::Position::start(rules);
         let mut middle = start.clone();
@@ -82,6 +84,12 @@ fn chaturaji_positions() -> Vec<(String, chaturaji::Position)> {
             out.push((format!("{rules:?} {name}"), pos));
         }
     }
+    // A pending promotion decision (the position of the example of
+    // `chaturaji::perft_divide`).
+    let decision = "3,gP,4/8/8/8/8/8/8/1,gH,gE,gK,gB,2,rK g 0,0,0,0 d8 12";
+    let pos = chaturaji::Position::from_text(decision, Rules::ludii()).unwrap();
+    assert!(pos.pending_promotion().is_some());
+    out.push(("ludii decision".into(), pos));
     out
 }
 

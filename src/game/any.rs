@@ -243,10 +243,9 @@ impl AnyGame {
     pub fn with_position_text(&self, text: &str) -> Result<AnyGame, NotationError> {
         Ok(match self {
             AnyGame::Kaissa(_) => AnyGame::from(kaissa::Position::from_text(text)?),
-            AnyGame::Chaturaji(game) => AnyGame::from(chaturaji::Position::from_text(
-                text,
-                game.position().rules(),
-            )?),
+            AnyGame::Chaturaji(game) => {
+                AnyGame::from(chaturaji::Position::from_text(text, game.rules())?)
+            }
         })
     }
 
@@ -262,7 +261,7 @@ impl AnyGame {
     /// The Chaturaji rules options, for a Chaturaji game.
     #[must_use]
     pub fn rules(&self) -> Option<chaturaji::Rules> {
-        self.as_chaturaji().map(|game| game.position().rules())
+        self.as_chaturaji().map(Chaturaji::rules)
     }
 
     /// The Kaissa game inside, if it is one.

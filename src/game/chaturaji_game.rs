@@ -165,6 +165,12 @@ impl Chaturaji {
         self.position
     }
 
+    /// The rules options the game is played under (its position's).
+    #[must_use]
+    pub fn rules(&self) -> crate::chaturaji::Rules {
+        self.position.rules()
+    }
+
     /// The face rolled for the player to move, while it waits for the move.
     #[must_use]
     pub fn pending_roll(&self) -> Option<Roll> {

@@ -12,7 +12,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Decisions beyond the rules are listed in the crate README.
+//! Decisions beyond the rules: the rules reference, §1.8.
 
 mod attacks;
 mod bitboard;

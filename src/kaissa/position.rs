@@ -1,4 +1,5 @@
-//! The position: pieces, side to move, turn, stones in hand; play and undo.
+//! The position: pieces, side to move, turn, stones in hand, and what can
+//! be read of them (play and undo are in `play.rs`).
 
 use super::{zobrist, Bitboard, Piece, PieceKind, Setup, Side, Square};
 

@@ -1,7 +1,8 @@
 //! The capture-first policy: a capture whenever there is one.
 
 use super::{Candidates, Choice, Policy};
-use crate::chaturaji::{self, Roll};
+use crate::chaturaji;
+use crate::game::{Chaturaji, ChaturajiStep, Kaissa};
 use crate::kaissa;
 use crate::random::RandomSource;
 
@@ -23,30 +24,31 @@ use crate::random::RandomSource;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct CaptureFirst;
 
-impl Policy for CaptureFirst {
-    fn kaissa_move<'a>(
+impl Policy<Kaissa> for CaptureFirst {
+    fn choose<'a>(
         &self,
-        position: &kaissa::Position,
+        game: &Kaissa,
         moves: Candidates<'a, kaissa::Move>,
         rng: &mut dyn RandomSource,
     ) -> Choice<'a> {
-        let captures = |mv: &kaissa::Move| position.piece_at(mv.to()).is_some();
+        let captures = |mv: &kaissa::Move| game.position().piece_at(mv.to()).is_some();
         moves
             .uniform_where(captures, rng)
             .unwrap_or_else(|| moves.uniform(rng))
     }
+}
 
-    fn chaturaji_move<'a>(
+impl Policy<Chaturaji> for CaptureFirst {
+    fn choose<'a>(
         &self,
-        position: &chaturaji::Position,
-        _roll: Option<Roll>,
-        moves: Candidates<'a, chaturaji::Move>,
+        game: &Chaturaji,
+        moves: Candidates<'a, ChaturajiStep>,
         rng: &mut dyn RandomSource,
     ) -> Choice<'a> {
-        let captures = |mv: &chaturaji::Move| match *mv {
-            chaturaji::Move::Normal { to, .. } | chaturaji::Move::Promotion { to, .. } => {
-                position.piece_at(to).is_some()
-            }
+        let captures = |step: &ChaturajiStep| match *step {
+            ChaturajiStep::Move(
+                chaturaji::Move::Normal { to, .. } | chaturaji::Move::Promotion { to, .. },
+            ) => game.position().piece_at(to).is_some(),
             _ => false,
         };
         moves

@@ -60,12 +60,12 @@ mod stats;
 use crate::chaturaji::{self, GamePly, Rules};
 #[cfg(doc)]
 use crate::game::Game;
-use crate::game::{AnyAction, AnyGame, AnyOutcome, ChaturajiStep};
+use crate::game::{AnyAction, AnyGame, AnyOutcome, Chaturaji, ChaturajiStep, Kaissa};
 use crate::kaissa;
 use crate::random::SplitMix64;
 
 pub use capture_first::CaptureFirst;
-pub use policy::{Candidates, Choice, Policy, UniformRandom};
+pub use policy::{AnyPolicy, Candidates, Choice, Policy, UniformRandom};
 pub use stats::{LengthHistogram, PlayoutResult, PlayoutStats, Winners, LENGTH_BUCKETS};
 
 /// The ply limit of a game unless [`Playouts::with_max_plies`] says otherwise:
@@ -265,7 +265,7 @@ impl Playouts {
     }
 }
 
-impl<P: Policy> Playouts<P> {
+impl<P: AnyPolicy> Playouts<P> {
     /// The same games with master seed `seed`.
     ///
     /// ```
@@ -316,7 +316,7 @@ impl<P: Policy> Playouts<P> {
     /// assert_eq!(stats, Playouts::kaissa(4).games(6));
     /// ```
     #[must_use]
-    pub fn with_policy<Q: Policy>(self, policy: Q) -> Playouts<Q> {
+    pub fn with_policy<Q: AnyPolicy>(self, policy: Q) -> Playouts<Q> {
         Playouts {
             start: self.start,
             seed: self.seed,
@@ -375,7 +375,11 @@ impl<P: Policy> Playouts<P> {
     #[must_use]
     pub fn game(&self, index: u64) -> PlayoutGame {
         let seed = self.game_seed(index);
-        let (plies, outcome) = if policy::is_uniform_random(&self.policy) {
+        let uniform = match self.start {
+            AnyGame::Kaissa(_) => policy::is_uniform_random::<Kaissa, P>(&self.policy),
+            AnyGame::Chaturaji(_) => policy::is_uniform_random::<Chaturaji, P>(&self.policy),
+        };
+        let (plies, outcome) = if uniform {
             uniform_game(&self.start, seed, self.max_plies)
         } else {
             let mut plies = PlyCount(0);

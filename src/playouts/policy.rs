@@ -4,7 +4,8 @@ use core::fmt;
 use core::marker::PhantomData;
 use std::sync::Arc;
 
-use crate::chaturaji::{self, GamePly, Roll};
+use crate::chaturaji::{self, GamePly};
+use crate::game::{Chaturaji, ChaturajiStep, ChaturajiSteps, Game, Kaissa};
 use crate::kaissa;
 use crate::random::{RandomSource, SplitMix64};
 
@@ -14,17 +15,17 @@ use crate::random::{RandomSource, SplitMix64};
 /// at random), so the move played is always one of them.
 ///
 /// ```
-/// use kaissa_chaturaji::kaissa;
+/// use kaissa_chaturaji::game::Game;
 /// use kaissa_chaturaji::playouts::{Candidates, Choice, Playouts, Policy};
 /// use kaissa_chaturaji::random::RandomSource;
 ///
 /// /// The last legal move, every time.
 /// struct Last;
-/// impl Policy for Last {
-///     fn kaissa_move<'a>(
+/// impl<G: Game> Policy<G> for Last {
+///     fn choose<'a>(
 ///         &self,
-///         _: &kaissa::Position,
-///         moves: Candidates<'a, kaissa::Move>,
+///         _: &G,
+///         moves: Candidates<'a, G::Action>,
 ///         _: &mut dyn RandomSource,
 ///     ) -> Choice<'a> {
 ///         moves.last()
@@ -93,15 +94,15 @@ impl<'a, M> Candidates<'a, M> {
     /// default policy, [`UniformRandom`], is this.
     ///
     /// ```
-    /// use kaissa_chaturaji::kaissa;
+    /// use kaissa_chaturaji::game::Game;
     /// use kaissa_chaturaji::playouts::{Candidates, Choice, Playouts, Policy};
     /// use kaissa_chaturaji::random::RandomSource;
     /// struct MyUniform;
-    /// impl Policy for MyUniform {
-    ///     fn kaissa_move<'a>(
+    /// impl<G: Game> Policy<G> for MyUniform {
+    ///     fn choose<'a>(
     ///         &self,
-    ///         _: &kaissa::Position,
-    ///         moves: Candidates<'a, kaissa::Move>,
+    ///         _: &G,
+    ///         moves: Candidates<'a, G::Action>,
     ///         rng: &mut dyn RandomSource,
     ///     ) -> Choice<'a> {
     ///         moves.uniform(rng)
@@ -128,24 +129,26 @@ impl<'a, M> Candidates<'a, M> {
     /// without a draw, when none does.
     ///
     /// ```
-    /// use kaissa_chaturaji::chaturaji::{self, Roll};
+    /// use kaissa_chaturaji::chaturaji;
+    /// use kaissa_chaturaji::game::{Chaturaji, ChaturajiStep, Kaissa};
     /// use kaissa_chaturaji::playouts::{Candidates, Choice, Playouts, Policy};
     /// use kaissa_chaturaji::random::RandomSource;
     /// /// Anything but a pass, when the roll allows it.
     /// struct NoPass;
-    /// impl Policy for NoPass {
-    ///     fn chaturaji_move<'a>(
+    /// impl Policy<Chaturaji> for NoPass {
+    ///     fn choose<'a>(
     ///         &self,
-    ///         _: &chaturaji::Position,
-    ///         _: Option<Roll>,
-    ///         moves: Candidates<'a, chaturaji::Move>,
+    ///         _: &Chaturaji,
+    ///         moves: Candidates<'a, ChaturajiStep>,
     ///         rng: &mut dyn RandomSource,
     ///     ) -> Choice<'a> {
+    ///         let pass = ChaturajiStep::Move(chaturaji::Move::Pass);
     ///         moves
-    ///             .uniform_where(|mv| *mv != chaturaji::Move::Pass, rng)
+    ///             .uniform_where(|step| *step != pass, rng)
     ///             .unwrap_or_else(|| moves.first())
     ///     }
     /// }
+    /// impl Policy<Kaissa> for NoPass {} // uniform: Kaissa has no pass
     /// let rules = chaturaji::Rules::default();
     /// let stats = Playouts::chaturaji(rules, 4).with_policy(NoPass).games(3);
     /// assert_eq!(stats.games, 3);
@@ -180,15 +183,15 @@ impl<'a, M> Candidates<'a, M> {
 /// by the candidates' methods, so it always names one of their moves.
 ///
 /// ```
-/// use kaissa_chaturaji::kaissa;
+/// use kaissa_chaturaji::game::Game;
 /// use kaissa_chaturaji::playouts::{Candidates, Choice, Policy};
 /// use kaissa_chaturaji::random::RandomSource;
 /// struct Second;
-/// impl Policy for Second {
-///     fn kaissa_move<'a>(
+/// impl<G: Game> Policy<G> for Second {
+///     fn choose<'a>(
 ///         &self,
-///         _: &kaissa::Position,
-///         moves: Candidates<'a, kaissa::Move>,
+///         _: &G,
+///         moves: Candidates<'a, G::Action>,
 ///         _: &mut dyn RandomSource,
 ///     ) -> Choice<'a> {
 ///         let choice = moves.pick(1).unwrap_or_else(|| moves.first());
@@ -220,56 +223,72 @@ mod sealed {
 }
 use sealed::Seal;
 
-/// How the playouts choose each move: given the position, its legal moves
-/// (for the roll thrown, in Chaturaji) and the game's random source, a
-/// [`Choice`] among the moves. One value serves both games, so a policy
-/// can run a Kaissa batch and a Chaturaji batch; a method left out
-/// chooses uniformly at random, like [`UniformRandom`], the default.
+/// How the playouts choose each move in a game of type `G` (a
+/// [`Kaissa`] or a [`Chaturaji`] game, chosen the way an `agents::Agent`
+/// chooses):
+/// given the game at a player node, its legal actions (for the face
+/// rolled, in Chaturaji) and the game's random source, a [`Choice`] among
+/// them. A batch may be of either game, so [`Playouts`](super::Playouts)
+/// takes an [`AnyPolicy`]: a policy of both games. A policy that does not
+/// care which game it plays is one generic impl (`impl<G: Game> Policy<G>
+/// for …`); an empty impl chooses uniformly at random, like
+/// [`UniformRandom`], the default.
 ///
 /// The random source is the game's own generator (SplitMix64 seeded with
 /// the game's [`game_seed`](super::game_seed)), which also throws the
 /// Chaturaji die, so a policy that draws its randomness from it, and
 /// otherwise reads only its arguments, plays the same games for the same
 /// seed, on any number of threads (the batch shares one policy between its
-/// threads: hence `Sync`). The moves are those of `docs/rules.md`: a
+/// threads: hence `Sync`). The actions are those of `docs/rules.md`: a
 /// Chaturaji list holds the single pass when the roll allows nothing else,
-/// and while a promotion decision is pending (Ludii ruleset) the decision's
-/// moves, for which no die is thrown (`roll` is `None`).
+/// and while a promotion decision is pending (Ludii ruleset) the
+/// decision's moves, for which no die is thrown
+/// ([`Chaturaji::pending_roll`] is `None`).
 ///
 /// [`UniformRandom`] plays through the library's fast playout loops; any
-/// other policy through a general loop that builds every move list (still
-/// without allocating), which plays at about half (Chaturaji) to two
-/// thirds (Kaissa) of the default's plies per second before the policy's
-/// own work.
+/// other policy through a general loop that builds every action list
+/// (still without allocating), which plays at about half (Chaturaji) to
+/// two thirds (Kaissa) of the default's plies per second before the
+/// policy's own work. [`CaptureFirst`](super::CaptureFirst) is one such
+/// policy.
 ///
-/// [`CaptureFirst`](super::CaptureFirst) is one such policy.
-pub trait Policy: Sync {
-    /// The move to play in the Kaissa `position`, among its legal `moves`,
-    /// drawing any randomness from `rng`. Uniformly at random unless
-    /// overridden.
-    fn kaissa_move<'a>(
+/// The agents of the `agents` feature (`agents::Agent`) keep their own
+/// state and random source (`&mut self`), so they play one game at a time
+/// rather than a shared, seeded batch; this trait is the batch's form of
+/// the same choice, in the same terms (a [`Game`] and its actions).
+///
+/// ```
+/// use kaissa_chaturaji::game::Game;
+/// use kaissa_chaturaji::playouts::{Candidates, Choice, Playouts, Policy};
+/// use kaissa_chaturaji::random::RandomSource;
+///
+/// /// The first listed action, in either game.
+/// struct First;
+/// impl<G: Game> Policy<G> for First {
+///     fn choose<'a>(
+///         &self,
+///         _: &G,
+///         actions: Candidates<'a, G::Action>,
+///         _: &mut dyn RandomSource,
+///     ) -> Choice<'a> {
+///         actions.first()
+///     }
+/// }
+/// let game = Playouts::kaissa(1).with_policy(First).with_max_plies(6).game(0);
+/// assert_eq!(game.plies, 6);
+/// ```
+pub trait Policy<G: Game>: Sync {
+    /// The action to play in `game` (at a player node), among its legal
+    /// `actions`, drawing any randomness from `rng`. Uniformly at random
+    /// unless overridden.
+    fn choose<'a>(
         &self,
-        position: &kaissa::Position,
-        moves: Candidates<'a, kaissa::Move>,
+        game: &G,
+        actions: Candidates<'a, G::Action>,
         rng: &mut dyn RandomSource,
     ) -> Choice<'a> {
-        let _ = position;
-        moves.uniform(rng)
-    }
-
-    /// The move to play in the Chaturaji `position` after throwing `roll`
-    /// (`None` for a Ludii promotion decision, made without a throw), among
-    /// its legal `moves`, drawing any randomness from `rng`. Uniformly at
-    /// random unless overridden.
-    fn chaturaji_move<'a>(
-        &self,
-        position: &chaturaji::Position,
-        roll: Option<Roll>,
-        moves: Candidates<'a, chaturaji::Move>,
-        rng: &mut dyn RandomSource,
-    ) -> Choice<'a> {
-        let _ = (position, roll);
-        moves.uniform(rng)
+        let _ = game;
+        actions.uniform(rng)
     }
 
     /// Whether this is [`UniformRandom`] (then the fast loops play), which
@@ -281,6 +300,13 @@ pub trait Policy: Sync {
         false
     }
 }
+
+/// A policy of both games: what a batch of playouts takes (its games may
+/// be of either kind). Every type that is a [`Policy`] of [`Kaissa`] and
+/// of [`Chaturaji`] is one; `Box<dyn AnyPolicy>` chooses one at run time.
+pub trait AnyPolicy: Policy<Kaissa> + Policy<Chaturaji> {}
+
+impl<P: Policy<Kaissa> + Policy<Chaturaji> + ?Sized> AnyPolicy for P {}
 
 /// The default policy: every legal move with the same chance, drawn as
 /// `moves[rng.below(n)]`, so each game is the game's own seeded random
@@ -300,7 +326,7 @@ pub trait Policy: Sync {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct UniformRandom;
 
-impl Policy for UniformRandom {
+impl<G: Game> Policy<G> for UniformRandom {
     #[inline]
     fn is_uniform_random(&self, _: Seal) -> bool {
         true
@@ -311,24 +337,14 @@ impl Policy for UniformRandom {
 /// method forwards to the policy pointed to.
 macro_rules! forward_policy {
     ($($pointer:ty where $($bound:path),+;)+) => {$(
-        impl<P: Policy + ?Sized $(+ $bound)+> Policy for $pointer {
-            fn kaissa_move<'a>(
+        impl<G: Game, P: Policy<G> + ?Sized $(+ $bound)+> Policy<G> for $pointer {
+            fn choose<'a>(
                 &self,
-                position: &kaissa::Position,
-                moves: Candidates<'a, kaissa::Move>,
+                game: &G,
+                actions: Candidates<'a, G::Action>,
                 rng: &mut dyn RandomSource,
             ) -> Choice<'a> {
-                (**self).kaissa_move(position, moves, rng)
-            }
-
-            fn chaturaji_move<'a>(
-                &self,
-                position: &chaturaji::Position,
-                roll: Option<Roll>,
-                moves: Candidates<'a, chaturaji::Move>,
-                rng: &mut dyn RandomSource,
-            ) -> Choice<'a> {
-                (**self).chaturaji_move(position, roll, moves, rng)
+                (**self).choose(game, actions, rng)
             }
 
             #[inline]
@@ -345,10 +361,10 @@ forward_policy! {
     Arc<P> where Send;
 }
 
-/// Whether `policy` is [`UniformRandom`] (or a reference to it, or a box):
-/// then the fast loops play.
+/// Whether `policy` is [`UniformRandom`] for `G` (or a reference to it, or
+/// a box): then the fast loops play.
 #[inline]
-pub(crate) fn is_uniform_random<P: Policy + ?Sized>(policy: &P) -> bool {
+pub(crate) fn is_uniform_random<G: Game, P: Policy<G> + ?Sized>(policy: &P) -> bool {
     policy.is_uniform_random(Seal)
 }
 
@@ -356,32 +372,34 @@ pub(crate) fn is_uniform_random<P: Policy + ?Sized>(policy: &P) -> bool {
 /// `max_plies` plies, `on_ply` after each. The default policy takes the
 /// fast loop of [`kaissa::play_seeded_game`].
 #[inline]
-pub(crate) fn kaissa_game<P: Policy + ?Sized>(
+pub(crate) fn kaissa_game<P: Policy<Kaissa> + ?Sized>(
     policy: &P,
     position: &mut kaissa::Position,
     seed: u64,
     max_plies: u32,
     mut on_ply: impl FnMut(kaissa::Move),
 ) -> kaissa::Outcome {
-    if policy.is_uniform_random(Seal) {
+    if is_uniform_random::<Kaissa, P>(policy) {
         return kaissa::play_seeded_game(position, seed, max_plies, |mv, _| on_ply(mv));
     }
     let mut rng = SplitMix64::new(seed);
+    let mut game = Kaissa::new(position.clone());
     let mut moves = kaissa::MoveList::new();
     for _ in 0..max_plies {
-        position.generate_moves(&mut moves);
+        game.generate_actions(&mut moves);
         // No move: the game is over.
         let Some(candidates) = Candidates::new(&moves) else {
             break;
         };
-        let choice = policy.kaissa_move(position, candidates, &mut rng);
+        let choice = policy.choose(&game, candidates, &mut rng);
         // A choice names one of the candidates: always found.
         let Some(&mv) = moves.get(choice.index()) else {
             break;
         };
-        position.play_unchecked(mv);
+        game.apply_unchecked(mv);
         on_ply(mv);
     }
+    *position = game.into_position();
     position.outcome()
 }
 
@@ -389,38 +407,45 @@ pub(crate) fn kaissa_game<P: Policy + ?Sized>(
 /// [`kaissa_game`] for Kaissa: each ply throws the die (but for a Ludii
 /// promotion decision), then lets the policy choose.
 #[inline]
-pub(crate) fn chaturaji_game<P: Policy + ?Sized>(
+pub(crate) fn chaturaji_game<P: Policy<Chaturaji> + ?Sized>(
     policy: &P,
     position: &mut chaturaji::Position,
     seed: u64,
     max_plies: u32,
     mut on_ply: impl FnMut(GamePly),
 ) -> chaturaji::Outcome {
-    if policy.is_uniform_random(Seal) {
+    if is_uniform_random::<Chaturaji, P>(policy) {
         return chaturaji::play_seeded_game(position, seed, max_plies, |ply, _| on_ply(ply));
     }
     let mut rng = SplitMix64::new(seed);
-    let mut moves = chaturaji::MoveList::new();
+    let mut game = Chaturaji::new(position.clone());
+    let mut steps = ChaturajiSteps::new();
     for _ in 0..max_plies {
         // The same draws as the seeded game's: the die unless a decision
         // is pending, then the choice.
-        let roll = position
+        let seat = game.position().to_move();
+        let roll = game
+            .position()
             .pending_promotion()
             .is_none()
             .then(|| chaturaji::roll_with(&mut rng));
-        position.generate_moves(roll.unwrap_or(Roll::ALL[0]), &mut moves);
+        if let Some(roll) = roll {
+            game.apply_unchecked(ChaturajiStep::Roll(roll));
+        }
+        game.generate_actions(&mut steps);
         // No move: the game is over.
-        let Some(candidates) = Candidates::new(&moves) else {
+        let Some(candidates) = Candidates::new(&steps) else {
             break;
         };
-        let choice = policy.chaturaji_move(position, roll, candidates, &mut rng);
-        let Some(&mv) = moves.get(choice.index()) else {
+        let choice = policy.choose(&game, candidates, &mut rng);
+        // A player node lists moves only.
+        let Some(&step @ ChaturajiStep::Move(mv)) = steps.get(choice.index()) else {
             break;
         };
-        let seat = position.to_move();
-        position.apply(mv);
+        game.apply_unchecked(step);
         on_ply(GamePly { seat, roll, mv });
     }
+    *position = game.into_position();
     position.outcome()
 }
 
@@ -430,18 +455,18 @@ mod tests {
 
     /// The default policy, written out: not the fast loops' policy.
     struct ByHand;
-    impl Policy for ByHand {}
+    impl<G: Game> Policy<G> for ByHand {}
 
     #[test]
     fn only_the_default_policy_takes_the_fast_loops() {
-        assert!(UniformRandom.is_uniform_random(Seal));
-        assert!(Policy::is_uniform_random(&&UniformRandom, Seal));
-        let boxed: Box<dyn Policy> = Box::new(UniformRandom);
-        assert!(boxed.is_uniform_random(Seal));
-        assert!(Arc::new(UniformRandom).is_uniform_random(Seal));
-        assert!(!ByHand.is_uniform_random(Seal));
-        let boxed: Box<dyn Policy> = Box::new(ByHand);
-        assert!(!boxed.is_uniform_random(Seal));
+        assert!(is_uniform_random::<Kaissa, _>(&UniformRandom));
+        assert!(is_uniform_random::<Chaturaji, _>(&&UniformRandom));
+        let boxed: Box<dyn AnyPolicy> = Box::new(UniformRandom);
+        assert!(is_uniform_random::<Kaissa, _>(&boxed));
+        assert!(is_uniform_random::<Chaturaji, _>(&Arc::new(UniformRandom)));
+        assert!(!is_uniform_random::<Kaissa, _>(&ByHand));
+        let boxed: Box<dyn AnyPolicy> = Box::new(ByHand);
+        assert!(!is_uniform_random::<Chaturaji, _>(&boxed));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::{PlayoutResult, PlayoutStats, Playouts, Policy};
+use super::{AnyPolicy, PlayoutResult, PlayoutStats, Playouts};
 use crate::game::Game;
 use crate::threads::{resolve, run_workers};
 
@@ -15,7 +15,7 @@ const CHUNK: u64 = 4;
 /// memory for the per-game results of a round: 16 bytes a game).
 const MAX_ROUND: u64 = 1 << 20;
 
-impl<P: Policy> Playouts<P> {
+impl<P: AnyPolicy> Playouts<P> {
     /// Game `index`'s length and result.
     #[inline]
     fn length_and_result(&self, index: u64) -> (u32, PlayoutResult) {

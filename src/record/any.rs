@@ -1,10 +1,8 @@
 //! A record of either game, as a file holds them: [`Record`].
 
 use core::fmt;
-use core::str::FromStr;
 
-use super::chaturaji::ChaturajiAction;
-use super::error::RecordError;
+use super::chaturaji_action::ChaturajiAction;
 use super::game_record::{ChaturajiRecord, KaissaRecord};
 use super::result::{GameResult, Termination};
 use super::tags::Tags;
@@ -233,13 +231,5 @@ impl From<ChaturajiRecord> for Record {
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         each!(self, r => fmt::Display::fmt(r, f))
-    }
-}
-
-impl FromStr for Record {
-    type Err = RecordError;
-
-    fn from_str(text: &str) -> Result<Record, RecordError> {
-        super::reader::read_any(text)
     }
 }

@@ -6,8 +6,7 @@ use core::fmt;
 
 use thiserror::Error;
 
-use super::ludii::scores_text;
-use super::result::{GameResult, Termination};
+use super::result::{scores_text, GameResult, Termination};
 use crate::chaturaji::{ExchangeError, Move, Square};
 use crate::error::{IllegalMoveError, NotationError};
 use crate::readable::ReadableMoveError;

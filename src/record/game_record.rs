@@ -1,10 +1,7 @@
 //! A record of one game: tags, start position, actions with comments, and
 //! a result that always agrees with the final position.
 
-use core::fmt;
-use core::str::FromStr;
-
-use super::error::{ActionError, RecordError, ResultError, TextError};
+use super::error::{ActionError, ResultError, TextError};
 use super::game::RecordedGame;
 use super::result::{GameResult, Termination};
 use super::tags::{check_text, Tags};
@@ -461,21 +458,5 @@ impl<G: RecordedGame> GameRecord<G> {
     /// The tags, for the reader.
     pub(crate) fn tags_mut(&mut self) -> &mut Tags {
         &mut self.tags
-    }
-}
-
-impl<G: RecordedGame> fmt::Display for GameRecord<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        super::writer::write_record(self, f)
-    }
-}
-
-impl<G: RecordedGame> FromStr for GameRecord<G> {
-    type Err = RecordError;
-
-    /// Reads exactly one record of this game (blank lines around it are
-    /// allowed).
-    fn from_str(text: &str) -> Result<GameRecord<G>, RecordError> {
-        super::reader::read_one::<G>(text)
     }
 }

@@ -234,6 +234,9 @@ impl<R: BufRead> Lines<R> {
     }
 }
 
+/// A line and column of the input.
+pub(super) type Place = (usize, usize);
+
 #[cfg(test)]
 mod tests {
     use super::*;

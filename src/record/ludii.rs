@@ -60,13 +60,6 @@ pub(super) fn decide(position: &mut Position, mv: Move) -> Result<(), ActionErro
     Ok(())
 }
 
-/// The `Scores` tag's value: the four scores in the order Red, Black,
-/// Yellow, Green, separated by commas (as in the position text).
-pub(crate) fn scores_text(scores: [u32; 4]) -> String {
-    let [r, b, y, g] = scores;
-    format!("{r},{b},{y},{g}")
-}
-
 /// Reads a `Scores` tag's value with the position text's own reader of
 /// the scores field: four decimal numbers without leading zeros, separated
 /// by single commas. An error gives the byte offset in `text` and the
@@ -79,6 +72,7 @@ pub(crate) fn parse_scores(text: &str) -> Result<[u32; 4], (usize, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::result::scores_text;
 
     #[test]
     fn scores_tag_values() {

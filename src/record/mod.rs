@@ -44,6 +44,7 @@
 
 mod any;
 mod chaturaji;
+mod chaturaji_action;
 mod error;
 mod game;
 mod game_record;
@@ -59,7 +60,8 @@ mod visitor;
 mod writer;
 
 pub use any::Record;
-pub use chaturaji::{ChaturajiAction, ChaturajiGame};
+pub use chaturaji::ChaturajiGame;
+pub use chaturaji_action::ChaturajiAction;
 pub use error::{ActionError, RecordError, RecordErrorKind, ResultError, TextError};
 pub use game::RecordedGame;
 pub use game_record::{ChaturajiRecord, GameRecord, KaissaRecord};

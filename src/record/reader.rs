@@ -10,6 +10,7 @@
 //! line, and each action is played on one position, which a sink (the
 //! record builder or the visitor) is shown.
 
+use core::str::FromStr;
 use std::io::BufRead;
 
 use super::any::Record;
@@ -20,7 +21,7 @@ use super::game_record::{check_result, GameRecord};
 use super::header::Header;
 use super::kaissa::KaissaGame;
 use super::lexer::{Lexeme, Scanner};
-use super::lines::Lines;
+use super::lines::{Lines, Place};
 use super::result::{GameResult, Termination};
 use super::tags::RESERVED_TAGS;
 use super::visitor::RecordVisitor;
@@ -75,16 +76,6 @@ type Failure = (RecordError, Resync);
 fn body(error: RecordError) -> Failure {
     (error, Resync::Body)
 }
-
-/// Which game a record's `Game` tag names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Which {
-    Kaissa,
-    Chaturaji,
-}
-
-/// A line and column of the input.
-pub(super) type Place = (usize, usize);
 
 /// What reading a record tells its receiver: the builder of a
 /// [`GameRecord`] or a [`RecordVisitor`]. It is told only of records
@@ -293,8 +284,8 @@ impl<R: BufRead> Reader<R> {
         self.skip(resync);
         let read = match self.next_header() {
             Ok(None) => return None,
-            Ok(Some(Which::Kaissa)) => self.read_game::<KaissaGame, _>(&mut Visit(visitor)),
-            Ok(Some(Which::Chaturaji)) => self.read_game::<ChaturajiGame, _>(&mut Visit(visitor)),
+            Ok(Some(KaissaGame::NAME)) => self.read_game::<KaissaGame, _>(&mut Visit(visitor)),
+            Ok(Some(_)) => self.read_game::<ChaturajiGame, _>(&mut Visit(visitor)),
             Err(failure) => Err(failure),
         };
         Some(read.map_err(|(error, resync)| {
@@ -340,16 +331,17 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Reads the tag pairs of the next record into `self.header`, and
-    /// which game it is; `None` at the end of the input.
-    fn next_header(&mut self) -> Result<Option<Which>, Failure> {
+    /// the name of its game ([`RecordedGame::NAME`]); `None` at the end of
+    /// the input.
+    fn next_header(&mut self) -> Result<Option<&'static str>, Failure> {
         if !self.skip_blank()? {
             return Ok(None);
         }
         self.read_header()?;
         let game = self.header.required("Game").map_err(body)?;
         match self.header.value(game) {
-            "kaissa" => Ok(Some(Which::Kaissa)),
-            "chaturaji" => Ok(Some(Which::Chaturaji)),
+            KaissaGame::NAME => Ok(Some(KaissaGame::NAME)),
+            ChaturajiGame::NAME => Ok(Some(ChaturajiGame::NAME)),
             other => {
                 let error = game.error(RecordErrorKind::BadTagValue {
                     name: "Game".into(),
@@ -730,10 +722,10 @@ impl<R: BufRead> Iterator for Reader<R> {
         self.skip(resync);
         let read = match self.next_header() {
             Ok(None) => return None,
-            Ok(Some(Which::Kaissa)) => self
+            Ok(Some(KaissaGame::NAME)) => self
                 .read_game::<KaissaGame, _>(&mut Builder::new())
                 .map(Record::Kaissa),
-            Ok(Some(Which::Chaturaji)) => self
+            Ok(Some(_)) => self
                 .read_game::<ChaturajiGame, _>(&mut Builder::new())
                 .map(Record::Chaturaji),
             Err(failure) => Err(failure),
@@ -749,16 +741,12 @@ impl<R: BufRead> Iterator for Reader<R> {
 pub(crate) fn read_one<G: RecordedGame>(text: &str) -> Result<GameRecord<G>, RecordError> {
     let mut reader = Reader::new(text.as_bytes());
     let only = |e: Failure| e.0;
-    let which = reader.next_header().map_err(only)?;
-    let Some(which) = which else {
+    let name = reader.next_header().map_err(only)?;
+    let Some(found) = name else {
         return Err(RecordError::new(1, 1, RecordErrorKind::NoRecord));
     };
     let game = reader.header.required("Game")?;
-    if reader.header.value(game) != G::NAME {
-        let found = match which {
-            Which::Kaissa => KaissaGame::NAME,
-            Which::Chaturaji => ChaturajiGame::NAME,
-        };
+    if found != G::NAME {
         return Err(game.error(RecordErrorKind::WrongGame {
             expected: G::NAME,
             found,
@@ -793,5 +781,23 @@ impl<R: BufRead> Reader<R> {
             }
         }
         Ok(())
+    }
+}
+
+impl<G: RecordedGame> FromStr for GameRecord<G> {
+    type Err = RecordError;
+
+    /// Reads exactly one record of this game (blank lines around it are
+    /// allowed).
+    fn from_str(text: &str) -> Result<GameRecord<G>, RecordError> {
+        read_one::<G>(text)
+    }
+}
+
+impl FromStr for Record {
+    type Err = RecordError;
+
+    fn from_str(text: &str) -> Result<Record, RecordError> {
+        read_any(text)
     }
 }

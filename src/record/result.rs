@@ -182,6 +182,13 @@ impl fmt::Display for Termination {
     }
 }
 
+/// The `Scores` tag's value: the four scores in the order Red, Black,
+/// Yellow, Green, separated by commas (as in the position text).
+pub(crate) fn scores_text(scores: [u32; 4]) -> String {
+    let [r, b, y, g] = scores;
+    format!("{r},{b},{y},{g}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,7 @@
 
 use core::fmt;
 
-use super::chaturaji::ChaturajiAction;
+use super::chaturaji_action::ChaturajiAction;
 use super::result::{GameResult, Termination};
 use crate::{chaturaji, kaissa};
 

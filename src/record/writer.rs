@@ -5,7 +5,7 @@ use core::fmt;
 
 use super::game::RecordedGame;
 use super::game_record::GameRecord;
-use super::ludii::scores_text;
+use super::result::scores_text;
 use super::tags::{escape, LEADING_TAGS};
 
 /// Movetext lines stay within this many characters (a longer comment gets
@@ -116,5 +116,11 @@ impl Wrapper {
             None => width + first_line,
         });
         Ok(())
+    }
+}
+
+impl<G: RecordedGame> fmt::Display for GameRecord<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_record(self, f)
     }
 }
