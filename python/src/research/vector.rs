@@ -26,6 +26,7 @@ use kaissa_chaturaji::game::{Actor, Game};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
 use super::encode::Encoded;
+use super::stream;
 use crate::errors;
 use kaissa_chaturaji::game::AnyGame;
 
@@ -108,6 +109,9 @@ struct Envs<G: Encoded> {
     start: G,
     /// The ply limit, if any (a game reaching it ends drawn).
     limit: Option<u32>,
+    /// Whether a step's output is larger than the caches, so that its
+    /// rows are streamed out.
+    streaming: bool,
     /// The games.
     envs: Vec<Env<G>>,
 }
@@ -167,6 +171,7 @@ impl<G: Encoded> Envs<G> {
         let mut envs = Envs {
             start: start.clone(),
             limit,
+            streaming: n * (G::OBSERVATION + G::num_actions()) > stream::STREAM_ABOVE,
             envs: Vec::with_capacity(n),
         };
         for _ in 0..n {
@@ -200,6 +205,7 @@ impl<G: Encoded> Envs<G> {
             &mut self.envs,
             rows,
             threads,
+            self.streaming,
             &|env: &mut Env<G>, row: Rows<'_>| {
                 env.game = start.clone();
                 let (actor, _) = env.advance(start, limit, row.rewards);
@@ -233,6 +239,7 @@ impl<G: Encoded> Envs<G> {
             &mut self.envs,
             rows,
             threads,
+            self.streaming,
             &|env: &mut Env<G>, row: Rows<'_>| {
                 let id = usize::from(env.ids[env.chosen]);
                 let action = G::action_of(id, false).expect("the id of a legal action");
@@ -257,6 +264,9 @@ impl<G: Encoded> Envs<G> {
     }
 }
 
+/// What a step does to one game and its rows.
+type Work<'a, G> = dyn Fn(&mut Env<G>, Rows<'_>) + Sync + 'a;
+
 /// Some consecutive games with their rows, for one thread to take.
 type Piece<'a, G> = Mutex<Option<(&'a mut [Env<G>], Rows<'a>)>>;
 
@@ -265,11 +275,12 @@ fn for_chunks<G: Encoded>(
     envs: &mut [Env<G>],
     rows: Rows<'_>,
     threads: usize,
-    work: &(dyn Fn(&mut Env<G>, Rows<'_>) + Sync),
+    streaming: bool,
+    work: &Work<'_, G>,
 ) {
     let n = envs.len();
     if threads <= 1 || n < 2 {
-        run_rows(envs, rows, work);
+        run_rows(envs, rows, streaming, work);
         return;
     }
     let per = n.div_ceil(threads);
@@ -287,7 +298,7 @@ fn for_chunks<G: Encoded>(
     let run = |piece: &Piece<'_, G>| {
         let taken = piece.lock().unwrap_or_else(PoisonError::into_inner).take();
         if let Some((envs, rows)) = taken {
-            run_rows(envs, rows, work);
+            run_rows(envs, rows, streaming, work);
         }
     };
     std::thread::scope(|scope| {
@@ -304,14 +315,62 @@ fn for_chunks<G: Encoded>(
     });
 }
 
+/// Runs `work` on each game with its own row, composing the observations
+/// and masks of [`stream::GROUP`] games at a time in scratch buffers and
+/// streaming them out (see `stream`).
+fn run_rows_streaming<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, work: &Work<'_, G>) {
+    let n = envs.len();
+    let width = |part: &[u8]| part.len() / n;
+    let (pw, rw, dw, ow, mw) = (
+        width(rows.player),
+        width(rows.rewards),
+        width(rows.done),
+        width(rows.obs),
+        width(rows.mask),
+    );
+    let group = stream::GROUP;
+    let mut obs_scratch = vec![0u8; group * ow];
+    let mut mask_scratch = vec![0u8; group * mw];
+    let groups = envs
+        .chunks_mut(group)
+        .zip(rows.player.chunks_mut(group * pw))
+        .zip(rows.rewards.chunks_mut(group * rw))
+        .zip(rows.done.chunks_mut(group * dw))
+        .zip(rows.obs.chunks_mut(group * ow))
+        .zip(rows.mask.chunks_mut(group * mw));
+    for (((((envs, player), rewards), done), obs), mask) in groups {
+        let k = envs.len();
+        let (obs_rows, mask_rows) = (&mut obs_scratch[..k * ow], &mut mask_scratch[..k * mw]);
+        let parts = player
+            .chunks_exact_mut(pw)
+            .zip(rewards.chunks_exact_mut(rw))
+            .zip(done.chunks_exact_mut(dw))
+            .zip(obs_rows.chunks_exact_mut(ow))
+            .zip(mask_rows.chunks_exact_mut(mw));
+        for (env, ((((player, rewards), done), obs), mask)) in envs.iter_mut().zip(parts) {
+            let row = Rows {
+                player,
+                rewards,
+                done,
+                obs,
+                mask,
+            };
+            work(env, row);
+        }
+        stream::copy(obs, obs_rows);
+        stream::copy(mask, mask_rows);
+    }
+    stream::fence();
+}
+
 /// Runs `work` on each game with its own row.
-fn run_rows<G: Encoded>(
-    envs: &mut [Env<G>],
-    rows: Rows<'_>,
-    work: &(dyn Fn(&mut Env<G>, Rows<'_>) + Sync),
-) {
+fn run_rows<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, streaming: bool, work: &Work<'_, G>) {
     let n = envs.len();
     if n == 0 {
+        return;
+    }
+    if streaming {
+        run_rows_streaming(envs, rows, work);
         return;
     }
     let width = |part: &[u8]| part.len() / n;
