@@ -25,7 +25,7 @@ pub fn copy(dst: &mut [u8], src: &[u8]) {
     assert_eq!(
         dst.len(),
         src.len(),
-        "a row and its scratch differ in length"
+        "the rows and their scratch differ in length"
     );
     #[cfg(target_arch = "x86_64")]
     {
