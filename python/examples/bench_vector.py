@@ -18,6 +18,12 @@ drawn in numpy from the mask (numpy's own time then dominates: the masks
 are thousands of columns wide), and with the first legal id of each row.
 
     python examples/bench_vector.py [--envs 256] [--seconds 2] [--quick]
+    python examples/bench_vector.py --scaling [--seconds 2]
+
+``--scaling`` prints instead the CPU time per game-step of ``VectorEnv``
+(``sample_actions``) with 256, 1,024 and 4,096 games, and the ratio of
+the last to the first: how the cost grows once a step's output (5.4 kB a
+Kaissa game, 3.5 kB a Chaturaji game) outgrows the caches.
 
 Needs numpy, and OpenSpiel (``pip install open_spiel``) for the anchor.
 """
@@ -113,14 +119,31 @@ def vector_env(game: str, rules: str | None, envs: int, choice: str, seconds: fl
     return measure(run, seconds)
 
 
+def scaling(seconds: float) -> None:
+    """CPU nanoseconds per game-step with 256, 1,024 and 4,096 games, and
+    the ratio of the largest batch to the smallest, for both games."""
+    for game, rules in [("kaissa", None), ("chaturaji", "sheet")]:
+        costs = {}
+        for envs in (256, 1024, 4096):
+            costs[envs] = 1e9 / vector_env(game, rules, envs, "sample_actions", seconds)
+            print(f"VectorEnv {game:<9} {envs:>5} games {costs[envs]:>8,.0f} ns per game-step")
+        print(f"VectorEnv {game:<9} 4096 / 256 games: {costs[4096] / costs[256]:.2f}x per game-step")
+
+
 def main() -> None:
     """Runs the measurements and prints them with their ratios."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--envs", type=int, default=256, help="games per VectorEnv")
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per figure")
     parser.add_argument("--quick", action="store_true", help="a short run (a smoke test)")
+    parser.add_argument(
+        "--scaling", action="store_true", help="the cost per game-step from 256 to 4,096 games"
+    )
     args = parser.parse_args()
     seconds = 0.05 if args.quick else args.seconds
+    if args.scaling:
+        scaling(seconds)
+        return
 
     try:
         plain = openspiel_chess("", seconds)

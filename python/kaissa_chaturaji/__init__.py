@@ -6,7 +6,7 @@ game records and SVG pictures, in the manner of python-chess.
 
 >>> import kaissa_chaturaji as kc
 >>> pos = kc.kaissa.Position()
->>> len(pos.legal_moves())
+>>> len(pos.legal_moves)
 40
 >>> pos.push("e2e5")
 >>> str(pos.pop())
@@ -16,7 +16,8 @@ game records and SVG pictures, in the manner of python-chess.
 
 Modules: ``kaissa`` (Merchant Kaissa), ``chaturaji`` (Chaturaji under the
 rules options ``"sheet"``, ``"opposite"`` and ``"ludii"``), ``record``
-(game records); for research, imported when first used, ``vector``
+(game records), ``agents`` (computer players); for research, imported
+when first used, ``vector``
 (``VectorEnv``, many games stepped in Rust; needs numpy), ``openspiel``
 (the pyspiel games ``kaissa`` and ``chaturaji``; needs open_spiel) and
 ``pettingzoo`` (AEC environments; needs pettingzoo). Here: ``Outcome``, the seeded ``SplitMix64``,
@@ -40,7 +41,7 @@ from ._native import (
     SplitMix64,
     __version__,
 )
-from . import chaturaji, kaissa, record
+from . import agents, chaturaji, kaissa, record
 
 #: The research modules, imported when first used: each needs a package
 #: the others do not (numpy, open_spiel, pettingzoo).
@@ -68,6 +69,7 @@ __all__ = [
     "RecordError",
     "SplitMix64",
     "__version__",
+    "agents",
     "chaturaji",
     "kaissa",
     "record",

@@ -3,6 +3,7 @@
 from types import ModuleType
 from typing import Dict, final, Optional, Tuple, Union
 
+from . import agents as agents
 from . import chaturaji as chaturaji
 from . import kaissa as kaissa
 from . import record as record
@@ -55,6 +56,8 @@ class Outcome:
     def word(self) -> str: ...
     @property
     def winners(self) -> Tuple[str, ...]: ...
+    @property
+    def winner(self) -> Optional[str]: ...
     @property
     def reason(self) -> Optional[str]: ...
     @property
@@ -128,6 +131,7 @@ __all__ = [
     "RecordError",
     "SplitMix64",
     "__version__",
+    "agents",
     "chaturaji",
     "kaissa",
     "record",

@@ -16,7 +16,10 @@ Games
 
 ``kaissa``
     Merchant Kaissa (``docs/rules.md`` §1): two players, Yellow 0 and
-    Red 1, Yellow first. No parameters; no chance.
+    Red 1, Yellow first; no chance. Parameter ``max_plies`` (0, the
+    default, is the rules as written): the game ends drawn once its
+    position has that many plies, so every game is finite, and
+    ``max_game_length`` follows it.
 ``chaturaji``
     Chaturaji (``docs/rules.md`` §2): four players, Red 0, Black 1,
     Yellow 2, Green 3. Parameter ``rules``: ``"sheet"`` (the default:
@@ -122,6 +125,13 @@ All 0 until the end. Kaissa and the sheet's Chaturaji: 1 for each winner,
 scorer 1 and the three others -1/3; a tie for the top score or the turn
 limit is a draw, all 0.
 
+Bots
+----
+
+``AgentBot(spec, seed=0)`` is a ``pyspiel.Bot`` playing one of the
+library's computer players (``kaissa_chaturaji.agents``: ``random``,
+``greedy``, ``mcts:<n>``, ``alphabeta:<depth>`` ...).
+
 Beyond OpenSpiel's API, ``game.new_initial_state(text, roll=None)`` starts
 from a position text and ``state.native`` is the underlying
 ``kaissa_chaturaji._native.research.GameState``.
@@ -146,7 +156,10 @@ _native = importlib.import_module("kaissa_chaturaji._native")
 _research = _native.research
 GameState = _research.GameState
 
+from .agents import Agent  # noqa: E402  (after the check for pyspiel)
+
 __all__ = [
+    "AgentBot",
     "CHATURAJI_RULES",
     "ChaturajiGame",
     "KaissaGame",
@@ -192,7 +205,7 @@ def _game_type(
     long_name: str,
     chance_mode: pyspiel.GameType.ChanceMode,
     players: int,
-    parameters: dict[str, str],
+    parameters: Dict[str, Any],
 ) -> pyspiel.GameType:
     """The type of either game: sequential, perfect information, zero-sum,
     terminal rewards, with observation tensors and strings."""
@@ -215,7 +228,11 @@ def _game_type(
 
 
 _KAISSA_TYPE = _game_type(
-    "kaissa", "Merchant Kaissa", pyspiel.GameType.ChanceMode.DETERMINISTIC, 2, {}
+    "kaissa",
+    "Merchant Kaissa",
+    pyspiel.GameType.ChanceMode.DETERMINISTIC,
+    2,
+    {"max_plies": 0},
 )
 _CHATURAJI_TYPE = _game_type(
     "chaturaji",
@@ -239,10 +256,13 @@ def _game_info(actions: int, chance_outcomes: int, players: int, length: int) ->
     )
 
 
-def kaissa_game_info() -> pyspiel.GameInfo:
+def kaissa_game_info(max_plies: Optional[int] = None) -> pyspiel.GameInfo:
     """The ``GameInfo`` of ``kaissa``: 2 players, no chance, returns -1
-    to 1 adding up to 0."""
-    return _game_info(_research.KAISSA_ACTIONS, 0, 2, _KAISSA_MAX_GAME_LENGTH)
+    to 1 adding up to 0; with a ply limit, games at most that long."""
+    length = _KAISSA_MAX_GAME_LENGTH
+    if max_plies is not None:
+        length = min(max_plies, length)
+    return _game_info(_research.KAISSA_ACTIONS, 0, 2, length)
 
 
 def chaturaji_game_info(rules: str = "sheet") -> pyspiel.GameInfo:
@@ -264,6 +284,8 @@ class KaissaChaturajiGame(pyspiel.Game, metaclass=type):
     name: str
     #: The Chaturaji rules name, ``None`` for Kaissa.
     rules: Optional[str]
+    #: The ply limit (Kaissa's ``max_plies`` parameter), or ``None``.
+    max_plies: Optional[int]
 
     def __init__(
         self,
@@ -276,10 +298,11 @@ class KaissaChaturajiGame(pyspiel.Game, metaclass=type):
         super().__init__(game_type, game_info, params)
         self.name = name
         self.rules = rules
+        self.max_plies = None
 
     def native_start(self) -> Any:
         """A native ``GameState`` at the start of this game."""
-        return GameState(self.name, self.rules)
+        return GameState(self.name, self.rules, max_plies=self.max_plies)
 
     def new_initial_state(
         self, text: Optional[str] = None, roll: Optional[int] = None
@@ -292,7 +315,7 @@ class KaissaChaturajiGame(pyspiel.Game, metaclass=type):
             if roll is not None:
                 raise ValueError("a roll needs a position text")
             return KaissaChaturajiState(self)
-        native = GameState.from_text(self.name, text, self.rules, roll)
+        native = GameState.from_text(self.name, text, self.rules, roll, self.max_plies)
         return KaissaChaturajiState(self, native, start=native_text(native))
 
     def max_chance_nodes_in_history(self) -> int:
@@ -315,13 +338,23 @@ class KaissaChaturajiGame(pyspiel.Game, metaclass=type):
 
 
 class KaissaGame(KaissaChaturajiGame):
-    """``pyspiel.load_game("kaissa")``: Merchant Kaissa, no parameters."""
+    """``pyspiel.load_game("kaissa")``: Merchant Kaissa. Parameter
+    ``max_plies`` (0, the default: the rules as written): a game ends
+    drawn, every return 0, once the position has that many plies
+    (``Position.ply``), and ``max_game_length`` is that many."""
 
     def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
         params = dict(params or {})
-        if params:
-            raise ValueError(f"kaissa takes no parameters, not {sorted(params)}")
-        super().__init__(_KAISSA_TYPE, kaissa_game_info(), params, "kaissa", None)
+        limit = params.setdefault("max_plies", 0)
+        unknown = sorted(set(params) - {"max_plies"})
+        if unknown:
+            raise ValueError(f"kaissa takes the parameter max_plies only, not {unknown}")
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 0 <= limit < 2**32:
+            raise ValueError(f"max_plies must be 0 (no limit) or a positive int, not {limit!r}")
+        super().__init__(
+            _KAISSA_TYPE, kaissa_game_info(limit or None), params, "kaissa", None
+        )
+        self.max_plies = limit or None
 
 
 class ChaturajiGame(KaissaChaturajiGame):
@@ -491,6 +524,41 @@ class HistoryObserver:
         """The history, as comma-separated action ids."""
         del player
         return state.played if state.start is None else f"{state.start}|{state.played}"
+
+
+class AgentBot(pyspiel.Bot, metaclass=type):
+    """One of the library's computer players (``kaissa_chaturaji.agents``)
+    as an OpenSpiel bot: ``AgentBot("mcts:500", seed=0)`` plays the
+    ``kaissa`` and ``chaturaji`` games of this module, in
+    ``pyspiel.evaluate_bots`` or a loop of your own. ``step(state)``
+    returns the action id of the agent's move (the interpreter is released
+    while it thinks); at a chance node or the end there is no move to make
+    and it raises ``ValueError``. ``agent`` is the ``Agent`` inside (its
+    ``report`` tells what the last search did)."""
+
+    #: The computer player.
+    agent: Agent
+
+    def __init__(self, spec: str, seed: int = 0) -> None:
+        pyspiel.Bot.__init__(self)
+        self.agent = Agent(spec, seed)
+
+    def step(self, state: KaissaChaturajiState) -> int:
+        """The action id of the agent's move in ``state``."""
+        native = state.native
+        if native.is_chance_node():
+            raise ValueError("a chance node: the die is rolled, not chosen by a bot")
+        move = self.agent.choose(native.position(), native.roll)
+        return int(native.string_to_action(str(move)))
+
+    def restart_at(self, state: KaissaChaturajiState) -> None:
+        """A new game: the agent forgets its search trees and tables."""
+        del state
+        self.agent.reset()
+
+    def inform_action(self, state: KaissaChaturajiState, player_id: int, action: int) -> None:
+        """Nothing to do: the agent reads the position on every step."""
+        del state, player_id, action
 
 
 if "kaissa" not in pyspiel.registered_names():

@@ -82,7 +82,8 @@ rolled. ``"human"`` is not offered.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+import operator
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 try:
     import gymnasium
@@ -97,12 +98,13 @@ except ImportError as _missing:  # pragma: no cover - depends on the environment
     ) from _missing
 
 from ._native import research as _research  # type: ignore[import-not-found, unused-ignore]
+from .agents import Agent
 
 #: The native ``kaissa_chaturaji._native.research.GameState`` (typed ``Any``:
 #: the native module has no stub).
 GameState: Any = _research.GameState
 
-__all__ = ["AGENTS", "ILLEGAL_REWARD", "RULES", "env", "raw_env", "render_rgb"]
+__all__ = ["AGENTS", "ILLEGAL_REWARD", "RULES", "agent_policy", "env", "raw_env", "render_rgb"]
 
 #: The agents of each game, in player order.
 AGENTS: Dict[str, List[str]] = {
@@ -118,6 +120,43 @@ RULES: Dict[str, Tuple[str, ...]] = {
 
 #: The reward of an agent whose action is illegal (``env()`` only).
 ILLEGAL_REWARD = -1
+
+
+def _action_id(action: Any) -> int:
+    """An action id given as an integer (a Python or numpy int): a float,
+    a string or a bool is refused with a ``TypeError``, as is anything
+    that is not an integer, so that ``12.9`` never plays action 12."""
+    if isinstance(action, (bool, np.bool_)):
+        raise TypeError(f"an action id is an integer, not {action!r}")
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise TypeError(
+            f"an action id is an integer, not {type(action).__name__} {action!r}"
+        ) from None
+
+
+def agent_policy(agent: Agent) -> Callable[[AECEnv], int]:
+    """A policy for these environments made of one of the library's
+    computer players (``kaissa_chaturaji.agents.Agent``): ``policy(env)``
+    returns the action id of the agent's move for ``env.agent_selection``
+    (``env`` wrapped or raw), reading the position from the environment.
+
+    >>> from kaissa_chaturaji.agents import Agent
+    >>> e = env("kaissa")
+    >>> e.reset(seed=1)
+    >>> policy = agent_policy(Agent("greedy", seed=1))
+    >>> e.step(policy(e))
+    >>> e.agent_selection
+    'red'
+    """
+
+    def policy(environment: AECEnv) -> int:
+        state = environment.unwrapped.state
+        move = agent.choose(state.position(), state.roll)
+        return int(state.string_to_action(str(move)))
+
+    return policy
 
 
 def env(
@@ -316,7 +355,7 @@ class raw_env(AECEnv, EzPickle):
             return
         if action is None:
             raise ValueError(f"{agent} is to act: None is no action")
-        self.state.apply_action(int(action))
+        self.state.apply_action(_action_id(action))
         self.plies += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)

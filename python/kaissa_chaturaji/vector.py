@@ -56,8 +56,13 @@ from __future__ import annotations
 
 from typing import Optional, Tuple
 
-import numpy as np
-import numpy.typing as npt
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as _missing:  # pragma: no cover - depends on the install
+    raise ImportError(
+        f"kaissa_chaturaji.vector needs numpy (pip install numpy): {_missing}"
+    ) from _missing
 
 from ._native import research as _research
 
@@ -80,7 +85,10 @@ class VectorEnv:
 
     ``seed`` seeds every game's die (and ``sample_actions``); ``threads``
     is the number of threads a step uses (1 by default, 0 for every
-    core). Bad arguments raise ``ValueError``.
+    core, at most 1,024). ``max_plies`` (``None``: the rules as
+    written) ends a game drawn, every reward 0, once its position has that
+    many plies, so that every game is finite. Bad arguments raise
+    ``ValueError`` and make nothing.
     """
 
     def __init__(
@@ -91,10 +99,11 @@ class VectorEnv:
         seed: int = 0,
         *,
         threads: int = 1,
+        max_plies: Optional[int] = None,
     ) -> None:
         if not isinstance(seed, int) or not 0 <= seed < 2**64:
             raise ValueError(f"seed must be an int from 0 to 2**64 - 1, not {seed!r}")
-        self._core = _research.VectorCore(game, rules, num_envs, seed, threads)
+        self._core = _research.VectorCore(game, rules, num_envs, seed, threads, max_plies)
         self.game: str = game
         self.rules: Optional[str] = None if game == "kaissa" else (rules or "sheet")
 

@@ -3,7 +3,7 @@
 //! `kaissa_chaturaji` (see `python/kaissa_chaturaji/`).
 //!
 //! One file per concept: `kaissa/` and `chaturaji/` (positions and
-//! moves), `record/` (game records and the streaming reader),
+//! moves), `agents.rs` (the computer players), `record/` (game records and the streaming reader),
 //! `research/` (integer actions, observations and the batched
 //! environment), `outcome.rs`, `random.rs` (the seeded generators), `playouts.rs`,
 //! `errors.rs` (the exception classes, and the one place where Rust
@@ -12,6 +12,7 @@
 
 use pyo3::prelude::*;
 
+mod agents;
 mod chaturaji;
 mod common;
 mod errors;
@@ -34,6 +35,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_submodule(&kaissa::module(py)?)?;
     m.add_submodule(&chaturaji::module(py)?)?;
     m.add_submodule(&record::module(py)?)?;
+    m.add_submodule(&agents::module(py)?)?;
     let research = research::module(py)?;
     m.add_submodule(&research)?;
     // Its classes name it as their module, for pickling: importable by

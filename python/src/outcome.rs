@@ -98,6 +98,16 @@ impl Outcome {
         PyTuple::new(py, &self.winners)
     }
 
+    /// Who won, as the outcome word names it (python-chess's ``winner``,
+    /// in words): ``"yellow"`` or ``"red"`` (Kaissa), an alliance's two
+    /// colour letters in ``rbyg`` order such as ``"rg"`` (Chaturaji) or a
+    /// colour such as ``"green"`` (the Ludii ruleset); ``None`` for a draw
+    /// or a game going on.
+    #[getter]
+    fn winner(&self) -> Option<&'static str> {
+        self.word.strip_suffix("-wins")
+    }
+
     /// Why the game ended (a ``Termination`` word of the record format),
     /// or ``None`` while it goes on.
     #[getter]

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use kaissa_chaturaji::playouts::{self as rust, PlayoutOutcome, Start};
+use kaissa_chaturaji::game::{AnyGame, AnyOutcome};
+use kaissa_chaturaji::playouts as rust;
 
 use crate::common;
 use crate::outcome::Outcome;
@@ -50,22 +51,25 @@ pub struct PlayoutStats {
 }
 
 /// The outcome of one game of a batch.
-fn outcome(outcome: PlayoutOutcome, ludii: bool) -> Outcome {
+fn outcome(outcome: AnyOutcome, ludii: bool) -> Outcome {
     match outcome {
-        PlayoutOutcome::Kaissa(o) => Outcome::kaissa(o),
-        PlayoutOutcome::Chaturaji(o) => Outcome::chaturaji(o, ludii),
+        AnyOutcome::Kaissa(o) => Outcome::kaissa(o),
+        AnyOutcome::Chaturaji(o) => Outcome::chaturaji(o, ludii),
     }
 }
 
 impl Playouts {
     /// Whether the games are Kaissa games.
     fn is_kaissa(&self) -> bool {
-        matches!(self.inner.start(), Start::Kaissa(_))
+        matches!(self.inner.start(), AnyGame::Kaissa(_))
     }
 
     /// Whether the games are played under the Ludii ruleset.
     fn is_ludii(&self) -> bool {
-        matches!(self.inner.start(), Start::Chaturaji(pos) if pos.rules().is_ludii())
+        self.inner
+            .start()
+            .rules()
+            .is_some_and(|rules| rules.is_ludii())
     }
 }
 
@@ -76,9 +80,9 @@ impl Playouts {
     #[pyo3(signature = (start, seed = 0, *, threads = 1, max_plies = 10_000))]
     fn new(start: &Bound<'_, PyAny>, seed: u64, threads: i64, max_plies: u32) -> PyResult<Self> {
         let start = if let Ok(pos) = start.cast::<kaissa::Position>() {
-            Start::Kaissa(pos.try_borrow()?.pos.clone())
+            AnyGame::from(pos.try_borrow()?.pos.clone())
         } else if let Ok(pos) = start.cast::<chaturaji::Position>() {
-            Start::Chaturaji(pos.try_borrow()?.pos.clone())
+            AnyGame::from(pos.try_borrow()?.pos.clone())
         } else {
             return Err(PyTypeError::new_err(
                 "start is a kaissa.Position or a chaturaji.Position",

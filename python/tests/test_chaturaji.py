@@ -129,7 +129,7 @@ def test_boat_triumph_and_alliance_win():
     )
     assert pos.is_game_over()
     assert all(pos.legal_moves(r) == [] for r in (2, 3, 4, 5))
-    assert pos.ranking() == {"red": 1, "black": 3, "yellow": 3, "green": 1}
+    assert pos.ranking == {"red": 1, "black": 3, "yellow": 3, "green": 1}
 
 
 def test_throne_conquest():
@@ -188,7 +188,7 @@ def test_ludii_decisions_and_scores():
     pos.push(5, "c2d3")
     assert pos.score("green") == 5 and pos.scores["green"] == 5
     assert str(pos.outcome()) == "green-wins" and pos.outcome().reason == "ranking"
-    assert pos.ranking() == {"red": 2, "black": 2, "yellow": 2, "green": 1}
+    assert pos.ranking == {"red": 2, "black": 2, "yellow": 2, "green": 1}
     tie = Position("8/8/8/8/8/8/8/3,gK,4 r 9,0,9,4 - 100", rules="ludii")
     assert tie.outcome().word == "draw" and tie.outcome().winners == ()
     assert tie.perft(3) == 0

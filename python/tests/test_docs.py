@@ -10,7 +10,7 @@ import pytest
 
 import kaissa_chaturaji as kc
 
-MODULES = [kc, kc.kaissa, kc.chaturaji, kc.record]
+MODULES = [kc, kc.kaissa, kc.chaturaji, kc.record, kc.agents]
 # The batched environment needs numpy: CI installs it (and a missing one
 # fails there); elsewhere its docs are checked when numpy is at hand.
 if os.environ.get("CI") == "true" or importlib.util.find_spec("numpy"):

@@ -60,7 +60,7 @@ def test_push_pop_restore_the_position():
     pos.push(Move("e9e6"))
     pos.push("d1f4")
     assert [str(m) for m in pos.move_stack] == ["e2e5", "e9e6", "d1f4"]
-    assert pos.ply == 3 and pos.turn == 2
+    assert pos.ply == 3 and pos.fullmove_number == 2 and pos.turn == "red"
     assert pos.root() == Position()
     for _ in range(3):
         pos.pop()

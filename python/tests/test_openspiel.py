@@ -384,4 +384,49 @@ def test_mcts_example_runs():
         capture_output=True, text=True, timeout=300,
     )
     assert kaissa.returncode == 0, kaissa.stderr
-    assert "kaissa()" in kaissa.stdout.splitlines()[-1]
+    assert "kaissa(max_plies=0)" in kaissa.stdout.splitlines()[-1]
+
+
+def test_an_agent_bot_plays_through_evaluate_bots():
+    from kaissa_chaturaji.openspiel import AgentBot
+
+    game = pyspiel.load_game("chaturaji", {"rules": "ludii"})
+    bot = AgentBot("greedy", seed=1)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(0)
+    action = bot.step(state)
+    assert action in state.legal_actions()
+    with pytest.raises(ValueError):
+        bot.step(_chance_state(game))
+    kaissa = pyspiel.load_game("kaissa")
+    bots = [AgentBot("alphabeta:1"), pyspiel.make_uniform_random_bot(1, 3)]
+    returns = pyspiel.evaluate_bots(kaissa.new_initial_state(), bots, 5)
+    assert sum(returns) == 0 and len(returns) == 2
+
+
+def _chance_state(game):
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    return state
+
+
+def test_kaissa_max_plies_makes_every_game_finite():
+    game = pyspiel.load_game("kaissa", {"max_plies": 6})
+    assert game.max_game_length() == 6
+    assert pyspiel.load_game("kaissa").max_game_length() > 10**9
+    state = game.new_initial_state()
+    for _ in range(6):
+        assert not state.is_terminal()
+        state.apply_action(state.legal_actions()[0])
+    assert state.is_terminal() and state.returns() == [0.0, 0.0]
+    assert state.legal_actions() == [] and state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert pyspiel.load_game("kaissa(max_plies=6)").max_game_length() == 6
+    clone = pickle.loads(pickle.dumps(state.native))
+    assert clone.is_terminal() and clone.max_plies == 6
+    for bad in (-1, "ten", 1.5):
+        # pyspiel checks the type itself (SpielError), the game the value.
+        with pytest.raises((ValueError, pyspiel.SpielError)):
+            pyspiel.load_game("kaissa", {"max_plies": bad})
+    with pytest.raises(pyspiel.SpielError):
+        pyspiel.load_game("kaissa", {"rules": "ludii"})

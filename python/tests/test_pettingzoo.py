@@ -378,3 +378,36 @@ def test_docstrings():
     assert kpz.__doc__
     failures, tried = doctest.testmod(kpz, optionflags=doctest.ELLIPSIS)[:2]
     assert tried > 0 and failures == 0
+
+
+def test_raw_env_refuses_actions_that_are_not_integers():
+    from kaissa_chaturaji.pettingzoo import raw_env
+
+    e = raw_env("kaissa")
+    e.reset(seed=1)
+    before = str(e.state)
+    for bad in (12.9, "12", 12.0, True, [12]):
+        with pytest.raises((TypeError, ValueError)):
+            e.step(bad)
+        assert str(e.state) == before
+    legal = e.state.legal_actions()[0]
+    e.step(np.int64(legal))
+    assert str(e.state) != before
+
+
+def test_an_agent_policy_plays_legal_actions():
+    from kaissa_chaturaji.agents import Agent
+    from kaissa_chaturaji.pettingzoo import agent_policy, env
+
+    for game, rules in (("kaissa", None), ("chaturaji", "ludii"), ("chaturaji", "sheet")):
+        e = env(game, rules=rules, max_plies=30)
+        e.reset(seed=3)
+        policy = agent_policy(Agent("greedy", seed=2))
+        for name in e.agent_iter():
+            observation, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            action = policy(e)
+            assert observation["action_mask"][action] == 1
+            e.step(action)

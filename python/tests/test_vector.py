@@ -2,6 +2,7 @@
 automatic reset, and agreement with ``GameState`` game by game."""
 
 import os
+import sys
 
 import pytest
 
@@ -183,6 +184,12 @@ def test_the_bench_example_runs():
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert sum(line.startswith("VectorEnv ") for line in lines) == 9
+    run = subprocess.run(
+        [sys.executable, str(script), "--quick", "--scaling"], capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr
+    ratios = [line for line in run.stdout.splitlines() if "4096 / 256 games" in line]
+    assert len(ratios) == 2 and all(line.endswith("x per game-step") for line in ratios)
 
 
 def test_game_states_pickle():
@@ -194,3 +201,59 @@ def test_game_states_pickle():
     kaissa = GameState("kaissa")
     kaissa.apply_action(kaissa.legal_actions()[5])
     assert pickle.loads(pickle.dumps(kaissa)) == kaissa
+
+
+def test_too_many_threads_is_refused_with_the_bound():
+    with pytest.raises(ValueError, match="1024"):
+        VectorEnv("kaissa", num_envs=8, threads=100000)
+    with pytest.raises(ValueError):
+        VectorEnv("chaturaji", num_envs=8, threads=-1)
+    many = VectorEnv("kaissa", num_envs=64, seed=3, threads=1024)
+    one = VectorEnv("kaissa", num_envs=64, seed=3, threads=1)
+    many.reset()
+    one.reset()
+    for _ in range(5):
+        a = many.step(many.sample_actions())
+        b = one.step(one.sample_actions())
+    assert all(np.array_equal(x, y) for x, y in zip(a, b))
+
+
+def test_vector_without_numpy_says_what_to_install():
+    import subprocess
+
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "try:\n    import kaissa_chaturaji.vector\n"
+        "except ImportError as e:\n    print(e)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "pip install numpy" in run.stdout, run.stdout + run.stderr
+
+
+def test_max_plies_ends_games_drawn():
+    env = VectorEnv("kaissa", num_envs=4, seed=1, max_plies=5)
+    env.reset()
+    for ply in range(1, 11):
+        obs, mask, player, rewards, done = env.step(env.sample_actions())
+        assert done.all() == (ply % 5 == 0)
+        assert not rewards.any()
+    with pytest.raises(ValueError):
+        VectorEnv("kaissa", num_envs=4, max_plies=0)
+
+
+@pytest.mark.parametrize("game, rules", [("kaissa", None), ("chaturaji", "sheet")])
+def test_large_batches_write_the_same_rows_as_small_ones(game, rules):
+    # The first games of a batch have the same seeds as a small batch's,
+    # so their rows agree however large the batch (past the caches too).
+    big = VectorEnv(game, rules=rules, num_envs=2048, seed=5, threads=2)
+    small = VectorEnv(game, rules=rules, num_envs=7, seed=5)
+    a, b = big.reset(), small.reset()
+    for x, y in zip(a, b):
+        assert np.array_equal(x[:7], y)
+    for _ in range(6):
+        actions = big.sample_actions()
+        a = big.step(actions)
+        b = small.step(actions[:7])
+        for x, y in zip(a, b):
+            assert np.array_equal(x[:7], y)
+        assert a[1][np.arange(2048), a[1].argmax(axis=1)].all()  # a legal id in every row

@@ -15,6 +15,7 @@
 //! Decisions beyond the rules are listed, for both games, on the
 //! [library decisions](https://github.com/kaissa-chaturaji/kaissa-chaturaji/blob/main/docs/decisions.md) page.
 
+mod attacks;
 mod bitboard;
 mod choose;
 mod diagram;

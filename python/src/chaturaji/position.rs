@@ -6,8 +6,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use kaissa_chaturaji::chaturaji::{self, Colour, Roll};
+use kaissa_chaturaji::game::{self, ChaturajiStep};
 use kaissa_chaturaji::record::{ActionError, ChaturajiAction};
-use kaissa_chaturaji::{svg, threads};
+use kaissa_chaturaji::svg;
 
 use super::moves::{self, colour, Move};
 use super::rules;
@@ -261,11 +262,15 @@ impl Position {
         ))
     }
 
-    /// Pushes the pickled plies again.
+    /// Pushes the pickled plies again: all of them, or, when one is
+    /// malformed or illegal, none (the error is raised and the position
+    /// is unchanged).
     fn __setstate__(&mut self, actions: Vec<String>) -> PyResult<()> {
+        let mut scratch = self.clone();
         for text in actions {
-            self.push_action(&text)?;
+            scratch.push_action(&text)?;
         }
+        *self = scratch;
         Ok(())
     }
 
@@ -357,6 +362,27 @@ impl Position {
     /// in play is skipped).
     fn seat_in_play(&self, colour: &str) -> PyResult<bool> {
         Ok(self.pos.seat_in_play(self::colour(colour)?))
+    }
+
+    /// The squares of the pieces of ``colour`` that attack ``square`` (a
+    /// name or an index), as a list of names: the pieces whose movement
+    /// reaches the square as a capture, whatever the die, the command and
+    /// the sheet's capture limits (see the Rust ``Position::attackers``).
+    fn attackers(&self, colour: &str, square: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        let (colour, square) = (self::colour(colour)?, self::square(square)?);
+        Ok(self
+            .pos
+            .attackers(colour, square)
+            .iter()
+            .map(|s| s.to_string())
+            .collect())
+    }
+
+    /// Whether a piece of ``colour`` attacks ``square`` (see ``attackers``).
+    fn is_attacked_by(&self, colour: &str, square: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self
+            .pos
+            .is_attacked_by(self::colour(colour)?, self::square(square)?))
     }
 
     /// The score of ``colour`` (Ludii ruleset; 0 under the sheet's).
@@ -515,7 +541,9 @@ impl Position {
     }
 
     /// The final ranking, a dict from colour names to ranks (1 is the
-    /// best; ties share a rank), or ``None`` while the game goes on.
+    /// best; ties share a rank), or ``None`` while the game goes on: a
+    /// property, as ``scores``.
+    #[getter]
     fn ranking<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         self.pos
             .ranking()
@@ -573,7 +601,7 @@ impl Position {
         let pos = slf.pos.clone();
         let py = slf.py();
         drop(slf);
-        Ok(py.detach(move || threads::chaturaji_perft(&pos, depth, threads)))
+        Ok(py.detach(move || game::perft_threaded(&game::Chaturaji::new(pos), depth, threads)))
     }
 
     /// Perft split by root ply: a list of ``(roll, move, nodes)`` (``roll``
@@ -588,10 +616,23 @@ impl Position {
         let pos = slf.pos.clone();
         let py = slf.py();
         drop(slf);
-        let divide = py.detach(move || threads::chaturaji_perft_divide(&pos, depth, threads));
+        let divide = py.detach(move || {
+            game::perft_divide_threaded(&game::Chaturaji::new(pos), depth, threads)
+        });
+        // A chance root (the roll) comes with each move; a player node
+        // lists moves only.
         Ok(divide
             .into_iter()
-            .map(|(roll, mv, n)| (roll.map(Roll::face), Move(mv), n))
+            .filter_map(|(roll, step, n)| {
+                let roll = match roll {
+                    Some(ChaturajiStep::Roll(roll)) => Some(roll.face()),
+                    _ => None,
+                };
+                match step {
+                    ChaturajiStep::Move(mv) => Some((roll, Move(mv), n)),
+                    ChaturajiStep::Roll(_) => None,
+                }
+            })
             .collect())
     }
 

@@ -1,11 +1,14 @@
 //! The `kaissa_chaturaji.kaissa` module: Merchant Kaissa.
 
+mod legal;
 pub(crate) mod moves;
 mod position;
+mod text;
 mod window;
 
 use pyo3::prelude::*;
 
+pub use legal::LegalMoves;
 pub use moves::Move;
 pub use position::Position;
 pub use window::HomeStoneWindow;
@@ -23,6 +26,7 @@ pub fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     )?;
     m.add_class::<Position>()?;
     m.add_class::<Move>()?;
+    m.add_class::<LegalMoves>()?;
     m.add_class::<HomeStoneWindow>()?;
     m.add("START_TEXT", START_TEXT)?;
     Ok(m)

@@ -32,6 +32,18 @@ impl Move {
         parse(text).map(Move)
     }
 
+    /// Parses move text (python-chess's ``Move.from_uci``; the same as
+    /// ``Move(text)``).
+    #[staticmethod]
+    fn from_uci(text: &str) -> PyResult<Move> {
+        parse(text).map(Move)
+    }
+
+    /// The move text (python-chess's ``uci()``; the same as ``str(move)``).
+    fn uci(&self) -> String {
+        self.0.to_string()
+    }
+
     /// The square moved from (``None`` for a Home Stone placement).
     #[getter(from_square)]
     fn square_from(&self) -> Option<String> {

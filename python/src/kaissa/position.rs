@@ -3,12 +3,14 @@
 
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::PyDict;
 
 use kaissa_chaturaji::kaissa::{self, Side};
-use kaissa_chaturaji::{svg, threads};
+use kaissa_chaturaji::{game, svg};
 
+use super::legal::LegalMoves;
 use super::moves::{self, Move};
+use super::text;
 use super::window::HomeStoneWindow;
 use crate::common;
 use crate::errors;
@@ -33,7 +35,7 @@ use crate::random;
 /// a ``RuntimeError``); reading, copying and ``perft`` are.
 ///
 /// >>> pos = Position()
-/// >>> len(pos.legal_moves())
+/// >>> len(pos.legal_moves)
 /// 40
 /// >>> pos.push("e2e5")
 /// >>> pos.to_move
@@ -164,13 +166,19 @@ impl Position {
         ))
     }
 
-    /// Pushes the pickled moves again.
+    /// Pushes the pickled moves again: all of them, or, when one is
+    /// malformed or illegal, none (the error is raised and the position
+    /// is unchanged).
     fn __setstate__(&mut self, moves: Vec<String>) -> PyResult<()> {
+        let mut pos = self.pos.clone();
+        let mut stack = Vec::with_capacity(self.stack.len() + moves.len());
+        stack.extend_from_slice(&self.stack);
         for text in moves {
             let mv = moves::parse(&text)?;
-            let undo = self.pos.play(mv).map_err(errors::illegal)?;
-            self.stack.push(undo);
+            stack.push(pos.play(mv).map_err(errors::illegal)?);
         }
+        self.pos = pos;
+        self.stack = stack;
         Ok(())
     }
 
@@ -180,9 +188,17 @@ impl Position {
         self.pos.to_move().name()
     }
 
-    /// The side to move's turn number (its N-th move; from 1).
+    /// The side to move, ``"yellow"`` or ``"red"`` (python-chess's
+    /// ``turn``; the same as ``to_move``).
     #[getter]
-    fn turn(&self) -> u32 {
+    fn turn(&self) -> &'static str {
+        self.pos.to_move().name()
+    }
+
+    /// The turn number of the rules (the side to move's N-th move, from 1;
+    /// python-chess's ``fullmove_number``).
+    #[getter]
+    fn fullmove_number(&self) -> u32 {
         self.pos.turn()
     }
 
@@ -247,16 +263,13 @@ impl Position {
         Ok(HomeStoneWindow::new(self.pos.home_stone_window(side)))
     }
 
-    /// The legal moves, as a list (empty when the game is over).
-    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let table = moves::interned(py)?;
-        PyList::new(
-            py,
-            self.pos
-                .legal_moves()
-                .iter()
-                .map(|&mv| moves::shared(py, table, mv)),
-        )
+    /// The legal moves, as python-chess's ``board.legal_moves``: a live
+    /// ``LegalMoves`` view (sized, iterable, answering ``in`` and
+    /// ``count()``); calling it, ``legal_moves()``, gives them as a list
+    /// (empty when the game is over).
+    #[getter]
+    fn legal_moves(slf: Bound<'_, Self>) -> LegalMoves {
+        LegalMoves::new(slf.unbind())
     }
 
     /// The number of legal moves (without making the list).
@@ -333,6 +346,96 @@ impl Position {
         Ok(Move(mv))
     }
 
+    /// The position text, as python-chess's ``fen()`` (Kaissa's text is
+    /// not a FEN, but it does the FEN's job; the same as ``str(pos)``).
+    fn fen(&self) -> String {
+        self.pos.to_string()
+    }
+
+    /// Replaces the position with the one ``text`` describes and empties
+    /// the move stack (python-chess's ``set_fen``). Bad text raises a
+    /// ``NotationError`` and changes nothing.
+    fn set_fen(&mut self, text: &str) -> PyResult<()> {
+        self.pos = kaissa::Position::from_text(text).map_err(errors::notation)?;
+        self.stack.clear();
+        Ok(())
+    }
+
+    /// ``move`` in the readable, SAN-like notation (python-chess's
+    /// ``san``; the same as ``readable``).
+    #[pyo3(signature = (r#move))]
+    fn san(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        self.readable(r#move)
+    }
+
+    /// The legal move a readable text names (python-chess's
+    /// ``parse_san``; the same as ``parse_readable``).
+    fn parse_san(&self, text: &str) -> PyResult<Move> {
+        self.parse_readable(text)
+    }
+
+    /// Plays the move a readable text names, pushes it and returns it
+    /// (python-chess's ``push_san``; the same as ``push_readable``).
+    fn push_san(&mut self, text: &str) -> PyResult<Move> {
+        self.push_readable(text)
+    }
+
+    /// Plays the move of a move text (``e2e5``, ``H@c1``: the project's
+    /// counterpart of UCI), pushes it and returns it (python-chess's
+    /// ``push_uci``). Malformed text raises a ``NotationError``, an illegal
+    /// move an ``IllegalMoveError``; the position is then unchanged.
+    fn push_uci(&mut self, text: &str) -> PyResult<Move> {
+        let mv = moves::parse(text)?;
+        let undo = self.pos.play(mv).map_err(errors::illegal)?;
+        self.stack.push(undo);
+        Ok(Move(mv))
+    }
+
+    /// The result as python-chess writes it: ``"1-0"`` (Yellow won),
+    /// ``"0-1"`` (Red won), ``"1/2-1/2"`` (drawn) or ``"*"`` (going on).
+    fn result(&self) -> &'static str {
+        match self.pos.outcome() {
+            kaissa::Outcome::Ongoing => "*",
+            kaissa::Outcome::Win {
+                winner: Side::Yellow,
+                ..
+            } => "1-0",
+            kaissa::Outcome::Win { .. } => "0-1",
+            _ => "1/2-1/2",
+        }
+    }
+
+    /// The squares of the pieces of ``side`` (``"yellow"`` or ``"red"``)
+    /// that attack ``square`` (a name or an index), as a list of names: the
+    /// pieces that could capture there if an enemy piece stood on it (the
+    /// Home Stone attacks nothing; a Spearman only diagonally forward).
+    fn attackers(&self, side: &str, square: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        let (side, square) = (self::side(side)?, self::square(square)?);
+        Ok(self
+            .pos
+            .attackers(side, square)
+            .iter()
+            .map(|s| s.to_string())
+            .collect())
+    }
+
+    /// Whether a piece of ``side`` attacks ``square`` (see ``attackers``).
+    fn is_attacked_by(&self, side: &str, square: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self
+            .pos
+            .is_attacked_by(self::side(side)?, self::square(square)?))
+    }
+
+    /// The board as text, rank 10 at the top (python-chess's
+    /// ``unicode()``): one character a square separated by spaces, the
+    /// piece letters (upper case Yellow, lower case Red; Kaissa's pieces
+    /// have no chess figurines) and ``empty_square`` for an empty square.
+    /// With ``borders``, a frame with the file letters and rank numbers.
+    #[pyo3(signature = (*, empty_square = "\u{b7}", borders = false))]
+    fn unicode(&self, empty_square: &str, borders: bool) -> String {
+        text::unicode(&self.pos, empty_square, borders)
+    }
+
     /// How the game stands: going on, won (Home Stone captured, or a loss
     /// by default) or drawn (no legal move, or the turn limit).
     fn outcome(&self) -> Outcome {
@@ -354,7 +457,7 @@ impl Position {
         let pos = slf.pos.clone();
         let py = slf.py();
         drop(slf);
-        Ok(py.detach(move || threads::kaissa_perft(&pos, depth, threads)))
+        Ok(py.detach(move || game::perft_threaded(&game::Kaissa::new(pos), depth, threads)))
     }
 
     /// Perft split by root move: a list of ``(move, nodes)`` pairs, one
@@ -366,7 +469,16 @@ impl Position {
         let pos = slf.pos.clone();
         let py = slf.py();
         drop(slf);
-        let divide = py.detach(move || threads::kaissa_perft_divide(&pos, depth, threads));
+        let divide = py.detach(move || {
+            if depth == 0 {
+                // As at depth 1: each root move counts 1.
+                return kaissa::perft_divide(&pos, 0);
+            }
+            game::perft_divide_threaded(&game::Kaissa::new(pos), depth, threads)
+                .into_iter()
+                .map(|(_, mv, nodes)| (mv, nodes))
+                .collect()
+        });
         Ok(divide.into_iter().map(|(mv, n)| (Move(mv), n)).collect())
     }
 

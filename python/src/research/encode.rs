@@ -26,6 +26,13 @@ pub trait Encoded: Game<Actions: Send + Sync, Action: Send + Sync> + Clone + Sen
     /// Refills `ids` with the ids of `actions` (player actions), in order.
     fn action_ids(actions: &[Self::Action], ids: &mut Vec<u16>);
 
+    /// The position's ply count (plies since the start of the game), what
+    /// a ply limit compares.
+    fn plies(&self) -> u32;
+
+    /// The position text.
+    fn text(&self) -> String;
+
     /// Who acts now, with `legal` refilled with the legal actions at a
     /// player node: the batched environment's one look at the game per
     /// node (Kaissa answers from the move list alone: a game is over
@@ -42,6 +49,14 @@ pub trait Encoded: Game<Actions: Send + Sync, Action: Send + Sync> + Clone + Sen
 impl Encoded for Kaissa {
     const NAME: &'static str = "kaissa";
     const OBSERVATION: usize = observation::KAISSA_OBSERVATION;
+
+    fn plies(&self) -> u32 {
+        self.position().ply()
+    }
+
+    fn text(&self) -> String {
+        self.position().to_string()
+    }
 
     fn num_actions() -> usize {
         actions::kaissa_actions()
@@ -80,6 +95,14 @@ impl Encoded for Kaissa {
 impl Encoded for Chaturaji {
     const NAME: &'static str = "chaturaji";
     const OBSERVATION: usize = observation::CHATURAJI_OBSERVATION;
+
+    fn plies(&self) -> u32 {
+        self.position().ply()
+    }
+
+    fn text(&self) -> String {
+        self.position().to_string()
+    }
 
     fn num_actions() -> usize {
         actions::chaturaji_actions()

@@ -8,6 +8,7 @@ pub mod actions;
 pub mod encode;
 pub mod observation;
 pub mod state;
+mod stream;
 pub mod vector;
 
 use pyo3::prelude::*;

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use kaissa_chaturaji::chaturaji;
-use kaissa_chaturaji::game::{Actor, Chaturaji, ChaturajiStep, Game, Kaissa};
+use kaissa_chaturaji::game::{Actor, AnyGame, Chaturaji, ChaturajiStep, Game, Kaissa};
 use kaissa_chaturaji::kaissa;
 
 use super::encode::Encoded;
@@ -16,7 +16,13 @@ use crate::{errors, kaissa as py_kaissa};
 
 /// The arguments of `GameState.from_text` that rebuild a state: game,
 /// text, rules and roll.
-type StateArgs = (&'static str, String, Option<&'static str>, Option<u8>);
+type StateArgs = (
+    &'static str,
+    String,
+    Option<&'static str>,
+    Option<u8>,
+    Option<u32>,
+);
 
 /// OpenSpiel's id of the chance player.
 pub const CHANCE_PLAYER: i64 = -1;
@@ -24,18 +30,8 @@ pub const CHANCE_PLAYER: i64 = -1;
 /// OpenSpiel's id of the terminal "player".
 pub const TERMINAL_PLAYER: i64 = -4;
 
-/// Either game (held one at a time: the size difference of the variants
-/// does not matter).
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AnyGame {
-    /// Merchant Kaissa.
-    Kaissa(Kaissa),
-    /// Chaturaji under its rules options.
-    Chaturaji(Chaturaji),
-}
-
-/// Runs `$body` with `$g` bound to the game inside `$any`, whichever it is.
+/// Runs `$body` with `$g` bound to the game inside `$any`, whichever it is:
+/// one dispatch per call, the work inside monomorphic.
 macro_rules! dispatch {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
@@ -45,67 +41,48 @@ macro_rules! dispatch {
     };
 }
 
-impl AnyGame {
-    /// The start of `game` (`kaissa` or `chaturaji`) under `rules` (a
-    /// Chaturaji rules name; Kaissa takes none or `sheet`).
-    pub fn start(game: &str, rules_name: Option<&str>) -> PyResult<AnyGame> {
-        match game {
-            // Kaissa has one ruleset; "sheet" names it too, so that code
-            // looping over both games can pass the default name.
-            "kaissa" => match rules_name {
-                None | Some("sheet") => Ok(AnyGame::Kaissa(kaissa_chaturaji::game::kaissa())),
-                Some(other) => Err(PyValueError::new_err(format!(
-                    "Merchant Kaissa has one ruleset (rules None or 'sheet'), not {:?}",
-                    other.chars().take(24).collect::<String>()
-                ))),
-            },
-            "chaturaji" => {
-                let rules =
-                    rules::from_name(rules_name.unwrap_or("sheet"), rules::DEFAULT_DRAW_LIMIT)?;
-                Ok(AnyGame::Chaturaji(kaissa_chaturaji::game::chaturaji(rules)))
-            }
-            _ => Err(PyValueError::new_err(format!(
-                "the games are 'kaissa' and 'chaturaji', not {:?}",
-                game.chars().take(24).collect::<String>()
+/// The start of `game` (`kaissa` or `chaturaji`) under `rules` (a
+/// Chaturaji rules name; Kaissa takes none or `sheet`).
+pub fn start(game: &str, rules_name: Option<&str>) -> PyResult<AnyGame> {
+    match game {
+        // Kaissa has one ruleset; "sheet" names it too, so that code
+        // looping over both games can pass the default name.
+        "kaissa" => match rules_name {
+            None | Some("sheet") => Ok(AnyGame::kaissa()),
+            Some(other) => Err(PyValueError::new_err(format!(
+                "Merchant Kaissa has one ruleset (rules None or 'sheet'), not {:?}",
+                other.chars().take(24).collect::<String>()
             ))),
+        },
+        "chaturaji" => {
+            let rules = rules::from_name(rules_name.unwrap_or("sheet"), rules::DEFAULT_DRAW_LIMIT)?;
+            Ok(AnyGame::chaturaji(rules))
         }
+        _ => Err(PyValueError::new_err(format!(
+            "the games are 'kaissa' and 'chaturaji', not {:?}",
+            game.chars().take(24).collect::<String>()
+        ))),
     }
+}
 
-    /// The game's name.
-    pub fn name(&self) -> &'static str {
-        match self {
-            AnyGame::Kaissa(_) => Kaissa::NAME,
-            AnyGame::Chaturaji(_) => Chaturaji::NAME,
-        }
+/// The Chaturaji rules name of `game` (`None` for Kaissa).
+pub fn rules_name(game: &AnyGame) -> Option<&'static str> {
+    game.rules().map(rules::name)
+}
+
+/// The number of player action ids of `game`.
+pub fn num_actions(game: &AnyGame) -> usize {
+    match game {
+        AnyGame::Kaissa(_) => Kaissa::num_actions(),
+        AnyGame::Chaturaji(_) => Chaturaji::num_actions(),
     }
+}
 
-    /// The Chaturaji rules name (`None` for Kaissa).
-    pub fn rules_name(&self) -> Option<&'static str> {
-        match self {
-            AnyGame::Kaissa(_) => None,
-            AnyGame::Chaturaji(g) => Some(rules::name(g.position().rules())),
-        }
-    }
-
-    /// The number of player action ids.
-    pub fn num_actions(&self) -> usize {
-        match self {
-            AnyGame::Kaissa(_) => Kaissa::num_actions(),
-            AnyGame::Chaturaji(_) => Chaturaji::num_actions(),
-        }
-    }
-
-    /// The length of an observation.
-    pub fn observation_size(&self) -> usize {
-        match self {
-            AnyGame::Kaissa(_) => Kaissa::OBSERVATION,
-            AnyGame::Chaturaji(_) => Chaturaji::OBSERVATION,
-        }
-    }
-
-    /// The position text.
-    pub fn text(&self) -> String {
-        dispatch!(self, g => g.position().to_string())
+/// The length of an observation of `game`.
+pub fn observation_size(game: &AnyGame) -> usize {
+    match game {
+        AnyGame::Kaissa(_) => Kaissa::OBSERVATION,
+        AnyGame::Chaturaji(_) => Chaturaji::OBSERVATION,
     }
 }
 
@@ -189,35 +166,68 @@ fn text_id<G: Encoded>(game: &G, text: &str) -> PyResult<usize> {
 /// >>> s.apply_action(s.string_to_action("3"))
 /// >>> [s.action_to_string(a) for a in s.legal_actions()]
 /// ['b1a3', 'b1c3']
+///
+/// ``max_plies`` (off by default: the rules as written) ends the game,
+/// drawn with every return 0, once the position's ply count reaches it
+/// (``Position.ply``: plies since the start of the game), so that every
+/// game is finite: the research user's ply limit.
 #[pyclass(module = "kaissa_chaturaji._native.research", name = "GameState")]
 #[derive(Debug, Clone)]
 pub struct GameState {
     /// The game.
     pub game: AnyGame,
+    /// The ply limit, if any.
+    pub max_plies: Option<u32>,
+}
+
+impl GameState {
+    /// Whether the ply limit, not the rules, ended the game.
+    fn cut(&self) -> bool {
+        self.max_plies.is_some_and(
+            |limit| dispatch!(&self.game, g => g.position().ply() >= limit && !g.is_over()),
+        )
+    }
+}
+
+/// A ply limit: `None` or a positive count.
+pub fn ply_limit(max_plies: Option<i64>) -> PyResult<Option<u32>> {
+    max_plies
+        .map(|n| {
+            u32::try_from(n).ok().filter(|&n| n > 0).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "max_plies must be None (no limit) or 1 to {}, not {n}",
+                    u32::MAX
+                ))
+            })
+        })
+        .transpose()
 }
 
 #[pymethods]
 impl GameState {
     /// The start of ``game`` under ``rules``.
     #[new]
-    #[pyo3(signature = (game, rules = None))]
-    fn new(game: &str, rules: Option<&str>) -> PyResult<GameState> {
+    #[pyo3(signature = (game, rules = None, *, max_plies = None))]
+    fn new(game: &str, rules: Option<&str>, max_plies: Option<i64>) -> PyResult<GameState> {
         Ok(GameState {
-            game: AnyGame::start(game, rules)?,
+            game: start(game, rules)?,
+            max_plies: ply_limit(max_plies)?,
         })
     }
 
     /// A game from a position text (``roll``: a face already rolled for
     /// it, Chaturaji only), as ``str`` and ``roll`` give them back.
     #[staticmethod]
-    #[pyo3(signature = (game, text, rules = None, roll = None))]
+    #[pyo3(signature = (game, text, rules = None, roll = None, max_plies = None))]
     fn from_text(
         game: &str,
         text: &str,
         rules: Option<&str>,
         roll: Option<i64>,
+        max_plies: Option<i64>,
     ) -> PyResult<GameState> {
-        let game = match AnyGame::start(game, rules)? {
+        let max_plies = ply_limit(max_plies)?;
+        let game = match start(game, rules)? {
             AnyGame::Kaissa(_) => {
                 if roll.is_some() {
                     return Err(PyValueError::new_err("Merchant Kaissa has no die"));
@@ -238,7 +248,13 @@ impl GameState {
                 AnyGame::Chaturaji(game)
             }
         };
-        Ok(GameState { game })
+        Ok(GameState { game, max_plies })
+    }
+
+    /// The ply limit (``None``: the rules as written).
+    #[getter(max_plies)]
+    fn ply_limit(&self) -> Option<u32> {
+        self.max_plies
     }
 
     /// ``"kaissa"`` or ``"chaturaji"``.
@@ -250,7 +266,7 @@ impl GameState {
     /// The Chaturaji rules name, ``None`` for Kaissa.
     #[getter]
     fn rules(&self) -> Option<&'static str> {
-        self.game.rules_name()
+        rules_name(&self.game)
     }
 
     /// The number of players: 2 or 4.
@@ -262,13 +278,13 @@ impl GameState {
     /// The number of action ids (every id is below it).
     #[getter]
     fn num_actions(&self) -> usize {
-        self.game.num_actions()
+        num_actions(&self.game)
     }
 
     /// The length of an observation.
     #[getter]
     fn observation_size(&self) -> usize {
-        self.game.observation_size()
+        observation_size(&self.game)
     }
 
     /// The die face rolled and not yet moved for, or ``None``.
@@ -282,6 +298,9 @@ impl GameState {
 
     /// The player to act, -1 at a chance node, -4 at the end.
     fn current_player(&self) -> i64 {
+        if self.cut() {
+            return TERMINAL_PLAYER;
+        }
         player_id(dispatch!(&self.game, g => g.actor()))
     }
 
@@ -292,18 +311,21 @@ impl GameState {
 
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
-        dispatch!(&self.game, g => g.is_over())
+        self.cut() || dispatch!(&self.game, g => g.is_over())
     }
 
     /// The legal action ids, ascending (empty at a chance node and at the
     /// end).
     fn legal_actions(&self) -> Vec<usize> {
+        if self.cut() {
+            return Vec::new();
+        }
         dispatch!(&self.game, g => legal_ids(g))
     }
 
     /// The legal actions as a mask: ``num_actions`` bytes, 1 where legal.
     fn legal_actions_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        let mut mask = vec![0u8; self.game.num_actions()];
+        let mut mask = vec![0u8; num_actions(&self.game)];
         for id in self.legal_actions() {
             mask[id] = 1;
         }
@@ -313,6 +335,9 @@ impl GameState {
     /// The chance outcomes with their probabilities (the die's faces 2 to
     /// 5 as ids 0 to 3, 1/4 each); empty at any other node.
     fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        if self.cut() {
+            return Vec::new();
+        }
         match &self.game {
             AnyGame::Kaissa(_) => Vec::new(),
             AnyGame::Chaturaji(g) => g
@@ -327,6 +352,12 @@ impl GameState {
     /// ``IllegalMoveError`` if it is not legal here, ``ValueError`` if the
     /// id names no action; then nothing changed.
     fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        if self.cut() {
+            return Err(errors::illegal_action(
+                None,
+                "the game is over: it reached its ply limit".to_string(),
+            ));
+        }
         dispatch!(&mut self.game, g => apply_id(g, action))
     }
 
@@ -348,12 +379,15 @@ impl GameState {
     /// One return per player: all 0 until the end; then win 1, loss -1,
     /// draw 0 (Ludii ruleset: the one top scorer 1, the others -1/3).
     fn returns(&self) -> Vec<f64> {
+        if self.cut() {
+            return vec![0.0; self.players()];
+        }
         dispatch!(&self.game, g => g.returns().to_vec())
     }
 
     /// The observation: ``observation_size`` bytes, each a small count.
     fn observation<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        let mut out = vec![0u8; self.game.observation_size()];
+        let mut out = vec![0u8; observation_size(&self.game)];
         dispatch!(&self.game, g => g.write_observation(&mut out));
         PyBytes::new(py, &out)
     }
@@ -401,16 +435,17 @@ impl GameState {
             from_text,
             (
                 this.game.name(),
-                this.game.text(),
-                this.game.rules_name(),
+                this.game.to_string(),
+                rules_name(&this.game),
                 this.roll(),
+                this.max_plies,
             ),
         ))
     }
 
     /// The position text.
     fn __str__(&self) -> String {
-        self.game.text()
+        self.game.to_string()
     }
 
     /// ``GameState.from_text(...)`` with the game, text, rules and roll.
@@ -418,13 +453,16 @@ impl GameState {
         let mut repr = format!(
             "GameState.from_text({:?}, {:?}",
             self.game.name(),
-            self.game.text()
+            self.game.to_string()
         );
-        if let Some(rules) = self.game.rules_name() {
+        if let Some(rules) = rules_name(&self.game) {
             repr.push_str(&format!(", rules={rules:?}"));
         }
         if let Some(face) = self.roll() {
             repr.push_str(&format!(", roll={face}"));
+        }
+        if let Some(limit) = self.max_plies {
+            repr.push_str(&format!(", max_plies={limit}"));
         }
         repr.push(')');
         repr
@@ -432,8 +470,9 @@ impl GameState {
 
     /// Equal games (position, rules and pending roll) compare equal.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<GameState>()
-            .is_ok_and(|o| o.borrow().game == self.game)
+        other.cast::<GameState>().is_ok_and(|o| {
+            let o = o.borrow();
+            o.game == self.game && o.max_plies == self.max_plies
+        })
     }
 }

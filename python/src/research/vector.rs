@@ -17,25 +17,29 @@
 //! | legal-action masks | `u8` (0 or 1) | `num_envs × num_actions` |
 
 use pyo3::exceptions::PyValueError;
+use std::sync::{Mutex, PoisonError};
+
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes};
 
-use kaissa_chaturaji::game::{Actor, Chaturaji, Kaissa};
+use kaissa_chaturaji::game::{Actor, Game};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
 use super::encode::Encoded;
-use super::state::AnyGame;
+use super::stream;
 use crate::errors;
+use kaissa_chaturaji::game::AnyGame;
 
-/// One game of the batch, with its legal actions and its random streams.
+/// One game of the batch, with the ids of its legal actions and its
+/// random streams. The actions themselves are not kept (a Kaissa move
+/// list has room for over a thousand): the ids name them, and the game
+/// state stays small, so that more games fit in the caches.
 struct Env<G: Encoded> {
     /// The game, always at a player node between calls.
     game: G,
-    /// Its legal actions now.
-    legal: G::Actions,
-    /// Their ids, in the same order.
+    /// The ids of its legal actions now, in the order the game lists them.
     ids: Vec<u16>,
-    /// The index in `legal` of the action to play next (set by
+    /// The index in `ids` of the action to play next (set by
     /// `Envs::choose`).
     chosen: usize,
     /// The die's stream.
@@ -103,6 +107,11 @@ impl<'a> Rows<'a> {
 struct Envs<G: Encoded> {
     /// Where every game starts.
     start: G,
+    /// The ply limit, if any (a game reaching it ends drawn).
+    limit: Option<u32>,
+    /// Whether a step's output is larger than the caches, so that its
+    /// rows are streamed out.
+    streaming: bool,
     /// The games.
     envs: Vec<Env<G>>,
 }
@@ -111,12 +120,20 @@ impl<G: Encoded> Env<G> {
     /// Rolls the die until a player is to act, starting a new game when
     /// one ends (its returns go to `rewards`); refreshes the legal
     /// actions and returns the player to act and whether a game ended.
-    fn advance(&mut self, start: &G, rewards: &mut [u8]) -> (usize, bool) {
+    fn advance(&mut self, start: &G, limit: Option<u32>, rewards: &mut [u8]) -> (usize, bool) {
         let mut ended = false;
+        let mut legal = G::Actions::default();
         loop {
-            match self.game.actor_and_actions(&mut self.legal) {
+            if limit.is_some_and(|limit| self.game.plies() >= limit) && !self.game.is_over() {
+                // The ply limit: a draw, every return 0.
+                rewards.fill(0);
+                ended = true;
+                self.game = start.clone();
+                continue;
+            }
+            match self.game.actor_and_actions(&mut legal) {
                 Actor::Player(player) => {
-                    G::action_ids(self.legal.as_ref(), &mut self.ids);
+                    G::action_ids(legal.as_ref(), &mut self.ids);
                     return (player, ended);
                 }
                 Actor::Chance => {
@@ -150,15 +167,16 @@ impl<G: Encoded> Env<G> {
 
 impl<G: Encoded> Envs<G> {
     /// `n` games from `start`, seeded from `seed`.
-    fn new(start: G, n: usize, seed: u64) -> Envs<G> {
+    fn new(start: G, n: usize, seed: u64, limit: Option<u32>) -> Envs<G> {
         let mut envs = Envs {
             start: start.clone(),
+            limit,
+            streaming: n * (G::OBSERVATION + G::num_actions()) > stream::STREAM_ABOVE,
             envs: Vec::with_capacity(n),
         };
         for _ in 0..n {
             envs.envs.push(Env {
                 game: start.clone(),
-                legal: G::Actions::default(),
                 ids: Vec::new(),
                 chosen: 0,
                 dice: SplitMix64::new(0),
@@ -181,15 +199,16 @@ impl<G: Encoded> Envs<G> {
 
     /// Starts every game again and writes the outputs.
     fn reset(&mut self, rows: Rows<'_>, threads: usize) {
-        let start = &self.start;
+        let (start, limit) = (&self.start, self.limit);
         let actions = G::num_actions();
         for_chunks(
             &mut self.envs,
             rows,
             threads,
+            self.streaming,
             &|env: &mut Env<G>, row: Rows<'_>| {
                 env.game = start.clone();
-                let (actor, _) = env.advance(start, row.rewards);
+                let (actor, _) = env.advance(start, limit, row.rewards);
                 row.rewards.fill(0);
                 row.done[0] = 0;
                 env.write(actor, row.player, row.obs, &mut row.mask[..actions]);
@@ -215,16 +234,18 @@ impl<G: Encoded> Envs<G> {
 
     /// Plays each game's chosen action and writes the outputs.
     fn step(&mut self, rows: Rows<'_>, threads: usize) {
-        let start = &self.start;
+        let (start, limit) = (&self.start, self.limit);
         for_chunks(
             &mut self.envs,
             rows,
             threads,
+            self.streaming,
             &|env: &mut Env<G>, row: Rows<'_>| {
-                let action = env.legal.as_ref()[env.chosen];
+                let id = usize::from(env.ids[env.chosen]);
+                let action = G::action_of(id, false).expect("the id of a legal action");
                 env.game.apply_unchecked(action);
                 row.rewards.fill(0);
-                let (actor, ended) = env.advance(start, row.rewards);
+                let (actor, ended) = env.advance(start, limit, row.rewards);
                 row.done[0] = u8::from(ended);
                 env.write(actor, row.player, row.obs, row.mask);
             },
@@ -243,47 +264,113 @@ impl<G: Encoded> Envs<G> {
     }
 }
 
+/// What a step does to one game and its rows.
+type Work<'a, G> = dyn Fn(&mut Env<G>, Rows<'_>) + Sync + 'a;
+
+/// Some consecutive games with their rows, for one thread to take.
+type Piece<'a, G> = Mutex<Option<(&'a mut [Env<G>], Rows<'a>)>>;
+
 /// Runs `work` on every game with its rows, on up to `threads` threads.
 fn for_chunks<G: Encoded>(
     envs: &mut [Env<G>],
     rows: Rows<'_>,
     threads: usize,
-    work: &(dyn Fn(&mut Env<G>, Rows<'_>) + Sync),
+    streaming: bool,
+    work: &Work<'_, G>,
 ) {
     let n = envs.len();
     if threads <= 1 || n < 2 {
-        run_rows(envs, rows, work);
+        run_rows(envs, rows, streaming, work);
         return;
     }
     let per = n.div_ceil(threads);
+    // One piece per thread, each taken once: by its thread, or here when
+    // the system refuses the thread (then every game is stepped anyway).
+    let mut pieces = Vec::with_capacity(threads);
+    let (mut envs, mut rows, mut left) = (envs, rows, n);
+    while left > 0 {
+        let k = per.min(left);
+        let (head, tail) = envs.split_at_mut(k);
+        let (row_head, row_tail) = rows.split(k, left);
+        pieces.push(Mutex::new(Some((head, row_head))));
+        (envs, rows, left) = (tail, row_tail, left - k);
+    }
+    let run = |piece: &Piece<'_, G>| {
+        let taken = piece.lock().unwrap_or_else(PoisonError::into_inner).take();
+        if let Some((envs, rows)) = taken {
+            run_rows(envs, rows, streaming, work);
+        }
+    };
     std::thread::scope(|scope| {
-        let mut envs = envs;
-        let mut rows = rows;
-        let mut left = n;
-        while left > 0 {
-            let k = per.min(left);
-            let (head, tail) = envs.split_at_mut(k);
-            let (row_head, row_tail) = rows.split(k, left);
-            envs = tail;
-            rows = row_tail;
-            left -= k;
-            if left == 0 {
-                run_rows(head, row_head, work);
-            } else {
-                scope.spawn(move || run_rows(head, row_head, work));
+        let Some((last, others)) = pieces.split_last() else {
+            return;
+        };
+        for piece in others {
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || run(piece));
+            if spawned.is_err() {
+                run(piece);
             }
         }
+        run(last);
     });
 }
 
+/// Runs `work` on each game with its own row, composing the observations
+/// and masks of [`stream::GROUP`] games at a time in scratch buffers and
+/// streaming them out (see `stream`).
+fn run_rows_streaming<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, work: &Work<'_, G>) {
+    let n = envs.len();
+    let width = |part: &[u8]| part.len() / n;
+    let (pw, rw, dw, ow, mw) = (
+        width(rows.player),
+        width(rows.rewards),
+        width(rows.done),
+        width(rows.obs),
+        width(rows.mask),
+    );
+    let group = stream::GROUP;
+    let mut obs_scratch = vec![0u8; group * ow];
+    let mut mask_scratch = vec![0u8; group * mw];
+    let groups = envs
+        .chunks_mut(group)
+        .zip(rows.player.chunks_mut(group * pw))
+        .zip(rows.rewards.chunks_mut(group * rw))
+        .zip(rows.done.chunks_mut(group * dw))
+        .zip(rows.obs.chunks_mut(group * ow))
+        .zip(rows.mask.chunks_mut(group * mw));
+    for (((((envs, player), rewards), done), obs), mask) in groups {
+        let k = envs.len();
+        let (obs_rows, mask_rows) = (&mut obs_scratch[..k * ow], &mut mask_scratch[..k * mw]);
+        let parts = player
+            .chunks_exact_mut(pw)
+            .zip(rewards.chunks_exact_mut(rw))
+            .zip(done.chunks_exact_mut(dw))
+            .zip(obs_rows.chunks_exact_mut(ow))
+            .zip(mask_rows.chunks_exact_mut(mw));
+        for (env, ((((player, rewards), done), obs), mask)) in envs.iter_mut().zip(parts) {
+            let row = Rows {
+                player,
+                rewards,
+                done,
+                obs,
+                mask,
+            };
+            work(env, row);
+        }
+        stream::copy(obs, obs_rows);
+        stream::copy(mask, mask_rows);
+    }
+    stream::fence();
+}
+
 /// Runs `work` on each game with its own row.
-fn run_rows<G: Encoded>(
-    envs: &mut [Env<G>],
-    rows: Rows<'_>,
-    work: &(dyn Fn(&mut Env<G>, Rows<'_>) + Sync),
-) {
+fn run_rows<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, streaming: bool, work: &Work<'_, G>) {
     let n = envs.len();
     if n == 0 {
+        return;
+    }
+    if streaming {
+        run_rows_streaming(envs, rows, work);
         return;
     }
     let width = |part: &[u8]| part.len() / n;
@@ -341,22 +428,62 @@ fn uninitialised_bytearray(py: Python<'_>, len: usize) -> PyResult<Bound<'_, PyB
     Ok(any.cast_into::<PyByteArray>()?)
 }
 
-/// The batch of either game (one per `VectorCore`: the size difference
-/// of the variants does not matter).
-#[allow(clippy::large_enum_variant)]
-enum AnyEnvs {
-    Kaissa(Envs<Kaissa>),
-    Chaturaji(Envs<Chaturaji>),
+/// A batch of one game behind one vtable: each call dispatches once and
+/// the loops inside run on the concrete game (monomorphic), whichever
+/// `AnyGame` the batch was made from.
+trait Batch: Send + Sync {
+    /// The number of games.
+    fn len(&self) -> usize;
+    /// Seeds every game's streams from `seed`.
+    fn reseed(&mut self, seed: u64);
+    /// Starts every game again and writes the outputs.
+    fn restart(&mut self, rows: Rows<'_>, threads: usize);
+    /// Remembers each game's action, or names the first illegal one.
+    fn pick(&mut self, actions: &[i64]) -> Option<(usize, i64)>;
+    /// Plays the remembered actions and writes the outputs.
+    fn play(&mut self, rows: Rows<'_>, threads: usize);
+    /// A uniformly random legal action id per game, as bytes.
+    fn sample_ids(&mut self) -> Vec<u8>;
+    /// The position texts.
+    fn texts(&self) -> Vec<String>;
 }
 
-/// Runs `$body` with `$e` bound to the batch inside `$any`.
-macro_rules! each {
-    ($any:expr, $e:ident => $body:expr) => {
-        match $any {
-            AnyEnvs::Kaissa($e) => $body,
-            AnyEnvs::Chaturaji($e) => $body,
-        }
-    };
+impl<G: Encoded + 'static> Batch for Envs<G> {
+    fn len(&self) -> usize {
+        self.envs.len()
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.seed(seed);
+    }
+
+    fn restart(&mut self, rows: Rows<'_>, threads: usize) {
+        self.reset(rows, threads);
+    }
+
+    fn pick(&mut self, actions: &[i64]) -> Option<(usize, i64)> {
+        self.choose(actions)
+    }
+
+    fn play(&mut self, rows: Rows<'_>, threads: usize) {
+        self.step(rows, threads);
+    }
+
+    fn sample_ids(&mut self) -> Vec<u8> {
+        self.sample()
+    }
+
+    fn texts(&self) -> Vec<String> {
+        self.envs.iter().map(|env| env.game.text()).collect()
+    }
+}
+
+/// The batch of `n` games like `start` (the game inside the `AnyGame`).
+fn batch(start: AnyGame, n: usize, seed: u64, limit: Option<u32>) -> Box<dyn Batch> {
+    match start {
+        AnyGame::Kaissa(g) => Box::new(Envs::new(g, n, seed, limit)),
+        AnyGame::Chaturaji(g) => Box::new(Envs::new(g, n, seed, limit)),
+    }
 }
 
 /// ``VectorCore(game, rules, num_envs, seed, threads)``: the Rust engine
@@ -364,7 +491,7 @@ macro_rules! each {
 /// speaks bytes).
 #[pyclass(module = "kaissa_chaturaji._native.research", name = "VectorCore")]
 pub struct VectorCore {
-    envs: AnyEnvs,
+    envs: Box<dyn Batch>,
     players: usize,
     observation_size: usize,
     num_actions: usize,
@@ -381,6 +508,10 @@ pub struct VectorCore {
 /// number is an error rather than an allocation the machine cannot make.
 const MAX_ENVS: usize = 1 << 16;
 
+/// The most threads a batch may be stepped on (more than any machine's
+/// cores: a bound, so that a typo asks for no unbounded work).
+const MAX_THREADS: usize = 1024;
+
 /// How many outputs `VectorCore` keeps for reuse: the caller's arrays of
 /// the last step or two are usually still alive while it steps again.
 const RECYCLED: usize = 3;
@@ -388,7 +519,7 @@ const RECYCLED: usize = 3;
 impl VectorCore {
     /// The number of games.
     fn len(&self) -> usize {
-        each!(&self.envs, e => e.envs.len())
+        self.envs.len()
     }
 
     /// The byte length of the whole output.
@@ -426,7 +557,7 @@ impl VectorCore {
     fn output<'py>(
         &mut self,
         py: Python<'py>,
-        fill: impl FnOnce(&mut AnyEnvs, Rows<'_>, usize) + Send,
+        fill: impl FnOnce(&mut dyn Batch, Rows<'_>, usize) + Send,
     ) -> PyResult<Bound<'py, PyByteArray>> {
         let (n, players, obs, actions, threads) = (
             self.len(),
@@ -437,7 +568,7 @@ impl VectorCore {
         );
         let len = self.output_len();
         let output = self.fresh_output(py, len)?;
-        let envs = &mut self.envs;
+        let envs = &mut *self.envs;
         // SAFETY: `output` is a bytearray of `len` bytes referenced from
         // nowhere but here and `recycled` (made just now, or recycled
         // unreferenced), so nothing, no Python code either while the
@@ -461,14 +592,16 @@ impl VectorCore {
     /// ``num_envs`` games of ``game`` under ``rules``, seeded with
     /// ``seed``, stepped on ``threads`` threads (0: every core).
     #[new]
-    #[pyo3(signature = (game, rules, num_envs, seed, threads = 1))]
+    #[pyo3(signature = (game, rules, num_envs, seed, threads = 1, max_plies = None))]
     fn new(
         game: &str,
         rules: Option<&str>,
         num_envs: i64,
         seed: u64,
         threads: i64,
+        max_plies: Option<i64>,
     ) -> PyResult<Self> {
+        let limit = super::state::ply_limit(max_plies)?;
         let n = usize::try_from(num_envs)
             .ok()
             .filter(|&n| (1..=MAX_ENVS).contains(&n))
@@ -477,14 +610,20 @@ impl VectorCore {
             })?;
         let threads = match crate::common::threads(threads)? {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            t if t > MAX_THREADS => {
+                return Err(PyValueError::new_err(format!(
+                    "threads must be 0 (every core) to {MAX_THREADS}, not {threads}"
+                )))
+            }
             t => t,
         };
-        let start = AnyGame::start(game, rules)?;
-        let (observation_size, num_actions) = (start.observation_size(), start.num_actions());
-        let (envs, players) = match start {
-            AnyGame::Kaissa(g) => (AnyEnvs::Kaissa(Envs::new(g, n, seed)), 2),
-            AnyGame::Chaturaji(g) => (AnyEnvs::Chaturaji(Envs::new(g, n, seed)), 4),
-        };
+        let start = super::state::start(game, rules)?;
+        let (observation_size, num_actions) = (
+            super::state::observation_size(&start),
+            super::state::num_actions(&start),
+        );
+        let players = start.players();
+        let envs = batch(start, n, seed, limit);
         Ok(VectorCore {
             envs,
             players,
@@ -546,12 +685,9 @@ impl VectorCore {
         seed: Option<u64>,
     ) -> PyResult<Bound<'py, PyByteArray>> {
         if let Some(seed) = seed {
-            each!(&mut self.envs, e => e.seed(seed));
+            self.envs.reseed(seed);
         }
-        self.output(
-            py,
-            |envs, rows, threads| each!(envs, e => e.reset(rows, threads)),
-        )
+        self.output(py, |envs, rows, threads| envs.restart(rows, threads))
     }
 
     /// Plays one action per game (``actions``: ``num_envs`` little-endian
@@ -570,28 +706,25 @@ impl VectorCore {
             .chunks_exact(8)
             .map(|b| i64::from_le_bytes(b.try_into().unwrap_or([0; 8])))
             .collect();
-        if let Some((index, id)) = each!(&mut self.envs, e => e.choose(&ids)) {
+        if let Some((index, id)) = self.envs.pick(&ids) {
             return Err(errors::illegal_action(
                 None,
                 format!("action {id} is not legal in game {index} of the batch"),
             ));
         }
-        self.output(
-            py,
-            |envs, rows, threads| each!(envs, e => e.step(rows, threads)),
-        )
+        self.output(py, |envs, rows, threads| envs.play(rows, threads))
     }
 
     /// A uniformly random legal action id for each game (its own seeded
     /// stream, apart from the die's), as ``num_envs`` little-endian
     /// ``i64``.
     fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        let ids = each!(&mut self.envs, e => e.sample());
+        let ids = self.envs.sample_ids();
         PyBytes::new(py, &ids)
     }
 
     /// The position texts of the games.
     fn texts(&self) -> Vec<String> {
-        each!(&self.envs, e => e.envs.iter().map(|env| env.game.position().to_string()).collect())
+        self.envs.texts()
     }
 }

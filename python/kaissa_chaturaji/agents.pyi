@@ -1,0 +1,39 @@
+"""Type stubs of kaissa_chaturaji.agents: the computer players."""
+
+from typing import final, Optional, overload, Union
+
+from . import chaturaji, kaissa
+
+@final
+class SearchReport:
+    """What the last search did (``None`` for what an agent does not keep)."""
+
+    @property
+    def iterations(self) -> Optional[int]: ...
+    @property
+    def depth(self) -> Optional[int]: ...
+    @property
+    def nodes(self) -> Optional[int]: ...
+    @property
+    def value(self) -> Optional[float]: ...
+    @property
+    def score(self) -> Optional[int]: ...
+
+@final
+class Agent:
+    """A computer player of either game, named by a spec."""
+
+    def __new__(cls, spec: str, seed: int = 0) -> Agent: ...
+    @property
+    def spec(self) -> str: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def report(self) -> Optional[SearchReport]: ...
+    @overload
+    def choose(self, pos: kaissa.Position, roll: None = None) -> kaissa.Move: ...
+    @overload
+    def choose(self, pos: chaturaji.Position, roll: Optional[int] = None) -> chaturaji.Move: ...
+    def reset(self) -> None: ...
+
+__all__ = ["Agent", "SearchReport"]
