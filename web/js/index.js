@@ -55,6 +55,10 @@ function svgArgs(options = {}) {
   ];
 }
 
+// Passed to a constructor by the classes' own #wrap: an empty shell
+// whose inner WebAssembly object is set right after.
+const WRAP = Symbol("wrap");
+
 function readable(record) {
   if (typeof record === "string") {
     const records = readRecords(record);
@@ -74,13 +78,14 @@ class KaissaPosition {
 
   /** The start, or the position `text` describes. */
   constructor(text) {
+    if (text === WRAP) return;
     this.#inner = text === undefined
       ? new wasm.KaissaPosition()
       : new wasm.KaissaPosition(string(text, "position text"));
   }
 
   static #wrap(inner) {
-    const pos = Object.create(KaissaPosition.prototype);
+    const pos = new KaissaPosition(WRAP);
     pos.#inner = inner;
     return pos;
   }
@@ -143,6 +148,7 @@ class ChaturajiPosition {
    * `new Position(text, {rules, drawLimit})`.
    */
   constructor(first, second) {
+    if (first === WRAP) return;
     let options = {};
     let text;
     if (typeof first === "string") {
@@ -162,7 +168,7 @@ class ChaturajiPosition {
   }
 
   static #wrap(inner) {
-    const pos = Object.create(ChaturajiPosition.prototype);
+    const pos = new ChaturajiPosition(WRAP);
     pos.#inner = inner;
     return pos;
   }

@@ -203,3 +203,17 @@ test("a time budget ends near its time", () => {
   const took = performance.now() - start;
   assert.ok(took >= 80 && took < 2000, `took ${took} ms`);
 });
+
+test("clone and root are independent positions", () => {
+  const pos = new kc.kaissa.Position();
+  pos.push("e2e5");
+  const copy = pos.clone();
+  copy.pop();
+  assert.equal(pos.moveStack().length, 1);
+  assert.equal(pos.root().toString(), copy.toString());
+  const c = new kc.chaturaji.Position({ rules: "ludii" });
+  const d = c.clone();
+  d.push(2, d.legalMoves(2)[0]);
+  assert.equal(c.ply, 0);
+  assert.equal(d.ply, 1);
+});
