@@ -25,6 +25,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         start.elapsed().as_secs_f64()
     );
 
+    // A short search first, as the JavaScript side warms up its engine.
+    let warm: AgentSpec = "mcts:500".parse()?;
+    warm.kaissa_agent(9)?.choose(&game::kaissa());
     let spec: AgentSpec = format!("mcts:{iterations}").parse()?;
     let mut agent = spec.kaissa_agent(1)?;
     let position = game::kaissa();

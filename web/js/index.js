@@ -42,6 +42,10 @@ function number(value, what) {
   return value;
 }
 
+function split(text) {
+  return text === "" ? [] : text.split(" ");
+}
+
 function optionalRoll(roll) {
   return roll === undefined || roll === null ? undefined : number(roll, "roll");
 }
@@ -106,7 +110,7 @@ class KaissaPosition {
   toString() { return this.#inner.toString(); }
   clone() { return KaissaPosition.#wrap(this.#inner.clone()); }
   root() { return KaissaPosition.#wrap(this.#inner.root()); }
-  legalMoves() { return this.#inner.legalMoves(); }
+  legalMoves() { return split(this.#inner.legalMovesText()); }
   countLegalMoves() { return this.#inner.countLegalMoves(); }
   isLegal(move) { return this.#inner.isLegal(string(String(move), "move")); }
   push(move) { this.#inner.push(string(typeof move === "object" && move !== null ? String(move) : move, "move")); }
@@ -189,7 +193,7 @@ class ChaturajiPosition {
   get quietPlies() { return this.#inner.quietPlies; }
   toString() { return this.#inner.toString(); }
   clone() { return ChaturajiPosition.#wrap(this.#inner.clone()); }
-  legalMoves(roll) { return this.#inner.legalMoves(optionalRoll(roll)); }
+  legalMoves(roll) { return split(this.#inner.legalMovesText(optionalRoll(roll))); }
   isLegal(roll, move) { return this.#inner.isLegal(optionalRoll(roll), string(String(move), "move")); }
   push(roll, move) {
     this.#inner.push(optionalRoll(roll), string(typeof move === "object" && move !== null ? String(move) : move, "move"));

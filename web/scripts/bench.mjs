@@ -20,7 +20,7 @@ import * as kc from "../dist/index.js";
 
 const web = dirname(dirname(fileURLToPath(import.meta.url)));
 const DEPTH = Number(process.env.KC_PERFT_DEPTH ?? 5);
-const ITERATIONS = Number(process.env.KC_MCTS_ITERATIONS ?? 2000);
+const ITERATIONS = Number(process.env.KC_MCTS_ITERATIONS ?? 20000);
 await kc.ready;
 
 const wasm = readFileSync(join(web, "dist", "wasm", "kaissa_chaturaji_bg.wasm"));
@@ -44,6 +44,7 @@ function native() {
 }
 
 function mctsSeconds(game) {
+  new kc.Agent("mcts:500", { seed: 9 }).choose(game === "kaissa" ? new kc.kaissa.Position() : new kc.chaturaji.Position(), 5);
   const agent = new kc.Agent(`mcts:${ITERATIONS}`, { seed: 1 });
   const pos = game === "kaissa" ? new kc.kaissa.Position() : new kc.chaturaji.Position();
   const start = performance.now();
@@ -99,6 +100,7 @@ try {
     const out = {};
     for (const game of ["kaissa", "chaturaji"]) {
       let best = Infinity;
+      new kc.Agent("mcts:500", { seed: 9 }).choose(game === "kaissa" ? new kc.kaissa.Position() : new kc.chaturaji.Position(), 5);
       for (let i = 0; i < 3; i++) {
         const agent = new kc.Agent(`mcts:${iterations}`, { seed: 1 });
         const pos = game === "kaissa" ? new kc.kaissa.Position() : new kc.chaturaji.Position();

@@ -236,12 +236,11 @@ impl ChaturajiPosition {
     /// `pass` when the roll allows nothing else, empty when the game is
     /// over; while a Ludii promotion decision is pending, its moves
     /// (`roll` may then be omitted).
-    #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self, roll: Option<f64>) -> Result<Array, JsValue> {
+    /// The texts come separated by spaces, for JavaScript to split.
+    #[wasm_bindgen(js_name = legalMovesText)]
+    pub fn legal_moves_text(&self, roll: Option<f64>) -> Result<String, JsValue> {
         let (_, roll) = self.roll_for(roll)?;
-        Ok(js::strings(
-            self.pos.legal_moves(roll).iter().map(Move::to_string),
-        ))
+        Ok(js::joined(self.pos.legal_moves(roll).iter()))
     }
 
     /// Whether the move `text` is legal for `roll`.

@@ -24,6 +24,20 @@ pub fn strings<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> Array {
         .collect()
 }
 
+/// The items' texts separated by single spaces.
+pub fn joined<T: core::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
+    use core::fmt::Write;
+    let mut text = String::with_capacity(512);
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            text.push(' ');
+        }
+        // Writing to a String cannot fail.
+        let _ = write!(text, "{item}");
+    }
+    text
+}
+
 /// A string, or `undefined` for `None`.
 pub fn optional(text: Option<String>) -> JsValue {
     text.map_or(JsValue::UNDEFINED, |t| JsValue::from_str(&t))
