@@ -42,6 +42,25 @@ function number(value, what) {
   return value;
 }
 
+// Kaissa move texts by the module's move numbers (see legalMoveCodes in
+// web/src/kaissa.rs), made once each.
+const KAISSA_TEXTS = [];
+
+function kaissaSquare(index) {
+  return "abcdefghij"[index % 10] + (Math.floor(index / 10) + 1);
+}
+
+function kaissaMoveText(code) {
+  let text = KAISSA_TEXTS[code];
+  if (text === undefined) {
+    text = code >= 10000
+      ? `H@${kaissaSquare(code - 10000)}`
+      : kaissaSquare(Math.floor(code / 100)) + kaissaSquare(code % 100);
+    KAISSA_TEXTS[code] = text;
+  }
+  return text;
+}
+
 function split(text) {
   return text === "" ? [] : text.split(" ");
 }
@@ -110,7 +129,7 @@ class KaissaPosition {
   toString() { return this.#inner.toString(); }
   clone() { return KaissaPosition.#wrap(this.#inner.clone()); }
   root() { return KaissaPosition.#wrap(this.#inner.root()); }
-  legalMoves() { return split(this.#inner.legalMovesText()); }
+  legalMoves() { return Array.from(this.#inner.legalMoveCodes(), kaissaMoveText); }
   countLegalMoves() { return this.#inner.countLegalMoves(); }
   isLegal(move) { return this.#inner.isLegal(string(String(move), "move")); }
   push(move) { this.#inner.push(string(typeof move === "object" && move !== null ? String(move) : move, "move")); }

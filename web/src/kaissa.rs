@@ -114,12 +114,20 @@ impl KaissaPosition {
         self.pos.ply()
     }
 
-    /// The legal moves as move texts separated by spaces (empty when the
-    /// game is over): one string crosses into JavaScript, which splits it
-    /// (much faster than one string per move).
-    #[wasm_bindgen(js_name = legalMovesText)]
-    pub fn legal_moves_text(&self) -> String {
-        js::joined(self.pos.legal_moves().iter())
+    /// The legal moves as numbers (empty when the game is over): `from *
+    /// 100 + to` for a move, `10000 + to` for a Home Stone placement, with
+    /// squares numbered `rank * 10 + file` from 0 at a1. JavaScript turns
+    /// them into move texts it keeps (much faster than a string each).
+    #[wasm_bindgen(js_name = legalMoveCodes)]
+    pub fn legal_move_codes(&self) -> Vec<u16> {
+        self.pos
+            .legal_moves()
+            .iter()
+            .map(|mv| match *mv {
+                Move::Normal { from, to } => u16::from(from.index()) * 100 + u16::from(to.index()),
+                Move::Place { to } => 10_000 + u16::from(to.index()),
+            })
+            .collect()
     }
 
     /// The number of legal moves.

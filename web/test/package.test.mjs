@@ -217,3 +217,28 @@ test("clone and root are independent positions", () => {
   assert.equal(c.ply, 0);
   assert.equal(d.ply, 1);
 });
+
+test("legal move lists agree with the library's own move texts", () => {
+  // perftDivide(1) names every legal move with the library's text; the
+  // lists must be the same moves, along seeded random games.
+  for (const seed of [1, 2, 3, 4]) {
+    const pos = new kc.kaissa.Position();
+    const dice = new kc.chaturaji.Dice(seed);
+    for (let ply = 0; ply < 200 && !pos.isGameOver(); ply++) {
+      const moves = pos.legalMoves();
+      assert.deepEqual([...moves].sort(), pos.perftDivide(1).map(([m]) => m).sort());
+      pos.push(moves[(dice.roll() * 31 + ply * 17) % moves.length]);
+    }
+  }
+  for (const rules of ["sheet", "ludii"]) {
+    const pos = new kc.chaturaji.Position({ rules });
+    const dice = new kc.chaturaji.Dice(5);
+    for (let ply = 0; ply < 300 && !pos.isGameOver(); ply++) {
+      const roll = pos.pendingPromotion() ? null : dice.roll();
+      const moves = pos.legalMoves(roll);
+      const divide = pos.perftDivide(1).filter(([r]) => r === roll).map(([, m]) => m);
+      assert.deepEqual([...moves].sort(), divide.sort());
+      pos.push(roll, moves[ply % moves.length]);
+    }
+  }
+});
