@@ -43,6 +43,18 @@ function native() {
   };
 }
 
+// The repository's own perft example (`cargo run --release --example
+// perft -- kaissa --threads 1 5`), timed as a whole process, when
+// KC_BENCH_PERFT_EXAMPLE=1.
+function perftExample() {
+  const root = dirname(web);
+  const start = performance.now();
+  const out = execFileSync("cargo", ["run", "--quiet", "--release", "--example", "perft", "--", "kaissa", "--threads", "1", String(DEPTH)],
+    { cwd: root, encoding: "utf8" });
+  const seconds = (performance.now() - start) / 1000;
+  return { seconds, nodes: Number(out.trim().split("\n").pop()) };
+}
+
 function mctsSeconds(game) {
   new kc.Agent("mcts:500", { seed: 9 }).choose(game === "kaissa" ? new kc.kaissa.Position() : new kc.chaturaji.Position(), 5);
   const agent = new kc.Agent(`mcts:${ITERATIONS}`, { seed: 1 });
@@ -63,6 +75,16 @@ for (let i = 0; i < 3; i++) {
   runs.push({ native: n, wasm: seconds, mctsKaissa: mctsSeconds("kaissa"), mctsChaturaji: mctsSeconds("chaturaji") });
 }
 const best = (f) => Math.min(...runs.map(f));
+if (process.env.KC_BENCH_PERFT_EXAMPLE === "1") {
+  perftExample();
+  const example = [0, 1, 2].map(() => perftExample());
+  const start = performance.now();
+  new kc.kaissa.Position().perft(DEPTH);
+  const wasm = (performance.now() - start) / 1000;
+  const seconds = Math.min(...example.map((e) => e.seconds));
+  console.log(`perft_example kaissa ${DEPTH} nodes ${example[0].nodes} process_s ${seconds.toFixed(3)} ` +
+    `node_wasm_s ${wasm.toFixed(3)} speed_ratio ${(seconds / wasm).toFixed(2)}`);
+}
 const perftNative = best((r) => r.native.perft);
 const perftWasm = best((r) => r.wasm);
 console.log(`kaissa_perft_${DEPTH} nodes ${runs[0].native.nodes} native_s ${perftNative.toFixed(3)} ` +
