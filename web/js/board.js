@@ -180,6 +180,7 @@ export class Board {
     if (!this.geo.orientations.includes(orientation)) throw new RangeError(`no side ${orientation}`);
     this.orientation = orientation;
     this.#layout();
+    this.#render();
   }
 
   /** Shows or hides the coordinates. */
