@@ -2,7 +2,7 @@
 //!
 //! Natively this is `std::time::Instant`. On `wasm32` targets without an
 //! operating system, `Instant::now` panics, so the embedder installs a
-//! clock with [`set_clock`] (a function returning milliseconds, such as
+//! clock with `set_clock` (a function returning milliseconds, such as
 //! JavaScript's `performance.now`); until it does, each reading advances
 //! the time by one millisecond, so a time budget still ends.
 
