@@ -19,6 +19,8 @@ export interface BoardState {
   placements?: string[] | null;
   /** Kaissa: whose stone is in hand, and which side may place now. */
   hand?: { yellow: boolean; red: boolean; active: "yellow" | "red" | null } | null;
+  /** Chaturaji: squares drawn with diagonals, and each colour's throne. */
+  marks?: { marked: string[]; thrones: Record<string, string> } | null;
 }
 
 export interface Choice {

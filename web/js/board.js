@@ -11,7 +11,7 @@
 // keeps square squares. Keyboard: Tab to the board, arrows move, Enter or
 // Space picks up and puts down, Escape lets go. Every square is an
 // element with `data-square="<name>"`.
-import { CHATURAJI_FIGURES, KAISSA_FIGURES, PIECE_CSS, pieceSvg } from "./pieces.js";
+import { CHATURAJI_FIGURES, KAISSA_FIGURES, PIECE_COLOURS, PIECE_CSS, pieceSvg } from "./pieces.js";
 
 const COLOUR_NAMES = { r: "red", b: "black", y: "yellow", g: "green" };
 const KAISSA_NAMES = {
@@ -26,6 +26,8 @@ const CSS = `
 .kc-sq { position: relative; display: flex; align-items: center; justify-content: center; min-width: 0; min-height: 0; outline: none; }
 .kc-light { background: #eed9b4; } .kc-dark { background: #b98a58; }
 .kc-chaturaji .kc-light { background: #e6dfc8; } .kc-chaturaji .kc-dark { background: #9cae8a; }
+.kc-sq.kc-marked { background-image: linear-gradient(45deg, transparent 49%, rgba(60, 50, 30, 0.35) 49.5%, rgba(60, 50, 30, 0.35) 50.5%, transparent 51%), linear-gradient(-45deg, transparent 49%, rgba(60, 50, 30, 0.35) 49.5%, rgba(60, 50, 30, 0.35) 50.5%, transparent 51%); }
+.kc-sq[data-throne]::before { content: ""; position: absolute; inset: 3px; border: 3px solid var(--kc-throne); border-radius: 3px; pointer-events: none; }
 .kc-sq.kc-last { box-shadow: inset 0 0 0 100vmax rgba(240, 220, 40, 0.38); }
 .kc-sq.kc-selected { box-shadow: inset 0 0 0 100vmax rgba(40, 140, 220, 0.45); }
 .kc-sq:focus-visible { box-shadow: inset 0 0 0 3px #1b64c8; }
@@ -74,7 +76,7 @@ export class Board {
     this.coordinates = options.coordinates ?? true;
     this.onMove = options.onMove ?? (() => {});
     this.onPlace = options.onPlace ?? (() => {});
-    this.state = { pieces: {}, dests: new Map(), lastMove: null, placements: null, hand: null };
+    this.state = { pieces: {}, dests: new Map(), lastMove: null, placements: null, hand: null, marks: null };
     this.selected = null;
     this.placing = false;
     this.drag = null;
@@ -193,7 +195,8 @@ export class Board {
    * What to show: pieces (square -> piece code: Kaissa letters, Chaturaji "gK"),
    * dests (Map from square -> target squares the user may move to), lastMove
    * ([from, to] or null), placements (squares the Home Stone may go to now, or
-   * null), hand ({yellow, red: stone in hand; active: the side that may place}).
+   * null), hand ({yellow, red: stone in hand; active: the side that may place}),
+   * marks ({marked: squares drawn with diagonals, thrones: colour -> square}).
    */
   set(state) {
     this.state = { ...this.state, ...state };
@@ -220,8 +223,10 @@ export class Board {
   }
 
   #render() {
-    const { pieces, lastMove } = this.state;
+    const { pieces, lastMove, marks } = this.state;
     const targets = this.#targets();
+    const marked = new Set(marks?.marked ?? []);
+    const thrones = new Map(Object.entries(marks?.thrones ?? {}).map(([colour, square]) => [square, colour]));
     for (const [name, square] of this.squares) {
       const code = pieces[name];
       if (square.dataset.piece !== (code ?? "")) {
@@ -234,6 +239,14 @@ export class Board {
       square.classList.toggle("kc-selected", name === this.selected);
       square.classList.toggle("kc-dest", targets.has(name));
       square.classList.toggle("kc-occupied", Boolean(code));
+      square.classList.toggle("kc-marked", marked.has(name));
+      const throne = thrones.get(name);
+      if (throne) {
+        square.dataset.throne = throne;
+        square.style.setProperty("--kc-throne", PIECE_COLOURS[throne]?.[0] ?? "#444");
+      } else if (square.dataset.throne) {
+        delete square.dataset.throne;
+      }
       square.setAttribute("aria-label", `${name}${code ? " " + this.#pieceName(code) : ""}`);
     }
     this.#renderHands();

@@ -171,4 +171,9 @@ export class Agent {
 }
 
 export const kaissa: { readonly Position: typeof KaissaPosition };
-export const chaturaji: { readonly Position: typeof ChaturajiPosition; readonly Dice: typeof Dice };
+export const chaturaji: {
+  readonly Position: typeof ChaturajiPosition;
+  readonly Dice: typeof Dice;
+  /** The 16 marked squares and each colour's throne (none under the Ludii ruleset). */
+  boardMarks(): { marked: string[]; thrones: Record<Colour, string> };
+};

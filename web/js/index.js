@@ -287,4 +287,9 @@ export function version() {
 }
 
 export const kaissa = Object.freeze({ Position: KaissaPosition });
-export const chaturaji = Object.freeze({ Position: ChaturajiPosition, Dice });
+/** Chaturaji's board marks: {marked: squares with diagonals, thrones: colour -> square}. */
+function boardMarks() {
+  return wasm.chaturajiBoardMarks();
+}
+
+export const chaturaji = Object.freeze({ Position: ChaturajiPosition, Dice, boardMarks });

@@ -140,7 +140,12 @@ function refresh() {
     red: pos.homeStoneWindow("red").inHand,
     active: human ? pos.toMove : null,
   } : null;
-  state.board.set({ pieces: pos.pieces(), dests, lastMove: lastMove(), placements, hand });
+  let marks = null;
+  if (state.game === "chaturaji") {
+    const { marked, thrones } = kc.chaturaji.boardMarks();
+    marks = { marked, thrones: pos.rules === "ludii" ? {} : thrones };
+  }
+  state.board.set({ pieces: pos.pieces(), dests, lastMove: lastMove(), placements, hand, marks });
   renderPanel(moves, human);
   if (state.game === "chaturaji" && human && pos.pendingPromotion()) askDecision();
   maybeComputer();

@@ -561,3 +561,21 @@ impl Dice {
         self.roller.roll().face()
     }
 }
+
+/// The board's marks for a picture: `{marked, thrones}`, the 16 marked
+/// squares (drawn with diagonals) and the throne of each colour (the
+/// square its raja starts on; the Ludii ruleset has none).
+#[wasm_bindgen(js_name = chaturajiBoardMarks)]
+pub fn board_marks() -> Object {
+    let thrones: Vec<(&str, JsValue)> = Colour::ALL
+        .iter()
+        .map(|c| (c.name(), JsValue::from_str(&c.throne().to_string())))
+        .collect();
+    js::object(&[
+        (
+            "marked",
+            js::strings(chaturaji::MARKED_SQUARES.iter().map(|s| s.to_string())).into(),
+        ),
+        ("thrones", js::object(&thrones).into()),
+    ])
+}
