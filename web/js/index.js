@@ -9,8 +9,9 @@
 // (a wrong type is a TypeError before anything reaches the module) and
 // pass everything else through; the library's errors arrive as Error
 // objects named NotationError, IllegalMoveError, ReadableMoveError,
-// ExchangeError, RecordError, SpecError or UndoError (RangeError for a
-// number or name out of range), and the position is then unchanged.
+// ExchangeError, RecordError, SpecError or UndoError (a die roll other
+// than 2-5 is a NotationError; RangeError for another number or a name
+// out of range), and the position is then unchanged.
 import init, * as wasm from "./wasm/kaissa_chaturaji.js";
 
 const wasmUrl = new URL("./wasm/kaissa_chaturaji_bg.wasm", import.meta.url);

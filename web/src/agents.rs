@@ -78,10 +78,8 @@ impl Agent {
         let pos = position.position();
         let mut game = game::Chaturaji::new(pos.clone());
         if pos.pending_promotion().is_none() && !pos.is_over() {
-            let face = js::whole(roll.unwrap_or(f64::NAN), 2, 5, "a roll")?;
-            let step = format!("{face}")
-                .parse::<ChaturajiStep>()
-                .map_err(errors::notation)?;
+            let face = crate::chaturaji::face(roll.unwrap_or(f64::NAN))?;
+            let step = ChaturajiStep::Roll(face);
             game.apply(step).map_err(errors::illegal)?;
         }
         Ok(agent.choose(&game).map(|step| step.to_string()))

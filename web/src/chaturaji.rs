@@ -70,10 +70,19 @@ fn colour(name: &str) -> Result<Colour, JsValue> {
     }
 }
 
-/// A die face 2 to 5.
-fn face(value: f64) -> Result<Roll, JsValue> {
-    let face = js::whole(value, 2, 5, "a roll")?;
-    Roll::new(face as u8).ok_or_else(|| errors::range("a roll is 2, 3, 4 or 5"))
+/// A die face 2 to 5; anything else is a `NotationError` (a roll written
+/// `7:h1f3` in a record or for the `apply` tool is one too).
+pub fn face(value: f64) -> Result<Roll, JsValue> {
+    let face = (value.fract() == 0.0 && (2.0..=5.0).contains(&value))
+        .then(|| Roll::new(value as u8))
+        .flatten();
+    face.ok_or_else(|| {
+        errors::named(
+            "NotationError",
+            &format!("a roll is a die face 2, 3, 4 or 5, not {value}"),
+            &[("field", JsValue::from_str("roll"))],
+        )
+    })
 }
 
 /// Move text read, or a `NotationError`.
@@ -117,8 +126,10 @@ impl ChaturajiPosition {
                 Ok((if deciding { None } else { Some(roll) }, roll))
             }
             None if deciding => Ok((None, Roll::ALL[0])),
-            None => Err(errors::range(
+            None => Err(errors::named(
+                "NotationError",
                 "a roll (2, 3, 4 or 5) is needed: no promotion decision is pending",
+                &[("field", JsValue::from_str("roll"))],
             )),
         }
     }
@@ -251,8 +262,8 @@ impl ChaturajiPosition {
     }
 
     /// Plays the move `text` for `roll` and pushes the ply:
-    /// `NotationError` when malformed, `IllegalMoveError` when not legal,
-    /// `RangeError` for a roll other than 2-5.
+    /// `NotationError` when malformed or for a roll other than 2-5,
+    /// `IllegalMoveError` when not legal.
     pub fn push(&mut self, roll: Option<f64>, text: &str) -> Result<(), JsValue> {
         let mv = parse(text)?;
         self.push_move(roll, mv)

@@ -108,8 +108,9 @@ test("Chaturaji moves, rolls, passes, errors", () => {
   const start = pos.toString();
   throwsNamed(() => pos.push(2, "h1h3"), "IllegalMoveError");
   throwsNamed(() => pos.push(2, "h1"), "NotationError");
-  assert.throws(() => pos.push(6, "h1f3"), RangeError);
-  assert.throws(() => pos.legalMoves(1), RangeError);
+  throwsNamed(() => pos.push(6, "h1f3"), "NotationError");
+  throwsNamed(() => pos.push(null, "h1f3"), "NotationError");
+  throwsNamed(() => pos.legalMoves(1), "NotationError");
   assert.throws(() => new kc.chaturaji.Position({ rules: "chess" }), RangeError);
   assert.equal(pos.toString(), start);
   pos.push(4, "pass");
