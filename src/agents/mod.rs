@@ -54,6 +54,7 @@ mod agent_game;
 mod alphabeta;
 mod any_agent;
 mod chaturaji_eval;
+mod clock;
 mod expectimax;
 mod greedy;
 mod kaissa_eval;
@@ -64,6 +65,8 @@ mod spec;
 pub use agent_game::AgentGame;
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SearchReport};
 pub use chaturaji_eval::chaturaji_material;
+#[cfg(target_arch = "wasm32")]
+pub use clock::set_clock;
 pub use expectimax::Expectimax;
 pub use greedy::GreedyAgent;
 pub use kaissa_eval::{evaluate, piece_value, MATE};

@@ -1,7 +1,8 @@
 //! An alpha-beta player for Merchant Kaissa.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use crate::agents::clock::Instant;
 use crate::game::{Game, Kaissa};
 use crate::kaissa::{Move, Position, MAX_MOVES};
 

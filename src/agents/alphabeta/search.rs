@@ -1,8 +1,7 @@
 //! The search itself: iterative deepening over a principal-variation
 //! alpha-beta search with a quiescence search on captures.
 
-use std::time::Instant;
-
+use crate::agents::clock::Instant;
 use crate::kaissa::{attacks, Move, PieceKind, Position};
 
 use super::super::kaissa_eval::{evaluate, piece_value, MATE};

@@ -1,8 +1,9 @@
 //! Monte Carlo tree search: UCT with explicit chance nodes, one value per
 //! player, the tree in an arena kept between moves.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use crate::agents::clock::Instant;
 use crate::game::{Actor, Game};
 use crate::random::{RandomSource, SplitMix64};
 
