@@ -3,7 +3,7 @@
 
 use crate::chaturaji::{self, Colour};
 use crate::game::{Actor, Chaturaji, ChaturajiStep, Game, Kaissa, Returns};
-use crate::kaissa::{self, Move, Outcome, Side};
+use crate::kaissa::{self, Move, Outcome, PieceKind, Side};
 use crate::random::{RandomSource, SplitMix64};
 
 use super::chaturaji_eval::{self, friends};
@@ -38,6 +38,19 @@ pub trait AgentGame: Game + Clone {
     /// loses, and a value above every capture for a move that wins the
     /// game at once. 0 for a quiet move.
     fn capture_value(&self, action: Self::Action) -> f64;
+
+    /// Whether `action` (a legal action at a player node) ends the game at
+    /// once in the favour of the player who plays it (a positive return
+    /// for it). The default plays it on a copy; a game that can tell
+    /// sooner overrides it.
+    fn wins_at_once(&self, action: Self::Action) -> bool {
+        let Actor::Player(player) = self.actor() else {
+            return false;
+        };
+        let mut after = self.clone();
+        after.apply_unchecked(action);
+        after.is_over() && after.returns().get(player).is_some_and(|&r| r > 0.0)
+    }
 
     /// Plays the game on from here at random (uniform legal moves, fair
     /// die rolls) until it ends or `max_plies` moves were made, with the
@@ -93,6 +106,28 @@ impl AgentGame for Kaissa {
                 }),
             Move::Place { .. } => 0.0,
         }
+    }
+
+    /// A Kaissa move wins at once when it takes the enemy Home Stone, or
+    /// when the enemy, its stone still in hand, must place it next and
+    /// finds no square (played on a copy only then).
+    fn wins_at_once(&self, action: Move) -> bool {
+        let pos = self.position();
+        let mover = pos.to_move();
+        if let Move::Normal { to, .. } = action {
+            if pos
+                .piece_at(to)
+                .is_some_and(|victim| victim.kind == PieceKind::HomeStone)
+            {
+                return true;
+            }
+        }
+        if !pos.stone_in_hand(mover.other()) {
+            return false;
+        }
+        let mut after = pos.clone();
+        after.play_unchecked(action);
+        matches!(after.outcome(), Outcome::Win { winner, .. } if winner == mover)
     }
 
     fn rollout(&mut self, rng: &mut SplitMix64, max_plies: u32) -> Returns {

@@ -10,7 +10,7 @@ use super::{Agent, AgentGame};
 
 mod tree;
 
-use tree::{copy_subtree, Kind, Node};
+use tree::{copy_subtree, sort_by_prior, Kind, Node, WINS};
 
 /// The budget and knobs of an [`Mcts`] search. Build it with
 /// [`MctsConfig::iterations`] or [`MctsConfig::time`] and the `with_`
@@ -142,6 +142,13 @@ pub struct MctsReport<A> {
 /// ([`MctsConfig::rollout_plies`]; a capped rollout is valued by
 /// [`AgentGame::heuristic`]).
 ///
+/// It takes what the game gives: an action that wins at once
+/// ([`AgentGame::wins_at_once`]) is played at the root without a search,
+/// and inside the tree a node whose best capture wins goes down to it on
+/// every visit. A node's unvisited children are tried best capture first
+/// ([`AgentGame::capture_value`]), equal ones in an order drawn from the
+/// seed, so a small budget still tries the captures.
+///
 /// The tree lives in an arena (nodes in a `Vec`, children side by side)
 /// reserved once. Between moves the agent keeps the subtree of the
 /// position it is asked about next, if the tree holds it (found by
@@ -216,6 +223,11 @@ impl<G: AgentGame> Mcts<G> {
         let actions = game.legal_actions();
         if let [only] = actions.as_ref() {
             report.best = Some(*only);
+            return report;
+        }
+        if let Some(win) = winning_action(game, actions.as_ref()) {
+            report.best = Some(win);
+            report.value = 1.0;
             return report;
         }
         self.reserve();
@@ -364,7 +376,23 @@ impl<G: AgentGame> Mcts<G> {
                     return false;
                 }
                 for &action in actions {
-                    self.nodes.push(Node::leaf(Some(action)));
+                    let mut child = Node::leaf(Some(action));
+                    child.prior = game.capture_value(action) as f32;
+                    self.nodes.push(child);
+                }
+                // Unvisited children are tried in this order: captures by
+                // value, equals in a random order.
+                let children = &mut self.nodes[first..];
+                for index in (1..children.len()).rev() {
+                    let other = self.rng.below(index as u64 + 1) as usize;
+                    children.swap(index, other);
+                }
+                sort_by_prior(children);
+                // A win at once is worth more than any capture, so if
+                // there is one it is first.
+                let top = &mut children[0];
+                if top.action.is_some_and(|action| game.wins_at_once(action)) {
+                    top.prior = WINS;
                 }
             }
             Kind::Chance => {
@@ -405,6 +433,9 @@ impl<G: AgentGame> Mcts<G> {
             }
             return range.start + pick;
         }
+        if self.nodes[range.start].prior == WINS {
+            return range.start;
+        }
         let log_visits = f64::from(node.visits.max(1)).ln();
         let c = self.config.exploration;
         let mut best = range.start;
@@ -424,6 +455,14 @@ impl<G: AgentGame> Mcts<G> {
     }
 }
 
+/// The first of `actions` that wins the game at once, if any.
+fn winning_action<G: AgentGame>(game: &G, actions: &[G::Action]) -> Option<G::Action> {
+    actions
+        .iter()
+        .copied()
+        .find(|&action| game.wins_at_once(action))
+}
+
 impl<G: AgentGame> Agent<G> for Mcts<G> {
     fn choose(&mut self, game: &G) -> Option<G::Action> {
         self.search(game).best
@@ -435,5 +474,51 @@ impl<G: AgentGame> Agent<G> for Mcts<G> {
 
     fn reset(&mut self) {
         self.nodes.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Kaissa;
+    use crate::kaissa::Position;
+
+    #[test]
+    fn a_win_at_once_is_known_at_expansion() {
+        // Yellow's Builder takes the Red Home Stone with i1i10.
+        let pos: Position = "8h1/10/10/10/10/10/10/10/10/4H3B1 y 20 -".parse().unwrap();
+        let game = Kaissa::new(pos);
+        let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::iterations(1), 1);
+        mcts.reserve();
+        mcts.prepare_root(&game);
+        for _ in 0..5 {
+            mcts.iterate(&game);
+        }
+        let first = mcts.nodes[0].children().start;
+        let child = mcts.nodes[first];
+        assert_eq!(child.action.unwrap().to_string(), "i1i10");
+        assert_eq!(child.prior, WINS);
+        // Every iteration went down to it.
+        assert_eq!(child.visits, 5);
+        assert_eq!(child.mean(), 1.0);
+    }
+
+    #[test]
+    fn captures_are_tried_first() {
+        // Yellow's Builder on a1 may take a Spearman on a5 or an Ubar on
+        // f1; both stones are far away.
+        let pos: Position = "h9/10/10/10/10/p9/10/10/10/B4u3H y 20 -".parse().unwrap();
+        let game = Kaissa::new(pos);
+        let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::iterations(1), 1);
+        mcts.reserve();
+        mcts.prepare_root(&game);
+        mcts.iterate(&game);
+        let range = mcts.nodes[0].children();
+        let order: Vec<String> = mcts.nodes[range]
+            .iter()
+            .take(2)
+            .map(|n| n.action.unwrap().to_string())
+            .collect();
+        assert_eq!(order, ["a1f1", "a1a5"]);
     }
 }
