@@ -7,7 +7,7 @@ use crate::kaissa::{self, Move, Outcome, PieceKind, Side};
 use crate::random::{RandomSource, SplitMix64};
 
 use super::chaturaji_eval::{self, friends};
-use super::kaissa_eval;
+use super::{greedy_rollout, kaissa_eval};
 
 /// A [`Game`] the generic agents ([`GreedyAgent`](super::GreedyAgent),
 /// [`Mcts`](super::Mcts)) can play: the rules plus a value for captures,
@@ -58,6 +58,16 @@ pub trait AgentGame: Game + Clone {
     /// [`AgentGame::heuristic`] where the cap stopped it. The game is left
     /// somewhere on the way (it is a scratch copy).
     fn rollout(&mut self, rng: &mut SplitMix64, max_plies: u32) -> Returns;
+
+    /// A rollout like [`AgentGame::rollout`] but biased to captures: each
+    /// move is, with probability `greed`, the one that takes the most
+    /// (when one takes anything), else a uniform legal one. Chaturaji
+    /// plays it so; the default, for games without such a playout, is
+    /// the uniform [`AgentGame::rollout`].
+    fn greedy_rollout(&mut self, rng: &mut SplitMix64, max_plies: u32, greed: f64) -> Returns {
+        let _ = greed;
+        self.rollout(rng, max_plies)
+    }
 
     /// A guess, one value per player, of how an unfinished game will end
     /// (the returns when it is over); the value of a capped rollout.
@@ -190,6 +200,10 @@ impl AgentGame for Chaturaji {
         } else {
             chaturaji_eval::heuristic(&pos)
         }
+    }
+
+    fn greedy_rollout(&mut self, rng: &mut SplitMix64, max_plies: u32, greed: f64) -> Returns {
+        greedy_rollout::chaturaji_rollout(self, rng, max_plies, greed)
     }
 
     fn heuristic(&self) -> Returns {

@@ -52,6 +52,7 @@ mod alphabeta;
 mod chaturaji_eval;
 mod expectimax;
 mod greedy;
+mod greedy_rollout;
 mod kaissa_eval;
 mod mcts;
 mod random;

@@ -12,6 +12,9 @@ mod tree;
 
 use tree::{copy_subtree, sort_by_prior, Kind, Node, WINS};
 
+/// The default [`MctsConfig::greed`].
+const DEFAULT_GREED: f64 = 0.0;
+
 /// The budget and knobs of an [`Mcts`] search. Build it with
 /// [`MctsConfig::iterations`] or [`MctsConfig::time`] and the `with_`
 /// methods.
@@ -47,6 +50,11 @@ pub struct MctsConfig {
     /// allocates afterwards; when the tree is full, leaves are no longer
     /// expanded (the search goes on with rollouts).
     pub max_nodes: usize,
+    /// The probability that a rollout move is the best capture (when
+    /// there is one) rather than a uniform one
+    /// ([`AgentGame::greedy_rollout`]); 0 for uniform rollouts through
+    /// the game's fast playout loop. Default GREED_DOC.
+    pub greed: f64,
     /// Whether to keep, between moves, the subtree of the position the
     /// next call starts from (found by its hash). Default true.
     pub reuse: bool,
@@ -62,6 +70,7 @@ impl MctsConfig {
             exploration: 0.7,
             rollout_plies: None,
             max_nodes: 1 << 20,
+            greed: DEFAULT_GREED,
             reuse: true,
         }
     }
@@ -93,6 +102,13 @@ impl MctsConfig {
     #[must_use]
     pub fn with_max_nodes(mut self, max_nodes: usize) -> MctsConfig {
         self.max_nodes = max_nodes;
+        self
+    }
+
+    /// The same with this rollout greed ([`MctsConfig::greed`]).
+    #[must_use]
+    pub fn with_greed(mut self, greed: f64) -> MctsConfig {
+        self.greed = greed;
         self
     }
 
@@ -349,7 +365,11 @@ impl<G: AgentGame> Mcts<G> {
             scratch.returns()
         } else {
             let plies = self.config.rollout_plies.unwrap_or(G::ROLLOUT_PLIES);
-            scratch.rollout(&mut self.rng, plies)
+            if self.config.greed > 0.0 {
+                scratch.greedy_rollout(&mut self.rng, plies, self.config.greed)
+            } else {
+                scratch.rollout(&mut self.rng, plies)
+            }
         };
         self.nodes[0].visits += 1;
         for pair in self.path.windows(2) {
