@@ -70,7 +70,8 @@ fn alphabeta(c: &mut Criterion) {
     let middlegame: kaissa::Position = KAISSA_MIDDLEGAME.parse().expect("valid");
     for (name, pos, depth) in [
         ("start", kaissa::Position::start(), 4),
-        ("middlegame", middlegame, 3),
+        ("middlegame", middlegame.clone(), 3),
+        ("middlegame", middlegame, 6),
     ] {
         let config = AlphaBetaConfig::depth(depth);
         let nodes = AlphaBeta::new(config).search(&pos).nodes;

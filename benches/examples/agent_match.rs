@@ -21,12 +21,15 @@
 //! seats. `--max-plies P` ends a Kaissa game after `P` moves as a draw
 //! (default 2000).
 
+use std::cell::Cell;
 use std::process::ExitCode;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use kaissa_chaturaji::agents::{Agent, AgentGame, AgentSpec, AlphaBeta, AlphaBetaConfig, Mcts};
 use kaissa_chaturaji::chaturaji::{DiceRoller, Rules};
 use kaissa_chaturaji::game::{self, Actor, Chaturaji, Game, Kaissa};
+use kaissa_chaturaji::kaissa::Move;
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
 /// One seat: a spec and its settings.
@@ -90,7 +93,11 @@ impl Seat {
     }
 
     /// A Kaissa agent (alpha-beta settings too).
-    fn kaissa_agent(&self, seed: u64) -> Result<Box<dyn Agent<Kaissa>>, String> {
+    fn kaissa_agent(
+        &self,
+        seed: u64,
+        stats: &Rc<Cell<SearchStats>>,
+    ) -> Result<Box<dyn Agent<Kaissa>>, String> {
         if let AgentSpec::AlphaBeta(config) = &self.spec {
             let mut config = *config;
             for (key, value) in &self.settings {
@@ -101,22 +108,61 @@ impl Seat {
                         }
                     }
                     "nodes" => {
-                        let nodes = Seat::number(key, value)? as u64;
-                        let (null_move, reductions) = (config.null_move, config.reductions);
-                        config = AlphaBetaConfig::nodes(nodes);
-                        config.null_move = null_move;
-                        config.reductions = reductions;
+                        config.nodes = Some(Seat::number(key, value)? as u64);
+                        config.depth = AlphaBetaConfig::nodes(1).depth;
+                        config.time = None;
                     }
                     _ => return Err(format!("seat {}: no alpha-beta setting {key}", self.text)),
                 }
             }
-            return Ok(Box::new(AlphaBeta::new(config)));
+            return Ok(Box::new(Recorded {
+                name: self.text.clone(),
+                searcher: AlphaBeta::new(config),
+                stats: Rc::clone(stats),
+            }));
         }
         self.agent(seed, |spec, seed| {
             spec.kaissa_agent(seed)
                 .map(|a| a as Box<dyn Agent<Kaissa>>)
                 .map_err(|e| e.to_string())
         })
+    }
+}
+
+/// The depths and nodes of an alpha-beta agent's searches, summed.
+#[derive(Debug, Clone, Copy, Default)]
+struct SearchStats {
+    searches: u64,
+    depth: u64,
+    nodes: u64,
+}
+
+/// An alpha-beta agent that adds each search's depth and nodes to its
+/// seat's statistics.
+struct Recorded {
+    name: String,
+    searcher: AlphaBeta,
+    stats: Rc<Cell<SearchStats>>,
+}
+
+impl Agent<Kaissa> for Recorded {
+    fn choose(&mut self, game: &Kaissa) -> Option<Move> {
+        if game.is_over() {
+            return None;
+        }
+        let report = self.searcher.search(game.position());
+        if report.depth > 0 {
+            let mut stats = self.stats.get();
+            stats.searches += 1;
+            stats.depth += u64::from(report.depth);
+            stats.nodes += report.nodes;
+            self.stats.set(stats);
+        }
+        report.best
+    }
+
+    fn name(&self) -> &str {
+        &self.name
     }
 }
 
@@ -207,6 +253,7 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     let mut scores = vec![Vec::new(); n];
     let mut thought = vec![(Duration::ZERO, 0u32); n];
+    let stats: Vec<Rc<Cell<SearchStats>>> = (0..n).map(|_| Rc::default()).collect();
     for g in 0..games {
         let round = (g / n) as u64;
         let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
@@ -218,7 +265,7 @@ fn run(args: &[String]) -> Result<(), String> {
             "kaissa" => {
                 let mut agents = order
                     .iter()
-                    .map(|&i| seats[i].kaissa_agent(game_seed + i as u64))
+                    .map(|&i| seats[i].kaissa_agent(game_seed + i as u64, &stats[i]))
                     .collect::<Result<Vec<_>, _>>()?;
                 play(
                     game::kaissa(),
@@ -270,7 +317,8 @@ fn run(args: &[String]) -> Result<(), String> {
             thought[i].1 += thinking[s].1;
         }
     }
-    for ((seat, got), (time, moves)) in seats.iter().zip(&scores).zip(&thought) {
+    for (((seat, got), (time, moves)), stats) in seats.iter().zip(&scores).zip(&thought).zip(&stats)
+    {
         let count = got.len() as f64;
         let mean = got.iter().sum::<f64>() / count;
         let variance = got.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (count - 1.0).max(1.0);
@@ -282,6 +330,15 @@ fn run(args: &[String]) -> Result<(), String> {
             got.len(),
             time.as_secs_f64() * 1000.0 / f64::from((*moves).max(1))
         );
+        let stats = stats.get();
+        if stats.searches > 0 {
+            println!(
+                "  {} searches: mean depth {:.2}, {:.0} nodes a search",
+                stats.searches,
+                stats.depth as f64 / stats.searches as f64,
+                stats.nodes as f64 / stats.searches as f64
+            );
+        }
     }
     Ok(())
 }

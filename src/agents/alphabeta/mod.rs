@@ -60,6 +60,11 @@ pub struct AlphaBetaConfig {
     /// Aspiration windows (default on): from depth 4 each iteration
     /// first searches a narrow window around the last score.
     pub aspiration: bool,
+    /// Futility pruning (default on): one or two plies from the leaves,
+    /// away from the principal variation, a node whose static evaluation
+    /// is far above beta returns it, and one far below alpha skips its
+    /// quiet moves.
+    pub futility: bool,
 }
 
 impl AlphaBetaConfig {
@@ -75,6 +80,7 @@ impl AlphaBetaConfig {
             reductions: true,
             extensions: true,
             aspiration: true,
+            futility: true,
         }
     }
 
@@ -120,9 +126,9 @@ impl AlphaBetaConfig {
     /// The same with one search feature switched off, by name: `nmp`
     /// ([`AlphaBetaConfig::null_move`]), `lmr`
     /// ([`AlphaBetaConfig::reductions`]), `ext`
-    /// ([`AlphaBetaConfig::extensions`]) or `asp`
-    /// ([`AlphaBetaConfig::aspiration`]); for measuring what each is
-    /// worth.
+    /// ([`AlphaBetaConfig::extensions`]), `asp`
+    /// ([`AlphaBetaConfig::aspiration`]) or `fp`
+    /// ([`AlphaBetaConfig::futility`]); for measuring what each is worth.
     ///
     /// ```
     /// use kaissa_chaturaji::agents::AlphaBetaConfig;
@@ -137,9 +143,10 @@ impl AlphaBetaConfig {
             "lmr" => self.reductions = false,
             "ext" => self.extensions = false,
             "asp" => self.aspiration = false,
+            "fp" => self.futility = false,
             _ => {
                 return Err(format!(
-                    "no alpha-beta search feature {feature:?} (nmp, lmr, ext, asp)"
+                    "no alpha-beta search feature {feature:?} (nmp, lmr, ext, asp, fp)"
                 ))
             }
         }

@@ -14,6 +14,8 @@ use super::{AlphaBeta, SearchReport, MAX_PLY};
 const INFINITY: i32 = MATE + 1;
 /// The half-width of the first aspiration window, in centipawns.
 const ASPIRATION: i32 = 40;
+/// The futility margin per ply of depth left, in centipawns.
+const FUTILITY: i32 = 150;
 /// Scores beyond this are mates (a won or lost game within the search).
 const MATE_BOUND: i32 = MATE - 1000;
 
@@ -225,6 +227,14 @@ impl AlphaBeta {
         }
         let tt_move = hit.and_then(|hit| hit.mv);
         let pv = beta - alpha > 1;
+        // The static evaluation, for the pruning near the leaves (not
+        // where the stone is attacked: there it means little).
+        let frontier = self.config.futility && !pv && !threatened && depth <= 2;
+        let static_eval = if frontier { evaluate(pos) } else { 0 };
+        if frontier && beta.abs() < MATE_BOUND && static_eval - FUTILITY * depth >= beta {
+            // So far above beta that a shallow search will not come down.
+            return static_eval - FUTILITY * depth;
+        }
         if self.config.null_move
             && !pv
             && ply > 0
@@ -269,6 +279,17 @@ impl AlphaBeta {
         let mut best_move = None;
         for index in 0..list.len() {
             let mv = ordering::pick(&mut list, index);
+            if frontier
+                && index > 0
+                && alpha.abs() < MATE_BOUND
+                && static_eval + FUTILITY * depth <= alpha
+                && ordering::is_late_quiet(list[index].1)
+                && !matches!(mv, Move::Place { .. })
+            {
+                // A quiet move this close to the leaves will not lift a
+                // score this far below alpha.
+                continue;
+            }
             let reduction = if self.config.reductions
                 && depth >= 3
                 && index >= 3
@@ -431,7 +452,7 @@ mod tests {
             "hb1tqut1bi/ar2ppp1sr/2p1s2p2/3p1t3a/10/10/1APPPP1A2/6P3/1R5PR1/HBSTQUTSBI r 12 -"
                 .parse()
                 .unwrap();
-        for off in ["", "nmp", "lmr", "ext", "asp"] {
+        for off in ["", "nmp", "lmr", "ext", "asp", "fp"] {
             let mut config = AlphaBetaConfig::depth(5);
             if !off.is_empty() {
                 config = config.without(off).unwrap();

@@ -13,7 +13,7 @@ mod tree;
 use tree::{copy_subtree, sort_by_prior, Kind, Node, WINS};
 
 /// The default [`MctsConfig::greed`].
-const DEFAULT_GREED: f64 = 0.0;
+const DEFAULT_GREED: f64 = 0.5;
 
 /// The budget and knobs of an [`Mcts`] search. Build it with
 /// [`MctsConfig::iterations`] or [`MctsConfig::time`] and the `with_`
@@ -53,7 +53,10 @@ pub struct MctsConfig {
     /// The probability that a rollout move is the best capture (when
     /// there is one) rather than a uniform one
     /// ([`AgentGame::greedy_rollout`]); 0 for uniform rollouts through
-    /// the game's fast playout loop. Default GREED_DOC.
+    /// the game's fast playout loop. Default 0.5: under the Ludii
+    /// ruleset `mcts:1000` with it scored 0.45 ± 0.05 against three
+    /// without (par 0.25), and 0.33 ± 0.06 at equal time (20 ms a move).
+    /// Kaissa's rollouts stay uniform.
     pub greed: f64,
     /// Whether to keep, between moves, the subtree of the position the
     /// next call starts from (found by its hash). Default true.
