@@ -13,7 +13,8 @@
 //! A seat is any agent spec (`mcts:500`, `alphabeta:50ms`, `expectimax:3`)
 //! with `/key=value` settings: for MCTS `greed=G`, `c=C` (exploration),
 //! `plies=P` (rollout cap); for alpha-beta `off=a+b` switches features off
-//! (names as in `AlphaBetaConfig::without`), `nodes=N` a node budget
+//! (names as in `AlphaBetaConfig::without`), `on=ext` switches the threat
+//! extensions (off by default) on, `nodes=N` a node budget
 //! instead of the spec's (`alphabeta:1/nodes=20000`). Game `g` seats the `i`-th
 //! agent at seat `(i + g) mod n`. A seat scores 1 for a win, 0 for a loss
 //! and 1/n when nobody wins. Kaissa games start with `--opening-plies`
@@ -107,6 +108,7 @@ impl Seat {
                             config = config.without(feature)?;
                         }
                     }
+                    "on" if value == "ext" => config.extensions = true,
                     "nodes" => {
                         config.nodes = Some(Seat::number(key, value)? as u64);
                         config.depth = AlphaBetaConfig::nodes(1).depth;

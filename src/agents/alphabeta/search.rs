@@ -454,6 +454,8 @@ mod tests {
                 .unwrap();
         for off in ["", "nmp", "lmr", "ext", "asp", "fp"] {
             let mut config = AlphaBetaConfig::depth(5);
+            // The extensions are off by default: test them on.
+            config.extensions = off != "ext";
             if !off.is_empty() {
                 config = config.without(off).unwrap();
             }
