@@ -2,7 +2,9 @@
 //! second in both games (a fresh tree per search: selection, expansion, a
 //! rollout through the fast playout loop, backup), and alpha-beta nodes per
 //! second in Merchant Kaissa (quiescence nodes included; a fresh searcher
-//! per search, its allocation not timed).
+//! per search, its allocation not timed). The `_uniform` and `_plain`
+//! variants are the same searches with uniform rollouts and without the
+//! selective features, for ratios within one run.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -61,7 +63,19 @@ fn mcts(c: &mut Criterion) {
         middle
             .apply(ChaturajiStep::Roll(Roll::new(5).expect("a face")))
             .expect("a roll");
-        bench_mcts(&mut group, &format!("chaturaji_{name}/middlegame"), middle);
+        bench_mcts(
+            &mut group,
+            &format!("chaturaji_{name}/middlegame"),
+            middle.clone(),
+        );
+        // The same with uniform rollouts (the fast playout loop).
+        let uniform = MctsConfig::iterations(ITERATIONS)
+            .with_reuse(false)
+            .with_greed(0.0);
+        let mut mcts: Mcts<Chaturaji> = Mcts::new(uniform, 1);
+        group.bench_function(format!("chaturaji_{name}/middlegame_uniform"), |b| {
+            b.iter(|| mcts.search(black_box(&middle)))
+        });
     }
 }
 
@@ -70,9 +84,17 @@ fn alphabeta(c: &mut Criterion) {
     let middlegame: kaissa::Position = KAISSA_MIDDLEGAME.parse().expect("valid");
     for (name, pos, depth) in [
         ("start", kaissa::Position::start(), 4),
-        ("middlegame", middlegame, 3),
+        ("middlegame", middlegame.clone(), 3),
+        ("middlegame", middlegame.clone(), 6),
+        ("middlegame_plain", middlegame, 6),
     ] {
-        let config = AlphaBetaConfig::depth(depth);
+        let mut config = AlphaBetaConfig::depth(depth);
+        if name.ends_with("plain") {
+            // Without the selective features: the search as it was.
+            for feature in ["nmp", "lmr", "ext", "asp", "fp"] {
+                config = config.without(feature).expect("a feature");
+            }
+        }
         let nodes = AlphaBeta::new(config).search(&pos).nodes;
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("depth_{depth}/{name}"), |b| {

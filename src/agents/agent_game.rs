@@ -3,11 +3,11 @@
 
 use crate::chaturaji::{self, Colour};
 use crate::game::{Actor, Chaturaji, ChaturajiStep, Game, Kaissa, Returns};
-use crate::kaissa::{self, Move, Outcome, Side};
+use crate::kaissa::{self, Move, Outcome, PieceKind, Side};
 use crate::random::{RandomSource, SplitMix64};
 
 use super::chaturaji_eval::{self, friends};
-use super::kaissa_eval;
+use super::{greedy_rollout, kaissa_eval};
 
 /// A [`Game`] the generic agents ([`GreedyAgent`](super::GreedyAgent),
 /// [`Mcts`](super::Mcts)) can play: the rules plus a value for captures,
@@ -39,12 +39,35 @@ pub trait AgentGame: Game + Clone {
     /// game at once. 0 for a quiet move.
     fn capture_value(&self, action: Self::Action) -> f64;
 
+    /// Whether `action` (a legal action at a player node) ends the game at
+    /// once in the favour of the player who plays it (a positive return
+    /// for it). The default plays it on a copy; a game that can tell
+    /// sooner overrides it.
+    fn wins_at_once(&self, action: Self::Action) -> bool {
+        let Actor::Player(player) = self.actor() else {
+            return false;
+        };
+        let mut after = self.clone();
+        after.apply_unchecked(action);
+        after.is_over() && after.returns().get(player).is_some_and(|&r| r > 0.0)
+    }
+
     /// Plays the game on from here at random (uniform legal moves, fair
     /// die rolls) until it ends or `max_plies` moves were made, with the
     /// game's fast playout loop; returns [`Game::returns`] at the end, or
     /// [`AgentGame::heuristic`] where the cap stopped it. The game is left
     /// somewhere on the way (it is a scratch copy).
     fn rollout(&mut self, rng: &mut SplitMix64, max_plies: u32) -> Returns;
+
+    /// A rollout like [`AgentGame::rollout`] but biased to captures: each
+    /// move is, with probability `greed`, the one that takes the most
+    /// (when one takes anything), else a uniform legal one. Chaturaji
+    /// plays it so; the default, for games without such a playout, is
+    /// the uniform [`AgentGame::rollout`].
+    fn greedy_rollout(&mut self, rng: &mut SplitMix64, max_plies: u32, greed: f64) -> Returns {
+        let _ = greed;
+        self.rollout(rng, max_plies)
+    }
 
     /// A guess, one value per player, of how an unfinished game will end
     /// (the returns when it is over); the value of a capped rollout.
@@ -93,6 +116,28 @@ impl AgentGame for Kaissa {
                 }),
             Move::Place { .. } => 0.0,
         }
+    }
+
+    /// A Kaissa move wins at once when it takes the enemy Home Stone, or
+    /// when the enemy, its stone still in hand, must place it next and
+    /// finds no square (played on a copy only then).
+    fn wins_at_once(&self, action: Move) -> bool {
+        let pos = self.position();
+        let mover = pos.to_move();
+        if let Move::Normal { to, .. } = action {
+            if pos
+                .piece_at(to)
+                .is_some_and(|victim| victim.kind == PieceKind::HomeStone)
+            {
+                return true;
+            }
+        }
+        if !pos.stone_in_hand(mover.other()) {
+            return false;
+        }
+        let mut after = pos.clone();
+        after.play_unchecked(action);
+        matches!(after.outcome(), Outcome::Win { winner, .. } if winner == mover)
     }
 
     fn rollout(&mut self, rng: &mut SplitMix64, max_plies: u32) -> Returns {
@@ -155,6 +200,10 @@ impl AgentGame for Chaturaji {
         } else {
             chaturaji_eval::heuristic(&pos)
         }
+    }
+
+    fn greedy_rollout(&mut self, rng: &mut SplitMix64, max_plies: u32, greed: f64) -> Returns {
+        greedy_rollout::chaturaji_rollout(self, rng, max_plies, greed)
     }
 
     fn heuristic(&self) -> Returns {

@@ -57,6 +57,7 @@ mod chaturaji_eval;
 mod clock;
 mod expectimax;
 mod greedy;
+mod greedy_rollout;
 mod kaissa_eval;
 mod mcts;
 mod random;

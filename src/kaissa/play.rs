@@ -214,6 +214,14 @@ impl Position {
         self.by_kind[piece.kind.index()].toggle_in_place(bits);
     }
 
+    /// Passes the turn without a move, as [`Position::switch_sides`]: a
+    /// null move for searches (not a move of the rules). Taken back by
+    /// restoring the side to move, the turn and the hash.
+    #[cfg(feature = "agents")]
+    pub(crate) fn pass_turn(&mut self) {
+        self.switch_sides();
+    }
+
     /// Passes the turn to the other side (and counts Red's moves into the
     /// turn number), hash included.
     #[inline(always)]

@@ -3,5 +3,6 @@
 
 #[path = "../common/examples.rs"]
 mod examples;
+mod mcts_tactics;
 mod players;
 mod tournament;

@@ -92,6 +92,12 @@ pub(super) fn key(
     history.score(pos.to_move().index(), mv)
 }
 
+/// Whether a move of ordering key `key` is a quiet move ordered by its
+/// history (not the table's move, a capture or a killer).
+pub(super) fn is_late_quiet(key: i32) -> bool {
+    key < KILLER[1]
+}
+
 /// Moves the best-keyed move of `moves[from..]` to `moves[from]` and
 /// returns it (a selection sort done lazily: a cutoff spares the rest).
 pub(super) fn pick(moves: &mut [(Move, i32)], from: usize) -> Move {

@@ -2,7 +2,7 @@
 //! alpha-beta search with a quiescence search on captures.
 
 use crate::agents::clock::Instant;
-use crate::kaissa::{attacks, Move, PieceKind, Position};
+use crate::kaissa::{attacks, Move, PieceKind, Position, Side};
 
 use super::super::kaissa_eval::{evaluate, piece_value, MATE};
 use super::ordering::{self, capture_key};
@@ -11,6 +11,10 @@ use super::{AlphaBeta, SearchReport, MAX_PLY};
 
 /// Above every score.
 const INFINITY: i32 = MATE + 1;
+/// The half-width of the first aspiration window, in centipawns.
+const ASPIRATION: i32 = 40;
+/// The futility margin per ply of depth left, in centipawns.
+const FUTILITY: i32 = 150;
 /// Scores beyond this are mates (a won or lost game within the search).
 const MATE_BOUND: i32 = MATE - 1000;
 
@@ -25,6 +29,44 @@ fn decided_score(pos: &Position, ply: usize) -> Option<i32> {
     } else {
         None
     }
+}
+
+/// Whether a null move is sound enough here: both stones are on the board
+/// (no placement deadline), and the side to move has at least two pieces
+/// besides Spearmen, so that passing is rarely better than every move
+/// (zugzwang).
+fn null_move_safe(pos: &Position) -> bool {
+    let side = pos.to_move();
+    if pos.stone_in_hand(side) || pos.stone_in_hand(side.other()) {
+        return false;
+    }
+    let officers = pos.pieces_of(side)
+        & !pos.pieces_of_kind(PieceKind::Spearman)
+        & !pos.pieces_of_kind(PieceKind::HomeStone);
+    officers.count() >= 2
+}
+
+/// Whether an enemy piece attacks `side`'s Home Stone on the board (the
+/// enemy could take it next move: the search's "check"). The squares a
+/// piece of each kind would attack the stone from are those it attacks
+/// from the stone (a Spearman's seen in `side`'s forward direction).
+pub(super) fn stone_attacked(pos: &Position, side: Side) -> bool {
+    let Some(stone) = pos.stone_square(side) else {
+        return false;
+    };
+    let occupied = pos.occupied();
+    let enemy = side.other();
+    PieceKind::ALL.iter().any(|&kind| {
+        kind != PieceKind::HomeStone
+            && !(attacks(kind, side, stone, occupied) & pos.pieces(enemy, kind)).is_empty()
+    })
+}
+
+/// The plies a late quiet move is searched shallower: about
+/// `ln(depth) * ln(index) / 2`, at least 1, leaving at least one ply.
+fn late_move_reduction(depth: i32, index: usize) -> i32 {
+    let r = (f64::from(depth).ln() * (index as f64).ln() / 2.0) as i32;
+    r.clamp(1, depth - 2)
 }
 
 impl AlphaBeta {
@@ -56,8 +98,8 @@ impl AlphaBeta {
         }
         let max_depth = self.config.depth.clamp(1, MAX_PLY as u32 - 1);
         for depth in 1..=max_depth {
-            self.root_best = None;
-            let score = self.negamax(&mut pos, depth as i32, -INFINITY, INFINITY, 0);
+            self.iteration_depth = depth as usize;
+            let score = self.root_search(&mut pos, depth as i32, report.score);
             if self.stopped {
                 // A partial iteration searched the previous best move
                 // first: a move it found better is better.
@@ -81,6 +123,41 @@ impl AlphaBeta {
         }
         report.nodes = self.nodes;
         report
+    }
+
+    /// One iteration at the root: within an aspiration window around the
+    /// last iteration's score `guess` from depth 4 on (widened and
+    /// searched again when the score falls outside), else full width.
+    fn root_search(&mut self, pos: &mut Position, depth: i32, guess: i32) -> i32 {
+        let mut margin = ASPIRATION;
+        let use_window = self.config.aspiration && depth >= 4 && guess.abs() < MATE_BOUND;
+        let (mut alpha, mut beta) = if use_window {
+            (guess - margin, guess + margin)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            self.root_best = None;
+            let score = self.negamax(pos, depth, alpha, beta, 0);
+            if self.stopped || (score > alpha && score < beta) {
+                return score;
+            }
+            // Four times wider on the side that failed, then unbounded.
+            margin *= 4;
+            if score <= alpha {
+                alpha = if margin > 1000 {
+                    -INFINITY
+                } else {
+                    guess - margin
+                };
+            } else {
+                beta = if margin > 1000 {
+                    INFINITY
+                } else {
+                    guess + margin
+                };
+            }
+        }
     }
 
     /// Counts a node; true when a limit says stop.
@@ -116,6 +193,13 @@ impl AlphaBeta {
             self.nodes += 1;
             return score;
         }
+        // A threatened stone is searched a ply deeper (within twice the
+        // iteration's depth): the threat is met, not left to quiescence.
+        let threatened = self.config.extensions && stone_attacked(pos, pos.to_move());
+        let mut depth = depth;
+        if threatened && ply < 2 * self.iteration_depth {
+            depth += 1;
+        }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiescence(pos, alpha, beta, ply);
         }
@@ -141,6 +225,41 @@ impl AlphaBeta {
             }
         }
         let tt_move = hit.and_then(|hit| hit.mv);
+        let pv = beta - alpha > 1;
+        // The static evaluation, for the pruning near the leaves (not
+        // where the stone is attacked: there it means little).
+        let frontier = self.config.futility && !pv && !threatened && depth <= 2;
+        let static_eval = if frontier { evaluate(pos) } else { 0 };
+        if frontier && beta.abs() < MATE_BOUND && static_eval - FUTILITY * depth >= beta {
+            // So far above beta that a shallow search will not come down.
+            return static_eval - FUTILITY * depth;
+        }
+        if self.config.null_move
+            && !pv
+            && ply > 0
+            && depth >= 3
+            && !self.passed[ply]
+            && !threatened
+            && beta.abs() < MATE_BOUND
+            && null_move_safe(pos)
+            && evaluate(pos) >= beta
+        {
+            // Give the enemy a free move: if the side to move still
+            // holds beta at a reduced depth, a real move will too.
+            let saved = (pos.to_move, pos.turn, pos.hash);
+            pos.pass_turn();
+            self.passed[ply + 1] = true;
+            let reduced = depth - 1 - (2 + depth / 4);
+            let score = -self.negamax(pos, reduced, -beta, -beta + 1, ply + 1);
+            self.passed[ply + 1] = false;
+            (pos.to_move, pos.turn, pos.hash) = saved;
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return beta;
+            }
+        }
         // Generate and key the moves into this ply's buffer.
         let mut list = core::mem::take(&mut self.lists[ply]);
         list.clear();
@@ -159,13 +278,45 @@ impl AlphaBeta {
         let mut best_move = None;
         for index in 0..list.len() {
             let mv = ordering::pick(&mut list, index);
+            if frontier
+                && index > 0
+                && alpha.abs() < MATE_BOUND
+                && static_eval + FUTILITY * depth <= alpha
+                && ordering::is_late_quiet(list[index].1)
+                && !matches!(mv, Move::Place { .. })
+            {
+                // A quiet move this close to the leaves will not lift a
+                // score this far below alpha.
+                continue;
+            }
+            let reduction = if self.config.reductions
+                && depth >= 3
+                && index >= 3
+                && ordering::is_late_quiet(list[index].1)
+                && !matches!(mv, Move::Place { .. })
+            {
+                late_move_reduction(depth, index)
+            } else {
+                0
+            };
             let undo = pos.play_unchecked(mv);
+            // A move that threatens the enemy stone is not reduced.
+            let reduction = if reduction > 0 && (threatened || stone_attacked(pos, pos.to_move())) {
+                0
+            } else {
+                reduction
+            };
             let score = if index == 0 {
                 -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
             } else {
                 // A null window first: most moves only need to be shown
-                // no better than the best so far.
-                let probe = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                // no better than the best so far; late quiet ones at a
+                // reduced depth first.
+                let mut probe =
+                    -self.negamax(pos, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                if reduction > 0 && probe > alpha && !self.stopped {
+                    probe = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
                 if probe > alpha && probe < beta && !self.stopped {
                     -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
                 } else {
@@ -272,5 +423,46 @@ impl AlphaBeta {
         }
         self.lists[ply] = list;
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agents::{AlphaBeta, AlphaBetaConfig};
+
+    #[test]
+    fn threats_on_the_stone_are_seen() {
+        // Yellow's Builder on i1 attacks Red's stone on i10.
+        let pos: Position = "8h1/10/10/10/10/10/10/10/10/4H3B1 y 20 -".parse().unwrap();
+        assert!(stone_attacked(&pos, Side::Red));
+        assert!(!stone_attacked(&pos, Side::Yellow));
+        // A Red Spearman on d2 takes diagonally forward (towards rank 1):
+        // e1 is attacked, from d2 a Yellow Spearman would not be.
+        let red: Position = "4h5/10/10/10/10/10/10/10/3p6/4H5 y 20 -".parse().unwrap();
+        assert!(stone_attacked(&red, Side::Yellow));
+        let yellow: Position = "4h5/10/10/10/10/10/10/10/3P6/4H5 y 20 -".parse().unwrap();
+        assert!(!stone_attacked(&yellow, Side::Yellow));
+    }
+
+    #[test]
+    fn every_feature_keeps_the_search_deterministic() {
+        let pos: Position =
+            "hb1tqut1bi/ar2ppp1sr/2p1s2p2/3p1t3a/10/10/1APPPP1A2/6P3/1R5PR1/HBSTQUTSBI r 12 -"
+                .parse()
+                .unwrap();
+        for off in ["", "nmp", "lmr", "ext", "asp", "fp"] {
+            let mut config = AlphaBetaConfig::depth(5);
+            // The extensions are off by default: test them on.
+            config.extensions = off != "ext";
+            if !off.is_empty() {
+                config = config.without(off).unwrap();
+            }
+            let first = AlphaBeta::new(config).search(&pos);
+            let second = AlphaBeta::new(config).search(&pos);
+            assert_eq!(first, second, "without {off:?}");
+            assert_eq!(first.depth, 5);
+            assert!(pos.is_legal(first.best.unwrap()));
+        }
     }
 }

@@ -11,7 +11,10 @@ use super::{Agent, AgentGame};
 
 mod tree;
 
-use tree::{copy_subtree, Kind, Node};
+use tree::{copy_subtree, sort_by_prior, Kind, Node, WINS};
+
+/// The default [`MctsConfig::greed`].
+const DEFAULT_GREED: f64 = 0.5;
 
 /// The budget and knobs of an [`Mcts`] search. Build it with
 /// [`MctsConfig::iterations`] or [`MctsConfig::time`] and the `with_`
@@ -48,6 +51,14 @@ pub struct MctsConfig {
     /// allocates afterwards; when the tree is full, leaves are no longer
     /// expanded (the search goes on with rollouts).
     pub max_nodes: usize,
+    /// The probability that a rollout move is the best capture (when
+    /// there is one) rather than a uniform one
+    /// ([`AgentGame::greedy_rollout`]); 0 for uniform rollouts through
+    /// the game's fast playout loop. Default 0.5: under the Ludii
+    /// ruleset `mcts:1000` with it scored 0.45 ± 0.05 against three
+    /// without (par 0.25), and 0.33 ± 0.06 at equal time (20 ms a move).
+    /// Kaissa's rollouts stay uniform.
+    pub greed: f64,
     /// Whether to keep, between moves, the subtree of the position the
     /// next call starts from (found by its hash). Default true.
     pub reuse: bool,
@@ -63,6 +74,7 @@ impl MctsConfig {
             exploration: 0.7,
             rollout_plies: None,
             max_nodes: 1 << 20,
+            greed: DEFAULT_GREED,
             reuse: true,
         }
     }
@@ -94,6 +106,13 @@ impl MctsConfig {
     #[must_use]
     pub fn with_max_nodes(mut self, max_nodes: usize) -> MctsConfig {
         self.max_nodes = max_nodes;
+        self
+    }
+
+    /// The same with this rollout greed ([`MctsConfig::greed`]).
+    #[must_use]
+    pub fn with_greed(mut self, greed: f64) -> MctsConfig {
+        self.greed = greed;
         self
     }
 
@@ -142,6 +161,13 @@ pub struct MctsReport<A> {
 /// rollouts with the game's fast playout loop capped at a ply count
 /// ([`MctsConfig::rollout_plies`]; a capped rollout is valued by
 /// [`AgentGame::heuristic`]).
+///
+/// It takes what the game gives: an action that wins at once
+/// ([`AgentGame::wins_at_once`]) is played at the root without a search,
+/// and inside the tree a node whose best capture wins goes down to it on
+/// every visit. A node's unvisited children are tried best capture first
+/// ([`AgentGame::capture_value`]), equal ones in an order drawn from the
+/// seed, so a small budget still tries the captures.
 ///
 /// The tree lives in an arena (nodes in a `Vec`, children side by side)
 /// reserved once. Between moves the agent keeps the subtree of the
@@ -217,6 +243,11 @@ impl<G: AgentGame> Mcts<G> {
         let actions = game.legal_actions();
         if let [only] = actions.as_ref() {
             report.best = Some(*only);
+            return report;
+        }
+        if let Some(win) = winning_action(game, actions.as_ref()) {
+            report.best = Some(win);
+            report.value = 1.0;
             return report;
         }
         self.reserve();
@@ -338,7 +369,11 @@ impl<G: AgentGame> Mcts<G> {
             scratch.returns()
         } else {
             let plies = self.config.rollout_plies.unwrap_or(G::ROLLOUT_PLIES);
-            scratch.rollout(&mut self.rng, plies)
+            if self.config.greed > 0.0 {
+                scratch.greedy_rollout(&mut self.rng, plies, self.config.greed)
+            } else {
+                scratch.rollout(&mut self.rng, plies)
+            }
         };
         self.nodes[0].visits += 1;
         for pair in self.path.windows(2) {
@@ -365,7 +400,23 @@ impl<G: AgentGame> Mcts<G> {
                     return false;
                 }
                 for &action in actions {
-                    self.nodes.push(Node::leaf(Some(action)));
+                    let mut child = Node::leaf(Some(action));
+                    child.prior = game.capture_value(action) as f32;
+                    self.nodes.push(child);
+                }
+                // Unvisited children are tried in this order: captures by
+                // value, equals in a random order.
+                let children = &mut self.nodes[first..];
+                for index in (1..children.len()).rev() {
+                    let other = self.rng.below(index as u64 + 1) as usize;
+                    children.swap(index, other);
+                }
+                sort_by_prior(children);
+                // A win at once is worth more than any capture, so if
+                // there is one it is first.
+                let top = &mut children[0];
+                if top.action.is_some_and(|action| game.wins_at_once(action)) {
+                    top.prior = WINS;
                 }
             }
             Kind::Chance => {
@@ -406,6 +457,9 @@ impl<G: AgentGame> Mcts<G> {
             }
             return range.start + pick;
         }
+        if self.nodes[range.start].prior == WINS {
+            return range.start;
+        }
         let log_visits = f64::from(node.visits.max(1)).ln();
         let c = self.config.exploration;
         let mut best = range.start;
@@ -425,6 +479,14 @@ impl<G: AgentGame> Mcts<G> {
     }
 }
 
+/// The first of `actions` that wins the game at once, if any.
+fn winning_action<G: AgentGame>(game: &G, actions: &[G::Action]) -> Option<G::Action> {
+    actions
+        .iter()
+        .copied()
+        .find(|&action| game.wins_at_once(action))
+}
+
 impl<G: AgentGame> Agent<G> for Mcts<G> {
     fn choose(&mut self, game: &G) -> Option<G::Action> {
         self.search(game).best
@@ -436,5 +498,51 @@ impl<G: AgentGame> Agent<G> for Mcts<G> {
 
     fn reset(&mut self) {
         self.nodes.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Kaissa;
+    use crate::kaissa::Position;
+
+    #[test]
+    fn a_win_at_once_is_known_at_expansion() {
+        // Yellow's Builder takes the Red Home Stone with i1i10.
+        let pos: Position = "8h1/10/10/10/10/10/10/10/10/4H3B1 y 20 -".parse().unwrap();
+        let game = Kaissa::new(pos);
+        let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::iterations(1), 1);
+        mcts.reserve();
+        mcts.prepare_root(&game);
+        for _ in 0..5 {
+            mcts.iterate(&game);
+        }
+        let first = mcts.nodes[0].children().start;
+        let child = mcts.nodes[first];
+        assert_eq!(child.action.unwrap().to_string(), "i1i10");
+        assert_eq!(child.prior, WINS);
+        // Every iteration went down to it.
+        assert_eq!(child.visits, 5);
+        assert_eq!(child.mean(), 1.0);
+    }
+
+    #[test]
+    fn captures_are_tried_first() {
+        // Yellow's Builder on a1 may take a Spearman on a5 or an Ubar on
+        // f1; both stones are far away.
+        let pos: Position = "h9/10/10/10/10/p9/10/10/10/B4u3H y 20 -".parse().unwrap();
+        let game = Kaissa::new(pos);
+        let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::iterations(1), 1);
+        mcts.reserve();
+        mcts.prepare_root(&game);
+        mcts.iterate(&game);
+        let range = mcts.nodes[0].children();
+        let order: Vec<String> = mcts.nodes[range]
+            .iter()
+            .take(2)
+            .map(|n| n.action.unwrap().to_string())
+            .collect();
+        assert_eq!(order, ["a1f1", "a1a5"]);
     }
 }

@@ -31,10 +31,13 @@ impl Kind {
 /// children (`count` nodes from `first`; none until it is expanded), and
 /// its statistics: how often the search went through it and the sum of the
 /// values it brought back for the player who chose it (the parent's
-/// actor), each in `0.0..=1.0`.
+/// actor), each in `0.0..=1.0`, and its prior: what its action captures
+/// ([`AgentGame::capture_value`](super::AgentGame::capture_value)),
+/// [`WINS`] when it wins the game at once.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Node<A> {
     pub(super) action: Option<A>,
+    pub(super) prior: f32,
     pub(super) hash: u64,
     pub(super) first: u32,
     pub(super) count: u32,
@@ -43,11 +46,16 @@ pub(super) struct Node<A> {
     pub(super) kind: Kind,
 }
 
+/// The prior of a child whose action wins the game at once: the search
+/// goes down to it whenever it comes to its parent.
+pub(super) const WINS: f32 = f32::INFINITY;
+
 impl<A> Node<A> {
     /// A node not entered yet, reached by `action`.
     pub(super) fn leaf(action: Option<A>) -> Node<A> {
         Node {
             action,
+            prior: 0.0,
             hash: 0,
             first: 0,
             count: 0,
@@ -71,6 +79,22 @@ impl<A> Node<A> {
         } else {
             f64::from(self.sum) / f64::from(self.visits)
         }
+    }
+}
+
+/// Sorts `children` by prior, highest first, equal priors in the order
+/// they come (shuffle them first for a random order among equals): an
+/// insertion sort, which allocates nothing and costs little when, as
+/// usual, only a few children capture.
+pub(super) fn sort_by_prior<A: Copy>(children: &mut [Node<A>]) {
+    for index in 1..children.len() {
+        let node = children[index];
+        let mut at = index;
+        while at > 0 && children[at - 1].prior < node.prior {
+            children[at] = children[at - 1];
+            at -= 1;
+        }
+        children[at] = node;
     }
 }
 
@@ -116,5 +140,20 @@ mod tests {
         assert_eq!(copy[0].children(), 1..3);
         assert_eq!(copy[2].children(), 3..4);
         assert_eq!(copy[1].count, 0);
+    }
+
+    #[test]
+    fn children_sort_by_prior_and_keep_the_order_of_equals() {
+        let priors = [0.0, 3.0, 0.0, WINS, 3.0, 1.0];
+        let mut nodes: Vec<Node<u8>> = (0..6)
+            .map(|i| {
+                let mut node = Node::leaf(Some(i));
+                node.prior = priors[usize::from(i)];
+                node
+            })
+            .collect();
+        sort_by_prior(&mut nodes);
+        let actions: Vec<u8> = nodes.iter().map(|n| n.action.unwrap()).collect();
+        assert_eq!(actions, [3, 1, 4, 5, 0, 2]);
     }
 }
