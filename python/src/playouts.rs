@@ -76,9 +76,9 @@ impl Playouts {
     #[pyo3(signature = (start, seed = 0, *, threads = 1, max_plies = 10_000))]
     fn new(start: &Bound<'_, PyAny>, seed: u64, threads: i64, max_plies: u32) -> PyResult<Self> {
         let start = if let Ok(pos) = start.cast::<kaissa::Position>() {
-            Start::Kaissa(pos.try_borrow()?.pos.clone())
+            Start::from(pos.try_borrow()?.pos.clone())
         } else if let Ok(pos) = start.cast::<chaturaji::Position>() {
-            Start::Chaturaji(pos.try_borrow()?.pos.clone())
+            Start::from(pos.try_borrow()?.pos.clone())
         } else {
             return Err(PyTypeError::new_err(
                 "start is a kaissa.Position or a chaturaji.Position",
