@@ -423,3 +423,51 @@ impl fmt::Display for Record {
         fmt::Display::fmt(&*self.record, f)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::ChaturajiAction;
+    use crate::{chaturaji, kaissa};
+
+    #[test]
+    fn equal_only_within_one_game() {
+        let kaissa = Record::from(KaissaRecord::new(kaissa::Position::start()));
+        let chaturaji = Record::from(ChaturajiRecord::new(chaturaji::Position::default()));
+        assert_eq!(kaissa.clone(), kaissa);
+        assert_ne!(kaissa, chaturaji);
+        let mut changed = kaissa.clone();
+        changed.set_tag("Site", "Ar").unwrap();
+        assert_ne!(changed, kaissa);
+        assert_eq!(changed.remove_tag("Site").as_deref(), Some("Ar"));
+        assert_eq!(changed, kaissa);
+        assert_eq!(chaturaji.start().name(), "chaturaji");
+        assert_eq!(chaturaji.final_game(), chaturaji.start());
+    }
+
+    #[test]
+    fn actions_keep_their_roll() {
+        let mut record = ChaturajiRecord::new(chaturaji::Position::default());
+        record.play("2:h1f3".parse().unwrap()).unwrap();
+        let record = Record::from(record);
+        let action = record.action(0).unwrap();
+        assert_eq!(action.roll().map(|roll| roll.face()), Some(2));
+        assert_eq!(action.as_chaturaji(), Some("2:h1f3".parse().unwrap()));
+        assert_eq!(action.as_kaissa(), None);
+        assert_eq!(record.action(1), None);
+        assert_eq!(
+            format!("{record:?}"),
+            format!("{:?}", record.as_chaturaji().unwrap())
+        );
+        for text in ["exchange:rh4,be8", "=K", "pass"] {
+            let parsed: ChaturajiAction = text.parse().unwrap();
+            let action = RecordAction::from(parsed);
+            assert_eq!(action.as_chaturaji(), Some(parsed), "{text}");
+            assert_eq!(
+                (action.to_string(), action.roll()),
+                (text.to_string(), None)
+            );
+            assert_eq!(action.action().is_none(), text.starts_with("exchange"));
+        }
+    }
+}
