@@ -357,7 +357,7 @@ pub unsafe extern "C" fn kc_record_new_kaissa(
     run("kc_record_new_kaissa", || {
         // SAFETY: forwarded from the caller.
         let start = unsafe { handle_ref::<kc_kaissa_position>(start, "start")? };
-        let record = Record::Kaissa(KaissaRecord::new(start.clone()));
+        let record = Record::from(KaissaRecord::new(start.clone()));
         // SAFETY: forwarded from the caller.
         unsafe { give_handle::<kc_record>(record, out) }
     })
@@ -377,7 +377,7 @@ pub unsafe extern "C" fn kc_record_new_chaturaji(
     run("kc_record_new_chaturaji", || {
         // SAFETY: forwarded from the caller.
         let start = unsafe { handle_ref::<kc_chaturaji_position>(start, "start")? };
-        let record = Record::Chaturaji(ChaturajiRecord::new(start.clone()));
+        let record = Record::from(ChaturajiRecord::new(start.clone()));
         // SAFETY: forwarded from the caller.
         unsafe { give_handle::<kc_record>(record, out) }
     })
@@ -403,9 +403,9 @@ pub unsafe extern "C" fn kc_record_game(record: *const kc_record, out: *mut u8) 
         // SAFETY: forwarded from the caller.
         let record = unsafe { handle_ref::<kc_record>(record, "record")? };
         let out = out_ptr(out, "out")?;
-        let game = match record {
-            Record::Kaissa(_) => KC_GAME_KAISSA,
-            _ => KC_GAME_CHATURAJI,
+        let game = match record.as_kaissa() {
+            Some(_) => KC_GAME_KAISSA,
+            None => KC_GAME_CHATURAJI,
         };
         // SAFETY: checked; writable per the caller.
         unsafe { write_out(out, game) };
@@ -440,15 +440,19 @@ pub unsafe extern "C" fn kc_record_play(
             )
         };
         let illegal = |err: &dyn core::fmt::Display| fail(KC_ERR_ILLEGAL_MOVE, err.to_string());
-        match record {
-            Record::Kaissa(r) => {
-                let mv = text.parse().map_err(|e| parse(&e))?;
-                r.play(mv).map_err(|e| illegal(&e))
-            }
-            Record::Chaturaji(r) => {
+        if let Some(r) = record.as_kaissa_mut() {
+            let mv = text.parse().map_err(|e| parse(&e))?;
+            return r.play(mv).map_err(|e| illegal(&e));
+        }
+        match record.as_chaturaji_mut() {
+            Some(r) => {
                 let action = text.parse().map_err(|e| parse(&e))?;
                 r.play(action).map_err(|e| illegal(&e))
             }
+            None => Err(fail(
+                KC_ERR_INVALID_ARGUMENT,
+                "a record of no known game".to_string(),
+            )),
         }
     })
 }
@@ -470,11 +474,9 @@ pub unsafe extern "C" fn kc_record_add_comment(
         let record = unsafe { handle_mut::<kc_record>(record, "record")? };
         // SAFETY: forwarded from the caller.
         let text = unsafe { read_str(text, "text")? };
-        let result = match record {
-            Record::Kaissa(r) => r.add_comment(text),
-            Record::Chaturaji(r) => r.add_comment(text),
-        };
-        result.map_err(|err| fail(KC_ERR_INVALID_ARGUMENT, err.to_string()))
+        record
+            .add_comment(text)
+            .map_err(|err| fail(KC_ERR_INVALID_ARGUMENT, err.to_string()))
     })
 }
 
@@ -497,11 +499,9 @@ pub unsafe extern "C" fn kc_record_set_tag(
         let record = unsafe { handle_mut::<kc_record>(record, "record")? };
         // SAFETY: forwarded from the caller.
         let (name, value) = unsafe { (read_str(name, "name")?, read_str(value, "value")?) };
-        let result = match record {
-            Record::Kaissa(r) => r.set_tag(name, value),
-            Record::Chaturaji(r) => r.set_tag(name, value),
-        };
-        result.map_err(|err| fail(KC_ERR_INVALID_ARGUMENT, err.to_string()))
+        record
+            .set_tag(name, value)
+            .map_err(|err| fail(KC_ERR_INVALID_ARGUMENT, err.to_string()))
     })
 }
 
@@ -580,10 +580,7 @@ pub unsafe extern "C" fn kc_record_set_result(
                 read_str(termination, "termination")?,
             )
         };
-        let parsed = match record {
-            Record::Kaissa(_) => KaissaRecord::parse_result(result),
-            _ => ChaturajiRecord::parse_result(result),
-        };
+        let parsed = record.parse_result(result);
         let game_result: GameResult = parsed.ok_or_else(|| {
             fail(
                 KC_ERR_PARSE,
@@ -603,11 +600,9 @@ pub unsafe extern "C" fn kc_record_set_result(
                 ),
             )
         })?;
-        let outcome = match record {
-            Record::Kaissa(r) => r.set_result(game_result, termination),
-            Record::Chaturaji(r) => r.set_result(game_result, termination),
-        };
-        outcome.map_err(|err| fail(KC_ERR_INVALID_ARGUMENT, err.to_string()))
+        record
+            .set_result(game_result, termination)
+            .map_err(|err| fail(KC_ERR_INVALID_ARGUMENT, err.to_string()))
     })
 }
 

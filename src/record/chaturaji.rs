@@ -12,6 +12,7 @@ use super::result::{GameResult, Termination};
 use super::visitor::{RecordAction, RecordPosition};
 use crate::chaturaji::{Alliances, Colour, Outcome, Position, Roll, Rules};
 use crate::error::{excerpt, NotationError};
+use crate::svg::{self, SvgOptions};
 
 /// Chaturaji, as a [`RecordedGame`] of the record format (a marker type: it has no
 /// values).
@@ -183,11 +184,19 @@ impl sealed::Rules for ChaturajiGame {
     }
 
     fn visited_action(action: ChaturajiAction) -> RecordAction {
-        RecordAction::Chaturaji(action)
+        RecordAction::from(action)
     }
 
     fn visited_position(position: &Position) -> RecordPosition<'_> {
-        RecordPosition::Chaturaji(position)
+        RecordPosition::from(position)
+    }
+
+    fn svg(position: &Position, actions: &[ChaturajiAction], options: &SvgOptions) -> String {
+        let last = actions.iter().rev().find_map(|action| match action {
+            ChaturajiAction::Ply { mv, .. } => Some(*mv),
+            _ => None,
+        });
+        svg::chaturaji(position, last, options)
     }
 
     fn apply(position: &mut Position, action: ChaturajiAction) -> Result<(), ActionError> {

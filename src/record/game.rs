@@ -8,6 +8,7 @@ use super::result::{GameResult, Termination};
 use super::visitor::{RecordAction, RecordPosition};
 use crate::error::NotationError;
 use crate::readable::ReadableMoveError;
+use crate::svg::SvgOptions;
 
 /// A game the record format covers: [`KaissaGame`](super::KaissaGame) or
 /// [`ChaturajiGame`](super::ChaturajiGame). Sealed: the format specifies
@@ -164,6 +165,11 @@ pub(crate) mod sealed {
             Self: RecordedGame;
         /// The position as a visitor sees it.
         fn visited_position(position: &Pos<Self>) -> RecordPosition<'_>
+        where
+            Self: RecordedGame;
+        /// The final position `position` of a record with `actions` as
+        /// an SVG picture, the last move highlighted.
+        fn svg(position: &Pos<Self>, actions: &[Act<Self>], options: &SvgOptions) -> String
         where
             Self: RecordedGame;
         /// Applies an action if it is legal.

@@ -8,6 +8,7 @@ use super::result::{GameResult, Termination};
 use super::visitor::{RecordAction, RecordPosition};
 use crate::error::NotationError;
 use crate::kaissa::{DrawReason, Move, Outcome, Position, Side, WinReason};
+use crate::svg::{self, SvgOptions};
 
 /// Merchant Kaissa, as a [`RecordedGame`] of the record format (a marker type: it
 /// has no values).
@@ -78,11 +79,15 @@ impl sealed::Rules for KaissaGame {
     }
 
     fn visited_action(action: Move) -> RecordAction {
-        RecordAction::Kaissa(action)
+        RecordAction::from(action)
     }
 
     fn visited_position(position: &Position) -> RecordPosition<'_> {
-        RecordPosition::Kaissa(position)
+        RecordPosition::from(position)
+    }
+
+    fn svg(position: &Position, actions: &[Move], options: &SvgOptions) -> String {
+        svg::kaissa(position, actions.last().copied(), options)
     }
 
     fn apply(position: &mut Position, action: Move) -> Result<(), ActionError> {

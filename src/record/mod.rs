@@ -15,7 +15,10 @@
 //!   built move by move ([`GameRecord::play`]), with tags, comments and a
 //!   result ([`GameResult`], [`Termination`]) that always agrees with the
 //!   final position; `Display` writes it, `FromStr` reads one.
-//! * [`Record`]: a record of either game, as files hold them.
+//! * [`Record`]: a record of either game, as files hold them; its
+//!   positions are [`AnyGame`](crate::game::AnyGame)s and its actions
+//!   [`RecordAction`]s (an [`AnyAction`](crate::game::AnyAction), with a
+//!   Chaturaji ply's roll).
 //!
 //! Chaturaji records cover the sheet's rules (either alliances) and the
 //! Ludii ruleset (`[Rules "ludii"]`, section 8 below): its promotion

@@ -724,10 +724,10 @@ impl<R: BufRead> Iterator for Reader<R> {
             Ok(None) => return None,
             Ok(Some(KaissaGame::NAME)) => self
                 .read_game::<KaissaGame, _>(&mut Builder::new())
-                .map(Record::Kaissa),
+                .map(Record::from),
             Ok(Some(_)) => self
                 .read_game::<ChaturajiGame, _>(&mut Builder::new())
-                .map(Record::Chaturaji),
+                .map(Record::from),
             Err(failure) => Err(failure),
         };
         Some(read.map_err(|(error, resync)| {

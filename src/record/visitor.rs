@@ -3,70 +3,225 @@
 //! it is read, and what it is shown of actions ([`RecordAction`]) and
 //! positions ([`RecordPosition`]).
 
+use core::any::Any;
 use core::fmt;
 
 use super::chaturaji_action::ChaturajiAction;
 use super::result::{GameResult, Termination};
+use crate::chaturaji::{Colour, Roll, Square};
+use crate::game::{AnyAction, AnyGame, ChaturajiStep};
 use crate::{chaturaji, kaissa};
 
-/// One action of a record, as a [`RecordVisitor`] is told it: a Kaissa
-/// move, or a Chaturaji action (a ply with its roll, a raja exchange, a
-/// Ludii promotion decision). It is always legal where it was read.
-/// `Display` writes its move text (`e2e5`, `2:h1f3`), whether the record
-/// had it as move text or as a readable move. More games may come; match
-/// with a `_` arm.
+/// One action of a record, as a [`RecordVisitor`] is told it: the game
+/// action it plays ([`RecordAction::action`], an [`AnyAction`]), with the
+/// roll a Chaturaji ply was made for; or a Chaturaji raja exchange, which
+/// is no game action. It is always legal where it was read. `Display`
+/// writes its move text (`e2e5`, `2:h1f3`), whether the record had it as
+/// move text or as a readable move.
 ///
 /// ```
-/// use kaissa_chaturaji::record::RecordAction;
-/// let action = RecordAction::Kaissa("d1f4".parse()?);
+/// use kaissa_chaturaji::game::AnyAction;
+/// use kaissa_chaturaji::record::{ChaturajiAction, RecordAction};
+/// let action = RecordAction::from("d1f4".parse::<kaissa_chaturaji::kaissa::Move>()?);
 /// assert_eq!(action.to_string(), "d1f4");
-/// assert_eq!(RecordAction::Chaturaji("5:g7g8K".parse()?).to_string(), "5:g7g8K");
+/// assert!(matches!(action.action(), Some(AnyAction::Kaissa(_))));
+/// let ply = RecordAction::from("5:g7g8K".parse::<ChaturajiAction>()?);
+/// assert_eq!((ply.to_string(), ply.roll().map(|r| r.face())), ("5:g7g8K".to_string(), Some(5)));
+/// assert_eq!(ply.as_chaturaji(), Some("5:g7g8K".parse()?));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum RecordAction {
-    /// A Merchant Kaissa move.
-    Kaissa(kaissa::Move),
-    /// A Chaturaji action.
-    Chaturaji(ChaturajiAction),
+pub struct RecordAction {
+    /// The game action; `None` for a raja exchange.
+    action: Option<AnyAction>,
+    /// The roll of a Chaturaji ply.
+    roll: Option<Roll>,
+    /// The rajas of a raja exchange.
+    exchange: Option<((Colour, Square), (Colour, Square))>,
+}
+
+impl RecordAction {
+    /// The game action it plays: a Kaissa move, or a Chaturaji move (for
+    /// the [roll](RecordAction::roll), or a Ludii promotion decision) as a
+    /// [`ChaturajiStep::Move`]; `None` for a raja exchange.
+    #[must_use]
+    pub fn action(&self) -> Option<AnyAction> {
+        self.action
+    }
+
+    /// The roll a Chaturaji ply was made for (`None` otherwise).
+    #[must_use]
+    pub fn roll(&self) -> Option<Roll> {
+        self.roll
+    }
+
+    /// The Kaissa move, for a Kaissa action.
+    #[must_use]
+    pub fn as_kaissa(&self) -> Option<kaissa::Move> {
+        match self.action {
+            Some(AnyAction::Kaissa(mv)) => Some(mv),
+            _ => None,
+        }
+    }
+
+    /// The Chaturaji action, for a Chaturaji one.
+    #[must_use]
+    pub fn as_chaturaji(&self) -> Option<ChaturajiAction> {
+        if let Some((first, second)) = self.exchange {
+            return Some(ChaturajiAction::Exchange { first, second });
+        }
+        match (self.action, self.roll) {
+            (Some(AnyAction::Chaturaji(ChaturajiStep::Move(mv))), Some(roll)) => {
+                Some(ChaturajiAction::Ply { roll, mv })
+            }
+            (Some(AnyAction::Chaturaji(ChaturajiStep::Move(mv))), None) => {
+                Some(ChaturajiAction::Decision { mv })
+            }
+            _ => None,
+        }
+    }
+}
+
+impl From<kaissa::Move> for RecordAction {
+    fn from(mv: kaissa::Move) -> RecordAction {
+        RecordAction {
+            action: Some(AnyAction::Kaissa(mv)),
+            roll: None,
+            exchange: None,
+        }
+    }
+}
+
+impl From<ChaturajiAction> for RecordAction {
+    fn from(action: ChaturajiAction) -> RecordAction {
+        let step = |mv| Some(AnyAction::Chaturaji(ChaturajiStep::Move(mv)));
+        match action {
+            ChaturajiAction::Ply { roll, mv } => RecordAction {
+                action: step(mv),
+                roll: Some(roll),
+                exchange: None,
+            },
+            ChaturajiAction::Decision { mv } => RecordAction {
+                action: step(mv),
+                roll: None,
+                exchange: None,
+            },
+            ChaturajiAction::Exchange { first, second } => RecordAction {
+                action: None,
+                roll: None,
+                exchange: Some((first, second)),
+            },
+        }
+    }
 }
 
 impl fmt::Display for RecordAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordAction::Kaissa(mv) => fmt::Display::fmt(mv, f),
-            RecordAction::Chaturaji(action) => fmt::Display::fmt(action, f),
+        match (self.as_kaissa(), self.as_chaturaji()) {
+            (Some(mv), _) => fmt::Display::fmt(&mv, f),
+            (_, Some(action)) => fmt::Display::fmt(&action, f),
+            (None, None) => Ok(()),
         }
+    }
+}
+
+/// A position a record may hold: a Kaissa or a Chaturaji position.
+pub(crate) trait ShownPosition: fmt::Debug + fmt::Display + Any + Sync {
+    /// The position, for a downcast.
+    fn as_any(&self) -> &dyn Any;
+    /// The position as a game of either kind.
+    fn to_any_game(&self) -> AnyGame;
+}
+
+impl ShownPosition for kaissa::Position {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn to_any_game(&self) -> AnyGame {
+        AnyGame::from(self.clone())
+    }
+}
+
+impl ShownPosition for chaturaji::Position {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn to_any_game(&self) -> AnyGame {
+        AnyGame::from(self.clone())
     }
 }
 
 /// A position of a record being read, as a [`RecordVisitor`] is shown it:
 /// borrowed from the reader, which plays every action on one position (so
-/// showing it costs nothing). `Display` writes its position text. More
-/// games may come; match with a `_` arm.
+/// showing it costs nothing). `Display` writes its position text;
+/// [`RecordPosition::to_any_game`] makes a [`Game`](crate::game::Game) of
+/// it.
 ///
 /// ```
 /// use kaissa_chaturaji::kaissa::{Position, START_TEXT};
 /// use kaissa_chaturaji::record::RecordPosition;
 /// let start = Position::start();
-/// assert_eq!(RecordPosition::Kaissa(&start).to_string(), START_TEXT);
+/// let shown = RecordPosition::from(&start);
+/// assert_eq!(shown.to_string(), START_TEXT);
+/// assert_eq!(shown.as_kaissa(), Some(&start));
+/// assert!(shown.as_chaturaji().is_none());
+/// assert_eq!(shown.to_any_game().name(), "kaissa");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum RecordPosition<'a> {
-    /// A Merchant Kaissa position.
-    Kaissa(&'a kaissa::Position),
-    /// A Chaturaji position (with its rules options).
-    Chaturaji(&'a chaturaji::Position),
+#[derive(Clone, Copy)]
+pub struct RecordPosition<'a> {
+    position: &'a dyn ShownPosition,
+}
+
+impl<'a> RecordPosition<'a> {
+    /// The Kaissa position, for a Kaissa record.
+    #[must_use]
+    pub fn as_kaissa(&self) -> Option<&'a kaissa::Position> {
+        self.position.as_any().downcast_ref()
+    }
+
+    /// The Chaturaji position (with its rules options), for a Chaturaji
+    /// record.
+    #[must_use]
+    pub fn as_chaturaji(&self) -> Option<&'a chaturaji::Position> {
+        self.position.as_any().downcast_ref()
+    }
+
+    /// The position as a game of either kind (a copy).
+    #[must_use]
+    pub fn to_any_game(&self) -> AnyGame {
+        self.position.to_any_game()
+    }
+}
+
+impl<'a> From<&'a kaissa::Position> for RecordPosition<'a> {
+    fn from(position: &'a kaissa::Position) -> RecordPosition<'a> {
+        RecordPosition { position }
+    }
+}
+
+impl<'a> From<&'a chaturaji::Position> for RecordPosition<'a> {
+    fn from(position: &'a chaturaji::Position) -> RecordPosition<'a> {
+        RecordPosition { position }
+    }
+}
+
+impl PartialEq for RecordPosition<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_kaissa() == other.as_kaissa() && self.as_chaturaji() == other.as_chaturaji()
+    }
+}
+
+impl Eq for RecordPosition<'_> {}
+
+impl fmt::Debug for RecordPosition<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.position, f)
+    }
 }
 
 impl fmt::Display for RecordPosition<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordPosition::Kaissa(position) => fmt::Display::fmt(position, f),
-            RecordPosition::Chaturaji(position) => fmt::Display::fmt(position, f),
-        }
+        fmt::Display::fmt(self.position, f)
     }
 }
 

@@ -49,10 +49,8 @@ impl RecordVisitor for Tally {
 
     fn action(&mut self, action: RecordAction, after: RecordPosition<'_>) {
         self.actions += 1;
-        if let (
-            RecordAction::Chaturaji(ChaturajiAction::Decision { .. }),
-            RecordPosition::Chaturaji(p),
-        ) = (action, after)
+        if let (Some(ChaturajiAction::Decision { .. }), Some(p)) =
+            (action.as_chaturaji(), after.as_chaturaji())
         {
             self.decisions += usize::from(p.pending_promotion().is_none());
         }

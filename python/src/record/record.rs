@@ -108,9 +108,9 @@ impl Record {
     #[staticmethod]
     fn from_position(position: &Bound<'_, PyAny>) -> PyResult<Record> {
         let record = if let Ok(pos) = position.cast::<kaissa::Position>() {
-            rust::Record::Kaissa(kaissa_record(&*pos.try_borrow()?)?)
+            rust::Record::from(kaissa_record(&*pos.try_borrow()?)?)
         } else if let Ok(pos) = position.cast::<chaturaji::Position>() {
-            rust::Record::Chaturaji(chaturaji_record(&*pos.try_borrow()?)?)
+            rust::Record::from(chaturaji_record(&*pos.try_borrow()?)?)
         } else {
             return Err(PyTypeError::new_err(
                 "expected a kaissa.Position or a chaturaji.Position",
@@ -174,11 +174,7 @@ impl Record {
     /// ``i`` follows the first ``i`` actions.
     #[getter]
     fn comments(&self) -> Vec<(usize, String)> {
-        match &self.record {
-            rust::Record::Kaissa(r) => r.comments().to_vec(),
-            rust::Record::Chaturaji(r) => r.comments().to_vec(),
-            _ => Vec::new(),
-        }
+        self.record.comments().to_vec()
     }
 
     /// The number of actions.
@@ -188,58 +184,52 @@ impl Record {
 
     /// The start position (a new object, with an empty move stack).
     fn start_position(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        match &self.record {
-            rust::Record::Kaissa(r) => {
-                let pos = kaissa::Position::from_rust(r.start().clone());
-                Ok(Py::new(py, pos)?.into_any())
-            }
-            rust::Record::Chaturaji(r) => {
-                let pos = chaturaji::Position::from_rust(r.start().clone());
-                Ok(Py::new(py, pos)?.into_any())
-            }
-            _ => Err(unknown_game()),
+        if let Some(r) = self.record.as_kaissa() {
+            let pos = kaissa::Position::from_rust(r.start().clone());
+            return Ok(Py::new(py, pos)?.into_any());
         }
+        if let Some(r) = self.record.as_chaturaji() {
+            let pos = chaturaji::Position::from_rust(r.start().clone());
+            return Ok(Py::new(py, pos)?.into_any());
+        }
+        Err(unknown_game())
     }
 
     /// The final position, with the record's moves on its move stack (so
     /// ``pop`` takes them back; a Chaturaji raja exchange empties the
     /// stack, as on any position).
     fn final_position(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        match &self.record {
-            rust::Record::Kaissa(r) => {
-                let mut pos = kaissa::Position::from_rust(r.start().clone());
-                for &mv in r.actions() {
-                    pos.push_unchecked(mv);
-                }
-                Ok(Py::new(py, pos)?.into_any())
+        if let Some(r) = self.record.as_kaissa() {
+            let mut pos = kaissa::Position::from_rust(r.start().clone());
+            for &mv in r.actions() {
+                pos.push_unchecked(mv);
             }
-            rust::Record::Chaturaji(r) => {
-                let mut pos = chaturaji::Position::from_rust(r.start().clone());
-                for &action in r.actions() {
-                    pos.apply_action(action)?;
-                }
-                Ok(Py::new(py, pos)?.into_any())
-            }
-            _ => Err(unknown_game()),
+            return Ok(Py::new(py, pos)?.into_any());
         }
+        if let Some(r) = self.record.as_chaturaji() {
+            let mut pos = chaturaji::Position::from_rust(r.start().clone());
+            for &action in r.actions() {
+                pos.apply_action(action)?;
+            }
+            return Ok(Py::new(py, pos)?.into_any());
+        }
+        Err(unknown_game())
     }
 
     /// Every position of the game: the start, then the position after
     /// each action (new objects with empty move stacks).
     fn positions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
-        match &self.record {
-            rust::Record::Kaissa(r) => {
-                for pos in r.positions() {
-                    list.append(Py::new(py, kaissa::Position::from_rust(pos))?)?;
-                }
+        if let Some(r) = self.record.as_kaissa() {
+            for pos in r.positions() {
+                list.append(Py::new(py, kaissa::Position::from_rust(pos))?)?;
             }
-            rust::Record::Chaturaji(r) => {
-                for pos in r.positions() {
-                    list.append(Py::new(py, chaturaji::Position::from_rust(pos))?)?;
-                }
+        } else if let Some(r) = self.record.as_chaturaji() {
+            for pos in r.positions() {
+                list.append(Py::new(py, chaturaji::Position::from_rust(pos))?)?;
             }
-            _ => return Err(unknown_game()),
+        } else {
+            return Err(unknown_game());
         }
         Ok(list)
     }
@@ -250,27 +240,21 @@ impl Record {
     /// ``"exchange:rh4,be8"``. An illegal action raises (``IllegalMoveError``,
     /// ``ExchangeError``) and changes nothing; the result follows the rules.
     fn play(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        match &mut self.record {
-            rust::Record::Kaissa(r) => {
-                let mv = kaissa::moves::argument(action)?;
-                r.play(mv).map_err(errors::action)
-            }
-            rust::Record::Chaturaji(r) => {
-                let action = chaturaji_action(action)?;
-                r.play(action).map_err(errors::action)
-            }
-            _ => Err(unknown_game()),
+        if let Some(r) = self.record.as_kaissa_mut() {
+            let mv = kaissa::moves::argument(action)?;
+            return r.play(mv).map_err(errors::action);
         }
+        if let Some(r) = self.record.as_chaturaji_mut() {
+            let action = chaturaji_action(action)?;
+            return r.play(action).map_err(errors::action);
+        }
+        Err(unknown_game())
     }
 
     /// Adds a comment after the last action (any text without control
     /// characters but tabs and new lines).
     fn add_comment(&mut self, text: &str) -> PyResult<()> {
-        match &mut self.record {
-            rust::Record::Kaissa(r) => r.add_comment(text).map_err(errors::text),
-            rust::Record::Chaturaji(r) => r.add_comment(text).map_err(errors::text),
-            _ => Err(unknown_game()),
-        }
+        self.record.add_comment(text).map_err(errors::text)
     }
 
     /// States the result (``"yellow-wins"``, ``"rg-wins"``, ``"draw"``,
@@ -291,19 +275,10 @@ impl Record {
                 result.chars().take(24).collect::<String>()
             ))
         };
-        match &mut self.record {
-            rust::Record::Kaissa(r) => {
-                let result: GameResult =
-                    KaissaRecord::parse_result(result).ok_or_else(bad_result)?;
-                r.set_result(result, termination).map_err(errors::result)
-            }
-            rust::Record::Chaturaji(r) => {
-                let result: GameResult =
-                    ChaturajiRecord::parse_result(result).ok_or_else(bad_result)?;
-                r.set_result(result, termination).map_err(errors::result)
-            }
-            _ => Err(unknown_game()),
-        }
+        let result: GameResult = self.record.parse_result(result).ok_or_else(bad_result)?;
+        self.record
+            .set_result(result, termination)
+            .map_err(errors::result)
     }
 
     /// Sets a free tag (``Event``, ``Site``, ``Date`` as ``YYYY.MM.DD``,
@@ -311,21 +286,13 @@ impl Record {
     /// record derives from its data (``Game``, ``Rules``, ``Result``...)
     /// are refused with a ``RecordError``.
     fn set_tag(&mut self, name: &str, value: &str) -> PyResult<()> {
-        match &mut self.record {
-            rust::Record::Kaissa(r) => r.set_tag(name, value).map_err(errors::text),
-            rust::Record::Chaturaji(r) => r.set_tag(name, value).map_err(errors::text),
-            _ => Err(unknown_game()),
-        }
+        self.record.set_tag(name, value).map_err(errors::text)
     }
 
     /// Removes a free tag and returns its value (``None`` if it was not
     /// set).
     fn remove_tag(&mut self, name: &str) -> PyResult<Option<String>> {
-        match &mut self.record {
-            rust::Record::Kaissa(r) => Ok(r.remove_tag(name)),
-            rust::Record::Chaturaji(r) => Ok(r.remove_tag(name)),
-            _ => Err(unknown_game()),
-        }
+        Ok(self.record.remove_tag(name))
     }
 
     /// The final position as an SVG picture, the last move highlighted.
