@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use crate::game::{Game, Kaissa};
 use crate::kaissa::{Move, Position, MAX_MOVES};
 
-use super::Agent;
+use super::{Agent, StopFlag};
 
 mod ordering;
 mod search;
@@ -166,6 +166,8 @@ pub struct AlphaBeta {
     nodes: u64,
     stopped: bool,
     deadline: Option<Instant>,
+    /// Raised from another thread to stop the search.
+    stop: Option<StopFlag>,
     /// The best root move of the iteration under way, with its score.
     root_best: Option<(Move, i32)>,
 }
@@ -187,6 +189,7 @@ impl AlphaBeta {
             nodes: 0,
             stopped: false,
             deadline: None,
+            stop: None,
             root_best: None,
             config,
         }
@@ -196,6 +199,12 @@ impl AlphaBeta {
     #[must_use]
     pub fn config(&self) -> &AlphaBetaConfig {
         &self.config
+    }
+
+    /// Stops every later search as soon as `stop` is raised (checked
+    /// with the time limit), as if its time had run out.
+    pub fn set_stop(&mut self, stop: StopFlag) {
+        self.stop = Some(stop);
     }
 
     /// Searches `pos` within the limits and reports the best move, its

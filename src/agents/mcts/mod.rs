@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use crate::game::{Actor, Game};
 use crate::random::{RandomSource, SplitMix64};
 
-use super::{Agent, AgentGame};
+use super::{Agent, AgentGame, StopFlag};
 
 mod tree;
 
@@ -173,6 +173,8 @@ pub struct Mcts<G: Game> {
     /// The nodes of the current iteration, root first.
     path: Vec<u32>,
     name: String,
+    /// Raised from another thread to stop the search.
+    stop: Option<StopFlag>,
 }
 
 impl<G: AgentGame> Mcts<G> {
@@ -189,6 +191,7 @@ impl<G: AgentGame> Mcts<G> {
             nodes: Vec::new(),
             spare: Vec::new(),
             path: Vec::new(),
+            stop: None,
         }
     }
 
@@ -196,6 +199,13 @@ impl<G: AgentGame> Mcts<G> {
     #[must_use]
     pub fn config(&self) -> &MctsConfig {
         &self.config
+    }
+
+    /// Stops every later search as soon as `stop` is raised (checked
+    /// with the time limit, after at least one iteration), as if its time
+    /// had run out.
+    pub fn set_stop(&mut self, stop: StopFlag) {
+        self.stop = Some(stop);
     }
 
     /// Searches `game` within the budget and reports the chosen action.
@@ -232,6 +242,9 @@ impl<G: AgentGame> Mcts<G> {
                 if report.iterations > 0 && Instant::now() >= deadline {
                     break;
                 }
+            }
+            if report.iterations > 0 && self.stop.as_ref().is_some_and(StopFlag::is_raised) {
+                break;
             }
             self.iterate(game);
             report.iterations += 1;
