@@ -1,177 +1,42 @@
-//! A tournament between agents (random, greedy, MCTS, alpha-beta).
+//! A tournament between agents (random, greedy, MCTS, alpha-beta) and UCI
+//! engines, refereed by our rules.
 //!
 //! ```text
 //! cargo run --release --example tournament -- kaissa --seats alphabeta:3,random --games 10
 //! cargo run --release --example tournament -- chaturaji --seats mcts:500,random --games 20 --seed 3
 //! cargo run --release --example tournament -- chaturaji --rules ludii --seats mcts:300,random,random,random --games 8
+//! cargo run --release --example tournament -- kaissa --engine ours=target/release/examples/engine \
+//!     --seats engine:ours,alphabeta:100ms --movetime 100 --openings openings.txt --games 60 --concurrency 2
 //! ```
 //!
-//! Prints one line per game, a results table, and last the line
+//! Prints one line per game, a results table, with two agents the line
+//! `elo <difference> +- <one standard error>`, and last the line
 //! `scores <s1> <s2> ...`: the listed agents' mean scores, in list order.
 //! `--help` says everything it takes.
 
+use std::collections::BTreeMap;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 
-use kaissa_chaturaji::agents::AgentSpec;
-use kaissa_chaturaji::chaturaji::{Alliances, DiceRoller, Rules};
-use kaissa_chaturaji::game::Game;
+use kaissa_chaturaji::chaturaji::{self, Alliances, DiceRoller, Rules};
+use kaissa_chaturaji::game::{Chaturaji, Game, Kaissa};
+use kaissa_chaturaji::kaissa;
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
 #[path = "tournament_support/games.rs"]
 mod games;
+#[path = "tournament_support/options.rs"]
+mod options;
+#[path = "tournament_support/stats.rs"]
+mod stats;
+#[path = "tournament_support/uci.rs"]
+mod uci;
 
-/// What `--help` prints.
-const HELP: &str = "tournament: agents play each other; prints one line per game, a results
-table, and last `scores <s1> <s2> ...`, the listed agents' mean scores in
-list order.
-
-usage: tournament <kaissa|chaturaji> [--rules sheet|opposite|ludii]
-                  --seats A,B[,C,D] [--games N] [--seed S] [--record FILE]
-                  [--max-plies P] [--opening-plies K]
-
-agents:  random, greedy, mcts:<iterations>, alphabeta:<depth> (Kaissa only),
-         expectimax:<depth>; time budgets: mcts:<ms>ms, alphabeta:<ms>ms
---rules  Chaturaji's rules: sheet (default; Red with Green, Black with
-         Yellow), opposite (Red with Yellow, Black with Green), or ludii (every
-         colour for itself, scores). --alliances sheet|opposite is the older
-         spelling.
---games  the number of games (default 10); --seed the seed (default 1):
-         the same seed replays the same tournament (with iteration and depth
-         budgets; a time budget depends on the machine).
---record FILE     writes every game to FILE as game records (docs/records.md).
---max-plies P     stops a game after P moves (die rolls not counted) and
-                  scores it a draw (default 2000 for Kaissa, whose rules have
-                  no move-count limit; 20000 for Chaturaji, whose games end
-                  by their own rules well before).
---opening-plies K the first K moves of each game are random (default 0),
-                  the same for the games that only rotate the seats (games
-                  g with the same g div the number of agents listed): for
-                  agents that play the same moves every game (alphabeta).
-
-Seating: game g (from 0) seats the i-th listed agent at seat (i + g) mod n.
-Kaissa lists 2 agents (seat 0 Yellow, 1 Red). Chaturaji lists 4 (seats Red,
-Black, Yellow, Green) or, under the sheet's or the opposite alliances, 2: then
-each agent plays both colours of one alliance, agent i the alliance
-(i + g) mod 2, where alliance 0 is Red's, so the agents swap alliances every
-game. The Ludii ruleset needs 4.
-
-Scores: a seat scores 1 for a win (its alliance's, under alliances), 0.5 for
-a draw, 0 for a loss; under the Ludii ruleset 1 for the winner and, when
-there is none (a tie for the top score, the turn limit, the ply cap), 1/4
-each. An agent's score is the mean over its games.";
-
-/// The options of a tournament.
-struct Options {
-    game: String,
-    rules: Rules,
-    seats: Vec<AgentSpec>,
-    games: usize,
-    seed: u64,
-    record: Option<String>,
-    max_plies: Option<u32>,
-    opening_plies: u32,
-}
-
-/// Reads the command line (after the program name).
-fn options(args: &[String]) -> Result<Options, String> {
-    let game = args
-        .first()
-        .ok_or("which game? kaissa or chaturaji (see --help)")?;
-    if game != "kaissa" && game != "chaturaji" {
-        return Err(format!("unknown game '{game}': kaissa or chaturaji"));
-    }
-    let mut options = Options {
-        game: game.clone(),
-        rules: Rules::default(),
-        seats: Vec::new(),
-        games: 10,
-        seed: 1,
-        record: None,
-        max_plies: None,
-        opening_plies: 0,
-    };
-    let mut rest = &args[1..];
-    while let Some(option) = rest.first() {
-        let value = rest
-            .get(1)
-            .ok_or_else(|| format!("{option} needs a value (see --help)"))?;
-        let number = |what: &str| -> Result<u64, String> {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("{option} {value}: {what} must be a whole number"))
-        };
-        match option.as_str() {
-            "--rules" | "--alliances" if game == "kaissa" => {
-                return Err(format!("{option} is a Chaturaji option"))
-            }
-            "--rules" => {
-                options.rules = match value.as_str() {
-                    "sheet" => Rules::default(),
-                    "opposite" => Rules::default().with_alliances(Alliances::Opposite),
-                    "ludii" => Rules::ludii(),
-                    _ => return Err(format!("--rules {value}: sheet, opposite or ludii")),
-                }
-            }
-            "--alliances" => {
-                options.rules = match value.as_str() {
-                    "sheet" => Rules::default(),
-                    "opposite" => Rules::default().with_alliances(Alliances::Opposite),
-                    _ => return Err(format!("--alliances {value}: sheet or opposite")),
-                }
-            }
-            "--seats" => {
-                options.seats = value
-                    .split(',')
-                    .map(|spec| spec.parse::<AgentSpec>().map_err(|e| e.to_string()))
-                    .collect::<Result<_, _>>()?;
-            }
-            "--games" => {
-                options.games = usize::try_from(number("the number of games")?)
-                    .map_err(|_| "--games: too many")?;
-                if options.games == 0 {
-                    return Err("--games 0: play at least one game".into());
-                }
-            }
-            "--seed" => options.seed = number("the seed")?,
-            "--record" => options.record = Some(value.clone()),
-            "--max-plies" => {
-                let plies = number("the ply cap")?;
-                options.max_plies = Some(
-                    u32::try_from(plies)
-                        .ok()
-                        .filter(|&p| p > 0)
-                        .ok_or("--max-plies: between 1 and 4294967295")?,
-                );
-            }
-            "--opening-plies" => {
-                options.opening_plies = u32::try_from(number("the opening plies")?)
-                    .map_err(|_| "--opening-plies: at most 4294967295")?;
-            }
-            _ => return Err(format!("unknown option '{option}' (see --help)")),
-        }
-        rest = &rest[2..];
-    }
-    let (players, allowed) = match (game.as_str(), options.rules.is_ludii()) {
-        ("kaissa", _) => (2, "2 agents"),
-        (_, true) => (4, "4 agents (the Ludii ruleset is every colour for itself)"),
-        _ => (4, "2 agents (one per alliance) or 4"),
-    };
-    let listed = options.seats.len();
-    let fits = listed == players || (players == 4 && listed == 2 && !options.rules.is_ludii());
-    if listed == 0 {
-        return Err("--seats is needed: e.g. --seats alphabeta:3,random".into());
-    }
-    if !fits {
-        return Err(format!("--seats lists {listed}: this game takes {allowed}"));
-    }
-    // Every agent must play the game (alpha-beta plays Kaissa only).
-    for spec in &options.seats {
-        if players == 4 {
-            spec.chaturaji_agent(0).map_err(|e| e.to_string())?;
-        }
-    }
-    Ok(options)
-}
+use games::{AgentMover, Mover};
+use options::{Options, SeatSpec};
+use stats::Decision;
+use uci::{Engine, EngineMover};
 
 /// The listed agent at each seat of game `round` (see the help).
 fn seating(options: &Options, players: usize, round: usize) -> Vec<usize> {
@@ -203,6 +68,30 @@ fn seat_scores(returns: &[f64], ludii: bool, capped: bool) -> Vec<f64> {
         .collect()
 }
 
+/// Each seat's score when seat `loser` forfeits: it and its ally score 0,
+/// the others 1; under the Ludii ruleset the other three share the win.
+fn forfeit_scores(options: &Options, players: usize, loser: usize) -> Vec<f64> {
+    (0..players)
+        .map(|seat| {
+            if players == 2 {
+                f64::from(u8::from(seat != loser))
+            } else if options.rules.is_ludii() {
+                if seat == loser {
+                    0.0
+                } else {
+                    1.0 / 3.0
+                }
+            } else {
+                let friends = options.rules.friends(
+                    chaturaji::Colour::from_index(seat),
+                    chaturaji::Colour::from_index(loser),
+                );
+                f64::from(u8::from(!friends))
+            }
+        })
+        .collect()
+}
+
 /// One agent's tally.
 #[derive(Default, Clone)]
 struct Tally {
@@ -219,8 +108,256 @@ fn derived_seed(seed: u64, round: usize, what: usize) -> u64 {
     rng.next_u64()
 }
 
+/// What one game gave.
+struct Finished {
+    /// Its line in the output.
+    line: String,
+    /// Each listed agent's score in it.
+    scores: Vec<f64>,
+    /// Its game record, when asked for.
+    record: Option<String>,
+}
+
+/// The movers of one game: our agents (fresh, seeded for the round) and
+/// the worker's engines.
+fn movers<'a, G: uci::UciGame + 'a>(
+    options: &Options,
+    engines: &'a mut [Option<Engine>],
+    make: impl Fn(&kaissa_chaturaji::agents::AgentSpec, u64) -> Result<Box<dyn Mover<G> + 'a>, String>,
+    round: usize,
+) -> Result<Vec<Box<dyn Mover<G> + 'a>>, String> {
+    let mut movers: Vec<Box<dyn Mover<G> + 'a>> = Vec::new();
+    for (index, engine) in engines.iter_mut().enumerate() {
+        match (&options.seats[index], engine) {
+            (SeatSpec::Agent(spec), _) => {
+                movers.push(make(spec, derived_seed(options.seed, round, 1 + index))?);
+            }
+            (SeatSpec::Engine(..), Some(engine)) => {
+                // A failure to start or to get ready shows at its first move.
+                engine.new_game();
+                movers.push(Box::new(EngineMover {
+                    engine,
+                    movetime: options.movetime,
+                }));
+            }
+            (SeatSpec::Engine(..), None) => return Err("an engine seat without its engine".into()),
+        }
+    }
+    Ok(movers)
+}
+
+/// Plays game `round` with the worker's `engines`.
+fn play_round(
+    options: &Options,
+    round: usize,
+    engines: &mut [Option<Engine>],
+) -> Result<Finished, String> {
+    let players = options.players();
+    let max_plies = options
+        .max_plies
+        .unwrap_or(if players == 2 { 2000 } else { 20_000 });
+    let names = games::seat_names(players);
+    let seats = seating(options, players, round);
+    let seat_specs: Vec<(&str, String)> = seats
+        .iter()
+        .enumerate()
+        .map(|(seat, &agent)| (names[seat], options.seats[agent].to_string()))
+        .collect();
+    let record = options
+        .record
+        .as_ref()
+        .map(|_| (round + 1, &seat_specs[..]));
+    let mut roller = DiceRoller::new(derived_seed(options.seed, round, 0));
+    let opening_seed = derived_seed(options.seed, round / options.seats.len(), usize::MAX);
+    let opening = (!options.openings.is_empty())
+        .then(|| &options.openings[(round / 2) % options.openings.len()]);
+    let (returns, plies, capped, forfeit, word, text) = if players == 2 {
+        let start = match opening {
+            Some(text) => Kaissa::new(
+                text.parse::<kaissa::Position>()
+                    .map_err(|e| e.to_string())?,
+            ),
+            None => Kaissa::default(),
+        };
+        let mut movers = movers::<Kaissa>(
+            options,
+            engines,
+            |spec, seed| {
+                let agent = spec.kaissa_agent(seed).map_err(|e| e.to_string())?;
+                Ok(Box::new(AgentMover(agent)))
+            },
+            round,
+        )?;
+        let mut table = games::Table {
+            movers: &mut movers,
+            seats: &seats,
+            opening_plies: options.opening_plies,
+            opening_seed,
+        };
+        let (played, text) = games::kaissa_game(start, &mut table, &mut roller, max_plies, record)?;
+        let word = played.game.position().outcome().word();
+        (
+            played.game.returns(),
+            played.plies,
+            played.capped,
+            played.forfeit,
+            word,
+            text,
+        )
+    } else {
+        let start = match opening {
+            Some(text) => Chaturaji::new(
+                chaturaji::Position::from_text(text, options.rules).map_err(|e| e.to_string())?,
+            ),
+            None => kaissa_chaturaji::game::chaturaji(options.rules),
+        };
+        let mut movers = movers::<Chaturaji>(
+            options,
+            engines,
+            |spec, seed| {
+                let agent = spec.chaturaji_agent(seed).map_err(|e| e.to_string())?;
+                Ok(Box::new(AgentMover(agent)))
+            },
+            round,
+        )?;
+        let mut table = games::Table {
+            movers: &mut movers,
+            seats: &seats,
+            opening_plies: options.opening_plies,
+            opening_seed,
+        };
+        let (played, text) = games::chaturaji_game(
+            start,
+            options.rules,
+            &mut table,
+            &mut roller,
+            max_plies,
+            record,
+        )?;
+        let word = played.game.position().outcome().word();
+        (
+            played.game.returns(),
+            played.plies,
+            played.capped,
+            played.forfeit,
+            word,
+            text,
+        )
+    };
+    let (scores, ending) = match &forfeit {
+        Some((seat, reason)) => (
+            forfeit_scores(options, players, *seat),
+            format!("forfeit by {} ({reason})", names[*seat]),
+        ),
+        None => (
+            seat_scores(&returns, options.rules.is_ludii() && players == 4, capped),
+            if capped {
+                "capped (draw)".to_string()
+            } else {
+                word.to_string()
+            },
+        ),
+    };
+    let seated: Vec<String> = seat_specs.iter().map(|(s, a)| format!("{s} {a}")).collect();
+    let line = format!(
+        "game {:>3}: {}  -> {ending} in {plies} plies",
+        round + 1,
+        seated.join(", ")
+    );
+    let agent_scores = (0..options.seats.len())
+        .map(|agent| {
+            let mine: Vec<f64> = (0..players)
+                .filter(|&s| seats[s] == agent)
+                .map(|s| scores[s])
+                .collect();
+            mine.iter().sum::<f64>() / mine.len() as f64
+        })
+        .collect();
+    Ok(Finished {
+        line,
+        scores: agent_scores,
+        record: text,
+    })
+}
+
+/// A worker's engines: one per listed engine seat, started on first use.
+fn worker_engines(options: &Options) -> Vec<Option<Engine>> {
+    let variant = uci::variant_name(options.chaturaji_rules());
+    options
+        .seats
+        .iter()
+        .map(|seat| match seat {
+            SeatSpec::Engine(index, _) => {
+                Some(Engine::new(options.engines[*index].clone(), variant))
+            }
+            SeatSpec::Agent(_) => None,
+        })
+        .collect()
+}
+
+/// Plays the games, `concurrency` at a time, handing each finished game
+/// to `consume` in game order; stops taking new games once `consume`
+/// says stop (games already under way are dropped, so the results are
+/// the serial run's).
+fn schedule(options: &Options, mut consume: impl FnMut(Finished) -> bool) -> Result<(), String> {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (sender, receiver) = mpsc::channel::<(usize, Result<Finished, String>)>();
+    std::thread::scope(|scope| {
+        for _ in 0..options.concurrency.min(options.games) {
+            let sender = sender.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || {
+                let mut engines = worker_engines(options);
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let round = next.fetch_add(1, Ordering::Relaxed);
+                    if round >= options.games {
+                        return;
+                    }
+                    let result = play_round(options, round, &mut engines);
+                    if sender.send((round, result)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut waiting = BTreeMap::new();
+        let mut expected = 0;
+        let mut outcome = Ok(());
+        for (round, result) in receiver {
+            waiting.insert(round, result);
+            while let Some(result) = waiting.remove(&expected) {
+                expected += 1;
+                match result {
+                    Ok(finished) if outcome.is_ok() => {
+                        if !consume(finished) {
+                            stop.store(true, Ordering::Relaxed);
+                            outcome = Err(None);
+                        }
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        stop.store(true, Ordering::Relaxed);
+                        if outcome.is_ok() {
+                            outcome = Err(Some(e));
+                        }
+                    }
+                }
+            }
+        }
+        match outcome {
+            Err(Some(e)) => Err(e),
+            _ => Ok(()),
+        }
+    })
+}
+
 fn run(options: &Options) -> Result<(), String> {
-    let players = if options.game == "kaissa" { 2 } else { 4 };
+    let players = options.players();
     let max_plies = options
         .max_plies
         .unwrap_or(if players == 2 { 2000 } else { 20_000 });
@@ -234,78 +371,12 @@ fn run(options: &Options) -> Result<(), String> {
         options.game, options.games, options.seed
     );
     let mut tallies = vec![Tally::default(); options.seats.len()];
+    let mut first_scores = Vec::new();
     let mut records = String::new();
-    let names = games::seat_names(players);
-    for round in 0..options.games {
-        let seats = seating(options, players, round);
-        let seat_specs: Vec<(&str, String)> = seats
-            .iter()
-            .enumerate()
-            .map(|(seat, &agent)| (names[seat], options.seats[agent].to_string()))
-            .collect();
-        let record = options
-            .record
-            .as_ref()
-            .map(|_| (round + 1, &seat_specs[..]));
-        let mut roller = DiceRoller::new(derived_seed(options.seed, round, 0));
-        let seed_of = |agent: usize| derived_seed(options.seed, round, 1 + agent);
-        let opening_seed = derived_seed(options.seed, round / options.seats.len(), usize::MAX);
-        let (returns, plies, capped, word, text) = if players == 2 {
-            let mut agents = (0..options.seats.len())
-                .map(|agent| options.seats[agent].kaissa_agent(seed_of(agent)))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| e.to_string())?;
-            let mut table = games::Table {
-                agents: &mut agents,
-                seats: &seats,
-                opening_plies: options.opening_plies,
-                opening_seed,
-            };
-            let (played, text) = games::kaissa_game(&mut table, &mut roller, max_plies, record)?;
-            let word = played.game.position().outcome().word();
-            (
-                played.game.returns(),
-                played.plies,
-                played.capped,
-                word,
-                text,
-            )
-        } else {
-            let mut agents = (0..options.seats.len())
-                .map(|agent| options.seats[agent].chaturaji_agent(seed_of(agent)))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| e.to_string())?;
-            let mut table = games::Table {
-                agents: &mut agents,
-                seats: &seats,
-                opening_plies: options.opening_plies,
-                opening_seed,
-            };
-            let (played, text) =
-                games::chaturaji_game(options.rules, &mut table, &mut roller, max_plies, record)?;
-            let word = played.game.position().outcome().word();
-            (
-                played.game.returns(),
-                played.plies,
-                played.capped,
-                word,
-                text,
-            )
-        };
-        let scores = seat_scores(&returns, options.rules.is_ludii() && players == 4, capped);
-        let ending = if capped { "capped (draw)" } else { word };
-        let line: Vec<String> = seat_specs.iter().map(|(s, a)| format!("{s} {a}")).collect();
-        println!(
-            "game {:>3}: {}  -> {ending} in {plies} plies",
-            round + 1,
-            line.join(", ")
-        );
-        for (agent, tally) in tallies.iter_mut().enumerate() {
-            let mine: Vec<f64> = (0..players)
-                .filter(|&s| seats[s] == agent)
-                .map(|s| scores[s])
-                .collect();
-            let score = mine.iter().sum::<f64>() / mine.len() as f64;
+    let mut sprt_state = None;
+    schedule(options, |finished| {
+        println!("{}", finished.line);
+        for (tally, &score) in tallies.iter_mut().zip(&finished.scores) {
             tally.games += 1;
             tally.score += score;
             match score {
@@ -314,13 +385,22 @@ fn run(options: &Options) -> Result<(), String> {
                 _ => tally.draws += 1,
             }
         }
-        if let Some(text) = text {
+        first_scores.push(finished.scores[0]);
+        if let Some(text) = finished.record {
             if !records.is_empty() {
                 records.push('\n');
             }
             records.push_str(&text);
         }
-    }
+        match options.sprt {
+            Some(sprt) => {
+                let (llr, decision) = sprt.decide(&first_scores);
+                sprt_state = Some((sprt, llr, decision));
+                decision == Decision::Continue
+            }
+            None => true,
+        }
+    })?;
     if let Some(path) = &options.record {
         std::fs::write(path, records).map_err(|e| format!("--record {path}: {e}"))?;
     }
@@ -344,12 +424,30 @@ fn run(options: &Options) -> Result<(), String> {
             tally.draws,
             tally.losses,
             rate,
-            tally.score / tally.games as f64
+            tally.score / tally.games.max(1) as f64
         );
+    }
+    if let Some((sprt, llr, decision)) = sprt_state {
+        let (lower, upper) = stats::Sprt::bounds();
+        let verdict = match decision {
+            Decision::H0 => format!("H0 accepted (elo {})", sprt.elo0),
+            Decision::H1 => format!("H1 accepted (elo {})", sprt.elo1),
+            Decision::Continue => "no decision".to_string(),
+        };
+        println!(
+            "sprt elo0 {} elo1 {} alpha 0.05 beta 0.05: llr {llr:.2} (bounds {lower:.2}, {upper:.2}) after {} of {} games: {verdict}",
+            sprt.elo0,
+            sprt.elo1,
+            first_scores.len(),
+            options.games
+        );
+    }
+    if options.seats.len() == 2 {
+        println!("{}", stats::elo_line(&first_scores));
     }
     let means: Vec<String> = tallies
         .iter()
-        .map(|t| format!("{:.3}", t.score / t.games as f64))
+        .map(|t| format!("{:.3}", t.score / t.games.max(1) as f64))
         .collect();
     println!("scores {}", means.join(" "));
     Ok(())
@@ -369,10 +467,10 @@ fn rules_name(rules: Rules) -> &'static str {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|arg| arg == "--help" || arg == "-h") {
-        println!("{HELP}");
+        println!("{}", options::HELP);
         return ExitCode::SUCCESS;
     }
-    match options(&args).and_then(|options| run(&options)) {
+    match options::parse(&args).and_then(|options| run(&options)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("tournament: {message}");

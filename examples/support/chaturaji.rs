@@ -117,7 +117,7 @@ fn colour_square(text: &str) -> Option<(Colour, Square)> {
 
 /// Applies one token (`<face>:<move>`, `exchange:<c><sq>,<c><sq>`, or a
 /// Ludii promotion decision `=K` (`pass` when the only choice is to pass)).
-fn apply_token(pos: &mut Position, token: &str) -> Result<(), String> {
+pub fn apply_token(pos: &mut Position, token: &str) -> Result<(), String> {
     if token.starts_with('=') || token == "pass" {
         let mv = Move::parse(token).map_err(|e| format!("token {token:?}: {e}"))?;
         if pos.pending_promotion().is_none() {

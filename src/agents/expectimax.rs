@@ -4,7 +4,7 @@
 use crate::game::{Actor, Returns};
 use crate::random::{RandomSource, SplitMix64};
 
-use super::{Agent, AgentGame};
+use super::{Agent, AgentGame, StopFlag};
 
 /// Searches every line to `depth` moves (chance nodes, such as Chaturaji's
 /// die, do not count): at a chance node the values of its outcomes are
@@ -32,6 +32,8 @@ pub struct Expectimax {
     depth: u32,
     rng: SplitMix64,
     name: String,
+    /// Raised from another thread to stop the search.
+    stop: Option<StopFlag>,
 }
 
 impl Expectimax {
@@ -44,19 +46,33 @@ impl Expectimax {
             depth,
             rng: SplitMix64::new(seed),
             name: format!("expectimax:{depth}"),
+            stop: None,
         }
     }
 
+    /// Cuts every later search short as soon as `stop` is raised: the
+    /// lines not searched yet are valued by the heuristic, so a stopped
+    /// search's choice is a rough one (search again, or to a smaller
+    /// depth, for a sound one).
+    pub fn set_stop(&mut self, stop: StopFlag) {
+        self.stop = Some(stop);
+    }
+
+    /// Whether the search was asked to stop.
+    fn stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(StopFlag::is_raised)
+    }
+
     /// The values of `game` searched `depth` moves deep.
-    fn value<G: AgentGame>(game: &mut G, depth: u32) -> Returns {
+    fn value<G: AgentGame>(&self, game: &mut G, depth: u32) -> Returns {
         match game.actor() {
             Actor::Over => game.returns(),
-            _ if depth == 0 => game.heuristic(),
+            _ if depth == 0 || self.stopped() => game.heuristic(),
             Actor::Chance => {
                 let mut total: Returns = (0..game.players()).map(|_| 0.0).collect();
                 for (outcome, probability) in game.chance_outcomes() {
                     let undo = game.apply_unchecked(outcome);
-                    let values = Expectimax::value(game, depth);
+                    let values = self.value(game, depth);
                     game.undo_unchecked(undo);
                     for (sum, value) in total.iter_mut().zip(&values) {
                         *sum += probability * value;
@@ -68,7 +84,7 @@ impl Expectimax {
                 let mut best: Option<Returns> = None;
                 for action in game.legal_actions() {
                     let undo = game.apply_unchecked(action);
-                    let values = Expectimax::value(game, depth - 1);
+                    let values = self.value(game, depth - 1);
                     game.undo_unchecked(undo);
                     let better = best.as_ref().is_none_or(|best| {
                         values.get(player).copied().unwrap_or(0.0)
@@ -99,7 +115,7 @@ impl<G: AgentGame> Agent<G> for Expectimax {
         let mut ties = 0;
         for &action in actions.as_ref() {
             let undo = scratch.apply_unchecked(action);
-            let values = Expectimax::value(&mut scratch, self.depth - 1);
+            let values = self.value(&mut scratch, self.depth - 1);
             scratch.undo_unchecked(undo);
             let value = values.get(player).copied().unwrap_or(0.0);
             if value > best + 1e-12 {

@@ -62,6 +62,7 @@ mod kaissa_eval;
 mod mcts;
 mod random;
 mod spec;
+mod stop;
 
 pub use agent_game::AgentGame;
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SearchReport};
@@ -74,6 +75,7 @@ pub use kaissa_eval::{evaluate, piece_value, MATE};
 pub use mcts::{Mcts, MctsConfig, MctsReport};
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, SpecError};
+pub use stop::StopFlag;
 
 /// A player: given a game at a player node, chooses one of its legal
 /// actions.

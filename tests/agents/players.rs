@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use kaissa_chaturaji::agents::{
     Agent, AgentSpec, AlphaBeta, AlphaBetaConfig, GreedyAgent, Mcts, MctsConfig, RandomAgent,
-    SpecError, MATE,
+    SpecError, StopFlag, MATE,
 };
 use kaissa_chaturaji::chaturaji::{DiceRoller, Rules};
 use kaissa_chaturaji::game::{self, Actor, Chaturaji, ChaturajiStep, Game, Kaissa};
@@ -303,6 +303,33 @@ fn alphabeta_limits_stop_it() {
     let report = AlphaBeta::new(AlphaBetaConfig::depth(5)).search(&forced);
     assert_eq!(report.best.unwrap().to_string(), "H@a1");
     assert_eq!(report.depth, 0);
+}
+
+#[test]
+fn a_raised_stop_flag_ends_each_search_early() {
+    // Without the flag these would search for an hour (or 1e9 iterations,
+    // or depth 8 of expectimax in Chaturaji): each returns a legal move.
+    let stop = StopFlag::new();
+    stop.raise();
+    let pos = Position::start();
+    let mut alphabeta = AlphaBeta::new(AlphaBetaConfig::time(Duration::from_secs(3600)));
+    alphabeta.set_stop(stop.clone());
+    let report = alphabeta.search(&pos);
+    assert!(pos.legal_moves().contains(&report.best.unwrap()));
+    assert!(report.nodes <= 2048, "{} nodes", report.nodes);
+    let game = game::kaissa();
+    let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::iterations(1_000_000_000), 1);
+    mcts.set_stop(stop.clone());
+    let report = mcts.search(&game);
+    assert_eq!(report.iterations, 1);
+    assert!(game.legal_actions().contains(&report.best.unwrap()));
+    let mut chaturaji = game::chaturaji(Rules::default());
+    let roll = chaturaji.chance_outcomes()[3].0;
+    chaturaji.apply(roll).unwrap();
+    let mut expectimax = kaissa_chaturaji::agents::Expectimax::new(8, 1);
+    expectimax.set_stop(stop);
+    let step = expectimax.choose(&chaturaji).unwrap();
+    assert!(chaturaji.legal_actions().contains(&step));
 }
 
 /// Self-play with one MCTS agent on every seat, checking what each

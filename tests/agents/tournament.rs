@@ -1,7 +1,9 @@
 //! The fixed interface of the `tournament` example (feature `agents`):
 //! seats rotating with the game number, the results, the last line
-//! `scores <s1> <s2> ...`, game records that `record check` reads back, and
-//! a message with a non-zero exit for bad arguments.
+//! `scores <s1> <s2> ...`, game records that `record check` reads back, a
+//! message with a non-zero exit for bad arguments; engines (the `engine`
+//! example) as seats, forfeits, openings, the Elo line, the SPRT stop and
+//! games in parallel.
 
 use std::path::PathBuf;
 use std::process::Output;
@@ -11,7 +13,7 @@ use std::sync::OnceLock;
 /// `args` and `input`.
 fn example(name: &str, args: &[&str], input: &str) -> Output {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    let dir = DIR.get_or_init(|| crate::examples::build(&["tournament", "record"]));
+    let dir = DIR.get_or_init(|| crate::examples::build(&["tournament", "record", "engine"]));
     crate::examples::run(dir, name, args, input)
 }
 
@@ -158,6 +160,43 @@ fn bad_arguments_are_refused() {
         &["chaturaji", "--rules", "other", "--seats", "random,random"],
         &["kaissa", "--seats", "random,random", "--bogus", "1"],
         &["kaissa", "--seats", "random,random", "--seed"],
+        &["kaissa", "--seats", "engine:x,random"],
+        &["kaissa", "--engine", "x", "--seats", "random,random"],
+        &["kaissa", "--engine", "x=", "--seats", "random,random"],
+        &[
+            "kaissa",
+            "--engine",
+            "x='unclosed",
+            "--seats",
+            "engine:x,random",
+        ],
+        &["kaissa", "--seats", "random,random", "--sprt", "10,0"],
+        &["kaissa", "--seats", "random,random", "--concurrency", "0"],
+        &[
+            "kaissa",
+            "--seats",
+            "random,random",
+            "--openings",
+            "/nonexistent",
+        ],
+        &[
+            "kaissa",
+            "--engine",
+            "x=y",
+            "--engine-notation",
+            "x=fairy",
+            "--seats",
+            "engine:x,random",
+        ],
+        &[
+            "chaturaji",
+            "--rules",
+            "ludii",
+            "--seats",
+            "random,random,random,random",
+            "--sprt",
+            "0,10",
+        ],
     ] {
         let output = example("tournament", args, "");
         assert!(!output.status.success(), "{args:?} was accepted");
@@ -165,4 +204,233 @@ fn bad_arguments_are_refused() {
         assert!(stderr.starts_with("tournament: "), "{args:?}: {stderr}");
         assert!(output.stdout.is_empty(), "{args:?} printed results");
     }
+}
+
+/// The path of the `engine` example, built with the tournament.
+fn engine_path() -> String {
+    example("tournament", &["--help"], "");
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("target")
+        .join(if cfg!(debug_assertions) {
+            "debug"
+        } else {
+            "release"
+        })
+        .join("examples")
+        .join("engine");
+    assert!(dir.exists(), "{}", dir.display());
+    dir.to_str().expect("a UTF-8 path").to_string()
+}
+
+/// A file in this test's own directory holding `text`.
+fn scratch_file(name: &str, text: &str) -> String {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tournament_engines");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let file = dir.join(name);
+    std::fs::write(&file, text).expect("write");
+    file.to_str().expect("a UTF-8 path").to_string()
+}
+
+/// The lines of a run's output.
+fn lines(output: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_engine_plays_from_openings_with_seats_swapped() {
+    let engine = format!("ours={}", engine_path());
+    // Two openings, one a line (and a comment): games 1-2 start from the
+    // first, 3-4 from the second.
+    let openings = scratch_file(
+        "openings.txt",
+        "# two openings\nibstqutsbi/arppppppra/10/10/10/4P5/10/10/ARPP1PPPRA/IBSTQUTSBI r 1 Hh\n\nibstqutsbi/arpppp1pra/6p3/10/10/4P5/10/10/ARPP1PPPRA/IBSTQUTSBI y 2 Hh\n",
+    );
+    let record = scratch_file("engine-games.txt", "");
+    let output = example(
+        "tournament",
+        &[
+            "kaissa",
+            "--engine",
+            &engine,
+            "--seats",
+            "engine:ours,greedy",
+            "--games",
+            "4",
+            "--movetime",
+            "20",
+            "--openings",
+            &openings,
+            "--record",
+            &record,
+        ],
+        "",
+    );
+    let out = lines(&output);
+    assert!(output.status.success(), "{out:?}");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("game   1: Yellow engine:ours, Red greedy")),
+        "{out:?}"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("game   2: Yellow greedy, Red engine:ours")),
+        "{out:?}"
+    );
+    assert!(!out.iter().any(|l| l.contains("forfeit")), "{out:?}");
+    let n = out.len();
+    assert!(out[n - 2].starts_with("elo "), "{out:?}");
+    assert!(out[n - 2].contains(" +- "), "{out:?}");
+    let records = std::fs::read_to_string(&record).expect("the records");
+    let starts = [
+        "ibstqutsbi/arppppppra/10/10/10/4P5/10/10/ARPP1PPPRA/IBSTQUTSBI r 1 Hh",
+        "ibstqutsbi/arpppp1pra/6p3/10/10/4P5/10/10/ARPP1PPPRA/IBSTQUTSBI y 2 Hh",
+    ];
+    for (game, start) in [
+        (1, starts[0]),
+        (2, starts[0]),
+        (3, starts[1]),
+        (4, starts[1]),
+    ] {
+        let this = records
+            .split("[Game ")
+            .find(|r| r.contains(&format!("[Round \"{game}\"]")))
+            .unwrap_or_else(|| panic!("game {game} in {records}"));
+        assert!(this.contains(start), "game {game}: {this}");
+    }
+    let checked = example("record", &["check"], &records);
+    assert!(
+        checked.status.success(),
+        "{}",
+        String::from_utf8_lossy(&checked.stderr)
+    );
+    // Chaturaji: our engine for two seats, MCTS and random for the others.
+    let output = example(
+        "tournament",
+        &[
+            "chaturaji",
+            "--rules",
+            "ludii",
+            "--engine",
+            &engine,
+            "--engine-option",
+            "ours:Agent=greedy",
+            "--seats",
+            "engine:ours,random,engine:ours,mcts:20",
+            "--games",
+            "1",
+            "--movetime",
+            "10",
+        ],
+        "",
+    );
+    let total: f64 = scores(&output).iter().sum();
+    assert!((total - 1.0).abs() < 1e-9, "{:?}", lines(&output));
+    assert!(!lines(&output).iter().any(|l| l.contains("forfeit")));
+}
+
+#[test]
+fn an_illegal_or_missing_answer_forfeits() {
+    // An engine that answers the handshake but then plays nonsense, and
+    // one that is not there.
+    let script = scratch_file(
+        "nonsense.sh",
+        "while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; go*) echo 'bestmove e2e9';; esac; done\n",
+    );
+    let nonsense = format!("nonsense=sh '{script}'");
+    let output = example(
+        "tournament",
+        &[
+            "kaissa",
+            "--engine",
+            &nonsense,
+            "--engine",
+            "gone=/nonexistent/engine",
+            "--seats",
+            "engine:nonsense,engine:gone",
+            "--games",
+            "2",
+            "--movetime",
+            "10",
+        ],
+        "",
+    );
+    let out = lines(&output);
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("game   1:")
+                && l.contains("forfeit by Yellow (illegal move e2e9)")),
+        "{out:?}"
+    );
+    assert!(
+        out.iter().any(|l| l.starts_with("game   2:")
+            && l.contains("forfeit by Yellow (the engine is not ready: cannot start")),
+        "{out:?}"
+    );
+    assert_eq!(scores(&output), [0.5, 0.5]);
+}
+
+#[test]
+fn sprt_stops_a_lopsided_match() {
+    let output = example(
+        "tournament",
+        &[
+            "kaissa",
+            "--seats",
+            "random,alphabeta:2",
+            "--games",
+            "200",
+            "--sprt",
+            "0,50",
+            "--opening-plies",
+            "4",
+        ],
+        "",
+    );
+    let out = lines(&output);
+    let sprt = out
+        .iter()
+        .find(|l| l.starts_with("sprt "))
+        .unwrap_or_else(|| panic!("{out:?}"));
+    assert!(sprt.contains("H0 accepted"), "{sprt}");
+    let played = out.iter().filter(|l| l.starts_with("game ")).count();
+    assert!(played < 40, "{played} games: {sprt}");
+    assert!(
+        sprt.contains(&format!("after {played} of 200 games")),
+        "{sprt}"
+    );
+    let n = out.len();
+    assert!(out[n - 2].starts_with("elo -inf"), "{out:?}");
+}
+
+#[test]
+fn games_in_parallel_give_the_serial_results() {
+    let run = |concurrency: &str| {
+        let output = example(
+            "tournament",
+            &[
+                "kaissa",
+                "--seats",
+                "mcts:30,greedy",
+                "--games",
+                "6",
+                "--seed",
+                "9",
+                "--opening-plies",
+                "6",
+                "--max-plies",
+                "80",
+                "--concurrency",
+                concurrency,
+            ],
+            "",
+        );
+        assert!(output.status.success());
+        lines(&output)
+    };
+    assert_eq!(run("1"), run("3"));
 }

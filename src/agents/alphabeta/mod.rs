@@ -6,7 +6,7 @@ use crate::agents::clock::Instant;
 use crate::game::{Game, Kaissa};
 use crate::kaissa::{Move, Position, MAX_MOVES};
 
-use super::Agent;
+use super::{Agent, StopFlag};
 
 mod ordering;
 mod search;
@@ -234,6 +234,8 @@ pub struct AlphaBeta {
     nodes: u64,
     stopped: bool,
     deadline: Option<Instant>,
+    /// Raised from another thread to stop the search.
+    stop: Option<StopFlag>,
     /// The best root move of the iteration under way, with its score.
     root_best: Option<(Move, i32)>,
 }
@@ -257,6 +259,7 @@ impl AlphaBeta {
             nodes: 0,
             stopped: false,
             deadline: None,
+            stop: None,
             root_best: None,
             config,
         }
@@ -266,6 +269,12 @@ impl AlphaBeta {
     #[must_use]
     pub fn config(&self) -> &AlphaBetaConfig {
         &self.config
+    }
+
+    /// Stops every later search as soon as `stop` is raised (checked
+    /// with the time limit), as if its time had run out.
+    pub fn set_stop(&mut self, stop: StopFlag) {
+        self.stop = Some(stop);
     }
 
     /// Searches `pos` within the limits and reports the best move, its

@@ -7,7 +7,7 @@ use crate::kaissa::{attacks, Move, PieceKind, Position, Side};
 use super::super::kaissa_eval::{evaluate, piece_value, MATE};
 use super::ordering::{self, capture_key};
 use super::tt::Bound;
-use super::{AlphaBeta, SearchReport, MAX_PLY};
+use super::{AlphaBeta, SearchReport, StopFlag, MAX_PLY};
 
 /// Above every score.
 const INFINITY: i32 = MATE + 1;
@@ -172,6 +172,7 @@ impl AlphaBeta {
             if let Some(deadline) = self.deadline {
                 self.stopped = Instant::now() >= deadline;
             }
+            self.stopped |= self.stop.as_ref().is_some_and(StopFlag::is_raised);
         }
         self.stopped
     }

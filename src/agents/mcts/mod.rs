@@ -7,7 +7,7 @@ use crate::agents::clock::Instant;
 use crate::game::{Actor, Game};
 use crate::random::{RandomSource, SplitMix64};
 
-use super::{Agent, AgentGame};
+use super::{Agent, AgentGame, StopFlag};
 
 mod tree;
 
@@ -200,6 +200,8 @@ pub struct Mcts<G: Game> {
     /// The nodes of the current iteration, root first.
     path: Vec<u32>,
     name: String,
+    /// Raised from another thread to stop the search.
+    stop: Option<StopFlag>,
 }
 
 impl<G: AgentGame> Mcts<G> {
@@ -216,6 +218,7 @@ impl<G: AgentGame> Mcts<G> {
             nodes: Vec::new(),
             spare: Vec::new(),
             path: Vec::new(),
+            stop: None,
         }
     }
 
@@ -223,6 +226,13 @@ impl<G: AgentGame> Mcts<G> {
     #[must_use]
     pub fn config(&self) -> &MctsConfig {
         &self.config
+    }
+
+    /// Stops every later search as soon as `stop` is raised (checked
+    /// with the time limit, after at least one iteration), as if its time
+    /// had run out.
+    pub fn set_stop(&mut self, stop: StopFlag) {
+        self.stop = Some(stop);
     }
 
     /// Searches `game` within the budget and reports the chosen action.
@@ -264,6 +274,9 @@ impl<G: AgentGame> Mcts<G> {
                 if report.iterations > 0 && Instant::now() >= deadline {
                     break;
                 }
+            }
+            if report.iterations > 0 && self.stop.as_ref().is_some_and(StopFlag::is_raised) {
+                break;
             }
             self.iterate(game);
             report.iterations += 1;

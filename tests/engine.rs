@@ -1,0 +1,388 @@
+//! The `engine` example (feature `agents`) driven as a GUI drives a UCI
+//! engine: the handshake, options, positions, every kind of `go` with each
+//! variant, `stop` during `go infinite`, hostile lines and the end of the
+//! input. Every `bestmove` is checked against the library's legal moves.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use kaissa_chaturaji::chaturaji::{self, Roll, Rules};
+use kaissa_chaturaji::kaissa;
+
+#[path = "common/examples.rs"]
+#[allow(dead_code)] // `run` is for one-shot examples; this one is driven live
+mod examples;
+
+/// How long any one answer may take (debug builds on a loaded machine).
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A running engine, its input and its output lines.
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        static DIR: OnceLock<PathBuf> = OnceLock::new();
+        let dir = DIR.get_or_init(|| examples::build(&["engine"]));
+        let mut child = Command::new(dir.join("engine"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start the engine");
+        let stdout = child.stdout.take().expect("stdout");
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { return };
+                if sender.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("input open");
+        stdin.write_all(bytes).expect("write to the engine");
+        stdin.flush().expect("flush");
+    }
+
+    /// The next line.
+    fn line(&self) -> String {
+        self.lines
+            .recv_timeout(PATIENCE)
+            .expect("the engine answered in time")
+    }
+
+    /// The lines up to and including the first that starts with `prefix`.
+    fn until(&self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self.line();
+            let last = line.starts_with(prefix);
+            seen.push(line);
+            if last {
+                return seen;
+            }
+        }
+    }
+
+    /// Sends `isready` and returns the lines before `readyok`.
+    fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.until("readyok");
+        lines.pop();
+        lines
+    }
+
+    /// The move of `bestmove`, after checking the `info` line before it.
+    fn best(&mut self, go: &str) -> String {
+        self.send(go);
+        let lines = self.until("bestmove ");
+        let best = lines.last().unwrap()["bestmove ".len()..].to_string();
+        let info = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth "))
+            .unwrap_or_else(|| panic!("{go}: no info line in {lines:?}"));
+        let words: Vec<&str> = info.split(' ').collect();
+        for (at, key) in [(1, "depth"), (3, "score"), (4, "cp"), (6, "nodes")] {
+            assert_eq!(words[at], key, "{info}");
+        }
+        for (at, key) in [(8, "nps"), (10, "time"), (12, "pv")] {
+            assert_eq!(words[at], key, "{info}");
+        }
+        assert_eq!(words[13], best, "{info}");
+        best
+    }
+
+    /// Sends `line`, which must get exactly one error line and nothing
+    /// else.
+    fn refused(&mut self, line: &str) {
+        self.send(line);
+        let lines = self.sync();
+        assert_eq!(lines.len(), 1, "{line:?}: {lines:?}");
+        assert!(
+            lines[0].starts_with("info string error: "),
+            "{line:?}: {lines:?}"
+        );
+        assert!(lines[0].len() < 400, "a long message: {}", lines[0]);
+    }
+
+    /// The position text `d` reports.
+    fn position(&mut self) -> String {
+        self.send("d");
+        let line = self.line();
+        line.strip_prefix("info string position ")
+            .unwrap_or_else(|| panic!("{line}"))
+            .to_string()
+    }
+
+    /// Closes the input; the engine must exit by itself, successfully;
+    /// returns the lines it wrote last.
+    fn close(mut self) -> Vec<String> {
+        drop(self.stdin.take());
+        let status = self.child.wait().expect("the engine exits");
+        assert!(status.success(), "{status}");
+        // The reader thread ends with the engine's output.
+        let mut rest = Vec::new();
+        while let Ok(line) = self.lines.recv_timeout(PATIENCE) {
+            rest.push(line);
+        }
+        rest
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn kaissa_legal(text: &str, mv: &str) -> bool {
+    let pos: kaissa::Position = text.parse().unwrap();
+    pos.legal_moves().iter().any(|m| m.to_string() == mv)
+}
+
+fn chaturaji_legal(text: &str, rules: Rules, roll: u8, mv: &str) -> bool {
+    let pos = chaturaji::Position::from_text(text, rules).unwrap();
+    pos.legal_moves(Roll::new(roll).unwrap())
+        .iter()
+        .any(|m| m.to_string() == mv)
+}
+
+#[test]
+fn the_handshake_lists_the_options() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.until("uciok");
+    assert!(lines[0].starts_with("id name "), "{lines:?}");
+    assert!(lines[1].starts_with("id author "), "{lines:?}");
+    assert!(lines.contains(&"option name UCI_Variant type combo default kaissa var kaissa var chaturaji var chaturaji-opposite var chaturaji-ludii".to_string()), "{lines:?}");
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name Agent type string")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name Seed type spin")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name Hash type spin")));
+    assert!(engine.sync().is_empty());
+    engine.send("quit");
+    assert!(engine.close().is_empty());
+}
+
+#[test]
+fn kaissa_answers_every_limit_with_a_legal_move() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.until("uciok");
+    engine.send("setoption name Hash value 2");
+    engine.send("ucinewgame");
+    engine.send("position startpos moves e2e5 e9e6");
+    let text = engine.position();
+    for go in [
+        "go movetime 50",
+        "go nodes 500",
+        "go depth 2",
+        "go wtime 3000 btime 3000 winc 10 binc 10 movestogo 20",
+        "go wtime 500 btime -20",
+        "go",
+    ] {
+        let mv = engine.best(go);
+        assert!(kaissa_legal(&text, &mv), "{go}: {mv} in {text}");
+    }
+    // A placement from a fen.
+    let forced = "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/1BSTQUTSBI y 10 Hh";
+    engine.send(&format!("position fen {forced}"));
+    assert_eq!(engine.best("go depth 3"), "H@a1");
+    for agent in ["mcts", "expectimax", "greedy", "random", "alphabeta"] {
+        engine.send(&format!("setoption name Agent value {agent}"));
+        engine.send("position startpos moves e2e5");
+        let text = engine.position();
+        for go in ["go movetime 30", "go depth 1", "go nodes 200"] {
+            let mv = engine.best(go);
+            assert!(kaissa_legal(&text, &mv), "{agent} {go}: {mv}");
+        }
+    }
+    engine.send("quit");
+    engine.close();
+}
+
+#[test]
+fn stop_ends_an_infinite_search_and_isready_answers_while_it_runs() {
+    let mut engine = Engine::start();
+    for (variant, go) in [
+        ("kaissa", "go infinite"),
+        ("chaturaji", "go roll 5 infinite"),
+    ] {
+        engine.send(&format!("setoption name UCI_Variant value {variant}"));
+        engine.send("position startpos");
+        engine.send(go);
+        std::thread::sleep(Duration::from_millis(200));
+        // While it thinks: readyok and no bestmove.
+        assert!(engine.sync().is_empty(), "{variant}");
+        // A position now would change the game under the search.
+        engine.refused("position startpos");
+        engine.send("stop");
+        let lines = engine.until("bestmove ");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth ")),
+            "{lines:?}"
+        );
+        assert!(!lines.last().unwrap().contains("(none)"), "{lines:?}");
+    }
+    // A stop with nothing to stop says nothing.
+    engine.send("stop");
+    assert!(engine.sync().is_empty());
+    // quit during an infinite search ends it.
+    engine.send("go roll 3 infinite");
+    engine.send("quit");
+    engine.close();
+}
+
+#[test]
+fn chaturaji_plays_each_rules_option_with_the_face_first() {
+    let mut engine = Engine::start();
+    for (variant, rules, moves) in [
+        ("chaturaji", Rules::default(), " moves 2:h1f3 4:pass"),
+        (
+            "chaturaji-opposite",
+            Rules::default().with_alliances(chaturaji::Alliances::Opposite),
+            " moves 2:h1f3",
+        ),
+        // Green moves first under the Ludii ruleset.
+        ("chaturaji-ludii", Rules::ludii(), ""),
+    ] {
+        engine.send(&format!("setoption name UCI_Variant value {variant}"));
+        engine.send(&format!("position startpos{moves}"));
+        let text = engine.position();
+        for agent in ["mcts", "expectimax", "greedy", "random"] {
+            engine.send(&format!("setoption name Agent value {agent}"));
+            for (roll, go) in [
+                (2, "go roll 2 movetime 40"),
+                (3, "go roll 3 nodes 100"),
+                (5, "go roll 5 depth 1"),
+                (4, "go roll 4 wtime 1000 btime 1000"),
+            ] {
+                let mv = engine.best(go);
+                assert!(
+                    chaturaji_legal(&text, rules, roll, &mv),
+                    "{variant} {agent} {go}: {mv} in {text}"
+                );
+                assert!(!mv.contains(':'), "bestmove has no face: {mv}");
+            }
+        }
+        engine.refused("go movetime 50");
+        engine.refused("go movetime 50 roll 3");
+        engine.refused("go roll 6 movetime 50");
+        engine.refused("setoption name Agent value alphabeta");
+    }
+    // A Ludii promotion decision: no roll.
+    engine.send("position fen 8/gP,7/8/8/8/8/8/rK,6,gK g 0,0,0,0 - 10 moves 5:a7a8");
+    engine.refused("go roll 3 movetime 50");
+    let decision = engine.best("go movetime 50");
+    assert!(
+        ["=E", "=H", "=B"].contains(&decision.as_str()),
+        "{decision}"
+    );
+    engine.send(&format!(
+        "position fen 8/gP,7/8/8/8/8/8/rK,6,gK g 0,0,0,0 - 10 moves 5:a7a8 {decision}"
+    ));
+    assert!(engine.sync().is_empty());
+    engine.send("quit");
+    engine.close();
+}
+
+#[test]
+fn hostile_lines_get_one_error_and_change_nothing() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves e2e5");
+    let before = engine.position();
+    for line in [
+        "fly me to the moon",
+        "position",
+        "position startpos moves e2e5 e9e9",
+        "position startpos moves e2e5 zz",
+        "position startpos junk",
+        "position fen not a position",
+        "position fen",
+        "go movetime",
+        "go movetime -5",
+        "go movetime 99999999999999999999999999",
+        "go depth 3 depth 4",
+        "go nodes lots",
+        "go infinite movetime 10",
+        "go roll 3 movetime 10",
+        "go searchmoves e2e5",
+        "setoption",
+        "setoption name",
+        "setoption name Hash value 0",
+        "setoption name Hash value 1000000000000000000000",
+        "setoption name Seed value -1",
+        "setoption name UCI_Variant value chess",
+        "setoption name Agent value stockfish",
+        "setoption name Colour value red",
+        "\u{1b}[2J",
+        "position startpos moves e2e5\u{7}",
+    ] {
+        engine.refused(line);
+        assert_eq!(engine.position(), before, "after {line:?}");
+    }
+    // A huge token, a line over 1 MiB, bytes that are not UTF-8.
+    engine.refused(&format!("position startpos moves {}", "e".repeat(100_000)));
+    let mut long = b"position startpos moves ".to_vec();
+    long.extend(std::iter::repeat_n(b'x', 2 << 20));
+    long.push(b'\n');
+    engine.send_bytes(&long);
+    engine.send_bytes(b"go \xff\xfe movetime 10\n");
+    let lines = engine.sync();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines.iter().all(|l| l.starts_with("info string error: ")));
+    assert!(lines.iter().all(|l| l.len() < 400));
+    assert_eq!(engine.position(), before);
+    // A finished game answers (none).
+    engine.send("position fen 8h1/10/10/10/10/10/10/10/10/4H3B1 y 20 - moves i1i10");
+    let lines = {
+        engine.send("go movetime 10");
+        engine.until("bestmove ")
+    };
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    // Still alive.
+    engine.send("position startpos");
+    let mv = engine.best("go nodes 100");
+    assert!(kaissa_legal(&kaissa::Position::start().to_string(), &mv));
+    engine.close();
+}
+
+#[test]
+fn the_end_of_the_input_finishes_the_search_under_way() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    engine.send("go movetime 300");
+    let lines = engine.close();
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("bestmove ")),
+        "{lines:?}"
+    );
+}
