@@ -181,6 +181,23 @@ pub(crate) fn playouts_from(
         .with_threads(threads as usize)
 }
 
+/// Plays game `index` of the batch from `start` (master seed `seed`, ply
+/// limit `max_plies`) alone and writes its record to `out`: the body of
+/// both games' `kc_<game>_playout_game`.
+pub(crate) fn write_one_game(
+    start: impl Into<AnyGame>,
+    seed: u64,
+    max_plies: u32,
+    index: u64,
+    out: *mut kc_playout_game,
+) -> FfiResult {
+    let out = out_ptr(out, "out")?;
+    let record = playouts_from(start, seed, max_plies, 1).game(index);
+    // SAFETY: checked; writable per the caller of the entry point.
+    unsafe { write_out(out, kc_playout_game::from_rust(&record)) };
+    Ok(())
+}
+
 /// Runs `target` of `playouts` and writes the statistics to `out`.
 pub(crate) fn run_batch(
     playouts: &Playouts,

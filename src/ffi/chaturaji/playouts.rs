@@ -3,8 +3,10 @@
 
 use crate::ffi::handle::handle_ref;
 use crate::ffi::kc_status;
-use crate::ffi::playouts::{kc_playout_game, kc_playout_stats, playouts_from, run_batch, Target};
-use crate::ffi::{out_ptr, run, write_out};
+use crate::ffi::playouts::{
+    kc_playout_game, kc_playout_stats, playouts_from, run_batch, write_one_game, Target,
+};
+use crate::ffi::run;
 
 use super::position::kc_chaturaji_position;
 
@@ -70,11 +72,6 @@ pub unsafe extern "C" fn kc_chaturaji_playout_game(
     run("kc_chaturaji_playout_game", || {
         // SAFETY: forwarded from the caller.
         let start = unsafe { handle_ref(start, "start")? }.clone();
-        let playouts = playouts_from(start, seed, max_plies, 1);
-        let out = out_ptr(out, "out")?;
-        let record = playouts.game(index);
-        // SAFETY: checked; writable per the caller.
-        unsafe { write_out(out, kc_playout_game::from_rust(&record)) };
-        Ok(())
+        write_one_game(start, seed, max_plies, index, out)
     })
 }
