@@ -93,6 +93,9 @@
 //!
 //! assert_eq!(random_game(game::chaturaji(Rules::ludii()), 7).len(), 4);
 //! assert_eq!(game::perft(&game::kaissa(), 2), 1600);
+//! // Either game behind one type, itself a `Game`:
+//! let any = game::AnyGame::from(game::kaissa());
+//! assert_eq!(game::perft(&any, 3), 70_656);
 //! ```
 //!
 //! # Words
@@ -113,7 +116,8 @@
 //!   each face of the die is a branch (the rules reference, §2.11).
 //! - **record**: a saved game ([`record`]), PGN-like.
 //! - **playouts**: batches of seeded random games on many threads ([`playouts`]).
-//! - **action**, **actor**, **returns**: the [`game::Game`] trait's words.
+//! - **action**, **actor**, **returns**: the [`game::Game`] trait's words;
+//!   **any game**: [`game::AnyGame`], the one type that holds either game.
 //!
 //! # Guides
 //!
@@ -124,6 +128,8 @@
 //!   [docs/research.md](https://github.com/kaissa-chaturaji/kaissa-chaturaji/blob/main/docs/research.md)
 //! - Agents, tournaments and the engine:
 //!   [docs/agents.md](https://github.com/kaissa-chaturaji/kaissa-chaturaji/blob/main/docs/agents.md)
+//! - JavaScript and the browser (the npm package, the board, the page):
+//!   [docs/web.md](https://github.com/kaissa-chaturaji/kaissa-chaturaji/blob/main/docs/web.md)
 //! - Library decisions (what the rules leave to the library):
 //!   [docs/decisions.md](https://github.com/kaissa-chaturaji/kaissa-chaturaji/blob/main/docs/decisions.md)
 //! - The rules: [`rules_reference`]; game records: [`record`].

@@ -9,7 +9,7 @@ use std::time::Duration;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use kaissa_chaturaji::agents::{Agent as _, AgentGame, AgentSpec, AlphaBeta, Mcts};
+use kaissa_chaturaji::agents::{Agent as _, AgentGame, AgentSpec, AlphaBeta, Mcts, StopFlag};
 use kaissa_chaturaji::chaturaji::Roll;
 use kaissa_chaturaji::game::{self, ChaturajiStep, Game};
 use kaissa_chaturaji::kaissa;
@@ -77,6 +77,9 @@ trait Thinker<G: Game>: Send {
     fn think(&mut self, game: &G) -> (Option<G::Action>, SearchReport);
     /// Forgets what was kept between moves.
     fn forget(&mut self);
+    /// Hands the search a flag that, raised, ends it early (Ctrl-C); the
+    /// players that think briefly ignore it.
+    fn watch(&mut self, _stop: StopFlag) {}
 }
 
 impl<G> Thinker<G> for Mcts<G>
@@ -98,6 +101,10 @@ where
     fn forget(&mut self) {
         kaissa_chaturaji::agents::Agent::reset(self);
     }
+
+    fn watch(&mut self, stop: StopFlag) {
+        self.set_stop(stop);
+    }
 }
 
 impl Thinker<game::Kaissa> for AlphaBeta {
@@ -117,6 +124,10 @@ impl Thinker<game::Kaissa> for AlphaBeta {
 
     fn forget(&mut self) {
         kaissa_chaturaji::agents::Agent::<game::Kaissa>::reset(self);
+    }
+
+    fn watch(&mut self, stop: StopFlag) {
+        self.set_stop(stop);
     }
 }
 
@@ -165,8 +176,9 @@ enum Seat<G: Game> {
     Empty,
     /// Ready.
     Idle(Player<G>),
-    /// Thinking: the thread hands the player back with its answer.
-    Busy(Receiver<Answer<G>>),
+    /// Thinking: the thread hands the player back with its answer; the
+    /// flag, raised on Ctrl-C, ends that search early.
+    Busy(Receiver<Answer<G>>, StopFlag),
 }
 
 /// A player handed back with its choice.
@@ -218,11 +230,11 @@ where
     let mut player = match std::mem::replace(seat, Seat::Empty) {
         Seat::Empty => make()?,
         Seat::Idle(player) => player,
-        Seat::Busy(receiver) => match wait(py, receiver) {
+        Seat::Busy(receiver, stop) => match wait(py, receiver) {
             // The interrupted search has ended; its answer is stale.
             Ok((player, _, _)) => player,
             Err(Waiting::Interrupted(err, receiver)) => {
-                *seat = Seat::Busy(receiver);
+                *seat = Seat::Busy(receiver, stop);
                 return Err(err);
             }
             Err(Waiting::Failed) => return Err(failed()),
@@ -233,6 +245,8 @@ where
         *seat = Seat::Idle(player);
         return Ok((choice, report));
     }
+    let stop = StopFlag::new();
+    player.watch(stop.clone());
     let (sender, receiver) = mpsc::channel();
     std::thread::Builder::new()
         .name("kaissa-chaturaji agent".into())
@@ -248,7 +262,9 @@ where
             Ok((choice, report))
         }
         Err(Waiting::Interrupted(err, receiver)) => {
-            *seat = Seat::Busy(receiver);
+            // Ctrl-C: the search stops where it next checks its budget.
+            stop.raise();
+            *seat = Seat::Busy(receiver, stop);
             Err(err)
         }
         Err(Waiting::Failed) => Err(failed()),
@@ -278,8 +294,9 @@ struct Players {
 /// Ludii promotion decision is pending) returns a legal move and leaves
 /// ``pos`` as it was. While an agent thinks the interpreter is released
 /// (other Python threads run) and Ctrl-C raises ``KeyboardInterrupt`` at
-/// once; the interrupted search still runs to its budget on its thread,
-/// and the agent's next ``choose`` first waits for it. With a seed and a
+/// once; the interrupted search (MCTS, alpha-beta) stops on its thread
+/// where it next checks its budget, and the agent's next ``choose`` first
+/// waits for that. With a seed and a
 /// count budget (iterations, a depth) the same calls give the same moves.
 /// ``report`` tells what the last search did. An agent is used by one
 /// thread at a time.
@@ -418,14 +435,14 @@ where
     G: Game,
     G::Action: Send,
 {
-    if matches!(seat, Seat::Busy(_)) {
-        let Seat::Busy(receiver) = std::mem::replace(seat, Seat::Empty) else {
+    if let Seat::Busy(..) = seat {
+        let Seat::Busy(receiver, stop) = std::mem::replace(seat, Seat::Empty) else {
             unreachable!("matched just above")
         };
         match wait(py, receiver) {
             Ok((player, _, _)) => *seat = Seat::Idle(player),
             Err(Waiting::Interrupted(err, receiver)) => {
-                *seat = Seat::Busy(receiver);
+                *seat = Seat::Busy(receiver, stop);
                 return Err(err);
             }
             Err(Waiting::Failed) => {}

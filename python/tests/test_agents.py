@@ -155,6 +155,19 @@ def test_ctrl_c_interrupts_a_search():
     assert agent.choose(kc.kaissa.Position()) in kc.kaissa.Position().legal_moves
 
 
+def test_ctrl_c_stops_the_abandoned_search():
+    # A count budget that would take many minutes: after Ctrl-C the search
+    # is told to stop, so waiting for it (reset) is quick.
+    agent = Agent("mcts:100000000", seed=1)
+    timer = threading.Timer(0.2, signal.raise_signal, (signal.SIGINT,))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        agent.choose(kc.kaissa.Position())
+    started = time.monotonic()
+    agent.reset()
+    assert time.monotonic() - started < 5.0
+
+
 def test_reset_keeps_the_agent_usable():
     agent = Agent("mcts:30", seed=5)
     pos = kc.kaissa.Position()
