@@ -234,7 +234,7 @@ fn default_features_bring_no_c_abi() {
 
 #[test]
 fn capi_feature_brings_the_c_abi() {
-    let lib = library_copy("kaissa-chaturaji-capi", "0.1.0");
+    let lib = library_copy("kaissa-chaturaji-capi", env!("CARGO_PKG_VERSION"));
     let app = dependent(
         "kc-with-capi",
         &format!(
