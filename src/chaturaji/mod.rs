@@ -48,6 +48,7 @@ pub use exchange::ExchangeError;
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{FIELDS, LUDII_FIELDS, LUDII_START_TEXT, START_TEXT};
 pub use outcome::Outcome;
+pub(crate) use perft::perft_any;
 pub use perft::{perft, perft_divide};
 pub use piece::{Colour, Piece, PieceKind};
 pub use play::Undo;

@@ -23,8 +23,9 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
     perft_any(&mut pos, depth)
 }
 
-/// [`perft_in_place`] with the ruleset checked once.
-fn perft_any(pos: &mut Position, depth: u32) -> u64 {
+/// [`perft`] on `pos` itself (left as it was), with the ruleset checked
+/// once.
+pub(crate) fn perft_any(pos: &mut Position, depth: u32) -> u64 {
     if pos.rules.is_ludii() {
         perft_in_place::<true>(pos, depth)
     } else {

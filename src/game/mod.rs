@@ -192,8 +192,15 @@ pub trait Game {
     }
 
     /// Perft at `depth` from here ([`perft`] without the clone); the game
-    /// is left as it was. Only a game that wraps others overrides it, to
-    /// run the inner game's loop ([`AnyGame`] dispatches once per call).
+    /// is left as it was. The default is the generic loop over
+    /// [`Game::generate_actions`], [`Game::apply_unchecked`] and
+    /// [`Game::undo_unchecked`]; a game with a faster perft of its own
+    /// overrides it ([`Chaturaji`] runs [`chaturaji::perft`]'s loop, which
+    /// takes the four faces without a step for the roll), and a game that
+    /// wraps others runs the inner game's ([`AnyGame`] dispatches once per
+    /// call).
+    ///
+    /// [`chaturaji::perft`]: crate::chaturaji::perft
     fn perft_in_place(&mut self, depth: u32) -> u64
     where
         Self: Sized,

@@ -255,6 +255,47 @@ mod tests {
     use crate::chaturaji::Rules;
     use crate::game::{self, AnyGame};
 
+    /// The generic loop, which steps through each roll, counts what
+    /// Chaturaji's own loop counts: at chance nodes, after a roll, at
+    /// Ludii decisions and at the end, under every ruleset.
+    #[test]
+    fn chaturajis_own_loop_counts_what_the_generic_loop_counts() {
+        use crate::chaturaji::Alliances;
+        use crate::game::Actor;
+        use crate::random::{RandomSource, SplitMix64};
+        let opposite = Rules::default().with_alliances(Alliances::Opposite);
+        let mut rng = SplitMix64::new(5);
+        let (mut after_roll, mut decisions, mut over) = (0, 0, 0);
+        for rules in [Rules::default(), opposite, Rules::ludii()] {
+            for _ in 0..4 {
+                let mut game = game::chaturaji(rules);
+                for step in 0.. {
+                    let deepest = if step % 8 == 0 { 3 } else { 2 };
+                    for depth in 0..=deepest {
+                        let generic = perft_in_place(&mut game.clone(), depth);
+                        assert_eq!(perft(&game, depth), generic, "{game:?} depth {depth}");
+                    }
+                    after_roll += usize::from(game.pending_roll().is_some());
+                    decisions += usize::from(game.position().pending_promotion().is_some());
+                    let step = match game.actor() {
+                        Actor::Over => break,
+                        Actor::Chance => {
+                            let outcomes = game.chance_outcomes();
+                            outcomes[rng.below(outcomes.len() as u64) as usize].0
+                        }
+                        Actor::Player(_) => {
+                            let actions = game.legal_actions();
+                            actions[rng.below(actions.len() as u64) as usize]
+                        }
+                    };
+                    game.apply(step).expect("a listed step is legal");
+                }
+                over += 1;
+            }
+        }
+        assert!(after_roll > 100 && decisions > 0 && over == 12);
+    }
+
     #[test]
     fn cutting_keeps_the_count() {
         for start in [AnyGame::kaissa(), AnyGame::chaturaji(Rules::ludii())] {

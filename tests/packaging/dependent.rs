@@ -123,9 +123,11 @@ fn exe(name: &str) -> PathBuf {
 /// The dependent's `main`: two copies of the crate agree, and the shared
 /// game interface is usable from outside the crate exactly as documented
 /// (`game::kaissa()`, `game::chaturaji(rules)`, every method of `Game`,
-/// a generic perft written against the trait).
+/// a generic perft written against the trait, and `game::perft` over
+/// `AnyGame`, whose counts it prints for the test to compare with the
+/// perft example's).
 const GAME_TRAIT_SURFACE: &str = r#"
-use new::game::{self, Actor, Game};
+use new::game::{self, Actor, AnyGame, Game};
 
 fn perft<G: Game + Clone>(game: &G, depth: u32) -> u64 {
     if depth == 0 {
@@ -180,9 +182,34 @@ fn main() {
         assert_eq!(action.to_string(), "2");
         let _ = chaturaji.hash();
     }
+    println!("kaissa 3 {}", game::perft(&AnyGame::from(game::kaissa()), 3));
+    for (name, rules) in [
+        ("sheet", new::chaturaji::Rules::default()),
+        ("ludii", new::chaturaji::Rules::ludii()),
+    ] {
+        let any = AnyGame::from(game::chaturaji(rules));
+        println!("chaturaji {name} 5 {}", game::perft(&any, 5));
+    }
     println!("two copies agree");
 }
 "#;
+
+/// What the perft example prints for the counts the dependent prints, in
+/// its lines (`kaissa 3 <nodes>`, `chaturaji <rules> 5 <nodes>`).
+fn perft_example_counts() -> String {
+    let dir = crate::examples::build(&["perft"]);
+    let count = |args: &[&str]| {
+        let output = crate::examples::run(&dir, "perft", args, "");
+        assert!(output.status.success(), "perft {args:?}: {output:?}");
+        String::from_utf8_lossy(&output.stdout).trim().to_string()
+    };
+    let mut lines = format!("kaissa 3 {}\n", count(&["kaissa", "--threads", "1", "3"]));
+    for rules in ["sheet", "ludii"] {
+        let nodes = count(&["chaturaji", "--rules", rules, "--threads", "1", "5"]);
+        lines.push_str(&format!("chaturaji {rules} 5 {nodes}\n"));
+    }
+    lines
+}
 
 #[test]
 fn default_features_bring_no_c_abi() {
@@ -211,9 +238,12 @@ fn default_features_bring_no_c_abi() {
     cargo(&app, &["build"]);
     let binary = exe("kc-two-copies");
     let output = run(&mut Command::new(&binary));
+    let expected = perft_example_counts();
+    // 70656: Fairy-Stockfish's count (tests/data/kaissa.perft).
+    assert!(expected.starts_with("kaissa 3 70656\n"), "{expected}");
     assert_eq!(
         String::from_utf8_lossy(&output.stdout),
-        "two copies agree\n"
+        format!("{expected}two copies agree\n")
     );
     if let Ok(nm) = Command::new("nm").arg(&binary).output() {
         let symbols = String::from_utf8_lossy(&nm.stdout);

@@ -3,6 +3,8 @@
 //! tests that need optional features.
 
 mod dependent;
+#[path = "../common/examples.rs"]
+mod examples;
 mod features;
 mod gui;
 mod install;
