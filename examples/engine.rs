@@ -32,8 +32,11 @@
 //!   3 plies). The search runs on its own thread: `stop`, `isready` and
 //!   `quit` are answered while it thinks.
 //! - It answers `info depth <d> score cp <s> nodes <n> nps <r> time <ms>
-//!   pv <move>` and then `bestmove <move text>` (no face); `bestmove
-//!   (none)` when the game is over.
+//!   pv <move> ...` and then `bestmove <move text>` (no face); `bestmove
+//!   (none)` when the game is over. Alpha-beta and expectimax also print
+//!   such a line as each depth completes, while they think; alpha-beta's
+//!   `pv` is its principal variation (the best move, then the replies its
+//!   table holds, up to the depth), the others' the best move alone.
 //! - `d`: `info string position <position text>`.
 //!
 //! A malformed or illegal command prints one `info string error: <reason>`

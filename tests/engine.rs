@@ -230,6 +230,46 @@ fn kaissa_answers_every_limit_with_a_legal_move() {
 }
 
 #[test]
+fn alpha_beta_reports_each_depth_with_a_legal_line() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.until("uciok");
+    engine.send("position startpos moves e2e5 e9e6");
+    let text = engine.position();
+    engine.send("go depth 4");
+    let lines = engine.until("bestmove ");
+    let best = lines.last().unwrap()["bestmove ".len()..].to_string();
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth "))
+        .collect();
+    let depths: Vec<u32> = infos
+        .iter()
+        .map(|l| l.split(' ').nth(2).unwrap().parse().unwrap())
+        .collect();
+    // One line a depth as it completes, then the final one.
+    assert_eq!(depths, [1, 2, 3, 4, 4], "{lines:?}");
+    for info in &infos {
+        let (_, line) = info.split_once(" pv ").expect("a pv");
+        let depth: usize = info.split(' ').nth(2).unwrap().parse().unwrap();
+        let moves: Vec<&str> = line.split(' ').collect();
+        assert!(!moves.is_empty() && moves.len() <= depth, "{info}");
+        let mut pos: kaissa::Position = text.parse().unwrap();
+        for mv in moves {
+            let mv = pos
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.to_string() == mv)
+                .unwrap_or_else(|| panic!("{mv} is not legal on the line of {info}"));
+            pos.play(mv).unwrap();
+        }
+    }
+    assert_eq!(infos[4].split(' ').nth(13), Some(best.as_str()));
+    engine.send("quit");
+    engine.close();
+}
+
+#[test]
 fn stop_ends_an_infinite_search_and_isready_answers_while_it_runs() {
     let mut engine = Engine::start();
     for (variant, go) in [
@@ -240,10 +280,15 @@ fn stop_ends_an_infinite_search_and_isready_answers_while_it_runs() {
         engine.send("position startpos");
         engine.send(go);
         std::thread::sleep(Duration::from_millis(200));
-        // While it thinks: readyok and no bestmove.
-        assert!(engine.sync().is_empty(), "{variant}");
+        // While it thinks: readyok, no bestmove, at most a line a depth.
+        let is_depth = |l: &String| l.starts_with("info depth ");
+        let lines = engine.sync();
+        assert!(lines.iter().all(is_depth), "{variant}: {lines:?}");
         // A position now would change the game under the search.
-        engine.refused("position startpos");
+        engine.send("position startpos");
+        let lines: Vec<String> = engine.sync().into_iter().filter(|l| !is_depth(l)).collect();
+        assert_eq!(lines.len(), 1, "{variant}: {lines:?}");
+        assert!(lines[0].starts_with("info string error: "), "{lines:?}");
         engine.send("stop");
         let lines = engine.until("bestmove ");
         assert!(

@@ -12,7 +12,7 @@ use kaissa_chaturaji::kaissa;
 use super::input::quote;
 use super::limits::Limits;
 use super::settings::Settings;
-use super::thinkers::{self, Think};
+use super::thinkers::{self, Think, Thought};
 use crate::chaturaji_cli;
 
 /// The longest token `position` takes (a board field, a move).
@@ -269,18 +269,34 @@ where
             let thought = thinker
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
-                .think(&game, &budget, &stop);
+                .think(&game, &budget, &stop, &mut |thought| {
+                    if let Some(info) = info_line::<G>(thought, start) {
+                        println!("{info}");
+                    }
+                });
             let Some(best) = thought.best else {
                 return (None, "(none)".into());
             };
-            let ms = start.elapsed().as_millis() as u64;
-            let nps = thought.nodes.saturating_mul(1000) / ms.max(1);
-            let text = G::move_text(best);
-            let info = format!(
-                "info depth {} score cp {} nodes {} nps {nps} time {ms} pv {text}",
-                thought.depth, thought.score, thought.nodes
-            );
-            (Some(info), text)
+            (info_line::<G>(&thought, start), G::move_text(best))
         }))
     }
+}
+
+/// The `info depth … pv …` line of `thought`, a search started at
+/// `start`; `None` when it found no move.
+fn info_line<G: EngineGame>(thought: &Thought<G::Action>, start: Instant) -> Option<String>
+where
+    G::Action: Send,
+{
+    thought.best?;
+    let ms = start.elapsed().as_millis() as u64;
+    let nps = thought.nodes.saturating_mul(1000) / ms.max(1);
+    let pv: Vec<String> = thought.pv.iter().map(|&mv| G::move_text(mv)).collect();
+    Some(format!(
+        "info depth {} score cp {} nodes {} nps {nps} time {ms} pv {}",
+        thought.depth,
+        thought.score,
+        thought.nodes,
+        pv.join(" ")
+    ))
 }

@@ -34,13 +34,39 @@ pub struct Thought<A> {
     pub score: i32,
     /// Nodes searched (MCTS: iterations).
     pub nodes: u64,
+    /// The principal variation, `best` first (alpha-beta's line from its
+    /// table; the other agents give `best` alone).
+    pub pv: Vec<A>,
 }
 
+impl<A: Copy> Thought<A> {
+    /// A thought of an agent that reports no line: `best` alone.
+    fn single(best: Option<A>, depth: u32, score: i32, nodes: u64) -> Thought<A> {
+        Thought {
+            best,
+            depth,
+            score,
+            nodes,
+            pv: best.into_iter().collect(),
+        }
+    }
+}
+
+/// Hears of each depth a search completes before it ends.
+pub type Progress<'a, A> = &'a mut dyn FnMut(&Thought<A>);
+
 /// An agent the engine runs: it searches `game` (at a player node)
-/// within `budget` and stops early when `stop` is raised.
+/// within `budget` and stops early when `stop` is raised, telling
+/// `progress` of each depth it completes (alpha-beta and expectimax).
 pub trait Think<G: Game>: Send {
     /// The move for `game`.
-    fn think(&mut self, game: &G, budget: &Budget, stop: &StopFlag) -> Thought<G::Action>;
+    fn think(
+        &mut self,
+        game: &G,
+        budget: &Budget,
+        stop: &StopFlag,
+        progress: Progress<'_, G::Action>,
+    ) -> Thought<G::Action>;
     /// Forgets what earlier moves left (a new game).
     fn reset(&mut self);
 }
@@ -95,6 +121,7 @@ impl Think<Kaissa> for AlphaBetaThinker {
         game: &Kaissa,
         budget: &Budget,
         stop: &StopFlag,
+        progress: Progress<'_, <Kaissa as Game>::Action>,
     ) -> Thought<<Kaissa as Game>::Action> {
         let depth = budget
             .depth
@@ -112,12 +139,28 @@ impl Think<Kaissa> for AlphaBetaThinker {
         }
         let searcher = self.searcher.get_or_insert_with(|| AlphaBeta::new(config));
         searcher.set_stop(stop.clone());
-        let report = searcher.search(game.position());
+        let mut last_line = Vec::new();
+        let report = searcher.search_with_progress(game.position(), &mut |report, line| {
+            last_line = line.to_vec();
+            progress(&Thought {
+                best: report.best,
+                depth: report.depth,
+                score: report.score,
+                nodes: report.nodes,
+                pv: line.to_vec(),
+            });
+        });
+        // A search cut short keeps the last full line if it still starts
+        // with the move chosen.
+        if report.best != last_line.first().copied() {
+            last_line = report.best.into_iter().collect();
+        }
         Thought {
             best: report.best,
             depth: report.depth,
             score: report.score,
             nodes: report.nodes,
+            pv: last_line,
         }
     }
 
@@ -141,7 +184,13 @@ where
     G: AgentGame + Send,
     G::Action: Send,
 {
-    fn think(&mut self, game: &G, budget: &Budget, stop: &StopFlag) -> Thought<G::Action> {
+    fn think(
+        &mut self,
+        game: &G,
+        budget: &Budget,
+        stop: &StopFlag,
+        _: Progress<'_, G::Action>,
+    ) -> Thought<G::Action> {
         // MCTS has no depth: a depth alone leaves it the default time.
         let default_time = Duration::from_millis(super::limits::DEFAULT_MOVE_TIME);
         let mut config = match (budget.infinite, budget.time, budget.nodes) {
@@ -163,12 +212,8 @@ where
         searcher.set_stop(stop.clone());
         let report = searcher.search(game);
         let p = report.value.clamp(1e-6, 1.0 - 1e-6);
-        Thought {
-            best: report.best,
-            depth: 1,
-            score: (400.0 * (p / (1.0 - p)).log10()).round() as i32,
-            nodes: report.iterations,
-        }
+        let score = (400.0 * (p / (1.0 - p)).log10()).round() as i32;
+        Thought::single(report.best, 1, score, report.iterations)
     }
 
     fn reset(&mut self) {
@@ -190,7 +235,13 @@ where
     G: AgentGame + Send,
     G::Action: Send,
 {
-    fn think(&mut self, game: &G, budget: &Budget, stop: &StopFlag) -> Thought<G::Action> {
+    fn think(
+        &mut self,
+        game: &G,
+        budget: &Budget,
+        stop: &StopFlag,
+        progress: Progress<'_, G::Action>,
+    ) -> Thought<G::Action> {
         let (first, last) = match (budget.depth, budget.time) {
             (Some(depth), _) => {
                 let depth = depth.clamp(1, MAX_EXPECTIMAX_DEPTH);
@@ -203,12 +254,7 @@ where
         if let Some(time) = budget.time {
             raise_at(stop.clone(), finished.clone(), Instant::now() + time);
         }
-        let mut thought = Thought {
-            best: None,
-            depth: 0,
-            score: 0,
-            nodes: 0,
-        };
+        let mut thought = Thought::single(None, 0, 0, 0);
         for depth in first..=last {
             let mut searcher = Expectimax::new(depth, self.seed);
             searcher.set_stop(stop.clone());
@@ -216,10 +262,12 @@ where
             if stop.is_raised() && thought.best.is_some() {
                 break;
             }
-            thought.best = choice;
-            thought.depth = depth;
+            thought = Thought::single(choice, depth, 0, 0);
             if stop.is_raised() {
                 break;
+            }
+            if depth < last {
+                progress(&thought);
             }
         }
         finished.raise();
@@ -248,13 +296,14 @@ fn raise_at(stop: StopFlag, finished: StopFlag, deadline: Instant) {
 struct AgentThinker<G: Game>(Box<dyn Agent<G> + Send>);
 
 impl<G: Game> Think<G> for AgentThinker<G> {
-    fn think(&mut self, game: &G, _: &Budget, _: &StopFlag) -> Thought<G::Action> {
-        Thought {
-            best: self.0.choose(game),
-            depth: 1,
-            score: 0,
-            nodes: 1,
-        }
+    fn think(
+        &mut self,
+        game: &G,
+        _: &Budget,
+        _: &StopFlag,
+        _: Progress<'_, G::Action>,
+    ) -> Thought<G::Action> {
+        Thought::single(self.0.choose(game), 1, 0, 1)
     }
 
     fn reset(&mut self) {

@@ -65,7 +65,7 @@ mod spec;
 mod stop;
 
 pub use agent_game::AgentGame;
-pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SearchReport};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SearchReport, MAX_LINE};
 pub use chaturaji_eval::chaturaji_material;
 #[cfg(target_arch = "wasm32")]
 pub use clock::set_clock;

@@ -100,6 +100,26 @@ fn alphabeta_does_not_allocate() {
 }
 
 #[test]
+fn alphabeta_with_progress_does_not_allocate() {
+    let mut searcher = AlphaBeta::new(AlphaBetaConfig::depth(4).with_table_bits(12));
+    let mut pos = kaissa_chaturaji::kaissa::Position::start();
+    let mut lines = 0;
+    for ply in 0..20 {
+        let mut best = None;
+        let made = allocations_during(|| {
+            best = searcher
+                .search_with_progress(&pos, &mut |_, line| lines += line.len())
+                .best;
+        });
+        if ply > 0 {
+            assert_eq!(made, 0, "ply {ply}");
+        }
+        pos.play(best.expect("a move")).expect("legal");
+    }
+    assert!(lines > 20);
+}
+
+#[test]
 fn simple_agents_do_not_allocate() {
     assert_eq!(
         allocations_after_warm_up(game::kaissa(), &mut RandomAgent::new(1), 50),

@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use arrayvec::ArrayVec;
+
 use crate::agents::clock::Instant;
 use crate::game::{Game, Kaissa};
 use crate::kaissa::{Move, Position, MAX_MOVES};
@@ -17,6 +19,10 @@ use tt::Table;
 
 /// The deepest ply the search reaches, quiescence included.
 pub(super) const MAX_PLY: usize = 96;
+
+/// The most moves a principal variation of
+/// [`AlphaBeta::search_with_progress`] holds.
+pub const MAX_LINE: usize = 32;
 
 /// The limits and knobs of an [`AlphaBeta`] search. Build it with
 /// [`AlphaBetaConfig::depth`], [`AlphaBetaConfig::time`] or
@@ -238,6 +244,8 @@ pub struct AlphaBeta {
     stop: Option<StopFlag>,
     /// The best root move of the iteration under way, with its score.
     root_best: Option<(Move, i32)>,
+    /// The principal variation of the last iteration, when asked for.
+    line: ArrayVec<Move, MAX_LINE>,
 }
 
 impl AlphaBeta {
@@ -261,6 +269,7 @@ impl AlphaBeta {
             deadline: None,
             stop: None,
             root_best: None,
+            line: ArrayVec::new(),
             config,
         }
     }
@@ -281,7 +290,38 @@ impl AlphaBeta {
     /// score, the depth completed and the nodes searched. A forced move
     /// (the only legal one) is returned without a search.
     pub fn search(&mut self, pos: &Position) -> SearchReport {
-        self.run(pos)
+        self.run(pos, None)
+    }
+
+    /// [`AlphaBeta::search`], calling `progress` after each iteration it
+    /// completes with the report so far (its nodes counted up to then)
+    /// and the principal variation, as a UCI engine prints an `info` line
+    /// a depth. The line is the best move, then the moves the
+    /// transposition table holds for the positions that follow (each
+    /// checked to be legal; at most the iteration's depth and
+    /// [`MAX_LINE`] moves, none through a position seen before on it).
+    /// The moves and scores are those of `search`, and it allocates
+    /// nothing either.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::agents::{AlphaBeta, AlphaBetaConfig};
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// let mut searcher = AlphaBeta::new(AlphaBetaConfig::depth(3));
+    /// let mut seen = Vec::new();
+    /// let report = searcher.search_with_progress(&Position::start(), &mut |r, line| {
+    ///     assert_eq!(Some(line[0]), r.best);
+    ///     seen.push((r.depth, line.len()));
+    /// });
+    /// assert_eq!(seen.iter().map(|&(depth, _)| depth).collect::<Vec<_>>(), [1, 2, 3]);
+    /// assert!(seen.iter().all(|&(depth, len)| len >= 1 && len <= depth as usize));
+    /// assert_eq!(report.depth, 3);
+    /// ```
+    pub fn search_with_progress(
+        &mut self,
+        pos: &Position,
+        progress: &mut dyn FnMut(&SearchReport, &[Move]),
+    ) -> SearchReport {
+        self.run(pos, Some(progress))
     }
 }
 

@@ -7,7 +7,9 @@ use crate::kaissa::{attacks, Move, PieceKind, Position, Side};
 use super::super::kaissa_eval::{evaluate, piece_value, MATE};
 use super::ordering::{self, capture_key};
 use super::tt::Bound;
-use super::{AlphaBeta, SearchReport, StopFlag, MAX_PLY};
+use arrayvec::ArrayVec;
+
+use super::{AlphaBeta, SearchReport, StopFlag, MAX_LINE, MAX_PLY};
 
 /// Above every score.
 const INFINITY: i32 = MATE + 1;
@@ -69,9 +71,18 @@ fn late_move_reduction(depth: i32, index: usize) -> i32 {
     r.clamp(1, depth - 2)
 }
 
+/// What hears of each iteration completed: its report and line.
+type Progress<'a> = &'a mut dyn FnMut(&SearchReport, &[Move]);
+
 impl AlphaBeta {
     /// Iterative deepening from `pos` within the limits.
-    pub(super) fn run(&mut self, pos: &Position) -> SearchReport {
+    /// `progress`, if any, hears of each iteration completed, with its
+    /// principal variation.
+    pub(super) fn run(
+        &mut self,
+        pos: &Position,
+        mut progress: Option<Progress<'_>>,
+    ) -> SearchReport {
         let start = Instant::now();
         self.nodes = 0;
         self.stopped = false;
@@ -114,6 +125,11 @@ impl AlphaBeta {
             }
             report.score = score;
             report.depth = depth;
+            if let (Some(progress), Some(best)) = (progress.as_mut(), report.best) {
+                report.nodes = self.nodes;
+                self.fill_line(&pos, best, depth as usize);
+                progress(&report, &self.line);
+            }
             if score.abs() > MATE_BOUND {
                 break;
             }
@@ -123,6 +139,29 @@ impl AlphaBeta {
         }
         report.nodes = self.nodes;
         report
+    }
+
+    /// Puts the principal variation from `pos` into `self.line`: `best`,
+    /// then the table's moves, each legal, at most `limit` (and
+    /// [`MAX_LINE`]) moves, none through a position met before on it.
+    fn fill_line(&mut self, pos: &Position, best: Move, limit: usize) {
+        self.line.clear();
+        let mut pos = pos.clone();
+        let mut seen = ArrayVec::<u64, MAX_LINE>::new();
+        seen.push(pos.hash());
+        let mut next = Some(best);
+        while let Some(mv) = next {
+            if self.line.len() >= limit.min(MAX_LINE) || !pos.legal_moves().contains(&mv) {
+                break;
+            }
+            let _ = pos.play_unchecked(mv);
+            self.line.push(mv);
+            if pos.is_over() || seen.contains(&pos.hash()) || seen.is_full() {
+                break;
+            }
+            seen.push(pos.hash());
+            next = self.table.probe(pos.hash(), 0).and_then(|hit| hit.mv);
+        }
     }
 
     /// One iteration at the root: within an aspiration window around the
