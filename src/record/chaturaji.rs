@@ -200,11 +200,9 @@ impl sealed::Rules for ChaturajiGame {
     }
 
     fn apply(position: &mut Position, action: ChaturajiAction) -> Result<(), ActionError> {
+        action.check_pending_decision(position)?;
         match action {
             ChaturajiAction::Ply { roll, mv } => {
-                if let Some(square) = position.pending_promotion() {
-                    return Err(ActionError::DecisionPending { square });
-                }
                 position.play(roll, mv)?;
             }
             ChaturajiAction::Exchange { first, second } => {

@@ -40,20 +40,22 @@ pub(super) fn normalize(position: &mut Position) {
     }
 }
 
-/// Plays the promotion decision `mv` (made without a roll) if one is
-/// pending and `mv` is one of its choices.
+/// Plays the promotion decision `mv` (made without a roll) if `mv` is one
+/// of the pending decision's choices (that one is pending is checked
+/// first, by [`ChaturajiAction::check_pending_decision`]).
+///
+/// [`ChaturajiAction::check_pending_decision`]: super::ChaturajiAction::check_pending_decision
 pub(super) fn decide(position: &mut Position, mv: Move) -> Result<(), ActionError> {
-    let Some(square) = position.pending_promotion() else {
-        return Err(ActionError::NoDecisionPending);
-    };
-    let choices = position.decision_moves();
-    if !choices.contains(&mv) {
-        let words: Vec<String> = choices.iter().map(ToString::to_string).collect();
-        return Err(ActionError::NotAChoice {
-            mv,
-            square,
-            choices: words.join(", "),
-        });
+    if let Some(square) = position.pending_promotion() {
+        let choices = position.decision_moves();
+        if !choices.contains(&mv) {
+            let words: Vec<String> = choices.iter().map(ToString::to_string).collect();
+            return Err(ActionError::NotAChoice {
+                mv,
+                square,
+                choices: words.join(", "),
+            });
+        }
     }
     // The roll is ignored while a decision is pending.
     position.play(Roll::ALL[0], mv)?;
