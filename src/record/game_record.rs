@@ -1,6 +1,7 @@
 //! A record of one game: tags, start position, actions with comments, and
 //! a result that always agrees with the final position.
 
+use super::ending::{check_result, ending};
 use super::error::{ActionError, ResultError, TextError};
 use super::game::RecordedGame;
 use super::result::{GameResult, Termination};
@@ -48,65 +49,6 @@ pub struct GameRecord<G: RecordedGame> {
     comments: Vec<(usize, String)>,
     result: GameResult,
     termination: Termination,
-}
-
-/// The result and termination the rules give a position (`*` and
-/// `unfinished` while the game goes on).
-fn ending<G: RecordedGame>(position: &G::Position) -> (GameResult, Termination) {
-    G::rules_ending(position).unwrap_or((GameResult::Unfinished, Termination::Unfinished))
-}
-
-/// Whether `result` and `termination` fit each other and `position`, the
-/// final position of a game of `G`.
-pub(crate) fn check_result<G: RecordedGame>(
-    position: &G::Position,
-    result: GameResult,
-    termination: Termination,
-) -> Result<(), ResultError> {
-    if !G::terminations(G::options_of(position)).contains(&termination) {
-        return Err(ResultError::TerminationNotForGame {
-            termination,
-            game: G::NAME,
-        });
-    }
-    if !G::result_fits(position, result) {
-        return Err(ResultError::ResultNotForGame {
-            result,
-            game: G::NAME,
-        });
-    }
-    let fits = match termination {
-        Termination::Resignation => result.is_win(),
-        Termination::Agreement => result == GameResult::Draw,
-        Termination::Abandoned | Termination::Unfinished => result == GameResult::Unfinished,
-        Termination::NoLegalMoves | Termination::TurnLimit | Termination::QuietPlies => {
-            result == GameResult::Draw
-        }
-        Termination::Ranking => result.is_win() || result == GameResult::Draw,
-        _ => result.is_win(),
-    };
-    if !fits {
-        return Err(ResultError::Mismatch {
-            result,
-            termination,
-        });
-    }
-    match G::rules_ending(position) {
-        Some((actual, actual_termination)) => {
-            if (actual, actual_termination) == (result, termination) {
-                Ok(())
-            } else {
-                Err(ResultError::Contradicted {
-                    claimed: result,
-                    claimed_termination: termination,
-                    actual,
-                    actual_termination,
-                })
-            }
-        }
-        None if termination.by_rules() => Err(ResultError::NotOver { termination }),
-        None => Ok(()),
-    }
 }
 
 impl<G: RecordedGame> GameRecord<G> {

@@ -48,6 +48,8 @@
 mod any;
 mod chaturaji;
 mod chaturaji_action;
+mod ending;
+mod ending_places;
 mod error;
 mod game;
 mod game_record;

@@ -15,9 +15,11 @@ use std::io::BufRead;
 
 use super::any::Record;
 use super::chaturaji::ChaturajiGame;
-use super::error::{ActionError, RecordError, RecordErrorKind, ResultError};
+use super::ending::{check_result, complete, Incomplete};
+use super::ending_places::EndingPlaces;
+use super::error::{ActionError, RecordError, RecordErrorKind};
 use super::game::{move_number_len, ReadableFailure, RecordedGame};
-use super::game_record::{check_result, GameRecord};
+use super::game_record::GameRecord;
 use super::header::Header;
 use super::kaissa::KaissaGame;
 use super::lexer::{Lexeme, Scanner};
@@ -412,45 +414,27 @@ impl<R: BufRead> Reader<R> {
                 return Err(at(place, kind));
             }
         }
+        let places = EndingPlaces::new(
+            self.header.first_line,
+            tags.result.map(|(_, place)| place),
+            tags.termination.map(|(_, place)| place),
+            movetext.result.map(|(_, place)| place),
+        );
         let claimed_result = tags.result.or(movetext.result).map(|(r, _)| r);
         let claimed_termination = tags.termination.map(|(t, _)| t);
-        // Where to point for a result or termination the record lacks.
-        let fallback = movetext
-            .result
-            .map_or((self.header.first_line, 1), |(_, place)| place);
-        let result_place = tags
-            .result
-            .map(|(_, place)| place)
-            .or(movetext.result.map(|(_, place)| place))
-            .unwrap_or(fallback);
-        let termination_place = tags.termination.map_or(fallback, |(_, place)| place);
         let (result, termination) =
             match complete::<G>(&position, claimed_result, claimed_termination) {
                 Ok(ending) => ending,
                 Err(Incomplete::Result) => {
                     let kind = RecordErrorKind::MissingTag { name: "Result" };
-                    return Err(at((self.header.first_line, 1), kind));
+                    return Err(at(places.record, kind));
                 }
                 Err(Incomplete::Wrong(err)) => {
-                    return Err(at(termination_place, RecordErrorKind::WrongResult(err)))
+                    return Err(at(places.termination, RecordErrorKind::WrongResult(err)))
                 }
             };
         if let Err(err) = check_result::<G>(&position, result, termination) {
-            let blame_result = match err {
-                ResultError::ResultNotForGame { .. } => true,
-                ResultError::Contradicted {
-                    claimed_termination,
-                    actual_termination,
-                    ..
-                } => claimed_termination == actual_termination,
-                _ => false,
-            };
-            let place = if blame_result {
-                result_place
-            } else {
-                termination_place
-            };
-            return Err(at(place, RecordErrorKind::WrongResult(err)));
+            return Err(at(places.of(&err), RecordErrorKind::WrongResult(err)));
         }
         Ok(sink.end(result, termination, &position))
     }
@@ -561,53 +545,6 @@ impl<R: BufRead> Reader<R> {
 struct Movetext {
     result: Option<(GameResult, Place)>,
     actions: usize,
-}
-
-/// Why a record's ending could not be completed (lenient mode).
-enum Incomplete {
-    /// A resignation, but no result says who won.
-    Result,
-    /// The termination claims an ending by the rules that did not happen.
-    Wrong(ResultError),
-}
-
-/// The result and termination of a record whose final position is
-/// `last`, completed when one or both are missing (lenient mode; in
-/// strict mode both are always there).
-fn complete<G: RecordedGame>(
-    last: &G::Position,
-    result: Option<GameResult>,
-    termination: Option<Termination>,
-) -> Result<(GameResult, Termination), Incomplete> {
-    let rules = G::rules_ending(last);
-    Ok(match (result, termination) {
-        (Some(result), Some(termination)) => (result, termination),
-        (None, None) => rules.unwrap_or((GameResult::Unfinished, Termination::Unfinished)),
-        (Some(result), None) => match rules {
-            Some((_, termination)) => (result, termination),
-            None => {
-                let termination = if result.is_win() {
-                    Termination::Resignation
-                } else if result == GameResult::Draw {
-                    Termination::Agreement
-                } else {
-                    Termination::Unfinished
-                };
-                (result, termination)
-            }
-        },
-        (None, Some(termination)) => match rules {
-            Some((result, _)) => (result, termination),
-            None => match termination {
-                Termination::Unfinished | Termination::Abandoned => {
-                    (GameResult::Unfinished, termination)
-                }
-                Termination::Agreement => (GameResult::Draw, termination),
-                Termination::Resignation => return Err(Incomplete::Result),
-                _ => return Err(Incomplete::Wrong(ResultError::NotOver { termination })),
-            },
-        },
-    })
 }
 
 /// Handles one word of movetext: a result (returned with its place), a
