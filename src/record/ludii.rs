@@ -6,7 +6,7 @@
 
 use super::error::ActionError;
 use super::result::Termination;
-use crate::chaturaji::{Move, Position, Roll, Rules};
+use crate::chaturaji::{Move, Position, Rules};
 
 /// The terminations of a game under the Ludii ruleset.
 pub(super) const TERMINATIONS: &[Termination] = &[
@@ -40,12 +40,12 @@ pub(super) fn normalize(position: &mut Position) {
     }
 }
 
-/// Plays the promotion decision `mv` (made without a roll) if `mv` is one
-/// of the pending decision's choices (that one is pending is checked
-/// first, by [`ChaturajiAction::check_pending_decision`]).
+/// Whether the promotion decision `mv` (made without a roll) is one of
+/// the pending decision's choices (that one is pending is checked first,
+/// by [`ChaturajiAction::check_pending_decision`]).
 ///
 /// [`ChaturajiAction::check_pending_decision`]: super::ChaturajiAction::check_pending_decision
-pub(super) fn decide(position: &mut Position, mv: Move) -> Result<(), ActionError> {
+pub(super) fn check_choice(position: &Position, mv: Move) -> Result<(), ActionError> {
     if let Some(square) = position.pending_promotion() {
         let choices = position.decision_moves();
         if !choices.contains(&mv) {
@@ -57,8 +57,6 @@ pub(super) fn decide(position: &mut Position, mv: Move) -> Result<(), ActionErro
             });
         }
     }
-    // The roll is ignored while a decision is pending.
-    position.play(Roll::ALL[0], mv)?;
     Ok(())
 }
 

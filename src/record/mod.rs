@@ -65,11 +65,13 @@ mod visitor;
 mod writer;
 
 pub use any::Record;
+#[allow(deprecated)]
 pub use chaturaji::ChaturajiGame;
 pub use chaturaji_action::ChaturajiAction;
 pub use error::{ActionError, RecordError, RecordErrorKind, ResultError, TextError};
 pub use game::RecordedGame;
 pub use game_record::{ChaturajiRecord, GameRecord, KaissaRecord};
+#[allow(deprecated)]
 pub use kaissa::KaissaGame;
 pub use lines::MAX_LINE;
 pub use reader::Reader;
