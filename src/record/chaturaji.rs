@@ -349,6 +349,30 @@ mod tests {
     }
 
     #[test]
+    fn a_ply_is_two_game_steps_taken_back_together() {
+        use crate::game::Actor;
+        use crate::record::ChaturajiRecord;
+        let mut record = ChaturajiRecord::new(Position::start(Rules::default()));
+        // The roll is a legal step, the move is not: the roll is taken back.
+        let err = record.play("3:h1f3".parse().unwrap()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "illegal move 3:h1f3: the roll does not name this piece's kind"
+        );
+        assert_eq!(record.final_game().pending_roll(), None);
+        assert_eq!(record.final_game().actor(), Actor::Chance);
+        record.play("2:h1f3".parse().unwrap()).unwrap();
+        assert_eq!(record.final_game().actor(), Actor::Chance);
+        assert_eq!(record.final_game().position().ply(), 1);
+        // A finished game: the error names the whole ply, not its roll.
+        let over = Rules::default().with_draw_limit(Some(0));
+        let mut record = ChaturajiRecord::new(Position::start(over));
+        let err = record.play("2:h1f3".parse().unwrap()).unwrap_err();
+        assert_eq!(err.to_string(), "illegal move 2:h1f3: the game is over");
+        assert_eq!(record.final_game(), record.start_game());
+    }
+
+    #[test]
     fn rules_tags() {
         use sealed::Format as _;
         let opposite = Chaturaji::options_from_tags(Some("opposite"), Some("none")).unwrap();

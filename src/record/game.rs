@@ -27,7 +27,7 @@ use crate::svg::SvgOptions;
 /// roll ([`ChaturajiStep::Roll`]) then its move
 /// ([`ChaturajiStep::Move`]), and a Ludii promotion decision is one
 /// move. A raja exchange is no step of the game (an agreement outside the
-/// turn, docs/rules.md): it is applied to the position
+/// turn, the rules reference, §2.8): it is applied to the position
 /// ([`game::Chaturaji::apply_exchange`]).
 ///
 /// ```
