@@ -6,7 +6,9 @@ use arrayvec::ArrayVec;
 
 use super::{Actor, ChanceOutcomes, Game, Returns};
 use crate::chaturaji::moves::MoveSink;
-use crate::chaturaji::{Colour, Move, MoveList, Outcome, Position, Roll, Undo, MAX_MOVES};
+use crate::chaturaji::{
+    Colour, ExchangeError, Move, MoveList, Outcome, Position, Roll, Square, Undo, MAX_MOVES,
+};
 use crate::error::{IllegalMoveError, IllegalMoveReason, NotationError, UndoError};
 use crate::random::SplitMix64;
 
@@ -175,6 +177,32 @@ impl Chaturaji {
     #[must_use]
     pub fn pending_roll(&self) -> Option<Roll> {
         self.roll
+    }
+
+    /// Applies a raja exchange to the position, as
+    /// [`Position::apply_exchange`] does: the captured raja of `first.0`
+    /// returns to `first.1`, that of `second.0` to `second.1`. Not an
+    /// action: both alliances agree on it outside the turn order (see the
+    /// [module docs](super#raja-exchanges-are-not-actions)), so it cannot
+    /// be undone and a pending roll stays pending. On error the game is
+    /// unchanged.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Colour, Position, Rules, Square};
+    /// use kaissa_chaturaji::game::Chaturaji;
+    /// let text = "8/8/8/8/6,rP,1/8/8/3,gK,3,bP b rbxg - rb 0 9";
+    /// let mut game = Chaturaji::new(Position::from_text(text, Rules::default())?);
+    /// let (h4, e8) = (Square::parse("h4").unwrap(), Square::parse("e8").unwrap());
+    /// game.apply_exchange((Colour::Red, h4), (Colour::Black, e8))?;
+    /// assert_eq!(game.position().to_string(), "4,bK,3/8/8/8/6,rP,rK/8/8/3,gK,3,bP b rbxg - - 0 9");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn apply_exchange(
+        &mut self,
+        first: (Colour, Square),
+        second: (Colour, Square),
+    ) -> Result<(), ExchangeError> {
+        self.position.apply_exchange(first, second)
     }
 
     /// The roll a player node's moves are listed for: the pending roll, or

@@ -39,8 +39,7 @@
 //! agreed by both alliances outside the turn order: it is not a move of the
 //! player to move, uses no turn, and perft does not count it. So it is not
 //! an action here. An application that offers exchanges applies one to the
-//! position ([`chaturaji::Position::apply_exchange`]) and goes on with
-//! [`Chaturaji::new`] from the result.
+//! game's position ([`Chaturaji::apply_exchange`]).
 //!
 //! # Perft over the trait
 //! [`perft`] counts the leaves of the tree as both games define perft:

@@ -72,10 +72,10 @@ where
         self.positions().nth(index).map(|p| p.to_string())
     }
     fn start(&self) -> AnyGame {
-        G::visited_position(GameRecord::start(self)).to_any_game()
+        self.start_game().clone().into()
     }
     fn final_game(&self) -> AnyGame {
-        G::visited_position(self.final_position()).to_any_game()
+        GameRecord::final_game(self).clone().into()
     }
     fn final_position_text(&self) -> String {
         self.final_position().to_string()

@@ -11,18 +11,19 @@ use super::ludii;
 use super::result::{GameResult, Termination};
 use super::visitor::{RecordAction, RecordPosition};
 use crate::chaturaji::{Alliances, Colour, Outcome, Position, Roll, Rules};
-use crate::error::{excerpt, NotationError};
+use crate::error::{excerpt, IllegalMoveError, NotationError};
+use crate::game::{Chaturaji, ChaturajiStep, Game};
 use crate::svg::{self, SvgOptions};
 
-/// Chaturaji, as a [`RecordedGame`] of the record format (a marker type: it has no
-/// values).
+/// The old name of [`game::Chaturaji`] as a [`RecordedGame`]: records
+/// are generic over the game itself.
 ///
-/// ```
-/// use kaissa_chaturaji::record::{ChaturajiGame, RecordedGame};
-/// assert_eq!(ChaturajiGame::SEAT_TAGS, ["Red", "Black", "Yellow", "Green"]);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ChaturajiGame {}
+/// [`game::Chaturaji`]: crate::game::Chaturaji
+#[deprecated(
+    since = "0.3.0",
+    note = "records are generic over the game itself: use game::Chaturaji"
+)]
+pub type ChaturajiGame = Chaturaji;
 
 /// Reads a ply written as `<face>:<readable move>` (`3:rHh2-f3`,
 /// `3:rHf3`, `5:gPg7-g8=K`): the readable notation of
@@ -71,9 +72,9 @@ fn read_readable_ply(
     )
 }
 
-impl RecordedGame for ChaturajiGame {
+impl RecordedGame for Chaturaji {
     type Position = Position;
-    type Action = ChaturajiAction;
+    type MovetextAction = ChaturajiAction;
     type Options = Rules;
     const NAME: &'static str = "chaturaji";
     const SEAT_TAGS: &'static [&'static str] = &["Red", "Black", "Yellow", "Green"];
@@ -102,7 +103,15 @@ const SHEET_TERMINATIONS: &[Termination] = &[
 /// The default quiet-ply draw limit, written only when a record differs.
 const DEFAULT_DRAW_LIMIT: Option<u16> = Rules::new().draw_limit;
 
-impl sealed::Rules for ChaturajiGame {
+impl sealed::Format for Chaturaji {
+    fn from_position(position: Position) -> Chaturaji {
+        Chaturaji::new(position)
+    }
+
+    fn position(&self) -> &Position {
+        Chaturaji::position(self)
+    }
+
     fn options_of(position: &Position) -> Rules {
         position.rules()
     }
@@ -172,10 +181,6 @@ impl sealed::Rules for ChaturajiGame {
         tags
     }
 
-    fn parse_action(text: &str) -> Result<ChaturajiAction, NotationError> {
-        text.parse()
-    }
-
     fn parse_readable(
         position: &Position,
         text: &str,
@@ -199,18 +204,25 @@ impl sealed::Rules for ChaturajiGame {
         svg::chaturaji(position, last, options)
     }
 
-    fn apply(position: &mut Position, action: ChaturajiAction) -> Result<(), ActionError> {
+    fn play(&mut self, action: ChaturajiAction) -> Result<(), ActionError> {
+        action.check_pending_decision(self.position())?;
         match action {
             ChaturajiAction::Ply { roll, mv } => {
-                if let Some(square) = position.pending_promotion() {
-                    return Err(ActionError::DecisionPending { square });
+                // Two steps of the game: the roll, a chance outcome, then
+                // the move. An error of either names the whole ply.
+                let ply =
+                    |err: IllegalMoveError| IllegalMoveError::new(action.to_string(), err.reason());
+                let rolled = self.apply(ChaturajiStep::Roll(roll)).map_err(ply)?;
+                if let Err(err) = self.apply(ChaturajiStep::Move(mv)) {
+                    self.undo_unchecked(rolled);
+                    return Err(ply(err).into());
                 }
-                position.play(roll, mv)?;
             }
-            ChaturajiAction::Exchange { first, second } => {
-                position.apply_exchange(first, second)?;
+            ChaturajiAction::Decision { mv } => {
+                ludii::check_choice(self.position(), mv)?;
+                self.apply(ChaturajiStep::Move(mv))?;
             }
-            ChaturajiAction::Decision { mv } => ludii::decide(position, mv)?,
+            ChaturajiAction::Exchange { first, second } => self.apply_exchange(first, second)?,
         }
         Ok(())
     }
@@ -337,35 +349,59 @@ mod tests {
     }
 
     #[test]
+    fn a_ply_is_two_game_steps_taken_back_together() {
+        use crate::game::Actor;
+        use crate::record::ChaturajiRecord;
+        let mut record = ChaturajiRecord::new(Position::start(Rules::default()));
+        // The roll is a legal step, the move is not: the roll is taken back.
+        let err = record.play("3:h1f3".parse().unwrap()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "illegal move 3:h1f3: the roll does not name this piece's kind"
+        );
+        assert_eq!(record.final_game().pending_roll(), None);
+        assert_eq!(record.final_game().actor(), Actor::Chance);
+        record.play("2:h1f3".parse().unwrap()).unwrap();
+        assert_eq!(record.final_game().actor(), Actor::Chance);
+        assert_eq!(record.final_game().position().ply(), 1);
+        // A finished game: the error names the whole ply, not its roll.
+        let over = Rules::default().with_draw_limit(Some(0));
+        let mut record = ChaturajiRecord::new(Position::start(over));
+        let err = record.play("2:h1f3".parse().unwrap()).unwrap_err();
+        assert_eq!(err.to_string(), "illegal move 2:h1f3: the game is over");
+        assert_eq!(record.final_game(), record.start_game());
+    }
+
+    #[test]
     fn rules_tags() {
-        use sealed::Rules as _;
-        let opposite = ChaturajiGame::options_from_tags(Some("opposite"), Some("none")).unwrap();
+        use sealed::Format as _;
+        let opposite = Chaturaji::options_from_tags(Some("opposite"), Some("none")).unwrap();
         assert_eq!(opposite.alliances, Alliances::Opposite);
         assert_eq!(opposite.draw_limit, None);
         assert_eq!(
-            ChaturajiGame::options_tags(opposite),
+            Chaturaji::options_tags(opposite),
             [
                 ("Rules", "opposite".to_string()),
                 ("DrawLimit", "none".to_string())
             ]
         );
         assert_eq!(
-            ChaturajiGame::options_from_tags(None, None).unwrap(),
+            Chaturaji::options_from_tags(None, None).unwrap(),
             Rules::new()
         );
-        assert_eq!(ChaturajiGame::options_tags(Rules::new()).len(), 1);
+        assert_eq!(Chaturaji::options_tags(Rules::new()).len(), 1);
         for bad in ["007", "-1", "65536", "", "+5"] {
             assert!(
-                ChaturajiGame::options_from_tags(None, Some(bad)).is_err(),
+                Chaturaji::options_from_tags(None, Some(bad)).is_err(),
                 "{bad}"
             );
         }
-        let ludii = ChaturajiGame::options_from_tags(Some("ludii"), None).unwrap();
+        let ludii = Chaturaji::options_from_tags(Some("ludii"), None).unwrap();
         assert_eq!(ludii, Rules::ludii());
         assert_eq!(
-            ChaturajiGame::options_tags(ludii),
+            Chaturaji::options_tags(ludii),
             [("Rules", "ludii".to_string())]
         );
-        assert!(ChaturajiGame::options_from_tags(Some("ludii"), Some("200")).is_err());
+        assert!(Chaturaji::options_from_tags(Some("ludii"), Some("200")).is_err());
     }
 }

@@ -4,7 +4,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::chaturaji::{Colour, Move, Roll, Square};
+use super::error::ActionError;
+use crate::chaturaji::{Colour, Move, Position, Roll, Square};
 use crate::error::{escaped_char, excerpt, Field, NotationError, NotationErrorKind};
 
 /// One unit of Chaturaji movetext: a ply (the roll and the move made for
@@ -59,6 +60,35 @@ pub enum ChaturajiAction {
         /// The decision's move.
         mv: Move,
     },
+}
+
+impl ChaturajiAction {
+    /// Whether the action's kind fits `position`'s pending promotion
+    /// decision (Ludii ruleset): a ply needs none pending
+    /// ([`ActionError::DecisionPending`]), a decision needs one
+    /// ([`ActionError::NoDecisionPending`]); an exchange fits either way.
+    /// Whether the action is legal is for playing it to say: this is the
+    /// check that comes first, the one every front end makes alike.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Position, Rules};
+    /// use kaissa_chaturaji::record::{ActionError, ChaturajiAction};
+    /// let start = Position::start(Rules::ludii());
+    /// let ply: ChaturajiAction = "2:b7c7".parse()?;
+    /// assert_eq!(ply.check_pending_decision(&start), Ok(()));
+    /// let decision: ChaturajiAction = "=K".parse()?;
+    /// assert_eq!(decision.check_pending_decision(&start), Err(ActionError::NoDecisionPending));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_pending_decision(&self, position: &Position) -> Result<(), ActionError> {
+        match (self, position.pending_promotion()) {
+            (ChaturajiAction::Ply { .. }, Some(square)) => {
+                Err(ActionError::DecisionPending { square })
+            }
+            (ChaturajiAction::Decision { .. }, None) => Err(ActionError::NoDecisionPending),
+            _ => Ok(()),
+        }
+    }
 }
 
 impl fmt::Display for ChaturajiAction {

@@ -1,37 +1,66 @@
-//! What a record needs to know about a game: the sealed [`RecordedGame`] trait and
-//! the move numbers of the movetext.
+//! What a record needs to know about a game: the [`RecordedGame`] trait,
+//! an extension of [`Game`] for the two games the format covers, and the
+//! move numbers of the movetext.
 
 use core::fmt;
+use core::hash::Hash;
+use core::str::FromStr;
 
 use super::error::ActionError;
 use super::result::{GameResult, Termination};
 use super::visitor::{RecordAction, RecordPosition};
 use crate::error::NotationError;
+use crate::game::{AnyGame, Game};
 use crate::readable::ReadableMoveError;
 use crate::svg::SvgOptions;
 
-/// A game the record format covers: [`KaissaGame`](super::KaissaGame) or
-/// [`ChaturajiGame`](super::ChaturajiGame). Sealed: the format specifies
-/// each game, so no other crate can add one. A [`GameRecord`] is generic
-/// over it; [`KaissaRecord`](super::KaissaRecord) and
+/// A [`Game`] the record format covers: [`game::Kaissa`] or
+/// [`game::Chaturaji`]. A [`GameRecord`] is generic over it and holds its
+/// games; [`KaissaRecord`](super::KaissaRecord) and
 /// [`ChaturajiRecord`](super::ChaturajiRecord) name the two records.
 ///
+/// Sealed: the format specifies each game (its tags, results,
+/// terminations and move numbers), so no other crate can add one. Actions
+/// are read by their `FromStr`, the move text parser that
+/// [`Game::parse_action`] uses too, and played through [`Game::apply`]:
+/// a Kaissa move is one step of the game; a Chaturaji ply is two, its
+/// roll ([`ChaturajiStep::Roll`]) then its move
+/// ([`ChaturajiStep::Move`]), and a Ludii promotion decision is one
+/// move. A raja exchange is no step of the game (an agreement outside the
+/// turn, the rules reference, §2.8): it is applied to the position
+/// ([`game::Chaturaji::apply_exchange`]).
+///
 /// ```
-/// use kaissa_chaturaji::record::{ChaturajiGame, RecordedGame, KaissaGame};
-/// assert_eq!(KaissaGame::NAME, "kaissa");
-/// assert_eq!(ChaturajiGame::NAME, "chaturaji");
+/// use kaissa_chaturaji::game;
+/// use kaissa_chaturaji::record::{GameRecord, RecordedGame};
+/// assert_eq!(game::Kaissa::NAME, "kaissa");
+/// assert_eq!(game::Chaturaji::NAME, "chaturaji");
+/// let record: GameRecord<game::Kaissa> = GameRecord::new(game::kaissa().into_position());
+/// assert_eq!(record.final_game(), &game::kaissa());
 /// ```
 ///
 /// [`GameRecord`]: super::GameRecord
+/// [`game::Kaissa`]: crate::game::Kaissa
+/// [`game::Chaturaji`]: crate::game::Chaturaji
+/// [`game::Chaturaji::apply_exchange`]: crate::game::Chaturaji::apply_exchange
+/// [`ChaturajiStep::Roll`]: crate::game::ChaturajiStep::Roll
+/// [`ChaturajiStep::Move`]: crate::game::ChaturajiStep::Move
 pub trait RecordedGame:
-    sealed::Rules + fmt::Debug + Copy + Eq + core::hash::Hash + 'static
+    Game + sealed::Format + Into<AnyGame> + Clone + fmt::Debug + Eq + Hash + Send + Sync + 'static
 {
-    /// The game's position type.
+    /// The game's position type: what a record starts from and shows.
     type Position: Clone + PartialEq + Eq + fmt::Debug + fmt::Display;
-    /// One unit of movetext: a Kaissa [`Move`](crate::kaissa::Move), or a
-    /// [`ChaturajiAction`](super::ChaturajiAction) (a ply with its roll, a
-    /// raja exchange, or a Ludii promotion decision).
-    type Action: Copy + PartialEq + Eq + fmt::Debug + fmt::Display;
+    /// One unit of movetext: a Kaissa [`Move`](crate::kaissa::Move) (the
+    /// game's action), or a [`ChaturajiAction`](super::ChaturajiAction)
+    /// (a ply with its roll, a raja exchange, or a Ludii promotion
+    /// decision).
+    type MovetextAction: Copy
+        + PartialEq
+        + Eq
+        + Hash
+        + fmt::Debug
+        + fmt::Display
+        + FromStr<Err = NotationError>;
     /// The rules options a game is played under: `()` for Kaissa,
     /// [`chaturaji::Rules`](crate::chaturaji::Rules) for Chaturaji.
     type Options: Copy + PartialEq + Eq + fmt::Debug;
@@ -117,11 +146,19 @@ pub(crate) mod sealed {
     }
 
     type Pos<G> = <G as RecordedGame>::Position;
-    type Act<G> = <G as RecordedGame>::Action;
+    type Act<G> = <G as RecordedGame>::MovetextAction;
     type Opt<G> = <G as RecordedGame>::Options;
 
-    /// The game-specific half of the format, hidden from other crates.
-    pub trait Rules {
+    /// The format's facts about a game, hidden from other crates.
+    pub trait Format {
+        /// The game from `position`.
+        fn from_position(position: Pos<Self>) -> Self
+        where
+            Self: RecordedGame;
+        /// The game's position.
+        fn position(&self) -> &Pos<Self>
+        where
+            Self: RecordedGame;
         /// The options a position is played under.
         fn options_of(position: &Pos<Self>) -> Opt<Self>
         where
@@ -146,10 +183,6 @@ pub(crate) mod sealed {
         fn options_tags(options: Opt<Self>) -> Vec<(&'static str, String)>
         where
             Self: RecordedGame;
-        /// Parses an action's text (offsets within `text`).
-        fn parse_action(text: &str) -> Result<Act<Self>, NotationError>
-        where
-            Self: RecordedGame;
         /// Reads an action written as a readable move where `position`
         /// stands (docs/records.md, section 3); `None` when `text` cannot
         /// be one (the move text's error then stands).
@@ -172,8 +205,9 @@ pub(crate) mod sealed {
         fn svg(position: &Pos<Self>, actions: &[Act<Self>], options: &SvgOptions) -> String
         where
             Self: RecordedGame;
-        /// Applies an action if it is legal.
-        fn apply(position: &mut Pos<Self>, action: Act<Self>) -> Result<(), ActionError>
+        /// Plays an action through [`Game::apply`] if it is legal (see
+        /// [`RecordedGame`]); otherwise leaves the game as it was.
+        fn play(&mut self, action: Act<Self>) -> Result<(), ActionError>
         where
             Self: RecordedGame;
         /// The move number before the next ply, and whether a writer puts

@@ -1,18 +1,20 @@
 //! A record of one game: tags, start position, actions with comments, and
 //! a result that always agrees with the final position.
 
+use super::ending::{check_result, ending};
 use super::error::{ActionError, ResultError, TextError};
 use super::game::RecordedGame;
 use super::result::{GameResult, Termination};
 use super::tags::{check_text, Tags};
-use super::{chaturaji::ChaturajiGame, kaissa::KaissaGame};
+use crate::game::{Chaturaji, Kaissa};
 
 /// A Merchant Kaissa record.
-pub type KaissaRecord = GameRecord<KaissaGame>;
+pub type KaissaRecord = GameRecord<Kaissa>;
 /// A Chaturaji record.
-pub type ChaturajiRecord = GameRecord<ChaturajiGame>;
+pub type ChaturajiRecord = GameRecord<Chaturaji>;
 
-/// The record of one game of `G`: free tags ([`Tags`]), the start
+/// The record of one game of `G` (a [`game::Kaissa`] or a
+/// [`game::Chaturaji`]): free tags ([`Tags`]), the start
 /// position, the actions played (each one legal where it was played), the
 /// comments between them, and the result with its termination. Whatever
 /// methods are called, a record stays consistent: its result always agrees
@@ -21,6 +23,9 @@ pub type ChaturajiRecord = GameRecord<ChaturajiGame>;
 ///
 /// `Display` writes the record in the format of the [module](super) docs;
 /// `FromStr` reads exactly one record of this game.
+///
+/// [`game::Kaissa`]: crate::game::Kaissa
+/// [`game::Chaturaji`]: crate::game::Chaturaji
 ///
 /// ```
 /// use kaissa_chaturaji::kaissa::{Position, Side};
@@ -42,71 +47,12 @@ pub type ChaturajiRecord = GameRecord<ChaturajiGame>;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRecord<G: RecordedGame> {
     tags: Tags,
-    start: G::Position,
-    current: G::Position,
-    actions: Vec<G::Action>,
+    start: G,
+    current: G,
+    actions: Vec<G::MovetextAction>,
     comments: Vec<(usize, String)>,
     result: GameResult,
     termination: Termination,
-}
-
-/// The result and termination the rules give a position (`*` and
-/// `unfinished` while the game goes on).
-fn ending<G: RecordedGame>(position: &G::Position) -> (GameResult, Termination) {
-    G::rules_ending(position).unwrap_or((GameResult::Unfinished, Termination::Unfinished))
-}
-
-/// Whether `result` and `termination` fit each other and `position`, the
-/// final position of a game of `G`.
-pub(crate) fn check_result<G: RecordedGame>(
-    position: &G::Position,
-    result: GameResult,
-    termination: Termination,
-) -> Result<(), ResultError> {
-    if !G::terminations(G::options_of(position)).contains(&termination) {
-        return Err(ResultError::TerminationNotForGame {
-            termination,
-            game: G::NAME,
-        });
-    }
-    if !G::result_fits(position, result) {
-        return Err(ResultError::ResultNotForGame {
-            result,
-            game: G::NAME,
-        });
-    }
-    let fits = match termination {
-        Termination::Resignation => result.is_win(),
-        Termination::Agreement => result == GameResult::Draw,
-        Termination::Abandoned | Termination::Unfinished => result == GameResult::Unfinished,
-        Termination::NoLegalMoves | Termination::TurnLimit | Termination::QuietPlies => {
-            result == GameResult::Draw
-        }
-        Termination::Ranking => result.is_win() || result == GameResult::Draw,
-        _ => result.is_win(),
-    };
-    if !fits {
-        return Err(ResultError::Mismatch {
-            result,
-            termination,
-        });
-    }
-    match G::rules_ending(position) {
-        Some((actual, actual_termination)) => {
-            if (actual, actual_termination) == (result, termination) {
-                Ok(())
-            } else {
-                Err(ResultError::Contradicted {
-                    claimed: result,
-                    claimed_termination: termination,
-                    actual,
-                    actual_termination,
-                })
-            }
-        }
-        None if termination.by_rules() => Err(ResultError::NotOver { termination }),
-        None => Ok(()),
-    }
 }
 
 impl<G: RecordedGame> GameRecord<G> {
@@ -131,6 +77,7 @@ impl<G: RecordedGame> GameRecord<G> {
     pub fn new(mut start: G::Position) -> GameRecord<G> {
         G::normalize(&mut start);
         let (result, termination) = ending::<G>(&start);
+        let start = G::from_position(start);
         GameRecord {
             tags: Tags::default(),
             current: start.clone(),
@@ -165,7 +112,7 @@ impl<G: RecordedGame> GameRecord<G> {
     /// ```
     #[must_use]
     pub fn options(&self) -> G::Options {
-        G::options_of(&self.start)
+        G::options_of(self.start())
     }
 
     /// The position the game started from.
@@ -177,6 +124,22 @@ impl<G: RecordedGame> GameRecord<G> {
     /// ```
     #[must_use]
     pub fn start(&self) -> &G::Position {
+        self.start.position()
+    }
+
+    /// The game as it started: a [`Game`](crate::game::Game) at the start
+    /// position.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::game::{self, Game};
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// use kaissa_chaturaji::record::KaissaRecord;
+    /// let record = KaissaRecord::new(Position::start());
+    /// assert_eq!(record.start_game(), &game::kaissa());
+    /// assert_eq!(record.start_game().legal_actions().len(), 40);
+    /// ```
+    #[must_use]
+    pub fn start_game(&self) -> &G {
         &self.start
     }
 
@@ -190,7 +153,7 @@ impl<G: RecordedGame> GameRecord<G> {
     /// ```
     #[must_use]
     pub fn starts_at_start(&self) -> bool {
-        self.start == G::start(self.options())
+        *self.start() == G::start(self.options())
     }
 
     /// The position after the last action.
@@ -205,6 +168,25 @@ impl<G: RecordedGame> GameRecord<G> {
     /// ```
     #[must_use]
     pub fn final_position(&self) -> &G::Position {
+        self.current.position()
+    }
+
+    /// The game after the last action: a [`Game`](crate::game::Game) to
+    /// go on from (a copy of it plays on; the record only grows through
+    /// [`GameRecord::play`]).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Position, Rules};
+    /// use kaissa_chaturaji::game::{Actor, Game};
+    /// use kaissa_chaturaji::record::ChaturajiRecord;
+    /// let mut record = ChaturajiRecord::new(Position::start(Rules::default()));
+    /// record.play("2:h1f3".parse()?)?;
+    /// assert_eq!(record.final_game().actor(), Actor::Chance); // Black's roll
+    /// assert_eq!(record.final_game().position(), record.final_position());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn final_game(&self) -> &G {
         &self.current
     }
 
@@ -219,7 +201,7 @@ impl<G: RecordedGame> GameRecord<G> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn actions(&self) -> &[G::Action] {
+    pub fn actions(&self) -> &[G::MovetextAction] {
         &self.actions
     }
 
@@ -255,18 +237,18 @@ impl<G: RecordedGame> GameRecord<G> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn positions(&self) -> impl Iterator<Item = G::Position> + '_ {
-        let mut position = Some(self.start.clone());
+        let mut game = Some(self.start.clone());
         let mut actions = self.actions.iter();
         core::iter::from_fn(move || {
-            let current = position.take()?;
+            let mut current = game.take()?;
+            let shown = current.position().clone();
+            // Every stored action was legal where it was played.
             if let Some(&action) = actions.next() {
-                let mut next = current.clone();
-                // Every stored action was legal where it was played.
-                if G::apply(&mut next, action).is_ok() {
-                    position = Some(next);
+                if current.play(action).is_ok() {
+                    game = Some(current);
                 }
             }
-            Some(current)
+            Some(shown)
         })
     }
 
@@ -284,10 +266,10 @@ impl<G: RecordedGame> GameRecord<G> {
     /// assert_eq!(record.actions().len(), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn play(&mut self, action: G::Action) -> Result<(), ActionError> {
-        G::apply(&mut self.current, action)?;
+    pub fn play(&mut self, action: G::MovetextAction) -> Result<(), ActionError> {
+        self.current.play(action)?;
         self.actions.push(action);
-        (self.result, self.termination) = ending::<G>(&self.current);
+        (self.result, self.termination) = ending::<G>(self.current.position());
         Ok(())
     }
 
@@ -359,7 +341,7 @@ impl<G: RecordedGame> GameRecord<G> {
         result: GameResult,
         termination: Termination,
     ) -> Result<(), ResultError> {
-        check_result::<G>(&self.current, result, termination)?;
+        check_result::<G>(self.current.position(), result, termination)?;
         self.result = result;
         self.termination = termination;
         Ok(())
@@ -433,18 +415,13 @@ impl<G: RecordedGame> GameRecord<G> {
 
     /// Adds an action the reader found legal (the final position is set
     /// by [`GameRecord::finish`]).
-    pub(crate) fn push_checked(&mut self, action: G::Action) {
+    pub(crate) fn push_checked(&mut self, action: G::MovetextAction) {
         self.actions.push(action);
     }
 
     /// Ends a record the reader read: the final position after the
     /// actions pushed, and the result and termination it checked.
-    pub(crate) fn finish(
-        &mut self,
-        last: G::Position,
-        result: GameResult,
-        termination: Termination,
-    ) {
+    pub(crate) fn finish(&mut self, last: G, result: GameResult, termination: Termination) {
         self.current = last;
         self.result = result;
         self.termination = termination;

@@ -7,22 +7,23 @@ use super::game::{sealed, MoveNumber, ReadableFailure, RecordedGame};
 use super::result::{GameResult, Termination};
 use super::visitor::{RecordAction, RecordPosition};
 use crate::error::NotationError;
+use crate::game::{Game, Kaissa};
 use crate::kaissa::{DrawReason, Move, Outcome, Position, Side, WinReason};
 use crate::svg::{self, SvgOptions};
 
-/// Merchant Kaissa, as a [`RecordedGame`] of the record format (a marker type: it
-/// has no values).
+/// The old name of [`game::Kaissa`] as a [`RecordedGame`]: records are
+/// generic over the game itself.
 ///
-/// ```
-/// use kaissa_chaturaji::record::{RecordedGame, KaissaGame};
-/// assert_eq!(KaissaGame::SEAT_TAGS, ["Yellow", "Red"]);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum KaissaGame {}
+/// [`game::Kaissa`]: crate::game::Kaissa
+#[deprecated(
+    since = "0.3.0",
+    note = "records are generic over the game itself: use game::Kaissa"
+)]
+pub type KaissaGame = Kaissa;
 
-impl RecordedGame for KaissaGame {
+impl RecordedGame for Kaissa {
     type Position = Position;
-    type Action = Move;
+    type MovetextAction = Move;
     type Options = ();
     const NAME: &'static str = "kaissa";
     const SEAT_TAGS: &'static [&'static str] = &["Yellow", "Red"];
@@ -38,7 +39,15 @@ impl RecordedGame for KaissaGame {
     ];
 }
 
-impl sealed::Rules for KaissaGame {
+impl sealed::Format for Kaissa {
+    fn from_position(position: Position) -> Kaissa {
+        Kaissa::new(position)
+    }
+
+    fn position(&self) -> &Position {
+        Kaissa::position(self)
+    }
+
     fn options_of(_: &Position) {}
 
     fn start((): ()) -> Position {
@@ -66,10 +75,6 @@ impl sealed::Rules for KaissaGame {
         Vec::new()
     }
 
-    fn parse_action(text: &str) -> Result<Move, NotationError> {
-        text.parse()
-    }
-
     fn parse_readable(position: &Position, text: &str) -> Option<Result<Move, ReadableFailure>> {
         Some(
             position
@@ -90,8 +95,8 @@ impl sealed::Rules for KaissaGame {
         svg::kaissa(position, actions.last().copied(), options)
     }
 
-    fn apply(position: &mut Position, action: Move) -> Result<(), ActionError> {
-        position.play(action)?;
+    fn play(&mut self, action: Move) -> Result<(), ActionError> {
+        self.apply(action)?;
         Ok(())
     }
 

@@ -6,7 +6,7 @@
 
 use super::error::ActionError;
 use super::result::Termination;
-use crate::chaturaji::{Move, Position, Roll, Rules};
+use crate::chaturaji::{Move, Position, Rules};
 
 /// The terminations of a game under the Ludii ruleset.
 pub(super) const TERMINATIONS: &[Termination] = &[
@@ -40,23 +40,23 @@ pub(super) fn normalize(position: &mut Position) {
     }
 }
 
-/// Plays the promotion decision `mv` (made without a roll) if one is
-/// pending and `mv` is one of its choices.
-pub(super) fn decide(position: &mut Position, mv: Move) -> Result<(), ActionError> {
-    let Some(square) = position.pending_promotion() else {
-        return Err(ActionError::NoDecisionPending);
-    };
-    let choices = position.decision_moves();
-    if !choices.contains(&mv) {
-        let words: Vec<String> = choices.iter().map(ToString::to_string).collect();
-        return Err(ActionError::NotAChoice {
-            mv,
-            square,
-            choices: words.join(", "),
-        });
+/// Whether the promotion decision `mv` (made without a roll) is one of
+/// the pending decision's choices (that one is pending is checked first,
+/// by [`ChaturajiAction::check_pending_decision`]).
+///
+/// [`ChaturajiAction::check_pending_decision`]: super::ChaturajiAction::check_pending_decision
+pub(super) fn check_choice(position: &Position, mv: Move) -> Result<(), ActionError> {
+    if let Some(square) = position.pending_promotion() {
+        let choices = position.decision_moves();
+        if !choices.contains(&mv) {
+            let words: Vec<String> = choices.iter().map(ToString::to_string).collect();
+            return Err(ActionError::NotAChoice {
+                mv,
+                square,
+                choices: words.join(", "),
+            });
+        }
     }
-    // The roll is ignored while a decision is pending.
-    position.play(Roll::ALL[0], mv)?;
     Ok(())
 }
 

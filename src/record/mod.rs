@@ -14,7 +14,11 @@
 //! * [`GameRecord`] ([`KaissaRecord`], [`ChaturajiRecord`]): a record
 //!   built move by move ([`GameRecord::play`]), with tags, comments and a
 //!   result ([`GameResult`], [`Termination`]) that always agrees with the
-//!   final position; `Display` writes it, `FromStr` reads one.
+//!   final position; `Display` writes it, `FromStr` reads one. It is
+//!   generic over the [`Game`](crate::game::Game) itself
+//!   ([`RecordedGame`]: [`game::Kaissa`](crate::game::Kaissa) or
+//!   [`game::Chaturaji`](crate::game::Chaturaji)), holds its games
+//!   ([`GameRecord::final_game`]) and plays its actions through them.
 //! * [`Record`]: a record of either game, as files hold them; its
 //!   positions are [`AnyGame`](crate::game::AnyGame)s and its actions
 //!   [`RecordAction`]s (an [`AnyAction`](crate::game::AnyAction), with a
@@ -48,6 +52,8 @@
 mod any;
 mod chaturaji;
 mod chaturaji_action;
+mod ending;
+mod ending_places;
 mod error;
 mod game;
 mod game_record;
@@ -63,11 +69,13 @@ mod visitor;
 mod writer;
 
 pub use any::Record;
+#[allow(deprecated)]
 pub use chaturaji::ChaturajiGame;
 pub use chaturaji_action::ChaturajiAction;
 pub use error::{ActionError, RecordError, RecordErrorKind, ResultError, TextError};
 pub use game::RecordedGame;
 pub use game_record::{ChaturajiRecord, GameRecord, KaissaRecord};
+#[allow(deprecated)]
 pub use kaissa::KaissaGame;
 pub use lines::MAX_LINE;
 pub use reader::Reader;

@@ -14,18 +14,19 @@ use core::str::FromStr;
 use std::io::BufRead;
 
 use super::any::Record;
-use super::chaturaji::ChaturajiGame;
-use super::error::{ActionError, RecordError, RecordErrorKind, ResultError};
+use super::ending::{check_result, complete, Incomplete};
+use super::ending_places::EndingPlaces;
+use super::error::{ActionError, RecordError, RecordErrorKind};
 use super::game::{move_number_len, ReadableFailure, RecordedGame};
-use super::game_record::{check_result, GameRecord};
+use super::game_record::GameRecord;
 use super::header::Header;
-use super::kaissa::KaissaGame;
 use super::lexer::{Lexeme, Scanner};
 use super::lines::{Lines, Place};
 use super::result::{GameResult, Termination};
 use super::tags::RESERVED_TAGS;
 use super::visitor::RecordVisitor;
 use crate::error::excerpt;
+use crate::game::{Chaturaji, Kaissa};
 
 /// Reads the records of a text one after the other: an iterator of
 /// `Result<Record, RecordError>`. Only the record being read is held in
@@ -86,16 +87,11 @@ trait Sink<G: RecordedGame> {
     /// The tag pairs (all right) and the start position.
     fn begin(&mut self, header: &Header, start: &G::Position);
     /// A legal action, and the position after it.
-    fn action(&mut self, action: G::Action, after: &G::Position);
+    fn action(&mut self, action: G::MovetextAction, after: &G::Position);
     /// A comment (unescaped).
     fn comment(&mut self, text: &str);
     /// The end of a right record.
-    fn end(
-        &mut self,
-        result: GameResult,
-        termination: Termination,
-        last: &G::Position,
-    ) -> Self::Output;
+    fn end(&mut self, result: GameResult, termination: Termination, last: &G) -> Self::Output;
 }
 
 /// Builds the [`GameRecord`] the iterator yields.
@@ -124,7 +120,7 @@ impl<G: RecordedGame> Sink<G> for Builder<G> {
         self.record = Some(record);
     }
 
-    fn action(&mut self, action: G::Action, _after: &G::Position) {
+    fn action(&mut self, action: G::MovetextAction, _after: &G::Position) {
         if let Some(record) = &mut self.record {
             record.push_checked(action);
         }
@@ -136,16 +132,11 @@ impl<G: RecordedGame> Sink<G> for Builder<G> {
         }
     }
 
-    fn end(
-        &mut self,
-        result: GameResult,
-        termination: Termination,
-        last: &G::Position,
-    ) -> GameRecord<G> {
+    fn end(&mut self, result: GameResult, termination: Termination, last: &G) -> GameRecord<G> {
         let mut record = self
             .record
             .take()
-            .unwrap_or_else(|| GameRecord::new(last.clone()));
+            .unwrap_or_else(|| GameRecord::new(last.position().clone()));
         record.finish(last.clone(), result, termination);
         record
     }
@@ -165,7 +156,7 @@ impl<G: RecordedGame, V: RecordVisitor> Sink<G> for Visit<'_, V> {
         self.0.begin_movetext(G::visited_position(start));
     }
 
-    fn action(&mut self, action: G::Action, after: &G::Position) {
+    fn action(&mut self, action: G::MovetextAction, after: &G::Position) {
         self.0
             .action(G::visited_action(action), G::visited_position(after));
     }
@@ -174,14 +165,9 @@ impl<G: RecordedGame, V: RecordVisitor> Sink<G> for Visit<'_, V> {
         self.0.comment(text);
     }
 
-    fn end(
-        &mut self,
-        result: GameResult,
-        termination: Termination,
-        last: &G::Position,
-    ) -> V::Output {
+    fn end(&mut self, result: GameResult, termination: Termination, last: &G) -> V::Output {
         self.0
-            .end_record(result, termination, G::visited_position(last))
+            .end_record(result, termination, G::visited_position(last.position()))
     }
 }
 
@@ -284,8 +270,8 @@ impl<R: BufRead> Reader<R> {
         self.skip(resync);
         let read = match self.next_header() {
             Ok(None) => return None,
-            Ok(Some(KaissaGame::NAME)) => self.read_game::<KaissaGame, _>(&mut Visit(visitor)),
-            Ok(Some(_)) => self.read_game::<ChaturajiGame, _>(&mut Visit(visitor)),
+            Ok(Some(Kaissa::NAME)) => self.read_game::<Kaissa, _>(&mut Visit(visitor)),
+            Ok(Some(_)) => self.read_game::<Chaturaji, _>(&mut Visit(visitor)),
             Err(failure) => Err(failure),
         };
         Some(read.map_err(|(error, resync)| {
@@ -340,8 +326,8 @@ impl<R: BufRead> Reader<R> {
         self.read_header()?;
         let game = self.header.required("Game").map_err(body)?;
         match self.header.value(game) {
-            KaissaGame::NAME => Ok(Some(KaissaGame::NAME)),
-            ChaturajiGame::NAME => Ok(Some(ChaturajiGame::NAME)),
+            Kaissa::NAME => Ok(Some(Kaissa::NAME)),
+            Chaturaji::NAME => Ok(Some(Chaturaji::NAME)),
             other => {
                 let error = game.error(RecordErrorKind::BadTagValue {
                     name: "Game".into(),
@@ -385,8 +371,9 @@ impl<R: BufRead> Reader<R> {
         let tags = self.header.game_tags::<G>(self.lenient).map_err(body)?;
         self.header.check_free_tags().map_err(body)?;
         sink.begin(&self.header, &tags.start);
-        let mut position = tags.start;
-        let movetext = self.read_movetext::<G, S>(&mut position, sink)?;
+        let mut game = G::from_position(tags.start);
+        let movetext = self.read_movetext::<G, S>(&mut game, sink)?;
+        let position = game.position();
         let plies = movetext.actions;
         let at = |(line, column): Place, kind| {
             (
@@ -403,7 +390,7 @@ impl<R: BufRead> Reader<R> {
                 return Err(at(place, kind));
             }
         }
-        if let (Some((claimed, place)), Some(actual)) = (tags.scores, G::scores(&position)) {
+        if let (Some((claimed, place)), Some(actual)) = (tags.scores, G::scores(position)) {
             if claimed != actual {
                 let kind = RecordErrorKind::ScoresMismatch {
                     tag: claimed,
@@ -412,54 +399,36 @@ impl<R: BufRead> Reader<R> {
                 return Err(at(place, kind));
             }
         }
+        let places = EndingPlaces::new(
+            self.header.first_line,
+            tags.result.map(|(_, place)| place),
+            tags.termination.map(|(_, place)| place),
+            movetext.result.map(|(_, place)| place),
+        );
         let claimed_result = tags.result.or(movetext.result).map(|(r, _)| r);
         let claimed_termination = tags.termination.map(|(t, _)| t);
-        // Where to point for a result or termination the record lacks.
-        let fallback = movetext
-            .result
-            .map_or((self.header.first_line, 1), |(_, place)| place);
-        let result_place = tags
-            .result
-            .map(|(_, place)| place)
-            .or(movetext.result.map(|(_, place)| place))
-            .unwrap_or(fallback);
-        let termination_place = tags.termination.map_or(fallback, |(_, place)| place);
         let (result, termination) =
-            match complete::<G>(&position, claimed_result, claimed_termination) {
+            match complete::<G>(position, claimed_result, claimed_termination) {
                 Ok(ending) => ending,
                 Err(Incomplete::Result) => {
                     let kind = RecordErrorKind::MissingTag { name: "Result" };
-                    return Err(at((self.header.first_line, 1), kind));
+                    return Err(at(places.record, kind));
                 }
                 Err(Incomplete::Wrong(err)) => {
-                    return Err(at(termination_place, RecordErrorKind::WrongResult(err)))
+                    return Err(at(places.termination, RecordErrorKind::WrongResult(err)))
                 }
             };
-        if let Err(err) = check_result::<G>(&position, result, termination) {
-            let blame_result = match err {
-                ResultError::ResultNotForGame { .. } => true,
-                ResultError::Contradicted {
-                    claimed_termination,
-                    actual_termination,
-                    ..
-                } => claimed_termination == actual_termination,
-                _ => false,
-            };
-            let place = if blame_result {
-                result_place
-            } else {
-                termination_place
-            };
-            return Err(at(place, RecordErrorKind::WrongResult(err)));
+        if let Err(err) = check_result::<G>(position, result, termination) {
+            return Err(at(places.of(&err), RecordErrorKind::WrongResult(err)));
         }
-        Ok(sink.end(result, termination, &position))
+        Ok(sink.end(result, termination, &game))
     }
 
-    /// Reads movetext up to its result, playing each action on `position`
+    /// Reads movetext up to its result, playing each action on `game`
     /// and telling `sink`.
     fn read_movetext<G: RecordedGame, S: Sink<G>>(
         &mut self,
-        position: &mut G::Position,
+        game: &mut G,
         sink: &mut S,
     ) -> Result<Movetext, Failure> {
         self.scanner.reset();
@@ -515,7 +484,7 @@ impl<R: BufRead> Reader<R> {
                 match lexeme {
                     Lexeme::Comment { text, .. } => sink.comment(text),
                     Lexeme::Word { text, line, column } => {
-                        end = read_word::<G, S>(position, sink, &mut actions, text, line, column)?;
+                        end = read_word::<G, S>(game, sink, &mut actions, text, line, column)?;
                     }
                 }
                 lexeme_failed = None;
@@ -563,58 +532,11 @@ struct Movetext {
     actions: usize,
 }
 
-/// Why a record's ending could not be completed (lenient mode).
-enum Incomplete {
-    /// A resignation, but no result says who won.
-    Result,
-    /// The termination claims an ending by the rules that did not happen.
-    Wrong(ResultError),
-}
-
-/// The result and termination of a record whose final position is
-/// `last`, completed when one or both are missing (lenient mode; in
-/// strict mode both are always there).
-fn complete<G: RecordedGame>(
-    last: &G::Position,
-    result: Option<GameResult>,
-    termination: Option<Termination>,
-) -> Result<(GameResult, Termination), Incomplete> {
-    let rules = G::rules_ending(last);
-    Ok(match (result, termination) {
-        (Some(result), Some(termination)) => (result, termination),
-        (None, None) => rules.unwrap_or((GameResult::Unfinished, Termination::Unfinished)),
-        (Some(result), None) => match rules {
-            Some((_, termination)) => (result, termination),
-            None => {
-                let termination = if result.is_win() {
-                    Termination::Resignation
-                } else if result == GameResult::Draw {
-                    Termination::Agreement
-                } else {
-                    Termination::Unfinished
-                };
-                (result, termination)
-            }
-        },
-        (None, Some(termination)) => match rules {
-            Some((result, _)) => (result, termination),
-            None => match termination {
-                Termination::Unfinished | Termination::Abandoned => {
-                    (GameResult::Unfinished, termination)
-                }
-                Termination::Agreement => (GameResult::Draw, termination),
-                Termination::Resignation => return Err(Incomplete::Result),
-                _ => return Err(Incomplete::Wrong(ResultError::NotOver { termination })),
-            },
-        },
-    })
-}
-
 /// Handles one word of movetext: a result (returned with its place), a
-/// move number, an action (played on `position`, counted in `actions`
-/// and told to `sink`), or a move number glued to an action.
+/// move number, an action (played on `game`, counted in `actions` and
+/// told to `sink`), or a move number glued to an action.
 fn read_word<G: RecordedGame, S: Sink<G>>(
-    position: &mut G::Position,
+    game: &mut G,
     sink: &mut S,
     actions: &mut usize,
     text: &str,
@@ -640,7 +562,7 @@ fn read_word<G: RecordedGame, S: Sink<G>>(
     let mut action_text = text;
     let mut action_column = column;
     if let Some(len) = move_number_len(text) {
-        let (number, _) = G::move_number(position);
+        let (number, _) = G::move_number(game.position());
         if !number.is(&text[..len]) {
             let kind = RecordErrorKind::MoveNumber {
                 found: excerpt(&text[..len]),
@@ -665,7 +587,7 @@ fn read_word<G: RecordedGame, S: Sink<G>>(
             },
         )
     };
-    let action = match G::parse_action(action_text) {
+    let action = match action_text.parse::<G::MovetextAction>() {
         Ok(action) => action,
         // Not move text: perhaps a readable move. When it is neither, the
         // readable parser's reason is given for a token that has what
@@ -682,7 +604,7 @@ fn read_word<G: RecordedGame, S: Sink<G>>(
                     },
                 )
             };
-            match G::parse_readable(position, action_text) {
+            match G::parse_readable(game.position(), action_text) {
                 Some(Ok(action)) => action,
                 Some(Err(ReadableFailure::Action(err))) => return Err(illegal(err)),
                 Some(Err(ReadableFailure::Malformed { offset, reason }))
@@ -694,9 +616,9 @@ fn read_word<G: RecordedGame, S: Sink<G>>(
             }
         }
     };
-    G::apply(position, action).map_err(illegal)?;
+    game.play(action).map_err(illegal)?;
     *actions += 1;
-    sink.action(action, position);
+    sink.action(action, game.position());
     Ok(None)
 }
 
@@ -722,11 +644,11 @@ impl<R: BufRead> Iterator for Reader<R> {
         self.skip(resync);
         let read = match self.next_header() {
             Ok(None) => return None,
-            Ok(Some(KaissaGame::NAME)) => self
-                .read_game::<KaissaGame, _>(&mut Builder::new())
+            Ok(Some(Kaissa::NAME)) => self
+                .read_game::<Kaissa, _>(&mut Builder::new())
                 .map(Record::from),
             Ok(Some(_)) => self
-                .read_game::<ChaturajiGame, _>(&mut Builder::new())
+                .read_game::<Chaturaji, _>(&mut Builder::new())
                 .map(Record::from),
             Err(failure) => Err(failure),
         };

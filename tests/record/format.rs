@@ -2,7 +2,8 @@
 //! write back exactly (the one with readable moves as the move text one);
 //! the writer's layout (tag order, move numbers, wrapping, escapes);
 //! readable moves and lenient mode on read; a record with 200,000 tags
-//! read in linear time; and arbitrary input never panics the reader.
+//! read in linear time; arbitrary input never panics the reader; and the
+//! deprecated game names still name the records.
 
 use kaissa_chaturaji::chaturaji::{self, Alliances, Rules};
 use kaissa_chaturaji::kaissa::{self, Side};
@@ -384,4 +385,25 @@ fn a_large_input_streams() {
     }
     assert_eq!(read, copies);
     assert!(TEXT.len() * copies > 4_000_000);
+}
+
+#[test]
+#[allow(deprecated)]
+fn the_old_game_names_still_name_the_records() {
+    use kaissa_chaturaji::game;
+    use kaissa_chaturaji::record::{ChaturajiGame, GameRecord, KaissaGame, RecordedGame};
+    let kaissa: GameRecord<KaissaGame> = KaissaRecord::new(kaissa::Position::start());
+    assert_eq!(kaissa.final_game(), &game::kaissa());
+    let rules = Rules::default();
+    let chaturaji: GameRecord<ChaturajiGame> =
+        ChaturajiRecord::new(chaturaji::Position::start(rules));
+    assert_eq!(chaturaji.final_game(), &game::chaturaji(rules));
+    assert_eq!(
+        (KaissaGame::NAME, ChaturajiGame::NAME),
+        ("kaissa", "chaturaji")
+    );
+    assert_eq!(
+        ChaturajiGame::SEAT_TAGS,
+        ["Red", "Black", "Yellow", "Green"]
+    );
 }

@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use kaissa_chaturaji::chaturaji::{
     self, Alliances, Colour, DiceRoller, Move, Position, Roll, Rules, Undo,
 };
-use kaissa_chaturaji::record::{ActionError, ChaturajiAction, ChaturajiRecord};
+use kaissa_chaturaji::record::{ChaturajiAction, ChaturajiRecord};
 use kaissa_chaturaji::svg;
 
 use crate::{errors, js, record};
@@ -148,19 +148,12 @@ impl ChaturajiPosition {
 
     /// Applies a record action: a ply, a decision or an exchange.
     pub fn apply_action(&mut self, action: ChaturajiAction) -> Result<(), JsValue> {
+        action
+            .check_pending_decision(&self.pos)
+            .map_err(errors::action)?;
         match action {
-            ChaturajiAction::Ply { roll, mv } => {
-                if let Some(square) = self.pos.pending_promotion() {
-                    return Err(errors::action(ActionError::DecisionPending { square }));
-                }
-                self.push_move(Some(f64::from(roll.face())), mv)
-            }
-            ChaturajiAction::Decision { mv } => {
-                if self.pos.pending_promotion().is_none() {
-                    return Err(errors::action(ActionError::NoDecisionPending));
-                }
-                self.push_move(None, mv)
-            }
+            ChaturajiAction::Ply { roll, mv } => self.push_move(Some(f64::from(roll.face())), mv),
+            ChaturajiAction::Decision { mv } => self.push_move(None, mv),
             ChaturajiAction::Exchange { first, second } => {
                 self.pos
                     .apply_exchange(first, second)

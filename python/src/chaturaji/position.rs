@@ -7,7 +7,7 @@ use pyo3::types::{PyDict, PyList};
 
 use kaissa_chaturaji::chaturaji::{self, Colour, Roll};
 use kaissa_chaturaji::game::{self, ChaturajiStep};
-use kaissa_chaturaji::record::{ActionError, ChaturajiAction};
+use kaissa_chaturaji::record::ChaturajiAction;
 use kaissa_chaturaji::svg;
 
 use super::moves::{self, colour, Move};
@@ -118,19 +118,14 @@ impl Position {
 
     /// Applies a record action: a ply, a decision or an exchange.
     pub fn apply_action(&mut self, action: ChaturajiAction) -> PyResult<()> {
+        action
+            .check_pending_decision(&self.pos)
+            .map_err(errors::action)?;
         match action {
             ChaturajiAction::Ply { roll, mv } => {
-                if let Some(square) = self.pos.pending_promotion() {
-                    return Err(errors::action(ActionError::DecisionPending { square }));
-                }
                 self.push_checked(Some(i64::from(roll.face())), mv)
             }
-            ChaturajiAction::Decision { mv } => {
-                if self.pos.pending_promotion().is_none() {
-                    return Err(errors::action(ActionError::NoDecisionPending));
-                }
-                self.push_checked(None, mv)
-            }
+            ChaturajiAction::Decision { mv } => self.push_checked(None, mv),
             ChaturajiAction::Exchange { first, second } => {
                 self.pos
                     .apply_exchange(first, second)
