@@ -4,14 +4,14 @@
 use std::time::Duration;
 
 use crate::agents::clock::Instant;
-use crate::game::{Actor, Game};
+use crate::game::{Actor, Game, Returns};
 use crate::random::{RandomSource, SplitMix64};
 
 use super::{Agent, AgentGame, StopFlag};
 
 mod tree;
 
-use tree::{copy_subtree, sort_by_prior, Kind, Node, WINS};
+use tree::{copy_subtree, sort_by_prior, Kind, Node, MINIMAX_PLAYERS, WINS};
 
 /// The default [`MctsConfig::greed`].
 const DEFAULT_GREED: f64 = 0.5;
@@ -62,6 +62,13 @@ pub struct MctsConfig {
     /// Whether to keep, between moves, the subtree of the position the
     /// next call starts from (found by its hash). Default true.
     pub reuse: bool,
+    /// The weight `w` of implicit minimax backups (in `0..=1`; 0 for
+    /// none): every child is valued by [`AgentGame::heuristic`] when its
+    /// parent is expanded, these values are backed up the tree (max^n at
+    /// player nodes, the expectation at chance nodes), and a child is
+    /// selected by `(1 - w) * mean + w * minimax` plus the exploration
+    /// term. Only for games of at most four players. Default 0.
+    pub minimax: f64,
 }
 
 impl MctsConfig {
@@ -76,6 +83,7 @@ impl MctsConfig {
             max_nodes: 1 << 20,
             greed: DEFAULT_GREED,
             reuse: true,
+            minimax: 0.0,
         }
     }
 
@@ -120,6 +128,14 @@ impl MctsConfig {
     #[must_use]
     pub fn with_reuse(mut self, reuse: bool) -> MctsConfig {
         self.reuse = reuse;
+        self
+    }
+
+    /// The same with this implicit minimax weight
+    /// ([`MctsConfig::minimax`]).
+    #[must_use]
+    pub fn with_minimax(mut self, weight: f64) -> MctsConfig {
+        self.minimax = weight;
         self
     }
 
@@ -342,6 +358,9 @@ impl<G: AgentGame> Mcts<G> {
         let mut root = Node::leaf(None);
         root.hash = hash;
         root.kind = kind;
+        if self.minimax_on(game) {
+            root.minimax = minimax_values(&game.heuristic());
+        }
         self.nodes.push(root);
         0
     }
@@ -398,6 +417,49 @@ impl<G: AgentGame> Mcts<G> {
                 child.sum += ((value + 1.0) * 0.5) as f32;
             }
         }
+        if self.minimax_on(game) {
+            for step in (0..self.path.len()).rev() {
+                let at = self.path[step] as usize;
+                if let Some(values) = self.backed_up(at) {
+                    self.nodes[at].minimax = values;
+                }
+            }
+        }
+    }
+
+    /// Whether implicit minimax backups are on for `game`.
+    fn minimax_on(&self, game: &G) -> bool {
+        self.config.minimax > 0.0 && game.players() <= MINIMAX_PLAYERS
+    }
+
+    /// The implicit minimax values of the expanded `nodes[at]` from its
+    /// children's: the child best for the player to move, or the
+    /// expectation over the chance outcomes (`None` for a leaf).
+    fn backed_up(&self, at: usize) -> Option<[f32; MINIMAX_PLAYERS]> {
+        let node = &self.nodes[at];
+        let children = &self.nodes[node.children()];
+        if children.is_empty() {
+            return None;
+        }
+        match node.kind {
+            Kind::Player(player) => {
+                let player = usize::from(player).min(MINIMAX_PLAYERS - 1);
+                children
+                    .iter()
+                    .map(|child| child.minimax)
+                    .max_by(|a, b| a[player].total_cmp(&b[player]))
+            }
+            Kind::Chance => {
+                let mut values = [0.0; MINIMAX_PLAYERS];
+                for child in children {
+                    for (value, child_value) in values.iter_mut().zip(child.minimax) {
+                        *value += child.prior * child_value;
+                    }
+                }
+                Some(values)
+            }
+            Kind::Over | Kind::Unknown => None,
+        }
     }
 
     /// Gives `nodes[at]` its children (the legal actions, or the chance
@@ -412,9 +474,15 @@ impl<G: AgentGame> Mcts<G> {
                 if actions.is_empty() || actions.len() > room {
                     return false;
                 }
+                let minimax = self.minimax_on(game);
                 for &action in actions {
                     let mut child = Node::leaf(Some(action));
                     child.prior = game.capture_value(action) as f32;
+                    if minimax {
+                        let mut after = game.clone();
+                        after.apply_unchecked(action);
+                        child.minimax = minimax_values(&after.heuristic());
+                    }
                     self.nodes.push(child);
                 }
                 // Unvisited children are tried in this order: captures by
@@ -437,8 +505,14 @@ impl<G: AgentGame> Mcts<G> {
                 if outcomes.is_empty() || outcomes.len() > room {
                     return false;
                 }
-                for &(action, _) in &outcomes {
-                    self.nodes.push(Node::leaf(Some(action)));
+                // An outcome keeps its probability as its prior, for the
+                // minimax expectation; the die changes no heuristic value.
+                let minimax = self.nodes[at].minimax;
+                for &(action, probability) in &outcomes {
+                    let mut child = Node::leaf(Some(action));
+                    child.prior = probability as f32;
+                    child.minimax = minimax;
+                    self.nodes.push(child);
                 }
             }
             Kind::Over | Kind::Unknown => return false,
@@ -475,6 +549,13 @@ impl<G: AgentGame> Mcts<G> {
         }
         let log_visits = f64::from(node.visits.max(1)).ln();
         let c = self.config.exploration;
+        let (weight, player) = match node.kind {
+            Kind::Player(player) if self.minimax_on(game) => (
+                self.config.minimax.min(1.0),
+                usize::from(player).min(MINIMAX_PLAYERS - 1),
+            ),
+            _ => (0.0, 0),
+        };
         let mut best = range.start;
         let mut best_score = f64::NEG_INFINITY;
         for index in range {
@@ -482,7 +563,12 @@ impl<G: AgentGame> Mcts<G> {
             if child.visits == 0 {
                 return index;
             }
-            let score = child.mean() + c * (log_visits / f64::from(child.visits)).sqrt();
+            let mut value = child.mean();
+            if weight > 0.0 {
+                let minimax = (f64::from(child.minimax[player]) + 1.0) * 0.5;
+                value = (1.0 - weight) * value + weight * minimax;
+            }
+            let score = value + c * (log_visits / f64::from(child.visits)).sqrt();
             if score > best_score {
                 best_score = score;
                 best = index;
@@ -490,6 +576,15 @@ impl<G: AgentGame> Mcts<G> {
         }
         best
     }
+}
+
+/// The first [`MINIMAX_PLAYERS`] of `returns`, as a node holds them.
+fn minimax_values(returns: &Returns) -> [f32; MINIMAX_PLAYERS] {
+    let mut values = [0.0; MINIMAX_PLAYERS];
+    for (value, &r) in values.iter_mut().zip(returns.iter()) {
+        *value = r as f32;
+    }
+    values
 }
 
 /// The first of `actions` that wins the game at once, if any.
@@ -538,6 +633,66 @@ mod tests {
         // Every iteration went down to it.
         assert_eq!(child.visits, 5);
         assert_eq!(child.mean(), 1.0);
+    }
+
+    #[test]
+    fn implicit_minimax_values_are_backed_up() {
+        // Red to move may take Yellow's Ubar on f1 with its Builder: the
+        // root's minimax value for Red is that of its best child, better
+        // than the position's own heuristic.
+        let pos: Position = "h4b4/10/10/10/10/10/10/10/10/H4U4 r 20 -".parse().unwrap();
+        let game = Kaissa::new(pos);
+        let config = MctsConfig::iterations(1).with_minimax(0.5);
+        let mut mcts: Mcts<Kaissa> = Mcts::new(config, 1);
+        mcts.reserve();
+        mcts.prepare_root(&game);
+        for _ in 0..300 {
+            mcts.iterate(&game);
+        }
+        let root = mcts.nodes[0];
+        let red = 1;
+        assert!(root.minimax[red] > game.heuristic()[red] as f32);
+        let best = mcts.nodes[root.children()]
+            .iter()
+            .map(|child| child.minimax[red])
+            .fold(f32::NEG_INFINITY, f32::max);
+        assert_eq!(root.minimax[red], best);
+        // Every expanded node holds the value of its best child.
+        for at in 0..mcts.nodes.len() {
+            if let Some(values) = mcts.backed_up(at) {
+                assert_eq!(mcts.nodes[at].minimax, values, "node {at}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_chance_node_backs_up_the_expectation() {
+        use crate::chaturaji::Rules;
+        use crate::game::Chaturaji;
+        let mut game = crate::game::chaturaji(Rules::ludii());
+        let config = MctsConfig::iterations(1).with_minimax(0.5);
+        let mut mcts: Mcts<Chaturaji> = Mcts::new(config, 3);
+        game.apply(game.chance_outcomes()[2].0).unwrap();
+        mcts.reserve();
+        mcts.prepare_root(&game);
+        for _ in 0..400 {
+            mcts.iterate(&game);
+        }
+        let mut chance_nodes = 0;
+        for at in 0..mcts.nodes.len() {
+            let node = mcts.nodes[at];
+            if node.kind != Kind::Chance || node.count == 0 {
+                continue;
+            }
+            chance_nodes += 1;
+            let outcomes = &mcts.nodes[node.children()];
+            assert_eq!(outcomes.len(), 4);
+            for player in 0..4 {
+                let mean: f32 = outcomes.iter().map(|o| o.minimax[player]).sum::<f32>() / 4.0;
+                assert!((node.minimax[player] - mean).abs() < 1e-6);
+            }
+        }
+        assert!(chance_nodes > 0);
     }
 
     #[test]
