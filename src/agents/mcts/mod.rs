@@ -39,11 +39,14 @@ pub struct MctsConfig {
     /// Wall-clock time per move, if limited.
     pub time: Option<Duration>,
     /// The exploration constant `c` of UCB1 (values are in `0..=1`):
-    /// `mean + c * sqrt(ln N / n)`. Default 0.7.
-    pub exploration: f64,
-    /// The ply cap of a rollout; `None` for the game's default
-    /// ([`AgentGame::ROLLOUT_PLIES`]: Kaissa 16, Chaturaji 50). A capped
-    /// rollout is valued by [`AgentGame::heuristic`].
+    /// `mean + c * sqrt(ln N / n)`; `None` (the default) for the game's
+    /// ([`AgentGame::mcts_exploration`]: 0.7, under the Chaturaji Ludii
+    /// ruleset 0.08).
+    pub exploration: Option<f64>,
+    /// The ply cap of a rollout; `None` (the default) for the game's
+    /// ([`AgentGame::mcts_rollout_plies`]: Kaissa 16, Chaturaji 50, under
+    /// the Ludii ruleset 0). A capped rollout is valued by
+    /// [`AgentGame::heuristic`]; with a cap of 0 every leaf is.
     pub rollout_plies: Option<u32>,
     /// The most nodes the tree holds (at least 4,096; default 1,048,576,
     /// about 32 MB). The arena and its spare (for keeping a subtree) are
@@ -78,7 +81,7 @@ impl MctsConfig {
         MctsConfig {
             iterations,
             time: None,
-            exploration: 0.7,
+            exploration: None,
             rollout_plies: None,
             max_nodes: 1 << 20,
             greed: DEFAULT_GREED,
@@ -99,7 +102,7 @@ impl MctsConfig {
     /// The same with this exploration constant.
     #[must_use]
     pub fn with_exploration(mut self, exploration: f64) -> MctsConfig {
-        self.exploration = exploration;
+        self.exploration = Some(exploration);
         self
     }
 
@@ -176,7 +179,8 @@ pub struct MctsReport<A> {
 /// ([`Game::returns`], so four seats and alliances need nothing special),
 /// rollouts with the game's fast playout loop capped at a ply count
 /// ([`MctsConfig::rollout_plies`]; a capped rollout is valued by
-/// [`AgentGame::heuristic`]).
+/// [`AgentGame::heuristic`], and with a cap of 0, the default under the
+/// Chaturaji Ludii ruleset, every leaf is).
 ///
 /// It takes what the game gives: an action that wins at once
 /// ([`AgentGame::wins_at_once`]) is played at the root without a search,
@@ -218,6 +222,10 @@ pub struct Mcts<G: Game> {
     name: String,
     /// Raised from another thread to stop the search.
     stop: Option<StopFlag>,
+    /// The rollout cap and exploration constant of this search: the
+    /// config's, or the game's defaults.
+    plies: u32,
+    exploration: f64,
 }
 
 impl<G: AgentGame> Mcts<G> {
@@ -235,6 +243,8 @@ impl<G: AgentGame> Mcts<G> {
             spare: Vec::new(),
             path: Vec::new(),
             stop: None,
+            plies: 0,
+            exploration: 0.0,
         }
     }
 
@@ -333,6 +343,14 @@ impl<G: AgentGame> Mcts<G> {
     /// kept tree with its hash (its subtree moved to the front of the
     /// arena), or a fresh one. Returns the root's visits.
     fn prepare_root(&mut self, game: &G) -> u32 {
+        self.plies = self
+            .config
+            .rollout_plies
+            .unwrap_or_else(|| game.mcts_rollout_plies());
+        self.exploration = self
+            .config
+            .exploration
+            .unwrap_or_else(|| game.mcts_exploration());
         let hash = game.hash();
         let kind = Kind::of(game.actor());
         if self.config.reuse {
@@ -400,8 +418,10 @@ impl<G: AgentGame> Mcts<G> {
         let values = if self.nodes[at].kind == Kind::Over {
             scratch.returns()
         } else {
-            let plies = self.config.rollout_plies.unwrap_or(G::ROLLOUT_PLIES);
-            if self.config.greed > 0.0 {
+            let plies = self.plies;
+            if plies == 0 {
+                scratch.heuristic()
+            } else if self.config.greed > 0.0 {
                 scratch.greedy_rollout(&mut self.rng, plies, self.config.greed)
             } else {
                 scratch.rollout(&mut self.rng, plies)
@@ -548,7 +568,7 @@ impl<G: AgentGame> Mcts<G> {
             return range.start;
         }
         let log_visits = f64::from(node.visits.max(1)).ln();
-        let c = self.config.exploration;
+        let c = self.exploration;
         let (weight, player) = match node.kind {
             Kind::Player(player) if self.minimax_on(game) => (
                 self.config.minimax.min(1.0),
@@ -693,6 +713,27 @@ mod tests {
             }
         }
         assert!(chance_nodes > 0);
+    }
+
+    #[test]
+    fn the_game_gives_the_defaults_the_config_leaves_open() {
+        use crate::chaturaji::Rules;
+        use crate::game::Chaturaji;
+        let settings = |game: &Chaturaji, config: MctsConfig| {
+            let mut mcts: Mcts<Chaturaji> = Mcts::new(config, 1);
+            mcts.prepare_root(game);
+            (mcts.plies, mcts.exploration)
+        };
+        let sheet = crate::game::chaturaji(Rules::default());
+        let ludii = crate::game::chaturaji(Rules::ludii());
+        let config = MctsConfig::iterations(10);
+        assert_eq!(settings(&sheet, config), (50, 0.7));
+        assert_eq!(settings(&ludii, config), (0, 0.08));
+        let own = config.with_rollout_plies(12).with_exploration(0.3);
+        assert_eq!(settings(&ludii, own), (12, 0.3));
+        let mut kaissa: Mcts<Kaissa> = Mcts::new(config, 1);
+        kaissa.prepare_root(&Kaissa::new(Position::start()));
+        assert_eq!((kaissa.plies, kaissa.exploration), (16, 0.7));
     }
 
     #[test]
