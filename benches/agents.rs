@@ -68,14 +68,22 @@ fn mcts(c: &mut Criterion) {
             &format!("chaturaji_{name}/middlegame"),
             middle.clone(),
         );
-        // The same with uniform rollouts (the fast playout loop).
-        let uniform = MctsConfig::iterations(ITERATIONS)
+        // With 50-ply rollouts (the sheet's default; under the Ludii
+        // ruleset the default values leaves by the heuristic): greedy,
+        // and uniform (the fast playout loop).
+        let rollouts = MctsConfig::iterations(ITERATIONS)
             .with_reuse(false)
-            .with_greed(0.0);
-        let mut mcts: Mcts<Chaturaji> = Mcts::new(uniform, 1);
-        group.bench_function(format!("chaturaji_{name}/middlegame_uniform"), |b| {
-            b.iter(|| mcts.search(black_box(&middle)))
-        });
+            .with_rollout_plies(50);
+        let mut variants = vec![("uniform", rollouts.with_greed(0.0))];
+        if rules.is_ludii() {
+            variants.insert(0, ("greedy", rollouts));
+        }
+        for (variant, config) in variants {
+            let mut mcts: Mcts<Chaturaji> = Mcts::new(config, 1);
+            group.bench_function(format!("chaturaji_{name}/middlegame_{variant}"), |b| {
+                b.iter(|| mcts.search(black_box(&middle)))
+            });
+        }
     }
 }
 

@@ -15,14 +15,29 @@ fn score_of(elo: f64) -> f64 {
 /// `elo <difference> +- <one standard error>` for the first agent of a
 /// two-agent match, from its per-game scores (1, 0.5, 0; a Chaturaji
 /// alliance game counts as one). The error is the score's standard
-/// error carried through the logistic curve; a score of 0 or 1 gives an
-/// infinite difference.
+/// error carried through the logistic curve. A score of 0 or 1 has no
+/// finite estimate; then the line is a one-sided 95 % bound instead,
+/// `elo > +B (score 1.000 over N games, 95% bound)`: the Elo of the
+/// lowest true score under which `N` wins in `N` games still happen one
+/// time in twenty (`p^N = 0.05`), and the mirror of it for 0.
 pub fn elo_line(scores: &[f64]) -> String {
     let n = scores.len() as f64;
+    if scores.is_empty() {
+        return "elo undefined (no games)".to_owned();
+    }
     let mean = scores.iter().sum::<f64>() / n;
     if mean <= 0.0 || mean >= 1.0 {
-        let sign = if mean <= 0.0 { "-" } else { "+" };
-        return format!("elo {sign}inf +- inf");
+        let bound = elo_of(ONE_SIDED_ALPHA.powf(1.0 / n));
+        let (relation, bound) = if mean <= 0.0 {
+            ("<", -bound)
+        } else {
+            (">", bound)
+        };
+        return format!(
+            "elo {relation} {bound:+.1} (score {:.3} over {} games, 95% bound)",
+            mean.clamp(0.0, 1.0),
+            scores.len()
+        );
     }
     let variance = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
     let error = (variance / n).sqrt();
@@ -30,6 +45,10 @@ pub fn elo_line(scores: &[f64]) -> String {
     // `+ 0.0` writes an even score as 0.0, not -0.0.
     format!("elo {:.1} +- {:.1}", elo_of(mean) + 0.0, error * slope)
 }
+
+/// The error rate of the one-sided bound [`elo_line`] prints for a score
+/// of 0 or 1.
+const ONE_SIDED_ALPHA: f64 = 0.05;
 
 /// A sequential probability ratio test of `elo0` against `elo1` with
 /// alpha = beta = 0.05.

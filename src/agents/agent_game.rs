@@ -29,8 +29,25 @@ use super::{greedy_rollout, kaissa_eval};
 /// ```
 pub trait AgentGame: Game + Clone {
     /// The default ply cap of a rollout for this game
-    /// ([`MctsConfig::rollout_plies`](super::MctsConfig::rollout_plies)).
+    /// ([`AgentGame::mcts_rollout_plies`]).
     const ROLLOUT_PLIES: u32;
+
+    /// The ply cap of an MCTS rollout from here when the config leaves it
+    /// to the game ([`MctsConfig::rollout_plies`]); the default is
+    /// [`AgentGame::ROLLOUT_PLIES`].
+    ///
+    /// [`MctsConfig::rollout_plies`]: super::MctsConfig::rollout_plies
+    fn mcts_rollout_plies(&self) -> u32 {
+        Self::ROLLOUT_PLIES
+    }
+
+    /// The UCB1 exploration constant of MCTS here when the config leaves
+    /// it to the game ([`MctsConfig::exploration`]); the default is 0.7.
+    ///
+    /// [`MctsConfig::exploration`]: super::MctsConfig::exploration
+    fn mcts_exploration(&self) -> f64 {
+        DEFAULT_EXPLORATION
+    }
 
     /// What `action` (a legal action at a player node) wins for the
     /// player who plays it: the value of the enemy material it captures
@@ -73,6 +90,18 @@ pub trait AgentGame: Game + Clone {
     /// (the returns when it is over); the value of a capped rollout.
     fn heuristic(&self) -> Returns;
 }
+
+/// The UCB1 exploration constant of MCTS unless a game says otherwise.
+const DEFAULT_EXPLORATION: f64 = 0.7;
+
+/// MCTS under the Chaturaji Ludii ruleset: no rollouts (each leaf valued
+/// by the heuristic) and a small exploration constant, since the
+/// heuristic's values are exact and close together. `mcts:4000` against
+/// three `mcts:1000` (par 0.25) scored 0.34 ± 0.01 with them (1,440
+/// games), 0.28 ± 0.02 with 50-ply greedy rollouts and 0.7 (480 games;
+/// BENCHMARKS.md).
+const LUDII_ROLLOUT_PLIES: u32 = 0;
+const LUDII_EXPLORATION: f64 = 0.08;
 
 /// Kaissa's capped rollouts are valued as `tanh(eval / 600)` with the
 /// evaluation in centipawns (so a Ubar ahead is worth about 0.9).
@@ -157,6 +186,25 @@ impl AgentGame for Chaturaji {
     /// alliances, 40 games); under the Ludii ruleset 0.52 against 0.45 for
     /// a cap of 20.
     const ROLLOUT_PLIES: u32 = 50;
+
+    /// 50 under the sheet's rules, none under the Ludii ruleset (leaves
+    /// valued by the heuristic).
+    fn mcts_rollout_plies(&self) -> u32 {
+        if self.position().rules().is_ludii() {
+            LUDII_ROLLOUT_PLIES
+        } else {
+            Self::ROLLOUT_PLIES
+        }
+    }
+
+    /// 0.7 under the sheet's rules, 0.08 under the Ludii ruleset.
+    fn mcts_exploration(&self) -> f64 {
+        if self.position().rules().is_ludii() {
+            LUDII_EXPLORATION
+        } else {
+            DEFAULT_EXPLORATION
+        }
+    }
 
     fn capture_value(&self, action: ChaturajiStep) -> f64 {
         let Actor::Player(player) = self.actor() else {

@@ -34,12 +34,22 @@ pub(crate) fn friends(pos: &Position, a: Colour, b: Colour) -> bool {
 /// How much a lead of one Ludii score point is worth in the heuristic.
 const LUDII_SCORE_SCALE: f64 = 8.0;
 
+/// The returns of a Ludii winner and of a loser ([`Game::returns`]).
+///
+/// [`Game::returns`]: crate::game::Game::returns
+const LUDII_WIN: f64 = 1.0;
+const LUDII_LOSS: f64 = -1.0 / 3.0;
+
 /// A guess of the returns of an unfinished game, one value per colour.
 ///
 /// * Sheet's rules: the material balance of the alliances,
 ///   `(mine - theirs) / (mine + theirs)`, for both colours of each.
-/// * Ludii ruleset: each colour's lead over the best other score, through
-///   `tanh(lead / 8)`, since the top score wins.
+/// * Ludii ruleset: the return to expect if each colour wins with the
+///   chance `(1 + tanh(lead / 8)) / 2`, its lead being over the best other
+///   score (the top score wins): `p * 1 + (1 - p) * (-1/3)`, on the scale
+///   of the returns of a finished game (a win 1, a loss -1/3). So a hopeless
+///   game is worth a loss, never less: no colour prefers ending the game
+///   behind to playing on.
 pub(crate) fn heuristic(pos: &Position) -> Returns {
     let mut values: Returns = [0.0; 4].into_iter().collect();
     if pos.rules().is_ludii() {
@@ -51,7 +61,8 @@ pub(crate) fn heuristic(pos: &Position) -> Returns {
                 .filter(|&&other| other != colour)
                 .map(|other| f64::from(scores[other.index()]))
                 .fold(0.0, f64::max);
-            values[colour.index()] = ((mine - best_other) / LUDII_SCORE_SCALE).tanh();
+            let win = (1.0 + ((mine - best_other) / LUDII_SCORE_SCALE).tanh()) / 2.0;
+            values[colour.index()] = win * LUDII_WIN + (1.0 - win) * LUDII_LOSS;
         }
         return values;
     }
@@ -80,21 +91,32 @@ mod tests {
 
     #[test]
     fn the_start_is_level() {
-        for rules in [Rules::default(), Rules::ludii()] {
-            let values = heuristic(&Position::start(rules));
-            assert_eq!(values.as_slice(), &[0.0; 4]);
+        let values = heuristic(&Position::start(Rules::default()));
+        assert_eq!(values.as_slice(), &[0.0; 4]);
+        // Under Ludii all four tie: each wins with chance 1/2 by the lead
+        // (none), worth 1/2 - 1/6.
+        let values = heuristic(&Position::start(Rules::ludii()));
+        for value in &values {
+            assert!((value - 1.0 / 3.0).abs() < 1e-12, "{values:?}");
         }
     }
 
     #[test]
-    fn a_lost_piece_shows() {
-        // Red's boat is gone: Red and Green (allies) are behind.
+    fn a_ludii_game_far_behind_is_worth_a_loss() {
+        // Green has taken 20 points, nobody else any: Green's value nears
+        // a win's, the others' a loss's (-1/3), never below it.
+        // Scores in the order Red, Black, Yellow, Green.
         let text = "yB,yP,2,bK,bE,bH,bB/yH,yP,2,bP,bP,bP,bP/yE,yP,6/yK,yP,6/6,rP,rK/\
-                    6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,1 b rbyg - - 0 1";
-        let pos = Position::from_text(text, Rules::default()).unwrap();
+                    6,rP,rE/gP,gP,gP,gP,2,rP,rH/gB,gH,gE,gK,2,rP,rB g 0,0,0,20 - 40";
+        let pos = Position::from_text(text, Rules::ludii()).unwrap();
         let values = heuristic(&pos);
-        assert!(values[0] < 0.0 && values[3] < 0.0);
-        assert!(values[1] > 0.0 && values[2] > 0.0);
-        assert_eq!(values[0], values[3]);
+        for colour in Colour::ALL {
+            let value = values[colour.index()];
+            if colour == Colour::Green {
+                assert!(value > 0.95, "{values:?}");
+            } else {
+                assert!((-1.0 / 3.0..-0.3).contains(&value), "{values:?}");
+            }
+        }
     }
 }

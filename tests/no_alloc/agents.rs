@@ -60,10 +60,19 @@ fn mcts_does_not_allocate_after_warm_up() {
         allocations_after_warm_up(game::kaissa(), &mut kaissa, 12),
         0
     );
+    // The defaults (under the Ludii ruleset no rollouts), rollouts under
+    // both rules, and implicit minimax backups.
+    let settings = [
+        config,
+        config.with_rollout_plies(50),
+        config.with_minimax(0.5),
+    ];
     for rules in [Rules::default(), Rules::ludii()] {
-        let mut chaturaji = Mcts::new(config, 2);
-        let allocations = allocations_after_warm_up(game::chaturaji(rules), &mut chaturaji, 24);
-        assert_eq!(allocations, 0, "{rules:?}");
+        for config in settings {
+            let mut chaturaji = Mcts::new(config, 2);
+            let allocations = allocations_after_warm_up(game::chaturaji(rules), &mut chaturaji, 24);
+            assert_eq!(allocations, 0, "{rules:?} {config:?}");
+        }
     }
 }
 

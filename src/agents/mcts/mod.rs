@@ -4,14 +4,14 @@
 use std::time::Duration;
 
 use crate::agents::clock::Instant;
-use crate::game::{Actor, Game};
+use crate::game::{Actor, Game, Returns};
 use crate::random::{RandomSource, SplitMix64};
 
 use super::{Agent, AgentGame, StopFlag};
 
 mod tree;
 
-use tree::{copy_subtree, sort_by_prior, Kind, Node, WINS};
+use tree::{copy_subtree, sort_by_prior, Kind, Node, MINIMAX_PLAYERS, WINS};
 
 /// The default [`MctsConfig::greed`].
 const DEFAULT_GREED: f64 = 0.5;
@@ -39,11 +39,14 @@ pub struct MctsConfig {
     /// Wall-clock time per move, if limited.
     pub time: Option<Duration>,
     /// The exploration constant `c` of UCB1 (values are in `0..=1`):
-    /// `mean + c * sqrt(ln N / n)`. Default 0.7.
-    pub exploration: f64,
-    /// The ply cap of a rollout; `None` for the game's default
-    /// ([`AgentGame::ROLLOUT_PLIES`]: Kaissa 16, Chaturaji 50). A capped
-    /// rollout is valued by [`AgentGame::heuristic`].
+    /// `mean + c * sqrt(ln N / n)`; `None` (the default) for the game's
+    /// ([`AgentGame::mcts_exploration`]: 0.7, under the Chaturaji Ludii
+    /// ruleset 0.08).
+    pub exploration: Option<f64>,
+    /// The ply cap of a rollout; `None` (the default) for the game's
+    /// ([`AgentGame::mcts_rollout_plies`]: Kaissa 16, Chaturaji 50, under
+    /// the Ludii ruleset 0). A capped rollout is valued by
+    /// [`AgentGame::heuristic`]; with a cap of 0 every leaf is.
     pub rollout_plies: Option<u32>,
     /// The most nodes the tree holds (at least 4,096; default 1,048,576,
     /// about 32 MB). The arena and its spare (for keeping a subtree) are
@@ -62,6 +65,13 @@ pub struct MctsConfig {
     /// Whether to keep, between moves, the subtree of the position the
     /// next call starts from (found by its hash). Default true.
     pub reuse: bool,
+    /// The weight `w` of implicit minimax backups (in `0..=1`; 0 for
+    /// none): every child is valued by [`AgentGame::heuristic`] when its
+    /// parent is expanded, these values are backed up the tree (max^n at
+    /// player nodes, the expectation at chance nodes), and a child is
+    /// selected by `(1 - w) * mean + w * minimax` plus the exploration
+    /// term. Only for games of at most four players. Default 0.
+    pub minimax: f64,
 }
 
 impl MctsConfig {
@@ -71,11 +81,12 @@ impl MctsConfig {
         MctsConfig {
             iterations,
             time: None,
-            exploration: 0.7,
+            exploration: None,
             rollout_plies: None,
             max_nodes: 1 << 20,
             greed: DEFAULT_GREED,
             reuse: true,
+            minimax: 0.0,
         }
     }
 
@@ -91,7 +102,7 @@ impl MctsConfig {
     /// The same with this exploration constant.
     #[must_use]
     pub fn with_exploration(mut self, exploration: f64) -> MctsConfig {
-        self.exploration = exploration;
+        self.exploration = Some(exploration);
         self
     }
 
@@ -120,6 +131,14 @@ impl MctsConfig {
     #[must_use]
     pub fn with_reuse(mut self, reuse: bool) -> MctsConfig {
         self.reuse = reuse;
+        self
+    }
+
+    /// The same with this implicit minimax weight
+    /// ([`MctsConfig::minimax`]).
+    #[must_use]
+    pub fn with_minimax(mut self, weight: f64) -> MctsConfig {
+        self.minimax = weight;
         self
     }
 
@@ -160,7 +179,8 @@ pub struct MctsReport<A> {
 /// ([`Game::returns`], so four seats and alliances need nothing special),
 /// rollouts with the game's fast playout loop capped at a ply count
 /// ([`MctsConfig::rollout_plies`]; a capped rollout is valued by
-/// [`AgentGame::heuristic`]).
+/// [`AgentGame::heuristic`], and with a cap of 0, the default under the
+/// Chaturaji Ludii ruleset, every leaf is).
 ///
 /// It takes what the game gives: an action that wins at once
 /// ([`AgentGame::wins_at_once`]) is played at the root without a search,
@@ -202,6 +222,10 @@ pub struct Mcts<G: Game> {
     name: String,
     /// Raised from another thread to stop the search.
     stop: Option<StopFlag>,
+    /// The rollout cap and exploration constant of this search: the
+    /// config's, or the game's defaults.
+    plies: u32,
+    exploration: f64,
 }
 
 impl<G: AgentGame> Mcts<G> {
@@ -219,6 +243,8 @@ impl<G: AgentGame> Mcts<G> {
             spare: Vec::new(),
             path: Vec::new(),
             stop: None,
+            plies: 0,
+            exploration: 0.0,
         }
     }
 
@@ -317,6 +343,14 @@ impl<G: AgentGame> Mcts<G> {
     /// kept tree with its hash (its subtree moved to the front of the
     /// arena), or a fresh one. Returns the root's visits.
     fn prepare_root(&mut self, game: &G) -> u32 {
+        self.plies = self
+            .config
+            .rollout_plies
+            .unwrap_or_else(|| game.mcts_rollout_plies());
+        self.exploration = self
+            .config
+            .exploration
+            .unwrap_or_else(|| game.mcts_exploration());
         let hash = game.hash();
         let kind = Kind::of(game.actor());
         if self.config.reuse {
@@ -342,6 +376,9 @@ impl<G: AgentGame> Mcts<G> {
         let mut root = Node::leaf(None);
         root.hash = hash;
         root.kind = kind;
+        if self.minimax_on(game) {
+            root.minimax = minimax_values(&game.heuristic());
+        }
         self.nodes.push(root);
         0
     }
@@ -381,8 +418,10 @@ impl<G: AgentGame> Mcts<G> {
         let values = if self.nodes[at].kind == Kind::Over {
             scratch.returns()
         } else {
-            let plies = self.config.rollout_plies.unwrap_or(G::ROLLOUT_PLIES);
-            if self.config.greed > 0.0 {
+            let plies = self.plies;
+            if plies == 0 {
+                scratch.heuristic()
+            } else if self.config.greed > 0.0 {
                 scratch.greedy_rollout(&mut self.rng, plies, self.config.greed)
             } else {
                 scratch.rollout(&mut self.rng, plies)
@@ -398,6 +437,49 @@ impl<G: AgentGame> Mcts<G> {
                 child.sum += ((value + 1.0) * 0.5) as f32;
             }
         }
+        if self.minimax_on(game) {
+            for step in (0..self.path.len()).rev() {
+                let at = self.path[step] as usize;
+                if let Some(values) = self.backed_up(at) {
+                    self.nodes[at].minimax = values;
+                }
+            }
+        }
+    }
+
+    /// Whether implicit minimax backups are on for `game`.
+    fn minimax_on(&self, game: &G) -> bool {
+        self.config.minimax > 0.0 && game.players() <= MINIMAX_PLAYERS
+    }
+
+    /// The implicit minimax values of the expanded `nodes[at]` from its
+    /// children's: the child best for the player to move, or the
+    /// expectation over the chance outcomes (`None` for a leaf).
+    fn backed_up(&self, at: usize) -> Option<[f32; MINIMAX_PLAYERS]> {
+        let node = &self.nodes[at];
+        let children = &self.nodes[node.children()];
+        if children.is_empty() {
+            return None;
+        }
+        match node.kind {
+            Kind::Player(player) => {
+                let player = usize::from(player).min(MINIMAX_PLAYERS - 1);
+                children
+                    .iter()
+                    .map(|child| child.minimax)
+                    .max_by(|a, b| a[player].total_cmp(&b[player]))
+            }
+            Kind::Chance => {
+                let mut values = [0.0; MINIMAX_PLAYERS];
+                for child in children {
+                    for (value, child_value) in values.iter_mut().zip(child.minimax) {
+                        *value += child.prior * child_value;
+                    }
+                }
+                Some(values)
+            }
+            Kind::Over | Kind::Unknown => None,
+        }
     }
 
     /// Gives `nodes[at]` its children (the legal actions, or the chance
@@ -412,9 +494,15 @@ impl<G: AgentGame> Mcts<G> {
                 if actions.is_empty() || actions.len() > room {
                     return false;
                 }
+                let minimax = self.minimax_on(game);
                 for &action in actions {
                     let mut child = Node::leaf(Some(action));
                     child.prior = game.capture_value(action) as f32;
+                    if minimax {
+                        let mut after = game.clone();
+                        after.apply_unchecked(action);
+                        child.minimax = minimax_values(&after.heuristic());
+                    }
                     self.nodes.push(child);
                 }
                 // Unvisited children are tried in this order: captures by
@@ -437,8 +525,14 @@ impl<G: AgentGame> Mcts<G> {
                 if outcomes.is_empty() || outcomes.len() > room {
                     return false;
                 }
-                for &(action, _) in &outcomes {
-                    self.nodes.push(Node::leaf(Some(action)));
+                // An outcome keeps its probability as its prior, for the
+                // minimax expectation; the die changes no heuristic value.
+                let minimax = self.nodes[at].minimax;
+                for &(action, probability) in &outcomes {
+                    let mut child = Node::leaf(Some(action));
+                    child.prior = probability as f32;
+                    child.minimax = minimax;
+                    self.nodes.push(child);
                 }
             }
             Kind::Over | Kind::Unknown => return false,
@@ -474,7 +568,14 @@ impl<G: AgentGame> Mcts<G> {
             return range.start;
         }
         let log_visits = f64::from(node.visits.max(1)).ln();
-        let c = self.config.exploration;
+        let c = self.exploration;
+        let (weight, player) = match node.kind {
+            Kind::Player(player) if self.minimax_on(game) => (
+                self.config.minimax.min(1.0),
+                usize::from(player).min(MINIMAX_PLAYERS - 1),
+            ),
+            _ => (0.0, 0),
+        };
         let mut best = range.start;
         let mut best_score = f64::NEG_INFINITY;
         for index in range {
@@ -482,7 +583,12 @@ impl<G: AgentGame> Mcts<G> {
             if child.visits == 0 {
                 return index;
             }
-            let score = child.mean() + c * (log_visits / f64::from(child.visits)).sqrt();
+            let mut value = child.mean();
+            if weight > 0.0 {
+                let minimax = (f64::from(child.minimax[player]) + 1.0) * 0.5;
+                value = (1.0 - weight) * value + weight * minimax;
+            }
+            let score = value + c * (log_visits / f64::from(child.visits)).sqrt();
             if score > best_score {
                 best_score = score;
                 best = index;
@@ -490,6 +596,15 @@ impl<G: AgentGame> Mcts<G> {
         }
         best
     }
+}
+
+/// The first [`MINIMAX_PLAYERS`] of `returns`, as a node holds them.
+fn minimax_values(returns: &Returns) -> [f32; MINIMAX_PLAYERS] {
+    let mut values = [0.0; MINIMAX_PLAYERS];
+    for (value, &r) in values.iter_mut().zip(returns.iter()) {
+        *value = r as f32;
+    }
+    values
 }
 
 /// The first of `actions` that wins the game at once, if any.
@@ -538,6 +653,87 @@ mod tests {
         // Every iteration went down to it.
         assert_eq!(child.visits, 5);
         assert_eq!(child.mean(), 1.0);
+    }
+
+    #[test]
+    fn implicit_minimax_values_are_backed_up() {
+        // Red to move may take Yellow's Ubar on f1 with its Builder: the
+        // root's minimax value for Red is that of its best child, better
+        // than the position's own heuristic.
+        let pos: Position = "h4b4/10/10/10/10/10/10/10/10/H4U4 r 20 -".parse().unwrap();
+        let game = Kaissa::new(pos);
+        let config = MctsConfig::iterations(1).with_minimax(0.5);
+        let mut mcts: Mcts<Kaissa> = Mcts::new(config, 1);
+        mcts.reserve();
+        mcts.prepare_root(&game);
+        for _ in 0..300 {
+            mcts.iterate(&game);
+        }
+        let root = mcts.nodes[0];
+        let red = 1;
+        assert!(root.minimax[red] > game.heuristic()[red] as f32);
+        let best = mcts.nodes[root.children()]
+            .iter()
+            .map(|child| child.minimax[red])
+            .fold(f32::NEG_INFINITY, f32::max);
+        assert_eq!(root.minimax[red], best);
+        // Every expanded node holds the value of its best child.
+        for at in 0..mcts.nodes.len() {
+            if let Some(values) = mcts.backed_up(at) {
+                assert_eq!(mcts.nodes[at].minimax, values, "node {at}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_chance_node_backs_up_the_expectation() {
+        use crate::chaturaji::Rules;
+        use crate::game::Chaturaji;
+        let mut game = crate::game::chaturaji(Rules::ludii());
+        let config = MctsConfig::iterations(1).with_minimax(0.5);
+        let mut mcts: Mcts<Chaturaji> = Mcts::new(config, 3);
+        game.apply(game.chance_outcomes()[2].0).unwrap();
+        mcts.reserve();
+        mcts.prepare_root(&game);
+        for _ in 0..400 {
+            mcts.iterate(&game);
+        }
+        let mut chance_nodes = 0;
+        for at in 0..mcts.nodes.len() {
+            let node = mcts.nodes[at];
+            if node.kind != Kind::Chance || node.count == 0 {
+                continue;
+            }
+            chance_nodes += 1;
+            let outcomes = &mcts.nodes[node.children()];
+            assert_eq!(outcomes.len(), 4);
+            for player in 0..4 {
+                let mean: f32 = outcomes.iter().map(|o| o.minimax[player]).sum::<f32>() / 4.0;
+                assert!((node.minimax[player] - mean).abs() < 1e-6);
+            }
+        }
+        assert!(chance_nodes > 0);
+    }
+
+    #[test]
+    fn the_game_gives_the_defaults_the_config_leaves_open() {
+        use crate::chaturaji::Rules;
+        use crate::game::Chaturaji;
+        let settings = |game: &Chaturaji, config: MctsConfig| {
+            let mut mcts: Mcts<Chaturaji> = Mcts::new(config, 1);
+            mcts.prepare_root(game);
+            (mcts.plies, mcts.exploration)
+        };
+        let sheet = crate::game::chaturaji(Rules::default());
+        let ludii = crate::game::chaturaji(Rules::ludii());
+        let config = MctsConfig::iterations(10);
+        assert_eq!(settings(&sheet, config), (50, 0.7));
+        assert_eq!(settings(&ludii, config), (0, 0.08));
+        let own = config.with_rollout_plies(12).with_exploration(0.3);
+        assert_eq!(settings(&ludii, own), (12, 0.3));
+        let mut kaissa: Mcts<Kaissa> = Mcts::new(config, 1);
+        kaissa.prepare_root(&Kaissa::new(Position::start()));
+        assert_eq!((kaissa.plies, kaissa.exploration), (16, 0.7));
     }
 
     #[test]
