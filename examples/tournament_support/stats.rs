@@ -16,25 +16,27 @@ fn score_of(elo: f64) -> f64 {
 /// two-agent match, from its per-game scores (1, 0.5, 0; a Chaturaji
 /// alliance game counts as one). The error is the score's standard
 /// error carried through the logistic curve. A score of 0 or 1 has no
-/// finite estimate; then the line is a one-sided 95 % bound instead,
-/// `elo > +B (score 1.000 over N games, 95% bound)`: the Elo of the
-/// lowest true score under which `N` wins in `N` games still happen one
-/// time in twenty (`p^N = 0.05`), and the mirror of it for 0.
+/// finite estimate: the line keeps its form with `-inf +- inf` or
+/// `+inf +- inf` (what a parser of the two numbers reads as such) and
+/// adds a one-sided 95 % bound, `(score 1.000 over N games; 95% bound
+/// > +B)`: the Elo of the lowest true score under which `N` wins in `N`
+/// games still happen one time in twenty (`p^N = 0.05`), and the mirror
+/// of it for 0. With no game it is `elo nan +- nan (no games)`.
 pub fn elo_line(scores: &[f64]) -> String {
     let n = scores.len() as f64;
     if scores.is_empty() {
-        return "elo undefined (no games)".to_owned();
+        return "elo nan +- nan (no games)".to_owned();
     }
     let mean = scores.iter().sum::<f64>() / n;
     if mean <= 0.0 || mean >= 1.0 {
         let bound = elo_of(ONE_SIDED_ALPHA.powf(1.0 / n));
-        let (relation, bound) = if mean <= 0.0 {
-            ("<", -bound)
+        let (estimate, relation, bound) = if mean <= 0.0 {
+            ("-inf", "<", -bound)
         } else {
-            (">", bound)
+            ("+inf", ">", bound)
         };
         return format!(
-            "elo {relation} {bound:+.1} (score {:.3} over {} games, 95% bound)",
+            "elo {estimate} +- inf (score {:.3} over {} games; 95% bound {relation} {bound:+.1})",
             mean.clamp(0.0, 1.0),
             scores.len()
         );

@@ -283,14 +283,16 @@ fn the_engine_plays_from_openings_with_seats_swapped() {
     );
     assert!(!out.iter().any(|l| l.contains("forfeit")), "{out:?}");
     let n = out.len();
-    // An estimate with its error, or a bound when one side won every game.
+    // An estimate with its error (infinite, with a bound, when one side
+    // won every game).
     let elo = &out[n - 2];
-    assert!(elo.starts_with("elo "), "{out:?}");
+    let (difference, error) = elo_numbers(elo);
     assert!(
-        elo.contains(" +- ") || elo.ends_with("over 4 games, 95% bound)"),
+        (difference.is_finite() && error.is_finite())
+            || elo.contains("(score 1.000 over 4 games; 95% bound > ")
+            || elo.contains("(score 0.000 over 4 games; 95% bound < "),
         "{out:?}"
     );
-    assert!(!elo.contains("inf"), "{out:?}");
     let records = std::fs::read_to_string(&record).expect("the records");
     let starts = [
         "ibstqutsbi/arppppppra/10/10/10/4P5/10/10/ARPP1PPPRA/IBSTQUTSBI r 1 Hh",
@@ -410,14 +412,31 @@ fn sprt_stops_a_lopsided_match() {
         "{sprt}"
     );
     let n = out.len();
-    // No win for random: a bound, not an infinite difference.
+    // No win for random: an infinite difference, read as such, and a
+    // finite bound beside it.
     let elo = &out[n - 2];
-    assert!(elo.starts_with("elo < -"), "{out:?}");
-    assert!(
-        elo.contains(&format!("(score 0.000 over {played} games, 95% bound)")),
+    assert_eq!(
+        elo_numbers(elo),
+        (f64::NEG_INFINITY, f64::INFINITY),
         "{elo}"
     );
-    assert!(!elo.contains("inf"), "{elo}");
+    let bound = format!("(score 0.000 over {played} games; 95% bound < -");
+    let (_, after) = elo.split_once(&bound).unwrap_or_else(|| panic!("{elo}"));
+    let bound: f64 = after.trim_end_matches(')').parse().expect("a number");
+    // 0.05^(1/n) as an Elo: 75.5 for 6 games, larger for more.
+    assert!(bound > 75.0 && bound.is_finite(), "{elo}");
+}
+
+/// The two numbers of an `elo <difference> +- <error> ...` line, as a
+/// script reading it would take them.
+fn elo_numbers(line: &str) -> (f64, f64) {
+    let words: Vec<&str> = line.split(' ').collect();
+    assert!(
+        words.len() >= 4 && words[0] == "elo" && words[2] == "+-",
+        "{line}"
+    );
+    let number = |word: &str| -> f64 { word.parse().unwrap_or_else(|_| panic!("{line}")) };
+    (number(words[1]), number(words[3]))
 }
 
 #[test]
