@@ -35,17 +35,59 @@ use kaissa_chaturaji::game::AnyGame;
 /// list has room for over a thousand): the ids name them, and the game
 /// state stays small, so that more games fit in the caches.
 struct Env<G: Encoded> {
+    /// What `sample_actions` and `step` read of the game, together.
+    next: Next,
     /// The game, always at a player node between calls.
     game: G,
     /// The ids of its legal actions now, in the order the game lists them.
     ids: Vec<u16>,
-    /// The index in `ids` of the action to play next (set by
-    /// `Envs::choose`).
-    chosen: usize,
     /// The die's stream.
     dice: SplitMix64,
+}
+
+/// The random action drawn for a game ahead of `sample_actions`, when
+/// the game was stepped: its id, its index among the legal ids, and the
+/// stream as it stands after the draw, which `sample_actions` adopts. A
+/// call to `sample_actions` and the `step` that follows it then look at
+/// these few bytes of each game only, not at its state and ids, which a
+/// large batch has long pushed out of the caches. Drawn and not taken,
+/// the draw is forgotten: the stream is the same as if it never was.
+#[derive(Clone, Copy)]
+struct Next {
     /// The stream of `sample_actions`.
     policy: SplitMix64,
+    /// `policy` after the draw.
+    drawn: SplitMix64,
+    /// The drawn action's id (-1 when the game has none).
+    id: i64,
+    /// Its index in the game's `ids`.
+    index: u16,
+    /// The index in `ids` of the action to play next (set by
+    /// `Envs::choose`).
+    chosen: u16,
+}
+
+impl Next {
+    /// A stream seeded with `seed`, nothing drawn yet.
+    fn new(seed: u64) -> Next {
+        let policy = SplitMix64::new(seed);
+        Next {
+            policy,
+            drawn: policy,
+            id: -1,
+            index: 0,
+            chosen: 0,
+        }
+    }
+
+    /// Draws from `policy` among `ids` without taking the draw yet.
+    fn draw(&mut self, ids: &[u16]) {
+        let mut drawn = self.policy;
+        let index = drawn.below(ids.len() as u64) as usize;
+        self.drawn = drawn;
+        self.index = index as u16;
+        self.id = ids.get(index).map_or(-1, |&id| i64::from(id));
+    }
 }
 
 /// The output rows of some consecutive games.
@@ -109,6 +151,8 @@ struct Envs<G: Encoded> {
     start: G,
     /// The ply limit, if any (a game reaching it ends drawn).
     limit: Option<u32>,
+    /// Whether every game's `next` holds a draw not yet taken.
+    drawn: bool,
     /// Whether a step's output is larger than the caches, so that its
     /// rows are streamed out.
     streaming: bool,
@@ -122,7 +166,6 @@ impl<G: Encoded> Env<G> {
     /// actions and returns the player to act and whether a game ended.
     fn advance(&mut self, start: &G, limit: Option<u32>, rewards: &mut [u8]) -> (usize, bool) {
         let mut ended = false;
-        let mut legal = G::Actions::default();
         loop {
             if limit.is_some_and(|limit| self.game.plies() >= limit) && !self.game.is_over() {
                 // The ply limit: a draw, every return 0.
@@ -131,9 +174,9 @@ impl<G: Encoded> Env<G> {
                 self.game = start.clone();
                 continue;
             }
-            match self.game.actor_and_actions(&mut legal) {
+            match self.game.actor_and_ids(&mut self.ids) {
                 Actor::Player(player) => {
-                    G::action_ids(legal.as_ref(), &mut self.ids);
+                    self.next.draw(&self.ids);
                     return (player, ended);
                 }
                 Actor::Chance => {
@@ -171,16 +214,16 @@ impl<G: Encoded> Envs<G> {
         let mut envs = Envs {
             start: start.clone(),
             limit,
+            drawn: false,
             streaming: n * (G::OBSERVATION + G::num_actions()) > stream::STREAM_ABOVE,
             envs: Vec::with_capacity(n),
         };
         for _ in 0..n {
             envs.envs.push(Env {
+                next: Next::new(0),
                 game: start.clone(),
                 ids: Vec::new(),
-                chosen: 0,
                 dice: SplitMix64::new(0),
-                policy: SplitMix64::new(0),
             });
         }
         envs.seed(seed);
@@ -193,8 +236,9 @@ impl<G: Encoded> Envs<G> {
         for env in &mut self.envs {
             let game_seed = master.next_u64();
             env.dice = SplitMix64::new(game_seed);
-            env.policy = SplitMix64::new(game_seed ^ 0x05ee_d0fa_11ac_7105);
+            env.next = Next::new(game_seed ^ 0x05ee_d0fa_11ac_7105);
         }
+        self.drawn = false;
     }
 
     /// Starts every game again and writes the outputs.
@@ -214,6 +258,7 @@ impl<G: Encoded> Envs<G> {
                 env.write(actor, row.player, row.obs, &mut row.mask[..actions]);
             },
         );
+        self.drawn = true;
     }
 
     /// Finds each game's action (`actions`: one id per game) among its
@@ -221,11 +266,18 @@ impl<G: Encoded> Envs<G> {
     /// not legal, if one is not (then nothing is played).
     fn choose(&mut self, actions: &[i64]) -> Option<(usize, i64)> {
         for (i, (env, &id)) in self.envs.iter_mut().zip(actions).enumerate() {
+            let next = &mut env.next;
+            // The drawn action (what `sample_actions` gave) is found
+            // without a look at the ids.
+            if id >= 0 && id == next.id {
+                next.chosen = next.index;
+                continue;
+            }
             let found = u16::try_from(id)
                 .ok()
                 .and_then(|id| env.ids.iter().position(|&legal| legal == id));
             match found {
-                Some(index) => env.chosen = index,
+                Some(index) => next.chosen = index as u16,
                 None => return Some((i, id)),
             }
         }
@@ -241,7 +293,7 @@ impl<G: Encoded> Envs<G> {
             threads,
             self.streaming,
             &|env: &mut Env<G>, row: Rows<'_>| {
-                let id = usize::from(env.ids[env.chosen]);
+                let id = usize::from(env.ids[usize::from(env.next.chosen)]);
                 let action = G::action_of(id, false).expect("the id of a legal action");
                 env.game.apply_unchecked(action);
                 row.rewards.fill(0);
@@ -250,15 +302,20 @@ impl<G: Encoded> Envs<G> {
                 env.write(actor, row.player, row.obs, row.mask);
             },
         );
+        self.drawn = true;
     }
 
     /// A uniformly random legal action id for each game.
     fn sample(&mut self) -> Vec<u8> {
         let mut out = Vec::with_capacity(8 * self.envs.len());
+        let drawn = std::mem::replace(&mut self.drawn, false);
         for env in &mut self.envs {
-            let pick = env.policy.below(env.ids.len() as u64) as usize;
-            let id = env.ids.get(pick).map_or(-1, |&id| i64::from(id));
-            out.extend_from_slice(&id.to_le_bytes());
+            let next = &mut env.next;
+            if !drawn {
+                next.draw(&env.ids);
+            }
+            next.policy = next.drawn;
+            out.extend_from_slice(&next.id.to_le_bytes());
         }
         out
     }
