@@ -10,9 +10,13 @@
 //! caches' size plain stores are the faster (the output stays cached for
 //! the reader), so the batch chooses.
 
-/// Above this many output bytes a step streams its rows (about the size
-/// of a second-level cache, shared by the threads of a step).
-pub const STREAM_ABOVE: usize = 2 << 20;
+/// Above this many output bytes a step streams its rows. Below it plain
+/// stores are the faster: the caller holds the last output while the
+/// next is written, so two outputs take turns, and up to about 6 MiB
+/// each (12 MiB for the pair) they stay in the shared last-level cache of
+/// the two-core machine of BENCHMARKS.md, where streaming would send
+/// every row to memory.
+pub const STREAM_ABOVE: usize = 6 << 20;
 
 /// The games whose rows are composed together before they are streamed
 /// (8 Kaissa games: 43 kB of scratch).
