@@ -185,11 +185,17 @@ def test_the_bench_example_runs():
     lines = run.stdout.splitlines()
     assert sum(line.startswith("VectorEnv ") for line in lines) == 9
     run = subprocess.run(
-        [sys.executable, str(script), "--quick", "--scaling"], capture_output=True, text=True
+        [sys.executable, str(script), "--quick", "--scaling", "--repeats", "2"],
+        capture_output=True,
+        text=True,
     )
     assert run.returncode == 0, run.stderr
-    ratios = [line for line in run.stdout.splitlines() if "4096 / 256 games" in line]
+    lines = run.stdout.splitlines()
+    ratios = [line for line in lines if "4096 / 256 games" in line]
     assert len(ratios) == 2 and all(line.endswith("x per game-step") for line in ratios)
+    # Two turns per size: each median is printed with the range of its runs.
+    medians = [line for line in lines if " games " in line and "ns per game-step" in line]
+    assert len(medians) == 6 and all(line.endswith(")") and " to " in line for line in medians)
 
 
 def test_game_states_pickle():

@@ -46,8 +46,8 @@ struct Env<G: Encoded> {
 }
 
 /// The random action drawn for a game ahead of `sample_actions`, when
-/// the game was stepped: its id, its index among the legal ids, and the
-/// stream as it stands after the draw, which `sample_actions` adopts. A
+/// the game was stepped: its id and the stream as it stands after the
+/// draw, which `sample_actions` adopts. A
 /// call to `sample_actions` and the `step` that follows it then look at
 /// these few bytes of each game only, not at its state and ids, which a
 /// large batch has long pushed out of the caches. Drawn and not taken,
@@ -60,9 +60,7 @@ struct Next {
     drawn: SplitMix64,
     /// The drawn action's id (-1 when the game has none).
     id: i64,
-    /// Its index in the game's `ids`.
-    index: u16,
-    /// The index in `ids` of the action to play next (set by
+    /// The id of the action to play next, one of the game's `ids` (set by
     /// `Envs::choose`).
     chosen: u16,
 }
@@ -75,7 +73,6 @@ impl Next {
             policy,
             drawn: policy,
             id: -1,
-            index: 0,
             chosen: 0,
         }
     }
@@ -85,7 +82,6 @@ impl Next {
         let mut drawn = self.policy;
         let index = drawn.below(ids.len() as u64) as usize;
         self.drawn = drawn;
-        self.index = index as u16;
         self.id = ids.get(index).map_or(-1, |&id| i64::from(id));
     }
 }
@@ -269,15 +265,13 @@ impl<G: Encoded> Envs<G> {
             let next = &mut env.next;
             // The drawn action (what `sample_actions` gave) is found
             // without a look at the ids.
-            if id >= 0 && id == next.id {
-                next.chosen = next.index;
-                continue;
-            }
-            let found = u16::try_from(id)
-                .ok()
-                .and_then(|id| env.ids.iter().position(|&legal| legal == id));
+            let found = match u16::try_from(id) {
+                Ok(legal) if id == next.id => Some(legal),
+                Ok(wanted) => env.ids.iter().copied().find(|&legal| legal == wanted),
+                Err(_) => None,
+            };
             match found {
-                Some(index) => next.chosen = index as u16,
+                Some(legal) => next.chosen = legal,
                 None => return Some((i, id)),
             }
         }
@@ -293,7 +287,7 @@ impl<G: Encoded> Envs<G> {
             threads,
             self.streaming,
             &|env: &mut Env<G>, row: Rows<'_>| {
-                let id = usize::from(env.ids[usize::from(env.next.chosen)]);
+                let id = usize::from(env.next.chosen);
                 let action = G::action_of(id, false).expect("the id of a legal action");
                 env.game.apply_unchecked(action);
                 row.rewards.fill(0);
@@ -372,6 +366,52 @@ fn for_chunks<G: Encoded>(
     });
 }
 
+/// Asks the CPU to bring `env`'s state and legal ids into the caches, for
+/// the game after the one being stepped: its state is then there when its
+/// turn comes, rather than fetched from memory line by line (the outputs
+/// of a step, larger than the state, have pushed it out by then).
+#[inline]
+fn prefetch<G: Encoded>(env: &Env<G>) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let lines = |start: *const u8, bytes: usize| {
+            for offset in (0..bytes).step_by(64) {
+                // SAFETY: SSE is part of x86-64; a prefetch only hints (it
+                // reads nothing the program sees, at any address).
+                unsafe { _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(offset).cast::<i8>()) };
+            }
+        };
+        lines(
+            std::ptr::from_ref(env).cast::<u8>(),
+            std::mem::size_of::<Env<G>>(),
+        );
+        lines(env.ids.as_ptr().cast::<u8>(), 2 * env.ids.len());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = env;
+}
+
+/// Calls `work` on each game of `envs` with its row from `rows`, the next
+/// game prefetched while one is stepped.
+fn each_game<'a, G: Encoded>(
+    envs: &mut [Env<G>],
+    rows: impl Iterator<Item = Rows<'a>>,
+    work: &Work<'_, G>,
+) {
+    let mut rest = envs;
+    for row in rows {
+        let Some((env, tail)) = std::mem::take(&mut rest).split_first_mut() else {
+            return;
+        };
+        if let Some(next) = tail.first() {
+            prefetch(next);
+        }
+        work(env, row);
+        rest = tail;
+    }
+}
+
 /// Runs `work` on each game with its own row, composing the observations
 /// and masks of [`stream::GROUP`] games at a time in scratch buffers and
 /// streaming them out (see `stream`).
@@ -404,16 +444,14 @@ fn run_rows_streaming<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, work: &Wo
             .zip(done.chunks_exact_mut(dw))
             .zip(obs_rows.chunks_exact_mut(ow))
             .zip(mask_rows.chunks_exact_mut(mw));
-        for (env, ((((player, rewards), done), obs), mask)) in envs.iter_mut().zip(parts) {
-            let row = Rows {
-                player,
-                rewards,
-                done,
-                obs,
-                mask,
-            };
-            work(env, row);
-        }
+        let rows = parts.map(|((((player, rewards), done), obs), mask)| Rows {
+            player,
+            rewards,
+            done,
+            obs,
+            mask,
+        });
+        each_game(envs, rows, work);
         stream::copy(obs, obs_rows);
         stream::copy(mask, mask_rows);
     }
@@ -445,18 +483,14 @@ fn run_rows<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, streaming: bool, wo
         .zip(rows.done.chunks_exact_mut(dw))
         .zip(rows.obs.chunks_exact_mut(ow))
         .zip(rows.mask.chunks_exact_mut(mw));
-    for (env, ((((player, rewards), done), obs), mask)) in envs.iter_mut().zip(parts) {
-        work(
-            env,
-            Rows {
-                player,
-                rewards,
-                done,
-                obs,
-                mask,
-            },
-        );
-    }
+    let rows = parts.map(|((((player, rewards), done), obs), mask)| Rows {
+        player,
+        rewards,
+        done,
+        obs,
+        mask,
+    });
+    each_game(envs, rows, work);
 }
 
 /// Whether `output` is referenced by `recycled` alone (no array, view or
