@@ -135,9 +135,12 @@ def scaling(seconds: float, repeats: int) -> None:
                 runs[envs].append(1e9 / vector_env(game, rules, envs, "sample_actions", seconds))
         costs = {envs: statistics.median(runs[envs]) for envs in sizes}
         for envs in sizes:
-            spread = "" if repeats == 1 else f"  ({min(runs[envs]):,.0f} to {max(runs[envs]):,.0f})"
-            print(f"VectorEnv {game:<9} {envs:>5} games {costs[envs]:>8,.0f} ns per game-step{spread}")
-        print(f"VectorEnv {game:<9} 4096 / 256 games: {costs[4096] / costs[256]:.2f}x per game-step")
+            low, high = min(runs[envs]), max(runs[envs])
+            spread = "" if repeats == 1 else f"  ({low:,.0f} to {high:,.0f})"
+            cost = f"{costs[envs]:>8,.0f} ns per game-step"
+            print(f"VectorEnv {game:<9} {envs:>5} games {cost}{spread}")
+        ratio = costs[4096] / costs[256]
+        print(f"VectorEnv {game:<9} 4096 / 256 games: {ratio:.2f}x per game-step")
 
 
 def main() -> None:
