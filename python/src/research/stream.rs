@@ -8,15 +8,39 @@
 //! in a scratch buffer that stays in cache, then streamed out in one piece,
 //! so that only the two ends of each piece are partial lines. Below the
 //! caches' size plain stores are the faster (the output stays cached for
-//! the reader), so the batch chooses.
+//! the reader), so the batch chooses, part by part ([`Streamed`]).
 
-/// Above this many output bytes a step streams its rows. Below it plain
-/// stores are the faster: the caller holds the last output while the
-/// next is written, so two outputs take turns, and up to about 6 MiB
-/// each (12 MiB for the pair) they stay in the shared last-level cache of
-/// the two-core machine of BENCHMARKS.md, where streaming would send
-/// every row to memory.
-pub const STREAM_ABOVE: usize = 6 << 20;
+/// The output bytes of a step that plain stores may write and the
+/// caches keep. The caller holds the last output while the next is
+/// written, so two outputs take turns: on the two-core machine of
+/// BENCHMARKS.md two of 14 MB (4,096 Chaturaji games) stay in its shared
+/// last-level cache, and plain stores cost 30% less than streaming; with
+/// two of 22 MB (4,096 Kaissa games) plain stores, streaming all and
+/// streaming the observations alone cost about the same.
+pub const CACHED: usize = 16 << 20;
+
+/// Which parts of a step's output are streamed (the rest is written in
+/// place with plain stores).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Streamed {
+    /// The observations.
+    pub obs: bool,
+    /// The legal-action masks.
+    pub mask: bool,
+}
+
+impl Streamed {
+    /// The parts to stream for a step writing `obs` bytes of
+    /// observations and `mask` bytes of masks: none while the whole
+    /// output fits in [`CACHED`]; then the observations (the smaller
+    /// part), and the masks too once they alone do not fit.
+    pub fn choose(obs: usize, mask: usize) -> Streamed {
+        Streamed {
+            obs: obs + mask > CACHED,
+            mask: mask > CACHED,
+        }
+    }
+}
 
 /// The games whose rows are composed together before they are streamed
 /// (8 Kaissa games: 43 kB of scratch).
@@ -110,6 +134,19 @@ pub fn fence() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn streams_what_the_caches_cannot_keep() {
+        let none = Streamed {
+            obs: false,
+            mask: false,
+        };
+        assert_eq!(Streamed::choose(CACHED / 2, CACHED / 2), none);
+        let obs = Streamed::choose(CACHED / 2, CACHED / 2 + 1);
+        assert!(obs.obs && !obs.mask);
+        let both = Streamed::choose(1, CACHED + 1);
+        assert!(both.obs && both.mask);
+    }
 
     /// Checks that `copy_with` copies every byte and nothing more, at
     /// every alignment and for lengths around the store widths.

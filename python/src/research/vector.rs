@@ -149,9 +149,9 @@ struct Envs<G: Encoded> {
     limit: Option<u32>,
     /// Whether every game's `next` holds a draw not yet taken.
     drawn: bool,
-    /// Whether a step's output is larger than the caches, so that its
-    /// rows are streamed out.
-    streaming: bool,
+    /// Which parts of a step's output are larger than the caches keep, so
+    /// that their rows are streamed out.
+    streamed: stream::Streamed,
     /// The games.
     envs: Vec<Env<G>>,
 }
@@ -211,7 +211,7 @@ impl<G: Encoded> Envs<G> {
             start: start.clone(),
             limit,
             drawn: false,
-            streaming: n * (G::OBSERVATION + G::num_actions()) > stream::STREAM_ABOVE,
+            streamed: stream::Streamed::choose(n * G::OBSERVATION, n * G::num_actions()),
             envs: Vec::with_capacity(n),
         };
         for _ in 0..n {
@@ -245,7 +245,7 @@ impl<G: Encoded> Envs<G> {
             &mut self.envs,
             rows,
             threads,
-            self.streaming,
+            self.streamed,
             &|env: &mut Env<G>, row: Rows<'_>| {
                 env.game = start.clone();
                 let (actor, _) = env.advance(start, limit, row.rewards);
@@ -285,7 +285,7 @@ impl<G: Encoded> Envs<G> {
             &mut self.envs,
             rows,
             threads,
-            self.streaming,
+            self.streamed,
             &|env: &mut Env<G>, row: Rows<'_>| {
                 let id = usize::from(env.next.chosen);
                 let action = G::action_of(id, false).expect("the id of a legal action");
@@ -326,12 +326,12 @@ fn for_chunks<G: Encoded>(
     envs: &mut [Env<G>],
     rows: Rows<'_>,
     threads: usize,
-    streaming: bool,
+    streamed: stream::Streamed,
     work: &Work<'_, G>,
 ) {
     let n = envs.len();
     if threads <= 1 || n < 2 {
-        run_rows(envs, rows, streaming, work);
+        run_rows(envs, rows, streamed, work);
         return;
     }
     let per = n.div_ceil(threads);
@@ -349,7 +349,7 @@ fn for_chunks<G: Encoded>(
     let run = |piece: &Piece<'_, G>| {
         let taken = piece.lock().unwrap_or_else(PoisonError::into_inner).take();
         if let Some((envs, rows)) = taken {
-            run_rows(envs, rows, streaming, work);
+            run_rows(envs, rows, streamed, work);
         }
     };
     std::thread::scope(|scope| {
@@ -413,9 +413,15 @@ fn each_game<'a, G: Encoded>(
 }
 
 /// Runs `work` on each game with its own row, composing the observations
-/// and masks of [`stream::GROUP`] games at a time in scratch buffers and
-/// streaming them out (see `stream`).
-fn run_rows_streaming<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, work: &Work<'_, G>) {
+/// or masks or both (as `streamed` says) of [`stream::GROUP`] games at a
+/// time in scratch buffers and streaming them out (see `stream`); the
+/// other parts are written in place.
+fn run_rows_streaming<G: Encoded>(
+    envs: &mut [Env<G>],
+    rows: Rows<'_>,
+    streamed: stream::Streamed,
+    work: &Work<'_, G>,
+) {
     let n = envs.len();
     let width = |part: &[u8]| part.len() / n;
     let (pw, rw, dw, ow, mw) = (
@@ -426,8 +432,10 @@ fn run_rows_streaming<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, work: &Wo
         width(rows.mask),
     );
     let group = stream::GROUP;
-    let mut obs_scratch = vec![0u8; group * ow];
-    let mut mask_scratch = vec![0u8; group * mw];
+    let scratch =
+        |streamed: bool, width: usize| vec![0u8; if streamed { group * width } else { 0 }];
+    let mut obs_scratch = scratch(streamed.obs, ow);
+    let mut mask_scratch = scratch(streamed.mask, mw);
     let groups = envs
         .chunks_mut(group)
         .zip(rows.player.chunks_mut(group * pw))
@@ -437,7 +445,16 @@ fn run_rows_streaming<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, work: &Wo
         .zip(rows.mask.chunks_mut(group * mw));
     for (((((envs, player), rewards), done), obs), mask) in groups {
         let k = envs.len();
-        let (obs_rows, mask_rows) = (&mut obs_scratch[..k * ow], &mut mask_scratch[..k * mw]);
+        let obs_rows = if streamed.obs {
+            &mut obs_scratch[..k * ow]
+        } else {
+            &mut *obs
+        };
+        let mask_rows = if streamed.mask {
+            &mut mask_scratch[..k * mw]
+        } else {
+            &mut *mask
+        };
         let parts = player
             .chunks_exact_mut(pw)
             .zip(rewards.chunks_exact_mut(rw))
@@ -452,20 +469,29 @@ fn run_rows_streaming<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, work: &Wo
             mask,
         });
         each_game(envs, rows, work);
-        stream::copy(obs, obs_rows);
-        stream::copy(mask, mask_rows);
+        if streamed.obs {
+            stream::copy(obs, &obs_scratch[..k * ow]);
+        }
+        if streamed.mask {
+            stream::copy(mask, &mask_scratch[..k * mw]);
+        }
     }
     stream::fence();
 }
 
 /// Runs `work` on each game with its own row.
-fn run_rows<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, streaming: bool, work: &Work<'_, G>) {
+fn run_rows<G: Encoded>(
+    envs: &mut [Env<G>],
+    rows: Rows<'_>,
+    streamed: stream::Streamed,
+    work: &Work<'_, G>,
+) {
     let n = envs.len();
     if n == 0 {
         return;
     }
-    if streaming {
-        run_rows_streaming(envs, rows, work);
+    if streamed.obs || streamed.mask {
+        run_rows_streaming(envs, rows, streamed, work);
         return;
     }
     let width = |part: &[u8]| part.len() / n;
