@@ -47,11 +47,11 @@ struct Env<G: Encoded> {
 
 /// The random action drawn for a game ahead of `sample_actions`, when
 /// the game was stepped: its id and the stream as it stands after the
-/// draw, which `sample_actions` adopts. A
-/// call to `sample_actions` and the `step` that follows it then look at
-/// these few bytes of each game only, not at its state and ids, which a
-/// large batch has long pushed out of the caches. Drawn and not taken,
-/// the draw is forgotten: the stream is the same as if it never was.
+/// draw, which `sample_actions` adopts. A call to `sample_actions` and the
+/// `step` that follows it then look at these few bytes of each game only,
+/// not at its state and ids, which a large batch has long pushed out of
+/// the caches. Drawn and not taken, the draw is forgotten: the stream is
+/// the same as if it never was.
 #[derive(Clone, Copy)]
 struct Next {
     /// The stream of `sample_actions`.
