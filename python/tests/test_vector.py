@@ -278,3 +278,24 @@ def test_large_batches_write_the_same_rows_as_small_ones(game, rules, n):
         for x, y, z in zip(a, b, c):
             assert np.array_equal(x[:7], y) and np.array_equal(x, z)
         assert a[1][np.arange(n), a[1].argmax(axis=1)].all()  # a legal id in every row
+
+
+def test_sample_actions_takes_from_its_stream_only_when_called():
+    # Each step draws the next sample ahead of time; a draw not taken (the
+    # games started again, or stepped with other actions) leaves the
+    # stream as it was, and two calls in a row are two draws. Kaissa has
+    # no die, so starting again gives the same positions.
+    def first_legal(env):
+        return env.step(env.reset()[1].argmax(axis=1))
+
+    once = VectorEnv("kaissa", num_envs=16, seed=4)
+    first_legal(once)
+    a, b = once.sample_actions(), once.sample_actions()
+    again = VectorEnv("kaissa", num_envs=16, seed=4)
+    for _ in range(3):
+        again.reset()
+    first_legal(again)
+    assert np.array_equal(again.sample_actions(), a)
+    first_legal(again)
+    assert np.array_equal(again.sample_actions(), b)
+    assert not np.array_equal(a, b)
