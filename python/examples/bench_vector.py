@@ -18,12 +18,15 @@ drawn in numpy from the mask (numpy's own time then dominates: the masks
 are thousands of columns wide), and with the first legal id of each row.
 
     python examples/bench_vector.py [--envs 256] [--seconds 2] [--quick]
-    python examples/bench_vector.py --scaling [--seconds 2]
+    python examples/bench_vector.py --scaling [--seconds 2] [--repeats 5]
 
 ``--scaling`` prints instead the CPU time per game-step of ``VectorEnv``
 (``sample_actions``) with 256, 1,024 and 4,096 games, and the ratio of
 the last to the first: how the cost grows once a step's output (5.4 kB a
-Kaissa game, 3.5 kB a Chaturaji game) outgrows the caches.
+Kaissa game, 3.5 kB a Chaturaji game) outgrows the caches. With
+``--repeats R`` each size is measured R times, the sizes taking turns
+(so that a change in the machine's load touches them alike), and the
+medians are printed.
 
 Needs numpy, and OpenSpiel (``pip install open_spiel``) for the anchor.
 """
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from typing import Callable
 
@@ -119,15 +123,24 @@ def vector_env(game: str, rules: str | None, envs: int, choice: str, seconds: fl
     return measure(run, seconds)
 
 
-def scaling(seconds: float) -> None:
-    """CPU nanoseconds per game-step with 256, 1,024 and 4,096 games, and
-    the ratio of the largest batch to the smallest, for both games."""
+def scaling(seconds: float, repeats: int) -> None:
+    """CPU nanoseconds per game-step with 256, 1,024 and 4,096 games (the
+    median of ``repeats`` turns), and the ratio of the largest batch to
+    the smallest, for both games."""
+    sizes = (256, 1024, 4096)
     for game, rules in [("kaissa", None), ("chaturaji", "sheet")]:
-        costs = {}
-        for envs in (256, 1024, 4096):
-            costs[envs] = 1e9 / vector_env(game, rules, envs, "sample_actions", seconds)
-            print(f"VectorEnv {game:<9} {envs:>5} games {costs[envs]:>8,.0f} ns per game-step")
-        print(f"VectorEnv {game:<9} 4096 / 256 games: {costs[4096] / costs[256]:.2f}x per game-step")
+        runs: dict[int, list[float]] = {envs: [] for envs in sizes}
+        for _turn in range(repeats):
+            for envs in sizes:
+                runs[envs].append(1e9 / vector_env(game, rules, envs, "sample_actions", seconds))
+        costs = {envs: statistics.median(runs[envs]) for envs in sizes}
+        for envs in sizes:
+            low, high = min(runs[envs]), max(runs[envs])
+            spread = "" if repeats == 1 else f"  ({low:,.0f} to {high:,.0f})"
+            cost = f"{costs[envs]:>8,.0f} ns per game-step"
+            print(f"VectorEnv {game:<9} {envs:>5} games {cost}{spread}")
+        ratio = costs[4096] / costs[256]
+        print(f"VectorEnv {game:<9} 4096 / 256 games: {ratio:.2f}x per game-step")
 
 
 def main() -> None:
@@ -139,10 +152,15 @@ def main() -> None:
     parser.add_argument(
         "--scaling", action="store_true", help="the cost per game-step from 256 to 4,096 games"
     )
+    parser.add_argument(
+        "--repeats", type=int, default=1, help="--scaling: turns per size (medians printed)"
+    )
     args = parser.parse_args()
+    if args.repeats < 1:
+        parser.error(f"--repeats must be at least 1, not {args.repeats}")
     seconds = 0.05 if args.quick else args.seconds
     if args.scaling:
-        scaling(seconds)
+        scaling(seconds, args.repeats)
         return
 
     try:

@@ -68,6 +68,13 @@ from ._native import research as _research
 
 __all__ = ["VectorEnv"]
 
+# The outputs' dtypes as objects: a dtype named by a string is parsed
+# again on every call, which costs more than the views themselves.
+_BOOL = np.dtype(np.bool_)
+_UINT8 = np.dtype(np.uint8)
+_LE_I64 = np.dtype("<i8")
+_LE_F32 = np.dtype("<f4")
+
 #: ``reset``'s arrays: observations, masks, players.
 ResetResult = Tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_], npt.NDArray[np.int64]]
 #: ``step``'s arrays: observations, masks, players, rewards, done flags.
@@ -104,6 +111,15 @@ class VectorEnv:
         if not isinstance(seed, int) or not 0 <= seed < 2**64:
             raise ValueError(f"seed must be an int from 0 to 2**64 - 1, not {seed!r}")
         self._core = _research.VectorCore(game, rules, num_envs, seed, threads, max_plies)
+        # The shape of every output, read once: a step then makes its views
+        # without asking the core again.
+        self._shape = (
+            int(self._core.num_envs),
+            int(self._core.players),
+            int(self._core.observation_size),
+            int(self._core.num_actions),
+            self._core.layout,
+        )
         self.game: str = game
         self.rules: Optional[str] = None if game == "kaissa" else (rules or "sheet")
 
@@ -129,16 +145,16 @@ class VectorEnv:
 
     def _views(self, buffer: bytearray) -> StepResult:
         """The arrays of one output buffer, as views without a copy."""
-        n, players = self.num_envs, self.players
-        player, rewards, done, obs, mask, _end = self._core.layout
+        n, players, observation_size, num_actions, layout = self._shape
+        player, rewards, done, obs, mask, _end = layout
         return (
-            np.frombuffer(buffer, np.uint8, n * self.observation_size, obs).reshape(n, -1),
-            np.frombuffer(buffer, np.bool_, n * self.num_actions, mask).reshape(n, -1),
-            np.frombuffer(buffer, "<i8", n, player).astype(np.int64, copy=False),
-            np.frombuffer(buffer, "<f4", n * players, rewards)
+            np.frombuffer(buffer, _UINT8, n * observation_size, obs).reshape(n, observation_size),
+            np.frombuffer(buffer, _BOOL, n * num_actions, mask).reshape(n, num_actions),
+            np.frombuffer(buffer, _LE_I64, n, player).astype(np.int64, copy=False),
+            np.frombuffer(buffer, _LE_F32, n * players, rewards)
             .astype(np.float32, copy=False)
             .reshape(n, players),
-            np.frombuffer(buffer, np.bool_, n, done),
+            np.frombuffer(buffer, _BOOL, n, done),
         )
 
     def reset(self, seed: Optional[int] = None) -> ResetResult:
@@ -154,16 +170,17 @@ class VectorEnv:
         rewards, done)``. An illegal action raises ``IllegalMoveError``
         naming the game, and then no game changed."""
         ids = np.asarray(actions)
-        if ids.shape != (self.num_envs,):
-            raise ValueError(f"expected {self.num_envs} actions, got an array of shape {ids.shape}")
+        n = self._shape[0]
+        if ids.shape != (n,):
+            raise ValueError(f"expected {n} actions, got an array of shape {ids.shape}")
         if ids.dtype.kind not in "iu":
             raise ValueError(f"actions must be integers, not {ids.dtype}")
-        data = ids.astype("<i8", copy=False).tobytes()
+        data = ids.astype(_LE_I64, copy=False).tobytes()
         return self._views(self._core.step(data))
 
     def sample_actions(self) -> npt.NDArray[np.int64]:
         """A uniformly random legal action id for every game."""
-        return np.frombuffer(self._core.sample_actions(), "<i8").astype(np.int64)
+        return np.frombuffer(self._core.sample_actions(), _LE_I64).astype(np.int64)
 
     def texts(self) -> list[str]:
         """The position texts of the games, as they stand."""

@@ -185,11 +185,17 @@ def test_the_bench_example_runs():
     lines = run.stdout.splitlines()
     assert sum(line.startswith("VectorEnv ") for line in lines) == 9
     run = subprocess.run(
-        [sys.executable, str(script), "--quick", "--scaling"], capture_output=True, text=True
+        [sys.executable, str(script), "--quick", "--scaling", "--repeats", "2"],
+        capture_output=True,
+        text=True,
     )
     assert run.returncode == 0, run.stderr
-    ratios = [line for line in run.stdout.splitlines() if "4096 / 256 games" in line]
+    lines = run.stdout.splitlines()
+    ratios = [line for line in lines if "4096 / 256 games" in line]
     assert len(ratios) == 2 and all(line.endswith("x per game-step") for line in ratios)
+    # Two turns per size: each median is printed with the range of its runs.
+    medians = [line for line in lines if " games " in line and "ns per game-step" in line]
+    assert len(medians) == 6 and all(line.endswith(")") and " to " in line for line in medians)
 
 
 def test_game_states_pickle():
@@ -241,19 +247,55 @@ def test_max_plies_ends_games_drawn():
         VectorEnv("kaissa", num_envs=4, max_plies=0)
 
 
-@pytest.mark.parametrize("game, rules", [("kaissa", None), ("chaturaji", "sheet")])
-def test_large_batches_write_the_same_rows_as_small_ones(game, rules):
+# Batches whose outputs pass 16 MiB (the observations are streamed) and
+# whose masks alone do (both parts are), with a last group of games
+# smaller than the others where the size allows.
+LARGE = [
+    ("kaissa", None, 3300),
+    ("kaissa", None, 5000),
+    ("chaturaji", "sheet", 4900),
+    ("chaturaji", "ludii", 8100),
+]
+
+
+@pytest.mark.parametrize("game, rules, n", LARGE)
+def test_large_batches_write_the_same_rows_as_small_ones(game, rules, n):
     # The first games of a batch have the same seeds as a small batch's,
-    # so their rows agree however large the batch (past the caches too).
-    big = VectorEnv(game, rules=rules, num_envs=2048, seed=5, threads=2)
+    # so their rows agree however large the batch (past the caches too),
+    # and a batch's rows do not depend on its threads.
+    big = VectorEnv(game, rules=rules, num_envs=n, seed=5, threads=2)
+    alone = VectorEnv(game, rules=rules, num_envs=n, seed=5, threads=1)
     small = VectorEnv(game, rules=rules, num_envs=7, seed=5)
-    a, b = big.reset(), small.reset()
-    for x, y in zip(a, b):
-        assert np.array_equal(x[:7], y)
+    a, b, c = big.reset(), small.reset(), alone.reset()
+    for x, y, z in zip(a, b, c):
+        assert np.array_equal(x[:7], y) and np.array_equal(x, z)
     for _ in range(6):
         actions = big.sample_actions()
+        assert np.array_equal(actions, alone.sample_actions())
         a = big.step(actions)
         b = small.step(actions[:7])
-        for x, y in zip(a, b):
-            assert np.array_equal(x[:7], y)
-        assert a[1][np.arange(2048), a[1].argmax(axis=1)].all()  # a legal id in every row
+        c = alone.step(actions)
+        for x, y, z in zip(a, b, c):
+            assert np.array_equal(x[:7], y) and np.array_equal(x, z)
+        assert a[1][np.arange(n), a[1].argmax(axis=1)].all()  # a legal id in every row
+
+
+def test_sample_actions_takes_from_its_stream_only_when_called():
+    # Each step draws the next sample ahead of time; a draw not taken (the
+    # games started again, or stepped with other actions) leaves the
+    # stream as it was, and two calls in a row are two draws. Kaissa has
+    # no die, so starting again gives the same positions.
+    def first_legal(env):
+        return env.step(env.reset()[1].argmax(axis=1))
+
+    once = VectorEnv("kaissa", num_envs=16, seed=4)
+    first_legal(once)
+    a, b = once.sample_actions(), once.sample_actions()
+    again = VectorEnv("kaissa", num_envs=16, seed=4)
+    for _ in range(3):
+        again.reset()
+    first_legal(again)
+    assert np.array_equal(again.sample_actions(), a)
+    first_legal(again)
+    assert np.array_equal(again.sample_actions(), b)
+    assert not np.array_equal(a, b)

@@ -33,14 +33,15 @@ pub trait Encoded: Game<Actions: Send + Sync, Action: Send + Sync> + Clone + Sen
     /// The position text.
     fn text(&self) -> String;
 
-    /// Who acts now, with `legal` refilled with the legal actions at a
-    /// player node: the batched environment's one look at the game per
-    /// node (Kaissa answers from the move list alone: a game is over
-    /// exactly when its side to move has no move, `docs/rules.md` §1.7).
-    fn actor_and_actions(&self, legal: &mut Self::Actions) -> Actor {
+    /// Who acts now, with `ids` refilled with the ids of the legal
+    /// actions (in the order the game lists them) at a player node: the
+    /// batched environment's one look at the game per node.
+    fn actor_and_ids(&self, ids: &mut Vec<u16>) -> Actor {
         let actor = self.actor();
         if let Actor::Player(_) = actor {
-            self.generate_actions(legal);
+            let mut legal = Self::Actions::default();
+            self.generate_actions(&mut legal);
+            Self::action_ids(legal.as_ref(), ids);
         }
         actor
     }
@@ -82,9 +83,12 @@ impl Encoded for Kaissa {
         actions::kaissa_ids(actions, ids);
     }
 
-    fn actor_and_actions(&self, legal: &mut Self::Actions) -> Actor {
-        self.generate_actions(legal);
-        if legal.is_empty() {
+    /// Kaissa answers from its moves alone (a game is over exactly when
+    /// its side to move has none, `docs/rules.md` §1.7), and maps each
+    /// move to its id as it is generated, without a move list.
+    fn actor_and_ids(&self, ids: &mut Vec<u16>) -> Actor {
+        actions::kaissa_legal_ids(self.position(), ids);
+        if ids.is_empty() {
             Actor::Over
         } else {
             Actor::Player(self.position().to_move().index())

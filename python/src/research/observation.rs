@@ -29,7 +29,7 @@
 
 use kaissa_chaturaji::chaturaji::{self, Colour, LUDII_TURN_LIMIT};
 use kaissa_chaturaji::game::{Chaturaji, Game, Kaissa};
-use kaissa_chaturaji::kaissa::{self, Side};
+use kaissa_chaturaji::kaissa::Side;
 
 /// The length of a Kaissa observation.
 pub const KAISSA_OBSERVATION: usize = 2009;
@@ -46,13 +46,15 @@ fn saturate(count: u64) -> u8 {
 /// and `KAISSA_OBSERVATION` long (only the ones are written).
 pub fn write_kaissa(game: &Kaissa, out: &mut [u8]) {
     let pos = game.position();
-    for side in [Side::Yellow, Side::Red] {
-        for kind in kaissa::PieceKind::ALL {
-            let plane = (side.index() * 10 + kind.index()) * 100;
-            for square in pos.pieces(side, kind).iter() {
-                out[plane + usize::from(square.index())] = 1;
-            }
+    // One pass over the occupied squares (each piece's plane from the
+    // piece itself), not one per side and kind.
+    for square in pos.occupied().iter() {
+        if let Some(piece) = pos.piece_at(square) {
+            let plane = (piece.side.index() * 10 + piece.kind.index()) * 100;
+            out[plane + usize::from(square.index())] = 1;
         }
+    }
+    for side in [Side::Yellow, Side::Red] {
         if pos.stone_in_hand(side) {
             out[2002 + side.index()] = 1;
         }

@@ -8,19 +8,48 @@
 //! in a scratch buffer that stays in cache, then streamed out in one piece,
 //! so that only the two ends of each piece are partial lines. Below the
 //! caches' size plain stores are the faster (the output stays cached for
-//! the reader), so the batch chooses.
+//! the reader), so the batch chooses, part by part ([`Streamed`]).
 
-/// Above this many output bytes a step streams its rows (about the size
-/// of a second-level cache, shared by the threads of a step).
-pub const STREAM_ABOVE: usize = 2 << 20;
+/// The output bytes of a step that plain stores may write and the
+/// caches keep. The caller holds the last output while the next is
+/// written, so two outputs take turns: on the two-core machine of
+/// BENCHMARKS.md two of 14 MB (4,096 Chaturaji games) stay in its shared
+/// last-level cache, and plain stores cost 30% less than streaming; with
+/// two of 22 MB (4,096 Kaissa games) plain stores, streaming all and
+/// streaming the observations alone cost about the same.
+pub const CACHED: usize = 16 << 20;
+
+/// Which parts of a step's output are streamed (the rest is written in
+/// place with plain stores).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Streamed {
+    /// The observations.
+    pub obs: bool,
+    /// The legal-action masks.
+    pub mask: bool,
+}
+
+impl Streamed {
+    /// The parts to stream for a step writing `obs` bytes of
+    /// observations and `mask` bytes of masks: none while the whole
+    /// output fits in [`CACHED`]; then the observations (the smaller
+    /// part), and the masks too once they alone do not fit.
+    pub fn choose(obs: usize, mask: usize) -> Streamed {
+        Streamed {
+            obs: obs + mask > CACHED,
+            mask: mask > CACHED,
+        }
+    }
+}
 
 /// The games whose rows are composed together before they are streamed
 /// (8 Kaissa games: 43 kB of scratch).
 pub const GROUP: usize = 8;
 
 /// Copies `src` into `dst` (of the same length): with streaming stores
-/// where `dst` is 16-byte aligned on x86-64, plain stores around that (and
-/// on other machines). Call [`fence`] before anyone else reads `dst`.
+/// of whole 64-byte lines where the CPU has AVX (32-byte stores), of
+/// 16-byte pieces on other x86-64 CPUs, plain stores around them and on
+/// other machines. Call [`fence`] before anyone else reads `dst`.
 pub fn copy(dst: &mut [u8], src: &[u8]) {
     assert_eq!(
         dst.len(),
@@ -29,27 +58,67 @@ pub fn copy(dst: &mut [u8], src: &[u8]) {
     );
     #[cfg(target_arch = "x86_64")]
     {
-        use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_stream_si128};
-        let len = dst.len();
-        let head = dst.as_ptr().align_offset(16).min(len);
-        let body = (len - head) / 16 * 16;
-        dst[..head].copy_from_slice(&src[..head]);
-        let (to, from) = (dst.as_mut_ptr(), src.as_ptr());
-        let mut i = head;
-        while i < head + body {
-            // SAFETY: `i + 16 <= len` for both slices; `to + i` is 16-byte
-            // aligned (from `head` on, in steps of 16); SSE2 is part of
-            // x86-64.
-            unsafe {
-                let v = _mm_loadu_si128(from.add(i).cast::<__m128i>());
-                _mm_stream_si128(to.add(i).cast::<__m128i>(), v);
-            }
-            i += 16;
+        if std::arch::is_x86_feature_detected!("avx") {
+            // SAFETY: the CPU has AVX, checked just above.
+            unsafe { copy_lines_avx(dst, src) };
+        } else {
+            copy_sse2(dst, src);
         }
-        dst[head + body..].copy_from_slice(&src[head + body..]);
     }
     #[cfg(not(target_arch = "x86_64"))]
     dst.copy_from_slice(src);
+}
+
+/// [`copy`] with 32-byte streaming stores, two to a line, from the first
+/// 64-byte boundary of `dst` on (fewer and wider stores than SSE2's: the
+/// step's output is written at close to the memory's speed).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn copy_lines_avx(dst: &mut [u8], src: &[u8]) {
+    use core::arch::x86_64::{__m256i, _mm256_loadu_si256, _mm256_stream_si256};
+    let len = dst.len().min(src.len());
+    let head = dst.as_ptr().align_offset(64).min(len);
+    let body = (len - head) / 64 * 64;
+    dst[..head].copy_from_slice(&src[..head]);
+    let (to, from) = (dst.as_mut_ptr(), src.as_ptr());
+    let mut i = head;
+    while i < head + body {
+        // SAFETY: `i + 64 <= len` for both slices; `to + i` is 64-byte
+        // aligned (from `head` on, in steps of 64); the CPU has AVX (the
+        // caller checked).
+        unsafe {
+            let low = _mm256_loadu_si256(from.add(i).cast::<__m256i>());
+            let high = _mm256_loadu_si256(from.add(i + 32).cast::<__m256i>());
+            _mm256_stream_si256(to.add(i).cast::<__m256i>(), low);
+            _mm256_stream_si256(to.add(i + 32).cast::<__m256i>(), high);
+        }
+        i += 64;
+    }
+    dst[head + body..len].copy_from_slice(&src[head + body..len]);
+}
+
+/// [`copy`] with 16-byte streaming stores (SSE2, part of x86-64) from the
+/// first 16-byte boundary of `dst` on.
+#[cfg(target_arch = "x86_64")]
+fn copy_sse2(dst: &mut [u8], src: &[u8]) {
+    use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_stream_si128};
+    let len = dst.len().min(src.len());
+    let head = dst.as_ptr().align_offset(16).min(len);
+    let body = (len - head) / 16 * 16;
+    dst[..head].copy_from_slice(&src[..head]);
+    let (to, from) = (dst.as_mut_ptr(), src.as_ptr());
+    let mut i = head;
+    while i < head + body {
+        // SAFETY: `i + 16 <= len` for both slices; `to + i` is 16-byte
+        // aligned (from `head` on, in steps of 16); SSE2 is part of
+        // x86-64.
+        unsafe {
+            let v = _mm_loadu_si128(from.add(i).cast::<__m128i>());
+            _mm_stream_si128(to.add(i).cast::<__m128i>(), v);
+        }
+        i += 16;
+    }
+    dst[head + body..len].copy_from_slice(&src[head + body..len]);
 }
 
 /// Orders the streaming stores of this thread before what follows (its
@@ -67,17 +136,46 @@ mod tests {
     use super::*;
 
     #[test]
-    fn copies_every_byte_at_every_alignment() {
-        let src: Vec<u8> = (0..200u32).map(|i| (i * 7 + 3) as u8).collect();
-        for start in 0..17 {
-            for len in [0, 1, 15, 16, 17, 63, 150] {
-                let mut buffer = vec![0u8; 200];
-                copy(&mut buffer[start..start + len], &src[..len]);
+    fn streams_what_the_caches_cannot_keep() {
+        let none = Streamed {
+            obs: false,
+            mask: false,
+        };
+        assert_eq!(Streamed::choose(CACHED / 2, CACHED / 2), none);
+        let obs = Streamed::choose(CACHED / 2, CACHED / 2 + 1);
+        assert!(obs.obs && !obs.mask);
+        let both = Streamed::choose(1, CACHED + 1);
+        assert!(both.obs && both.mask);
+    }
+
+    /// Checks that `copy_with` copies every byte and nothing more, at
+    /// every alignment and for lengths around the store widths.
+    fn copies_every_byte_with(copy_with: impl Fn(&mut [u8], &[u8])) {
+        let src: Vec<u8> = (0..400u32).map(|i| (i * 7 + 3) as u8).collect();
+        for start in 0..65 {
+            for len in [0, 1, 15, 16, 17, 63, 64, 65, 127, 150, 300] {
+                let mut buffer = vec![0u8; 400];
+                copy_with(&mut buffer[start..start + len], &src[..len]);
                 fence();
                 assert_eq!(&buffer[start..start + len], &src[..len]);
                 assert!(buffer[..start].iter().all(|&b| b == 0));
                 assert!(buffer[start + len..].iter().all(|&b| b == 0));
             }
+        }
+    }
+
+    #[test]
+    fn copies_every_byte_at_every_alignment() {
+        copies_every_byte_with(copy);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn both_x86_paths_copy_every_byte() {
+        copies_every_byte_with(copy_sse2);
+        if std::arch::is_x86_feature_detected!("avx") {
+            // SAFETY: the CPU has AVX, checked just above.
+            copies_every_byte_with(|dst, src| unsafe { copy_lines_avx(dst, src) });
         }
     }
 }

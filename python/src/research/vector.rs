@@ -35,17 +35,55 @@ use kaissa_chaturaji::game::AnyGame;
 /// list has room for over a thousand): the ids name them, and the game
 /// state stays small, so that more games fit in the caches.
 struct Env<G: Encoded> {
+    /// What `sample_actions` and `step` read of the game, together.
+    next: Next,
     /// The game, always at a player node between calls.
     game: G,
     /// The ids of its legal actions now, in the order the game lists them.
     ids: Vec<u16>,
-    /// The index in `ids` of the action to play next (set by
-    /// `Envs::choose`).
-    chosen: usize,
     /// The die's stream.
     dice: SplitMix64,
+}
+
+/// The random action drawn for a game ahead of `sample_actions`, when
+/// the game was stepped: its id and the stream as it stands after the
+/// draw, which `sample_actions` adopts. A call to `sample_actions` and the
+/// `step` that follows it then look at these few bytes of each game only,
+/// not at its state and ids, which a large batch has long pushed out of
+/// the caches. Drawn and not taken, the draw is forgotten: the stream is
+/// the same as if it never was.
+#[derive(Clone, Copy)]
+struct Next {
     /// The stream of `sample_actions`.
     policy: SplitMix64,
+    /// `policy` after the draw.
+    drawn: SplitMix64,
+    /// The drawn action's id (-1 when the game has none).
+    id: i64,
+    /// The id of the action to play next, one of the game's `ids` (set by
+    /// `Envs::choose`).
+    chosen: u16,
+}
+
+impl Next {
+    /// A stream seeded with `seed`, nothing drawn yet.
+    fn new(seed: u64) -> Next {
+        let policy = SplitMix64::new(seed);
+        Next {
+            policy,
+            drawn: policy,
+            id: -1,
+            chosen: 0,
+        }
+    }
+
+    /// Draws from `policy` among `ids` without taking the draw yet.
+    fn draw(&mut self, ids: &[u16]) {
+        let mut drawn = self.policy;
+        let index = drawn.below(ids.len() as u64) as usize;
+        self.drawn = drawn;
+        self.id = ids.get(index).map_or(-1, |&id| i64::from(id));
+    }
 }
 
 /// The output rows of some consecutive games.
@@ -109,9 +147,11 @@ struct Envs<G: Encoded> {
     start: G,
     /// The ply limit, if any (a game reaching it ends drawn).
     limit: Option<u32>,
-    /// Whether a step's output is larger than the caches, so that its
-    /// rows are streamed out.
-    streaming: bool,
+    /// Whether every game's `next` holds a draw not yet taken.
+    drawn: bool,
+    /// Which parts of a step's output are larger than the caches keep, so
+    /// that their rows are streamed out.
+    streamed: stream::Streamed,
     /// The games.
     envs: Vec<Env<G>>,
 }
@@ -122,7 +162,6 @@ impl<G: Encoded> Env<G> {
     /// actions and returns the player to act and whether a game ended.
     fn advance(&mut self, start: &G, limit: Option<u32>, rewards: &mut [u8]) -> (usize, bool) {
         let mut ended = false;
-        let mut legal = G::Actions::default();
         loop {
             if limit.is_some_and(|limit| self.game.plies() >= limit) && !self.game.is_over() {
                 // The ply limit: a draw, every return 0.
@@ -131,9 +170,9 @@ impl<G: Encoded> Env<G> {
                 self.game = start.clone();
                 continue;
             }
-            match self.game.actor_and_actions(&mut legal) {
+            match self.game.actor_and_ids(&mut self.ids) {
                 Actor::Player(player) => {
-                    G::action_ids(legal.as_ref(), &mut self.ids);
+                    self.next.draw(&self.ids);
                     return (player, ended);
                 }
                 Actor::Chance => {
@@ -171,16 +210,16 @@ impl<G: Encoded> Envs<G> {
         let mut envs = Envs {
             start: start.clone(),
             limit,
-            streaming: n * (G::OBSERVATION + G::num_actions()) > stream::STREAM_ABOVE,
+            drawn: false,
+            streamed: stream::Streamed::choose(n * G::OBSERVATION, n * G::num_actions()),
             envs: Vec::with_capacity(n),
         };
         for _ in 0..n {
             envs.envs.push(Env {
+                next: Next::new(0),
                 game: start.clone(),
                 ids: Vec::new(),
-                chosen: 0,
                 dice: SplitMix64::new(0),
-                policy: SplitMix64::new(0),
             });
         }
         envs.seed(seed);
@@ -193,8 +232,9 @@ impl<G: Encoded> Envs<G> {
         for env in &mut self.envs {
             let game_seed = master.next_u64();
             env.dice = SplitMix64::new(game_seed);
-            env.policy = SplitMix64::new(game_seed ^ 0x05ee_d0fa_11ac_7105);
+            env.next = Next::new(game_seed ^ 0x05ee_d0fa_11ac_7105);
         }
+        self.drawn = false;
     }
 
     /// Starts every game again and writes the outputs.
@@ -205,7 +245,7 @@ impl<G: Encoded> Envs<G> {
             &mut self.envs,
             rows,
             threads,
-            self.streaming,
+            self.streamed,
             &|env: &mut Env<G>, row: Rows<'_>| {
                 env.game = start.clone();
                 let (actor, _) = env.advance(start, limit, row.rewards);
@@ -214,6 +254,7 @@ impl<G: Encoded> Envs<G> {
                 env.write(actor, row.player, row.obs, &mut row.mask[..actions]);
             },
         );
+        self.drawn = true;
     }
 
     /// Finds each game's action (`actions`: one id per game) among its
@@ -221,11 +262,16 @@ impl<G: Encoded> Envs<G> {
     /// not legal, if one is not (then nothing is played).
     fn choose(&mut self, actions: &[i64]) -> Option<(usize, i64)> {
         for (i, (env, &id)) in self.envs.iter_mut().zip(actions).enumerate() {
-            let found = u16::try_from(id)
-                .ok()
-                .and_then(|id| env.ids.iter().position(|&legal| legal == id));
+            let next = &mut env.next;
+            // The drawn action (what `sample_actions` gave) is found
+            // without a look at the ids.
+            let found = match u16::try_from(id) {
+                Ok(legal) if id == next.id => Some(legal),
+                Ok(wanted) => env.ids.iter().copied().find(|&legal| legal == wanted),
+                Err(_) => None,
+            };
             match found {
-                Some(index) => env.chosen = index,
+                Some(legal) => next.chosen = legal,
                 None => return Some((i, id)),
             }
         }
@@ -239,9 +285,9 @@ impl<G: Encoded> Envs<G> {
             &mut self.envs,
             rows,
             threads,
-            self.streaming,
+            self.streamed,
             &|env: &mut Env<G>, row: Rows<'_>| {
-                let id = usize::from(env.ids[env.chosen]);
+                let id = usize::from(env.next.chosen);
                 let action = G::action_of(id, false).expect("the id of a legal action");
                 env.game.apply_unchecked(action);
                 row.rewards.fill(0);
@@ -250,15 +296,20 @@ impl<G: Encoded> Envs<G> {
                 env.write(actor, row.player, row.obs, row.mask);
             },
         );
+        self.drawn = true;
     }
 
     /// A uniformly random legal action id for each game.
     fn sample(&mut self) -> Vec<u8> {
         let mut out = Vec::with_capacity(8 * self.envs.len());
+        let drawn = std::mem::replace(&mut self.drawn, false);
         for env in &mut self.envs {
-            let pick = env.policy.below(env.ids.len() as u64) as usize;
-            let id = env.ids.get(pick).map_or(-1, |&id| i64::from(id));
-            out.extend_from_slice(&id.to_le_bytes());
+            let next = &mut env.next;
+            if !drawn {
+                next.draw(&env.ids);
+            }
+            next.policy = next.drawn;
+            out.extend_from_slice(&next.id.to_le_bytes());
         }
         out
     }
@@ -275,12 +326,12 @@ fn for_chunks<G: Encoded>(
     envs: &mut [Env<G>],
     rows: Rows<'_>,
     threads: usize,
-    streaming: bool,
+    streamed: stream::Streamed,
     work: &Work<'_, G>,
 ) {
     let n = envs.len();
     if threads <= 1 || n < 2 {
-        run_rows(envs, rows, streaming, work);
+        run_rows(envs, rows, streamed, work);
         return;
     }
     let per = n.div_ceil(threads);
@@ -298,7 +349,7 @@ fn for_chunks<G: Encoded>(
     let run = |piece: &Piece<'_, G>| {
         let taken = piece.lock().unwrap_or_else(PoisonError::into_inner).take();
         if let Some((envs, rows)) = taken {
-            run_rows(envs, rows, streaming, work);
+            run_rows(envs, rows, streamed, work);
         }
     };
     std::thread::scope(|scope| {
@@ -315,10 +366,62 @@ fn for_chunks<G: Encoded>(
     });
 }
 
+/// Asks the CPU to bring `env`'s state and legal ids into the caches, for
+/// the game after the one being stepped: its state is then there when its
+/// turn comes, rather than fetched from memory line by line (the outputs
+/// of a step, larger than the state, have pushed it out by then).
+#[inline]
+fn prefetch<G: Encoded>(env: &Env<G>) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let lines = |start: *const u8, bytes: usize| {
+            for offset in (0..bytes).step_by(64) {
+                // SAFETY: SSE is part of x86-64; a prefetch only hints (it
+                // reads nothing the program sees, at any address).
+                unsafe { _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(offset).cast::<i8>()) };
+            }
+        };
+        lines(
+            std::ptr::from_ref(env).cast::<u8>(),
+            std::mem::size_of::<Env<G>>(),
+        );
+        lines(env.ids.as_ptr().cast::<u8>(), 2 * env.ids.len());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = env;
+}
+
+/// Calls `work` on each game of `envs` with its row from `rows`, the next
+/// game prefetched while one is stepped.
+fn each_game<'a, G: Encoded>(
+    envs: &mut [Env<G>],
+    rows: impl Iterator<Item = Rows<'a>>,
+    work: &Work<'_, G>,
+) {
+    let mut rest = envs;
+    for row in rows {
+        let Some((env, tail)) = std::mem::take(&mut rest).split_first_mut() else {
+            return;
+        };
+        if let Some(next) = tail.first() {
+            prefetch(next);
+        }
+        work(env, row);
+        rest = tail;
+    }
+}
+
 /// Runs `work` on each game with its own row, composing the observations
-/// and masks of [`stream::GROUP`] games at a time in scratch buffers and
-/// streaming them out (see `stream`).
-fn run_rows_streaming<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, work: &Work<'_, G>) {
+/// or masks or both (as `streamed` says) of [`stream::GROUP`] games at a
+/// time in scratch buffers and streaming them out (see `stream`); the
+/// other parts are written in place.
+fn run_rows_streaming<G: Encoded>(
+    envs: &mut [Env<G>],
+    rows: Rows<'_>,
+    streamed: stream::Streamed,
+    work: &Work<'_, G>,
+) {
     let n = envs.len();
     let width = |part: &[u8]| part.len() / n;
     let (pw, rw, dw, ow, mw) = (
@@ -329,8 +432,10 @@ fn run_rows_streaming<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, work: &Wo
         width(rows.mask),
     );
     let group = stream::GROUP;
-    let mut obs_scratch = vec![0u8; group * ow];
-    let mut mask_scratch = vec![0u8; group * mw];
+    let scratch =
+        |streamed: bool, width: usize| vec![0u8; if streamed { group * width } else { 0 }];
+    let mut obs_scratch = scratch(streamed.obs, ow);
+    let mut mask_scratch = scratch(streamed.mask, mw);
     let groups = envs
         .chunks_mut(group)
         .zip(rows.player.chunks_mut(group * pw))
@@ -340,37 +445,53 @@ fn run_rows_streaming<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, work: &Wo
         .zip(rows.mask.chunks_mut(group * mw));
     for (((((envs, player), rewards), done), obs), mask) in groups {
         let k = envs.len();
-        let (obs_rows, mask_rows) = (&mut obs_scratch[..k * ow], &mut mask_scratch[..k * mw]);
+        let obs_rows = if streamed.obs {
+            &mut obs_scratch[..k * ow]
+        } else {
+            &mut *obs
+        };
+        let mask_rows = if streamed.mask {
+            &mut mask_scratch[..k * mw]
+        } else {
+            &mut *mask
+        };
         let parts = player
             .chunks_exact_mut(pw)
             .zip(rewards.chunks_exact_mut(rw))
             .zip(done.chunks_exact_mut(dw))
             .zip(obs_rows.chunks_exact_mut(ow))
             .zip(mask_rows.chunks_exact_mut(mw));
-        for (env, ((((player, rewards), done), obs), mask)) in envs.iter_mut().zip(parts) {
-            let row = Rows {
-                player,
-                rewards,
-                done,
-                obs,
-                mask,
-            };
-            work(env, row);
+        let rows = parts.map(|((((player, rewards), done), obs), mask)| Rows {
+            player,
+            rewards,
+            done,
+            obs,
+            mask,
+        });
+        each_game(envs, rows, work);
+        if streamed.obs {
+            stream::copy(obs, &obs_scratch[..k * ow]);
         }
-        stream::copy(obs, obs_rows);
-        stream::copy(mask, mask_rows);
+        if streamed.mask {
+            stream::copy(mask, &mask_scratch[..k * mw]);
+        }
     }
     stream::fence();
 }
 
 /// Runs `work` on each game with its own row.
-fn run_rows<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, streaming: bool, work: &Work<'_, G>) {
+fn run_rows<G: Encoded>(
+    envs: &mut [Env<G>],
+    rows: Rows<'_>,
+    streamed: stream::Streamed,
+    work: &Work<'_, G>,
+) {
     let n = envs.len();
     if n == 0 {
         return;
     }
-    if streaming {
-        run_rows_streaming(envs, rows, work);
+    if streamed.obs || streamed.mask {
+        run_rows_streaming(envs, rows, streamed, work);
         return;
     }
     let width = |part: &[u8]| part.len() / n;
@@ -388,18 +509,14 @@ fn run_rows<G: Encoded>(envs: &mut [Env<G>], rows: Rows<'_>, streaming: bool, wo
         .zip(rows.done.chunks_exact_mut(dw))
         .zip(rows.obs.chunks_exact_mut(ow))
         .zip(rows.mask.chunks_exact_mut(mw));
-    for (env, ((((player, rewards), done), obs), mask)) in envs.iter_mut().zip(parts) {
-        work(
-            env,
-            Rows {
-                player,
-                rewards,
-                done,
-                obs,
-                mask,
-            },
-        );
-    }
+    let rows = parts.map(|((((player, rewards), done), obs), mask)| Rows {
+        player,
+        rewards,
+        done,
+        obs,
+        mask,
+    });
+    each_game(envs, rows, work);
 }
 
 /// Whether `output` is referenced by `recycled` alone (no array, view or
