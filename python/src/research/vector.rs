@@ -111,6 +111,31 @@ impl<'a> Rows<'a> {
         }
     }
 
+    /// The row of each of the `n` games these rows hold, in order.
+    fn each(self, n: usize) -> impl Iterator<Item = Rows<'a>> {
+        let width = |part: &[u8]| part.len() / n.max(1);
+        let (pw, rw, dw, ow, mw) = (
+            width(self.player),
+            width(self.rewards),
+            width(self.done),
+            width(self.obs),
+            width(self.mask),
+        );
+        self.player
+            .chunks_exact_mut(pw)
+            .zip(self.rewards.chunks_exact_mut(rw))
+            .zip(self.done.chunks_exact_mut(dw))
+            .zip(self.obs.chunks_exact_mut(ow))
+            .zip(self.mask.chunks_exact_mut(mw))
+            .map(|((((player, rewards), done), obs), mask)| Rows {
+                player,
+                rewards,
+                done,
+                obs,
+                mask,
+            })
+    }
+
     /// The first `k` of `n` games' rows, and the rest.
     fn split(self, k: usize, n: usize) -> (Rows<'a>, Rows<'a>) {
         let at = |part: &'a mut [u8]| {
@@ -455,20 +480,14 @@ fn run_rows_streaming<G: Encoded>(
         } else {
             &mut *mask
         };
-        let parts = player
-            .chunks_exact_mut(pw)
-            .zip(rewards.chunks_exact_mut(rw))
-            .zip(done.chunks_exact_mut(dw))
-            .zip(obs_rows.chunks_exact_mut(ow))
-            .zip(mask_rows.chunks_exact_mut(mw));
-        let rows = parts.map(|((((player, rewards), done), obs), mask)| Rows {
+        let rows = Rows {
             player,
             rewards,
             done,
-            obs,
-            mask,
-        });
-        each_game(envs, rows, work);
+            obs: obs_rows,
+            mask: mask_rows,
+        };
+        each_game(envs, rows.each(k), work);
         if streamed.obs {
             stream::copy(obs, &obs_scratch[..k * ow]);
         }
@@ -494,29 +513,7 @@ fn run_rows<G: Encoded>(
         run_rows_streaming(envs, rows, streamed, work);
         return;
     }
-    let width = |part: &[u8]| part.len() / n;
-    let (pw, rw, dw, ow, mw) = (
-        width(rows.player),
-        width(rows.rewards),
-        width(rows.done),
-        width(rows.obs),
-        width(rows.mask),
-    );
-    let parts = rows
-        .player
-        .chunks_exact_mut(pw)
-        .zip(rows.rewards.chunks_exact_mut(rw))
-        .zip(rows.done.chunks_exact_mut(dw))
-        .zip(rows.obs.chunks_exact_mut(ow))
-        .zip(rows.mask.chunks_exact_mut(mw));
-    let rows = parts.map(|((((player, rewards), done), obs), mask)| Rows {
-        player,
-        rewards,
-        done,
-        obs,
-        mask,
-    });
-    each_game(envs, rows, work);
+    each_game(envs, rows.each(n), work);
 }
 
 /// Whether `output` is referenced by `recycled` alone (no array, view or
