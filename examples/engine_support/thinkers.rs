@@ -141,14 +141,15 @@ impl Think<Kaissa> for AlphaBetaThinker {
         searcher.set_stop(stop.clone());
         let mut last_line = Vec::new();
         let report = searcher.search_with_progress(game.position(), &mut |report, line| {
-            last_line = line.to_vec();
-            progress(&Thought {
+            let thought = Thought {
                 best: report.best,
                 depth: report.depth,
                 score: report.score,
                 nodes: report.nodes,
                 pv: line.to_vec(),
-            });
+            };
+            progress(&thought);
+            last_line = thought.pv;
         });
         // A search cut short keeps the last full line if it still starts
         // with the move chosen.

@@ -1,14 +1,14 @@
 //! The search itself: iterative deepening over a principal-variation
 //! alpha-beta search with a quiescence search on captures.
 
+use arrayvec::ArrayVec;
+
 use crate::agents::clock::Instant;
 use crate::kaissa::{attacks, Move, PieceKind, Position, Side};
 
 use super::super::kaissa_eval::{evaluate, piece_value, MATE};
 use super::ordering::{self, capture_key};
 use super::tt::Bound;
-use arrayvec::ArrayVec;
-
 use super::{AlphaBeta, SearchReport, StopFlag, MAX_LINE, MAX_PLY};
 
 /// Above every score.
@@ -151,7 +151,7 @@ impl AlphaBeta {
         seen.push(pos.hash());
         let mut next = Some(best);
         while let Some(mv) = next {
-            if self.line.len() >= limit.min(MAX_LINE) || !pos.legal_moves().contains(&mv) {
+            if self.line.len() >= limit.min(MAX_LINE) || !pos.is_legal(mv) {
                 break;
             }
             let _ = pos.play_unchecked(mv);
