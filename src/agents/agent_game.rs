@@ -89,6 +89,16 @@ pub trait AgentGame: Game + Clone {
     /// A guess, one value per player, of how an unfinished game will end
     /// (the returns when it is over); the value of a capped rollout.
     fn heuristic(&self) -> Returns;
+
+    /// A sharper guess than [`AgentGame::heuristic`], for MCTS leaves it
+    /// does not roll out from when [`MctsConfig::threats`] asks for it:
+    /// Chaturaji's under the Ludii ruleset counts the captures each colour
+    /// is offered. The default is [`AgentGame::heuristic`].
+    ///
+    /// [`MctsConfig::threats`]: super::MctsConfig::threats
+    fn leaf_value(&self) -> Returns {
+        self.heuristic()
+    }
 }
 
 /// The UCB1 exploration constant of MCTS unless a game says otherwise.
@@ -257,6 +267,16 @@ impl AgentGame for Chaturaji {
     fn heuristic(&self) -> Returns {
         if self.is_over() {
             self.returns()
+        } else {
+            chaturaji_eval::heuristic(self.position())
+        }
+    }
+
+    fn leaf_value(&self) -> Returns {
+        if self.is_over() {
+            self.returns()
+        } else if self.position().rules().is_ludii() {
+            chaturaji_eval::ludii_leaf(self.position(), self.pending_roll())
         } else {
             chaturaji_eval::heuristic(self.position())
         }
