@@ -12,7 +12,8 @@
 //!
 //! A seat is any agent spec (`mcts:500`, `alphabeta:50ms`, `expectimax:3`)
 //! with `/key=value` settings: for MCTS `greed=G`, `c=C` (exploration),
-//! `plies=P` (rollout cap), `im=W` (implicit minimax weight); for alpha-beta `off=a+b` switches features off
+//! `plies=P` (rollout cap), `im=W` (implicit minimax weight), `threats=1`
+//! (leaves valued with the captures on offer); for alpha-beta `off=a+b` switches features off
 //! (names as in `AlphaBetaConfig::without`), `on=ext` switches the threat
 //! extensions (off by default) on, `nodes=N` a node budget
 //! instead of the spec's (`alphabeta:1/nodes=20000`). Game `g` seats the `i`-th
@@ -81,6 +82,7 @@ impl Seat {
                         "greed" => config = config.with_greed(Seat::number(key, value)?),
                         "c" => config = config.with_exploration(Seat::number(key, value)?),
                         "im" => config = config.with_minimax(Seat::number(key, value)?),
+                        "threats" => config = config.with_threats(Seat::number(key, value)? != 0.0),
                         "plies" => {
                             config = config.with_rollout_plies(Seat::number(key, value)? as u32);
                         }

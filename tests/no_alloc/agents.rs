@@ -61,11 +61,13 @@ fn mcts_does_not_allocate_after_warm_up() {
         0
     );
     // The defaults (under the Ludii ruleset no rollouts), rollouts under
-    // both rules, and implicit minimax backups.
+    // both rules, implicit minimax backups, and leaves valued with the
+    // captures on offer.
     let settings = [
         config,
         config.with_rollout_plies(50),
         config.with_minimax(0.5),
+        config.with_threats(true),
     ];
     for rules in [Rules::default(), Rules::ludii()] {
         for config in settings {

@@ -72,6 +72,14 @@ pub struct MctsConfig {
     /// selected by `(1 - w) * mean + w * minimax` plus the exploration
     /// term. Only for games of at most four players. Default 0.
     pub minimax: f64,
+    /// Whether a leaf that is not rolled out from is valued by
+    /// [`AgentGame::leaf_value`] (under the Chaturaji Ludii ruleset: the
+    /// heuristic with the captures on offer foreseen) rather than
+    /// [`AgentGame::heuristic`]. Default false: under the Ludii ruleset
+    /// `mcts:1000` with it scored 0.33 ± 0.01 against three without (par
+    /// 0.25) and `mcts:4000` 0.37 ± 0.01, but with it on every seat
+    /// `mcts:4000` gained nothing over three `mcts:1000` (0.25 ± 0.01).
+    pub threats: bool,
 }
 
 impl MctsConfig {
@@ -87,6 +95,7 @@ impl MctsConfig {
             greed: DEFAULT_GREED,
             reuse: true,
             minimax: 0.0,
+            threats: false,
         }
     }
 
@@ -139,6 +148,14 @@ impl MctsConfig {
     #[must_use]
     pub fn with_minimax(mut self, weight: f64) -> MctsConfig {
         self.minimax = weight;
+        self
+    }
+
+    /// The same with leaves valued with the captures on offer foreseen, or
+    /// not ([`MctsConfig::threats`]).
+    #[must_use]
+    pub fn with_threats(mut self, threats: bool) -> MctsConfig {
+        self.threats = threats;
         self
     }
 
@@ -420,7 +437,7 @@ impl<G: AgentGame> Mcts<G> {
         } else {
             let plies = self.plies;
             if plies == 0 {
-                scratch.heuristic()
+                self.leaf_value(&scratch)
             } else if self.config.greed > 0.0 {
                 scratch.greedy_rollout(&mut self.rng, plies, self.config.greed)
             } else {
@@ -444,6 +461,16 @@ impl<G: AgentGame> Mcts<G> {
                     self.nodes[at].minimax = values;
                 }
             }
+        }
+    }
+
+    /// The value of a leaf not rolled out from: [`AgentGame::leaf_value`]
+    /// or [`AgentGame::heuristic`] ([`MctsConfig::threats`]).
+    fn leaf_value(&self, game: &G) -> Returns {
+        if self.config.threats {
+            game.leaf_value()
+        } else {
+            game.heuristic()
         }
     }
 
@@ -734,6 +761,28 @@ mod tests {
         let mut kaissa: Mcts<Kaissa> = Mcts::new(config, 1);
         kaissa.prepare_root(&Kaissa::new(Position::start()));
         assert_eq!((kaissa.plies, kaissa.exploration), (16, 0.7));
+    }
+
+    #[test]
+    fn leaves_valued_with_threats_search_the_same_for_a_seed() {
+        use crate::chaturaji::Rules;
+        use crate::game::Chaturaji;
+        let mut game = crate::game::chaturaji(Rules::ludii());
+        game.apply(game.chance_outcomes()[1].0).unwrap();
+        let config = MctsConfig::iterations(300).with_threats(true);
+        let run = || {
+            let mut mcts: Mcts<Chaturaji> = Mcts::new(config, 7);
+            let report = mcts.search(&game);
+            let visits: Vec<u32> = mcts.nodes[mcts.nodes[0].children()]
+                .iter()
+                .map(|child| child.visits)
+                .collect();
+            (report.best, visits)
+        };
+        let (best, visits) = run();
+        assert_eq!(run(), (best, visits.clone()));
+        assert!(best.is_some());
+        assert_eq!(visits.iter().sum::<u32>(), 300);
     }
 
     #[test]
