@@ -8,7 +8,7 @@ use crate::agents::clock::Instant;
 use crate::game::{Game, Kaissa};
 use crate::kaissa::{Move, Position, MAX_MOVES};
 
-use super::{Agent, StopFlag};
+use super::{Agent, EvalWeights, StopFlag};
 
 mod ordering;
 mod search;
@@ -75,6 +75,11 @@ pub struct AlphaBetaConfig {
     /// is far above beta returns it, and one far below alpha skips its
     /// quiet moves.
     pub futility: bool,
+    /// The evaluation: `None` (the default) for
+    /// [`evaluate`](super::evaluate), or these weights of its terms
+    /// ([`evaluate_with`](super::evaluate_with)), for matches of a
+    /// tuning's weights.
+    pub weights: Option<&'static EvalWeights>,
 }
 
 impl AlphaBetaConfig {
@@ -91,6 +96,7 @@ impl AlphaBetaConfig {
             extensions: false,
             aspiration: true,
             futility: true,
+            weights: None,
         }
     }
 
@@ -123,6 +129,13 @@ impl AlphaBetaConfig {
     #[must_use]
     pub fn with_time(mut self, time: Duration) -> AlphaBetaConfig {
         self.time = Some(time);
+        self
+    }
+
+    /// The same with the evaluation's terms weighed by `weights`.
+    #[must_use]
+    pub fn with_weights(mut self, weights: &'static EvalWeights) -> AlphaBetaConfig {
+        self.weights = Some(weights);
         self
     }
 
