@@ -9,6 +9,7 @@ use crate::kaissa::{attacks, Move, PieceKind, Position, Side};
 use super::super::kaissa_eval::{evaluate, piece_value, MATE};
 use super::super::kaissa_eval_terms::evaluate_with;
 use super::ordering::{self, capture_key};
+use super::see;
 use super::tt::Bound;
 use super::{AlphaBeta, SearchReport, StopFlag, MAX_LINE, MAX_PLY};
 
@@ -447,6 +448,14 @@ impl AlphaBeta {
                         self.lists[ply] = list;
                         return MATE - (ply as i32 + 1);
                     }
+                    if self.config.see
+                        && piece_value(victim) < piece_value(kind)
+                        && see::exchange(pos, from, to, victim) < 0
+                    {
+                        // Taking loses material once the square is
+                        // fought over: no quiet position lies that way.
+                        continue;
+                    }
                     let key = piece_value(victim) * 16 - piece_value(kind) / 16;
                     list.push((Move::Normal { from, to }, key));
                 }
@@ -501,7 +510,7 @@ mod tests {
             "hb1tqut1bi/ar2ppp1sr/2p1s2p2/3p1t3a/10/10/1APPPP1A2/6P3/1R5PR1/HBSTQUTSBI r 12 -"
                 .parse()
                 .unwrap();
-        for off in ["", "nmp", "lmr", "ext", "asp", "fp"] {
+        for off in ["", "nmp", "lmr", "ext", "asp", "fp", "see"] {
             let mut config = AlphaBetaConfig::depth(5);
             // The extensions are off by default: test them on.
             config.extensions = off != "ext";
