@@ -9,8 +9,9 @@
 //! ```
 //!
 //! `play` plays alpha-beta against itself (`--nodes` a move, the weights
-//! `--weights hand|FILE`, default `hand`: the hand-set weights or a file's): each game starts with
-//! `--opening-plies` random moves (default 8) and ends by the rules or as
+//! `--weights hand|FILE`, default `hand`: the hand-set weights or a
+//! file's): each game starts with `--opening-plies` random moves (default
+//! 8) and ends by the rules or as
 //! a draw after `--max-plies` (default 300). It writes one line a position
 //! after the opening: the game's number, its result for Yellow (1, 0.5 or
 //! 0) and the position text.
@@ -29,8 +30,8 @@
 //! K, the errors before and after on both sets, and the weights, rounded,
 //! as Rust. `--terms hand` moves only the weights the hand-set evaluation
 //! gives a value, `--terms positional` all but the material weights (the
-//! others stay as they start); `--min-turn N` skips
-//! the positions before turn N.
+//! others stay as they start); `--min-turn N` skips the positions before
+//! turn N.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
