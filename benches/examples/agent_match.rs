@@ -16,12 +16,20 @@
 //! (leaves valued with the captures on offer); for alpha-beta `off=a+b` switches features off
 //! (names as in `AlphaBetaConfig::without`), `on=ext` switches the threat
 //! extensions (off by default) on, `nodes=N` a node budget
-//! instead of the spec's (`alphabeta:1/nodes=20000`). Game `g` seats the `i`-th
+//! instead of the spec's (`alphabeta:1/nodes=20000`), `eval=hand` the
+//! evaluation written as weighted terms with the hand-set weights
+//! (`EvalWeights::HAND_SET`: the same moves as without, slower),
+//! `eval=FILE` weights read from FILE (the integers in it, one per term,
+//! as the `texel` example's `fit` prints them after `terms:`; the path
+//! without `/`). Game `g` seats the `i`-th
 //! agent at seat `(i + g) mod n`. A seat scores 1 for a win, 0 for a loss
 //! and 1/n when nobody wins. Kaissa games start with `--opening-plies`
 //! random moves (default 8), the same for the games that only rotate the
-//! seats. `--max-plies P` ends a Kaissa game after `P` moves as a draw
-//! (default 2000).
+//! seats. `--openings FILE` starts Kaissa game `g` from the position
+//! text on line `g div 2` (mod the count) of FILE instead (blank lines and
+//! lines starting with `#` skipped), so each opening is played twice with
+//! colours swapped. `--max-plies P` ends a Kaissa game after `P` moves as
+//! a draw (default 2000).
 
 use std::cell::Cell;
 use std::process::ExitCode;
@@ -31,8 +39,9 @@ use std::time::{Duration, Instant};
 use kaissa_chaturaji::agents::{Agent, AgentGame, AgentSpec, AlphaBeta, AlphaBetaConfig, Mcts};
 use kaissa_chaturaji::chaturaji::{DiceRoller, Rules};
 use kaissa_chaturaji::game::{self, Actor, Chaturaji, Game, Kaissa};
-use kaissa_chaturaji::kaissa::Move;
+use kaissa_chaturaji::kaissa::{Move, Position};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
+use kaissa_chaturaji_benches::weights::read_weights;
 
 /// One seat: a spec and its settings.
 struct Seat {
@@ -112,6 +121,7 @@ impl Seat {
                         }
                     }
                     "on" if value == "ext" => config.extensions = true,
+                    "eval" => config.weights = Some(read_weights(value)?),
                     "nodes" => {
                         config.nodes = Some(Seat::number(key, value)? as u64);
                         config.depth = AlphaBetaConfig::nodes(1).depth;
@@ -224,11 +234,36 @@ fn play<G: Game>(
     (seat_scores(game.returns().as_ref()), plies)
 }
 
+/// The position texts of an openings file (blank lines and `#` lines
+/// skipped), each checked.
+fn read_openings(path: &str) -> Result<Vec<Position>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut openings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let pos: Position = line
+            .parse()
+            .map_err(|e| format!("{path}:{}: {e}", number + 1))?;
+        if pos.is_over() {
+            return Err(format!("{path}:{}: the game is over", number + 1));
+        }
+        openings.push(pos);
+    }
+    if openings.is_empty() {
+        return Err(format!("{path}: no openings"));
+    }
+    Ok(openings)
+}
+
 fn run(args: &[String]) -> Result<(), String> {
     let kind = args.first().ok_or("which game? kaissa, ludii or sheet")?;
     let mut seats = Vec::new();
     let (mut games, mut seed, mut opening) = (100usize, 1u64, 8u32);
     let mut max_plies = 2000u32;
+    let mut openings: Vec<Position> = Vec::new();
     let mut rest = args[1..].iter();
     while let Some(flag) = rest.next() {
         let value = rest.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -248,6 +283,7 @@ fn run(args: &[String]) -> Result<(), String> {
             "--seed" => seed = number()?,
             "--opening-plies" => opening = number()? as u32,
             "--max-plies" => max_plies = number()? as u32,
+            "--openings" => openings = read_openings(value)?,
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -272,8 +308,14 @@ fn run(args: &[String]) -> Result<(), String> {
                     .iter()
                     .map(|&i| seats[i].kaissa_agent(game_seed + i as u64, &stats[i]))
                     .collect::<Result<Vec<_>, _>>()?;
+                let (start, opening) = if openings.is_empty() {
+                    (game::kaissa(), opening)
+                } else {
+                    let pos = openings[(g / 2) % openings.len()].clone();
+                    (Kaissa::new(pos), 0)
+                };
                 play(
-                    game::kaissa(),
+                    start,
                     &mut agents,
                     0,
                     opening,

@@ -23,6 +23,15 @@
 //! The Home Stone's value only ranks captures (greedy play, move
 //! ordering); the evaluation does not count it as material, since a
 //! position without it is over.
+//!
+//! # Weights set by hand
+//! The evaluation's numbers are set by hand. The same evaluation is a
+//! weighted sum of terms ([`eval_terms`](super::eval_terms)), with these
+//! numbers as [`EvalWeights::HAND_SET`](super::EvalWeights::HAND_SET), so
+//! that a tuning can fit other weights (`benches/examples/texel.rs`).
+//! Weights fitted to the results of self-play games so far predicted
+//! those results better and played worse (BENCHMARKS.md, "Kaissa
+//! alpha-beta"), so these stay.
 
 use crate::kaissa::{attacks, Bitboard, PieceKind, Position, Side, Square};
 
@@ -58,26 +67,26 @@ pub const fn piece_value(kind: PieceKind) -> i32 {
 
 /// Centipawns per square a piece of the kind attacks (mobility), by
 /// [`PieceKind::index`].
-const MOBILITY: [i32; 10] = [2, 3, 4, 3, 3, 3, 0, 4, 4, 0];
+pub(super) const MOBILITY: [i32; 10] = [2, 3, 4, 3, 3, 3, 0, 4, 4, 0];
 
 /// Centipawns for each enemy piece that attacks the Home Stone's square or
 /// a square next to it, and for each square of that zone it attacks.
-const ZONE_ATTACKER: i32 = 24;
-const ZONE_SQUARE: i32 = 8;
+pub(super) const ZONE_ATTACKER: i32 = 24;
+pub(super) const ZONE_SQUARE: i32 = 8;
 /// Centipawns when the Home Stone itself is attacked.
-const STONE_ATTACKED: i32 = 120;
+pub(super) const STONE_ATTACKED: i32 = 120;
 /// Centipawns for each own piece guarding the zone (at most four count).
-const ZONE_DEFENDER: i32 = 10;
+pub(super) const ZONE_DEFENDER: i32 = 10;
 /// Centipawns per step a piece stands closer to the enemy Home Stone
 /// (Chebyshev distance), so that pieces head for it.
-const TROPISM: i32 = 3;
+pub(super) const TROPISM: i32 = 3;
 /// Centipawns for a stone still in hand from turn 8 with its back rank
 /// full, or with one empty square left: the default loss of turn 10 is
 /// near.
-const FULL_BACK_RANK: i32 = 400;
-const ONE_SQUARE_LEFT: i32 = 80;
+pub(super) const FULL_BACK_RANK: i32 = 400;
+pub(super) const ONE_SQUARE_LEFT: i32 = 80;
 /// Centipawns for the side to move.
-const TEMPO: i32 = 10;
+pub(super) const TEMPO: i32 = 10;
 
 /// The eight neighbours of `square` with the square itself.
 fn zone(square: Square) -> Bitboard {
@@ -197,6 +206,30 @@ mod tests {
         let yellow: Position = "4h5/10/10/4b5/10/10/10/10/10/4H5 y 20 -".parse().unwrap();
         let red: Position = "4h5/10/10/10/10/10/4B5/10/10/4H5 r 20 -".parse().unwrap();
         assert_eq!(evaluate(&yellow), evaluate(&red));
+    }
+
+    #[test]
+    fn the_terms_weighed_by_hand_are_the_evaluation() {
+        use crate::agents::{evaluate_with, EvalWeights};
+        use crate::random::{RandomSource, SplitMix64};
+        // Positions of seeded random games, the placement turns included.
+        let mut rng = SplitMix64::new(7);
+        let mut checked = 0;
+        for _ in 0..20 {
+            let mut pos = Position::start();
+            while !pos.is_over() && pos.turn() < 60 {
+                assert_eq!(
+                    evaluate(&pos),
+                    evaluate_with(&pos, &EvalWeights::HAND_SET),
+                    "{pos}"
+                );
+                checked += 1;
+                let moves = pos.legal_moves();
+                let mv = moves[rng.below(moves.len() as u64) as usize];
+                let _ = pos.play_unchecked(mv);
+            }
+        }
+        assert!(checked > 1000);
     }
 
     #[test]

@@ -8,10 +8,11 @@ use crate::agents::clock::Instant;
 use crate::game::{Game, Kaissa};
 use crate::kaissa::{Move, Position, MAX_MOVES};
 
-use super::{Agent, StopFlag};
+use super::{Agent, EvalWeights, StopFlag};
 
 mod ordering;
 mod search;
+mod see;
 mod tt;
 
 use ordering::History;
@@ -75,6 +76,16 @@ pub struct AlphaBetaConfig {
     /// is far above beta returns it, and one far below alpha skips its
     /// quiet moves.
     pub futility: bool,
+    /// Static exchange pruning (default on): the quiescence search skips
+    /// a capture by a piece worth more than its victim that loses
+    /// material once both sides have taken back on the square, least
+    /// valuable piece first.
+    pub see: bool,
+    /// The evaluation: `None` (the default) for
+    /// [`evaluate`](super::evaluate), or these weights of its terms
+    /// ([`evaluate_with`](super::evaluate_with)), for matches of a
+    /// tuning's weights.
+    pub weights: Option<&'static EvalWeights>,
 }
 
 impl AlphaBetaConfig {
@@ -91,6 +102,8 @@ impl AlphaBetaConfig {
             extensions: false,
             aspiration: true,
             futility: true,
+            see: true,
+            weights: None,
         }
     }
 
@@ -126,6 +139,13 @@ impl AlphaBetaConfig {
         self
     }
 
+    /// The same with the evaluation's terms weighed by `weights`.
+    #[must_use]
+    pub fn with_weights(mut self, weights: &'static EvalWeights) -> AlphaBetaConfig {
+        self.weights = Some(weights);
+        self
+    }
+
     /// The same with a table of `2^bits` entries (at most 2^30).
     #[must_use]
     pub fn with_table_bits(mut self, bits: u32) -> AlphaBetaConfig {
@@ -137,8 +157,9 @@ impl AlphaBetaConfig {
     /// ([`AlphaBetaConfig::null_move`]), `lmr`
     /// ([`AlphaBetaConfig::reductions`]), `ext`
     /// ([`AlphaBetaConfig::extensions`]), `asp`
-    /// ([`AlphaBetaConfig::aspiration`]) or `fp`
-    /// ([`AlphaBetaConfig::futility`]); for measuring what each is worth.
+    /// ([`AlphaBetaConfig::aspiration`]), `fp`
+    /// ([`AlphaBetaConfig::futility`]) or `see` ([`AlphaBetaConfig::see`]);
+    /// for measuring what each is worth.
     ///
     /// ```
     /// use kaissa_chaturaji::agents::AlphaBetaConfig;
@@ -154,9 +175,10 @@ impl AlphaBetaConfig {
             "ext" => self.extensions = false,
             "asp" => self.aspiration = false,
             "fp" => self.futility = false,
+            "see" => self.see = false,
             _ => {
                 return Err(format!(
-                    "no alpha-beta search feature {feature:?} (nmp, lmr, ext, asp, fp)"
+                    "no alpha-beta search feature {feature:?} (nmp, lmr, ext, asp, fp, see)"
                 ))
             }
         }
@@ -199,7 +221,8 @@ pub struct SearchReport {
 /// move, captures by MVV-LVA, two killer moves per ply, a history of quiet
 /// cutoffs), null-move pruning, late-move reductions, futility pruning
 /// (and, if asked, a ply more where the enemy attacks the side's Home
-/// Stone: the game's "check"), a quiescence search on captures, and [`evaluate`](super::evaluate): material,
+/// Stone: the game's "check"), a quiescence search on captures (without
+/// those that lose material by static exchange), and [`evaluate`](super::evaluate): material,
 /// mobility and Home Stone safety. Each selective feature can be switched
 /// on or off ([`AlphaBetaConfig::without`]).
 ///

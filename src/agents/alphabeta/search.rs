@@ -7,7 +7,9 @@ use crate::agents::clock::Instant;
 use crate::kaissa::{attacks, Move, PieceKind, Position, Side};
 
 use super::super::kaissa_eval::{evaluate, piece_value, MATE};
+use super::super::kaissa_eval_terms::evaluate_with;
 use super::ordering::{self, capture_key};
+use super::see;
 use super::tt::Bound;
 use super::{AlphaBeta, SearchReport, StopFlag, MAX_LINE, MAX_PLY};
 
@@ -199,6 +201,15 @@ impl AlphaBeta {
         }
     }
 
+    /// The static evaluation of `pos`: [`evaluate`], or the weights of
+    /// the configuration.
+    fn static_eval(&self, pos: &Position) -> i32 {
+        match self.config.weights {
+            None => evaluate(pos),
+            Some(weights) => evaluate_with(pos, weights),
+        }
+    }
+
     /// Counts a node; true when a limit says stop.
     fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
@@ -269,7 +280,7 @@ impl AlphaBeta {
         // The static evaluation, for the pruning near the leaves (not
         // where the stone is attacked: there it means little).
         let frontier = self.config.futility && !pv && !threatened && depth <= 2;
-        let static_eval = if frontier { evaluate(pos) } else { 0 };
+        let static_eval = if frontier { self.static_eval(pos) } else { 0 };
         if frontier && beta.abs() < MATE_BOUND && static_eval - FUTILITY * depth >= beta {
             // So far above beta that a shallow search will not come down.
             return static_eval - FUTILITY * depth;
@@ -282,7 +293,7 @@ impl AlphaBeta {
             && !threatened
             && beta.abs() < MATE_BOUND
             && null_move_safe(pos)
-            && evaluate(pos) >= beta
+            && self.static_eval(pos) >= beta
         {
             // Give the enemy a free move: if the side to move still
             // holds beta at a reduced depth, a real move will too.
@@ -415,7 +426,7 @@ impl AlphaBeta {
         if self.out_of_budget() {
             return 0;
         }
-        let stand = evaluate(pos);
+        let stand = self.static_eval(pos);
         if stand >= beta || ply >= MAX_PLY - 1 || pos.must_place() {
             // (On its last placement turn a side has no capture.)
             return stand;
@@ -436,6 +447,14 @@ impl AlphaBeta {
                     if victim == PieceKind::HomeStone {
                         self.lists[ply] = list;
                         return MATE - (ply as i32 + 1);
+                    }
+                    if self.config.see
+                        && piece_value(victim) < piece_value(kind)
+                        && see::exchange(pos, from, to, victim) < 0
+                    {
+                        // Taking loses material once the square is
+                        // fought over: no quiet position lies that way.
+                        continue;
                     }
                     let key = piece_value(victim) * 16 - piece_value(kind) / 16;
                     list.push((Move::Normal { from, to }, key));
@@ -491,7 +510,7 @@ mod tests {
             "hb1tqut1bi/ar2ppp1sr/2p1s2p2/3p1t3a/10/10/1APPPP1A2/6P3/1R5PR1/HBSTQUTSBI r 12 -"
                 .parse()
                 .unwrap();
-        for off in ["", "nmp", "lmr", "ext", "asp", "fp"] {
+        for off in ["", "nmp", "lmr", "ext", "asp", "fp", "see"] {
             let mut config = AlphaBetaConfig::depth(5);
             // The extensions are off by default: test them on.
             config.extensions = off != "ext";
