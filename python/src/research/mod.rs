@@ -5,7 +5,9 @@
 //! `.pettingzoo` and `.vector` are built on them.
 
 pub mod actions;
+mod bits;
 pub mod encode;
+mod legal;
 pub mod observation;
 pub mod state;
 mod stream;

@@ -29,7 +29,9 @@
 
 use kaissa_chaturaji::chaturaji::{self, Colour, LUDII_TURN_LIMIT};
 use kaissa_chaturaji::game::{Chaturaji, Game, Kaissa};
-use kaissa_chaturaji::kaissa::Side;
+use kaissa_chaturaji::kaissa::{PieceKind, Side};
+
+use super::bits;
 
 /// The length of a Kaissa observation.
 pub const KAISSA_OBSERVATION: usize = 2009;
@@ -54,14 +56,66 @@ pub fn write_kaissa(game: &Kaissa, out: &mut [u8]) {
             out[plane + usize::from(square.index())] = 1;
         }
     }
-    for side in [Side::Yellow, Side::Red] {
-        if pos.stone_in_hand(side) {
-            out[2002 + side.index()] = 1;
+    write_kaissa_state(game, &mut out[2000..]);
+}
+
+/// Writes the observation of `game` into `out`, `KAISSA_OBSERVATION` long:
+/// every byte of it, whatever it held (the bytes of [`write_kaissa`] on
+/// zeros), each piece plane straight from its set of squares.
+pub fn fill_kaissa(game: &Kaissa, out: &mut [u8]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, checked just above.
+        unsafe { fill_kaissa_avx2(game, out) };
+        return;
+    }
+    fill_kaissa_with(game, out, bits::expand_plain);
+}
+
+/// [`fill_kaissa`] with AVX2.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn fill_kaissa_avx2(game: &Kaissa, out: &mut [u8]) {
+    // SAFETY: the CPU has AVX2 (the caller's word).
+    fill_kaissa_with(game, out, |words, row| unsafe {
+        bits::expand_avx2(words, row)
+    });
+}
+
+/// [`fill_kaissa`], the planes written with `expand`.
+#[inline(always)]
+fn fill_kaissa_with(game: &Kaissa, out: &mut [u8], expand: impl Fn(&[u64], &mut [u8])) {
+    let pos = game.position();
+    let (planes, state) = out.split_at_mut(2000);
+    for side in Side::ALL {
+        for kind in PieceKind::ALL {
+            let plane = (side.index() * 10 + kind.index()) * 100;
+            let squares = pos.pieces(side, kind).bits();
+            expand(
+                &[squares as u64, (squares >> 64) as u64],
+                &mut planes[plane..plane + 100],
+            );
         }
     }
-    out[2000 + pos.to_move().index()] = 1;
+    state.fill(0);
+    write_kaissa_state(game, state);
+}
+
+/// Writes the values after the piece planes (from index 2000 on) into
+/// `out`, all zeros: whose move it is, the stones in hand and the turn.
+fn write_kaissa_state(game: &Kaissa, out: &mut [u8]) {
+    let pos = game.position();
+    for side in [Side::Yellow, Side::Red] {
+        if pos.stone_in_hand(side) {
+            out[2 + side.index()] = 1;
+        }
+    }
+    out[pos.to_move().index()] = 1;
     let turn = pos.turn().clamp(7, 11) as usize;
-    out[2004 + turn - 7] = 1;
+    out[4 + turn - 7] = 1;
 }
 
 /// Writes the observation of `game` into `out`, which must be all zeros
@@ -106,4 +160,31 @@ pub fn write_chaturaji(game: &Chaturaji, out: &mut [u8]) {
         }
     };
     out[1369] = u8::from(game.is_over());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kaissa_chaturaji::game::{Actor, Game};
+    use kaissa_chaturaji::random::{RandomSource, SplitMix64};
+
+    #[test]
+    fn a_filled_kaissa_observation_is_the_written_one() {
+        // Random games to their end: filling a row that held other bytes
+        // gives what writing into zeros gives.
+        let mut rng = SplitMix64::new(5);
+        for _game in 0..12 {
+            let mut game = Kaissa::default();
+            while let Actor::Player(_) = game.actor() {
+                let mut written = vec![0u8; KAISSA_OBSERVATION];
+                write_kaissa(&game, &mut written);
+                let mut filled = vec![9u8; KAISSA_OBSERVATION];
+                fill_kaissa(&game, &mut filled);
+                assert_eq!(filled, written, "{}", game.position());
+                let actions = game.legal_actions();
+                let pick = rng.below(actions.as_ref().len() as u64) as usize;
+                game.apply_unchecked(actions.as_ref()[pick]);
+            }
+        }
+    }
 }

@@ -26,6 +26,7 @@ use kaissa_chaturaji::game::{Actor, Game};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
 use super::encode::Encoded;
+use super::legal::Legal;
 use super::stream;
 use crate::errors;
 use kaissa_chaturaji::game::AnyGame;
@@ -39,8 +40,8 @@ struct Env<G: Encoded> {
     next: Next,
     /// The game, always at a player node between calls.
     game: G,
-    /// The ids of its legal actions now, in the order the game lists them.
-    ids: Vec<u16>,
+    /// The ids of its legal actions now.
+    legal: G::Legal,
     /// The die's stream.
     dice: SplitMix64,
 }
@@ -60,7 +61,7 @@ struct Next {
     drawn: SplitMix64,
     /// The drawn action's id (-1 when the game has none).
     id: i64,
-    /// The id of the action to play next, one of the game's `ids` (set by
+    /// The id of the action to play next, one of the game's legal ids (set by
     /// `Envs::choose`).
     chosen: u16,
 }
@@ -77,12 +78,13 @@ impl Next {
         }
     }
 
-    /// Draws from `policy` among `ids` without taking the draw yet.
-    fn draw(&mut self, ids: &[u16]) {
+    /// Draws from `policy` among the `legal` ids (in the game's order)
+    /// without taking the draw yet.
+    fn draw(&mut self, legal: &impl Legal) {
         let mut drawn = self.policy;
-        let index = drawn.below(ids.len() as u64) as usize;
+        let index = drawn.below(legal.len() as u64) as usize;
         self.drawn = drawn;
-        self.id = ids.get(index).map_or(-1, |&id| i64::from(id));
+        self.id = legal.get(index).map_or(-1, i64::from);
     }
 }
 
@@ -195,9 +197,9 @@ impl<G: Encoded> Env<G> {
                 self.game = start.clone();
                 continue;
             }
-            match self.game.actor_and_ids(&mut self.ids) {
+            match self.game.actor_and_legal(&mut self.legal) {
                 Actor::Player(player) => {
-                    self.next.draw(&self.ids);
+                    self.next.draw(&self.legal);
                     return (player, ended);
                 }
                 Actor::Chance => {
@@ -220,12 +222,8 @@ impl<G: Encoded> Env<G> {
     fn write(&self, actor: usize, player: &mut [u8], obs: &mut [u8], mask: &mut [u8]) {
         player.copy_from_slice(&(actor as i64).to_le_bytes());
         // The output is fresh, uninitialised memory: every byte is written.
-        obs.fill(0);
-        mask.fill(0);
-        self.game.write_observation(obs);
-        for &id in &self.ids {
-            mask[usize::from(id)] = 1;
-        }
+        self.game.fill_observation(obs);
+        self.legal.write_mask(mask);
     }
 }
 
@@ -243,7 +241,7 @@ impl<G: Encoded> Envs<G> {
             envs.envs.push(Env {
                 next: Next::new(0),
                 game: start.clone(),
-                ids: Vec::new(),
+                legal: G::Legal::default(),
                 dice: SplitMix64::new(0),
             });
         }
@@ -292,7 +290,7 @@ impl<G: Encoded> Envs<G> {
             // without a look at the ids.
             let found = match u16::try_from(id) {
                 Ok(legal) if id == next.id => Some(legal),
-                Ok(wanted) => env.ids.iter().copied().find(|&legal| legal == wanted),
+                Ok(wanted) => env.legal.contains(wanted).then_some(wanted),
                 Err(_) => None,
             };
             match found {
@@ -331,7 +329,7 @@ impl<G: Encoded> Envs<G> {
         for env in &mut self.envs {
             let next = &mut env.next;
             if !drawn {
-                next.draw(&env.ids);
+                next.draw(&env.legal);
             }
             next.policy = next.drawn;
             out.extend_from_slice(&next.id.to_le_bytes());
@@ -411,7 +409,8 @@ fn prefetch<G: Encoded>(env: &Env<G>) {
             std::ptr::from_ref(env).cast::<u8>(),
             std::mem::size_of::<Env<G>>(),
         );
-        lines(env.ids.as_ptr().cast::<u8>(), 2 * env.ids.len());
+        let (heap, bytes) = env.legal.heap();
+        lines(heap, bytes);
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = env;

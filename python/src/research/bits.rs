@@ -1,0 +1,170 @@
+//! Sets of bits written out as bytes, 1 for each bit set and 0 for each
+//! clear one: the legal-action masks and the piece planes of the
+//! observations, straight from their bit sets. Every byte is written,
+//! without a branch on the bits (the sets are sparse and irregular, and a
+//! loop over their set bits mispredicts a branch at every word).
+
+/// Writes bit `j` of `words` (bit `j % 64` of word `j / 64`) as byte
+/// `out[j]`, for every `j` below `out.len()`; bits past `out` are not
+/// read, and `out` must not be longer than the bits.
+#[inline]
+pub fn expand(words: &[u64], out: &mut [u8]) {
+    debug_assert!(out.len() <= 64 * words.len(), "more bytes than bits");
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, checked just above.
+        unsafe { expand_avx2(words, out) };
+        return;
+    }
+    expand_plain(words, out);
+}
+
+/// The eight bytes of every byte value: byte `k` of `SPREAD[b]` is bit
+/// `k` of `b`.
+const SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut value = 0;
+    while value < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            if value >> bit & 1 == 1 {
+                table[value] |= 1 << (8 * bit);
+            }
+            bit += 1;
+        }
+        value += 1;
+    }
+    table
+};
+
+/// [`expand`] eight bytes at a time from a table, on any machine.
+pub fn expand_plain(words: &[u64], out: &mut [u8]) {
+    let mut chunks = out.chunks_exact_mut(8);
+    for (i, chunk) in (&mut chunks).enumerate() {
+        let byte = words
+            .get(i / 8)
+            .map_or(0, |word| word >> (8 * (i % 8)) & 0xff);
+        chunk.copy_from_slice(&SPREAD[byte as usize].to_le_bytes());
+    }
+    let done = out.len() / 8 * 8;
+    for (j, slot) in out[done..].iter_mut().enumerate() {
+        let bit = done + j;
+        *slot = words
+            .get(bit / 64)
+            .map_or(0, |word| (word >> (bit % 64) & 1) as u8);
+    }
+}
+
+/// [`expand`] 32 bytes at a time with AVX2 ([`expand32_avx2`]).
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub unsafe fn expand_avx2(words: &[u64], out: &mut [u8]) {
+    let pieces = out.len() / 32;
+    for (piece, chunk) in out.chunks_exact_mut(32).enumerate() {
+        let bits = words
+            .get(piece / 2)
+            .map_or(0, |word| (word >> (32 * (piece % 2))) as u32);
+        if let Ok(chunk) = <&mut [u8; 32]>::try_from(chunk) {
+            // SAFETY: the CPU has AVX2 (the caller's word).
+            unsafe { expand32_avx2(bits, chunk) };
+        }
+    }
+    let done = 32 * pieces;
+    for (j, slot) in out[done..].iter_mut().enumerate() {
+        let at = done + j;
+        *slot = words
+            .get(at / 64)
+            .map_or(0, |word| (word >> (at % 64) & 1) as u8);
+    }
+}
+
+/// Writes the 32 bits of `bits` as the 32 bytes of `out` (1 or 0 each)
+/// with AVX2: the bits are broadcast, each byte of the vector takes the
+/// byte of `bits` that holds its bit, keeps that bit alone, and becomes 1
+/// or 0. Inlined into callers compiled with AVX2.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub unsafe fn expand32_avx2(bits: u32, out: &mut [u8; 32]) {
+    use core::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_min_epu8, _mm256_set1_epi32, _mm256_set1_epi8,
+        _mm256_setr_epi8, _mm256_shuffle_epi8, _mm256_storeu_si256,
+    };
+    // Byte `j` is bit `j % 8` of byte `j / 8` of the 32 bits (the shuffle
+    // works within each 16-byte half, and both halves hold the broadcast
+    // bits).
+    let which = _mm256_setr_epi8(
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3,
+        3, 3,
+    );
+    let bit = _mm256_setr_epi8(
+        1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128,
+        1, 2, 4, 8, 16, 32, 64, -128,
+    );
+    let spread = _mm256_shuffle_epi8(_mm256_set1_epi32(bits as i32), which);
+    let value = _mm256_min_epu8(_mm256_and_si256(spread, bit), _mm256_set1_epi8(1));
+    // SAFETY: `out` is 32 bytes; an unaligned store.
+    unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), value) };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bytes of `words`, one bit at a time.
+    fn plain(words: &[u64], len: usize) -> Vec<u8> {
+        (0..len)
+            .map(|j| (words[j / 64] >> (j % 64) & 1) as u8)
+            .collect()
+    }
+
+    /// Checks `expand_with` against [`plain`] over irregular sets and
+    /// every length up to the bits, into buffers of other bytes.
+    fn writes_every_byte_with(expand_with: impl Fn(&[u64], &mut [u8])) {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..40 {
+            let words: Vec<u64> = (0..4)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    // Sparse, dense, empty and full sets.
+                    match round % 4 {
+                        0 => state & state >> 3 & state >> 9,
+                        1 => state,
+                        2 => 0,
+                        _ => u64::MAX,
+                    }
+                })
+                .collect();
+            for len in 0..=256 {
+                let mut out = vec![7u8; len + 5];
+                expand_with(&words, &mut out[..len]);
+                assert_eq!(&out[..len], &plain(&words, len)[..], "{round} {len}");
+                assert!(out[len..].iter().all(|&b| b == 7), "wrote past the end");
+            }
+        }
+    }
+
+    #[test]
+    fn writes_each_bit_as_a_byte() {
+        writes_every_byte_with(expand);
+        writes_every_byte_with(expand_plain);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_avx2_path_writes_each_bit_as_a_byte() {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            writes_every_byte_with(|words, out| unsafe { expand_avx2(words, out) });
+        }
+    }
+}
