@@ -55,7 +55,8 @@ pub fn expand_plain(words: &[u64], out: &mut [u8]) {
     }
 }
 
-/// [`expand`] 32 bytes at a time with AVX2 ([`expand32_avx2`]).
+/// [`expand`] with AVX2: 64 bytes a word ([`expand64_avx2`]), then 32
+/// bytes of the last part word if there are as many, then byte by byte.
 ///
 /// # Safety
 /// The CPU must have AVX2.
@@ -63,55 +64,121 @@ pub fn expand_plain(words: &[u64], out: &mut [u8]) {
 #[target_feature(enable = "avx2")]
 #[inline]
 pub unsafe fn expand_avx2(words: &[u64], out: &mut [u8]) {
-    let pieces = out.len() / 32;
-    for (piece, chunk) in out.chunks_exact_mut(32).enumerate() {
-        let bits = words
-            .get(piece / 2)
-            .map_or(0, |word| (word >> (32 * (piece % 2))) as u32);
-        if let Ok(chunk) = <&mut [u8; 32]>::try_from(chunk) {
+    let mut chunks = out.chunks_exact_mut(64);
+    for (chunk, &word) in (&mut chunks).zip(words) {
+        if let Ok(chunk) = <&mut [u8; 64]>::try_from(chunk) {
             // SAFETY: the CPU has AVX2 (the caller's word).
-            unsafe { expand32_avx2(bits, chunk) };
+            unsafe { expand64_avx2(word, chunk) };
         }
     }
-    let done = 32 * pieces;
-    for (j, slot) in out[done..].iter_mut().enumerate() {
-        let at = done + j;
-        *slot = words
-            .get(at / 64)
-            .map_or(0, |word| (word >> (at % 64) & 1) as u8);
+    let done = out.len() / 64 * 64;
+    let mut rest = words.get(done / 64).copied().unwrap_or(0);
+    let mut tail = &mut out[done..];
+    if tail.len() >= 32 {
+        let (piece, after) = tail.split_at_mut(32);
+        if let Ok(piece) = <&mut [u8; 32]>::try_from(piece) {
+            // SAFETY: the CPU has AVX2 (the caller's word).
+            unsafe { expand32_avx2(rest as u32, piece) };
+        }
+        rest >>= 32;
+        tail = after;
+    }
+    for (j, slot) in tail.iter_mut().enumerate() {
+        *slot = (rest >> j & 1) as u8;
     }
 }
 
-/// Writes the 32 bits of `bits` as the 32 bytes of `out` (1 or 0 each)
-/// with AVX2: the bits are broadcast, each byte of the vector takes the
-/// byte of `bits` that holds its bit, keeps that bit alone, and becomes 1
-/// or 0. Inlined into callers compiled with AVX2.
+/// Writes the 64 bits of `word` as the 64 bytes of `out` (1 or 0 each)
+/// with AVX2: the word is broadcast, each byte of a vector takes the byte
+/// of the word that holds its bit, keeps that bit alone, and becomes 1 or
+/// 0. Inlined into callers compiled with AVX2.
 ///
 /// # Safety
 /// The CPU must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-pub unsafe fn expand32_avx2(bits: u32, out: &mut [u8; 32]) {
-    use core::arch::x86_64::{
-        __m256i, _mm256_and_si256, _mm256_min_epu8, _mm256_set1_epi32, _mm256_set1_epi8,
-        _mm256_setr_epi8, _mm256_shuffle_epi8, _mm256_storeu_si256,
-    };
-    // Byte `j` is bit `j % 8` of byte `j / 8` of the 32 bits (the shuffle
-    // works within each 16-byte half, and both halves hold the broadcast
-    // bits).
+unsafe fn expand64_avx2(word: u64, out: &mut [u8; 64]) {
+    use core::arch::x86_64::{_mm256_set1_epi64x, _mm256_setr_epi8};
+    let bits = _mm256_set1_epi64x(word as i64);
+    // Byte `j` of a half is bit `j % 8` of byte `j / 8` of its 32 bits
+    // (the shuffle works within each 16-byte lane, and every lane holds
+    // the broadcast word).
+    let low = _mm256_setr_epi8(
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3,
+        3, 3,
+    );
+    let high = _mm256_setr_epi8(
+        4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7,
+        7, 7,
+    );
+    let (first, second) = out.split_at_mut(32);
+    // SAFETY: the CPU has AVX2 (the caller's word); each half is 32 bytes.
+    unsafe {
+        store_bytes_avx2(bits, low, first.as_mut_ptr());
+        store_bytes_avx2(bits, high, second.as_mut_ptr());
+    }
+}
+
+/// Writes the 32 bits of `bits` as the 32 bytes of `out` with AVX2 (as
+/// [`expand64_avx2`] does each half).
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn expand32_avx2(bits: u32, out: &mut [u8; 32]) {
+    use core::arch::x86_64::{_mm256_set1_epi32, _mm256_setr_epi8};
     let which = _mm256_setr_epi8(
         0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3,
         3, 3,
     );
+    // SAFETY: the CPU has AVX2 (the caller's word); `out` is 32 bytes.
+    unsafe { store_bytes_avx2(_mm256_set1_epi32(bits as i32), which, out.as_mut_ptr()) };
+}
+
+/// Stores at `to` the 32 bytes whose byte `j` is bit `j % 8` of byte
+/// `which[j]` of `bits` (a byte index within its 16-byte lane), as 1 or 0.
+///
+/// # Safety
+/// The CPU must have AVX2, and `to` must be valid for 32 bytes.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn store_bytes_avx2(
+    bits: core::arch::x86_64::__m256i,
+    which: core::arch::x86_64::__m256i,
+    to: *mut u8,
+) {
+    use core::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_min_epu8, _mm256_set1_epi8, _mm256_setr_epi8,
+        _mm256_shuffle_epi8, _mm256_storeu_si256,
+    };
     let bit = _mm256_setr_epi8(
         1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128,
         1, 2, 4, 8, 16, 32, 64, -128,
     );
-    let spread = _mm256_shuffle_epi8(_mm256_set1_epi32(bits as i32), which);
+    let spread = _mm256_shuffle_epi8(bits, which);
     let value = _mm256_min_epu8(_mm256_and_si256(spread, bit), _mm256_set1_epi8(1));
-    // SAFETY: `out` is 32 bytes; an unaligned store.
-    unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), value) };
+    // SAFETY: `to` is valid for 32 bytes (the caller's word); an unaligned
+    // store.
+    unsafe { _mm256_storeu_si256(to.cast::<__m256i>(), value) };
+}
+
+/// Sets in `words` the bits of `run` from bit `at` on (bit `k` of `run`
+/// as bit `at + k`); bits past the words are dropped.
+#[inline(always)]
+pub fn set_run(words: &mut [u64], at: usize, run: u64) {
+    let (word, shift) = (at / 64, (at % 64) as u32);
+    if let Some(bits) = words.get_mut(word) {
+        *bits |= run << shift;
+    }
+    if shift != 0 {
+        if let Some(bits) = words.get_mut(word + 1) {
+            *bits |= run >> (64 - shift);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -150,6 +217,22 @@ mod tests {
                 assert_eq!(&out[..len], &plain(&words, len)[..], "{round} {len}");
                 assert!(out[len..].iter().all(|&b| b == 7), "wrote past the end");
             }
+        }
+    }
+
+    #[test]
+    fn runs_are_set_at_every_offset() {
+        for at in 0..200 {
+            let mut words = [0u64; 3];
+            set_run(&mut words, at, 0x8000_0000_0000_0005);
+            let set: Vec<usize> = (0..192)
+                .filter(|&j| words[j / 64] >> (j % 64) & 1 == 1)
+                .collect();
+            let expected: Vec<usize> = [at, at + 2, at + 63]
+                .into_iter()
+                .filter(|&j| j < 192)
+                .collect();
+            assert_eq!(set, expected, "{at}");
         }
     }
 

@@ -202,7 +202,7 @@ impl KaissaIds {
         let mut squares = [0u8; GATHERED];
         let mut targets = [0u128; GATHERED];
         let mut gathered = 0;
-        pos.for_each_target_set(|from, set| {
+        pos.for_each_target_set_by_kind(|from, set| {
             if gathered == GATHERED {
                 self.add_sets(&squares, &targets, bmi2);
                 gathered = 0;
@@ -273,15 +273,7 @@ impl KaissaIds {
     /// Sets the bits of `run` from bit `first` on.
     #[inline(always)]
     fn set_run(&mut self, first: u16, run: u64) {
-        let (word, shift) = (usize::from(first / 64), u32::from(first % 64));
-        if let Some(bits) = self.words.get_mut(word) {
-            *bits |= run << shift;
-        }
-        if shift != 0 {
-            if let Some(bits) = self.words.get_mut(word + 1) {
-                *bits |= run >> (64 - shift);
-            }
-        }
+        bits::set_run(&mut self.words, usize::from(first), run);
     }
 
     /// The id of the `rank`-th set bit (from 0, lowest first).

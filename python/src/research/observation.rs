@@ -61,45 +61,22 @@ pub fn write_kaissa(game: &Kaissa, out: &mut [u8]) {
 
 /// Writes the observation of `game` into `out`, `KAISSA_OBSERVATION` long:
 /// every byte of it, whatever it held (the bytes of [`write_kaissa`] on
-/// zeros), each piece plane straight from its set of squares.
+/// zeros). The piece planes are gathered into one set of 2,000 bits
+/// (plane by plane, each from its set of squares) and written out in one
+/// pass.
 pub fn fill_kaissa(game: &Kaissa, out: &mut [u8]) {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2, checked just above.
-        unsafe { fill_kaissa_avx2(game, out) };
-        return;
-    }
-    fill_kaissa_with(game, out, bits::expand_plain);
-}
-
-/// [`fill_kaissa`] with AVX2.
-///
-/// # Safety
-/// The CPU must have AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn fill_kaissa_avx2(game: &Kaissa, out: &mut [u8]) {
-    // SAFETY: the CPU has AVX2 (the caller's word).
-    fill_kaissa_with(game, out, |words, row| unsafe {
-        bits::expand_avx2(words, row)
-    });
-}
-
-/// [`fill_kaissa`], the planes written with `expand`.
-#[inline(always)]
-fn fill_kaissa_with(game: &Kaissa, out: &mut [u8], expand: impl Fn(&[u64], &mut [u8])) {
     let pos = game.position();
-    let (planes, state) = out.split_at_mut(2000);
+    let mut planes = [0u64; 32];
     for side in Side::ALL {
         for kind in PieceKind::ALL {
-            let plane = (side.index() * 10 + kind.index()) * 100;
+            let at = (side.index() * 10 + kind.index()) * 100;
             let squares = pos.pieces(side, kind).bits();
-            expand(
-                &[squares as u64, (squares >> 64) as u64],
-                &mut planes[plane..plane + 100],
-            );
+            bits::set_run(&mut planes, at, squares as u64);
+            bits::set_run(&mut planes, at + 64, (squares >> 64) as u64);
         }
     }
+    let (piece_planes, state) = out.split_at_mut(2000);
+    bits::expand(&planes, piece_planes);
     state.fill(0);
     write_kaissa_state(game, state);
 }
