@@ -9,6 +9,7 @@ mod bits;
 pub mod encode;
 mod legal;
 pub mod observation;
+mod output;
 pub mod state;
 mod stream;
 pub mod vector;
