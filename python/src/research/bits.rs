@@ -181,6 +181,58 @@ pub fn set_run(words: &mut [u64], at: usize, run: u64) {
     }
 }
 
+/// Packs runs of bits one after the other into words, lowest bit first,
+/// each word written once (for sets built in order, rather than OR-ed
+/// into words at a time).
+pub struct Packer<'a> {
+    /// Where the words go.
+    words: &'a mut [u64],
+    /// The index of the next word to write.
+    next: usize,
+    /// The bits not yet written, lowest first.
+    pending: u128,
+    /// How many bits `pending` holds (under 64 between calls).
+    count: u32,
+}
+
+impl<'a> Packer<'a> {
+    /// A packer writing into `words` from its first.
+    pub fn new(words: &'a mut [u64]) -> Packer<'a> {
+        Packer {
+            words,
+            next: 0,
+            pending: 0,
+            count: 0,
+        }
+    }
+
+    /// Appends the `len` low bits of `bits` (`len` at most 64, the bits
+    /// above it clear); bits past the words are dropped.
+    #[inline(always)]
+    pub fn push(&mut self, bits: u64, len: u32) {
+        self.pending |= u128::from(bits) << self.count;
+        self.count += len;
+        if self.count >= 64 {
+            if let Some(word) = self.words.get_mut(self.next) {
+                *word = self.pending as u64;
+            }
+            self.next += 1;
+            self.pending >>= 64;
+            self.count -= 64;
+        }
+    }
+
+    /// Writes the last, partial word.
+    #[inline(always)]
+    pub fn finish(self) {
+        if self.count > 0 {
+            if let Some(word) = self.words.get_mut(self.next) {
+                *word = self.pending as u64;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,6 +285,32 @@ mod tests {
                 .filter(|&j| j < 192)
                 .collect();
             assert_eq!(set, expected, "{at}");
+        }
+    }
+
+    #[test]
+    fn packed_runs_are_the_runs_set_one_by_one() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for round in 0..200 {
+            let (mut packed, mut set) = ([0u64; 8], [0u64; 8]);
+            let mut packer = Packer::new(&mut packed);
+            let mut at = 0;
+            while at < 500 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let len = (state % 65) as u32;
+                let bits = if len == 64 {
+                    state
+                } else {
+                    state & ((1 << len) - 1)
+                };
+                packer.push(bits, len);
+                set_run(&mut set, at, bits);
+                at += len as usize;
+            }
+            packer.finish();
+            assert_eq!(packed, set, "{round}");
         }
     }
 

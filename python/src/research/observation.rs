@@ -59,22 +59,34 @@ pub fn write_kaissa(game: &Kaissa, out: &mut [u8]) {
     write_kaissa_state(game, &mut out[2000..]);
 }
 
+/// The Kaissa piece kinds in the order of their indices (of their
+/// planes).
+const KINDS: [PieceKind; 10] = {
+    let mut kinds = [PieceKind::Ubar; 10];
+    let mut i = 0;
+    while i < 10 {
+        kinds[PieceKind::ALL[i].index()] = PieceKind::ALL[i];
+        i += 1;
+    }
+    kinds
+};
+
 /// Writes the observation of `game` into `out`, `KAISSA_OBSERVATION` long:
 /// every byte of it, whatever it held (the bytes of [`write_kaissa`] on
-/// zeros). The piece planes are gathered into one set of 2,000 bits
-/// (plane by plane, each from its set of squares) and written out in one
-/// pass.
+/// zeros). The piece planes are packed in order into one set of 2,000
+/// bits (each from its set of squares) and written out in one pass.
 pub fn fill_kaissa(game: &Kaissa, out: &mut [u8]) {
     let pos = game.position();
     let mut planes = [0u64; 32];
+    let mut packer = bits::Packer::new(&mut planes);
     for side in Side::ALL {
-        for kind in PieceKind::ALL {
-            let at = (side.index() * 10 + kind.index()) * 100;
+        for kind in KINDS {
             let squares = pos.pieces(side, kind).bits();
-            bits::set_run(&mut planes, at, squares as u64);
-            bits::set_run(&mut planes, at + 64, (squares >> 64) as u64);
+            packer.push(squares as u64, 64);
+            packer.push((squares >> 64) as u64, 36);
         }
     }
+    packer.finish();
     let (piece_planes, state) = out.split_at_mut(2000);
     bits::expand(&planes, piece_planes);
     state.fill(0);
