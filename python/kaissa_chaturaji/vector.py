@@ -74,6 +74,11 @@ _BOOL = np.dtype(np.bool_)
 _UINT8 = np.dtype(np.uint8)
 _LE_I64 = np.dtype("<i8")
 _LE_F32 = np.dtype("<f4")
+# On a little-endian machine (nearly every one) those are numpy's native
+# int64 and float32: the arrays then view them without a conversion.
+_I64 = np.dtype(np.int64)
+_F32 = np.dtype(np.float32)
+_NATIVE = _LE_I64 == _I64 and _LE_F32 == _F32
 
 #: ``reset``'s arrays: observations, masks, players.
 ResetResult = Tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_], npt.NDArray[np.int64]]
@@ -147,6 +152,15 @@ class VectorEnv:
         """The arrays of one output buffer, as views without a copy."""
         n, players, observation_size, num_actions, layout = self._shape
         player, rewards, done, obs, mask, _end = layout
+        if _NATIVE:
+            view = np.ndarray
+            return (
+                view((n, observation_size), _UINT8, buffer, obs),
+                view((n, num_actions), _BOOL, buffer, mask),
+                view((n,), _I64, buffer, player),
+                view((n, players), _F32, buffer, rewards),
+                view((n,), _BOOL, buffer, done),
+            )
         return (
             np.frombuffer(buffer, _UINT8, n * observation_size, obs).reshape(n, observation_size),
             np.frombuffer(buffer, _BOOL, n * num_actions, mask).reshape(n, num_actions),

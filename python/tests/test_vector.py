@@ -247,9 +247,9 @@ def test_max_plies_ends_games_drawn():
         VectorEnv("kaissa", num_envs=4, max_plies=0)
 
 
-# Batches whose outputs pass 16 MiB (the observations are streamed) and
-# whose masks alone do (both parts are), with a last group of games
-# smaller than the others where the size allows.
+# Batches whose outputs pass 16 MiB (then streamed), a little and by far,
+# with a last group of games smaller than the others where the size
+# allows.
 LARGE = [
     ("kaissa", None, 3300),
     ("kaissa", None, 5000),

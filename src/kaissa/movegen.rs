@@ -134,16 +134,23 @@ impl Position {
     /// [`for_each_move`](Self::for_each_move): first `(None, squares)` for
     /// the placements (when there are any), then `(Some(from), targets)`
     /// for each piece of the side to move (targets possibly empty). For
-    /// the C ABI, which keeps these sets to check later moves quickly.
-    #[cfg(feature = "capi")]
+    /// callers that keep or encode moves as sets (the C ABI checks later
+    /// moves against them; an action mask is written from them).
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// let mut count = 0;
+    /// Position::start().for_each_target_set(|_from, targets| count += targets.count());
+    /// assert_eq!(count, 40);
+    /// ```
     #[inline]
-    pub(crate) fn for_each_target_set(&self, mut f: impl FnMut(Option<super::Square>, u128)) {
+    pub fn for_each_target_set(&self, mut f: impl FnMut(Option<Square>, Bitboard)) {
         if self.is_decided() {
             return;
         }
         let placements = self.placement_squares();
         if !placements.is_empty() {
-            f(None, placements.0);
+            f(None, placements);
         }
         if self.must_place() {
             return;
@@ -157,23 +164,90 @@ impl Position {
     }
 
     /// The piece part of [`for_each_target_set`](Self::for_each_target_set).
-    #[cfg(feature = "capi")]
     #[inline(always)]
-    fn target_sets(&self, f: &mut impl FnMut(Option<super::Square>, u128)) {
+    fn target_sets(&self, f: &mut impl FnMut(Option<Square>, Bitboard)) {
         let ctx = Context::new(self, self.to_move);
-        for_each_square(ctx.own, |from| {
-            if let Some(piece) = self.squares[from.index() as usize] {
-                f(Some(from), ctx.targets(piece.kind, from.index() as usize));
+        // Plain loops, as in `piece_moves`: the per-piece body stays in
+        // `target_sets_x86`, with its bit instructions.
+        for (half, base) in [(ctx.own as u64, 0u8), ((ctx.own >> 64) as u64, 64)] {
+            let mut bits = half;
+            while bits != 0 {
+                let from = Square::new_unchecked(base + bits.trailing_zeros() as u8);
+                bits &= bits - 1;
+                if let Some(piece) = self.squares[from.index() as usize] {
+                    let targets = ctx.targets(piece.kind, from.index() as usize);
+                    f(Some(from), Bitboard(targets));
+                }
             }
-        });
+        }
     }
 
     /// [`target_sets`](Self::target_sets) compiled with popcnt, lzcnt and
     /// tzcnt.
-    #[cfg(all(feature = "capi", target_arch = "x86_64"))]
+    #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,lzcnt,bmi1")]
-    unsafe fn target_sets_x86(&self, f: &mut impl FnMut(Option<super::Square>, u128)) {
+    unsafe fn target_sets_x86(&self, f: &mut impl FnMut(Option<Square>, Bitboard)) {
         self.target_sets(f);
+    }
+
+    /// Calls `f` with the legal moves grouped by origin, as
+    /// [`for_each_target_set`](Self::for_each_target_set) does, but the
+    /// pieces kind by kind (in the order of [`PieceKind::ALL`], each kind
+    /// by square) rather than square by square: faster, as each kind's
+    /// code runs for all its pieces, for callers to whom the order of the
+    /// sets does not matter.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::kaissa::Position;
+    /// let mut count = 0;
+    /// Position::start().for_each_target_set_by_kind(|_from, targets| count += targets.count());
+    /// assert_eq!(count, 40);
+    /// ```
+    #[inline]
+    pub fn for_each_target_set_by_kind(&self, mut f: impl FnMut(Option<Square>, Bitboard)) {
+        if self.is_decided() {
+            return;
+        }
+        let placements = self.placement_squares();
+        if !placements.is_empty() {
+            f(None, placements);
+        }
+        if self.must_place() {
+            return;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if has_bit_instructions() {
+            // SAFETY: the CPU has the features, checked just above.
+            return unsafe { self.target_sets_by_kind_x86(&mut f) };
+        }
+        self.target_sets_by_kind(&mut f);
+    }
+
+    /// The piece part of
+    /// [`for_each_target_set_by_kind`](Self::for_each_target_set_by_kind).
+    #[inline(always)]
+    fn target_sets_by_kind(&self, f: &mut impl FnMut(Option<Square>, Bitboard)) {
+        let ctx = Context::new(self, self.to_move);
+        for kind in PieceKind::ALL {
+            let pieces = self.by_kind[kind.index()].0 & ctx.own;
+            for (half, base) in [(pieces as u64, 0u8), ((pieces >> 64) as u64, 64)] {
+                let mut bits = half;
+                while bits != 0 {
+                    let from = Square::new_unchecked(base + bits.trailing_zeros() as u8);
+                    bits &= bits - 1;
+                    let targets = ctx.targets(kind, from.index() as usize);
+                    f(Some(from), Bitboard(targets));
+                }
+            }
+        }
+    }
+
+    /// [`target_sets_by_kind`](Self::target_sets_by_kind) compiled with
+    /// popcnt, lzcnt and tzcnt.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,lzcnt,bmi1")]
+    unsafe fn target_sets_by_kind_x86(&self, f: &mut impl FnMut(Option<Square>, Bitboard)) {
+        self.target_sets_by_kind(f);
     }
 
     /// The number of piece moves of the side to move (placements excluded).

@@ -19,8 +19,8 @@ use std::collections::BTreeSet;
 
 use kaissa_chaturaji::error::UndoError;
 use kaissa_chaturaji::kaissa::{
-    perft, Move, MoveList, Outcome, Piece, PieceKind, Position, Setup, Side, Square, Undo,
-    WinReason, FIRST_PLACEMENT_TURN, LAST_PLACEMENT_TURN, MAX_TURN, START_TEXT,
+    perft, Bitboard, Move, MoveList, Outcome, Piece, PieceKind, Position, Setup, Side, Square,
+    Undo, WinReason, FIRST_PLACEMENT_TURN, LAST_PLACEMENT_TURN, MAX_TURN, START_TEXT,
 };
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -211,6 +211,7 @@ fn check_position(pos: &Position, exhaustive: bool, all: &[Square]) -> MoveList 
     );
     check_window(pos, &moves);
     check_outcome(pos, &moves);
+    check_target_sets(pos, &moves);
     // The set-up builder gives back the same position.
     assert_eq!(pos.to_setup().build().as_ref(), Ok(pos), "{pos}");
     if exhaustive || moves.is_empty() {
@@ -231,6 +232,30 @@ fn check_position(pos: &Position, exhaustive: bool, all: &[Square]) -> MoveList 
         assert_eq!(scratch.hash(), pos.hash());
     }
     moves
+}
+
+/// The moves as target sets: square by square they are the move list in
+/// its order, and kind by kind the same sets in another order.
+fn check_target_sets(pos: &Position, moves: &[Move]) {
+    let mut listed = Vec::new();
+    let mut sets = Vec::new();
+    pos.for_each_target_set(|from, targets| {
+        sets.push((from, targets));
+        for to in targets {
+            listed.push(match from {
+                Some(from) => Move::Normal { from, to },
+                None => Move::Place { to },
+            });
+        }
+    });
+    assert_eq!(listed, moves, "{pos}");
+    let mut by_kind = Vec::new();
+    pos.for_each_target_set_by_kind(|from, targets| by_kind.push((from, targets)));
+    let key =
+        |&(from, targets): &(Option<Square>, Bitboard)| (from.map(Square::index), targets.bits());
+    sets.sort_by_key(key);
+    by_kind.sort_by_key(key);
+    assert_eq!(by_kind, sets, "{pos}");
 }
 
 /// What one move does to the pieces: nothing appears from nowhere, a capture

@@ -115,23 +115,19 @@ pub fn kaissa_ids(moves: &[kaissa::Move], ids: &mut Vec<u16>) {
     }));
 }
 
-/// Refills `ids` with the ids of the legal moves of `pos`, in the order
-/// `Position::generate_moves` lists them, each mapped as it is generated
-/// (no move list in between).
-pub fn kaissa_legal_ids(pos: &kaissa::Position, ids: &mut Vec<u16>) {
+/// The id of the Kaissa move from square index `from` to `to`, if a
+/// piece can travel there (the pair is a line).
+pub fn kaissa_line_id(from: usize, to: usize) -> Option<u16> {
     let table = &kaissa_lines().id;
-    let places = kaissa_line_count() as u16;
-    ids.clear();
-    pos.for_each_move(|mv| {
-        ids.push(match mv {
-            kaissa::Move::Normal { from, to } => {
-                table[usize::from(from.index()) * 100 + usize::from(to.index())]
-            }
-            kaissa::Move::Place { to } => {
-                places + u16::from(to.file()) + if to.rank() == 0 { 0 } else { 10 }
-            }
-        });
-    });
+    (from < 100 && to < 100)
+        .then(|| table[from * 100 + to])
+        .filter(|&id| id != NONE)
+}
+
+/// The id of the first placement (`H@a1`), after every line: placement
+/// `slot` (files a to j of rank 1, then of rank 10) is this plus `slot`.
+pub fn kaissa_first_placement() -> u16 {
+    kaissa_line_count() as u16
 }
 
 /// The Kaissa move of `id`, if `id` is one.
@@ -276,29 +272,6 @@ mod tests {
         kaissa_ids(&moves, &mut ids);
         assert!(ids.iter().enumerate().all(|(i, &id)| usize::from(id) == i));
         assert!(kaissa_move(kaissa_actions()).is_none());
-    }
-
-    #[test]
-    fn legal_ids_are_the_ids_of_the_move_list() {
-        use kaissa_chaturaji::random::{RandomSource, SplitMix64};
-        // Random games through the Home Stone window and to their end: at
-        // every position, the ids mapped while generating are those of the
-        // move list, in its order.
-        let mut rng = SplitMix64::new(3);
-        let (mut list, mut ids, mut expected) = (kaissa::MoveList::new(), Vec::new(), Vec::new());
-        for _game in 0..20 {
-            let mut pos = kaissa::Position::start();
-            for _ply in 0..300 {
-                pos.generate_moves(&mut list);
-                kaissa_legal_ids(&pos, &mut ids);
-                kaissa_ids(&list, &mut expected);
-                assert_eq!(ids, expected, "{pos}");
-                if list.is_empty() {
-                    break;
-                }
-                pos.play_unchecked(list[rng.below(list.len() as u64) as usize]);
-            }
-        }
     }
 
     #[test]

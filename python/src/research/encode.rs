@@ -4,6 +4,7 @@
 
 use kaissa_chaturaji::game::{Actor, Chaturaji, ChaturajiStep, Game, Kaissa};
 
+use super::legal::{IdList, KaissaIds, Legal};
 use super::{actions, observation};
 
 /// A game whose actions have ids and whose positions have observations.
@@ -33,17 +34,19 @@ pub trait Encoded: Game<Actions: Send + Sync, Action: Send + Sync> + Clone + Sen
     /// The position text.
     fn text(&self) -> String;
 
-    /// Who acts now, with `ids` refilled with the ids of the legal
-    /// actions (in the order the game lists them) at a player node: the
-    /// batched environment's one look at the game per node.
-    fn actor_and_ids(&self, ids: &mut Vec<u16>) -> Actor {
-        let actor = self.actor();
-        if let Actor::Player(_) = actor {
-            let mut legal = Self::Actions::default();
-            self.generate_actions(&mut legal);
-            Self::action_ids(legal.as_ref(), ids);
-        }
-        actor
+    /// How the batched environment keeps the legal action ids of a game.
+    type Legal: Legal;
+
+    /// Who acts now, with `legal` refilled with the legal action ids at a
+    /// player node: the batched environment's one look at the game per
+    /// node.
+    fn actor_and_legal(&self, legal: &mut Self::Legal) -> Actor;
+
+    /// Writes the observation into `out`, `OBSERVATION` long: every byte
+    /// of it, whatever it held.
+    fn fill_observation(&self, out: &mut [u8]) {
+        out.fill(0);
+        self.write_observation(out);
     }
 }
 
@@ -79,16 +82,22 @@ impl Encoded for Kaissa {
         observation::write_kaissa(self, out);
     }
 
+    fn fill_observation(&self, out: &mut [u8]) {
+        observation::fill_kaissa(self, out);
+    }
+
     fn action_ids(actions: &[Self::Action], ids: &mut Vec<u16>) {
         actions::kaissa_ids(actions, ids);
     }
 
+    type Legal = KaissaIds;
+
     /// Kaissa answers from its moves alone (a game is over exactly when
-    /// its side to move has none, `docs/rules.md` §1.7), and maps each
-    /// move to its id as it is generated, without a move list.
-    fn actor_and_ids(&self, ids: &mut Vec<u16>) -> Actor {
-        actions::kaissa_legal_ids(self.position(), ids);
-        if ids.is_empty() {
+    /// its side to move has none, `docs/rules.md` §1.7), and keeps them as
+    /// a set of ids written a piece at a time, without a move list.
+    fn actor_and_legal(&self, legal: &mut KaissaIds) -> Actor {
+        legal.refill(self.position());
+        if legal.is_empty() {
             Actor::Over
         } else {
             Actor::Player(self.position().to_move().index())
@@ -134,5 +143,16 @@ impl Encoded for Chaturaji {
     fn action_ids(actions: &[Self::Action], ids: &mut Vec<u16>) {
         ids.clear();
         ids.extend(actions.iter().map(|&a| Self::action_id(a) as u16));
+    }
+    type Legal = IdList;
+
+    fn actor_and_legal(&self, legal: &mut IdList) -> Actor {
+        let actor = self.actor();
+        if let Actor::Player(_) = actor {
+            let mut actions = Self::Actions::default();
+            self.generate_actions(&mut actions);
+            Self::action_ids(actions.as_ref(), &mut legal.0);
+        }
+        actor
     }
 }

@@ -5,8 +5,11 @@
 //! `.pettingzoo` and `.vector` are built on them.
 
 pub mod actions;
+mod bits;
 pub mod encode;
+mod legal;
 pub mod observation;
+mod output;
 pub mod state;
 mod stream;
 pub mod vector;

@@ -29,7 +29,9 @@
 
 use kaissa_chaturaji::chaturaji::{self, Colour, LUDII_TURN_LIMIT};
 use kaissa_chaturaji::game::{Chaturaji, Game, Kaissa};
-use kaissa_chaturaji::kaissa::Side;
+use kaissa_chaturaji::kaissa::{PieceKind, Side};
+
+use super::bits;
 
 /// The length of a Kaissa observation.
 pub const KAISSA_OBSERVATION: usize = 2009;
@@ -54,14 +56,55 @@ pub fn write_kaissa(game: &Kaissa, out: &mut [u8]) {
             out[plane + usize::from(square.index())] = 1;
         }
     }
-    for side in [Side::Yellow, Side::Red] {
-        if pos.stone_in_hand(side) {
-            out[2002 + side.index()] = 1;
+    write_kaissa_state(game, &mut out[2000..]);
+}
+
+/// The Kaissa piece kinds in the order of their indices (of their
+/// planes).
+const KINDS: [PieceKind; 10] = {
+    let mut kinds = [PieceKind::Ubar; 10];
+    let mut i = 0;
+    while i < 10 {
+        kinds[PieceKind::ALL[i].index()] = PieceKind::ALL[i];
+        i += 1;
+    }
+    kinds
+};
+
+/// Writes the observation of `game` into `out`, `KAISSA_OBSERVATION` long:
+/// every byte of it, whatever it held (the bytes of [`write_kaissa`] on
+/// zeros). The piece planes are packed in order into one set of 2,000
+/// bits (each from its set of squares) and written out in one pass.
+pub fn fill_kaissa(game: &Kaissa, out: &mut [u8]) {
+    let pos = game.position();
+    let mut planes = [0u64; 32];
+    let mut packer = bits::Packer::new(&mut planes);
+    for side in Side::ALL {
+        for kind in KINDS {
+            let squares = pos.pieces(side, kind).bits();
+            packer.push(squares as u64, 64);
+            packer.push((squares >> 64) as u64, 36);
         }
     }
-    out[2000 + pos.to_move().index()] = 1;
+    packer.finish();
+    let (piece_planes, state) = out.split_at_mut(2000);
+    bits::expand(&planes, piece_planes);
+    state.fill(0);
+    write_kaissa_state(game, state);
+}
+
+/// Writes the values after the piece planes (from index 2000 on) into
+/// `out`, all zeros: whose move it is, the stones in hand and the turn.
+fn write_kaissa_state(game: &Kaissa, out: &mut [u8]) {
+    let pos = game.position();
+    for side in [Side::Yellow, Side::Red] {
+        if pos.stone_in_hand(side) {
+            out[2 + side.index()] = 1;
+        }
+    }
+    out[pos.to_move().index()] = 1;
     let turn = pos.turn().clamp(7, 11) as usize;
-    out[2004 + turn - 7] = 1;
+    out[4 + turn - 7] = 1;
 }
 
 /// Writes the observation of `game` into `out`, which must be all zeros
@@ -106,4 +149,31 @@ pub fn write_chaturaji(game: &Chaturaji, out: &mut [u8]) {
         }
     };
     out[1369] = u8::from(game.is_over());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kaissa_chaturaji::game::{Actor, Game};
+    use kaissa_chaturaji::random::{RandomSource, SplitMix64};
+
+    #[test]
+    fn a_filled_kaissa_observation_is_the_written_one() {
+        // Random games to their end: filling a row that held other bytes
+        // gives what writing into zeros gives.
+        let mut rng = SplitMix64::new(5);
+        for _game in 0..12 {
+            let mut game = Kaissa::default();
+            while let Actor::Player(_) = game.actor() {
+                let mut written = vec![0u8; KAISSA_OBSERVATION];
+                write_kaissa(&game, &mut written);
+                let mut filled = vec![9u8; KAISSA_OBSERVATION];
+                fill_kaissa(&game, &mut filled);
+                assert_eq!(filled, written, "{}", game.position());
+                let actions = game.legal_actions();
+                let pick = rng.below(actions.as_ref().len() as u64) as usize;
+                game.apply_unchecked(actions.as_ref()[pick]);
+            }
+        }
+    }
 }

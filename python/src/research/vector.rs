@@ -26,6 +26,8 @@ use kaissa_chaturaji::game::{Actor, Game};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
 use super::encode::Encoded;
+use super::legal::Legal;
+use super::output::{only_here, uninitialised_bytearray, Rows};
 use super::stream;
 use crate::errors;
 use kaissa_chaturaji::game::AnyGame;
@@ -35,12 +37,10 @@ use kaissa_chaturaji::game::AnyGame;
 /// list has room for over a thousand): the ids name them, and the game
 /// state stays small, so that more games fit in the caches.
 struct Env<G: Encoded> {
-    /// What `sample_actions` and `step` read of the game, together.
-    next: Next,
     /// The game, always at a player node between calls.
     game: G,
-    /// The ids of its legal actions now, in the order the game lists them.
-    ids: Vec<u16>,
+    /// The ids of its legal actions now.
+    legal: G::Legal,
     /// The die's stream.
     dice: SplitMix64,
 }
@@ -48,9 +48,9 @@ struct Env<G: Encoded> {
 /// The random action drawn for a game ahead of `sample_actions`, when
 /// the game was stepped: its id and the stream as it stands after the
 /// draw, which `sample_actions` adopts. A call to `sample_actions` and the
-/// `step` that follows it then look at these few bytes of each game only,
-/// not at its state and ids, which a large batch has long pushed out of
-/// the caches. Drawn and not taken, the draw is forgotten: the stream is
+/// `step` that follows it then look at these few bytes of each game only
+/// (kept side by side, apart from the games), not at its state and ids,
+/// which a large batch has long pushed out of the caches. Drawn and not taken, the draw is forgotten: the stream is
 /// the same as if it never was.
 #[derive(Clone, Copy)]
 struct Next {
@@ -60,7 +60,7 @@ struct Next {
     drawn: SplitMix64,
     /// The drawn action's id (-1 when the game has none).
     id: i64,
-    /// The id of the action to play next, one of the game's `ids` (set by
+    /// The id of the action to play next, one of the game's legal ids (set by
     /// `Envs::choose`).
     chosen: u16,
 }
@@ -77,92 +77,13 @@ impl Next {
         }
     }
 
-    /// Draws from `policy` among `ids` without taking the draw yet.
-    fn draw(&mut self, ids: &[u16]) {
+    /// Draws from `policy` among the `legal` ids (in the game's order)
+    /// without taking the draw yet.
+    fn draw(&mut self, legal: &impl Legal) {
         let mut drawn = self.policy;
-        let index = drawn.below(ids.len() as u64) as usize;
+        let index = drawn.below(legal.len() as u64) as usize;
         self.drawn = drawn;
-        self.id = ids.get(index).map_or(-1, |&id| i64::from(id));
-    }
-}
-
-/// The output rows of some consecutive games.
-struct Rows<'a> {
-    player: &'a mut [u8],
-    rewards: &'a mut [u8],
-    done: &'a mut [u8],
-    obs: &'a mut [u8],
-    mask: &'a mut [u8],
-}
-
-impl<'a> Rows<'a> {
-    /// Cuts `buffer` (the whole layout for `n` games) into its parts.
-    fn new(buffer: &'a mut [u8], n: usize, players: usize, obs: usize, actions: usize) -> Rows<'a> {
-        let (player, rest) = buffer.split_at_mut(8 * n);
-        let (rewards, rest) = rest.split_at_mut(4 * n * players);
-        let (done, rest) = rest.split_at_mut(n);
-        let (obs_part, mask) = rest.split_at_mut(n * obs);
-        Rows {
-            player,
-            rewards,
-            done,
-            obs: obs_part,
-            mask: &mut mask[..n * actions],
-        }
-    }
-
-    /// The row of each of the `n` games these rows hold, in order.
-    fn each(self, n: usize) -> impl Iterator<Item = Rows<'a>> {
-        let width = |part: &[u8]| part.len() / n.max(1);
-        let (pw, rw, dw, ow, mw) = (
-            width(self.player),
-            width(self.rewards),
-            width(self.done),
-            width(self.obs),
-            width(self.mask),
-        );
-        self.player
-            .chunks_exact_mut(pw)
-            .zip(self.rewards.chunks_exact_mut(rw))
-            .zip(self.done.chunks_exact_mut(dw))
-            .zip(self.obs.chunks_exact_mut(ow))
-            .zip(self.mask.chunks_exact_mut(mw))
-            .map(|((((player, rewards), done), obs), mask)| Rows {
-                player,
-                rewards,
-                done,
-                obs,
-                mask,
-            })
-    }
-
-    /// The first `k` of `n` games' rows, and the rest.
-    fn split(self, k: usize, n: usize) -> (Rows<'a>, Rows<'a>) {
-        let at = |part: &'a mut [u8]| {
-            let width = part.len() / n.max(1);
-            part.split_at_mut(k * width)
-        };
-        let (p0, p1) = at(self.player);
-        let (r0, r1) = at(self.rewards);
-        let (d0, d1) = at(self.done);
-        let (o0, o1) = at(self.obs);
-        let (m0, m1) = at(self.mask);
-        (
-            Rows {
-                player: p0,
-                rewards: r0,
-                done: d0,
-                obs: o0,
-                mask: m0,
-            },
-            Rows {
-                player: p1,
-                rewards: r1,
-                done: d1,
-                obs: o1,
-                mask: m1,
-            },
-        )
+        self.id = legal.get(index).map_or(-1, i64::from);
     }
 }
 
@@ -179,13 +100,21 @@ struct Envs<G: Encoded> {
     streamed: stream::Streamed,
     /// The games.
     envs: Vec<Env<G>>,
+    /// What `sample_actions` and `step` read of each game, side by side.
+    next: Vec<Next>,
 }
 
 impl<G: Encoded> Env<G> {
     /// Rolls the die until a player is to act, starting a new game when
     /// one ends (its returns go to `rewards`); refreshes the legal
     /// actions and returns the player to act and whether a game ended.
-    fn advance(&mut self, start: &G, limit: Option<u32>, rewards: &mut [u8]) -> (usize, bool) {
+    fn advance(
+        &mut self,
+        next: &mut Next,
+        start: &G,
+        limit: Option<u32>,
+        rewards: &mut [u8],
+    ) -> (usize, bool) {
         let mut ended = false;
         loop {
             if limit.is_some_and(|limit| self.game.plies() >= limit) && !self.game.is_over() {
@@ -195,9 +124,9 @@ impl<G: Encoded> Env<G> {
                 self.game = start.clone();
                 continue;
             }
-            match self.game.actor_and_ids(&mut self.ids) {
+            match self.game.actor_and_legal(&mut self.legal) {
                 Actor::Player(player) => {
-                    self.next.draw(&self.ids);
+                    next.draw(&self.legal);
                     return (player, ended);
                 }
                 Actor::Chance => {
@@ -220,12 +149,8 @@ impl<G: Encoded> Env<G> {
     fn write(&self, actor: usize, player: &mut [u8], obs: &mut [u8], mask: &mut [u8]) {
         player.copy_from_slice(&(actor as i64).to_le_bytes());
         // The output is fresh, uninitialised memory: every byte is written.
-        obs.fill(0);
-        mask.fill(0);
-        self.game.write_observation(obs);
-        for &id in &self.ids {
-            mask[usize::from(id)] = 1;
-        }
+        self.game.fill_observation(obs);
+        self.legal.write_mask(mask);
     }
 }
 
@@ -238,12 +163,12 @@ impl<G: Encoded> Envs<G> {
             drawn: false,
             streamed: stream::Streamed::choose(n * G::OBSERVATION, n * G::num_actions()),
             envs: Vec::with_capacity(n),
+            next: vec![Next::new(0); n],
         };
         for _ in 0..n {
             envs.envs.push(Env {
-                next: Next::new(0),
                 game: start.clone(),
-                ids: Vec::new(),
+                legal: G::Legal::default(),
                 dice: SplitMix64::new(0),
             });
         }
@@ -254,10 +179,10 @@ impl<G: Encoded> Envs<G> {
     /// Seeds every game's streams from `seed`.
     fn seed(&mut self, seed: u64) {
         let mut master = SplitMix64::new(seed);
-        for env in &mut self.envs {
+        for (env, next) in self.envs.iter_mut().zip(&mut self.next) {
             let game_seed = master.next_u64();
             env.dice = SplitMix64::new(game_seed);
-            env.next = Next::new(game_seed ^ 0x05ee_d0fa_11ac_7105);
+            *next = Next::new(game_seed ^ 0x05ee_d0fa_11ac_7105);
         }
         self.drawn = false;
     }
@@ -266,14 +191,18 @@ impl<G: Encoded> Envs<G> {
     fn reset(&mut self, rows: Rows<'_>, threads: usize) {
         let (start, limit) = (&self.start, self.limit);
         let actions = G::num_actions();
+        let games = Games {
+            envs: &mut self.envs,
+            next: &mut self.next,
+        };
         for_chunks(
-            &mut self.envs,
+            games,
             rows,
             threads,
             self.streamed,
-            &|env: &mut Env<G>, row: Rows<'_>| {
+            &|env: &mut Env<G>, next: &mut Next, row: Rows<'_>| {
                 env.game = start.clone();
-                let (actor, _) = env.advance(start, limit, row.rewards);
+                let (actor, _) = env.advance(next, start, limit, row.rewards);
                 row.rewards.fill(0);
                 row.done[0] = 0;
                 env.write(actor, row.player, row.obs, &mut row.mask[..actions]);
@@ -286,13 +215,13 @@ impl<G: Encoded> Envs<G> {
     /// legal ones and remembers it: the index and id of the first that is
     /// not legal, if one is not (then nothing is played).
     fn choose(&mut self, actions: &[i64]) -> Option<(usize, i64)> {
-        for (i, (env, &id)) in self.envs.iter_mut().zip(actions).enumerate() {
-            let next = &mut env.next;
+        let games = self.envs.iter().zip(&mut self.next);
+        for (i, ((env, next), &id)) in games.zip(actions).enumerate() {
             // The drawn action (what `sample_actions` gave) is found
             // without a look at the ids.
             let found = match u16::try_from(id) {
                 Ok(legal) if id == next.id => Some(legal),
-                Ok(wanted) => env.ids.iter().copied().find(|&legal| legal == wanted),
+                Ok(wanted) => env.legal.contains(wanted).then_some(wanted),
                 Err(_) => None,
             };
             match found {
@@ -306,17 +235,21 @@ impl<G: Encoded> Envs<G> {
     /// Plays each game's chosen action and writes the outputs.
     fn step(&mut self, rows: Rows<'_>, threads: usize) {
         let (start, limit) = (&self.start, self.limit);
+        let games = Games {
+            envs: &mut self.envs,
+            next: &mut self.next,
+        };
         for_chunks(
-            &mut self.envs,
+            games,
             rows,
             threads,
             self.streamed,
-            &|env: &mut Env<G>, row: Rows<'_>| {
-                let id = usize::from(env.next.chosen);
+            &|env: &mut Env<G>, next: &mut Next, row: Rows<'_>| {
+                let id = usize::from(next.chosen);
                 let action = G::action_of(id, false).expect("the id of a legal action");
                 env.game.apply_unchecked(action);
                 row.rewards.fill(0);
-                let (actor, ended) = env.advance(start, limit, row.rewards);
+                let (actor, ended) = env.advance(next, start, limit, row.rewards);
                 row.done[0] = u8::from(ended);
                 env.write(actor, row.player, row.obs, row.mask);
             },
@@ -328,10 +261,9 @@ impl<G: Encoded> Envs<G> {
     fn sample(&mut self) -> Vec<u8> {
         let mut out = Vec::with_capacity(8 * self.envs.len());
         let drawn = std::mem::replace(&mut self.drawn, false);
-        for env in &mut self.envs {
-            let next = &mut env.next;
+        for (env, next) in self.envs.iter().zip(&mut self.next) {
             if !drawn {
-                next.draw(&env.ids);
+                next.draw(&env.legal);
             }
             next.policy = next.drawn;
             out.extend_from_slice(&next.id.to_le_bytes());
@@ -340,41 +272,68 @@ impl<G: Encoded> Envs<G> {
     }
 }
 
-/// What a step does to one game and its rows.
-type Work<'a, G> = dyn Fn(&mut Env<G>, Rows<'_>) + Sync + 'a;
+/// What a step does to one game (with its `Next`) and its rows.
+type Work<'a, G> = dyn Fn(&mut Env<G>, &mut Next, Rows<'_>) + Sync + 'a;
+
+/// Some consecutive games, with what `sample_actions` and `step` read of
+/// them.
+struct Games<'a, G: Encoded> {
+    envs: &'a mut [Env<G>],
+    next: &'a mut [Next],
+}
+
+impl<'a, G: Encoded> Games<'a, G> {
+    /// The number of games.
+    fn len(&self) -> usize {
+        self.envs.len().min(self.next.len())
+    }
+
+    /// The first `k` games, and the rest.
+    fn split(self, k: usize) -> (Games<'a, G>, Games<'a, G>) {
+        let (envs, envs_tail) = self.envs.split_at_mut(k);
+        let (next, next_tail) = self.next.split_at_mut(k);
+        (
+            Games { envs, next },
+            Games {
+                envs: envs_tail,
+                next: next_tail,
+            },
+        )
+    }
+}
 
 /// Some consecutive games with their rows, for one thread to take.
-type Piece<'a, G> = Mutex<Option<(&'a mut [Env<G>], Rows<'a>)>>;
+type Piece<'a, G> = Mutex<Option<(Games<'a, G>, Rows<'a>)>>;
 
 /// Runs `work` on every game with its rows, on up to `threads` threads.
 fn for_chunks<G: Encoded>(
-    envs: &mut [Env<G>],
+    games: Games<'_, G>,
     rows: Rows<'_>,
     threads: usize,
     streamed: stream::Streamed,
     work: &Work<'_, G>,
 ) {
-    let n = envs.len();
+    let n = games.len();
     if threads <= 1 || n < 2 {
-        run_rows(envs, rows, streamed, work);
+        run_rows(games, rows, streamed, work);
         return;
     }
     let per = n.div_ceil(threads);
     // One piece per thread, each taken once: by its thread, or here when
     // the system refuses the thread (then every game is stepped anyway).
     let mut pieces = Vec::with_capacity(threads);
-    let (mut envs, mut rows, mut left) = (envs, rows, n);
+    let (mut games, mut rows, mut left) = (games, rows, n);
     while left > 0 {
         let k = per.min(left);
-        let (head, tail) = envs.split_at_mut(k);
+        let (head, tail) = games.split(k);
         let (row_head, row_tail) = rows.split(k, left);
         pieces.push(Mutex::new(Some((head, row_head))));
-        (envs, rows, left) = (tail, row_tail, left - k);
+        (games, rows, left) = (tail, row_tail, left - k);
     }
     let run = |piece: &Piece<'_, G>| {
         let taken = piece.lock().unwrap_or_else(PoisonError::into_inner).take();
-        if let Some((envs, rows)) = taken {
-            run_rows(envs, rows, streamed, work);
+        if let Some((games, rows)) = taken {
+            run_rows(games, rows, streamed, work);
         }
     };
     std::thread::scope(|scope| {
@@ -411,28 +370,29 @@ fn prefetch<G: Encoded>(env: &Env<G>) {
             std::ptr::from_ref(env).cast::<u8>(),
             std::mem::size_of::<Env<G>>(),
         );
-        lines(env.ids.as_ptr().cast::<u8>(), 2 * env.ids.len());
+        let (heap, bytes) = env.legal.heap();
+        lines(heap, bytes);
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = env;
 }
 
-/// Calls `work` on each game of `envs` with its row from `rows`, the next
-/// game prefetched while one is stepped.
+/// Calls `work` on each game of `games` with its row from `rows`, the
+/// next game prefetched while one is stepped.
 fn each_game<'a, G: Encoded>(
-    envs: &mut [Env<G>],
+    games: Games<'_, G>,
     rows: impl Iterator<Item = Rows<'a>>,
     work: &Work<'_, G>,
 ) {
-    let mut rest = envs;
-    for row in rows {
+    let mut rest = games.envs;
+    for (next, row) in games.next.iter_mut().zip(rows) {
         let Some((env, tail)) = std::mem::take(&mut rest).split_first_mut() else {
             return;
         };
-        if let Some(next) = tail.first() {
-            prefetch(next);
+        if let Some(after) = tail.first() {
+            prefetch(after);
         }
-        work(env, row);
+        work(env, next, row);
         rest = tail;
     }
 }
@@ -442,12 +402,12 @@ fn each_game<'a, G: Encoded>(
 /// time in scratch buffers and streaming them out (see `stream`); the
 /// other parts are written in place.
 fn run_rows_streaming<G: Encoded>(
-    envs: &mut [Env<G>],
+    games: Games<'_, G>,
     rows: Rows<'_>,
     streamed: stream::Streamed,
     work: &Work<'_, G>,
 ) {
-    let n = envs.len();
+    let n = games.len();
     let width = |part: &[u8]| part.len() / n;
     let (pw, rw, dw, ow, mw) = (
         width(rows.player),
@@ -461,15 +421,18 @@ fn run_rows_streaming<G: Encoded>(
         |streamed: bool, width: usize| vec![0u8; if streamed { group * width } else { 0 }];
     let mut obs_scratch = scratch(streamed.obs, ow);
     let mut mask_scratch = scratch(streamed.mask, mw);
-    let groups = envs
+    let groups = games
+        .envs
         .chunks_mut(group)
+        .zip(games.next.chunks_mut(group))
+        .map(|(envs, next)| Games { envs, next })
         .zip(rows.player.chunks_mut(group * pw))
         .zip(rows.rewards.chunks_mut(group * rw))
         .zip(rows.done.chunks_mut(group * dw))
         .zip(rows.obs.chunks_mut(group * ow))
         .zip(rows.mask.chunks_mut(group * mw));
-    for (((((envs, player), rewards), done), obs), mask) in groups {
-        let k = envs.len();
+    for (((((games, player), rewards), done), obs), mask) in groups {
+        let k = games.len();
         let obs_rows = if streamed.obs {
             &mut obs_scratch[..k * ow]
         } else {
@@ -487,7 +450,7 @@ fn run_rows_streaming<G: Encoded>(
             obs: obs_rows,
             mask: mask_rows,
         };
-        each_game(envs, rows.each(k), work);
+        each_game(games, rows.each(k), work);
         if streamed.obs {
             stream::copy(obs, &obs_scratch[..k * ow]);
         }
@@ -500,46 +463,20 @@ fn run_rows_streaming<G: Encoded>(
 
 /// Runs `work` on each game with its own row.
 fn run_rows<G: Encoded>(
-    envs: &mut [Env<G>],
+    games: Games<'_, G>,
     rows: Rows<'_>,
     streamed: stream::Streamed,
     work: &Work<'_, G>,
 ) {
-    let n = envs.len();
+    let n = games.len();
     if n == 0 {
         return;
     }
     if streamed.obs || streamed.mask {
-        run_rows_streaming(envs, rows, streamed, work);
+        run_rows_streaming(games, rows, streamed, work);
         return;
     }
-    each_game(envs, rows.each(n), work);
-}
-
-/// Whether `output` is referenced by `recycled` alone (no array, view or
-/// name holds it), so that writing it again cannot be seen.
-fn only_here(output: &Py<PyByteArray>) -> bool {
-    // SAFETY: the pointer is a live object (`output` owns a reference),
-    // and the interpreter is held (the caller has `py`).
-    unsafe { pyo3::ffi::Py_REFCNT(output.as_ptr()) == 1 }
-}
-
-/// A new bytearray of `len` bytes, not initialised: the batch writes
-/// every byte of its outputs, so zeroing them first would be a second pass
-/// over memory that is larger than the caches.
-fn uninitialised_bytearray(py: Python<'_>, len: usize) -> PyResult<Bound<'_, PyByteArray>> {
-    let size = isize::try_from(len)
-        .map_err(|_| PyValueError::new_err("the outputs do not fit in memory"))?;
-    // SAFETY: a null pointer asks CPython for a bytearray of `size` bytes
-    // without copying anything in; the result is a new reference or null
-    // with an exception set.
-    let any = unsafe {
-        Bound::from_owned_ptr_or_err(
-            py,
-            pyo3::ffi::PyByteArray_FromStringAndSize(std::ptr::null(), size),
-        )?
-    };
-    Ok(any.cast_into::<PyByteArray>()?)
+    each_game(games, rows.each(n), work);
 }
 
 /// A batch of one game behind one vtable: each call dispatches once and

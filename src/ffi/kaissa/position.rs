@@ -170,13 +170,13 @@ impl ListedMoves {
         sets.origins = 0;
         pos.for_each_target_set(|from, targets| match from {
             None => {
-                sets.placements = targets;
-                for_each_square(targets, |to| emit(Move::Place { to }));
+                sets.placements = targets.bits();
+                for_each_square(targets.bits(), |to| emit(Move::Place { to }));
             }
             Some(from) => {
                 sets.origins |= Bitboard::from_square(from).bits();
-                sets.targets[from.index() as usize] = targets;
-                for_each_square(targets, |to| emit(Move::Normal { from, to }));
+                sets.targets[from.index() as usize] = targets.bits();
+                for_each_square(targets.bits(), |to| emit(Move::Normal { from, to }));
             }
         });
         sets.hash = pos.hash();
