@@ -95,14 +95,14 @@ fn zone(square: Square) -> Bitboard {
 }
 
 /// The Chebyshev distance between two squares.
-fn distance(a: Square, b: Square) -> i32 {
+pub(super) fn distance(a: Square, b: Square) -> i32 {
     let file = (i32::from(a.file()) - i32::from(b.file())).abs();
     let rank = (i32::from(a.rank()) - i32::from(b.rank())).abs();
     file.max(rank)
 }
 
 /// The side's next turn number (its current one when it is to move).
-fn next_turn(pos: &Position, side: Side) -> u32 {
+pub(super) fn next_turn(pos: &Position, side: Side) -> u32 {
     if side == pos.to_move() || side == Side::Red {
         pos.turn()
     } else {
@@ -111,7 +111,7 @@ fn next_turn(pos: &Position, side: Side) -> u32 {
 }
 
 /// The back rank of `side`.
-fn back_rank(side: Side) -> Bitboard {
+pub(super) fn back_rank(side: Side) -> Bitboard {
     match side {
         Side::Yellow => Bitboard::RANK_1,
         Side::Red => Bitboard::RANK_10,

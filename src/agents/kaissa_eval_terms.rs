@@ -8,6 +8,7 @@
 use crate::kaissa::{attacks, Bitboard, PieceKind, Position, Side, Square};
 
 use super::kaissa_eval as hand;
+use super::kaissa_eval::{back_rank, distance, next_turn};
 
 /// The number of terms of the evaluation ([`eval_terms`],
 /// [`EVAL_TERM_NAMES`]).
@@ -158,13 +159,6 @@ fn neighbours(square: Square) -> Bitboard {
     attacks(PieceKind::HomeStone, Side::Yellow, square, Bitboard::EMPTY)
 }
 
-/// The Chebyshev distance between two squares.
-fn distance(a: Square, b: Square) -> i32 {
-    let file = (i32::from(a.file()) - i32::from(b.file())).abs();
-    let rank = (i32::from(a.rank()) - i32::from(b.rank())).abs();
-    file.max(rank)
-}
-
 /// 4 on the four centre squares, down to 0 on the edge.
 fn centre(square: Square) -> i32 {
     let ring = |x: u8| i32::from(x.abs_diff(4).min(x.abs_diff(5)));
@@ -185,23 +179,6 @@ fn advance_term(kind: PieceKind) -> usize {
         } else {
             index
         }
-}
-
-/// The side's next turn number (its current one when it is to move).
-fn next_turn(pos: &Position, side: Side) -> u32 {
-    if side == pos.to_move() || side == Side::Red {
-        pos.turn()
-    } else {
-        pos.turn().saturating_add(1)
-    }
-}
-
-/// The back rank of `side`.
-fn back_rank(side: Side) -> Bitboard {
-    match side {
-        Side::Yellow => Bitboard::RANK_1,
-        Side::Red => Bitboard::RANK_10,
-    }
 }
 
 /// The terms of the evaluation of `pos` ([`EVAL_TERM_NAMES`]): each

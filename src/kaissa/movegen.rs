@@ -145,14 +145,7 @@ impl Position {
     /// ```
     #[inline]
     pub fn for_each_target_set(&self, mut f: impl FnMut(Option<Square>, Bitboard)) {
-        if self.is_decided() {
-            return;
-        }
-        let placements = self.placement_squares();
-        if !placements.is_empty() {
-            f(None, placements);
-        }
-        if self.must_place() {
+        if !self.placement_set(&mut f) {
             return;
         }
         #[cfg(target_arch = "x86_64")]
@@ -161,6 +154,22 @@ impl Position {
             return unsafe { self.target_sets_x86(&mut f) };
         }
         self.target_sets(&mut f);
+    }
+
+    /// The start of both target-set walks: nothing for a decided game,
+    /// else `(None, squares)` for the placements (when there are any).
+    /// Returns whether the pieces' sets come next (not when a stone must
+    /// be placed).
+    #[inline(always)]
+    fn placement_set(&self, f: &mut impl FnMut(Option<Square>, Bitboard)) -> bool {
+        if self.is_decided() {
+            return false;
+        }
+        let placements = self.placement_squares();
+        if !placements.is_empty() {
+            f(None, placements);
+        }
+        !self.must_place()
     }
 
     /// The piece part of [`for_each_target_set`](Self::for_each_target_set).
@@ -205,14 +214,7 @@ impl Position {
     /// ```
     #[inline]
     pub fn for_each_target_set_by_kind(&self, mut f: impl FnMut(Option<Square>, Bitboard)) {
-        if self.is_decided() {
-            return;
-        }
-        let placements = self.placement_squares();
-        if !placements.is_empty() {
-            f(None, placements);
-        }
-        if self.must_place() {
+        if !self.placement_set(&mut f) {
             return;
         }
         #[cfg(target_arch = "x86_64")]
