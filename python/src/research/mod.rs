@@ -11,6 +11,7 @@ mod legal;
 pub mod observation;
 mod output;
 pub mod state;
+mod store_choice;
 mod stream;
 pub mod vector;
 

@@ -6,17 +6,9 @@
 //! (non-temporal) stores write whole lines without reading them: the rows
 //! of a few consecutive games (consecutive in the output too) are composed
 //! in a scratch buffer that stays in cache, then streamed out in one piece,
-//! so that only the two ends of each piece are partial lines. Below the
-//! caches' size plain stores are the faster (the output stays cached for
-//! the reader), so the batch chooses ([`Streamed`]).
-
-/// The output bytes of a step that plain stores may write and the
-/// caches keep. The caller holds the last output while the next is
-/// written, so two outputs take turns: on the two-core machine of
-/// BENCHMARKS.md two of 14 MB (4,096 Chaturaji games) stay in its shared
-/// last-level cache, and plain stores cost 30% less than streaming; two
-/// of 22 MB (4,096 Kaissa games) do not, and streaming them costs less.
-pub const CACHED: usize = 16 << 20;
+//! so that only the two ends of each piece are partial lines. Which is the
+//! cheaper past the caches' size depends on the machine, so the batch
+//! times both ([`super::store_choice`]).
 
 /// Which parts of a step's output are streamed (the rest is written in
 /// place with plain stores).
@@ -26,21 +18,6 @@ pub struct Streamed {
     pub obs: bool,
     /// The legal-action masks.
     pub mask: bool,
-}
-
-impl Streamed {
-    /// The parts to stream for a step writing `obs` bytes of
-    /// observations and `mask` bytes of masks: none while the whole
-    /// output fits in [`CACHED`], then both (with Kaissa's rows written
-    /// straight from bit sets, streaming both parts of 4,096 games cost
-    /// less than streaming the observations alone, BENCHMARKS.md).
-    pub fn choose(obs: usize, mask: usize) -> Streamed {
-        let past = obs + mask > CACHED;
-        Streamed {
-            obs: past,
-            mask: past,
-        }
-    }
 }
 
 /// The games whose rows are composed together before they are streamed
@@ -135,19 +112,6 @@ pub fn fence() {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn streams_what_the_caches_cannot_keep() {
-        let none = Streamed {
-            obs: false,
-            mask: false,
-        };
-        assert_eq!(Streamed::choose(CACHED / 2, CACHED / 2), none);
-        for (obs, mask) in [(CACHED / 2, CACHED / 2 + 1), (1, CACHED + 1), (CACHED, 1)] {
-            let both = Streamed::choose(obs, mask);
-            assert!(both.obs && both.mask, "{obs} {mask}");
-        }
-    }
 
     /// Checks that `copy_with` copies every byte and nothing more, at
     /// every alignment and for lengths around the store widths.
