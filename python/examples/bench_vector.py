@@ -106,8 +106,8 @@ def vector_env(
 ) -> tuple[float, str]:
     """``VectorEnv`` with ``envs`` games, actions chosen as ``choice``
     (one of ``CHOICES``) says: steps per CPU second, and how the batch
-    writes its output (``"plain"`` or ``"streamed"`` stores, chosen by
-    timing both when it is made, past 4 MiB)."""
+    writes its output (``"plain"`` stores, or ``"streamed"`` past 4 MiB a
+    step)."""
     env = VectorEnv(game, rules=rules, num_envs=envs, seed=1)
     _obs, mask, _player = env.reset()
     rng = np.random.default_rng(1)

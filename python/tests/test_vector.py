@@ -263,8 +263,8 @@ def test_large_batches_write_the_same_rows_as_small_ones(game, rules, n):
     # The first games of a batch have the same seeds as a small batch's,
     # so their rows agree however large the batch (past the caches too),
     # and a batch's rows do not depend on its threads.
-    # The large batches write their output one each way (the way a batch
-    # chooses by timing, forced here), so both ways are seen to agree.
+    # The large batches write their output one each way (a batch this
+    # large streams unless told otherwise), so both ways are seen to agree.
     big = VectorEnv(game, rules=rules, num_envs=n, seed=5, threads=2)
     alone = VectorEnv(game, rules=rules, num_envs=n, seed=5, threads=1)
     big._core.stores, alone._core.stores = "streamed", "plain"
@@ -284,11 +284,13 @@ def test_large_batches_write_the_same_rows_as_small_ones(game, rules, n):
 
 
 def test_a_batch_writes_its_output_plain_or_streamed():
-    # Small outputs are written with plain stores; past 4 MiB the batch
-    # times both ways and keeps one. Either can be forced, nothing else.
+    # Outputs up to 4 MiB a step are written with plain stores, larger
+    # ones streamed. Either can be forced, nothing else.
     assert VectorEnv("kaissa", num_envs=64)._core.stores == "plain"
+    assert VectorEnv("chaturaji", num_envs=1024)._core.stores == "plain"  # 3.5 MB
+    assert VectorEnv("kaissa", num_envs=1024)._core.stores == "streamed"  # 5.5 MB
     env = VectorEnv("chaturaji", num_envs=2048, seed=3)
-    assert env._core.stores in ("plain", "streamed")
+    assert env._core.stores == "streamed"
     for way in ("plain", "streamed"):
         env._core.stores = way
         assert env._core.stores == way

@@ -11,7 +11,6 @@ mod legal;
 pub mod observation;
 mod output;
 pub mod state;
-mod store_choice;
 mod stream;
 pub mod vector;
 

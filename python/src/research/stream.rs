@@ -6,9 +6,20 @@
 //! (non-temporal) stores write whole lines without reading them: the rows
 //! of a few consecutive games (consecutive in the output too) are composed
 //! in a scratch buffer that stays in cache, then streamed out in one piece,
-//! so that only the two ends of each piece are partial lines. Which is the
-//! cheaper past the caches' size depends on the machine, so the batch
-//! times both ([`super::store_choice`]).
+//! so that only the two ends of each piece are partial lines. Small
+//! outputs are written in place with plain stores: they stay cached for
+//! the reader, and streaming them costs more ([`Streamed::choose`]).
+
+/// The output bytes of a step that plain stores write; a larger output
+/// is streamed. The caller holds the last output while the next is
+/// written, so two outputs take turns, and only a virtual machine's
+/// share of its host's last-level cache keeps them: on the AMD EPYC
+/// guest of BENCHMARKS.md (32 MB of shared cache), plain stores cost 40
+/// to 50% more than streaming for the 14 MB outputs of 4,096 Chaturaji
+/// games and the 5.5 MB of 1,024 Kaissa games, and about the same for
+/// the 3.5 MB of 1,024 Chaturaji games; below that, streaming costs more
+/// (a fifth more for 256 Chaturaji games).
+pub const CACHED: usize = 4 << 20;
 
 /// Which parts of a step's output are streamed (the rest is written in
 /// place with plain stores).
@@ -18,6 +29,32 @@ pub struct Streamed {
     pub obs: bool,
     /// The legal-action masks.
     pub mask: bool,
+}
+
+impl Streamed {
+    /// Neither part streamed.
+    pub const PLAIN: Streamed = Streamed {
+        obs: false,
+        mask: false,
+    };
+
+    /// Both parts streamed.
+    pub const ALL: Streamed = Streamed {
+        obs: true,
+        mask: true,
+    };
+
+    /// The parts to stream for a step writing `output` bytes: none up to
+    /// [`CACHED`], then both (with Kaissa's rows written straight from bit
+    /// sets, streaming both parts costs less than streaming the
+    /// observations alone, BENCHMARKS.md).
+    pub fn choose(output: usize) -> Streamed {
+        if output > CACHED {
+            Streamed::ALL
+        } else {
+            Streamed::PLAIN
+        }
+    }
 }
 
 /// The games whose rows are composed together before they are streamed
@@ -112,6 +149,16 @@ pub fn fence() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn streams_what_the_caches_cannot_keep() {
+        for output in [0, 1, CACHED / 2, CACHED] {
+            assert_eq!(Streamed::choose(output), Streamed::PLAIN, "{output}");
+        }
+        for output in [CACHED + 1, 2 * CACHED, usize::MAX] {
+            assert_eq!(Streamed::choose(output), Streamed::ALL, "{output}");
+        }
+    }
 
     /// Checks that `copy_with` copies every byte and nothing more, at
     /// every alignment and for lengths around the store widths.

@@ -28,7 +28,6 @@ use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 use super::encode::Encoded;
 use super::legal::Legal;
 use super::output::{only_here, uninitialised_bytearray, Rows};
-use super::store_choice;
 use super::stream;
 use crate::errors;
 use kaissa_chaturaji::game::AnyGame;
@@ -554,7 +553,7 @@ pub struct VectorCore {
     /// every step.
     recycled: Vec<Py<PyByteArray>>,
     /// Which parts of the output are written with streaming stores
-    /// ([`store_choice`], timed when the batch was made).
+    /// ([`stream::Streamed::choose`], unless set from Python).
     streamed: stream::Streamed,
 }
 
@@ -695,9 +694,9 @@ impl VectorCore {
             num_actions,
             threads,
             recycled: Vec::new(),
-            streamed: store_choice::PLAIN,
+            streamed: stream::Streamed::PLAIN,
         };
-        core.streamed = store_choice::choose(core.output_len());
+        core.streamed = stream::Streamed::choose(core.output_len());
         Ok(core)
     }
 
@@ -731,8 +730,8 @@ impl VectorCore {
         self.threads
     }
 
-    /// How the output is written: ``"plain"`` or ``"streamed"`` stores
-    /// (timed when the batch was made, past 4 MiB of output).
+    /// How the output is written: ``"plain"`` stores, or ``"streamed"``
+    /// past the caches (by default once it is larger than 4 MiB).
     #[getter]
     fn stores(&self) -> &'static str {
         if self.streamed.obs || self.streamed.mask {
@@ -743,13 +742,14 @@ impl VectorCore {
     }
 
     /// Writes the outputs from now on with ``"plain"`` or ``"streamed"``
-    /// stores, whatever the timing found (the same bytes either way: for
-    /// tests and measurements). Anything else raises ``ValueError``.
+    /// stores, whatever its size (the same bytes either way, at another
+    /// cost: for tests, and for measuring a machine whose caches keep more
+    /// or less). Anything else raises ``ValueError``.
     #[setter]
     fn set_stores(&mut self, way: &str) -> PyResult<()> {
         self.streamed = match way {
-            "plain" => store_choice::PLAIN,
-            "streamed" => store_choice::STREAMED,
+            "plain" => stream::Streamed::PLAIN,
+            "streamed" => stream::Streamed::ALL,
             _ => {
                 return Err(PyValueError::new_err(format!(
                     "stores must be \"plain\" or \"streamed\", not {way:?}"
