@@ -101,9 +101,13 @@ def numpy_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 CHOICES = ("sample_actions", "numpy random", "first legal")
 
 
-def vector_env(game: str, rules: str | None, envs: int, choice: str, seconds: float) -> float:
+def vector_env(
+    game: str, rules: str | None, envs: int, choice: str, seconds: float
+) -> tuple[float, str]:
     """``VectorEnv`` with ``envs`` games, actions chosen as ``choice``
-    (one of ``CHOICES``) says."""
+    (one of ``CHOICES``) says: steps per CPU second, and how the batch
+    writes its output (``"plain"`` stores, or ``"streamed"`` past 4 MiB a
+    step)."""
     env = VectorEnv(game, rules=rules, num_envs=envs, seed=1)
     _obs, mask, _player = env.reset()
     rng = np.random.default_rng(1)
@@ -120,7 +124,7 @@ def vector_env(game: str, rules: str | None, envs: int, choice: str, seconds: fl
             _obs, mask, _player, _rewards, _done = env.step(actions)
         return 10 * envs
 
-    return measure(run, seconds)
+    return measure(run, seconds), env._core.stores
 
 
 def scaling(seconds: float, repeats: int) -> None:
@@ -130,15 +134,19 @@ def scaling(seconds: float, repeats: int) -> None:
     sizes = (256, 1024, 4096)
     for game, rules in [("kaissa", None), ("chaturaji", "sheet")]:
         runs: dict[int, list[float]] = {envs: [] for envs in sizes}
+        stores: dict[int, list[str]] = {envs: [] for envs in sizes}
         for _turn in range(repeats):
             for envs in sizes:
-                runs[envs].append(1e9 / vector_env(game, rules, envs, "sample_actions", seconds))
+                rate, way = vector_env(game, rules, envs, "sample_actions", seconds)
+                runs[envs].append(1e9 / rate)
+                stores[envs].append(way)
         costs = {envs: statistics.median(runs[envs]) for envs in sizes}
         for envs in sizes:
             low, high = min(runs[envs]), max(runs[envs])
             spread = "" if repeats == 1 else f"  ({low:,.0f} to {high:,.0f})"
             cost = f"{costs[envs]:>8,.0f} ns per game-step"
-            print(f"VectorEnv {game:<9} {envs:>5} games {cost}{spread}")
+            ways = ", ".join(sorted(set(stores[envs])))
+            print(f"VectorEnv {game:<9} {envs:>5} games {cost}{spread}  {ways} stores")
         ratio = costs[4096] / costs[256]
         print(f"VectorEnv {game:<9} 4096 / 256 games: {ratio:.2f}x per game-step")
 
@@ -176,7 +184,7 @@ def main() -> None:
     for game, rules in [("kaissa", None), ("chaturaji", "sheet"), ("chaturaji", "ludii")]:
         name = game if rules is None else f"{game} ({rules})"
         for choice in CHOICES:
-            rate = vector_env(game, rules, args.envs, choice, seconds)
+            rate, _stores = vector_env(game, rules, args.envs, choice, seconds)
             print(
                 f"VectorEnv {name:<19} {choice:<15} {rate:>12,.0f} steps/CPU-s"
                 f"  {rate / listed:6.1f}x T  {rate / anchor:5.1f}x O"

@@ -195,7 +195,8 @@ def test_the_bench_example_runs():
     assert len(ratios) == 2 and all(line.endswith("x per game-step") for line in ratios)
     # Two turns per size: each median is printed with the range of its runs.
     medians = [line for line in lines if " games " in line and "ns per game-step" in line]
-    assert len(medians) == 6 and all(line.endswith(")") and " to " in line for line in medians)
+    assert len(medians) == 6 and all(") " in line and " to " in line for line in medians)
+    assert all(line.endswith(" stores") for line in medians)
 
 
 def test_game_states_pickle():
@@ -247,9 +248,8 @@ def test_max_plies_ends_games_drawn():
         VectorEnv("kaissa", num_envs=4, max_plies=0)
 
 
-# Batches whose outputs pass 16 MiB (then streamed), a little and by far,
-# with a last group of games smaller than the others where the size
-# allows.
+# Batches whose outputs pass 16 MiB, a little and by far, with a last
+# group of games smaller than the others where the size allows.
 LARGE = [
     ("kaissa", None, 3300),
     ("kaissa", None, 5000),
@@ -263,8 +263,11 @@ def test_large_batches_write_the_same_rows_as_small_ones(game, rules, n):
     # The first games of a batch have the same seeds as a small batch's,
     # so their rows agree however large the batch (past the caches too),
     # and a batch's rows do not depend on its threads.
+    # The large batches write their output one each way (a batch this
+    # large streams unless told otherwise), so both ways are seen to agree.
     big = VectorEnv(game, rules=rules, num_envs=n, seed=5, threads=2)
     alone = VectorEnv(game, rules=rules, num_envs=n, seed=5, threads=1)
+    big._core.stores, alone._core.stores = "streamed", "plain"
     small = VectorEnv(game, rules=rules, num_envs=7, seed=5)
     a, b, c = big.reset(), small.reset(), alone.reset()
     for x, y, z in zip(a, b, c):
@@ -278,6 +281,23 @@ def test_large_batches_write_the_same_rows_as_small_ones(game, rules, n):
         for x, y, z in zip(a, b, c):
             assert np.array_equal(x[:7], y) and np.array_equal(x, z)
         assert a[1][np.arange(n), a[1].argmax(axis=1)].all()  # a legal id in every row
+
+
+def test_a_batch_writes_its_output_plain_or_streamed():
+    # Outputs up to 4 MiB a step are written with plain stores, larger
+    # ones streamed. Either can be forced, nothing else.
+    assert VectorEnv("kaissa", num_envs=64)._core.stores == "plain"
+    assert VectorEnv("chaturaji", num_envs=1024)._core.stores == "plain"  # 3.5 MB
+    assert VectorEnv("kaissa", num_envs=1024)._core.stores == "streamed"  # 5.5 MB
+    env = VectorEnv("chaturaji", num_envs=2048, seed=3)
+    assert env._core.stores == "streamed"
+    for way in ("plain", "streamed"):
+        env._core.stores = way
+        assert env._core.stores == way
+    for bad in ("", "fast", "Plain", 1, None):
+        with pytest.raises((ValueError, TypeError)):
+            env._core.stores = bad
+    assert env._core.stores == "streamed"
 
 
 def test_sample_actions_takes_from_its_stream_only_when_called():

@@ -6,17 +6,20 @@
 //! (non-temporal) stores write whole lines without reading them: the rows
 //! of a few consecutive games (consecutive in the output too) are composed
 //! in a scratch buffer that stays in cache, then streamed out in one piece,
-//! so that only the two ends of each piece are partial lines. Below the
-//! caches' size plain stores are the faster (the output stays cached for
-//! the reader), so the batch chooses ([`Streamed`]).
+//! so that only the two ends of each piece are partial lines. Small
+//! outputs are written in place with plain stores: they stay cached for
+//! the reader, and streaming them costs more ([`Streamed::choose`]).
 
-/// The output bytes of a step that plain stores may write and the
-/// caches keep. The caller holds the last output while the next is
-/// written, so two outputs take turns: on the two-core machine of
-/// BENCHMARKS.md two of 14 MB (4,096 Chaturaji games) stay in its shared
-/// last-level cache, and plain stores cost 30% less than streaming; two
-/// of 22 MB (4,096 Kaissa games) do not, and streaming them costs less.
-pub const CACHED: usize = 16 << 20;
+/// The output bytes of a step that plain stores write; a larger output
+/// is streamed. The caller holds the last output while the next is
+/// written, so two outputs take turns, and only a virtual machine's
+/// share of its host's last-level cache keeps them: on the AMD EPYC
+/// guest of BENCHMARKS.md (32 MB of shared cache), plain stores cost 40
+/// to 50% more than streaming for the 14 MB outputs of 4,096 Chaturaji
+/// games and the 5.5 MB of 1,024 Kaissa games, and about the same for
+/// the 3.5 MB of 1,024 Chaturaji games; below that, streaming costs more
+/// (a fifth more for 256 Chaturaji games).
+pub const CACHED: usize = 4 << 20;
 
 /// Which parts of a step's output are streamed (the rest is written in
 /// place with plain stores).
@@ -29,16 +32,27 @@ pub struct Streamed {
 }
 
 impl Streamed {
-    /// The parts to stream for a step writing `obs` bytes of
-    /// observations and `mask` bytes of masks: none while the whole
-    /// output fits in [`CACHED`], then both (with Kaissa's rows written
-    /// straight from bit sets, streaming both parts of 4,096 games cost
-    /// less than streaming the observations alone, BENCHMARKS.md).
-    pub fn choose(obs: usize, mask: usize) -> Streamed {
-        let past = obs + mask > CACHED;
-        Streamed {
-            obs: past,
-            mask: past,
+    /// Neither part streamed.
+    pub const PLAIN: Streamed = Streamed {
+        obs: false,
+        mask: false,
+    };
+
+    /// Both parts streamed.
+    pub const ALL: Streamed = Streamed {
+        obs: true,
+        mask: true,
+    };
+
+    /// The parts to stream for a step writing `output` bytes: none up to
+    /// [`CACHED`], then both (with Kaissa's rows written straight from bit
+    /// sets, streaming both parts costs less than streaming the
+    /// observations alone, BENCHMARKS.md).
+    pub fn choose(output: usize) -> Streamed {
+        if output > CACHED {
+            Streamed::ALL
+        } else {
+            Streamed::PLAIN
         }
     }
 }
@@ -138,14 +152,11 @@ mod tests {
 
     #[test]
     fn streams_what_the_caches_cannot_keep() {
-        let none = Streamed {
-            obs: false,
-            mask: false,
-        };
-        assert_eq!(Streamed::choose(CACHED / 2, CACHED / 2), none);
-        for (obs, mask) in [(CACHED / 2, CACHED / 2 + 1), (1, CACHED + 1), (CACHED, 1)] {
-            let both = Streamed::choose(obs, mask);
-            assert!(both.obs && both.mask, "{obs} {mask}");
+        for output in [0, 1, CACHED / 2, CACHED] {
+            assert_eq!(Streamed::choose(output), Streamed::PLAIN, "{output}");
+        }
+        for output in [CACHED + 1, 2 * CACHED, usize::MAX] {
+            assert_eq!(Streamed::choose(output), Streamed::ALL, "{output}");
         }
     }
 

@@ -95,9 +95,6 @@ struct Envs<G: Encoded> {
     limit: Option<u32>,
     /// Whether every game's `next` holds a draw not yet taken.
     drawn: bool,
-    /// Which parts of a step's output are larger than the caches keep, so
-    /// that their rows are streamed out.
-    streamed: stream::Streamed,
     /// The games.
     envs: Vec<Env<G>>,
     /// What `sample_actions` and `step` read of each game, side by side.
@@ -161,7 +158,6 @@ impl<G: Encoded> Envs<G> {
             start: start.clone(),
             limit,
             drawn: false,
-            streamed: stream::Streamed::choose(n * G::OBSERVATION, n * G::num_actions()),
             envs: Vec::with_capacity(n),
             next: vec![Next::new(0); n],
         };
@@ -187,8 +183,9 @@ impl<G: Encoded> Envs<G> {
         self.drawn = false;
     }
 
-    /// Starts every game again and writes the outputs.
-    fn reset(&mut self, rows: Rows<'_>, threads: usize) {
+    /// Starts every game again and writes the outputs (the parts
+    /// `streamed` says with streaming stores).
+    fn reset(&mut self, rows: Rows<'_>, threads: usize, streamed: stream::Streamed) {
         let (start, limit) = (&self.start, self.limit);
         let actions = G::num_actions();
         let games = Games {
@@ -199,7 +196,7 @@ impl<G: Encoded> Envs<G> {
             games,
             rows,
             threads,
-            self.streamed,
+            streamed,
             &|env: &mut Env<G>, next: &mut Next, row: Rows<'_>| {
                 env.game = start.clone();
                 let (actor, _) = env.advance(next, start, limit, row.rewards);
@@ -232,8 +229,9 @@ impl<G: Encoded> Envs<G> {
         None
     }
 
-    /// Plays each game's chosen action and writes the outputs.
-    fn step(&mut self, rows: Rows<'_>, threads: usize) {
+    /// Plays each game's chosen action and writes the outputs (the parts
+    /// `streamed` says with streaming stores).
+    fn step(&mut self, rows: Rows<'_>, threads: usize, streamed: stream::Streamed) {
         let (start, limit) = (&self.start, self.limit);
         let games = Games {
             envs: &mut self.envs,
@@ -243,7 +241,7 @@ impl<G: Encoded> Envs<G> {
             games,
             rows,
             threads,
-            self.streamed,
+            streamed,
             &|env: &mut Env<G>, next: &mut Next, row: Rows<'_>| {
                 let id = usize::from(next.chosen);
                 let action = G::action_of(id, false).expect("the id of a legal action");
@@ -487,12 +485,14 @@ trait Batch: Send + Sync {
     fn len(&self) -> usize;
     /// Seeds every game's streams from `seed`.
     fn reseed(&mut self, seed: u64);
-    /// Starts every game again and writes the outputs.
-    fn restart(&mut self, rows: Rows<'_>, threads: usize);
+    /// Starts every game again and writes the outputs (the parts
+    /// `streamed` says with streaming stores).
+    fn restart(&mut self, rows: Rows<'_>, threads: usize, streamed: stream::Streamed);
     /// Remembers each game's action, or names the first illegal one.
     fn pick(&mut self, actions: &[i64]) -> Option<(usize, i64)>;
-    /// Plays the remembered actions and writes the outputs.
-    fn play(&mut self, rows: Rows<'_>, threads: usize);
+    /// Plays the remembered actions and writes the outputs (the parts
+    /// `streamed` says with streaming stores).
+    fn play(&mut self, rows: Rows<'_>, threads: usize, streamed: stream::Streamed);
     /// A uniformly random legal action id per game, as bytes.
     fn sample_ids(&mut self) -> Vec<u8>;
     /// The position texts.
@@ -508,16 +508,16 @@ impl<G: Encoded + 'static> Batch for Envs<G> {
         self.seed(seed);
     }
 
-    fn restart(&mut self, rows: Rows<'_>, threads: usize) {
-        self.reset(rows, threads);
+    fn restart(&mut self, rows: Rows<'_>, threads: usize, streamed: stream::Streamed) {
+        self.reset(rows, threads, streamed);
     }
 
     fn pick(&mut self, actions: &[i64]) -> Option<(usize, i64)> {
         self.choose(actions)
     }
 
-    fn play(&mut self, rows: Rows<'_>, threads: usize) {
-        self.step(rows, threads);
+    fn play(&mut self, rows: Rows<'_>, threads: usize, streamed: stream::Streamed) {
+        self.step(rows, threads, streamed);
     }
 
     fn sample_ids(&mut self) -> Vec<u8> {
@@ -552,6 +552,9 @@ pub struct VectorCore {
     /// fresh memory of this size costs page faults and cache misses on
     /// every step.
     recycled: Vec<Py<PyByteArray>>,
+    /// Which parts of the output are written with streaming stores
+    /// ([`stream::Streamed::choose`], unless set from Python).
+    streamed: stream::Streamed,
 }
 
 /// The most games one `VectorCore` holds: 65,536 Kaissa games take about
@@ -604,11 +607,12 @@ impl VectorCore {
         Ok(output)
     }
 
-    /// A fresh output filled by `fill` with the interpreter released.
+    /// A fresh output filled by `fill` with the interpreter released,
+    /// the parts [`VectorCore::streamed`] says streamed.
     fn output<'py>(
         &mut self,
         py: Python<'py>,
-        fill: impl FnOnce(&mut dyn Batch, Rows<'_>, usize) + Send,
+        fill: impl FnOnce(&mut dyn Batch, Rows<'_>, usize, stream::Streamed) + Send,
     ) -> PyResult<Bound<'py, PyByteArray>> {
         let (n, players, obs, actions, threads) = (
             self.len(),
@@ -619,6 +623,7 @@ impl VectorCore {
         );
         let len = self.output_len();
         let output = self.fresh_output(py, len)?;
+        let way = self.streamed;
         let envs = &mut *self.envs;
         // SAFETY: `output` is a bytearray of `len` bytes referenced from
         // nowhere but here and `recycled` (made just now, or recycled
@@ -633,7 +638,14 @@ impl VectorCore {
             }
             std::slice::from_raw_parts_mut(data, len)
         };
-        py.detach(|| fill(envs, Rows::new(buffer, n, players, obs, actions), threads));
+        py.detach(|| {
+            fill(
+                envs,
+                Rows::new(buffer, n, players, obs, actions),
+                threads,
+                way,
+            )
+        });
         Ok(output)
     }
 }
@@ -675,14 +687,17 @@ impl VectorCore {
         );
         let players = start.players();
         let envs = batch(start, n, seed, limit);
-        Ok(VectorCore {
+        let mut core = VectorCore {
             envs,
             players,
             observation_size,
             num_actions,
             threads,
             recycled: Vec::new(),
-        })
+            streamed: stream::Streamed::PLAIN,
+        };
+        core.streamed = stream::Streamed::choose(core.output_len());
+        Ok(core)
     }
 
     /// The number of games.
@@ -715,6 +730,35 @@ impl VectorCore {
         self.threads
     }
 
+    /// How the output is written: ``"plain"`` stores, or ``"streamed"``
+    /// past the caches (by default once it is larger than 4 MiB).
+    #[getter]
+    fn stores(&self) -> &'static str {
+        if self.streamed.obs || self.streamed.mask {
+            "streamed"
+        } else {
+            "plain"
+        }
+    }
+
+    /// Writes the outputs from now on with ``"plain"`` or ``"streamed"``
+    /// stores, whatever its size (the same bytes either way, at another
+    /// cost: for tests, and for measuring a machine whose caches keep more
+    /// or less). Anything else raises ``ValueError``.
+    #[setter]
+    fn set_stores(&mut self, way: &str) -> PyResult<()> {
+        self.streamed = match way {
+            "plain" => stream::Streamed::PLAIN,
+            "streamed" => stream::Streamed::ALL,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "stores must be \"plain\" or \"streamed\", not {way:?}"
+                )))
+            }
+        };
+        Ok(())
+    }
+
     /// The byte offsets of the parts of an output: player, rewards, done,
     /// observations, masks, and the end.
     #[getter]
@@ -738,7 +782,9 @@ impl VectorCore {
         if let Some(seed) = seed {
             self.envs.reseed(seed);
         }
-        self.output(py, |envs, rows, threads| envs.restart(rows, threads))
+        self.output(py, |envs, rows, threads, way| {
+            envs.restart(rows, threads, way)
+        })
     }
 
     /// Plays one action per game (``actions``: ``num_envs`` little-endian
@@ -763,7 +809,7 @@ impl VectorCore {
                 format!("action {id} is not legal in game {index} of the batch"),
             ));
         }
-        self.output(py, |envs, rows, threads| envs.play(rows, threads))
+        self.output(py, |envs, rows, threads, way| envs.play(rows, threads, way))
     }
 
     /// A uniformly random legal action id for each game (its own seeded
