@@ -15,7 +15,7 @@
 //! `plies=P` (rollout cap), `im=W` (implicit minimax weight), `threats=1`
 //! (leaves valued with the captures on offer); for alpha-beta `off=a+b` switches features off
 //! (names as in `AlphaBetaConfig::without`), `on=a+b` switches them on (the threat
-//! extensions are off by default), `nodes=N` a node budget
+//! extensions, `hist` and `cm` are off by default), `nodes=N` a node budget
 //! instead of the spec's (`alphabeta:1/nodes=20000`), `eval=hand` the
 //! evaluation written as weighted terms with the hand-set weights
 //! (`EvalWeights::HAND_SET`: the same moves as without, slower),
