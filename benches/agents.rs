@@ -99,7 +99,7 @@ fn alphabeta(c: &mut Criterion) {
         let mut config = AlphaBetaConfig::depth(depth);
         if name.ends_with("plain") {
             // Without the selective features: the search as it was.
-            for feature in ["nmp", "lmr", "ext", "asp", "fp"] {
+            for feature in ["nmp", "lmr", "ext", "asp", "fp", "lmp"] {
                 config = config.without(feature).expect("a feature");
             }
         }

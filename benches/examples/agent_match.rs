@@ -14,8 +14,8 @@
 //! with `/key=value` settings: for MCTS `greed=G`, `c=C` (exploration),
 //! `plies=P` (rollout cap), `im=W` (implicit minimax weight), `threats=1`
 //! (leaves valued with the captures on offer); for alpha-beta `off=a+b` switches features off
-//! (names as in `AlphaBetaConfig::without`), `on=ext` switches the threat
-//! extensions (off by default) on, `nodes=N` a node budget
+//! (names as in `AlphaBetaConfig::without`), `on=a+b` switches them on (the threat
+//! extensions, `hist` and `cm` are off by default), `nodes=N` a node budget
 //! instead of the spec's (`alphabeta:1/nodes=20000`), `eval=hand` the
 //! evaluation written as weighted terms with the hand-set weights
 //! (`EvalWeights::HAND_SET`: the same moves as without, slower),
@@ -120,7 +120,11 @@ impl Seat {
                             config = config.without(feature)?;
                         }
                     }
-                    "on" if value == "ext" => config.extensions = true,
+                    "on" => {
+                        for feature in value.split('+') {
+                            config = config.with_feature(feature)?;
+                        }
+                    }
                     "eval" => config.weights = Some(read_weights(value)?),
                     "nodes" => {
                         config.nodes = Some(Seat::number(key, value)? as u64);

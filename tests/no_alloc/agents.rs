@@ -103,11 +103,22 @@ fn mcts_iterations_do_not_allocate() {
 
 #[test]
 fn alphabeta_does_not_allocate() {
-    let mut searcher = AlphaBeta::new(AlphaBetaConfig::depth(3).with_table_bits(12));
-    assert_eq!(
-        allocations_after_warm_up(game::kaissa(), &mut searcher, 30),
-        0
-    );
+    let defaults = AlphaBetaConfig::depth(3).with_table_bits(12);
+    // The defaults, and the search with the features that are off by
+    // default (threat extensions, history pruning, counter moves) on.
+    let mut every = defaults;
+    for feature in ["ext", "hist", "cm"] {
+        every = every.with_feature(feature).expect("a feature");
+    }
+    assert!(every.extensions && every.history_pruning && every.counter_moves);
+    for config in [defaults, every] {
+        let mut searcher = AlphaBeta::new(config);
+        assert_eq!(
+            allocations_after_warm_up(game::kaissa(), &mut searcher, 30),
+            0,
+            "{config:?}"
+        );
+    }
 }
 
 #[test]

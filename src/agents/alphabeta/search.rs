@@ -8,7 +8,7 @@ use crate::kaissa::{attacks, Move, PieceKind, Position, Side};
 
 use super::super::kaissa_eval::{evaluate, piece_value, MATE};
 use super::super::kaissa_eval_terms::evaluate_with;
-use super::ordering::{self, capture_key};
+use super::ordering::{self, capture_key, Refutations, GRAVITY_LIMIT};
 use super::see;
 use super::tt::Bound;
 use super::{AlphaBeta, SearchReport, StopFlag, MAX_LINE, MAX_PLY};
@@ -280,7 +280,9 @@ impl AlphaBeta {
         // The static evaluation, for the pruning near the leaves (not
         // where the stone is attacked: there it means little).
         let frontier = self.config.futility && !pv && !threatened && depth <= 2;
-        let static_eval = if frontier { self.static_eval(pos) } else { 0 };
+        let need_eval = frontier || self.config.move_count_pruning;
+        let static_eval = if need_eval { self.static_eval(pos) } else { 0 };
+        self.evals[ply] = if need_eval { static_eval } else { i32::MIN };
         if frontier && beta.abs() < MATE_BOUND && static_eval - FUTILITY * depth >= beta {
             // So far above beta that a shallow search will not come down.
             return static_eval - FUTILITY * depth;
@@ -293,13 +295,18 @@ impl AlphaBeta {
             && !threatened
             && beta.abs() < MATE_BOUND
             && null_move_safe(pos)
-            && self.static_eval(pos) >= beta
+            && (if need_eval {
+                static_eval
+            } else {
+                self.static_eval(pos)
+            }) >= beta
         {
             // Give the enemy a free move: if the side to move still
             // holds beta at a reduced depth, a real move will too.
             let saved = (pos.to_move, pos.turn, pos.hash);
             pos.pass_turn();
             self.passed[ply + 1] = true;
+            self.played[ply] = None;
             let reduced = depth - 1 - (2 + depth / 4);
             let score = -self.negamax(pos, reduced, -beta, -beta + 1, ply + 1);
             self.passed[ply + 1] = false;
@@ -311,12 +318,21 @@ impl AlphaBeta {
                 return beta;
             }
         }
+        let side = pos.to_move().index();
         // Generate and key the moves into this ply's buffer.
+        let first = Refutations {
+            tt_move,
+            killers: self.killers[ply],
+            counter: if self.config.counter_moves && ply > 0 {
+                self.played[ply - 1].and_then(|previous| self.counters.get(side, previous))
+            } else {
+                None
+            },
+        };
         let mut list = core::mem::take(&mut self.lists[ply]);
         list.clear();
-        let killers = self.killers[ply];
         pos.for_each_move(|mv| {
-            let key = ordering::key(pos, mv, tt_move, &killers, &self.history);
+            let key = ordering::key(pos, mv, &first, &self.history);
             list.push((mv, key));
         });
         if list.is_empty() {
@@ -324,39 +340,76 @@ impl AlphaBeta {
             // No legal move: a draw (the decided cases were caught above).
             return 0;
         }
-        let side = pos.to_move().index();
+        // Move-count pruning: near the leaves, off the
+        // principal variation, with the side's own stone safe.
+        let prunable = self.config.move_count_pruning
+            && !pv
+            && ply > 0
+            && depth <= 3
+            && !threatened
+            && !stone_attacked(pos, pos.to_move());
+        let improving = ply >= 2
+            && self.evals[ply - 2] != i32::MIN
+            && self.evals[ply] != i32::MIN
+            && self.evals[ply] > self.evals[ply - 2];
+        let move_limit = (3 + depth * depth) * if improving { 2 } else { 1 };
+        let mut late_quiets = 0;
+        let mut failed_quiets = ArrayVec::<Move, 64>::new();
         let mut best_score = -INFINITY;
         let mut best_move = None;
         for index in 0..list.len() {
             let mv = ordering::pick(&mut list, index);
+            let order = list[index].1;
+            let late_quiet = ordering::is_late_quiet(order) && !matches!(mv, Move::Place { .. });
             if frontier
                 && index > 0
                 && alpha.abs() < MATE_BOUND
                 && static_eval + FUTILITY * depth <= alpha
-                && ordering::is_late_quiet(list[index].1)
-                && !matches!(mv, Move::Place { .. })
+                && late_quiet
             {
                 // A quiet move this close to the leaves will not lift a
                 // score this far below alpha.
                 continue;
             }
-            let reduction = if self.config.reductions
-                && depth >= 3
-                && index >= 3
-                && ordering::is_late_quiet(list[index].1)
-                && !matches!(mv, Move::Place { .. })
+            let quiet = capture_key(pos, mv).is_none();
+            // Too late in the list to be worth a search (unless it turns out to threaten the stone).
+            let prune = prunable
+                && late_quiet
+                && best_score > -MATE_BOUND
+                && self.config.move_count_pruning
+                && late_quiets >= move_limit;
+            let mut reduction = if self.config.reductions && depth >= 3 && index >= 3 && late_quiet
             {
                 late_move_reduction(depth, index)
             } else {
                 0
             };
+            if self.config.history_pruning && reduction > 0 {
+                // A bad history, a ply more; a very good one, a ply less.
+                if order < 0 {
+                    reduction += 1;
+                } else if order > GRAVITY_LIMIT / 2 {
+                    reduction -= 1;
+                }
+                reduction = reduction.clamp(0, depth - 2);
+            }
             let undo = pos.play_unchecked(mv);
-            // A move that threatens the enemy stone is not reduced.
-            let reduction = if reduction > 0 && (threatened || stone_attacked(pos, pos.to_move())) {
+            // A move that threatens the enemy stone is neither pruned nor
+            // reduced.
+            let checks = (prune || reduction > 0) && stone_attacked(pos, pos.to_move());
+            if prune && !checks {
+                pos.undo_unchecked(undo);
+                continue;
+            }
+            if late_quiet {
+                late_quiets += 1;
+            }
+            let reduction = if reduction > 0 && (threatened || checks) {
                 0
             } else {
                 reduction
             };
+            self.played[ply] = Some(mv);
             let score = if index == 0 {
                 -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
             } else {
@@ -389,15 +442,14 @@ impl AlphaBeta {
                 alpha = score;
             }
             if alpha >= beta {
-                if capture_key(pos, mv).is_none() {
-                    let killers = &mut self.killers[ply];
-                    if killers[0] != Some(mv) {
-                        killers[1] = killers[0];
-                        killers[0] = Some(mv);
-                    }
-                    self.history.credit(side, mv, depth);
+                if quiet {
+                    self.reward_cutoff(side, mv, depth, ply, &failed_quiets);
                 }
                 break;
+            }
+            if quiet && self.config.history_pruning {
+                // Penalised if a later quiet move cuts off.
+                let _ = failed_quiets.try_push(mv);
             }
         }
         self.lists[ply] = list;
@@ -414,6 +466,32 @@ impl AlphaBeta {
         self.table
             .store(key, ply, best_move, best_score, depth, bound);
         best_score
+    }
+
+    /// Remembers the quiet move `mv` of `side` that cut off at `depth`
+    /// and `ply`: as a killer, in the history (the quiet moves searched
+    /// before it, `failed`, penalised when the history is kept with
+    /// maluses) and as the counter move to the enemy's last move.
+    fn reward_cutoff(&mut self, side: usize, mv: Move, depth: i32, ply: usize, failed: &[Move]) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        if self.config.history_pruning {
+            let bonus = ordering::history_bonus(depth);
+            self.history.reward(side, mv, bonus);
+            for &other in failed {
+                self.history.reward(side, other, -bonus);
+            }
+        } else {
+            self.history.credit(side, mv, depth);
+        }
+        if self.config.counter_moves && ply > 0 {
+            if let Some(previous) = self.played[ply - 1] {
+                self.counters.set(side, previous, mv);
+            }
+        }
     }
 
     /// Captures only, until the position is quiet: the side to move may
@@ -504,24 +582,68 @@ mod tests {
         assert!(!stone_attacked(&yellow, Side::Yellow));
     }
 
+    /// A middlegame position with many quiet moves on both sides.
+    fn middlegame() -> Position {
+        "hb1tqut1bi/ar2ppp1sr/2p1s2p2/3p1t3a/10/10/1APPPP1A2/6P3/1R5PR1/HBSTQUTSBI r 12 -"
+            .parse()
+            .unwrap()
+    }
+
+    /// The names of [`AlphaBetaConfig::without`].
+    const FEATURES: [&str; 9] = ["nmp", "lmr", "ext", "asp", "fp", "see", "lmp", "hist", "cm"];
+
     #[test]
     fn every_feature_keeps_the_search_deterministic() {
-        let pos: Position =
-            "hb1tqut1bi/ar2ppp1sr/2p1s2p2/3p1t3a/10/10/1APPPP1A2/6P3/1R5PR1/HBSTQUTSBI r 12 -"
-                .parse()
-                .unwrap();
-        for off in ["", "nmp", "lmr", "ext", "asp", "fp", "see"] {
-            let mut config = AlphaBetaConfig::depth(5);
-            // The extensions are off by default: test them on.
-            config.extensions = off != "ext";
-            if !off.is_empty() {
-                config = config.without(off).unwrap();
+        let pos = middlegame();
+        let mut every = AlphaBetaConfig::depth(5);
+        for feature in FEATURES {
+            every = every.with_feature(feature).unwrap();
+        }
+        let mut configs = vec![AlphaBetaConfig::depth(5), every];
+        for feature in FEATURES {
+            for config in [
+                AlphaBetaConfig::depth(5).without(feature).unwrap(),
+                AlphaBetaConfig::depth(5).with_feature(feature).unwrap(),
+            ] {
+                if !configs.contains(&config) {
+                    configs.push(config);
+                }
             }
+        }
+        // The defaults, everything on, and each feature switched from
+        // its default.
+        assert_eq!(configs.len(), 2 + FEATURES.len());
+        for config in configs {
             let first = AlphaBeta::new(config).search(&pos);
             let second = AlphaBeta::new(config).search(&pos);
-            assert_eq!(first, second, "without {off:?}");
+            assert_eq!(first, second, "{config:?}");
             assert_eq!(first.depth, 5);
             assert!(pos.is_legal(first.best.unwrap()));
         }
+    }
+
+    /// The nodes of a search of `pos` to `depth` with `config`'s features.
+    fn nodes(config: AlphaBetaConfig, pos: &Position) -> u64 {
+        let report = AlphaBeta::new(config).search(pos);
+        assert!(pos.is_legal(report.best.unwrap()));
+        report.nodes
+    }
+
+    #[test]
+    fn move_count_pruning_searches_fewer_nodes() {
+        let pos = middlegame();
+        let config = AlphaBetaConfig::depth(6);
+        let with = nodes(config.with_feature("lmp").unwrap(), &pos);
+        let without = nodes(config.without("lmp").unwrap(), &pos);
+        assert!(with < without, "{with} nodes with, {without} without");
+    }
+
+    #[test]
+    fn history_pruning_searches_fewer_nodes() {
+        let pos = middlegame();
+        let config = AlphaBetaConfig::depth(6);
+        let with = nodes(config.with_feature("hist").unwrap(), &pos);
+        let without = nodes(config.without("hist").unwrap(), &pos);
+        assert!(with < without, "{with} nodes with, {without} without");
     }
 }
