@@ -110,7 +110,7 @@ fn alphabeta_does_not_allocate() {
     for feature in ["ext", "hist", "cm"] {
         every = every.with_feature(feature).expect("a feature");
     }
-    assert!(every.extensions && every.history_pruning && every.counter_moves);
+    assert!(every.extensions && every.history_maluses && every.counter_moves);
     for config in [defaults, every] {
         let mut searcher = AlphaBeta::new(config);
         assert_eq!(
