@@ -105,7 +105,7 @@ fn mcts_iterations_do_not_allocate() {
 fn alphabeta_does_not_allocate() {
     let defaults = AlphaBetaConfig::depth(3).with_table_bits(12);
     // The defaults, and the search with the features that are off by
-    // default (threat extensions, history pruning, counter moves) on.
+    // default (threat extensions, history maluses, counter moves) on.
     let mut every = defaults;
     for feature in ["ext", "hist", "cm"] {
         every = every.with_feature(feature).expect("a feature");
