@@ -88,15 +88,15 @@ pub struct AlphaBetaConfig {
     /// many when the static evaluation is better than two plies before),
     /// unless they attack the enemy stone.
     pub move_count_pruning: bool,
-    /// History pruning (default off): the history of quiet moves also
+    /// History maluses (default off): the history of quiet moves also
     /// counts against the quiet moves searched before a cutoff, each
-    /// score drawn back towards zero as it grows; late quiet moves with
-    /// a bad history are reduced a ply more (with a very good one, a ply
-    /// less). Off since, on top of move-count pruning at 10,000 nodes a
-    /// move, it scored 0.471 ± 0.031 against the same search without it
-    /// (240 games; 0.469 ± 0.031 when very bad moves near the leaves were
-    /// also skipped).
-    pub history_pruning: bool,
+    /// score drawn back towards zero as it grows, and late quiet moves
+    /// with a bad (negative) history are reduced a ply more, with a very
+    /// good one a ply less. Off since, on top of move-count pruning at
+    /// 10,000 nodes a move, it scored 0.471 ± 0.031 against the same
+    /// search without it (240 games; 0.469 ± 0.031 with quiet moves of a
+    /// very bad history also skipped one or two plies from the leaves).
+    pub history_maluses: bool,
     /// Counter moves (default off): the quiet move that last refuted the
     /// enemy's previous move is ordered after the killers and is not
     /// reduced. Off since, on top of move-count pruning at 10,000 nodes
@@ -126,7 +126,7 @@ impl AlphaBetaConfig {
             futility: true,
             see: true,
             move_count_pruning: true,
-            history_pruning: false,
+            history_maluses: false,
             counter_moves: false,
             weights: None,
         }
@@ -185,7 +185,7 @@ impl AlphaBetaConfig {
     /// ([`AlphaBetaConfig::aspiration`]), `fp`
     /// ([`AlphaBetaConfig::futility`]), `see` ([`AlphaBetaConfig::see`]),
     /// `lmp` ([`AlphaBetaConfig::move_count_pruning`]), `hist`
-    /// ([`AlphaBetaConfig::history_pruning`]) or `cm`
+    /// ([`AlphaBetaConfig::history_maluses`]) or `cm`
     /// ([`AlphaBetaConfig::counter_moves`]); for measuring what each is
     /// worth.
     ///
@@ -224,7 +224,7 @@ impl AlphaBetaConfig {
             "fp" => &mut self.futility,
             "see" => &mut self.see,
             "lmp" => &mut self.move_count_pruning,
-            "hist" => &mut self.history_pruning,
+            "hist" => &mut self.history_maluses,
             "cm" => &mut self.counter_moves,
             _ => {
                 return Err(format!(
@@ -273,7 +273,7 @@ pub struct SearchReport {
 /// move, captures by MVV-LVA, two killer moves per ply, a history of quiet
 /// cutoffs), null-move pruning, late-move reductions, move-count pruning,
 /// futility pruning (and, if asked, a counter move in the ordering,
-/// history pruning, a ply more where the enemy attacks the side's Home
+/// history maluses, a ply more where the enemy attacks the side's Home
 /// Stone: the game's "check"), a quiescence search on captures (without
 /// those that lose material by static exchange), and [`evaluate`](super::evaluate): material,
 /// mobility and Home Stone safety. Each selective feature can be switched

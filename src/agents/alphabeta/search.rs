@@ -384,7 +384,7 @@ impl AlphaBeta {
             } else {
                 0
             };
-            if self.config.history_pruning && reduction > 0 {
+            if self.config.history_maluses && reduction > 0 {
                 // A bad history, a ply more; a very good one, a ply less.
                 if order < 0 {
                     reduction += 1;
@@ -447,7 +447,7 @@ impl AlphaBeta {
                 }
                 break;
             }
-            if quiet && self.config.history_pruning {
+            if quiet && self.config.history_maluses {
                 // Penalised if a later quiet move cuts off.
                 let _ = failed_quiets.try_push(mv);
             }
@@ -478,7 +478,7 @@ impl AlphaBeta {
             killers[1] = killers[0];
             killers[0] = Some(mv);
         }
-        if self.config.history_pruning {
+        if self.config.history_maluses {
             let bonus = ordering::history_bonus(depth);
             self.history.reward(side, mv, bonus);
             for &other in failed {
@@ -646,7 +646,7 @@ mod tests {
     }
 
     #[test]
-    fn history_pruning_searches_fewer_nodes() {
+    fn history_maluses_search_fewer_nodes() {
         fewer_nodes_with("hist");
     }
 }
