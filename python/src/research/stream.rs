@@ -18,7 +18,7 @@
 /// to 50% more than streaming for the 14 MB outputs of 4,096 Chaturaji
 /// games and the 5.5 MB of 1,024 Kaissa games, and about the same for
 /// the 3.5 MB of 1,024 Chaturaji games; below that, streaming costs more
-/// (a fifth more for 256 Chaturaji games).
+/// (a third more for 256 Chaturaji games).
 pub const CACHED: usize = 4 << 20;
 
 /// Which parts of a step's output are streamed (the rest is written in
