@@ -373,11 +373,8 @@ impl AlphaBeta {
             }
             let quiet = capture_key(pos, mv).is_none();
             // Too late in the list to be worth a search (unless it turns out to threaten the stone).
-            let prune = prunable
-                && late_quiet
-                && best_score > -MATE_BOUND
-                && self.config.move_count_pruning
-                && late_quiets >= move_limit;
+            let prune =
+                prunable && late_quiet && best_score > -MATE_BOUND && late_quiets >= move_limit;
             let mut reduction = if self.config.reductions && depth >= 3 && index >= 3 && late_quiet
             {
                 late_move_reduction(depth, index)
