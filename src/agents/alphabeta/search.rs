@@ -498,7 +498,7 @@ impl AlphaBeta {
     /// also stand on the static evaluation (with
     /// [`AlphaBetaConfig::quiescence_evasions`](super::AlphaBetaConfig::quiescence_evasions),
     /// not when its own stone is attacked in the first
-    /// [`EVASION_PLIES`] plies).
+    /// [`EVASION_PLIES`] plies: then it searches the moves that save it).
     fn quiescence(&mut self, pos: &mut Position, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.quiesce(pos, alpha, beta, ply, 0)
     }
