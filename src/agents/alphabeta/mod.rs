@@ -108,6 +108,15 @@ pub struct AlphaBetaConfig {
     /// ([`evaluate_with`](super::evaluate_with)), for matches of a
     /// tuning's weights.
     pub weights: Option<&'static EvalWeights>,
+    /// Evasions in quiescence (`qev`, default off): at the first
+    /// quiescence ply, a side whose Home Stone is attacked does not stand
+    /// on the static evaluation but searches every move that leaves the
+    /// stone safe (the enemy would take it next), and a side that can
+    /// take the enemy stone is scored a win before any evaluation. Off
+    /// since it scored 0.542 ± 0.031 against the search without it at
+    /// 10,000 nodes a move (240 games) but 0.506 ± 0.049 at 100 ms a move
+    /// (80 games): within the noise.
+    pub quiescence_evasions: bool,
 }
 
 impl AlphaBetaConfig {
@@ -129,6 +138,7 @@ impl AlphaBetaConfig {
             history_maluses: false,
             counter_moves: false,
             weights: None,
+            quiescence_evasions: false,
         }
     }
 
@@ -185,9 +195,10 @@ impl AlphaBetaConfig {
     /// ([`AlphaBetaConfig::aspiration`]), `fp`
     /// ([`AlphaBetaConfig::futility`]), `see` ([`AlphaBetaConfig::see`]),
     /// `lmp` ([`AlphaBetaConfig::move_count_pruning`]), `hist`
-    /// ([`AlphaBetaConfig::history_maluses`]) or `cm`
-    /// ([`AlphaBetaConfig::counter_moves`]); for measuring what each is
-    /// worth.
+    /// ([`AlphaBetaConfig::history_maluses`]), `cm`
+    /// ([`AlphaBetaConfig::counter_moves`]) or `qev`
+    /// ([`AlphaBetaConfig::quiescence_evasions`]); for measuring what
+    /// each is worth.
     ///
     /// ```
     /// use kaissa_chaturaji::agents::AlphaBetaConfig;
@@ -226,10 +237,11 @@ impl AlphaBetaConfig {
             "lmp" => &mut self.move_count_pruning,
             "hist" => &mut self.history_maluses,
             "cm" => &mut self.counter_moves,
+            "qev" => &mut self.quiescence_evasions,
             _ => {
                 return Err(format!(
                     "no alpha-beta search feature {feature:?} \
-                     (nmp, lmr, ext, asp, fp, see, lmp, hist, cm)"
+                     (nmp, lmr, ext, asp, fp, see, lmp, hist, cm, qev)"
                 ))
             }
         };

@@ -19,6 +19,9 @@ const INFINITY: i32 = MATE + 1;
 const ASPIRATION: i32 = 40;
 /// The futility margin per ply of depth left, in centipawns.
 const FUTILITY: i32 = 150;
+/// The quiescence plies in which a side whose stone is attacked searches
+/// every move instead of standing pat.
+const EVASION_PLIES: usize = 1;
 /// Scores beyond this are mates (a won or lost game within the search).
 const MATE_BOUND: i32 = MATE - 1000;
 
@@ -492,14 +495,43 @@ impl AlphaBeta {
     }
 
     /// Captures only, until the position is quiet: the side to move may
-    /// also stand on the static evaluation.
-    fn quiescence(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// also stand on the static evaluation (with
+    /// [`AlphaBetaConfig::quiescence_evasions`](super::AlphaBetaConfig::quiescence_evasions),
+    /// not when its own stone is attacked in the first
+    /// [`EVASION_PLIES`] plies: then it searches the moves that save it).
+    fn quiescence(&mut self, pos: &mut Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.quiesce(pos, alpha, beta, ply, 0)
+    }
+
+    /// [`AlphaBeta::quiescence`] `depth` plies into it.
+    fn quiesce(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        depth: usize,
+    ) -> i32 {
         if let Some(score) = decided_score(pos, ply) {
             self.nodes += 1;
             return score;
         }
         if self.out_of_budget() {
             return 0;
+        }
+        let side = pos.to_move();
+        let evasions = self.config.quiescence_evasions;
+        if evasions && stone_attacked(pos, side.other()) {
+            // The enemy stone is en prise: taking it wins.
+            return MATE - (ply as i32 + 1);
+        }
+        if evasions
+            && depth < EVASION_PLIES
+            && ply < MAX_PLY - 1
+            && !pos.must_place()
+            && stone_attacked(pos, side)
+        {
+            return self.evade(pos, alpha, beta, ply, depth);
         }
         let stand = self.static_eval(pos);
         if stand >= beta || ply >= MAX_PLY - 1 || pos.must_place() {
@@ -509,7 +541,6 @@ impl AlphaBeta {
         alpha = alpha.max(stand);
         let mut list = core::mem::take(&mut self.lists[ply]);
         list.clear();
-        let side = pos.to_move();
         let occupied = pos.occupied();
         let enemy = pos.pieces_of(side.other());
         for kind in PieceKind::ALL {
@@ -540,7 +571,63 @@ impl AlphaBeta {
         for index in 0..list.len() {
             let mv = ordering::pick(&mut list, index);
             let undo = pos.play_unchecked(mv);
-            let score = -self.quiescence(pos, -beta, -alpha, ply + 1);
+            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, depth + 1);
+            pos.undo_unchecked(undo);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        best
+    }
+
+    /// Quiescence where the side to move's stone is attacked: no standing
+    /// pat, every move is searched (captures first), each reply in
+    /// quiescence; lost if none saves the stone.
+    fn evade(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        depth: usize,
+    ) -> i32 {
+        let side = pos.to_move();
+        let mut list = core::mem::take(&mut self.lists[ply]);
+        list.clear();
+        let first = Refutations {
+            tt_move: None,
+            killers: self.killers[ply],
+            counter: None,
+        };
+        pos.for_each_move(|mv| {
+            let key = ordering::key(pos, mv, &first, &self.history);
+            list.push((mv, key));
+        });
+        if list.is_empty() {
+            self.lists[ply] = list;
+            // No legal move: a draw.
+            return 0;
+        }
+        let mut best = -(MATE - (ply as i32 + 2));
+        for index in 0..list.len() {
+            let mv = ordering::pick(&mut list, index);
+            let undo = pos.play_unchecked(mv);
+            if stone_attacked(pos, side) {
+                // The stone is still en prise: lost, no need to look.
+                pos.undo_unchecked(undo);
+                continue;
+            }
+            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, depth + 1);
             pos.undo_unchecked(undo);
             if self.stopped {
                 break;
@@ -587,7 +674,9 @@ mod tests {
     }
 
     /// The names of [`AlphaBetaConfig::without`].
-    const FEATURES: [&str; 9] = ["nmp", "lmr", "ext", "asp", "fp", "see", "lmp", "hist", "cm"];
+    const FEATURES: [&str; 10] = [
+        "nmp", "lmr", "ext", "asp", "fp", "see", "lmp", "hist", "cm", "qev",
+    ];
 
     #[test]
     fn every_feature_keeps_the_search_deterministic() {
