@@ -105,12 +105,18 @@ fn mcts_iterations_do_not_allocate() {
 fn alphabeta_does_not_allocate() {
     let defaults = AlphaBetaConfig::depth(3).with_table_bits(12);
     // The defaults, and the search with the features that are off by
-    // default (threat extensions, history maluses, counter moves) on.
+    // default (threat extensions, history maluses, counter moves,
+    // quiescence evasions) on.
     let mut every = defaults;
-    for feature in ["ext", "hist", "cm"] {
+    for feature in ["ext", "hist", "cm", "qev"] {
         every = every.with_feature(feature).expect("a feature");
     }
-    assert!(every.extensions && every.history_maluses && every.counter_moves);
+    assert!(
+        every.extensions
+            && every.history_maluses
+            && every.counter_moves
+            && every.quiescence_evasions
+    );
     for config in [defaults, every] {
         let mut searcher = AlphaBeta::new(config);
         assert_eq!(
