@@ -567,10 +567,32 @@ impl AlphaBeta {
                 }
             }
         }
-        let mut best = stand;
+        let best = self.quiet_replies(pos, &mut list, (alpha, beta), (ply, depth), stand, None);
+        self.lists[ply] = list;
+        best
+    }
+
+    /// Searches the moves of `list` (best key first) in quiescence from
+    /// `pos` at `ply`, `depth` plies into it, within `(alpha, beta)`,
+    /// starting from the score `best`: the best score found. With
+    /// `guarded`, a move that leaves that side's stone attacked is
+    /// skipped unsearched (it loses the stone).
+    fn quiet_replies(
+        &mut self,
+        pos: &mut Position,
+        list: &mut [(Move, i32)],
+        (mut alpha, beta): (i32, i32),
+        (ply, depth): (usize, usize),
+        mut best: i32,
+        guarded: Option<Side>,
+    ) -> i32 {
         for index in 0..list.len() {
-            let mv = ordering::pick(&mut list, index);
+            let mv = ordering::pick(list, index);
             let undo = pos.play_unchecked(mv);
+            if guarded.is_some_and(|side| stone_attacked(pos, side)) {
+                pos.undo_unchecked(undo);
+                continue;
+            }
             let score = -self.quiesce(pos, -beta, -alpha, ply + 1, depth + 1);
             pos.undo_unchecked(undo);
             if self.stopped {
@@ -586,17 +608,16 @@ impl AlphaBeta {
                 }
             }
         }
-        self.lists[ply] = list;
         best
     }
 
     /// Quiescence where the side to move's stone is attacked: no standing
-    /// pat, every move is searched (captures first), each reply in
-    /// quiescence; lost if none saves the stone.
+    /// pat; every move that leaves the stone safe is searched (in the
+    /// ordering's order), each reply in quiescence; lost if none does.
     fn evade(
         &mut self,
         pos: &mut Position,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
         depth: usize,
@@ -618,30 +639,17 @@ impl AlphaBeta {
             // No legal move: a draw.
             return 0;
         }
-        let mut best = -(MATE - (ply as i32 + 2));
-        for index in 0..list.len() {
-            let mv = ordering::pick(&mut list, index);
-            let undo = pos.play_unchecked(mv);
-            if stone_attacked(pos, side) {
-                // The stone is still en prise: lost, no need to look.
-                pos.undo_unchecked(undo);
-                continue;
-            }
-            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, depth + 1);
-            pos.undo_unchecked(undo);
-            if self.stopped {
-                break;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
+        // Lost unless a move saves the stone (one that leaves it en prise
+        // is not searched).
+        let lost = -(MATE - (ply as i32 + 2));
+        let best = self.quiet_replies(
+            pos,
+            &mut list,
+            (alpha, beta),
+            (ply, depth),
+            lost,
+            Some(side),
+        );
         self.lists[ply] = list;
         best
     }
