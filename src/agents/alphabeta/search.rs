@@ -20,7 +20,8 @@ const ASPIRATION: i32 = 40;
 /// The futility margin per ply of depth left, in centipawns.
 const FUTILITY: i32 = 150;
 /// The quiescence plies in which a side whose stone is attacked searches
-/// every move instead of standing pat.
+/// the moves that save it instead of standing pat (with
+/// [`AlphaBetaConfig::quiescence_evasions`](super::AlphaBetaConfig::quiescence_evasions)).
 const EVASION_PLIES: usize = 1;
 /// Scores beyond this are mates (a won or lost game within the search).
 const MATE_BOUND: i32 = MATE - 1000;
@@ -332,12 +333,7 @@ impl AlphaBeta {
                 None
             },
         };
-        let mut list = core::mem::take(&mut self.lists[ply]);
-        list.clear();
-        pos.for_each_move(|mv| {
-            let key = ordering::key(pos, mv, &first, &self.history);
-            list.push((mv, key));
-        });
+        let mut list = self.keyed_moves(pos, ply, &first);
         if list.is_empty() {
             self.lists[ply] = list;
             // No legal move: a draw (the decided cases were caught above).
@@ -468,6 +464,18 @@ impl AlphaBeta {
         best_score
     }
 
+    /// The legal moves of `pos`, each with its ordering key, in the
+    /// buffer of `ply` (taken out: put it back when done with it).
+    fn keyed_moves(&mut self, pos: &Position, ply: usize, first: &Refutations) -> Vec<(Move, i32)> {
+        let mut list = core::mem::take(&mut self.lists[ply]);
+        list.clear();
+        pos.for_each_move(|mv| {
+            let key = ordering::key(pos, mv, first, &self.history);
+            list.push((mv, key));
+        });
+        list
+    }
+
     /// Remembers the quiet move `mv` of `side` that cut off at `depth`
     /// and `ply`: as a killer, in the history (the quiet moves searched
     /// before it, `failed`, penalised when the history is kept with
@@ -567,7 +575,8 @@ impl AlphaBeta {
                 }
             }
         }
-        let best = self.quiet_replies(pos, &mut list, (alpha, beta), (ply, depth), stand, None);
+        let best =
+            self.quiescence_replies(pos, &mut list, (alpha, beta), (ply, depth), stand, None);
         self.lists[ply] = list;
         best
     }
@@ -577,7 +586,7 @@ impl AlphaBeta {
     /// starting from the score `best`: the best score found. With
     /// `guarded`, a move that leaves that side's stone attacked is
     /// skipped unsearched (it loses the stone).
-    fn quiet_replies(
+    fn quiescence_replies(
         &mut self,
         pos: &mut Position,
         list: &mut [(Move, i32)],
@@ -623,17 +632,12 @@ impl AlphaBeta {
         depth: usize,
     ) -> i32 {
         let side = pos.to_move();
-        let mut list = core::mem::take(&mut self.lists[ply]);
-        list.clear();
         let first = Refutations {
             tt_move: None,
             killers: self.killers[ply],
             counter: None,
         };
-        pos.for_each_move(|mv| {
-            let key = ordering::key(pos, mv, &first, &self.history);
-            list.push((mv, key));
-        });
+        let mut list = self.keyed_moves(pos, ply, &first);
         if list.is_empty() {
             self.lists[ply] = list;
             // No legal move: a draw.
@@ -642,7 +646,7 @@ impl AlphaBeta {
         // Lost unless a move saves the stone (one that leaves it en prise
         // is not searched).
         let lost = -(MATE - (ply as i32 + 2));
-        let best = self.quiet_replies(
+        let best = self.quiescence_replies(
             pos,
             &mut list,
             (alpha, beta),
