@@ -117,6 +117,13 @@ pub struct AlphaBetaConfig {
     /// 10,000 nodes a move (240 games) but 0.506 ± 0.049 at 100 ms a move
     /// (80 games): within the noise.
     pub quiescence_evasions: bool,
+    /// Singular extensions (`se`, default off): from 6 plies of depth
+    /// left on, a table move that stood above beta is
+    /// searched a ply deeper when a shallow search of every other move,
+    /// against a bound below the table's score, fails low (the move is
+    /// the only good one); when that search reaches beta too, the node
+    /// ends there (several moves hold it).
+    pub singular: bool,
 }
 
 impl AlphaBetaConfig {
@@ -139,6 +146,7 @@ impl AlphaBetaConfig {
             counter_moves: false,
             weights: None,
             quiescence_evasions: false,
+            singular: false,
         }
     }
 
@@ -196,8 +204,9 @@ impl AlphaBetaConfig {
     /// ([`AlphaBetaConfig::futility`]), `see` ([`AlphaBetaConfig::see`]),
     /// `lmp` ([`AlphaBetaConfig::move_count_pruning`]), `hist`
     /// ([`AlphaBetaConfig::history_maluses`]), `cm`
-    /// ([`AlphaBetaConfig::counter_moves`]) or `qev`
-    /// ([`AlphaBetaConfig::quiescence_evasions`]); for measuring what
+    /// ([`AlphaBetaConfig::counter_moves`]), `qev`
+    /// ([`AlphaBetaConfig::quiescence_evasions`]) or `se`
+    /// ([`AlphaBetaConfig::singular`]); for measuring what
     /// each is worth.
     ///
     /// ```
@@ -238,10 +247,11 @@ impl AlphaBetaConfig {
             "hist" => &mut self.history_maluses,
             "cm" => &mut self.counter_moves,
             "qev" => &mut self.quiescence_evasions,
+            "se" => &mut self.singular,
             _ => {
                 return Err(format!(
                     "no alpha-beta search feature {feature:?} \
-                     (nmp, lmr, ext, asp, fp, see, lmp, hist, cm, qev)"
+                     (nmp, lmr, ext, asp, fp, see, lmp, hist, cm, qev, se)"
                 ))
             }
         };
@@ -281,7 +291,8 @@ pub struct SearchReport {
 
 /// An alpha-beta player for Merchant Kaissa: iterative deepening with a
 /// principal-variation search inside aspiration windows, a Zobrist
-/// transposition table ([`Position::hash`]), move ordering (the table's
+/// transposition table ([`Position::hash`]; buckets of four entries, the
+/// shallowest or oldest replaced), move ordering (the table's
 /// move, captures by MVV-LVA, two killer moves per ply, a history of quiet
 /// cutoffs), null-move pruning, late-move reductions, move-count pruning,
 /// futility pruning (and, if asked, a counter move in the ordering,
@@ -330,6 +341,8 @@ pub struct AlphaBeta {
     /// The static evaluation of the node at each ply of the line
     /// searched, when it was computed (else `i32::MIN`).
     evals: [i32; MAX_PLY],
+    /// The move a singular-extension test leaves out at each ply, if any.
+    excluded: [Option<Move>; MAX_PLY],
     /// The depth of the iteration under way.
     iteration_depth: usize,
     nodes: u64,
@@ -361,6 +374,7 @@ impl AlphaBeta {
             passed: [false; MAX_PLY],
             played: [None; MAX_PLY],
             evals: [i32::MIN; MAX_PLY],
+            excluded: [None; MAX_PLY],
             iteration_depth: 1,
             nodes: 0,
             stopped: false,

@@ -23,6 +23,10 @@ const FUTILITY: i32 = 150;
 /// the moves that save it instead of standing pat (with
 /// [`AlphaBetaConfig::quiescence_evasions`](super::AlphaBetaConfig::quiescence_evasions)).
 const EVASION_PLIES: usize = 1;
+/// The shallowest node at which singular extensions
+/// ([`AlphaBetaConfig::singular`](super::AlphaBetaConfig::singular))
+/// test the table move.
+const SINGULAR_DEPTH: i32 = 6;
 /// Scores beyond this are mates (a won or lost game within the search).
 const MATE_BOUND: i32 = MATE - 1000;
 
@@ -94,6 +98,7 @@ impl AlphaBeta {
         self.stopped = false;
         self.deadline = self.config.time.map(|time| start + time);
         self.history.age();
+        self.table.new_search();
         for killers in &mut self.killers {
             *killers = [None, None];
         }
@@ -266,8 +271,11 @@ impl AlphaBeta {
         }
         let key = pos.hash();
         let original_alpha = alpha;
+        // A singular-extension test of this node leaves out one move: the
+        // table's result, which counts it, neither ends nor records it.
+        let excluded = self.excluded[ply];
         let hit = self.table.probe(key, ply);
-        if let Some(hit) = hit {
+        if let Some(hit) = hit.filter(|_| excluded.is_none()) {
             if ply > 0 && hit.depth >= depth {
                 let usable = match hit.bound {
                     Bound::Exact => true,
@@ -294,6 +302,7 @@ impl AlphaBeta {
         if self.config.null_move
             && !pv
             && ply > 0
+            && excluded.is_none()
             && depth >= 3
             && !self.passed[ply]
             && !threatened
@@ -320,6 +329,34 @@ impl AlphaBeta {
             }
             if score >= beta {
                 return beta;
+            }
+        }
+        // Singular extensions: is the table move the only one that holds?
+        let mut tt_extension = 0;
+        if let (true, Some(hit), Some(tt_mv)) = (
+            self.config.singular && ply > 0 && depth >= SINGULAR_DEPTH && excluded.is_none(),
+            hit,
+            tt_move,
+        ) {
+            if hit.bound != Bound::Upper
+                && hit.depth >= depth - 3
+                && hit.score.abs() < MATE_BOUND
+                && ply < 2 * self.iteration_depth
+            {
+                let singular_beta = hit.score - 2 * depth;
+                self.excluded[ply] = Some(tt_mv);
+                let score =
+                    self.negamax(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply);
+                self.excluded[ply] = None;
+                if self.stopped {
+                    return 0;
+                }
+                if score < singular_beta {
+                    tt_extension = 1;
+                } else if singular_beta >= beta {
+                    // Another move holds beta as well: a cutoff.
+                    return singular_beta;
+                }
             }
         }
         let side = pos.to_move().index();
@@ -358,6 +395,9 @@ impl AlphaBeta {
         let mut best_move = None;
         for index in 0..list.len() {
             let mv = ordering::pick(&mut list, index);
+            if excluded == Some(mv) {
+                continue;
+            }
             let order = list[index].1;
             let late_quiet = ordering::is_late_quiet(order) && !matches!(mv, Move::Place { .. });
             if frontier
@@ -406,19 +446,20 @@ impl AlphaBeta {
                 reduction
             };
             self.played[ply] = Some(mv);
+            let extension = if tt_move == Some(mv) { tt_extension } else { 0 };
+            let next = depth - 1 + extension;
             let score = if index == 0 {
-                -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+                -self.negamax(pos, next, -beta, -alpha, ply + 1)
             } else {
                 // A null window first: most moves only need to be shown
                 // no better than the best so far; late quiet ones at a
                 // reduced depth first.
-                let mut probe =
-                    -self.negamax(pos, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                let mut probe = -self.negamax(pos, next - reduction, -alpha - 1, -alpha, ply + 1);
                 if reduction > 0 && probe > alpha && !self.stopped {
-                    probe = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                    probe = -self.negamax(pos, next, -alpha - 1, -alpha, ply + 1);
                 }
                 if probe > alpha && probe < beta && !self.stopped {
-                    -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+                    -self.negamax(pos, next, -beta, -alpha, ply + 1)
                 } else {
                     probe
                 }
@@ -451,6 +492,9 @@ impl AlphaBeta {
         self.lists[ply] = list;
         if self.stopped {
             return 0;
+        }
+        if excluded.is_some() {
+            return best_score;
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -686,8 +730,8 @@ mod tests {
     }
 
     /// The names of [`AlphaBetaConfig::without`].
-    const FEATURES: [&str; 10] = [
-        "nmp", "lmr", "ext", "asp", "fp", "see", "lmp", "hist", "cm", "qev",
+    const FEATURES: [&str; 11] = [
+        "nmp", "lmr", "ext", "asp", "fp", "see", "lmp", "hist", "cm", "qev", "se",
     ];
 
     #[test]

@@ -17,7 +17,7 @@ pub(super) enum Bound {
 }
 
 /// One slot: the full hash, the best move found (packed), the score, the
-/// depth searched and the bound. 16 bytes.
+/// depth searched, the bound and the search that stored it. 16 bytes.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Entry {
     key: u64,
@@ -25,7 +25,33 @@ pub(super) struct Entry {
     score: i16,
     depth: i8,
     bound: Bound,
+    age: u8,
 }
+
+impl Entry {
+    /// A slot holding nothing.
+    const EMPTY: Entry = Entry {
+        key: 0,
+        mv: NO_MOVE,
+        score: 0,
+        depth: -1,
+        bound: Bound::Upper,
+        age: 0,
+    };
+
+    /// Whether the slot holds a position.
+    fn is_used(&self) -> bool {
+        self.depth >= 0
+    }
+}
+
+/// The slots a position may take: those of one bucket.
+const WAYS: usize = 4;
+
+/// [`WAYS`] slots in one cache line.
+#[derive(Debug, Clone, Copy)]
+#[repr(C, align(64))]
+struct Bucket([Entry; WAYS]);
 
 /// "No move" in a packed entry.
 const NO_MOVE: u16 = u16::MAX;
@@ -70,47 +96,57 @@ pub(super) struct Hit {
     pub(super) bound: Bound,
 }
 
-/// A table of `2^bits` slots, each position in one slot (always replaced).
+/// A table of `2^bits` slots in buckets of [`WAYS`], a position in any
+/// slot of the bucket its hash names. A new position takes the bucket's
+/// least valuable slot: an empty one, else the shallowest, where each
+/// search since the entry was stored counts as
+/// [`AGE_WEIGHT`] plies less depth.
 #[derive(Debug, Clone)]
 pub(super) struct Table {
-    entries: Vec<Entry>,
+    buckets: Vec<Bucket>,
+    /// The search under way, counted modulo 256.
+    age: u8,
 }
 
+/// The plies of depth an entry is worth less for each search since it
+/// was stored.
+const AGE_WEIGHT: i32 = 8;
+
 impl Table {
-    /// A table of `2^bits` empty slots.
+    /// A table of `2^bits` empty slots (at least one bucket).
     pub(super) fn new(bits: u32) -> Table {
-        let empty = Entry {
-            key: 0,
-            mv: NO_MOVE,
-            score: 0,
-            depth: -1,
-            bound: Bound::Upper,
-        };
+        let buckets = 1usize << bits.min(30).saturating_sub(WAYS.ilog2());
         Table {
-            entries: vec![empty; 1 << bits.min(30)],
+            buckets: vec![Bucket([Entry::EMPTY; WAYS]); buckets],
+            age: 0,
         }
     }
 
     /// Forgets every entry.
     pub(super) fn clear(&mut self) {
-        for entry in &mut self.entries {
-            entry.key = 0;
-            entry.depth = -1;
-            entry.mv = NO_MOVE;
+        for bucket in &mut self.buckets {
+            bucket.0 = [Entry::EMPTY; WAYS];
         }
+        self.age = 0;
     }
 
-    fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.entries.len() - 1)
+    /// Marks the start of a new search: the entries stored before it age.
+    pub(super) fn new_search(&mut self) {
+        self.age = self.age.wrapping_add(1);
+    }
+
+    /// The bucket of `key`.
+    fn bucket(&self, key: u64) -> usize {
+        (key as usize) & (self.buckets.len() - 1)
     }
 
     /// The entry of `key`, its score read as seen `ply` plies from the
     /// root.
     pub(super) fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
-        let entry = self.entries[self.slot(key)];
-        if entry.key != key || entry.depth < 0 {
-            return None;
-        }
+        let entry = self.buckets[self.bucket(key)]
+            .0
+            .into_iter()
+            .find(|entry| entry.key == key && entry.is_used())?;
         let mut score = i32::from(entry.score);
         if score > MATE - MATE_BAND {
             score -= ply as i32;
@@ -141,13 +177,46 @@ impl Table {
         } else if score < -MATE + MATE_BAND {
             score -= ply as i32;
         }
-        let slot = self.slot(key);
-        self.entries[slot] = Entry {
+        let depth = depth.clamp(0, 127) as i8;
+        let age = self.age;
+        let index = self.bucket(key);
+        let slots = &mut self.buckets[index].0;
+        let slot = if let Some(same) = slots.iter_mut().find(|e| e.key == key && e.is_used()) {
+            // A deeper result of this search is kept over a shallower
+            // bound; the move found is kept when the new store has none.
+            if bound != Bound::Exact
+                && same.age == age
+                && i32::from(depth) + 3 < i32::from(same.depth)
+            {
+                return;
+            }
+            same
+        } else {
+            let worth = |entry: &Entry| {
+                if entry.is_used() {
+                    i32::from(entry.depth) - AGE_WEIGHT * i32::from(age.wrapping_sub(entry.age))
+                } else {
+                    i32::MIN
+                }
+            };
+            let mut victim = 0;
+            for index in 1..WAYS {
+                if worth(&slots[index]) < worth(&slots[victim]) {
+                    victim = index;
+                }
+            }
+            let slot = &mut slots[victim];
+            slot.mv = NO_MOVE;
+            slot
+        };
+        let mv = if mv.is_some() { pack(mv) } else { slot.mv };
+        *slot = Entry {
             key,
-            mv: pack(mv),
+            mv,
             score: score.clamp(-MATE, MATE) as i16,
-            depth: depth.clamp(0, 127) as i8,
+            depth,
             bound,
+            age,
         };
     }
 }
@@ -172,5 +241,37 @@ mod tests {
         // Mate 2 plies below the node: seen from ply 7 it is 9 plies away.
         assert_eq!(table.probe(77, 7).unwrap().score, MATE - 9);
         assert!(table.probe(78, 7).is_none());
+    }
+
+    #[test]
+    fn a_bucket_keeps_the_deepest_of_this_search() {
+        // One bucket: every key lands in it.
+        let mut table = Table::new(2);
+        table.store(1, 0, None, 10, 9, Bound::Exact);
+        for key in 2..=20 {
+            table.store(key, 0, None, 0, 1, Bound::Lower);
+        }
+        assert_eq!(table.probe(1, 0).unwrap().depth, 9);
+        assert!(table.probe(20, 0).is_some());
+        // Old entries give way: a search is worth AGE_WEIGHT plies.
+        table.new_search();
+        table.new_search();
+        for key in 21..=24 {
+            table.store(key, 0, None, 0, 1, Bound::Lower);
+        }
+        assert!(table.probe(1, 0).is_none());
+    }
+
+    #[test]
+    fn a_store_without_a_move_keeps_the_one_found_before() {
+        let mut table = Table::new(4);
+        let mv: Move = "e2e5".parse().unwrap();
+        table.store(5, 0, Some(mv), 0, 3, Bound::Lower);
+        table.store(5, 0, None, -20, 4, Bound::Upper);
+        let hit = table.probe(5, 0).unwrap();
+        assert_eq!((hit.mv, hit.depth, hit.score), (Some(mv), 4, -20));
+        // A much shallower bound does not overwrite this search's deeper one.
+        table.store(5, 0, None, 7, 0, Bound::Upper);
+        assert_eq!(table.probe(5, 0).unwrap().depth, 4);
     }
 }
