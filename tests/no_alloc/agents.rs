@@ -106,9 +106,10 @@ fn alphabeta_does_not_allocate() {
     let defaults = AlphaBetaConfig::depth(3).with_table_bits(12);
     // The defaults, and the search with the features that are off by
     // default (threat extensions, history maluses, counter moves,
-    // quiescence evasions) on.
-    let mut every = defaults;
-    for feature in ["ext", "hist", "cm", "qev"] {
+    // quiescence evasions, singular extensions) on; singular extensions
+    // start 6 plies from the leaves, so that search is limited by nodes.
+    let mut every = AlphaBetaConfig::nodes(20_000).with_table_bits(12);
+    for feature in ["ext", "hist", "cm", "qev", "se"] {
         every = every.with_feature(feature).expect("a feature");
     }
     assert!(
@@ -116,6 +117,7 @@ fn alphabeta_does_not_allocate() {
             && every.history_maluses
             && every.counter_moves
             && every.quiescence_evasions
+            && every.singular
     );
     for config in [defaults, every] {
         let mut searcher = AlphaBeta::new(config);

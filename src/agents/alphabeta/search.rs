@@ -783,6 +783,20 @@ mod tests {
     }
 
     #[test]
+    fn singular_extensions_search_deep_nodes_again() {
+        // They start 6 plies from the leaves: a depth-8 search is the
+        // first to meet them more than at its root's children.
+        let pos = middlegame();
+        let config = AlphaBetaConfig::depth(8).with_table_bits(16);
+        let with = AlphaBeta::new(config.with_feature("se").unwrap()).search(&pos);
+        let again = AlphaBeta::new(config.with_feature("se").unwrap()).search(&pos);
+        let without = AlphaBeta::new(config).search(&pos);
+        assert_eq!(with, again);
+        assert_ne!(with.nodes, without.nodes);
+        assert!(pos.is_legal(with.best.unwrap()));
+    }
+
+    #[test]
     fn move_count_pruning_searches_fewer_nodes() {
         fewer_nodes_with("lmp");
     }
