@@ -181,35 +181,34 @@ impl Table {
         let age = self.age;
         let index = self.bucket(key);
         let slots = &mut self.buckets[index].0;
-        let slot = if let Some(same) = slots.iter_mut().find(|e| e.key == key && e.is_used()) {
-            // A deeper result of this search is kept over a shallower
-            // bound; the move found is kept when the new store has none.
-            if bound != Bound::Exact
-                && same.age == age
-                && i32::from(depth) + 3 < i32::from(same.depth)
-            {
-                return;
-            }
-            same
-        } else {
-            let worth = |entry: &Entry| {
-                if entry.is_used() {
-                    i32::from(entry.depth) - AGE_WEIGHT * i32::from(age.wrapping_sub(entry.age))
-                } else {
-                    i32::MIN
+        let (slot, previous_move) =
+            if let Some(same) = slots.iter_mut().find(|e| e.key == key && e.is_used()) {
+                // A deeper result of this search is kept over a shallower
+                // bound; the move found is kept when the new store has none.
+                if bound != Bound::Exact
+                    && same.age == age
+                    && i32::from(depth) + 3 < i32::from(same.depth)
+                {
+                    return;
                 }
+                let previous_move = same.mv;
+                (same, previous_move)
+            } else {
+                let worth = |entry: &Entry| {
+                    if entry.is_used() {
+                        i32::from(entry.depth) - AGE_WEIGHT * i32::from(age.wrapping_sub(entry.age))
+                    } else {
+                        i32::MIN
+                    }
+                };
+                let victim = (0..WAYS).min_by_key(|&i| worth(&slots[i])).unwrap_or(0);
+                (&mut slots[victim], NO_MOVE)
             };
-            let mut victim = 0;
-            for index in 1..WAYS {
-                if worth(&slots[index]) < worth(&slots[victim]) {
-                    victim = index;
-                }
-            }
-            let slot = &mut slots[victim];
-            slot.mv = NO_MOVE;
-            slot
+        let mv = if mv.is_some() {
+            pack(mv)
+        } else {
+            previous_move
         };
-        let mv = if mv.is_some() { pack(mv) } else { slot.mv };
         *slot = Entry {
             key,
             mv,
