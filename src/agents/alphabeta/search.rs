@@ -27,6 +27,20 @@ const EVASION_PLIES: usize = 1;
 /// ([`AlphaBetaConfig::singular`](super::AlphaBetaConfig::singular))
 /// test the table move.
 const SINGULAR_DEPTH: i32 = 6;
+/// The deepest node at which
+/// [`AlphaBetaConfig::exchange_pruning`](super::AlphaBetaConfig::exchange_pruning)
+/// skips moves.
+const EXCHANGE_PRUNING_DEPTH: i32 = 4;
+/// A late quiet move is skipped when the enemy wins more than this times
+/// the depth left squared by taking the moved piece.
+const QUIET_EXCHANGE_MARGIN: i32 = 20;
+/// A capture is skipped when it loses more than this times the depth
+/// left by static exchange.
+const CAPTURE_EXCHANGE_MARGIN: i32 = 120;
+/// What a capture in quiescence may gain beyond its victim's value
+/// (positional swings), for
+/// [`AlphaBetaConfig::delta_pruning`](super::AlphaBetaConfig::delta_pruning).
+const DELTA_MARGIN: i32 = 200;
 /// Scores beyond this are mates (a won or lost game within the search).
 const MATE_BOUND: i32 = MATE - 1000;
 
@@ -188,7 +202,7 @@ impl AlphaBeta {
         };
         loop {
             self.root_best = None;
-            let score = self.negamax(pos, depth, alpha, beta, 0);
+            let score = self.negamax(pos, depth, alpha, beta, 0, false);
             if self.stopped || (score > alpha && score < beta) {
                 return score;
             }
@@ -237,6 +251,8 @@ impl AlphaBeta {
     }
 
     /// The alpha-beta search of `pos` to `depth` plies, then quiescence.
+    /// `cut`: the node is expected to fail high (a null-window search
+    /// that the node above expects to refute its move).
     ///
     /// Longer than the house limit on purpose: it is the search's hot
     /// recursion (table probe, move ordering, the move loop and the table
@@ -248,6 +264,7 @@ impl AlphaBeta {
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        cut: bool,
     ) -> i32 {
         if let Some(score) = decided_score(pos, ply) {
             self.nodes += 1;
@@ -321,7 +338,7 @@ impl AlphaBeta {
             self.passed[ply + 1] = true;
             self.played[ply] = None;
             let reduced = depth - 1 - (2 + depth / 4);
-            let score = -self.negamax(pos, reduced, -beta, -beta + 1, ply + 1);
+            let score = -self.negamax(pos, reduced, -beta, -beta + 1, ply + 1, !cut);
             self.passed[ply + 1] = false;
             (pos.to_move, pos.turn, pos.hash) = saved;
             if self.stopped {
@@ -345,8 +362,14 @@ impl AlphaBeta {
             {
                 let singular_beta = hit.score - 2 * depth;
                 self.excluded[ply] = Some(tt_mv);
-                let score =
-                    self.negamax(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply);
+                let score = self.negamax(
+                    pos,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    cut,
+                );
                 self.excluded[ply] = None;
                 if self.stopped {
                     return 0;
@@ -389,6 +412,11 @@ impl AlphaBeta {
             && self.evals[ply] != i32::MIN
             && self.evals[ply] > self.evals[ply - 2];
         let move_limit = (3 + depth * depth) * if improving { 2 } else { 1 };
+        let exchange_prunable = self.config.exchange_pruning
+            && !pv
+            && ply > 0
+            && depth <= EXCHANGE_PRUNING_DEPTH
+            && !threatened;
         let mut late_quiets = 0;
         let mut failed_quiets = ArrayVec::<Move, 64>::new();
         let mut best_score = -INFINITY;
@@ -411,12 +439,25 @@ impl AlphaBeta {
                 continue;
             }
             let quiet = capture_key(pos, mv).is_none();
+            // Static exchange pruning near the leaves: a late quiet move
+            // that leaves its piece to be won, or a capture that loses
+            // material once the square is fought over.
+            let exchange_prunable = exchange_prunable && index > 0 && best_score > -MATE_BOUND;
+            let losing_capture = match mv {
+                Move::Normal { from, to } if exchange_prunable && !quiet && tt_move != Some(mv) => {
+                    let victim = pos.piece_at(to).map_or(PieceKind::Spearman, |p| p.kind);
+                    victim != PieceKind::HomeStone
+                        && see::exchange(pos, from, to, victim) < -CAPTURE_EXCHANGE_MARGIN * depth
+                }
+                _ => false,
+            };
             // Too late in the list to be worth a search (unless it turns out to threaten the stone).
             let prune =
                 prunable && late_quiet && best_score > -MATE_BOUND && late_quiets >= move_limit;
             let mut reduction = if self.config.reductions && depth >= 3 && index >= 3 && late_quiet
             {
-                late_move_reduction(depth, index)
+                (late_move_reduction(depth, index) + i32::from(self.config.cut_reductions && cut))
+                    .min(depth - 2)
             } else {
                 0
             };
@@ -430,6 +471,11 @@ impl AlphaBeta {
                 reduction = reduction.clamp(0, depth - 2);
             }
             let undo = pos.play_unchecked(mv);
+            let prune = prune
+                || losing_capture
+                || (exchange_prunable
+                    && late_quiet
+                    && see::capture_gain(pos, mv.to()) > QUIET_EXCHANGE_MARGIN * depth * depth);
             // A move that threatens the enemy stone is neither pruned nor
             // reduced.
             let checks = (prune || reduction > 0) && stone_attacked(pos, pos.to_move());
@@ -449,17 +495,24 @@ impl AlphaBeta {
             let extension = if tt_move == Some(mv) { tt_extension } else { 0 };
             let next = depth - 1 + extension;
             let score = if index == 0 {
-                -self.negamax(pos, next, -beta, -alpha, ply + 1)
+                -self.negamax(pos, next, -beta, -alpha, ply + 1, !pv && !cut)
             } else {
                 // A null window first: most moves only need to be shown
                 // no better than the best so far; late quiet ones at a
                 // reduced depth first.
-                let mut probe = -self.negamax(pos, next - reduction, -alpha - 1, -alpha, ply + 1);
+                let mut probe = -self.negamax(
+                    pos,
+                    next - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    reduction > 0 || !cut,
+                );
                 if reduction > 0 && probe > alpha && !self.stopped {
-                    probe = -self.negamax(pos, next, -alpha - 1, -alpha, ply + 1);
+                    probe = -self.negamax(pos, next, -alpha - 1, -alpha, ply + 1, !cut);
                 }
                 if probe > alpha && probe < beta && !self.stopped {
-                    -self.negamax(pos, next, -beta, -alpha, ply + 1)
+                    -self.negamax(pos, next, -beta, -alpha, ply + 1, false)
                 } else {
                     probe
                 }
@@ -585,11 +638,28 @@ impl AlphaBeta {
         {
             return self.evade(pos, alpha, beta, ply, depth);
         }
+        let key = pos.hash();
+        if self.config.quiescence_table {
+            if let Some(hit) = self.table.probe(key, ply) {
+                let decides = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if decides {
+                    return hit.score;
+                }
+            }
+        }
         let stand = self.static_eval(pos);
         if stand >= beta || ply >= MAX_PLY - 1 || pos.must_place() {
             // (On its last placement turn a side has no capture.)
+            if self.config.quiescence_table && stand >= beta {
+                self.table.store(key, ply, None, stand, 0, Bound::Lower);
+            }
             return stand;
         }
+        let original_alpha = alpha;
         alpha = alpha.max(stand);
         let mut list = core::mem::take(&mut self.lists[ply]);
         list.clear();
@@ -614,6 +684,14 @@ impl AlphaBeta {
                         // fought over: no quiet position lies that way.
                         continue;
                     }
+                    if self.config.delta_pruning
+                        && alpha.abs() < MATE_BOUND
+                        && stand + piece_value(victim) + DELTA_MARGIN <= alpha
+                    {
+                        // Even winning the victim for nothing leaves the
+                        // score below alpha.
+                        continue;
+                    }
                     let key = piece_value(victim) * 16 - piece_value(kind) / 16;
                     list.push((Move::Normal { from, to }, key));
                 }
@@ -622,6 +700,16 @@ impl AlphaBeta {
         let best =
             self.quiescence_replies(pos, &mut list, (alpha, beta), (ply, depth), stand, None);
         self.lists[ply] = list;
+        if self.config.quiescence_table && !self.stopped {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table.store(key, ply, None, best, 0, bound);
+        }
         best
     }
 
@@ -730,8 +818,9 @@ mod tests {
     }
 
     /// The names of [`AlphaBetaConfig::without`].
-    const FEATURES: [&str; 11] = [
-        "nmp", "lmr", "ext", "asp", "fp", "see", "lmp", "hist", "cm", "qev", "se",
+    const FEATURES: [&str; 15] = [
+        "nmp", "lmr", "ext", "asp", "fp", "see", "lmp", "hist", "cm", "qev", "se", "qtt", "xp",
+        "dp", "cut",
     ];
 
     #[test]
@@ -804,5 +893,15 @@ mod tests {
     #[test]
     fn history_maluses_search_fewer_nodes() {
         fewer_nodes_with("hist");
+    }
+
+    #[test]
+    fn exchange_pruning_searches_fewer_nodes() {
+        fewer_nodes_with("xp");
+    }
+
+    #[test]
+    fn delta_pruning_searches_fewer_nodes() {
+        fewer_nodes_with("dp");
     }
 }

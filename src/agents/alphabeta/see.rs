@@ -76,6 +76,21 @@ pub(super) fn exchange(pos: &Position, from: Square, to: Square, victim: PieceKi
     gains[0]
 }
 
+/// What the side to move wins at best by taking the piece on `square`
+/// with its least valuable attacker and then exchanging as
+/// [`exchange`] does: 0 when it has no capture there, or none that
+/// pays.
+pub(super) fn capture_gain(pos: &Position, square: Square) -> i32 {
+    let Some(target) = pos.piece_at(square) else {
+        return 0;
+    };
+    let side = pos.to_move();
+    match least_valuable(pos, side, attackers(pos, side, square, pos.occupied())) {
+        Some((from, _)) => exchange(pos, from, square, target.kind).max(0),
+        None => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -107,5 +122,23 @@ mod tests {
         // Spearman and Spearman, a loss still, though a smaller one.
         let backed = "h9/10/10/3p6/4p5/10/10/10/4B5/H3B5 y 20 -";
         assert_eq!(exchange_of(backed, "e2", "e6"), 100 - 500 + 100);
+    }
+
+    #[test]
+    fn a_piece_left_en_prise_is_a_gain_for_the_side_to_move() {
+        let gain = |text: &str, square: &str| {
+            let pos: Position = text.parse().unwrap();
+            capture_gain(&pos, square.parse().unwrap())
+        };
+        // Red to move: its Spearman on d7 takes the Builder on e6 for free.
+        assert_eq!(gain("h9/10/10/3p6/4B5/10/10/10/10/H9 r 20 -", "e6"), 500);
+        // Defended by a Yellow Builder behind, the Spearman still wins
+        // Builder for Spearman.
+        assert_eq!(gain("h9/10/10/3p6/4B5/10/10/10/10/H3B5 r 20 -", "e6"), 400);
+        // A Yellow Spearman on e6 defended from d5: Red's Spearman
+        // would trade evenly, no gain.
+        assert_eq!(gain("h9/10/10/3p6/4P5/3P6/10/10/10/H9 r 20 -", "e6"), 0);
+        // Nothing attacks it.
+        assert_eq!(gain("h9/10/10/10/4B5/10/10/10/10/H9 r 20 -", "e6"), 0);
     }
 }
