@@ -143,9 +143,11 @@ pub struct AlphaBetaConfig {
     pub exchange_pruning: bool,
     /// Delta pruning in quiescence (`dp`, default off): a capture that
     /// would leave the score below alpha even with its victim won for
-    /// nothing and a margin of 200 cp besides is not searched.
+    /// nothing and a margin of 200 cp besides is not searched. Scored
+    /// 0.415 ± 0.037 against the search without it at 60 ms a move (142
+    /// games): a loss.
     pub delta_pruning: bool,
-    /// Deeper reductions at cut nodes (`cut`, default off): a late quiet
+    /// Deeper reductions at cut nodes (`cut`, default on): a late quiet
     /// move is reduced a ply more at a node expected to fail high (the
     /// null-window search of a move that the node above expects to be
     /// refuted).
@@ -176,7 +178,7 @@ impl AlphaBetaConfig {
             quiescence_table: false,
             exchange_pruning: true,
             delta_pruning: false,
-            cut_reductions: false,
+            cut_reductions: true,
         }
     }
 
