@@ -106,11 +106,11 @@ fn alphabeta_does_not_allocate() {
     let defaults = AlphaBetaConfig::depth(3).with_table_bits(12);
     // The defaults, and the search with the features that are off by
     // default (threat extensions, history maluses, counter moves,
-    // quiescence evasions, singular extensions, the quiescence table)
-    // on; singular extensions
-    // start 6 plies from the leaves, so that search is limited by nodes.
+    // quiescence evasions, singular extensions, the quiescence table,
+    // delta pruning) on; singular extensions start 6 plies from the
+    // leaves, so that search is limited by nodes.
     let mut every = AlphaBetaConfig::nodes(20_000).with_table_bits(12);
-    for feature in ["ext", "hist", "cm", "qev", "se", "qtt"] {
+    for feature in ["ext", "hist", "cm", "qev", "se", "qtt", "dp"] {
         every = every.with_feature(feature).expect("a feature");
     }
     assert!(
@@ -120,6 +120,7 @@ fn alphabeta_does_not_allocate() {
             && every.quiescence_evasions
             && every.singular
             && every.quiescence_table
+            && every.delta_pruning
     );
     for config in [defaults, every] {
         let mut searcher = AlphaBeta::new(config);

@@ -139,7 +139,8 @@ pub struct AlphaBetaConfig {
     /// and with the own stone safe, a late quiet move after which the
     /// enemy wins the moved piece by exchange, or a capture that loses
     /// material by exchange, is skipped (unless it attacks the enemy
-    /// stone).
+    /// stone). Scored 0.585 ± 0.032 against the search without it at 60
+    /// ms a move (200 games).
     pub exchange_pruning: bool,
     /// Delta pruning in quiescence (`dp`, default off): a capture that
     /// would leave the score below alpha even with its victim won for
@@ -150,7 +151,8 @@ pub struct AlphaBetaConfig {
     /// Deeper reductions at cut nodes (`cut`, default on): a late quiet
     /// move is reduced a ply more at a node expected to fail high (the
     /// null-window search of a move that the node above expects to be
-    /// refuted).
+    /// refuted). Scored 0.568 ± 0.032 against the search without it at
+    /// 60 ms a move (200 games).
     pub cut_reductions: bool,
 }
 
