@@ -293,15 +293,8 @@ impl AlphaBeta {
         let excluded = self.excluded[ply];
         let hit = self.table.probe(key, ply);
         if let Some(hit) = hit.filter(|_| excluded.is_none()) {
-            if ply > 0 && hit.depth >= depth {
-                let usable = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if usable {
-                    return hit.score;
-                }
+            if ply > 0 && hit.depth >= depth && hit.decides(alpha, beta) {
+                return hit.score;
             }
         }
         let tt_move = hit.and_then(|hit| hit.mv);
@@ -549,13 +542,7 @@ impl AlphaBeta {
         if excluded.is_some() {
             return best_score;
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.table
             .store(key, ply, best_move, best_score, depth, bound);
         best_score
@@ -640,15 +627,12 @@ impl AlphaBeta {
         }
         let key = pos.hash();
         if self.config.quiescence_table {
-            if let Some(hit) = self.table.probe(key, ply) {
-                let decides = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if decides {
-                    return hit.score;
-                }
+            if let Some(hit) = self
+                .table
+                .probe(key, ply)
+                .filter(|hit| hit.decides(alpha, beta))
+            {
+                return hit.score;
             }
         }
         let stand = self.static_eval(pos);
@@ -701,13 +685,7 @@ impl AlphaBeta {
             self.quiescence_replies(pos, &mut list, (alpha, beta), (ply, depth), stand, None);
         self.lists[ply] = list;
         if self.config.quiescence_table && !self.stopped {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, original_alpha, beta);
             self.table.store(key, ply, None, best, 0, bound);
         }
         best

@@ -16,6 +16,20 @@ pub(super) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// How `score`, the best of a search of the window `(alpha, beta)`,
+    /// bounds the true score.
+    pub(super) fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One slot: the full hash, the best move found (packed), the score, the
 /// depth searched, the bound and the search that stored it. 16 bytes.
 #[derive(Debug, Clone, Copy)]
@@ -94,6 +108,18 @@ pub(super) struct Hit {
     pub(super) score: i32,
     pub(super) depth: i32,
     pub(super) bound: Bound,
+}
+
+impl Hit {
+    /// Whether the stored score settles a search of the window `(alpha,
+    /// beta)`: exact, or a bound on the side of the window it lies on.
+    pub(super) fn decides(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
 }
 
 /// A table of `2^bits` slots in buckets of [`WAYS`], a position in any
