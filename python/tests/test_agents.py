@@ -143,7 +143,17 @@ def test_the_interpreter_is_released_while_it_thinks():
     assert len(ticks) > 20
 
 
-def test_ctrl_c_interrupts_a_search():
+@pytest.fixture
+def ctrl_c_raises():
+    # Python leaves SIGINT ignored when it starts with it ignored (a
+    # background job of a shell without job control): these tests need
+    # its usual handler, which raises KeyboardInterrupt.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_interrupts_a_search(ctrl_c_raises):
     agent = Agent("mcts:1500ms")
     timer = threading.Timer(0.2, signal.raise_signal, (signal.SIGINT,))
     started = time.monotonic()
@@ -155,7 +165,7 @@ def test_ctrl_c_interrupts_a_search():
     assert agent.choose(kc.kaissa.Position()) in kc.kaissa.Position().legal_moves
 
 
-def test_ctrl_c_stops_the_abandoned_search():
+def test_ctrl_c_stops_the_abandoned_search(ctrl_c_raises):
     # A count budget that would take many minutes: after Ctrl-C the search
     # is told to stop, so waiting for it (reset) is quick.
     agent = Agent("mcts:100000000", seed=1)
