@@ -436,14 +436,16 @@ impl AlphaBeta {
             // that leaves its piece to be won, or a capture that loses
             // material once the square is fought over.
             let exchange_prunable = exchange_prunable && index > 0 && best_score > -MATE_BOUND;
-            let losing_capture = match mv {
-                Move::Normal { from, to } if exchange_prunable && !quiet && tt_move != Some(mv) => {
-                    let victim = pos.piece_at(to).map_or(PieceKind::Spearman, |p| p.kind);
-                    victim != PieceKind::HomeStone
-                        && see::exchange(pos, from, to, victim) < -CAPTURE_EXCHANGE_MARGIN * depth
-                }
-                _ => false,
-            };
+            let losing_capture = exchange_prunable
+                && tt_move != Some(mv)
+                && match (mv, pos.piece_at(mv.to())) {
+                    (Move::Normal { from, to }, Some(victim)) => {
+                        victim.kind != PieceKind::HomeStone
+                            && see::exchange(pos, from, to, victim.kind)
+                                < -CAPTURE_EXCHANGE_MARGIN * depth
+                    }
+                    _ => false,
+                };
             // Too late in the list to be worth a search (unless it turns out to threaten the stone).
             let prune =
                 prunable && late_quiet && best_score > -MATE_BOUND && late_quiets >= move_limit;
