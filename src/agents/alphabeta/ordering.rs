@@ -3,7 +3,7 @@
 //! killer moves of the ply, the counter move, then quiet moves by their
 //! history.
 
-use crate::kaissa::{Move, PieceKind, Position};
+use crate::kaissa::{Move, Position};
 
 use super::super::kaissa_eval::piece_value;
 
@@ -111,8 +111,9 @@ pub(super) fn capture_key(pos: &Position, mv: Move) -> Option<i32> {
         return None;
     };
     let victim = pos.piece_at(to)?;
-    let attacker = pos.piece_at(from).map_or(PieceKind::Spearman, |p| p.kind);
-    Some(CAPTURE + piece_value(victim.kind) * 16 - piece_value(attacker) / 16)
+    // (A legal move's square of departure holds its piece.)
+    let attacker = pos.piece_at(from)?;
+    Some(CAPTURE + piece_value(victim.kind) * 16 - piece_value(attacker.kind) / 16)
 }
 
 /// The moves a node orders first besides the captures: the table's move,

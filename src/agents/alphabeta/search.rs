@@ -657,7 +657,10 @@ impl AlphaBeta {
             }
             for from in pos.pieces(side, kind) {
                 for to in attacks(kind, side, from, occupied) & enemy {
-                    let victim = pos.piece_at(to).map_or(PieceKind::Spearman, |p| p.kind);
+                    // (Every square of `enemy` holds a piece.)
+                    let Some(victim) = pos.piece_at(to).map(|piece| piece.kind) else {
+                        continue;
+                    };
                     if victim == PieceKind::HomeStone {
                         self.lists[ply] = list;
                         return MATE - (ply as i32 + 1);
