@@ -13,8 +13,8 @@
 //! square itself does not matter either, so a square holding one of
 //! `side`'s own pieces has attackers too (the pieces that defend it).
 
-use super::tables::attacks;
-use super::{Bitboard, PieceKind, Position, Side, Square};
+use super::tables::attackers_of;
+use super::{Bitboard, Position, Side, Square};
 
 impl Position {
     /// The squares of the pieces of `side` that attack `square`. Looks each
@@ -44,28 +44,9 @@ impl Position {
     /// ```
     #[must_use]
     pub fn attackers(&self, side: Side, square: Square) -> Bitboard {
-        let occupied = self.occupied();
-        let mut found = Bitboard::EMPTY;
-        for kind in PieceKind::ALL {
-            if kind == PieceKind::HomeStone {
-                continue;
-            }
-            let pieces = self.pieces(side, kind);
-            if pieces.is_empty() {
-                continue;
-            }
-            // Every reach is symmetric but the Spearman's, which points
-            // forward: a Spearman of `side` reaches `square` exactly when
-            // one of the other side would reach the Spearman's square from
-            // `square`.
-            let reach_side = if kind == PieceKind::Spearman {
-                side.other()
-            } else {
-                side
-            };
-            found |= attacks(kind, reach_side, square, occupied) & pieces;
-        }
-        found
+        attackers_of(side, square, self.occupied(), |kind| {
+            self.pieces(side, kind)
+        })
     }
 
     /// Whether any piece of `side` attacks `square` (see
@@ -87,7 +68,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kaissa::{Move, Piece};
+    use crate::kaissa::{Move, Piece, PieceKind};
     use crate::random::SplitMix64;
 
     /// The attackers the slow, obviously right way: put an enemy Rider on

@@ -41,6 +41,8 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use choose::play_seeded_game;
 pub use diagram::Diagram;
 pub use home_stone::{HomeStoneWindow, FIRST_PLACEMENT_TURN, LAST_PLACEMENT_TURN};
+#[cfg(all(feature = "agents", target_arch = "x86_64"))]
+pub(crate) use movegen::has_bit_instructions;
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::MAX_TURN;
 pub use outcome::{DrawReason, Outcome, WinReason};
@@ -50,4 +52,6 @@ pub use play::Undo;
 pub use position::{Position, START_TEXT};
 pub use setup::Setup;
 pub use square::{Square, HEIGHT, WIDTH};
+#[cfg(feature = "agents")]
+pub(crate) use tables::{attackers_of, attacks_inline};
 pub use tables::{attacks, spearman_pushes, TARNSMAN_LEAPS};

@@ -374,7 +374,7 @@ impl Position {
 /// library after the first call: a load and a test).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-pub(super) fn has_bit_instructions() -> bool {
+pub(crate) fn has_bit_instructions() -> bool {
     std::arch::is_x86_feature_detected!("popcnt")
         && std::arch::is_x86_feature_detected!("lzcnt")
         && std::arch::is_x86_feature_detected!("bmi1")

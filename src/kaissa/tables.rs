@@ -131,6 +131,19 @@ pub(crate) fn diagonal_rays(square: usize, occupied: u128) -> u128 {
 /// empty, and never captures).
 #[inline]
 pub fn attacks(kind: PieceKind, side: Side, square: Square, occupied: Bitboard) -> Bitboard {
+    attacks_inline(kind, side, square, occupied)
+}
+
+/// [`attacks`], always inlined: for hot loops compiled with other
+/// instructions than their callers' (the evaluation's bit-instruction
+/// build), where a call would run the baseline build.
+#[inline(always)]
+pub(crate) fn attacks_inline(
+    kind: PieceKind,
+    side: Side,
+    square: Square,
+    occupied: Bitboard,
+) -> Bitboard {
     let sq = square.index() as usize;
     let occ = occupied.0;
     Bitboard(match kind {
@@ -144,6 +157,36 @@ pub fn attacks(kind: PieceKind, side: Side, square: Square, occupied: Bitboard) 
         PieceKind::Rider | PieceKind::HomeStone => STEP[sq],
         PieceKind::Spearman => SPEARMAN_CAPTURES[side.index()][sq],
     })
+}
+
+/// The pieces of `side` that attack `square` when `occupied` are the
+/// occupied squares, `pieces(kind)` giving `side`'s pieces of each kind
+/// (the Home Stone, which attacks nothing, is not asked for). Every reach is
+/// symmetric but the Spearman's, so a piece of a kind attacks `square`
+/// exactly when the same kind would attack it from `square` (a Spearman
+/// looking the other side's way). The two sets of rays are traced once
+/// for all the sliders.
+#[inline(always)]
+pub(crate) fn attackers_of(
+    side: Side,
+    square: Square,
+    occupied: Bitboard,
+    pieces: impl Fn(PieceKind) -> Bitboard,
+) -> Bitboard {
+    let sq = square.index() as usize;
+    let orthogonal = orthogonal_rays(sq, occupied.0);
+    let diagonal = diagonal_rays(sq, occupied.0);
+    let both = orthogonal | diagonal;
+    let found = (both & pieces(PieceKind::Ubar).0)
+        | (both & WITHIN_3[sq] & pieces(PieceKind::Ubara).0)
+        | (both & WITHIN_2[sq] & pieces(PieceKind::Assassin).0)
+        | (orthogonal & pieces(PieceKind::Builder).0)
+        | (diagonal & pieces(PieceKind::Initiate).0)
+        | (diagonal & WITHIN_5[sq] & pieces(PieceKind::Scribe).0)
+        | (TARNSMAN[sq] & pieces(PieceKind::Tarnsman).0)
+        | (STEP[sq] & pieces(PieceKind::Rider).0)
+        | (SPEARMAN_CAPTURES[side.other().index()][sq] & pieces(PieceKind::Spearman).0);
+    Bitboard(found)
 }
 
 /// The squares a Spearman of `side` on `square` may move straight to: one

@@ -4,7 +4,7 @@
 use arrayvec::ArrayVec;
 
 use crate::agents::clock::Instant;
-use crate::kaissa::{attacks, Move, PieceKind, Position, Side};
+use crate::kaissa::{attackers_of, attacks, Move, PieceKind, Position, Side};
 
 use super::super::kaissa_eval::{evaluate, piece_value, MATE};
 use super::super::kaissa_eval_terms::evaluate_with;
@@ -80,12 +80,8 @@ pub(super) fn stone_attacked(pos: &Position, side: Side) -> bool {
     let Some(stone) = pos.stone_square(side) else {
         return false;
     };
-    let occupied = pos.occupied();
     let enemy = side.other();
-    PieceKind::ALL.iter().any(|&kind| {
-        kind != PieceKind::HomeStone
-            && !(attacks(kind, side, stone, occupied) & pos.pieces(enemy, kind)).is_empty()
-    })
+    !attackers_of(enemy, stone, pos.occupied(), |kind| pos.pieces(enemy, kind)).is_empty()
 }
 
 /// The plies a late quiet move is searched shallower: about

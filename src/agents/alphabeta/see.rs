@@ -1,7 +1,7 @@
 //! Static exchange evaluation: what a capture wins once both sides have
 //! taken back on its square, each with its least valuable piece.
 
-use crate::kaissa::{attacks, Bitboard, PieceKind, Position, Side, Square};
+use crate::kaissa::{attackers_of, Bitboard, PieceKind, Position, Side, Square};
 
 use super::super::kaissa_eval::piece_value;
 
@@ -9,13 +9,7 @@ use super::super::kaissa_eval::piece_value;
 /// a piece of each kind attacks `square` from are those it attacks from
 /// `square`, a Spearman's seen in the other side's forward direction.
 fn attackers(pos: &Position, side: Side, square: Square, occupied: Bitboard) -> Bitboard {
-    let mut found = Bitboard::EMPTY;
-    for kind in PieceKind::ALL {
-        if kind != PieceKind::HomeStone {
-            found |= attacks(kind, side.other(), square, occupied) & pos.pieces(side, kind);
-        }
-    }
-    found & occupied
+    attackers_of(side, square, occupied, |kind| pos.pieces(side, kind)) & occupied
 }
 
 /// The kinds that capture, least valuable first (by [`piece_value`]).
