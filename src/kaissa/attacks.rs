@@ -17,8 +17,8 @@ use super::tables::attackers_of;
 use super::{Bitboard, Position, Side, Square};
 
 impl Position {
-    /// The squares of the pieces of `side` that attack `square`. Looks each
-    /// kind up once; nothing is allocated.
+    /// The squares of the pieces of `side` that attack `square`. Traces the
+    /// rays from `square` once for every slider; nothing is allocated.
     ///
     /// A piece *attacks* a square when it could capture there if an enemy
     /// piece stood on it, the rest of the board as it is (the rules
