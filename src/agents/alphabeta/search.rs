@@ -4,7 +4,7 @@
 use arrayvec::ArrayVec;
 
 use crate::agents::clock::Instant;
-use crate::kaissa::{attackers_of, attacks, Move, PieceKind, Position, Side};
+use crate::kaissa::{attacks, Move, PieceKind, Position, Side};
 
 use super::super::kaissa_eval::{evaluate, piece_value, MATE};
 use super::super::kaissa_eval_terms::evaluate_with;
@@ -73,15 +73,13 @@ fn null_move_safe(pos: &Position) -> bool {
 }
 
 /// Whether an enemy piece attacks `side`'s Home Stone on the board (the
-/// enemy could take it next move: the search's "check"). The squares a
-/// piece of each kind would attack the stone from are those it attacks
-/// from the stone (a Spearman's seen in `side`'s forward direction).
+/// enemy could take it next move: the search's "check"), by
+/// [`Position::is_attacked_by`].
 pub(super) fn stone_attacked(pos: &Position, side: Side) -> bool {
     let Some(stone) = pos.stone_square(side) else {
         return false;
     };
-    let enemy = side.other();
-    !attackers_of(enemy, stone, pos.occupied(), |kind| pos.pieces(enemy, kind)).is_empty()
+    pos.is_attacked_by(side.other(), stone)
 }
 
 /// The plies a late quiet move is searched shallower: about
