@@ -11,6 +11,12 @@
  * time per game. No game is played: whatever a real step costs on top of
  * this is its computation.
  *
+ * Then, for 4,096 games, whether streaming stores overlap computation: a
+ * stretch of arithmetic per game (a multiply chain, with an 832-byte
+ * state per game read and written, the next game's prefetched) alone;
+ * followed by streaming that game's row; and with one line of the row
+ * streamed after each piece of the arithmetic.
+ *
  *     cc -O2 -mavx2 -o /tmp/output-write-floor scripts/output-write-floor.c
  *     /tmp/output-write-floor [ROW_BYTES] [SECONDS]
  *
@@ -62,6 +68,85 @@ static void pass(enum way way, char *p, size_t len, char value) {
     }
 }
 
+/* The bytes of a game's state in `overlap`. */
+#define STATE 832
+
+enum mix { ARITHMETIC, THEN_STREAM, INTERLEAVED };
+
+static const char *mix_name[] = {"arithmetic and state alone", "then the row streamed",
+                                 "a line streamed between pieces"};
+
+/* One step of `games` games for `overlap`: per game, the state is read
+ * and written and `lines` pieces of arithmetic are done, with the row's
+ * `lines` lines streamed after them or between them (or not at all). */
+static uint64_t mixed_step(enum mix mix, char *out, uint64_t *state, size_t games, size_t lines,
+                           uint64_t x) {
+    __m256i v = _mm256_set1_epi8((char)x);
+    for (size_t g = 0; g < games; g++) {
+        uint64_t *s = state + g * (STATE / 8);
+        if (g + 1 < games) {
+            for (size_t b = 0; b < STATE; b += 64) {
+                _mm_prefetch((const char *)(s + STATE / 8) + b, _MM_HINT_T0);
+            }
+        }
+        for (size_t k = 0; k < STATE / 8; k++) {
+            x ^= s[k];
+            s[k] = x + k;
+        }
+        char *row = out + g * lines * 64;
+        for (size_t l = 0; l < lines; l++) {
+            for (int k = 0; k < 3; k++) {
+                x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+                x ^= x >> 29;
+            }
+            if (mix == INTERLEAVED) {
+                _mm256_stream_si256((__m256i *)(row + l * 64), v);
+                _mm256_stream_si256((__m256i *)(row + l * 64 + 32), v);
+            }
+        }
+        if (mix == THEN_STREAM) {
+            for (size_t l = 0; l < lines; l++) {
+                _mm256_stream_si256((__m256i *)(row + l * 64), v);
+                _mm256_stream_si256((__m256i *)(row + l * 64 + 32), v);
+            }
+        }
+    }
+    _mm_sfence();
+    return x;
+}
+
+/* Prints the CPU time per game of `mixed_step` each way, for 4,096 games
+ * whose rows are `row` bytes rounded up to whole lines. */
+static void overlap(size_t row, double seconds) {
+    size_t games = 4096, lines = (row + 63) / 64, len = games * lines * 64;
+    char *buffers[2] = {aligned_alloc(64, len), aligned_alloc(64, len)};
+    uint64_t *state = aligned_alloc(64, games * STATE);
+    if (buffers[0] == NULL || buffers[1] == NULL || state == NULL) {
+        fprintf(stderr, "cannot allocate the buffers\n");
+        exit(1);
+    }
+    memset(buffers[0], 0, len);
+    memset(buffers[1], 0, len);
+    memset(state, 1, games * STATE);
+    printf("4096 games, %zu lines a game between arithmetic, CPU ns per game:\n", lines);
+    for (int mix = ARITHMETIC; mix <= INTERLEAVED; mix++) {
+        long steps = 0;
+        uint64_t x = 12345;
+        double start = cpu_seconds(), spent;
+        do {
+            x = mixed_step((enum mix)mix, buffers[steps & 1], state, games, lines, x);
+            steps++;
+            spent = cpu_seconds() - start;
+        } while (spent < seconds);
+        sink ^= x;
+        printf("%-32s %7.1f ns per game\n", mix_name[mix],
+               spent * 1e9 / ((double)steps * (double)games));
+    }
+    free(buffers[0]);
+    free(buffers[1]);
+    free(state);
+}
+
 int main(int argc, char **argv) {
     long row = argc > 1 ? atol(argv[1]) : 5434;
     double seconds = argc > 2 ? atof(argv[2]) : 1.0;
@@ -97,5 +182,6 @@ int main(int argc, char **argv) {
             free(buffers[1]);
         }
     }
+    overlap((size_t)row, seconds);
     return 0;
 }
