@@ -1,0 +1,122 @@
+//! The command line: `kc-server [serve] [--data DIR] [--database URL]
+//! [--listen HOST:PORT]`, and `kc-server record`.
+
+use std::path::PathBuf;
+
+/// What `kc-server` was asked to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Serve the site and the API.
+    Serve(Config),
+    /// Check the dice of the records on standard input.
+    Record,
+    /// Print the usage.
+    Help,
+}
+
+/// Where the server listens and what it stores into.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// `HOST:PORT` to listen on.
+    pub listen: String,
+    /// The database URL (`sqlite://…` or `postgres://…`).
+    pub database: String,
+    /// The data directory (SQLite's file lives there), when SQLite.
+    pub data: Option<PathBuf>,
+}
+
+/// What `kc-server --help` prints.
+pub const USAGE: &str = "kc-server: online tables for Merchant Kaissa and Chaturaji
+
+usage:
+  kc-server [serve] [--data DIR] [--database postgres://...] [--listen HOST:PORT]
+      serves http://127.0.0.1:${PORT:-8080}/ with SQLite under ./kc-data/ by default
+  kc-server record < FILE
+      checks every roll of the records on stdin against their dice tags
+";
+
+/// Reads the arguments (after the program name); `port` is `$PORT`.
+///
+/// # Errors
+///
+/// A message naming the bad argument.
+pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
+    let (verb, rest) = match args.first().map(String::as_str) {
+        Some("serve") => ("serve", &args[1..]),
+        Some("record") => ("record", &args[1..]),
+        Some("--help" | "-h" | "help") => return Ok(Command::Help),
+        _ => ("serve", args),
+    };
+    let port = port.unwrap_or("8080");
+    let mut listen = format!("127.0.0.1:{port}");
+    let mut database = None;
+    let mut data = None;
+    let mut i = 0;
+    while i < rest.len() {
+        let value = || {
+            rest.get(i + 1)
+                .cloned()
+                .ok_or_else(|| format!("{} needs a value", rest[i]))
+        };
+        match (verb, rest[i].as_str()) {
+            ("serve", "--data") => data = Some(PathBuf::from(value()?)),
+            ("serve", "--database") => database = Some(value()?),
+            ("serve", "--listen") => listen = value()?,
+            (_, other) => return Err(format!("unexpected argument {other:?} (see --help)")),
+        }
+        i += 2;
+    }
+    let config = match database {
+        Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => Config {
+            listen,
+            database: url,
+            data: None,
+        },
+        Some(url) => return Err(format!("--database {url:?}: expected a postgres:// URL")),
+        None => {
+            let dir = data.unwrap_or_else(|| PathBuf::from("kc-data"));
+            Config {
+                listen,
+                database: format!(
+                    "sqlite://{}?mode=rwc",
+                    dir.join("kc-server.sqlite3").display()
+                ),
+                data: Some(dir),
+            }
+        }
+    };
+    Ok(match verb {
+        "record" => Command::Record,
+        _ => Command::Serve(config),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn defaults_and_options() {
+        let Command::Serve(config) = parse(&[], Some("9000")).unwrap() else {
+            panic!("serve expected")
+        };
+        assert_eq!(config.listen, "127.0.0.1:9000");
+        assert!(config.database.starts_with("sqlite://kc-data/"));
+        let Command::Serve(config) = parse(
+            &args("--database postgres://u@h/db --listen 0.0.0.0:1"),
+            None,
+        )
+        .unwrap() else {
+            panic!("serve expected")
+        };
+        assert_eq!((config.listen.as_str(), config.data), ("0.0.0.0:1", None));
+        assert!(parse(&args("--database mysql://x"), None).is_err());
+        assert!(parse(&args("--bogus"), None).is_err());
+        assert!(parse(&args("--data"), None).is_err());
+        assert_eq!(parse(&args("record"), None).unwrap(), Command::Record);
+    }
+}
