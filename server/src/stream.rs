@@ -121,8 +121,8 @@ pub async fn socket(
 async fn run_socket(app: Arc<App>, id: String, since: i64, ws: WebSocket) {
     let (mut sink, mut stream) = ws.split();
     let (tx, mut rx) = mpsc::channel::<String>(QUEUE);
-    let feeder = tokio::spawn(feed(app.clone(), id.clone(), since, tx.clone()));
-    let writer = tokio::spawn(async move {
+    let mut feeder = tokio::spawn(feed(app.clone(), id.clone(), since, tx.clone()));
+    let mut writer = tokio::spawn(async move {
         while let Some(text) = rx.recv().await {
             let send = sink.send(Message::Text(text.into()));
             match tokio::time::timeout(Duration::from_secs(10), send).await {
@@ -132,22 +132,26 @@ async fn run_socket(app: Arc<App>, id: String, since: i64, ws: WebSocket) {
         }
         let _ = sink.close().await;
     });
-    while let Some(Ok(message)) = stream.next().await {
-        let text = match message {
-            Message::Text(text) => text.to_string(),
-            Message::Close(_) => break,
-            _ => continue,
-        };
-        let answer = socket_action(&app, &id, &text).await;
-        if tx.try_send(answer.to_string()).is_err() {
-            break;
-        }
-        if feeder.is_finished() {
-            break;
+    // The connection ends when the client leaves, when it cannot take
+    // its events (the feeder gave up on it) or when writing fails.
+    loop {
+        tokio::select! {
+            _ = &mut feeder => break,
+            _ = &mut writer => break,
+            message = stream.next() => {
+                let text = match message {
+                    Some(Ok(Message::Text(text))) => text.to_string(),
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                    Some(Ok(_)) => continue,
+                };
+                let answer = socket_action(&app, &id, &text).await;
+                if tx.try_send(answer.to_string()).is_err() {
+                    break;
+                }
+            }
         }
     }
     feeder.abort();
-    drop(tx);
     writer.abort();
 }
 

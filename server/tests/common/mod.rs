@@ -76,6 +76,21 @@ pub async fn start(config: &Config) -> SocketAddr {
     address
 }
 
+/// Starts a server in this process whose connections have a send buffer
+/// of `bytes` (so that a client that does not read blocks it soon).
+pub async fn start_small_buffers(config: &Config, bytes: u32) -> SocketAddr {
+    let app = kaissa_chaturaji_server::open(config)
+        .await
+        .expect("server opens");
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_send_buffer_size(bytes).unwrap();
+    socket.bind("127.0.0.1:0".parse().unwrap()).unwrap();
+    let listener = socket.listen(64).unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(kaissa_chaturaji_server::serve(app, listener));
+    address
+}
+
 /// An HTTP response: status and body.
 #[derive(Debug, Clone)]
 pub struct Reply {
