@@ -61,6 +61,32 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(answer)).into_response())
 }
 
+/// `GET /api/games`: the latest 50 tables open to join or being played
+/// (private ones left out), newest first: `{"games": [{"id", "game",
+/// "rules", "status"}], "next": null}`. The archive's queries
+/// (`?player=`, `?status=finished`) are not offered: 400.
+pub async fn list(
+    State(app): State<Arc<App>>,
+    axum::extract::RawQuery(query): axum::extract::RawQuery,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    if query.is_some_and(|q| !q.is_empty()) {
+        return Err(ApiError::bad_request(
+            "this server keeps no archive queries: GET /api/games takes no parameters",
+        ));
+    }
+    let games: Vec<serde_json::Value> = app
+        .store
+        .recent_games(50)
+        .await?
+        .into_iter()
+        .map(|[id, game, rules, status]| {
+            let rules = (game == "chaturaji").then_some(rules);
+            json!({ "id": id, "game": game, "rules": rules, "status": status })
+        })
+        .collect();
+    Ok(Json(json!({ "games": games, "next": null })))
+}
+
 /// `POST /api/games/<id>/join`'s body.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -11,6 +11,7 @@
 
 pub mod api;
 pub mod app;
+pub mod board;
 pub mod bots;
 pub mod clock;
 pub mod config;
@@ -18,6 +19,7 @@ pub mod dice;
 pub mod error;
 pub mod events;
 pub mod live;
+pub mod pages;
 pub mod record;
 pub mod seats;
 pub mod storage;
@@ -37,7 +39,10 @@ use crate::storage::Store;
 /// The routes of the API and the pages over `app`.
 pub fn router(app: Arc<App>) -> Router {
     Router::new()
-        .route("/api/games", post(api::create))
+        .route("/", get(pages::lobby))
+        .route("/g/{id}", get(pages::table))
+        .route("/static/{name}", get(pages::file))
+        .route("/api/games", post(api::create).get(api::list))
         .route("/api/games/{id}", get(api::view))
         .route("/api/games/{id}/join", post(api::join))
         .route("/api/games/{id}/record", get(api::record))

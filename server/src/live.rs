@@ -509,6 +509,7 @@ impl Live {
         json!({
             "status": self.status,
             "position": self.table.game().to_string(),
+            "board": crate::board::board(self.table.game()),
             "to_move": to_move,
             "roll": if to_move.is_some() { self.table.pending_roll() } else { None },
             "legal": if to_move.is_some() { self.table.legal() } else { Vec::new() },

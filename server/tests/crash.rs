@@ -22,7 +22,7 @@ async fn spawn(config: &Config, address: SocketAddr) -> Child {
         Some(dir) => command.arg("--data").arg(dir),
         None => command.arg("--database").arg(&config.database),
     };
-    let child = command
+    let mut child = command
         .stdout(Stdio::null())
         .spawn()
         .expect("kc-server starts");
@@ -32,6 +32,8 @@ async fn spawn(config: &Config, address: SocketAddr) -> Child {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("kc-server did not listen on {address}");
 }
 
