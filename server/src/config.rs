@@ -1,5 +1,5 @@
 //! The command line: `kc-server [serve] [--data DIR] [--database URL]
-//! [--listen HOST:PORT]`, and `kc-server record`.
+//! [--listen HOST:PORT]`, `kc-server record` and `kc-server load`.
 
 use std::path::PathBuf;
 
@@ -10,6 +10,15 @@ pub enum Command {
     Serve(Config),
     /// Check the dice of the records on standard input.
     Record,
+    /// Measure: tables of scripted clients over WebSocket.
+    Load {
+        /// The storage of the server started for it.
+        config: Config,
+        /// How many tables play at once.
+        tables: usize,
+        /// How many moves each table makes.
+        moves: usize,
+    },
     /// Print the usage.
     Help,
 }
@@ -44,6 +53,7 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
     let (verb, rest) = match args.first().map(String::as_str) {
         Some("serve") => ("serve", &args[1..]),
         Some("record") => ("record", &args[1..]),
+        Some("load") => ("load", &args[1..]),
         Some("--help" | "-h" | "help") => return Ok(Command::Help),
         _ => ("serve", args),
     };
@@ -51,6 +61,8 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
     let mut listen = format!("127.0.0.1:{port}");
     let mut database = None;
     let mut data = None;
+    let mut tables = 8;
+    let mut moves = 200;
     let mut i = 0;
     while i < rest.len() {
         let value = || {
@@ -59,9 +71,11 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
                 .ok_or_else(|| format!("{} needs a value", rest[i]))
         };
         match (verb, rest[i].as_str()) {
-            ("serve", "--data") => data = Some(PathBuf::from(value()?)),
-            ("serve", "--database") => database = Some(value()?),
+            ("serve" | "load", "--data") => data = Some(PathBuf::from(value()?)),
+            ("serve" | "load", "--database") => database = Some(value()?),
             ("serve", "--listen") => listen = value()?,
+            ("load", "--tables") => tables = count(&value()?, "--tables")?,
+            ("load", "--moves") => moves = count(&value()?, "--moves")?,
             (_, other) => return Err(format!("unexpected argument {other:?} (see --help)")),
         }
         i += 2;
@@ -87,8 +101,23 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
     };
     Ok(match verb {
         "record" => Command::Record,
+        "load" => Command::Load {
+            config,
+            tables,
+            moves,
+        },
         _ => Command::Serve(config),
     })
+}
+
+/// A count from 1 to 100,000.
+fn count(text: &str, name: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=100_000).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "{name} {text:?}: expected a number from 1 to 100000"
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -118,5 +147,14 @@ mod tests {
         assert!(parse(&args("--bogus"), None).is_err());
         assert!(parse(&args("--data"), None).is_err());
         assert_eq!(parse(&args("record"), None).unwrap(), Command::Record);
+        assert!(matches!(
+            parse(&args("load --tables 3 --moves 10"), None).unwrap(),
+            Command::Load {
+                tables: 3,
+                moves: 10,
+                ..
+            }
+        ));
+        assert!(parse(&args("load --tables 0"), None).is_err());
     }
 }

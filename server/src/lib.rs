@@ -19,6 +19,7 @@ pub mod dice;
 pub mod error;
 pub mod events;
 pub mod live;
+pub mod load;
 pub mod pages;
 pub mod record;
 pub mod seats;

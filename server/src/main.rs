@@ -21,6 +21,15 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Record => record(std::io::stdin().lock()),
+        Command::Load {
+            config,
+            tables,
+            moves,
+        } => run(async move {
+            let report = kaissa_chaturaji_server::load::run(&config, tables, moves).await?;
+            println!("tables {tables} {report}");
+            Ok(())
+        }),
         Command::Serve(config) => run(async move {
             let app = kaissa_chaturaji_server::open(&config).await?;
             let listener = tokio::net::TcpListener::bind(&config.listen)
