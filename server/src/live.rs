@@ -293,10 +293,11 @@ impl Live {
             }
             Action::Draw { seat } => {
                 self.check_playing()?;
-                if !self.extra.draw_offers.contains(&seat) {
-                    self.extra.draw_offers.push(seat);
-                    self.extra.draw_offers.sort_unstable();
+                if self.extra.draw_offers.contains(&seat) {
+                    return Err(ApiError::conflict("this seat already offers a draw"));
                 }
+                self.extra.draw_offers.push(seat);
+                self.extra.draw_offers.sort_unstable();
                 let agreed = self.extra.draw_offers.len() == self.seats.len();
                 if agreed {
                     self.finish("draw".into(), "agreement", now_ms);

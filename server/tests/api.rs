@@ -377,6 +377,12 @@ async fn seat_actions() {
         );
         assert_eq!(state(address, &id).await["draw_offers"], json!([0]));
         assert_eq!(
+            act(id.clone(), yellow.clone(), "draw", json!({}))
+                .await
+                .status,
+            409
+        );
+        assert_eq!(
             act(id.clone(), red.clone(), "draw", json!({})).await.status,
             200
         );
