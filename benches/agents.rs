@@ -2,9 +2,8 @@
 //! second in both games (a fresh tree per search: selection, expansion, a
 //! rollout through the fast playout loop, backup), and alpha-beta nodes per
 //! second in Merchant Kaissa (quiescence nodes included; a fresh searcher
-//! per search, its allocation not timed). The `_uniform` and `_plain`
-//! variants are the same searches with uniform rollouts and without the
-//! selective features, for ratios within one run.
+//! per search, its allocation not timed). The `_uniform` variants are the
+//! same searches with uniform rollouts, for ratios within one run.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -93,16 +92,9 @@ fn alphabeta(c: &mut Criterion) {
     for (name, pos, depth) in [
         ("start", kaissa::Position::start(), 4),
         ("middlegame", middlegame.clone(), 3),
-        ("middlegame", middlegame.clone(), 6),
-        ("middlegame_plain", middlegame, 6),
+        ("middlegame", middlegame, 6),
     ] {
-        let mut config = AlphaBetaConfig::depth(depth);
-        if name.ends_with("plain") {
-            // Without the selective features: the search as it was.
-            for feature in ["nmp", "lmr", "ext", "asp", "fp", "lmp"] {
-                config = config.without(feature).expect("a feature");
-            }
-        }
+        let config = AlphaBetaConfig::depth(depth);
         let nodes = AlphaBeta::new(config).search(&pos).nodes;
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("depth_{depth}/{name}"), |b| {

@@ -1,5 +1,5 @@
 //! Strength A/B tests of agent settings the spec strings do not reach:
-//! MCTS's rollout greed and exploration, alpha-beta's search features.
+//! MCTS's rollout greed and exploration, alpha-beta's node budget.
 //! Plays seeded games with the seats rotating and prints each agent's mean
 //! score with its standard error.
 //!
@@ -7,21 +7,13 @@
 //! cargo run --release -p kaissa-chaturaji-benches --example agent_match -- \
 //!     ludii --seats mcts:4000/greed=0.5,mcts:1000,mcts:1000,mcts:1000 --games 120 --seed 1
 //! cargo run --release -p kaissa-chaturaji-benches --example agent_match -- \
-//!     kaissa --seats alphabeta:1/nodes=20000,alphabeta:1/nodes=20000/off=nmp --games 100 --opening-plies 8
+//!     kaissa --seats alphabeta:1/nodes=20000,alphabeta:1/nodes=40000 --games 100 --opening-plies 8
 //! ```
 //!
 //! A seat is any agent spec (`mcts:500`, `alphabeta:50ms`, `expectimax:3`)
 //! with `/key=value` settings: for MCTS `greed=G`, `c=C` (exploration),
-//! `plies=P` (rollout cap), `im=W` (implicit minimax weight), `threats=1`
-//! (leaves valued with the captures on offer); for alpha-beta `off=a+b` switches features off
-//! (names as in `AlphaBetaConfig::without`), `on=a+b` switches them on (the threat
-//! extensions, `hist` and `cm` are off by default), `nodes=N` a node budget
-//! instead of the spec's (`alphabeta:1/nodes=20000`), `eval=hand` the
-//! evaluation written as weighted terms with the hand-set weights
-//! (`EvalWeights::HAND_SET`: the same moves as without, slower),
-//! `eval=FILE` weights read from FILE (the integers in it, one per term,
-//! as the `texel` example's `fit` prints them after `terms:`; the path
-//! without `/`). Game `g` seats the `i`-th
+//! `plies=P` (rollout cap); for alpha-beta `nodes=N` a node budget
+//! instead of the spec's (`alphabeta:1/nodes=20000`). Game `g` seats the `i`-th
 //! agent at seat `(i + g) mod n`. A seat scores 1 for a win, 0 for a loss
 //! and 1/n when nobody wins. Kaissa games start with `--opening-plies`
 //! random moves (default 8), the same for the games that only rotate the
@@ -41,7 +33,6 @@ use kaissa_chaturaji::chaturaji::{DiceRoller, Rules};
 use kaissa_chaturaji::game::{self, Actor, Chaturaji, Game, Kaissa};
 use kaissa_chaturaji::kaissa::{Move, Position};
 use kaissa_chaturaji::random::{RandomSource, SplitMix64};
-use kaissa_chaturaji_benches::weights::read_weights;
 
 /// One seat: a spec and its settings.
 struct Seat {
@@ -90,8 +81,6 @@ impl Seat {
                     match key.as_str() {
                         "greed" => config = config.with_greed(Seat::number(key, value)?),
                         "c" => config = config.with_exploration(Seat::number(key, value)?),
-                        "im" => config = config.with_minimax(Seat::number(key, value)?),
-                        "threats" => config = config.with_threats(Seat::number(key, value)? != 0.0),
                         "plies" => {
                             config = config.with_rollout_plies(Seat::number(key, value)? as u32);
                         }
@@ -115,17 +104,6 @@ impl Seat {
             let mut config = *config;
             for (key, value) in &self.settings {
                 match key.as_str() {
-                    "off" => {
-                        for feature in value.split('+') {
-                            config = config.without(feature)?;
-                        }
-                    }
-                    "on" => {
-                        for feature in value.split('+') {
-                            config = config.with_feature(feature)?;
-                        }
-                    }
-                    "eval" => config.weights = Some(read_weights(value)?),
                     "nodes" => {
                         config.nodes = Some(Seat::number(key, value)? as u64);
                         config.depth = AlphaBetaConfig::nodes(1).depth;

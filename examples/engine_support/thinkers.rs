@@ -81,8 +81,7 @@ where
         AgentKind::Mcts => Box::new(MctsThinker::<G> {
             searcher: None,
             seed: settings.seed,
-            // 32 bytes a node, twice (the arena and its spare): 2^14 a MB.
-            max_nodes: (settings.hash_mb as usize) << 14,
+            max_nodes: (settings.hash_mb as usize) * (1 << 20) / Mcts::<G>::NODE_BYTES,
         }),
         AgentKind::Expectimax => Box::new(ExpectimaxThinker {
             seed: settings.seed,
