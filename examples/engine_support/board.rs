@@ -153,7 +153,7 @@ impl EngineGame for Chaturaji {
     }
 
     fn thinker(settings: &Settings) -> Box<dyn Think<Chaturaji>> {
-        thinkers::generic(settings)
+        thinkers::chaturaji(settings)
     }
 }
 
