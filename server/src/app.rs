@@ -189,7 +189,7 @@ impl App {
             server_seed,
             extra: Extra {
                 private: request.private,
-                draw_offers: Vec::new(),
+                ..Extra::default()
             },
             created_ms: now_ms(),
             table,

@@ -33,6 +33,19 @@ pub struct Extra {
     pub private: bool,
     /// The seats offering a draw now.
     pub draw_offers: Vec<usize>,
+    /// A raja exchange the seat to move offers, until a seat of the other
+    /// alliance accepts it or a move is made.
+    #[serde(default)]
+    pub exchange_offer: Option<ExchangeOffer>,
+}
+
+/// A raja exchange offered (Chaturaji under the sheet's rules).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExchangeOffer {
+    /// The seat offering it.
+    pub seat: usize,
+    /// Its token (`exchange:rh4,be8`).
+    pub exchange: String,
 }
 
 /// How a finished game ended: the outcome word and the termination word.
@@ -262,6 +275,11 @@ impl Live {
                         self.version
                     )));
                 }
+                if text.starts_with("exchange:") {
+                    let event = self.exchange(seat, &text, now_ms)?;
+                    out.events.push(event);
+                    return Ok(out);
+                }
                 if self.table.to_move() != Some(seat) {
                     return Err(ApiError::forbidden("it is not this seat's turn"));
                 }
@@ -271,6 +289,7 @@ impl Live {
                 let token = self.table.play(&text).map_err(ApiError::unprocessable)?;
                 self.seats[seat].moved = true;
                 self.extra.draw_offers.clear();
+                self.extra.exchange_offer = None;
                 let auto = self.advance();
                 self.switch_clock(now_ms, true);
                 self.end_by_rules();
@@ -365,6 +384,52 @@ impl Live {
             }
         }
         Ok(out)
+    }
+
+    /// A raja exchange: the seat to move offers it; a seat of the other
+    /// alliance accepts it by sending the same exchange, and then it is
+    /// played (see `docs/rules.md`: both alliances agree on it).
+    fn exchange(&mut self, seat: usize, text: &str, now_ms: i64) -> Result<Value, ApiError> {
+        let mut probe = self.table.clone();
+        let token = probe.play(text).map_err(ApiError::unprocessable)?;
+        let rules = rules_of(&self.rules)
+            .ok_or_else(|| ApiError::unprocessable("no raja exchange in this game"))?;
+        match self.extra.exchange_offer.clone() {
+            Some(offer) if offer.exchange == token => {
+                if rules.friends(Colour::ALL[offer.seat], Colour::ALL[seat]) {
+                    return Err(ApiError::forbidden(
+                        "an exchange is accepted by a seat of the other alliance",
+                    ));
+                }
+                self.table = probe;
+                self.extra.exchange_offer = None;
+                self.extra.draw_offers.clear();
+                let auto = self.advance();
+                self.switch_clock(now_ms, false);
+                self.end_by_rules();
+                Ok(self.event(
+                    "move",
+                    json!({ "seat": seat, "move": token, "auto": auto }),
+                    now_ms,
+                ))
+            }
+            _ => {
+                if self.table.to_move() != Some(seat) {
+                    return Err(ApiError::forbidden(
+                        "an exchange is offered by the seat to move (or accepted as offered)",
+                    ));
+                }
+                self.extra.exchange_offer = Some(ExchangeOffer {
+                    seat,
+                    exchange: token.clone(),
+                });
+                Ok(self.event(
+                    "exchange-offer",
+                    json!({ "seat": seat, "exchange": token }),
+                    now_ms,
+                ))
+            }
+        }
     }
 
     /// 409 unless the game is being played.
@@ -463,6 +528,7 @@ impl Live {
         }
         self.status = "over".into();
         self.extra.draw_offers.clear();
+        self.extra.exchange_offer = None;
         self.ending = Some(Ending {
             outcome,
             termination: termination.into(),
@@ -518,6 +584,7 @@ impl Live {
             "termination": self.ending.as_ref().map(|e| e.termination.clone()),
             "clock": self.clock_view(now_ms),
             "draw_offers": self.extra.draw_offers,
+            "exchange_offer": self.extra.exchange_offer,
             "server_seed": if over { Some(self.server_seed.clone()) } else { None },
         })
     }
@@ -577,4 +644,124 @@ impl Live {
 /// Random hex, or a 500.
 fn random_hex(bytes: usize) -> Result<String, ApiError> {
     dice::random_hex(bytes).map_err(|e| ApiError::internal(format!("randomness: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sheet-rules game, played at random, at a point where the seat to
+    /// move may offer a raja exchange.
+    fn table_with_an_exchange() -> Table {
+        for game in 0..400u64 {
+            let mut table = Table::new("chaturaji", "sheet").unwrap();
+            let mut rng = 0x2545_f491_4f6c_dd1d_u64 ^ game;
+            let mut next = move || {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                rng
+            };
+            for _ in 0..600 {
+                table.advance(|_| 2 + (next() % 4) as u8);
+                if table.is_over() {
+                    break;
+                }
+                let legal = table.legal();
+                if legal.iter().any(|t| t.starts_with("exchange:")) {
+                    return table;
+                }
+                let text = legal[(next() % legal.len() as u64) as usize].clone();
+                table.play(&text).unwrap();
+            }
+        }
+        panic!("no random game reached a raja exchange");
+    }
+
+    fn live(table: Table) -> Live {
+        Live {
+            id: "0123456789abcdef".into(),
+            game: "chaturaji".into(),
+            rules: "sheet".into(),
+            seats: (0..4)
+                .map(|_| Seat {
+                    kind: "human".into(),
+                    join_hash: None,
+                    token_hash: Some("x".into()),
+                    name: None,
+                    moved: true,
+                })
+                .collect(),
+            clock: None,
+            clock_state: ClockState::default(),
+            status: "playing".into(),
+            ending: None,
+            version: 10,
+            seeds: vec![Some("aa".into()); 4],
+            commitment: String::new(),
+            server_seed: "00".into(),
+            extra: Extra::default(),
+            created_ms: 0,
+            table,
+            chat_times: vec![VecDeque::new(); 4],
+        }
+    }
+
+    #[test]
+    fn an_exchange_needs_both_alliances() {
+        let mut game = live(table_with_an_exchange());
+        let seat = game.to_move().unwrap();
+        let exchange = game
+            .table
+            .legal()
+            .into_iter()
+            .find(|t| t.starts_with("exchange:"))
+            .unwrap();
+        let rules = rules_of("sheet").unwrap();
+        let ally = (0..4)
+            .find(|&s| s != seat && rules.friends(Colour::ALL[s], Colour::ALL[seat]))
+            .unwrap();
+        let opponent = (0..4)
+            .find(|&s| !rules.friends(Colour::ALL[s], Colour::ALL[seat]))
+            .unwrap();
+        let send = |game: &mut Live, seat: usize, text: &str| {
+            let version = game.version;
+            game.act(
+                Action::Move {
+                    seat,
+                    text: text.into(),
+                    version,
+                },
+                0,
+            )
+            .map(|out| {
+                game.version += 1;
+                out.events
+            })
+        };
+        // Only the seat to move offers; the offer changes nothing yet.
+        assert_eq!(
+            send(&mut game, opponent, &exchange)
+                .unwrap_err()
+                .status
+                .as_u16(),
+            403
+        );
+        let tokens = game.table.tokens().len();
+        let offer = send(&mut game, seat, &exchange).unwrap();
+        assert_eq!(offer[0]["type"], "exchange-offer");
+        assert_eq!(game.table.tokens().len(), tokens);
+        // The offering side cannot accept its own offer.
+        assert_eq!(
+            send(&mut game, ally, &exchange)
+                .unwrap_err()
+                .status
+                .as_u16(),
+            403
+        );
+        let played = send(&mut game, opponent, &exchange).unwrap();
+        assert_eq!(played[0]["type"], "move");
+        assert_eq!(game.table.tokens()[tokens], exchange);
+        assert!(game.extra.exchange_offer.is_none());
+    }
 }

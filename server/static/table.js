@@ -86,9 +86,13 @@ function render() {
     ? { ...state.board.hand, active: mine && placements.length ? ["yellow", "red"][state.to_move] : null }
     : null;
   board.set({ pieces: state.board.pieces, dests, lastMove: lastMove(), placements, hand });
+  const offer = state.exchange_offer;
+  if (offer && seat && seat.seat !== offer.seat && !others.includes(offer.exchange)) {
+    others.push(offer.exchange); // the server accepts it from the other alliance only
+  }
   $("[data-choices]").replaceChildren(...others.map((text) => {
     const button = document.createElement("button");
-    button.textContent = text;
+    button.textContent = offer && offer.exchange === text && seat.seat !== offer.seat ? `accept ${text}` : text;
     button.dataset.move = text;
     button.addEventListener("click", () => play(text));
     return button;
