@@ -553,3 +553,31 @@ async fn clock_flags() {
         assert_eq!(ludii.status, 400);
     }
 }
+
+/// Two servers on one database: a server whose copy of a game is stale
+/// cannot overwrite the other's move (the version compare-and-set), and
+/// it reloads the game.
+#[tokio::test(flavor = "multi_thread")]
+async fn two_servers_cannot_overwrite_each_other() {
+    for config in backends("two-servers") {
+        let a = start(&config).await;
+        let b = start(&config).await;
+        let created = create(a, json!({"game": "kaissa", "seats": ["human", "human"]})).await;
+        let yellow = join(a, &created, 0, None).await;
+        let red = join(a, &created, 1, None).await;
+        // B loads the game at version 2; A then moves it on.
+        assert_eq!(state(b, &created.id).await["version"], 2);
+        assert_eq!(
+            send_move(a, &created.id, &yellow, "e2e5", 2).await.status,
+            200
+        );
+        // B still holds version 2: Yellow's other move there must fail.
+        let stale = send_move(b, &created.id, &yellow, "d2d4", 2).await;
+        assert_eq!(stale.status, 409, "{}", stale.body);
+        // B has reloaded: Red's move at version 3 goes through B.
+        let reply = send_move(b, &created.id, &red, "e9e6", 3).await;
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        let moves = state(b, &created.id).await["moves"].clone();
+        assert_eq!(moves, json!(["e2e5", "e9e6"]));
+    }
+}
