@@ -127,7 +127,7 @@ async fn every_acknowledged_move_survives_a_kill() {
 /// server was down is charged to nobody.
 #[tokio::test(flavor = "multi_thread")]
 async fn clocks_resume_after_a_restart() {
-    let config = backends("clock-restart").remove(0);
+    let config = sqlite("clock-restart");
     let address = free_address();
     let mut server = spawn(&config, address).await;
     let created = create(

@@ -171,7 +171,7 @@ async fn websocket_events_and_actions() {
 /// is full; the game goes on.
 #[tokio::test(flavor = "multi_thread")]
 async fn a_socket_that_never_reads_is_dropped() {
-    let config = backends("slow").remove(0);
+    let config = sqlite("slow");
     let address = start_small_buffers(&config, 4096).await;
     let created = create(
         address,

@@ -7,7 +7,7 @@ use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn pages_and_files() {
-    let config = backends("pages").remove(0);
+    let config = sqlite("pages");
     let address = start(&config).await;
     let lobby = get(address, "/").await;
     assert_eq!(lobby.status, 200);

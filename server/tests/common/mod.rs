@@ -46,15 +46,20 @@ pub fn postgres_url() -> Option<String> {
     }
 }
 
-/// The configurations to test: SQLite in a temporary directory, then
-/// PostgreSQL when available.
-pub fn backends(tag: &str) -> Vec<Config> {
+/// SQLite in a fresh temporary directory.
+pub fn sqlite(tag: &str) -> Config {
     let dir = temp_dir(tag);
-    let mut configs = vec![Config {
+    Config {
         listen: "127.0.0.1:0".into(),
         database: format!("sqlite://{}?mode=rwc", dir.join("kc.sqlite3").display()),
         data: Some(dir),
-    }];
+    }
+}
+
+/// The configurations to test: SQLite in a temporary directory, then
+/// PostgreSQL when available.
+pub fn backends(tag: &str) -> Vec<Config> {
+    let mut configs = vec![sqlite(tag)];
     if let Some(url) = postgres_url() {
         configs.push(Config {
             listen: "127.0.0.1:0".into(),
