@@ -72,11 +72,17 @@ pub async fn open(config: &Config) -> Result<Arc<App>, String> {
     Ok(app)
 }
 
-/// Serves `app` on `listener` until the process ends.
+/// Serves `app` on `listener` until the process ends. Connections send
+/// without delay (`TCP_NODELAY`): an event is small and must not wait for
+/// the peer's acknowledgement of the previous one.
 ///
 /// # Errors
 ///
 /// When serving fails.
 pub async fn serve(app: Arc<App>, listener: tokio::net::TcpListener) -> std::io::Result<()> {
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|stream| {
+        let _ = stream.set_nodelay(true);
+    });
     axum::serve(listener, router(app)).await
 }

@@ -98,7 +98,7 @@ async fn table(address: SocketAddr, moves: usize, mut seed: u64) -> Result<Vec<D
     while latencies.len() < moves {
         let (id, tokens) = new_game(address).await?;
         let url = format!("ws://{address}/api/games/{id}/socket?since=0");
-        let (mut socket, _) = tokio_tungstenite::connect_async(url)
+        let (mut socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
             .await
             .map_err(|e| e.to_string())?;
         let mut last: Option<Value> = None;
