@@ -196,10 +196,11 @@ impl App {
         };
         let all_bots = joins.iter().all(Option::is_none);
         self.store.create_game(&to_row(&live)?).await?;
-        self.games
-            .lock()
-            .await
-            .insert(id.clone(), Arc::new(Mutex::new(live)));
+        cache(
+            &mut *self.games.lock().await,
+            &id,
+            Arc::new(Mutex::new(live)),
+        );
         if all_bots {
             self.act(&id, Action::Start).await?;
         }
@@ -234,7 +235,7 @@ impl App {
         let keep = live.status != "over";
         let cell = Arc::new(Mutex::new(live));
         if keep {
-            games.insert(id.to_string(), cell.clone());
+            cache(&mut games, id, cell.clone());
             let live = cell.lock().await;
             self.schedule(&live, true);
         }
@@ -412,6 +413,26 @@ impl App {
             }
         });
     }
+}
+
+/// The most games kept in memory; past it, games nobody is using (and
+/// whose clock is not running) are dropped: they are loaded again from
+/// storage when needed.
+pub const MAX_CACHED_GAMES: usize = 10_000;
+
+/// Keeps `cell` in memory as game `id`, first dropping games nobody holds
+/// when the cache is full.
+fn cache(games: &mut HashMap<String, Arc<Mutex<Live>>>, id: &str, cell: Arc<Mutex<Live>>) {
+    if games.len() >= MAX_CACHED_GAMES {
+        // A running clock stays: loading a game restarts its clock.
+        games.retain(|_, cell| {
+            Arc::strong_count(cell) > 1
+                || cell.try_lock().map_or(true, |live| {
+                    live.clock.is_some() && live.status == "playing"
+                })
+        });
+    }
+    games.insert(id.to_string(), cell);
 }
 
 /// Random hex, or a 500.
