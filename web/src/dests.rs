@@ -216,7 +216,7 @@ pub fn chaturaji(pos: &chaturaji::Position, roll: Option<Roll>) -> Object {
         );
         return dests.to_object();
     }
-    // docs/rules.md §2.8: no exchange under the Ludii ruleset.
+    // docs/rules.md §2.13: the Ludii ruleset has no raja exchange.
     if !pos.rules().is_ludii() {
         for (a, b) in pos.possible_exchanges() {
             for sa in pos.raja_return_squares(a).iter() {
