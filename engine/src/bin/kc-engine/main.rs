@@ -1,122 +1,109 @@
-//! A UCI engine, the Fairy-Stockfish way: GUIs and match runners drive
-//! the agents through `UCI_Variant` and the usual commands.
+//! kc-engine: a UCI engine, the Fairy-Stockfish way: GUIs and match
+//! runners drive the agents through `UCI_Variant` and the usual commands.
 //!
 //! ```text
-//! cargo run --release --example engine
+//! cargo install --path engine    # then: kc-engine
+//! cargo run --release -p kaissa-chaturaji-engine --bin kc-engine
 //! ```
 //!
-//! Commands (one a line on standard input; answers on standard output):
+//! Commands (one a line on standard input; answers on standard output;
+//! words are separated by ASCII spaces and tabs only):
 //!
 //! - `uci`: `id name`, `id author`, the options, then `uciok`. Options:
 //!   `UCI_Variant` (`kaissa`, `chaturaji`, `chaturaji-opposite`,
 //!   `chaturaji-ludii`), `Agent` (`alphabeta`, `mcts`, `expectimax`,
-//!   `greedy`, `random`; by default the variant's strongest: alpha-beta
-//!   for Kaissa, MCTS for Chaturaji), `Seed`, `Hash` (MB: alpha-beta's
-//!   transposition table, MCTS's tree).
+//!   `greedy`, `random`, or any agent spec such as `mcts:2000`, whose
+//!   budget a bare `go` uses; by default the variant's strongest:
+//!   alpha-beta for Kaissa, MCTS for Chaturaji), `Seed`, `Hash` (MB:
+//!   alpha-beta's transposition table, MCTS's tree). The agent and its
+//!   tables are made when an option changes, and cleared by
+//!   `ucinewgame`; a `go` never resizes them.
 //! - `isready` → `readyok` (also while thinking); `ucinewgame`;
 //!   `setoption name <N> value <V>`; `quit`.
 //! - `position startpos [moves <T> ...]`, `position fen <position text>
 //!   [moves <T> ...]`, with the apply example's tokens: Kaissa `e2e5`,
 //!   `H@c1`; Chaturaji `2:h1f3`, `4:pass`, `=K`, `exchange:rh4,be8`.
+//!   While a search runs it sets the position of the next `go`.
 //! - `go movetime <ms>`, `go nodes <n>` (MCTS: iterations), `go depth <d>`,
 //!   `go wtime <ms> btime <ms> [winc <ms>] [binc <ms>] [movestogo <n>]`,
-//!   `go infinite` (until `stop`); a bare `go` thinks one second. In
+//!   `go infinite` (until `stop`); every bound given applies. A bare `go`
+//!   thinks within the agent's budget (its spec's, else one second). In
 //!   Chaturaji the face rolled comes first: `go roll 3 movetime 100`
 //!   (without a roll while a Ludii promotion decision is pending). A clock
 //!   is the mover's: Kaissa's Yellow uses `wtime`, Red `btime`; in
 //!   Chaturaji Red and Yellow (first and third to move) use `wtime`, Black
-//!   and Green `btime`. A move gets the time left divided by `movestogo`
-//!   (else 30) plus three quarters of the increment. `depth` bounds
-//!   alpha-beta and expectimax (MCTS, which has none, then thinks a
-//!   second); `nodes` bounds alpha-beta and MCTS (expectimax then searches
-//!   3 plies). The search runs on its own thread: `stop`, `isready` and
-//!   `quit` are answered while it thinks.
+//!   and Green `btime`; a move gets the library's share of it
+//!   (`agents::Clock::move_time`). A bound the agent cannot honour is an
+//!   error: a depth for MCTS, a depth over 3 for expectimax in Kaissa
+//!   (over 8 in Chaturaji). The search runs on its own thread: `stop`,
+//!   `isready`, `position` and `quit` are answered while it thinks.
 //! - It answers `info depth <d> score cp <s> nodes <n> nps <r> time <ms>
-//!   pv <move> ...` and then `bestmove <move text>` (no face); `bestmove
-//!   (none)` when the game is over. Alpha-beta and expectimax also print
-//!   such a line as each depth completes, while they think; alpha-beta's
-//!   `pv` is its principal variation (the best move, then the replies its
-//!   table holds, up to the depth), the others' the best move alone.
+//!   pv <move> ...` for each iteration the agent completes and for the
+//!   result, then `bestmove <move text>` (no face); `bestmove (none)` when
+//!   the game is over.
 //! - `d`: `info string position <position text>`.
 //!
 //! A malformed or illegal command prints one `info string error: <reason>`
-//! line and changes nothing. A command that needs the search to be over
-//! (`position`, `go`, `setoption`, `ucinewgame`) waits for a finite one
-//! to end, and is such an error during `go infinite`. Lines are at most 1 MiB. The engine runs until `quit` or the end
-//! of its input (where it finishes a search under way, or stops an
-//! infinite one).
+//! line and changes nothing; so does a `go`, `setoption` or `ucinewgame`
+//! while a search runs (send `stop` first, or wait for its `bestmove`).
+//! Lines are at most 1 MiB. The engine runs until `quit` or the end of
+//! its input, where it stops a search under way and exits after its
+//! `bestmove`.
 
 use std::io;
-use std::thread::{self, JoinHandle};
-use std::time::Duration;
 
-use kaissa_chaturaji::agents::StopFlag;
-use kaissa_chaturaji::game::{Chaturaji, Kaissa};
+use kaissa_chaturaji::agents::{Agent, StopFlag};
+use kaissa_chaturaji::game::{Actor, AnyGame, Game};
+use kaissa_chaturaji_engine::quote;
 
-#[path = "support/chaturaji.rs"]
-mod chaturaji_cli;
+mod go;
+mod input;
+mod options;
+mod position;
+mod search;
 
-#[path = "engine_support"]
-mod engine_support {
-    pub mod board;
-    pub mod input;
-    pub mod limits;
-    pub mod settings;
-    pub mod thinkers;
-}
+use go::Go;
+use input::{words, Line};
+use options::{EngineAgent, Settings};
+use search::Search;
 
-use engine_support::board::{Board, Session};
-use engine_support::input::{self as input, quote, Line};
-use engine_support::limits::Limits;
-use engine_support::settings::Settings;
-
-/// A search under way on the worker thread.
-struct Search {
-    thread: JoinHandle<()>,
-    /// Raised by `stop`, `quit` or the end of the input.
-    stop: StopFlag,
-    /// Raised by the worker just before it writes `bestmove`.
-    done: StopFlag,
-    /// `go infinite`: it waits for `stop`.
-    infinite: bool,
+/// Prints one answer line (standard output is flushed at each line, and
+/// lines from the search thread never interleave with others).
+pub fn say(line: &str) {
+    println!("{line}");
 }
 
 /// The engine's state between commands.
 struct Engine {
     settings: Settings,
-    session: Box<dyn Session>,
+    /// The position `go` searches.
+    game: AnyGame,
+    /// The agent, when no search holds it (`None` too if a search
+    /// failed: a new one is made at the next `go`).
+    agent: Option<EngineAgent>,
     search: Option<Search>,
 }
 
-/// Prints one answer line (standard output is flushed at each line).
-fn say(line: &str) {
-    println!("{line}");
-}
-
-/// The session of the variant of `settings`, at its start.
-fn session(settings: &Settings) -> Box<dyn Session> {
-    match settings.rules() {
-        None => Box::new(Board::<Kaissa>::new(settings)),
-        Some(_) => Box::new(Board::<Chaturaji>::new(settings)),
-    }
-}
-
 impl Engine {
-    fn new() -> Engine {
+    fn new() -> Result<Engine, String> {
         let settings = Settings::default();
-        Engine {
-            session: session(&settings),
+        let game = settings.start();
+        let agent = settings.agent(&game)?;
+        Ok(Engine {
             settings,
+            game,
+            agent: Some(agent),
             search: None,
-        }
+        })
     }
 
-    /// Waits for the search under way to end (a finite one ends by
-    /// itself); an error while an infinite one waits for `stop`.
+    /// Makes sure no search holds the agent: a search that was stopped or
+    /// has answered is waited for (briefly); one still thinking is an
+    /// error for `command`.
     fn idle(&mut self, command: &str) -> Result<(), String> {
         match &self.search {
-            Some(search) if search.infinite && !search.done.is_raised() => Err(format!(
-                "{command}: an infinite search is running (send stop first)"
+            Some(search) if !search.is_ending() => Err(format!(
+                "{command}: a search is running (send stop first, or wait for its bestmove)"
             )),
             _ => {
                 self.finish();
@@ -125,27 +112,82 @@ impl Engine {
         }
     }
 
-    /// Joins the worker thread, if any.
+    /// Waits for the search under way, if any, and takes the agent back.
     fn finish(&mut self) {
         if let Some(search) = self.search.take() {
-            // The worker catches nothing: a panic there is a bug, and the
-            // engine goes on without it.
-            let _ = search.thread.join();
+            self.agent = search.join();
         }
     }
 
     /// Stops the search under way, if any, and waits for its `bestmove`.
-    fn stop(&mut self) {
+    fn stop_and_finish(&mut self) {
         if let Some(search) = &self.search {
-            search.stop.raise();
+            search.stop();
         }
         self.finish();
     }
 
+    /// The agent, made afresh if a failed search lost it.
+    fn agent(&mut self) -> Result<&mut EngineAgent, String> {
+        if self.agent.is_none() {
+            self.agent = Some(self.settings.agent(&self.game)?);
+        }
+        self.agent.as_mut().ok_or_else(|| "no agent".into())
+    }
+
+    /// `setoption`: the new settings' agent is made now (its tables
+    /// sized), for the same position when the variant stays.
+    fn set_option(&mut self, args: &[&str]) -> Result<(), String> {
+        self.idle("setoption")?;
+        let next = self.settings.set(args)?;
+        if next == self.settings {
+            return Ok(());
+        }
+        let game = if next.variant == self.settings.variant {
+            self.game.clone()
+        } else {
+            next.start()
+        };
+        let agent = next
+            .agent(&game)
+            .map_err(|e| format!("setoption: {e}"))?;
+        // The old agent's tables go before the new one is used.
+        self.agent = Some(agent);
+        self.settings = next;
+        self.game = game;
+        Ok(())
+    }
+
+    /// `go`: the search starts on its own thread.
+    fn go(&mut self, args: &[&str]) -> Result<(), String> {
+        self.idle("go")?;
+        let request = Go::parse(args)?;
+        if self.game.actor() == Actor::Over {
+            say(&format!(
+                "info string the game is over: {}",
+                self.game.outcome().word()
+            ));
+            say("bestmove (none)");
+            return Ok(());
+        }
+        let game = position::to_move(&self.game, request.roll)?;
+        let stop = StopFlag::new();
+        let limit = request
+            .limit(position::clock_of(&game))
+            .with_stop(stop.clone());
+        let agent = self.agent()?;
+        agent
+            .check(&limit)
+            .map_err(|e| format!("go: {e}"))?;
+        let agent = self.agent.take().ok_or("no agent")?;
+        self.search = Some(Search::start(agent, game, limit, stop)?);
+        Ok(())
+    }
+
     /// Runs one command line; `Ok(false)` for `quit`.
     fn command(&mut self, line: &str) -> Result<bool, String> {
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        let Some((&name, args)) = tokens.split_first() else {
+        let words = words(line);
+        let Some((&name, args)) = words.split_first() else {
             return Ok(true);
         };
         match name {
@@ -157,64 +199,23 @@ impl Engine {
             "isready" => say("readyok"),
             "debug" => {}
             "quit" => {
-                self.stop();
+                self.stop_and_finish();
                 return Ok(false);
             }
-            "stop" => self.stop(),
-            "ucinewgame" => {
-                self.idle(name)?;
-                self.session.new_game();
-            }
-            "setoption" => {
-                self.idle(name)?;
-                let before = self.settings.clone();
-                self.settings.set(args)?;
-                if self.settings != before {
-                    let position = self.session.text();
-                    self.session = session(&self.settings);
-                    if self.settings.variant == before.variant {
-                        // The agent changed, not the game: keep the position.
-                        let fen: Vec<&str> = position.split_whitespace().collect();
-                        let args: Vec<&str> = ["fen"].into_iter().chain(fen).collect();
-                        self.session.set_position(&args)?;
-                    }
+            "stop" => {
+                if let Some(search) = &self.search {
+                    search.stop();
                 }
             }
-            "position" => {
+            "ucinewgame" => {
                 self.idle(name)?;
-                self.session.set_position(args)?;
+                self.game = self.settings.start();
+                self.agent()?.reset();
             }
-            "go" => {
-                self.idle(name)?;
-                let limits = Limits::parse(args)?;
-                let stop = StopFlag::new();
-                let job = self.session.go(&limits, stop.clone())?;
-                let done = StopFlag::new();
-                let infinite = limits.infinite;
-                let (worker_stop, worker_done) = (stop.clone(), done.clone());
-                let thread = thread::Builder::new()
-                    .name("search".into())
-                    .spawn(move || {
-                        let (info, best) = job();
-                        if let Some(info) = info {
-                            say(&info);
-                        }
-                        // An infinite search answers only after `stop`.
-                        while infinite && !worker_stop.is_raised() {
-                            thread::sleep(Duration::from_millis(2));
-                        }
-                        worker_done.raise();
-                        say(&format!("bestmove {best}"));
-                    })
-                    .map_err(|e| format!("go: no thread for the search: {e}"))?;
-                self.search = Some(Search {
-                    thread,
-                    stop,
-                    done,
-                    infinite,
-                });
-            }
-            "d" => say(&format!("info string position {}", self.session.text())),
+            "setoption" => self.set_option(args)?,
+            "position" => self.game = position::read(&self.settings.start(), args)?,
+            "go" => self.go(args)?,
+            "d" => say(&format!("info string position {}", self.game)),
             _ => {
                 return Err(format!(
                     "unknown command \"{}\" (uci, isready, ucinewgame, setoption, position, go, stop, quit)",
@@ -224,21 +225,16 @@ impl Engine {
         }
         Ok(true)
     }
-
-    /// The end of the input: a search under way finishes (an infinite one
-    /// is stopped).
-    fn end(&mut self) {
-        if let Some(search) = &self.search {
-            if search.infinite {
-                search.stop.raise();
-            }
-        }
-        self.finish();
-    }
 }
 
 fn main() {
-    let mut engine = Engine::new();
+    let mut engine = match Engine::new() {
+        Ok(engine) => engine,
+        Err(reason) => {
+            eprintln!("kc-engine: {reason}");
+            std::process::exit(1);
+        }
+    };
     let stdin = io::stdin();
     let mut input = stdin.lock();
     loop {
@@ -256,5 +252,6 @@ fn main() {
             Err(reason) => say(&format!("info string error: {reason}")),
         }
     }
-    engine.end();
+    // The end of the input: a search under way is stopped and answers.
+    engine.stop_and_finish();
 }
