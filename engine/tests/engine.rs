@@ -133,7 +133,14 @@ impl Engine {
     /// returns the lines it wrote last.
     fn close(mut self) -> Vec<String> {
         drop(self.stdin.take());
-        let status = self.child.wait().expect("the engine exits");
+        let started = Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                break status;
+            }
+            assert!(started.elapsed() < PATIENCE, "the engine did not exit");
+            std::thread::sleep(Duration::from_millis(10));
+        };
         assert!(status.success(), "{status}");
         // The reader thread ends with the engine's output.
         let mut rest = Vec::new();

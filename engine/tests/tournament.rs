@@ -4,6 +4,7 @@
 //! engines (kc-engine) as seats, forfeits of engines that misbehave,
 //! openings, the Elo line, the SPRT stop and games in parallel.
 
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -13,16 +14,44 @@ use kaissa_chaturaji::record::{Reader, Record};
 /// The engine, built with the runner.
 const ENGINE: &str = env!("CARGO_BIN_EXE_kc-engine");
 
-/// Runs kc-tournament with `args`.
+/// How long one run may take before it is killed (a run that hangs fails).
+const DEADLINE: Duration = Duration::from_secs(180);
+
+/// Runs kc-tournament with `args`; kills it after [`DEADLINE`].
 fn tournament(args: &[&str]) -> Output {
-    let child = Command::new(env!("CARGO_BIN_EXE_kc-tournament"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kc-tournament"))
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("run kc-tournament");
-    child.wait_with_output().expect("its output")
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut stderr = child.stderr.take().expect("stderr");
+    let out = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stdout.read_to_end(&mut bytes).map(|_| bytes)
+    });
+    let err = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stderr.read_to_end(&mut bytes).map(|_| bytes)
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if started.elapsed() > DEADLINE {
+            let _ = child.kill();
+            panic!("kc-tournament {args:?} still ran after {DEADLINE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: out.join().expect("reader").expect("stdout"),
+        stderr: err.join().expect("reader").expect("stderr"),
+    }
 }
 
 /// The records of `text`, each read and checked by the library.
@@ -47,17 +76,15 @@ fn scores(output: &Output) -> Vec<f64> {
 
 #[test]
 fn kaissa_alphabeta_beats_random_and_seats_rotate() {
-    let output = tournament(
-        &[
-            "kaissa",
-            "--seats",
-            "alphabeta:2,random",
-            "--games",
-            "2",
-            "--seed",
-            "3",
-        ],
-    );
+    let output = tournament(&[
+        "kaissa",
+        "--seats",
+        "alphabeta:2,random",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+    ]);
     assert_eq!(scores(&output), [1.0, 0.0]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
@@ -74,17 +101,15 @@ fn kaissa_alphabeta_beats_random_and_seats_rotate() {
 fn chaturaji_alliances_and_ludii_scores() {
     // Two agents under alliances: each plays both colours of an alliance,
     // Red's alliance first, then the other.
-    let output = tournament(
-        &[
-            "chaturaji",
-            "--seats",
-            "greedy,random",
-            "--games",
-            "2",
-            "--seed",
-            "5",
-        ],
-    );
+    let output = tournament(&[
+        "chaturaji",
+        "--seats",
+        "greedy,random",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+    ]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         stdout.contains("Red greedy, Black random, Yellow random, Green greedy"),
@@ -100,17 +125,15 @@ fn chaturaji_alliances_and_ludii_scores() {
     assert!((a + b - 1.0).abs() < 1e-9, "{a} + {b}");
     // The Ludii ruleset: one winner (1) or none (1/4 each): the means add
     // up to 1.
-    let output = tournament(
-        &[
-            "chaturaji",
-            "--rules",
-            "ludii",
-            "--seats",
-            "mcts:20,random,greedy,random",
-            "--games",
-            "1",
-        ],
-    );
+    let output = tournament(&[
+        "chaturaji",
+        "--rules",
+        "ludii",
+        "--seats",
+        "mcts:20,random,greedy,random",
+        "--games",
+        "1",
+    ]);
     let total: f64 = scores(&output).iter().sum();
     assert!((total - 1.0).abs() < 1e-9, "{total}");
 }
@@ -238,23 +261,21 @@ fn the_engine_plays_from_openings_with_seats_swapped() {
         "# two openings\nibstqutsbi/arppppppra/10/10/10/4P5/10/10/ARPP1PPPRA/IBSTQUTSBI r 1 Hh\n\nibstqutsbi/arpppp1pra/6p3/10/10/4P5/10/10/ARPP1PPPRA/IBSTQUTSBI y 2 Hh\n",
     );
     let record = scratch_file("engine-games.txt", "");
-    let output = tournament(
-        &[
-            "kaissa",
-            "--engine",
-            &engine,
-            "--seats",
-            "engine:ours,greedy",
-            "--games",
-            "4",
-            "--movetime",
-            "20",
-            "--openings",
-            &openings,
-            "--record",
-            &record,
-        ],
-    );
+    let output = tournament(&[
+        "kaissa",
+        "--engine",
+        &engine,
+        "--seats",
+        "engine:ours,greedy",
+        "--games",
+        "4",
+        "--movetime",
+        "20",
+        "--openings",
+        &openings,
+        "--record",
+        &record,
+    ]);
     let out = lines(&output);
     assert!(output.status.success(), "{out:?}");
     assert!(
@@ -298,23 +319,21 @@ fn the_engine_plays_from_openings_with_seats_swapped() {
     }
     assert_eq!(read_records(&records).len(), 4);
     // Chaturaji: our engine for two seats, MCTS and random for the others.
-    let output = tournament(
-        &[
-            "chaturaji",
-            "--rules",
-            "ludii",
-            "--engine",
-            &engine,
-            "--engine-option",
-            "ours:Agent=greedy",
-            "--seats",
-            "engine:ours,random,engine:ours,mcts:20",
-            "--games",
-            "1",
-            "--movetime",
-            "10",
-        ],
-    );
+    let output = tournament(&[
+        "chaturaji",
+        "--rules",
+        "ludii",
+        "--engine",
+        &engine,
+        "--engine-option",
+        "ours:Agent=greedy",
+        "--seats",
+        "engine:ours,random,engine:ours,mcts:20",
+        "--games",
+        "1",
+        "--movetime",
+        "10",
+    ]);
     let total: f64 = scores(&output).iter().sum();
     assert!((total - 1.0).abs() < 1e-9, "{:?}", lines(&output));
     assert!(!lines(&output).iter().any(|l| l.contains("forfeit")));
@@ -329,21 +348,19 @@ fn an_illegal_or_missing_answer_forfeits() {
         "while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; go*) echo 'bestmove e2e9';; esac; done\n",
     );
     let nonsense = format!("nonsense=sh '{script}'");
-    let output = tournament(
-        &[
-            "kaissa",
-            "--engine",
-            &nonsense,
-            "--engine",
-            "gone=/nonexistent/engine",
-            "--seats",
-            "engine:nonsense,engine:gone",
-            "--games",
-            "2",
-            "--movetime",
-            "10",
-        ],
-    );
+    let output = tournament(&[
+        "kaissa",
+        "--engine",
+        &nonsense,
+        "--engine",
+        "gone=/nonexistent/engine",
+        "--seats",
+        "engine:nonsense,engine:gone",
+        "--games",
+        "2",
+        "--movetime",
+        "10",
+    ]);
     let out = lines(&output);
     assert!(
         out.iter()
@@ -361,19 +378,17 @@ fn an_illegal_or_missing_answer_forfeits() {
 
 #[test]
 fn sprt_stops_a_lopsided_match() {
-    let output = tournament(
-        &[
-            "kaissa",
-            "--seats",
-            "random,alphabeta:2",
-            "--games",
-            "200",
-            "--sprt",
-            "0,50",
-            "--opening-plies",
-            "4",
-        ],
-    );
+    let output = tournament(&[
+        "kaissa",
+        "--seats",
+        "random,alphabeta:2",
+        "--games",
+        "200",
+        "--sprt",
+        "0,50",
+        "--opening-plies",
+        "4",
+    ]);
     let out = lines(&output);
     let sprt = out
         .iter()
@@ -417,23 +432,21 @@ fn elo_numbers(line: &str) -> (f64, f64) {
 #[test]
 fn games_in_parallel_give_the_serial_results() {
     let run = |concurrency: &str| {
-        let output = tournament(
-            &[
-                "kaissa",
-                "--seats",
-                "mcts:30,greedy",
-                "--games",
-                "6",
-                "--seed",
-                "9",
-                "--opening-plies",
-                "6",
-                "--max-plies",
-                "80",
-                "--concurrency",
-                concurrency,
-            ],
-        );
+        let output = tournament(&[
+            "kaissa",
+            "--seats",
+            "mcts:30,greedy",
+            "--games",
+            "6",
+            "--seed",
+            "9",
+            "--opening-plies",
+            "6",
+            "--max-plies",
+            "80",
+            "--concurrency",
+            concurrency,
+        ]);
         assert!(output.status.success());
         lines(&output)
     };
@@ -479,8 +492,9 @@ fn an_engine_writing_without_newlines_forfeits() {
     let (output, took) = against_random(r#"sh -c "tr '\\0' x < /dev/zero""#, "1");
     let out = lines(&output);
     assert!(
-        out.iter()
-            .any(|l| l.contains("forfeit by Yellow") && l.contains("a line longer than 65536 bytes")),
+        out.iter().any(
+            |l| l.contains("forfeit by Yellow") && l.contains("a line longer than 65536 bytes")
+        ),
         "{out:?}"
     );
     assert_eq!(scores(&output), [0.0, 1.0]);

@@ -4,8 +4,8 @@ the same legal moves as our library, and counts the same perft to depth 2,
 on positions reached from the openings.
 
 Usage (from the repository root, after `cargo build --release -p
-kaissa-chaturaji-engine --example perft` and building Fairy-Stockfish with
-largeboards=yes):
+kaissa-chaturaji-engine`, `cargo build --release --example perft` and
+building Fairy-Stockfish with largeboards=yes):
 
     python3 scripts/fairy/compare_moves.py --fsf /path/to/stockfish
 

@@ -142,7 +142,12 @@ mod tests {
     use super::*;
 
     fn go(text: &str) -> Result<Go, String> {
-        Go::parse(&text.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>())
+        Go::parse(
+            &text
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>(),
+        )
     }
 
     #[test]
@@ -159,7 +164,15 @@ mod tests {
         assert!(go("infinite").unwrap().limit(1).infinite);
         assert!(go("").is_ok_and(|g| g.limit(0).is_unbounded()));
         assert!(go("roll 3 movetime 5").unwrap().roll == Some(3));
-        for bad in ["movetime", "depth 3 depth 4", "infinite nodes 3", "movetime 5 roll 3", "roll 6", "nodes -1", "mate 3"] {
+        for bad in [
+            "movetime",
+            "depth 3 depth 4",
+            "infinite nodes 3",
+            "movetime 5 roll 3",
+            "roll 6",
+            "nodes -1",
+            "mate 3",
+        ] {
             assert!(go(bad).is_err(), "{bad}");
         }
     }

@@ -148,9 +148,7 @@ impl Engine {
         } else {
             next.start()
         };
-        let agent = next
-            .agent(&game)
-            .map_err(|e| format!("setoption: {e}"))?;
+        let agent = next.agent(&game).map_err(|e| format!("setoption: {e}"))?;
         // The old agent's tables go before the new one is used.
         self.agent = Some(agent);
         self.settings = next;
@@ -176,9 +174,7 @@ impl Engine {
             .limit(position::clock_of(&game))
             .with_stop(stop.clone());
         let agent = self.agent()?;
-        agent
-            .check(&limit)
-            .map_err(|e| format!("go: {e}"))?;
+        agent.check(&limit).map_err(|e| format!("go: {e}"))?;
         let agent = self.agent.take().ok_or("no agent")?;
         self.search = Some(Search::start(agent, game, limit, stop)?);
         Ok(())

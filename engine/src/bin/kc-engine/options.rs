@@ -129,21 +129,16 @@ impl Settings {
         let mut next = self.clone();
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
-                next.variant = VARIANTS
-                    .into_iter()
-                    .find(|&v| v == value)
-                    .ok_or_else(|| {
-                        format!(
-                            "setoption UCI_Variant: unknown variant \"{}\" (expected {})",
-                            quote(value),
-                            VARIANTS.join(", ")
-                        )
-                    })?;
+                next.variant = VARIANTS.into_iter().find(|&v| v == value).ok_or_else(|| {
+                    format!(
+                        "setoption UCI_Variant: unknown variant \"{}\" (expected {})",
+                        quote(value),
+                        VARIANTS.join(", ")
+                    )
+                })?;
             }
             "agent" => {
-                let spec: AgentSpec = value
-                    .parse()
-                    .map_err(|e| format!("setoption Agent: {e}"))?;
+                let spec: AgentSpec = value.parse().map_err(|e| format!("setoption Agent: {e}"))?;
                 next.agent = Some(spec);
             }
             "seed" => next.seed = number(0, MAX_SEED)?,

@@ -144,7 +144,13 @@ pub fn play_round(
         opening_seed,
     };
     let cap = max_plies(options);
-    let mut played = play::play(start, &mut table, &mut roller, cap, options.record.is_some())?;
+    let mut played = play::play(
+        start,
+        &mut table,
+        &mut roller,
+        cap,
+        options.record.is_some(),
+    )?;
     let record = play::describe(&mut played, round + 1, &seat_specs, cap)?;
     let (scores, ending) = match &played.forfeit {
         Some((seat, reason)) => (

@@ -6,8 +6,8 @@ use kaissa_chaturaji::agents::AgentSpec;
 use kaissa_chaturaji::chaturaji::{Alliances, Rules};
 use kaissa_chaturaji::game::{Actor, AnyGame, Game};
 
-use crate::stats::Sprt;
 use crate::peer::{fairy_fen, split_command, EngineSpec, Notation};
+use crate::stats::Sprt;
 
 /// What `--help` prints.
 pub const HELP: &str = "kc-tournament: agents and UCI engines play each other; prints one line per
@@ -260,8 +260,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 if options.engines.iter().any(|e| e.name == name) {
                     return Err(format!("--engine {name}: declared twice"));
                 }
-                let words =
-                    split_command(command).map_err(|e| format!("--engine {name}: {e}"))?;
+                let words = split_command(command).map_err(|e| format!("--engine {name}: {e}"))?;
                 options.engines.push(EngineSpec {
                     name: name.to_string(),
                     program: words[0].clone(),

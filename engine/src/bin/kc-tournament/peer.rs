@@ -204,10 +204,7 @@ impl Running {
                 Ok(Ok(_)) => {}
                 Ok(Err(reason)) => return Err(reason),
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!(
-                        "no '{word}' within {} ms",
-                        patience.as_millis()
-                    ))
+                    return Err(format!("no '{word}' within {} ms", patience.as_millis()))
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     let status = self.child.try_wait().ok().flatten();
@@ -235,7 +232,6 @@ impl Drop for Running {
         let _ = self.child.wait();
     }
 }
-
 
 /// An engine seat's process, started on first use and restarted for the
 /// game after one it failed.

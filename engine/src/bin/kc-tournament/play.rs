@@ -79,10 +79,7 @@ fn write(record: &mut Record, game: &AnyGame, action: AnyAction) -> Result<(), S
                 Some(roll) => ChaturajiAction::Ply { roll, mv },
                 None => ChaturajiAction::Decision { mv },
             };
-            record
-                .as_chaturaji_mut()
-                .ok_or_else(mismatch)?
-                .play(action)
+            record.as_chaturaji_mut().ok_or_else(mismatch)?.play(action)
         }
         AnyAction::Chaturaji(ChaturajiStep::Roll(_)) => Ok(()),
     };

@@ -11,7 +11,10 @@ use crate::{play_round, worker_engines, Finished};
 /// to `consume` in game order; stops taking new games once `consume`
 /// says stop (games already under way are dropped, so the results are
 /// the serial run's).
-pub fn schedule(options: &Options, mut consume: impl FnMut(Finished) -> bool) -> Result<(), String> {
+pub fn schedule(
+    options: &Options,
+    mut consume: impl FnMut(Finished) -> bool,
+) -> Result<(), String> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel::<(usize, Result<Finished, String>)>();

@@ -35,8 +35,7 @@ pub fn forfeit_scores(game: &AnyGame, loser: usize) -> Vec<f64> {
             None => 1.0,
             Some(rules) if rules.is_ludii() => 1.0 / (players - 1) as f64,
             Some(rules) => {
-                let friends =
-                    rules.friends(Colour::from_index(seat), Colour::from_index(loser));
+                let friends = rules.friends(Colour::from_index(seat), Colour::from_index(loser));
                 f64::from(u8::from(!friends))
             }
         })
