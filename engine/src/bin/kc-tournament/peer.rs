@@ -194,26 +194,46 @@ impl Running {
     /// Reads lines until one whose first word is `word`, within
     /// `patience`; returns it.
     fn until(&mut self, word: &str, patience: Duration) -> Result<String, String> {
-        let deadline = Instant::now() + patience;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(Ok(line)) if line.split_ascii_whitespace().next() == Some(word) => {
-                    return Ok(line)
-                }
-                Ok(Ok(_)) => {}
-                Ok(Err(reason)) => return Err(reason),
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!("no '{word}' within {} ms", patience.as_millis()))
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    let status = self.child.try_wait().ok().flatten();
-                    return Err(match status {
-                        Some(status) => format!("the engine exited ({status})"),
-                        None => "the engine closed its output".into(),
-                    });
-                }
+        match wait_for(&self.lines, word, Instant::now() + patience) {
+            Ok(line) => Ok(line),
+            Err(Waited::Timeout) => Err(format!("no '{word}' within {} ms", patience.as_millis())),
+            Err(Waited::Failed(reason)) => Err(reason),
+            Err(Waited::Closed) => {
+                let status = self.child.try_wait().ok().flatten();
+                Err(match status {
+                    Some(status) => format!("the engine exited ({status})"),
+                    None => "the engine closed its output".into(),
+                })
             }
+        }
+    }
+}
+
+/// Why [`wait_for`] found no line.
+#[derive(Debug, PartialEq)]
+enum Waited {
+    /// The deadline passed.
+    Timeout,
+    /// The reader stopped with this reason.
+    Failed(String),
+    /// The output ended.
+    Closed,
+}
+
+/// Takes lines from `lines` until one whose first word is `word`, and
+/// returns it; gives up at `deadline` even while lines keep coming.
+fn wait_for(lines: &Receiver<Heard>, word: &str, deadline: Instant) -> Result<String, Waited> {
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(Waited::Timeout);
+        }
+        match lines.recv_timeout(left) {
+            Ok(Ok(line)) if line.split_ascii_whitespace().next() == Some(word) => return Ok(line),
+            Ok(Ok(_)) => {}
+            Ok(Err(reason)) => return Err(Waited::Failed(reason)),
+            Err(RecvTimeoutError::Timeout) => return Err(Waited::Timeout),
+            Err(RecvTimeoutError::Disconnected) => return Err(Waited::Closed),
         }
     }
 }
@@ -390,6 +410,25 @@ mod tests {
         let got = heard(&long);
         assert_eq!(got.len(), 1);
         assert!(got[0].as_ref().is_err_and(|e| e.contains("longer than")));
+    }
+
+    #[test]
+    fn a_deadline_holds_while_lines_keep_coming() {
+        let (sender, receiver) = mpsc::sync_channel(QUEUE);
+        for _ in 0..QUEUE {
+            sender.send(Ok("y".to_string())).unwrap();
+        }
+        // Lines are waiting, none the one wanted, and the time is up:
+        // nothing more is read.
+        let waited = wait_for(&receiver, "uciok", Instant::now());
+        assert_eq!(waited, Err(Waited::Timeout));
+        assert_eq!(receiver.try_iter().count(), QUEUE);
+        // An engine that never stops writing: the wait ends on time.
+        std::thread::spawn(move || while sender.send(Ok("y".to_string())).is_ok() {});
+        let started = Instant::now();
+        let waited = wait_for(&receiver, "uciok", started + Duration::from_millis(50));
+        assert_eq!(waited, Err(Waited::Timeout));
+        assert!(started.elapsed() < Duration::from_secs(2));
     }
 
     #[test]
