@@ -1,5 +1,5 @@
 //! Evaluation weights read from a file, for the tuning and match tools
-//! (`examples/texel.rs`).
+//! (`examples/texel.rs`, `examples/agent_match.rs`).
 
 use kaissa_chaturaji::agents::EvalWeights;
 

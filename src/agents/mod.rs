@@ -60,27 +60,49 @@ mod greedy;
 mod greedy_rollout;
 mod kaissa_eval;
 mod kaissa_eval_terms;
+mod limit;
 mod mcts;
 mod random;
 mod spec;
 mod stop;
+mod thought;
 
 pub use agent_game::AgentGame;
-pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SearchReport, MAX_LINE};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use chaturaji_eval::chaturaji_material;
 #[cfg(target_arch = "wasm32")]
 pub use clock::set_clock;
-pub use expectimax::Expectimax;
+pub use expectimax::{Expectimax, MAX_EXPECTIMAX_DEPTH};
 pub use greedy::GreedyAgent;
 pub use kaissa_eval::{evaluate, piece_value, MATE};
 pub use kaissa_eval_terms::{eval_terms, evaluate_with, EvalWeights, EVAL_TERMS, EVAL_TERM_NAMES};
-pub use mcts::{Mcts, MctsConfig, MctsReport};
+pub use limit::{Clock, Limit, LimitError, DEFAULT_MOVE_TIME, MAX_MOVE_TIME};
+pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomAgent;
-pub use spec::{AgentSpec, SpecError};
+pub use spec::{AgentKind, AgentSpec, SpecError};
 pub use stop::StopFlag;
+pub use thought::{Thought, MAX_LINE};
 
-/// A player: given a game at a player node, chooses one of its legal
-/// actions.
+/// A player: given a game at a player node, thinks within a [`Limit`] and
+/// chooses one of its legal actions.
+///
+/// [`Agent::think`] is the one way to think: it reports each completed
+/// iteration to `progress` and returns the last [`Thought`];
+/// [`Agent::choose`] is `think` with the agent's own budget.
+///
+/// ```
+/// use kaissa_chaturaji::agents::{Agent, AgentSpec, Limit, Thought};
+/// use kaissa_chaturaji::game::{AnyGame, Game};
+/// let game = AnyGame::kaissa();
+/// let mut agent = "alphabeta".parse::<AgentSpec>()?.any_agent(&game, 1)?;
+/// let mut seen = 0;
+/// let t = agent.think(&game, &Limit::depth(3), &mut |_: &Thought<_>| seen += 1);
+/// assert!(game.legal_actions().contains(&t.best.unwrap()) && seen >= 1 && t.depth >= 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// At a chance node (Chaturaji's die) and when the game is over an agent
+/// chooses nothing:
 ///
 /// ```
 /// use kaissa_chaturaji::agents::{Agent, RandomAgent};
@@ -96,9 +118,35 @@ pub use stop::StopFlag;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait Agent<G: Game> {
-    /// One of `game`'s legal actions, or `None` when `game` is not at a
-    /// player node (a chance node, or the game is over).
-    fn choose(&mut self, game: &G) -> Option<G::Action>;
+    /// Thinks about `game` within `limit` (or, when `limit` gives no
+    /// bound, the agent's own budget: [`Limit::or`]), calls `progress`
+    /// with each completed iteration's [`Thought`], and returns the last
+    /// one, whose `best` is one of `game`'s legal actions; `best` is
+    /// `None` when `game` is not at a player node. A bound the agent
+    /// cannot honour ([`Agent::check`]) is left out; the others apply.
+    fn think(
+        &mut self,
+        game: &G,
+        limit: &Limit,
+        progress: &mut dyn FnMut(&Thought<G::Action>),
+    ) -> Thought<G::Action>;
+
+    /// Whether the agent honours every bound of `limit`: an error names
+    /// the one it cannot (MCTS has no depth; expectimax counts no nodes).
+    ///
+    /// # Errors
+    /// [`LimitError`] naming the agent and the bound.
+    fn check(&self, limit: &Limit) -> Result<(), LimitError> {
+        let _ = limit;
+        Ok(())
+    }
+
+    /// One of `game`'s legal actions, chosen within the agent's own
+    /// budget, or `None` when `game` is not at a player node (a chance
+    /// node, or the game is over).
+    fn choose(&mut self, game: &G) -> Option<G::Action> {
+        self.think(game, &Limit::default(), &mut |_| {}).best
+    }
 
     /// The agent's spec (`random`, `mcts:500`, …): its kind and budget.
     fn name(&self) -> &str;
@@ -110,6 +158,19 @@ pub trait Agent<G: Game> {
 }
 
 impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
+    fn think(
+        &mut self,
+        game: &G,
+        limit: &Limit,
+        progress: &mut dyn FnMut(&Thought<G::Action>),
+    ) -> Thought<G::Action> {
+        (**self).think(game, limit, progress)
+    }
+
+    fn check(&self, limit: &Limit) -> Result<(), LimitError> {
+        (**self).check(limit)
+    }
+
     fn choose(&mut self, game: &G) -> Option<G::Action> {
         (**self).choose(game)
     }

@@ -1,14 +1,12 @@
 //! An alpha-beta player for Merchant Kaissa.
 
-use std::time::Duration;
-
 use arrayvec::ArrayVec;
 
 use crate::agents::clock::Instant;
 use crate::game::{Game, Kaissa};
-use crate::kaissa::{Move, Position, MAX_MOVES};
+use crate::kaissa::{Move, MAX_MOVES};
 
-use super::{Agent, EvalWeights, StopFlag};
+use super::{Agent, EvalWeights, Limit, StopFlag, Thought, MAX_LINE};
 
 mod ordering;
 mod search;
@@ -21,34 +19,18 @@ use tt::Table;
 /// The deepest ply the search reaches, quiescence included.
 pub(super) const MAX_PLY: usize = 96;
 
-/// The most moves a principal variation of
-/// [`AlphaBeta::search_with_progress`] holds.
-pub const MAX_LINE: usize = 32;
-
-/// The limits and knobs of an [`AlphaBeta`] search. Build it with
-/// [`AlphaBetaConfig::depth`], [`AlphaBetaConfig::time`] or
-/// [`AlphaBetaConfig::nodes`] and the `with_` methods; every limit set
-/// applies (the first reached stops the search).
+/// The knobs of an [`AlphaBeta`] searcher (how long it thinks is a
+/// [`Limit`]): [`AlphaBetaConfig::default`] and the `with_` methods.
 ///
 /// ```
-/// use std::time::Duration;
 /// use kaissa_chaturaji::agents::AlphaBetaConfig;
-/// let config = AlphaBetaConfig::depth(4).with_nodes(100_000);
-/// assert_eq!((config.depth, config.nodes), (4, Some(100_000)));
-/// let timed = AlphaBetaConfig::time(Duration::from_millis(100));
-/// assert_eq!(timed.time, Some(Duration::from_millis(100)));
+/// let config = AlphaBetaConfig::default().with_table_bits(20);
+/// assert_eq!(config.table_bits, 20);
+/// assert_eq!(AlphaBetaConfig::for_memory(64 << 20).table_bits, 22);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct AlphaBetaConfig {
-    /// The deepest iteration, in plies of full-width search (quiescence
-    /// on captures follows). At most 95.
-    pub depth: u32,
-    /// The most nodes per move, if limited (deterministic, like a depth).
-    pub nodes: Option<u64>,
-    /// Wall-clock time per move, if limited (then the result depends on
-    /// the machine).
-    pub time: Option<Duration>,
     /// The transposition table holds `2^table_bits` entries of 16 bytes
     /// (default 18: 4 MB).
     pub table_bits: u32,
@@ -156,14 +138,10 @@ pub struct AlphaBetaConfig {
     pub cut_reductions: bool,
 }
 
-impl AlphaBetaConfig {
-    /// Iterative deepening to `depth` plies.
-    #[must_use]
-    pub fn depth(depth: u32) -> AlphaBetaConfig {
+impl Default for AlphaBetaConfig {
+    /// A table of 2^18 entries (4 MB), the search as shipped.
+    fn default() -> AlphaBetaConfig {
         AlphaBetaConfig {
-            depth,
-            nodes: None,
-            time: None,
             table_bits: 18,
             null_move: true,
             reductions: true,
@@ -183,37 +161,15 @@ impl AlphaBetaConfig {
             cut_reductions: true,
         }
     }
+}
 
-    /// Iterative deepening for `time` per move (as deep as it gets).
+impl AlphaBetaConfig {
+    /// The default configuration with the largest table that fits in
+    /// `bytes` (16 bytes an entry; at least 2^10 entries, at most 2^30).
     #[must_use]
-    pub fn time(time: Duration) -> AlphaBetaConfig {
-        AlphaBetaConfig {
-            time: Some(time),
-            ..AlphaBetaConfig::depth(MAX_PLY as u32 - 1)
-        }
-    }
-
-    /// Iterative deepening for `nodes` nodes per move.
-    #[must_use]
-    pub fn nodes(nodes: u64) -> AlphaBetaConfig {
-        AlphaBetaConfig {
-            nodes: Some(nodes),
-            ..AlphaBetaConfig::depth(MAX_PLY as u32 - 1)
-        }
-    }
-
-    /// The same with a node limit too.
-    #[must_use]
-    pub fn with_nodes(mut self, nodes: u64) -> AlphaBetaConfig {
-        self.nodes = Some(nodes);
-        self
-    }
-
-    /// The same with a time limit too.
-    #[must_use]
-    pub fn with_time(mut self, time: Duration) -> AlphaBetaConfig {
-        self.time = Some(time);
-        self
+    pub fn for_memory(bytes: u64) -> AlphaBetaConfig {
+        let entries = (bytes / 16).max(1 << 10);
+        AlphaBetaConfig::default().with_table_bits(entries.ilog2())
     }
 
     /// The same with the evaluation's terms weighed by `weights`.
@@ -300,40 +256,11 @@ impl AlphaBetaConfig {
         *flag = on;
         Ok(self)
     }
-
-    /// The spec of an agent with these limits.
-    pub(in crate::agents) fn spec(&self) -> String {
-        match (self.time, self.nodes) {
-            (Some(time), _) if self.depth >= MAX_PLY as u32 - 1 => {
-                format!("alphabeta:{}ms", time.as_millis())
-            }
-            (None, Some(nodes)) if self.depth >= MAX_PLY as u32 - 1 => {
-                format!("alphabeta:{nodes}nodes")
-            }
-            _ => format!("alphabeta:{}", self.depth),
-        }
-    }
-}
-
-/// What one [`AlphaBeta::search`] found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct SearchReport {
-    /// The best move (`None` when the game is over).
-    pub best: Option<Move>,
-    /// Its score in centipawns for the side to move; a won game `n`
-    /// plies ahead is [`MATE`](super::MATE)` - n`, a lost one the
-    /// negative.
-    pub score: i32,
-    /// The deepest iteration completed (0 when the move was forced).
-    pub depth: u32,
-    /// Nodes searched (quiescence nodes included).
-    pub nodes: u64,
 }
 
 /// An alpha-beta player for Merchant Kaissa: iterative deepening with a
 /// principal-variation search inside aspiration windows, a Zobrist
-/// transposition table ([`Position::hash`]; buckets of four entries, the
+/// transposition table ([`Position::hash`](crate::kaissa::Position::hash); buckets of four entries, the
 /// shallowest or oldest replaced), move ordering (the table's
 /// move, captures by MVV-LVA, two killer moves per ply, a history of quiet
 /// cutoffs), null-move pruning, late-move reductions, move-count pruning,
@@ -354,19 +281,22 @@ pub struct SearchReport {
 /// moves, so the same sequence of calls gives the same moves.
 ///
 /// ```
-/// use kaissa_chaturaji::agents::{AlphaBeta, AlphaBetaConfig, MATE};
+/// use kaissa_chaturaji::agents::{Agent, AlphaBeta, AlphaBetaConfig, Limit, MATE};
+/// use kaissa_chaturaji::game::Kaissa;
 /// use kaissa_chaturaji::kaissa::Position;
 /// // Yellow's Builder takes the Red Home Stone.
 /// let pos: Position = "8h1/10/10/10/10/10/10/10/10/4H3B1 y 20 -".parse()?;
-/// let mut searcher = AlphaBeta::new(AlphaBetaConfig::depth(3));
-/// let report = searcher.search(&pos);
-/// assert_eq!(report.best.unwrap().to_string(), "i1i10");
-/// assert_eq!(report.score, MATE - 1);
+/// let mut searcher = AlphaBeta::new(AlphaBetaConfig::default());
+/// let thought = searcher.think(&Kaissa::new(pos), &Limit::depth(3), &mut |_| {});
+/// assert_eq!(thought.best.unwrap().to_string(), "i1i10");
+/// assert_eq!(thought.score, MATE - 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct AlphaBeta {
     config: AlphaBetaConfig,
+    /// The budget of a move when the caller's [`Limit`] gives none.
+    budget: Limit,
     name: String,
     table: Table,
     history: History,
@@ -390,7 +320,9 @@ pub struct AlphaBeta {
     nodes: u64,
     stopped: bool,
     deadline: Option<Instant>,
-    /// Raised from another thread to stop the search.
+    /// The most nodes of the search under way, if limited.
+    node_limit: Option<u64>,
+    /// Raised from another thread to stop the search under way.
     stop: Option<StopFlag>,
     /// The best root move of the iteration under way, with its score.
     root_best: Option<(Move, i32)>,
@@ -398,14 +330,24 @@ pub struct AlphaBeta {
     line: ArrayVec<Move, MAX_LINE>,
 }
 
+impl Default for AlphaBeta {
+    /// [`AlphaBeta::new`] with the default configuration.
+    fn default() -> AlphaBeta {
+        AlphaBeta::new(AlphaBetaConfig::default())
+    }
+}
+
 impl AlphaBeta {
-    /// A searcher with these limits; its tables (the transposition table
-    /// and a move buffer per ply, about 1 MB besides the table) are
-    /// allocated here, once.
+    /// A searcher with this configuration; its tables (the transposition
+    /// table and a move buffer per ply, about 1 MB besides the table) are
+    /// allocated here, once. With no budget of its own
+    /// ([`AlphaBeta::with_budget`]), a move it is given no [`Limit`] for
+    /// thinks [`DEFAULT_MOVE_TIME`](super::DEFAULT_MOVE_TIME).
     #[must_use]
     pub fn new(config: AlphaBetaConfig) -> AlphaBeta {
         AlphaBeta {
-            name: config.spec(),
+            name: "alphabeta".to_string(),
+            budget: Limit::default(),
             table: Table::new(config.table_bits),
             history: History::new(),
             counters: CounterMoves::new(),
@@ -421,11 +363,22 @@ impl AlphaBeta {
             nodes: 0,
             stopped: false,
             deadline: None,
+            node_limit: None,
             stop: None,
             root_best: None,
             line: ArrayVec::new(),
             config,
         }
+    }
+
+    /// The same searcher with `budget` as the limit of a move the caller
+    /// gives no bound for ([`Limit::or`]); its name becomes the spec with
+    /// that budget (`alphabeta:6`, `alphabeta:300ms`).
+    #[must_use]
+    pub fn with_budget(mut self, budget: Limit) -> AlphaBeta {
+        self.name = super::spec::spec_text("alphabeta", &budget);
+        self.budget = budget;
+        self
     }
 
     /// The configuration.
@@ -434,57 +387,44 @@ impl AlphaBeta {
         &self.config
     }
 
-    /// Stops every later search as soon as `stop` is raised (checked
-    /// with the time limit), as if its time had run out.
-    pub fn set_stop(&mut self, stop: StopFlag) {
-        self.stop = Some(stop);
-    }
-
-    /// Searches `pos` within the limits and reports the best move, its
-    /// score, the depth completed and the nodes searched. A forced move
-    /// (the only legal one) is returned without a search.
-    pub fn search(&mut self, pos: &Position) -> SearchReport {
-        self.run(pos, None)
-    }
-
-    /// [`AlphaBeta::search`], calling `progress` after each iteration it
-    /// completes with the report so far (its nodes counted up to then)
-    /// and the principal variation, as a UCI engine prints an `info` line
-    /// a depth. The line is the best move, then the moves the
-    /// transposition table holds for the positions that follow (each
-    /// checked to be legal; at most the iteration's depth and
-    /// [`MAX_LINE`] moves, none through a position seen before on it).
-    /// The moves and scores are those of `search`, and it allocates
-    /// nothing either.
+    /// [`Agent::think`] for a position rather than a [`Kaissa`] game, with
+    /// no progress callback.
     ///
     /// ```
-    /// use kaissa_chaturaji::agents::{AlphaBeta, AlphaBetaConfig};
+    /// use kaissa_chaturaji::agents::{AlphaBeta, Limit};
     /// use kaissa_chaturaji::kaissa::Position;
-    /// let mut searcher = AlphaBeta::new(AlphaBetaConfig::depth(3));
-    /// let mut seen = Vec::new();
-    /// let report = searcher.search_with_progress(&Position::start(), &mut |r, line| {
-    ///     assert_eq!(Some(line[0]), r.best);
-    ///     seen.push((r.depth, line.len()));
-    /// });
-    /// assert_eq!(seen.iter().map(|&(depth, _)| depth).collect::<Vec<_>>(), [1, 2, 3]);
-    /// assert!(seen.iter().all(|&(depth, len)| len >= 1 && len <= depth as usize));
-    /// assert_eq!(report.depth, 3);
+    /// let thought = AlphaBeta::default().search(&Position::start(), &Limit::nodes(2_000));
+    /// assert!(thought.best.is_some() && thought.nodes <= 2_100);
     /// ```
-    pub fn search_with_progress(
-        &mut self,
-        pos: &Position,
-        progress: &mut dyn FnMut(&SearchReport, &[Move]),
-    ) -> SearchReport {
-        self.run(pos, Some(progress))
+    pub fn search(&mut self, pos: &crate::kaissa::Position, limit: &Limit) -> Thought<Move> {
+        if pos.is_over() {
+            return Thought::default();
+        }
+        let limit = limit.or(&self.budget);
+        self.run(pos, &limit, &mut |_| {})
     }
 }
 
+/// Alpha-beta honours every bound: a depth (at most 95 plies), nodes, a
+/// time, a clock, infinite, a stop flag. A search to a depth or a node
+/// count is deterministic; `progress` hears of each depth completed, with
+/// its principal variation: the best move, then the moves the
+/// transposition table holds for the positions that follow (each checked
+/// to be legal; at most the iteration's depth and [`MAX_LINE`] moves,
+/// none through a position seen before on it). A forced move (the only
+/// legal one) is returned without a search, at depth 0.
 impl Agent<Kaissa> for AlphaBeta {
-    fn choose(&mut self, game: &Kaissa) -> Option<Move> {
+    fn think(
+        &mut self,
+        game: &Kaissa,
+        limit: &Limit,
+        progress: &mut dyn FnMut(&Thought<Move>),
+    ) -> Thought<Move> {
         if game.is_over() {
-            return None;
+            return Thought::default();
         }
-        self.search(game.position()).best
+        let limit = limit.or(&self.budget);
+        self.run(game.position(), &limit, progress)
     }
 
     fn name(&self) -> &str {

@@ -11,7 +11,7 @@ use super::super::kaissa_eval_terms::evaluate_with;
 use super::ordering::{self, capture_key, Refutations, GRAVITY_LIMIT};
 use super::see;
 use super::tt::Bound;
-use super::{AlphaBeta, SearchReport, StopFlag, MAX_LINE, MAX_PLY};
+use super::{AlphaBeta, Limit, StopFlag, Thought, MAX_LINE, MAX_PLY};
 
 /// Above every score.
 const INFINITY: i32 = MATE + 1;
@@ -89,75 +89,77 @@ fn late_move_reduction(depth: i32, index: usize) -> i32 {
     r.clamp(1, depth - 2)
 }
 
-/// What hears of each iteration completed: its report and line.
-type Progress<'a> = &'a mut dyn FnMut(&SearchReport, &[Move]);
-
 impl AlphaBeta {
-    /// Iterative deepening from `pos` within the limits.
-    /// `progress`, if any, hears of each iteration completed, with its
-    /// principal variation.
+    /// Iterative deepening from `pos` within `limit` (already resolved
+    /// against the agent's budget); `progress` hears of each iteration
+    /// completed, with its principal variation.
     pub(super) fn run(
         &mut self,
         pos: &Position,
-        mut progress: Option<Progress<'_>>,
-    ) -> SearchReport {
+        limit: &Limit,
+        progress: &mut dyn FnMut(&Thought<Move>),
+    ) -> Thought<Move> {
         let start = Instant::now();
         self.nodes = 0;
         self.stopped = false;
-        self.deadline = self.config.time.map(|time| start + time);
+        self.deadline = limit.move_time().map(|time| start + time);
+        self.node_limit = limit.nodes;
+        self.stop.clone_from(&limit.stop);
         self.history.age();
         self.table.new_search();
         for killers in &mut self.killers {
             *killers = [None, None];
         }
-        let mut report = SearchReport {
-            best: None,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-        };
+        let mut thought = Thought::default();
         let mut pos = pos.clone();
         let moves = pos.legal_moves();
         match moves.as_slice() {
-            [] => return report,
-            [only] => {
-                report.best = Some(*only);
-                return report;
-            }
+            [] => return thought,
+            [only] => return Thought::chosen(Some(*only)),
             _ => {}
         }
-        let max_depth = self.config.depth.clamp(1, MAX_PLY as u32 - 1);
+        let max_depth = limit
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
         for depth in 1..=max_depth {
             self.iteration_depth = depth as usize;
-            let score = self.root_search(&mut pos, depth as i32, report.score);
+            let score = self.root_search(&mut pos, depth as i32, thought.score);
             if self.stopped {
                 // A partial iteration searched the previous best move
                 // first: a move it found better is better.
                 if let Some((mv, score)) = self.root_best {
-                    report.best = Some(mv);
-                    report.score = score;
+                    thought.best = Some(mv);
+                    thought.score = score;
                 }
                 break;
             }
             if let Some((mv, _)) = self.root_best {
-                report.best = Some(mv);
+                thought.best = Some(mv);
             }
-            report.score = score;
-            report.depth = depth;
-            if let (Some(progress), Some(best)) = (progress.as_mut(), report.best) {
-                report.nodes = self.nodes;
+            thought.score = score;
+            thought.depth = depth;
+            if let Some(best) = thought.best {
+                thought.nodes = self.nodes;
+                thought.elapsed = start.elapsed();
                 self.fill_line(&pos, best, depth as usize);
-                progress(&report, &self.line);
+                thought.pv.clone_from(&self.line);
+                progress(&thought);
             }
             if score.abs() > MATE_BOUND {
                 break;
             }
         }
-        if report.best.is_none() {
-            report.best = moves.first().copied();
+        if thought.best.is_none() {
+            thought.best = moves.first().copied();
         }
-        report.nodes = self.nodes;
-        report
+        if thought.pv.first() != thought.best.as_ref() {
+            thought.pv.clear();
+            thought.pv.extend(thought.best);
+        }
+        thought.nodes = self.nodes;
+        thought.elapsed = start.elapsed();
+        thought
     }
 
     /// Puts the principal variation from `pos` into `self.line`: `best`,
@@ -233,7 +235,7 @@ impl AlphaBeta {
         if self.stopped {
             return true;
         }
-        if self.config.nodes.is_some_and(|limit| self.nodes >= limit) {
+        if self.node_limit.is_some_and(|limit| self.nodes >= limit) {
             self.stopped = true;
         } else if self.nodes & 1023 == 0 {
             if let Some(deadline) = self.deadline {
@@ -803,15 +805,15 @@ mod tests {
     #[test]
     fn every_feature_keeps_the_search_deterministic() {
         let pos = middlegame();
-        let mut every = AlphaBetaConfig::depth(5);
+        let mut every = AlphaBetaConfig::default();
         for feature in FEATURES {
             every = every.with_feature(feature).unwrap();
         }
-        let mut configs = vec![AlphaBetaConfig::depth(5), every];
+        let mut configs = vec![AlphaBetaConfig::default(), every];
         for feature in FEATURES {
             for config in [
-                AlphaBetaConfig::depth(5).without(feature).unwrap(),
-                AlphaBetaConfig::depth(5).with_feature(feature).unwrap(),
+                AlphaBetaConfig::default().without(feature).unwrap(),
+                AlphaBetaConfig::default().with_feature(feature).unwrap(),
             ] {
                 if !configs.contains(&config) {
                     configs.push(config);
@@ -822,8 +824,8 @@ mod tests {
         // its default.
         assert_eq!(configs.len(), 2 + FEATURES.len());
         for config in configs {
-            let first = AlphaBeta::new(config).search(&pos);
-            let second = AlphaBeta::new(config).search(&pos);
+            let first = AlphaBeta::new(config).search(&pos, &Limit::depth(5));
+            let second = AlphaBeta::new(config).search(&pos, &Limit::depth(5));
             assert_eq!(first, second, "{config:?}");
             assert_eq!(first.depth, 5);
             assert!(pos.is_legal(first.best.unwrap()));
@@ -834,9 +836,9 @@ mod tests {
     /// visits fewer nodes than one with it off, and both play legally.
     fn fewer_nodes_with(feature: &str) {
         let pos = middlegame();
-        let config = AlphaBetaConfig::depth(6);
+        let config = AlphaBetaConfig::default();
         let nodes = |config: AlphaBetaConfig| {
-            let report = AlphaBeta::new(config).search(&pos);
+            let report = AlphaBeta::new(config).search(&pos, &Limit::depth(6));
             assert!(pos.is_legal(report.best.unwrap()));
             report.nodes
         };
@@ -853,10 +855,12 @@ mod tests {
         // They start 6 plies from the leaves: a depth-8 search is the
         // first to meet them more than at its root's children.
         let pos = middlegame();
-        let config = AlphaBetaConfig::depth(8).with_table_bits(16);
-        let with = AlphaBeta::new(config.with_feature("se").unwrap()).search(&pos);
-        let again = AlphaBeta::new(config.with_feature("se").unwrap()).search(&pos);
-        let without = AlphaBeta::new(config).search(&pos);
+        let config = AlphaBetaConfig::default().with_table_bits(16);
+        let with =
+            AlphaBeta::new(config.with_feature("se").unwrap()).search(&pos, &Limit::depth(8));
+        let again =
+            AlphaBeta::new(config.with_feature("se").unwrap()).search(&pos, &Limit::depth(8));
+        let without = AlphaBeta::new(config).search(&pos, &Limit::depth(8));
         assert_eq!(with, again);
         assert_ne!(with.nodes, without.nodes);
         assert!(pos.is_legal(with.best.unwrap()));

@@ -1,43 +1,35 @@
 //! Monte Carlo tree search: UCT with explicit chance nodes, one value per
 //! player, the tree in an arena kept between moves.
 
-use std::time::Duration;
-
 use crate::agents::clock::Instant;
 use crate::game::{Actor, Game, Returns};
 use crate::random::{RandomSource, SplitMix64};
 
-use super::{Agent, AgentGame, StopFlag};
+use super::thought::win_rate_score;
+use super::{Agent, AgentGame, Limit, LimitError, StopFlag, Thought, DEFAULT_MOVE_TIME, MAX_LINE};
 
 mod tree;
 
 use tree::{copy_subtree, sort_by_prior, Kind, Node, MINIMAX_PLAYERS, WINS};
 
+/// The iterations after which a search first reports its progress (then
+/// at each doubling).
+const PROGRESS_EVERY: u64 = 1024;
+
 /// The default [`MctsConfig::greed`].
 const DEFAULT_GREED: f64 = 0.5;
 
-/// The budget and knobs of an [`Mcts`] search. Build it with
-/// [`MctsConfig::iterations`] or [`MctsConfig::time`] and the `with_`
-/// methods.
+/// The knobs of an [`Mcts`] searcher (how long it thinks is a
+/// [`Limit`]): [`MctsConfig::default`] and the `with_` methods.
 ///
 /// ```
-/// use std::time::Duration;
 /// use kaissa_chaturaji::agents::MctsConfig;
-/// let config = MctsConfig::iterations(500).with_rollout_plies(20);
-/// assert_eq!(config.iterations, 500);
+/// let config = MctsConfig::default().with_rollout_plies(20);
 /// assert_eq!(config.rollout_plies, Some(20));
-/// assert_eq!(MctsConfig::time(Duration::from_millis(50)).iterations, 0);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[non_exhaustive]
 pub struct MctsConfig {
-    /// Iterations (selection, expansion, rollout, backup) per move; 0 for
-    /// no limit (then [`MctsConfig::time`] must bound the search). With an
-    /// iteration budget and no time limit the search is deterministic for
-    /// a seed.
-    pub iterations: u64,
-    /// Wall-clock time per move, if limited.
-    pub time: Option<Duration>,
     /// The exploration constant `c` of UCB1 (values are in `0..=1`):
     /// `mean + c * sqrt(ln N / n)`; `None` (the default) for the game's
     /// ([`AgentGame::mcts_exploration`]: 0.7, under the Chaturaji Ludii
@@ -82,13 +74,11 @@ pub struct MctsConfig {
     pub threats: bool,
 }
 
-impl MctsConfig {
-    /// `iterations` per move, no time limit, the defaults otherwise.
-    #[must_use]
-    pub fn iterations(iterations: u64) -> MctsConfig {
+impl Default for MctsConfig {
+    /// A tree of at most 2^20 nodes and the game's own rollout cap and
+    /// exploration constant.
+    fn default() -> MctsConfig {
         MctsConfig {
-            iterations,
-            time: None,
             exploration: None,
             rollout_plies: None,
             max_nodes: 1 << 20,
@@ -98,16 +88,9 @@ impl MctsConfig {
             threats: false,
         }
     }
+}
 
-    /// `time` per move, no iteration limit, the defaults otherwise.
-    #[must_use]
-    pub fn time(time: Duration) -> MctsConfig {
-        MctsConfig {
-            time: Some(time),
-            ..MctsConfig::iterations(0)
-        }
-    }
-
+impl MctsConfig {
     /// The same with this exploration constant.
     #[must_use]
     pub fn with_exploration(mut self, exploration: f64) -> MctsConfig {
@@ -158,36 +141,6 @@ impl MctsConfig {
         self.threats = threats;
         self
     }
-
-    /// The spec of an agent with this budget: `mcts:<iterations>` or
-    /// `mcts:<ms>ms`.
-    pub(in crate::agents) fn spec(&self) -> String {
-        match (self.iterations, self.time) {
-            (0, Some(time)) => format!("mcts:{}ms", time.as_millis()),
-            (n, _) => format!("mcts:{n}"),
-        }
-    }
-}
-
-/// What one [`Mcts::search`] did.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[non_exhaustive]
-pub struct MctsReport<A> {
-    /// The action chosen: the root's most visited child (`None` when the
-    /// game is not at a player node).
-    pub best: Option<A>,
-    /// Iterations run by this search.
-    pub iterations: u64,
-    /// The root's visits before the search: what the tree kept from the
-    /// previous moves (0 for a fresh tree).
-    pub reused: u32,
-    /// The root's visits after it.
-    pub visits: u32,
-    /// Nodes in the tree.
-    pub nodes: usize,
-    /// The mean value (`0..=1`, 1 a sure win) of the chosen action for the
-    /// player to move.
-    pub value: f64,
 }
 
 /// A UCT player for any [`AgentGame`]: Monte Carlo tree search with UCB1
@@ -216,15 +169,15 @@ pub struct MctsReport<A> {
 /// same calls give the same choices.
 ///
 /// ```
-/// use kaissa_chaturaji::agents::{Agent, Mcts, MctsConfig};
+/// use kaissa_chaturaji::agents::{Agent, Limit, Mcts, MctsConfig};
 /// use kaissa_chaturaji::chaturaji::{Roll, Rules};
 /// use kaissa_chaturaji::game::{self, ChaturajiStep, Game};
 /// let mut game = game::chaturaji(Rules::default());
 /// game.apply(ChaturajiStep::Roll(Roll::new(5).unwrap()))?;
-/// let mut agent = Mcts::new(MctsConfig::iterations(200), 1);
-/// let report = agent.search(&game);
-/// assert_eq!(report.iterations, 200);
-/// assert!(game.legal_actions().contains(&report.best.unwrap()));
+/// let mut agent = Mcts::new(MctsConfig::default(), 1);
+/// let thought = agent.think(&game, &Limit::nodes(200), &mut |_| {});
+/// assert_eq!(thought.nodes, 200);
+/// assert!(game.legal_actions().contains(&thought.best.unwrap()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
@@ -237,8 +190,8 @@ pub struct Mcts<G: Game> {
     /// The nodes of the current iteration, root first.
     path: Vec<u32>,
     name: String,
-    /// Raised from another thread to stop the search.
-    stop: Option<StopFlag>,
+    /// The budget of a move when the caller's [`Limit`] gives none.
+    budget: Limit,
     /// The rollout cap and exploration constant of this search: the
     /// config's, or the game's defaults.
     plies: u32,
@@ -253,13 +206,13 @@ impl<G: AgentGame> Mcts<G> {
         let mut config = config;
         config.max_nodes = config.max_nodes.max(1 << 12);
         Mcts {
-            name: config.spec(),
+            name: "mcts".to_string(),
+            budget: Limit::default(),
             config,
             rng: SplitMix64::new(seed),
             nodes: Vec::new(),
             spare: Vec::new(),
             path: Vec::new(),
-            stop: None,
             plies: 0,
             exploration: 0.0,
         }
@@ -271,75 +224,133 @@ impl<G: AgentGame> Mcts<G> {
         &self.config
     }
 
-    /// Stops every later search as soon as `stop` is raised (checked
-    /// with the time limit, after at least one iteration), as if its time
-    /// had run out.
-    pub fn set_stop(&mut self, stop: StopFlag) {
-        self.stop = Some(stop);
+    /// The same searcher with `budget` as the limit of a move the caller
+    /// gives no bound for ([`Limit::or`]); its name becomes the spec with
+    /// that budget (`mcts:500`, `mcts:50ms`).
+    #[must_use]
+    pub fn with_budget(mut self, budget: Limit) -> Mcts<G> {
+        self.name = super::spec::spec_text("mcts", &budget);
+        self.budget = budget;
+        self
     }
 
-    /// Searches `game` within the budget and reports the chosen action.
-    /// At a chance node or a finished game nothing is searched (`best` is
-    /// `None`); with a single legal action, that one is returned at once.
-    pub fn search(&mut self, game: &G) -> MctsReport<G::Action> {
-        let mut report = MctsReport {
-            best: None,
-            iterations: 0,
-            reused: 0,
-            visits: 0,
-            nodes: self.nodes.len(),
-            value: 0.5,
-        };
+    /// The nodes a tree of `bytes` holds (with its spare for keeping a
+    /// subtree between moves): what [`MctsConfig::max_nodes`] to give for
+    /// a memory size.
+    #[must_use]
+    pub fn nodes_in(bytes: u64) -> usize {
+        let node = core::mem::size_of::<Node<G::Action>>() as u64;
+        usize::try_from(bytes / (2 * node)).unwrap_or(usize::MAX)
+    }
+
+    /// The nodes in the tree now.
+    #[must_use]
+    pub fn tree_size(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The visits of the tree's root now: after a search, those of the
+    /// position searched.
+    #[must_use]
+    pub fn root_visits(&self) -> u32 {
+        self.nodes.first().map_or(0, |root| root.visits)
+    }
+
+    /// Searches `game` within `limit` (resolved against the budget).
+    fn run(
+        &mut self,
+        game: &G,
+        limit: &Limit,
+        progress: &mut dyn FnMut(&Thought<G::Action>),
+    ) -> Thought<G::Action> {
+        let start = Instant::now();
         if !matches!(game.actor(), Actor::Player(_)) {
-            return report;
+            return Thought::default();
         }
         let actions = game.legal_actions();
         if let [only] = actions.as_ref() {
-            report.best = Some(*only);
-            return report;
+            return Thought::chosen(Some(*only));
         }
         if let Some(win) = winning_action(game, actions.as_ref()) {
-            report.best = Some(win);
-            report.value = 1.0;
-            return report;
+            let mut thought = Thought::chosen(Some(win));
+            thought.score = win_rate_score(1.0);
+            return thought;
         }
         self.reserve();
-        report.reused = self.prepare_root(game);
-        let limit = match self.config.iterations {
-            0 if self.config.time.is_some() => u64::MAX,
-            0 => 1,
-            n => n,
+        self.prepare_root(game);
+        let most = limit.nodes.unwrap_or(u64::MAX).max(1);
+        // A limit of nothing MCTS counts (a depth alone) thinks the
+        // default time rather than forever.
+        let time = match limit.move_time() {
+            None if limit.nodes.is_none() && !limit.infinite => Some(DEFAULT_MOVE_TIME),
+            time => time,
         };
-        let deadline = self.config.time.map(|time| Instant::now() + time);
-        while report.iterations < limit {
-            if let Some(deadline) = deadline {
-                // At least one iteration, so that the root is expanded.
-                if report.iterations > 0 && Instant::now() >= deadline {
-                    break;
-                }
-            }
-            if report.iterations > 0 && self.stop.as_ref().is_some_and(StopFlag::is_raised) {
+        let deadline = time.map(|time| start + time);
+        let mut iterations = 0;
+        let mut next_report = PROGRESS_EVERY;
+        while iterations < most {
+            // At least one iteration, so that the root is expanded.
+            if iterations > 0
+                && (deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                    || limit.stop.as_ref().is_some_and(StopFlag::is_raised))
+            {
                 break;
             }
             self.iterate(game);
-            report.iterations += 1;
-        }
-        let root = self.nodes[0];
-        let best = root.children().max_by(|&a, &b| {
-            let (a, b) = (&self.nodes[a], &self.nodes[b]);
-            a.visits.cmp(&b.visits).then(a.mean().total_cmp(&b.mean()))
-        });
-        report.visits = root.visits;
-        report.nodes = self.nodes.len();
-        match best {
-            Some(index) => {
-                report.best = self.nodes[index].action;
-                report.value = self.nodes[index].mean();
+            iterations += 1;
+            if iterations == next_report {
+                next_report = next_report.saturating_mul(2);
+                let thought = self.thought(actions.as_ref(), iterations, start);
+                progress(&thought);
             }
-            // Only when the arena could not hold the root's children.
-            None => report.best = actions.as_ref().first().copied(),
         }
-        report
+        let thought = self.thought(actions.as_ref(), iterations, start);
+        progress(&thought);
+        thought
+    }
+
+    /// What the tree says after `iterations`: the root's most visited
+    /// child, its value as a score, and the most visited line.
+    fn thought(
+        &self,
+        actions: &[G::Action],
+        iterations: u64,
+        start: Instant,
+    ) -> Thought<G::Action> {
+        let mut thought = Thought {
+            nodes: iterations,
+            elapsed: start.elapsed(),
+            ..Thought::default()
+        };
+        let mut at = 0;
+        loop {
+            let node = self.nodes[at];
+            if !matches!(node.kind, Kind::Player(_)) || thought.pv.len() >= MAX_LINE {
+                break;
+            }
+            let Some(child) = node.children().max_by(|&a, &b| {
+                let (a, b) = (&self.nodes[a], &self.nodes[b]);
+                a.visits.cmp(&b.visits).then(a.mean().total_cmp(&b.mean()))
+            }) else {
+                break;
+            };
+            let Some(action) = self.nodes[child].action else {
+                break;
+            };
+            if at == 0 {
+                thought.best = Some(action);
+                thought.score = win_rate_score(self.nodes[child].mean());
+            }
+            thought.pv.push(action);
+            at = child;
+        }
+        thought.depth = thought.pv.len() as u32;
+        if thought.best.is_none() {
+            // Only when the arena could not hold the root's children.
+            thought.best = actions.first().copied();
+            thought.pv.extend(thought.best);
+        }
+        thought
     }
 
     /// Reserves the arena, its spare and the path on the first search.
@@ -642,9 +653,29 @@ fn winning_action<G: AgentGame>(game: &G, actions: &[G::Action]) -> Option<G::Ac
         .find(|&action| game.wins_at_once(action))
 }
 
+/// MCTS honours nodes (iterations), a time, a clock, infinite and a stop
+/// flag; it refuses a depth. With an iteration limit and no time it is
+/// deterministic for a seed. `progress` hears of the search after 1,024
+/// iterations, then at each doubling, and at the end.
 impl<G: AgentGame> Agent<G> for Mcts<G> {
-    fn choose(&mut self, game: &G) -> Option<G::Action> {
-        self.search(game).best
+    fn think(
+        &mut self,
+        game: &G,
+        limit: &Limit,
+        progress: &mut dyn FnMut(&Thought<G::Action>),
+    ) -> Thought<G::Action> {
+        let limit = limit.or(&self.budget);
+        self.run(game, &limit, progress)
+    }
+
+    fn check(&self, limit: &Limit) -> Result<(), LimitError> {
+        match limit.depth {
+            Some(_) => Err(LimitError {
+                agent: self.name.clone(),
+                reason: "MCTS searches to no fixed depth: give it nodes (iterations) or a time",
+            }),
+            None => Ok(()),
+        }
     }
 
     fn name(&self) -> &str {
@@ -667,7 +698,7 @@ mod tests {
         // Yellow's Builder takes the Red Home Stone with i1i10.
         let pos: Position = "8h1/10/10/10/10/10/10/10/10/4H3B1 y 20 -".parse().unwrap();
         let game = Kaissa::new(pos);
-        let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::iterations(1), 1);
+        let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::default(), 1);
         mcts.reserve();
         mcts.prepare_root(&game);
         for _ in 0..5 {
@@ -689,7 +720,7 @@ mod tests {
         // than the position's own heuristic.
         let pos: Position = "h4b4/10/10/10/10/10/10/10/10/H4U4 r 20 -".parse().unwrap();
         let game = Kaissa::new(pos);
-        let config = MctsConfig::iterations(1).with_minimax(0.5);
+        let config = MctsConfig::default().with_minimax(0.5);
         let mut mcts: Mcts<Kaissa> = Mcts::new(config, 1);
         mcts.reserve();
         mcts.prepare_root(&game);
@@ -717,7 +748,7 @@ mod tests {
         use crate::chaturaji::Rules;
         use crate::game::Chaturaji;
         let mut game = crate::game::chaturaji(Rules::ludii());
-        let config = MctsConfig::iterations(1).with_minimax(0.5);
+        let config = MctsConfig::default().with_minimax(0.5);
         let mut mcts: Mcts<Chaturaji> = Mcts::new(config, 3);
         game.apply(game.chance_outcomes()[2].0).unwrap();
         mcts.reserve();
@@ -753,7 +784,7 @@ mod tests {
         };
         let sheet = crate::game::chaturaji(Rules::default());
         let ludii = crate::game::chaturaji(Rules::ludii());
-        let config = MctsConfig::iterations(10);
+        let config = MctsConfig::default();
         assert_eq!(settings(&sheet, config), (50, 0.7));
         assert_eq!(settings(&ludii, config), (0, 0.08));
         let own = config.with_rollout_plies(12).with_exploration(0.3);
@@ -769,10 +800,10 @@ mod tests {
         use crate::game::Chaturaji;
         let mut game = crate::game::chaturaji(Rules::ludii());
         game.apply(game.chance_outcomes()[1].0).unwrap();
-        let config = MctsConfig::iterations(300).with_threats(true);
+        let config = MctsConfig::default().with_threats(true);
         let run = || {
             let mut mcts: Mcts<Chaturaji> = Mcts::new(config, 7);
-            let report = mcts.search(&game);
+            let report = mcts.think(&game, &Limit::nodes(300), &mut |_| {});
             let visits: Vec<u32> = mcts.nodes[mcts.nodes[0].children()]
                 .iter()
                 .map(|child| child.visits)
@@ -791,7 +822,7 @@ mod tests {
         // f1; both stones are far away.
         let pos: Position = "h9/10/10/10/10/p9/10/10/10/B4u3H y 20 -".parse().unwrap();
         let game = Kaissa::new(pos);
-        let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::iterations(1), 1);
+        let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::default(), 1);
         mcts.reserve();
         mcts.prepare_root(&game);
         mcts.iterate(&game);

@@ -2,7 +2,7 @@
 //! and the game `go` searches.
 
 use kaissa_chaturaji::chaturaji::Roll;
-use kaissa_chaturaji::game::{Actor, AnyAction, AnyGame, ChaturajiStep, Game};
+use kaissa_chaturaji::game::{Actor, AnyGame, Game, ReadyError};
 use kaissa_chaturaji_engine::{quote, tokens};
 
 /// The longest token `position` takes (a board field, a move).
@@ -53,28 +53,18 @@ pub fn read(start: &AnyGame, args: &[&str]) -> Result<AnyGame, String> {
 /// unless a Ludii promotion decision is pending, which takes no roll), at
 /// a player node.
 pub fn to_move(game: &AnyGame, roll: Option<u8>) -> Result<AnyGame, String> {
-    let Some(chaturaji) = game.as_chaturaji() else {
-        return match roll {
-            Some(_) => Err("go roll: Kaissa has no die".into()),
-            None => Ok(game.clone()),
-        };
+    let roll = match roll {
+        Some(face) => Some(Roll::new(face).ok_or("go roll: a die face is 2, 3, 4 or 5")?),
+        None => None,
     };
-    match (roll, chaturaji.position().pending_promotion()) {
-        (Some(_), Some(square)) => Err(format!(
-            "go roll: the promotion of the pawn on {square} is decided without a roll (go movetime ...)"
-        )),
-        (None, Some(_)) => Ok(game.clone()),
-        (None, None) => {
-            Err("go: Chaturaji needs the face rolled first (go roll 3 movetime 100)".into())
-        }
-        (Some(face), None) => {
-            let roll = Roll::new(face).ok_or("go roll: a die face is 2, 3, 4 or 5")?;
-            let mut game = game.clone();
-            game.apply(AnyAction::Chaturaji(ChaturajiStep::Roll(roll)))
-                .map_err(|e| format!("go roll {face}: {e}"))?;
-            Ok(game)
-        }
-    }
+    game.ready_to_choose(roll).map_err(|e| {
+        let example = match e {
+            ReadyError::RollNeeded => " (go roll 3 movetime 100)",
+            ReadyError::NoRollWanted => " (go movetime 100)",
+            _ => "",
+        };
+        format!("go: {e}{example}")
+    })
 }
 
 /// Whose clock the player to move uses: 0 `wtime`, 1 `btime`. Kaissa's
