@@ -100,7 +100,10 @@ fn movers<'a>(
                 let agent = spec
                     .any_agent(&options.start, seed)
                     .map_err(|e| e.to_string())?;
-                movers.push(Mover::Agent(agent));
+                movers.push(Mover::Agent {
+                    agent,
+                    limit: spec.budget().clone(),
+                });
             }
             (SeatSpec::Engine(..), Some(engine)) => {
                 // A failure to start or to get ready shows at its first move.

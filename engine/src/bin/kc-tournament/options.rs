@@ -22,8 +22,9 @@ usage: kc-tournament <kaissa|chaturaji> [--rules sheet|opposite|ludii]
                      [--sprt ELO0,ELO1] [--concurrency N]
 
 agents:  random, greedy, mcts:<iterations>, alphabeta:<depth> (Kaissa only),
-         expectimax:<depth>; time budgets: mcts:<ms>ms, alphabeta:<ms>ms;
-         engine:NAME, an engine declared with --engine.
+         expectimax:<depth>; time budgets: mcts:<ms>ms, alphabeta:<ms>ms,
+         expectimax:<ms>ms; a bare mcts, alphabeta or expectimax thinks one
+         second a move; engine:NAME, an engine declared with --engine.
 --rules  Chaturaji's rules: sheet (default; Red with Green, Black with
          Yellow), opposite (Red with Yellow, Black with Green), or ludii (every
          colour for itself, scores). --alliances sheet|opposite is the older

@@ -1,7 +1,7 @@
 //! One game of the tournament: one loop over [`AnyGame`] for both games,
 //! with its forfeits and its game record.
 
-use kaissa_chaturaji::agents::{Agent, RandomAgent};
+use kaissa_chaturaji::agents::{Agent, Limit, RandomAgent};
 use kaissa_chaturaji::chaturaji::{Colour, DiceRoller};
 use kaissa_chaturaji::game::{Actor, AnyAction, AnyGame, ChaturajiStep, Game};
 use kaissa_chaturaji::kaissa::Side;
@@ -14,8 +14,14 @@ use crate::peer::Engine;
 /// Who moves for a seat: one of our agents, or an engine our rules
 /// referee.
 pub enum Mover<'a> {
-    /// An agent of the library, with its own budget (its spec's).
-    Agent(Box<dyn Agent<AnyGame> + Send>),
+    /// An agent of the library, thinking within `limit` (its spec's
+    /// budget).
+    Agent {
+        /// The agent.
+        agent: Box<dyn Agent<AnyGame> + Send>,
+        /// Its limit a move.
+        limit: Limit,
+    },
     /// An engine, thinking `movetime` milliseconds a move.
     Engine {
         /// The engine.
@@ -30,8 +36,9 @@ impl Mover<'_> {
     /// the game (an illegal or malformed move, no answer in time).
     fn choose(&mut self, game: &AnyGame) -> Result<AnyAction, String> {
         match self {
-            Mover::Agent(agent) => agent
-                .choose(game)
+            Mover::Agent { agent, limit } => agent
+                .think(game, limit, &mut |_| {})
+                .best
                 .ok_or_else(|| format!("{} chose no move", agent.name())),
             Mover::Engine { engine, movetime } => engine.choose(game, *movetime),
         }
