@@ -120,13 +120,19 @@ impl Engine {
         assert!(lines[0].len() < 400, "a long message: {}", lines[0]);
     }
 
-    /// The position text `d` reports.
+    /// The position text `d` reports (skipping the lines of a search
+    /// under way).
     fn position(&mut self) -> String {
         self.send("d");
-        let line = self.line();
-        line.strip_prefix("info string position ")
-            .unwrap_or_else(|| panic!("{line}"))
-            .to_string()
+        loop {
+            let line = self.line();
+            if !line.starts_with("info depth ") {
+                return line
+                    .strip_prefix("info string position ")
+                    .unwrap_or_else(|| panic!("{line}"))
+                    .to_string();
+            }
+        }
     }
 
     /// Closes the input; the engine must exit by itself, successfully;

@@ -148,9 +148,11 @@ impl Engine {
         } else {
             next.start()
         };
-        let agent = next.agent(&game).map_err(|e| format!("setoption: {e}"))?;
-        // The old agent's tables go before the new one is used.
-        self.agent = Some(agent);
+        // Whether the agent plays the game, before the old agent's tables
+        // are let go (so that the two are never held at once).
+        next.check(&game).map_err(|e| format!("setoption: {e}"))?;
+        self.agent = None;
+        self.agent = Some(next.agent(&game)?);
         self.settings = next;
         self.game = game;
         Ok(())

@@ -67,13 +67,24 @@ impl Settings {
     /// The agent of these settings, for games like `game`: its tables
     /// sized by `Hash`, seeded by `Seed`.
     pub fn agent(&self, game: &AnyGame) -> Result<EngineAgent, String> {
+        self.agent_in(game, self.hash_mb << 20)
+    }
+
+    /// Whether the agent of these settings plays `game`, found with
+    /// small tables.
+    pub fn check(&self, game: &AnyGame) -> Result<(), String> {
+        self.agent_in(game, MIN_HASH << 20).map(drop)
+    }
+
+    /// The agent of these settings with tables of about `bytes`.
+    fn agent_in(&self, game: &AnyGame, bytes: u64) -> Result<EngineAgent, String> {
         let spec = match &self.agent {
             Some(spec) => spec.clone(),
             None => strongest(self.variant)
                 .parse()
                 .map_err(|e| format!("{e}"))?,
         };
-        spec.with_memory(self.hash_mb << 20)
+        spec.with_memory(bytes)
             .any_agent(game, self.seed)
             .map_err(|e| e.to_string())
     }
