@@ -2,9 +2,8 @@
 //! second in both games (a fresh tree per search: selection, expansion, a
 //! rollout through the fast playout loop, backup), and alpha-beta nodes per
 //! second in Merchant Kaissa (quiescence nodes included; a fresh searcher
-//! per search, its allocation not timed). The `_uniform` and `_plain`
-//! variants are the same searches with uniform rollouts and without the
-//! selective features, for ratios within one run.
+//! per search, its allocation not timed). The `_uniform` variants are the
+//! same searches with uniform rollouts, for ratios within one run.
 
 use std::hint::black_box;
 use std::time::Duration;

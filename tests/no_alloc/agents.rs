@@ -62,15 +62,9 @@ fn mcts_does_not_allocate_after_warm_up() {
         allocations_after_warm_up(game::kaissa(), &mut kaissa, 12),
         0
     );
-    // The defaults (under the Ludii ruleset no rollouts), rollouts under
-    // both rules, implicit minimax backups, and leaves valued with the
-    // captures on offer.
-    let settings = [
-        config,
-        config.with_rollout_plies(50),
-        config.with_minimax(0.5),
-        config.with_threats(true),
-    ];
+    // The defaults (under the Ludii ruleset no rollouts), and rollouts
+    // under both rules.
+    let settings = [config, config.with_rollout_plies(50)];
     for rules in [Rules::default(), Rules::ludii()] {
         for config in settings {
             let mut chaturaji = Mcts::new(config, 2).with_budget(budget.clone());
@@ -106,31 +100,14 @@ fn mcts_iterations_do_not_allocate() {
 
 #[test]
 fn alphabeta_does_not_allocate() {
-    let defaults = AlphaBetaConfig::default().with_table_bits(12);
-    // The defaults, and the search with the features that are off by
-    // default (threat extensions, history maluses, counter moves,
-    // quiescence evasions, singular extensions, the quiescence table,
-    // delta pruning) on; singular extensions start 6 plies from the
-    // leaves, so that search is limited by nodes.
-    let mut every = AlphaBetaConfig::default().with_table_bits(12);
-    for feature in ["ext", "hist", "cm", "qev", "se", "qtt", "dp"] {
-        every = every.with_feature(feature).expect("a feature");
-    }
-    assert!(
-        every.extensions
-            && every.history_maluses
-            && every.counter_moves
-            && every.quiescence_evasions
-            && every.singular
-            && every.quiescence_table
-            && every.delta_pruning
-    );
-    for (config, budget) in [(defaults, Limit::depth(3)), (every, Limit::nodes(20_000))] {
+    // A depth limit, and a node limit that lets the search go deeper.
+    let config = AlphaBetaConfig::default().with_table_bits(12);
+    for budget in [Limit::depth(3), Limit::nodes(20_000)] {
         let mut searcher = AlphaBeta::new(config).with_budget(budget);
         assert_eq!(
             allocations_after_warm_up(game::kaissa(), &mut searcher, 30),
             0,
-            "{config:?}"
+            "{searcher:?}"
         );
     }
 }

@@ -2,7 +2,7 @@
 //! player, the tree in an arena kept between moves.
 
 use crate::agents::clock::Instant;
-use crate::game::{Actor, Game, Returns};
+use crate::game::{Actor, Game};
 use crate::random::{RandomSource, SplitMix64};
 
 use super::thought::win_rate_score;
@@ -10,7 +10,7 @@ use super::{Agent, AgentGame, Limit, LimitError, StopFlag, Thought, DEFAULT_MOVE
 
 mod tree;
 
-use tree::{copy_subtree, sort_by_prior, Kind, Node, MINIMAX_PLAYERS, WINS};
+use tree::{copy_subtree, sort_by_prior, Kind, Node, WINS};
 
 /// The iterations after which a search first reports its progress (then
 /// at each doubling).
@@ -40,38 +40,22 @@ pub struct MctsConfig {
     /// the Ludii ruleset 0). A capped rollout is valued by
     /// [`AgentGame::heuristic`]; with a cap of 0 every leaf is.
     pub rollout_plies: Option<u32>,
-    /// The most nodes the tree holds (at least 4,096; default 1,048,576,
-    /// about 32 MB). The arena and its spare (for keeping a subtree) are
-    /// reserved at this size on the first move, so the search never
-    /// allocates afterwards; when the tree is full, leaves are no longer
-    /// expanded (the search goes on with rollouts).
+    /// The most nodes the tree holds (at least 4,096; default 1,048,576).
+    /// The arena and its spare (for keeping a subtree) are reserved at
+    /// this size on the first move, [`Mcts::NODE_BYTES`] a node in all
+    /// (80 MB for the default), so the search never allocates afterwards;
+    /// when the tree is full, leaves are no longer expanded (the search
+    /// goes on with rollouts).
     pub max_nodes: usize,
     /// The probability that a rollout move is the best capture (when
     /// there is one) rather than a uniform one
     /// ([`AgentGame::greedy_rollout`]); 0 for uniform rollouts through
-    /// the game's fast playout loop. Default 0.5: under the Ludii
-    /// ruleset `mcts:1000` with it scored 0.45 ± 0.05 against three
-    /// without (par 0.25), and 0.33 ± 0.06 at equal time (20 ms a move).
-    /// Kaissa's rollouts stay uniform.
+    /// the game's fast playout loop. Default 0.5. Kaissa's rollouts stay
+    /// uniform.
     pub greed: f64,
     /// Whether to keep, between moves, the subtree of the position the
     /// next call starts from (found by its hash). Default true.
     pub reuse: bool,
-    /// The weight `w` of implicit minimax backups (in `0..=1`; 0 for
-    /// none): every child is valued by [`AgentGame::heuristic`] when its
-    /// parent is expanded, these values are backed up the tree (max^n at
-    /// player nodes, the expectation at chance nodes), and a child is
-    /// selected by `(1 - w) * mean + w * minimax` plus the exploration
-    /// term. Only for games of at most four players. Default 0.
-    pub minimax: f64,
-    /// Whether a leaf that is not rolled out from is valued by
-    /// [`AgentGame::leaf_value`] (under the Chaturaji Ludii ruleset: the
-    /// heuristic with the captures on offer foreseen) rather than
-    /// [`AgentGame::heuristic`]. Default false: under the Ludii ruleset
-    /// `mcts:1000` with it scored 0.33 ± 0.01 against three without (par
-    /// 0.25) and `mcts:4000` 0.37 ± 0.01, but with it on every seat
-    /// `mcts:4000` gained nothing over three `mcts:1000` (0.25 ± 0.01).
-    pub threats: bool,
 }
 
 impl Default for MctsConfig {
@@ -84,8 +68,6 @@ impl Default for MctsConfig {
             max_nodes: 1 << 20,
             greed: DEFAULT_GREED,
             reuse: true,
-            minimax: 0.0,
-            threats: false,
         }
     }
 }
@@ -123,22 +105,6 @@ impl MctsConfig {
     #[must_use]
     pub fn with_reuse(mut self, reuse: bool) -> MctsConfig {
         self.reuse = reuse;
-        self
-    }
-
-    /// The same with this implicit minimax weight
-    /// ([`MctsConfig::minimax`]).
-    #[must_use]
-    pub fn with_minimax(mut self, weight: f64) -> MctsConfig {
-        self.minimax = weight;
-        self
-    }
-
-    /// The same with leaves valued with the captures on offer foreseen, or
-    /// not ([`MctsConfig::threats`]).
-    #[must_use]
-    pub fn with_threats(mut self, threats: bool) -> MctsConfig {
-        self.threats = threats;
         self
     }
 }
@@ -199,7 +165,21 @@ pub struct Mcts<G: Game> {
 }
 
 impl<G: AgentGame> Mcts<G> {
-    /// A searcher with this budget, seeded with `seed`. Nothing is
+    /// The memory a search reserves for each node of
+    /// [`MctsConfig::max_nodes`], in bytes: the node in the arena and in
+    /// its spare.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::agents::{Mcts, MctsConfig};
+    /// use kaissa_chaturaji::game::Kaissa;
+    /// // The nodes that fit in 16 MB.
+    /// let nodes = (16 << 20) / Mcts::<Kaissa>::NODE_BYTES;
+    /// let config = MctsConfig::default().with_max_nodes(nodes);
+    /// assert!(config.max_nodes > 100_000);
+    /// ```
+    pub const NODE_BYTES: usize = 2 * core::mem::size_of::<Node<G::Action>>();
+
+    /// A searcher with this configuration, seeded with `seed`. Nothing is
     /// reserved until the first search.
     #[must_use]
     pub fn new(config: MctsConfig, seed: u64) -> Mcts<G> {
@@ -239,8 +219,7 @@ impl<G: AgentGame> Mcts<G> {
     /// a memory size.
     #[must_use]
     pub fn nodes_in(bytes: u64) -> usize {
-        let node = core::mem::size_of::<Node<G::Action>>() as u64;
-        usize::try_from(bytes / (2 * node)).unwrap_or(usize::MAX)
+        usize::try_from(bytes / Self::NODE_BYTES as u64).unwrap_or(usize::MAX)
     }
 
     /// The nodes in the tree now.
@@ -404,9 +383,6 @@ impl<G: AgentGame> Mcts<G> {
         let mut root = Node::leaf(None);
         root.hash = hash;
         root.kind = kind;
-        if self.minimax_on(game) {
-            root.minimax = minimax_values(&game.heuristic());
-        }
         self.nodes.push(root);
         0
     }
@@ -448,7 +424,7 @@ impl<G: AgentGame> Mcts<G> {
         } else {
             let plies = self.plies;
             if plies == 0 {
-                self.leaf_value(&scratch)
+                scratch.heuristic()
             } else if self.config.greed > 0.0 {
                 scratch.greedy_rollout(&mut self.rng, plies, self.config.greed)
             } else {
@@ -465,59 +441,6 @@ impl<G: AgentGame> Mcts<G> {
                 child.sum += ((value + 1.0) * 0.5) as f32;
             }
         }
-        if self.minimax_on(game) {
-            for step in (0..self.path.len()).rev() {
-                let at = self.path[step] as usize;
-                if let Some(values) = self.backed_up(at) {
-                    self.nodes[at].minimax = values;
-                }
-            }
-        }
-    }
-
-    /// The value of a leaf not rolled out from: [`AgentGame::leaf_value`]
-    /// or [`AgentGame::heuristic`] ([`MctsConfig::threats`]).
-    fn leaf_value(&self, game: &G) -> Returns {
-        if self.config.threats {
-            game.leaf_value()
-        } else {
-            game.heuristic()
-        }
-    }
-
-    /// Whether implicit minimax backups are on for `game`.
-    fn minimax_on(&self, game: &G) -> bool {
-        self.config.minimax > 0.0 && game.players() <= MINIMAX_PLAYERS
-    }
-
-    /// The implicit minimax values of the expanded `nodes[at]` from its
-    /// children's: the child best for the player to move, or the
-    /// expectation over the chance outcomes (`None` for a leaf).
-    fn backed_up(&self, at: usize) -> Option<[f32; MINIMAX_PLAYERS]> {
-        let node = &self.nodes[at];
-        let children = &self.nodes[node.children()];
-        if children.is_empty() {
-            return None;
-        }
-        match node.kind {
-            Kind::Player(player) => {
-                let player = usize::from(player).min(MINIMAX_PLAYERS - 1);
-                children
-                    .iter()
-                    .map(|child| child.minimax)
-                    .max_by(|a, b| a[player].total_cmp(&b[player]))
-            }
-            Kind::Chance => {
-                let mut values = [0.0; MINIMAX_PLAYERS];
-                for child in children {
-                    for (value, child_value) in values.iter_mut().zip(child.minimax) {
-                        *value += child.prior * child_value;
-                    }
-                }
-                Some(values)
-            }
-            Kind::Over | Kind::Unknown => None,
-        }
     }
 
     /// Gives `nodes[at]` its children (the legal actions, or the chance
@@ -532,15 +455,9 @@ impl<G: AgentGame> Mcts<G> {
                 if actions.is_empty() || actions.len() > room {
                     return false;
                 }
-                let minimax = self.minimax_on(game);
                 for &action in actions {
                     let mut child = Node::leaf(Some(action));
                     child.prior = game.capture_value(action) as f32;
-                    if minimax {
-                        let mut after = game.clone();
-                        after.apply_unchecked(action);
-                        child.minimax = minimax_values(&after.heuristic());
-                    }
                     self.nodes.push(child);
                 }
                 // Unvisited children are tried in this order: captures by
@@ -563,13 +480,10 @@ impl<G: AgentGame> Mcts<G> {
                 if outcomes.is_empty() || outcomes.len() > room {
                     return false;
                 }
-                // An outcome keeps its probability as its prior, for the
-                // minimax expectation; the die changes no heuristic value.
-                let minimax = self.nodes[at].minimax;
+                // An outcome keeps its probability as its prior.
                 for &(action, probability) in &outcomes {
                     let mut child = Node::leaf(Some(action));
                     child.prior = probability as f32;
-                    child.minimax = minimax;
                     self.nodes.push(child);
                 }
             }
@@ -607,13 +521,6 @@ impl<G: AgentGame> Mcts<G> {
         }
         let log_visits = f64::from(node.visits.max(1)).ln();
         let c = self.exploration;
-        let (weight, player) = match node.kind {
-            Kind::Player(player) if self.minimax_on(game) => (
-                self.config.minimax.min(1.0),
-                usize::from(player).min(MINIMAX_PLAYERS - 1),
-            ),
-            _ => (0.0, 0),
-        };
         let mut best = range.start;
         let mut best_score = f64::NEG_INFINITY;
         for index in range {
@@ -621,12 +528,7 @@ impl<G: AgentGame> Mcts<G> {
             if child.visits == 0 {
                 return index;
             }
-            let mut value = child.mean();
-            if weight > 0.0 {
-                let minimax = (f64::from(child.minimax[player]) + 1.0) * 0.5;
-                value = (1.0 - weight) * value + weight * minimax;
-            }
-            let score = value + c * (log_visits / f64::from(child.visits)).sqrt();
+            let score = child.mean() + c * (log_visits / f64::from(child.visits)).sqrt();
             if score > best_score {
                 best_score = score;
                 best = index;
@@ -634,15 +536,6 @@ impl<G: AgentGame> Mcts<G> {
         }
         best
     }
-}
-
-/// The first [`MINIMAX_PLAYERS`] of `returns`, as a node holds them.
-fn minimax_values(returns: &Returns) -> [f32; MINIMAX_PLAYERS] {
-    let mut values = [0.0; MINIMAX_PLAYERS];
-    for (value, &r) in values.iter_mut().zip(returns.iter()) {
-        *value = r as f32;
-    }
-    values
 }
 
 /// The first of `actions` that wins the game at once, if any.
@@ -714,66 +607,6 @@ mod tests {
     }
 
     #[test]
-    fn implicit_minimax_values_are_backed_up() {
-        // Red to move may take Yellow's Ubar on f1 with its Builder: the
-        // root's minimax value for Red is that of its best child, better
-        // than the position's own heuristic.
-        let pos: Position = "h4b4/10/10/10/10/10/10/10/10/H4U4 r 20 -".parse().unwrap();
-        let game = Kaissa::new(pos);
-        let config = MctsConfig::default().with_minimax(0.5);
-        let mut mcts: Mcts<Kaissa> = Mcts::new(config, 1);
-        mcts.reserve();
-        mcts.prepare_root(&game);
-        for _ in 0..300 {
-            mcts.iterate(&game);
-        }
-        let root = mcts.nodes[0];
-        let red = 1;
-        assert!(root.minimax[red] > game.heuristic()[red] as f32);
-        let best = mcts.nodes[root.children()]
-            .iter()
-            .map(|child| child.minimax[red])
-            .fold(f32::NEG_INFINITY, f32::max);
-        assert_eq!(root.minimax[red], best);
-        // Every expanded node holds the value of its best child.
-        for at in 0..mcts.nodes.len() {
-            if let Some(values) = mcts.backed_up(at) {
-                assert_eq!(mcts.nodes[at].minimax, values, "node {at}");
-            }
-        }
-    }
-
-    #[test]
-    fn a_chance_node_backs_up_the_expectation() {
-        use crate::chaturaji::Rules;
-        use crate::game::Chaturaji;
-        let mut game = crate::game::chaturaji(Rules::ludii());
-        let config = MctsConfig::default().with_minimax(0.5);
-        let mut mcts: Mcts<Chaturaji> = Mcts::new(config, 3);
-        game.apply(game.chance_outcomes()[2].0).unwrap();
-        mcts.reserve();
-        mcts.prepare_root(&game);
-        for _ in 0..400 {
-            mcts.iterate(&game);
-        }
-        let mut chance_nodes = 0;
-        for at in 0..mcts.nodes.len() {
-            let node = mcts.nodes[at];
-            if node.kind != Kind::Chance || node.count == 0 {
-                continue;
-            }
-            chance_nodes += 1;
-            let outcomes = &mcts.nodes[node.children()];
-            assert_eq!(outcomes.len(), 4);
-            for player in 0..4 {
-                let mean: f32 = outcomes.iter().map(|o| o.minimax[player]).sum::<f32>() / 4.0;
-                assert!((node.minimax[player] - mean).abs() < 1e-6);
-            }
-        }
-        assert!(chance_nodes > 0);
-    }
-
-    #[test]
     fn the_game_gives_the_defaults_the_config_leaves_open() {
         use crate::chaturaji::Rules;
         use crate::game::Chaturaji;
@@ -792,28 +625,6 @@ mod tests {
         let mut kaissa: Mcts<Kaissa> = Mcts::new(config, 1);
         kaissa.prepare_root(&Kaissa::new(Position::start()));
         assert_eq!((kaissa.plies, kaissa.exploration), (16, 0.7));
-    }
-
-    #[test]
-    fn leaves_valued_with_threats_search_the_same_for_a_seed() {
-        use crate::chaturaji::Rules;
-        use crate::game::Chaturaji;
-        let mut game = crate::game::chaturaji(Rules::ludii());
-        game.apply(game.chance_outcomes()[1].0).unwrap();
-        let config = MctsConfig::default().with_threats(true);
-        let run = || {
-            let mut mcts: Mcts<Chaturaji> = Mcts::new(config, 7);
-            let report = mcts.think(&game, &Limit::nodes(300), &mut |_| {});
-            let visits: Vec<u32> = mcts.nodes[mcts.nodes[0].children()]
-                .iter()
-                .map(|child| child.visits)
-                .collect();
-            (report.best, visits)
-        };
-        let (best, visits) = run();
-        assert_eq!(run(), (best, visits.clone()));
-        assert!(best.is_some());
-        assert_eq!(visits.iter().sum::<u32>(), 300);
     }
 
     #[test]
