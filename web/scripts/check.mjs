@@ -38,9 +38,11 @@ export function missingTools() {
   const commands = [];
   const sysroot = output("rustc", ["--print", "sysroot"]);
   if (sysroot === null) {
-    return ["install Rust (https://rustup.rs)", `rustup target add ${TARGET}`];
+    commands.push("curl --proto '=https' -sSf https://sh.rustup.rs | sh");
   }
-  if (!existsSync(join(sysroot, "lib", "rustlib", TARGET))) commands.push(`rustup target add ${TARGET}`);
+  if (sysroot === null || !existsSync(join(sysroot, "lib", "rustlib", TARGET))) {
+    commands.push(`rustup target add ${TARGET}`);
+  }
   const version = pinnedVersion();
   const found = output("wasm-bindgen", ["--version"]);
   if (found === null) {

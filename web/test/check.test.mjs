@@ -73,6 +73,13 @@ test("both missing: one line with both commands", () => {
     `rustup target add wasm32-unknown-unknown && cargo install wasm-bindgen-cli --version =${PINNED}`);
 });
 
+test("no Rust at all: one line with rustup, the target and wasm-bindgen", () => {
+  const box = toolbox({ target: true });
+  rmSync(join(box.env.PATH, "rustc"));
+  oneLine(run("check.mjs", box), "curl --proto '=https' -sSf https://sh.rustup.rs | sh && " +
+    `rustup target add wasm32-unknown-unknown && cargo install wasm-bindgen-cli --version =${PINNED}`);
+});
+
 test("everything there: silent success", () => {
   const result = run("check.mjs", toolbox({ target: true, bindgen: PINNED }));
   assert.equal(result.status, 0, result.stderr);
