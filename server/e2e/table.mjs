@@ -1,6 +1,7 @@
 // The pages in a browser: the lobby creates a Kaissa table, two people
 // take their seats through their links (each in a browser context of its
-// own), and each plays a move by clicking squares on the board.
+// own), and each plays a move by clicking squares on the board; then a
+// table of four Chaturaji bots is watched.
 //
 //   node server/e2e/table.mjs http://127.0.0.1:PORT/
 //
@@ -70,8 +71,19 @@ try {
   // A reload keeps the seat (its token is in local storage).
   await yellow.reload();
   await yellow.waitForFunction(() => document.querySelector("[data-seat-info]").textContent.includes("yellow"));
+  // A Chaturaji table of bots, watched: the board with its thrones, and
+  // the bots' moves arriving.
+  const created = await (await fetch(new URL("/api/games", base), {
+    method: "POST",
+    body: JSON.stringify({ game: "chaturaji", seats: ["bot:random", "bot:random", "bot:random", "bot:random"] }),
+  })).json();
+  const watcher = await open(new URL(created.url, base).href);
+  await watcher.waitForFunction(() => document.querySelectorAll("[data-square]").length === 64);
+  await watcher.waitForFunction(() => document.querySelectorAll("[data-throne]").length === 4);
+  await watcher.waitForFunction(() => document.querySelectorAll("[data-moves] li").length >= 8, null, { timeout: 15000 });
+  check((await watcher.textContent("[data-seat-info]")).includes("watching"), "the watcher holds no seat");
   check(errors.length === 0, `page errors: ${errors.join("; ")}`);
-  console.log("pages: table created, seats taken, two moves played by clicks");
+  console.log("pages: table created, seats taken, two moves played by clicks, bots watched");
 } finally {
   await browser.close();
 }

@@ -85,7 +85,7 @@ function render() {
   const hand = state.board.hand
     ? { ...state.board.hand, active: mine && placements.length ? ["yellow", "red"][state.to_move] : null }
     : null;
-  board.set({ pieces: state.board.pieces, dests, lastMove: lastMove(), placements, hand });
+  board.set({ pieces: state.board.pieces, dests, lastMove: lastMove(), placements, hand, marks: state.board.marks ?? null });
   const offer = state.exchange_offer;
   if (offer && seat && seat.seat !== offer.seat && !others.includes(offer.exchange)) {
     others.push(offer.exchange); // the server accepts it from the other alliance only
