@@ -26,6 +26,7 @@ pub mod seats;
 pub mod storage;
 pub mod stream;
 pub mod table;
+pub mod view;
 
 use std::sync::Arc;
 
