@@ -51,6 +51,9 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/events", get(stream::sse))
         .route("/api/games/{id}/socket", get(stream::socket))
         .route("/api/games/{id}/{action}", post(api::seat_action))
+        .fallback(|| async {
+            error::ApiError::new(axum::http::StatusCode::NOT_FOUND, "no such page")
+        })
         .layer(DefaultBodyLimit::max(api::BODY_LIMIT))
         .with_state(app)
 }

@@ -10,6 +10,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
@@ -92,8 +93,9 @@ async fn feed(app: Arc<App>, id: String, since: i64, tx: mpsc::Sender<String>) {
 pub async fn sse(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    Query(since): Query<Since>,
+    since: Result<Query<Since>, QueryRejection>,
 ) -> Result<Response, ApiError> {
+    let Query(since) = since.map_err(|e| ApiError::bad_request(e.body_text()))?;
     app.game(&id).await?;
     let (tx, rx) = mpsc::channel(QUEUE);
     tokio::spawn(feed(app, id, since.since, tx));
@@ -108,9 +110,10 @@ pub async fn sse(
 pub async fn socket(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    Query(since): Query<Since>,
+    since: Result<Query<Since>, QueryRejection>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    let Query(since) = since.map_err(|e| ApiError::bad_request(e.body_text()))?;
     app.game(&id).await?;
     Ok(upgrade
         .max_message_size(MAX_SOCKET_MESSAGE)

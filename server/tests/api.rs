@@ -340,6 +340,12 @@ async fn hostile_input() {
         assert_eq!(get(address, "/api/games/..%2F..%2Fetc").await.status, 404);
         let unknown = send_move(address, "0123456789abcdef", &token, "e2e5", 0).await;
         assert_eq!(unknown.status, 404);
+        let nowhere = get(address, "/api/nothing/here").await;
+        assert_eq!(nowhere.status, 404);
+        assert!(nowhere.json()["error"].is_string());
+        let bad_since = get(address, &format!("/api/games/{id}/events?since=x")).await;
+        assert_eq!(bad_since.status, 400);
+        assert!(bad_since.json()["error"].is_string());
         let legal = send_move(address, id, &token, "e2e5", version).await;
         assert_eq!(legal.status, 200);
     }
