@@ -12,11 +12,12 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-/// A fresh temporary directory.
+/// A fresh directory under Cargo's directory for test files
+/// (`target/tmp`), so that nothing is left in the system's `/tmp`.
 pub fn temp_dir(tag: &str) -> PathBuf {
     static COUNT: AtomicU64 = AtomicU64::new(0);
     let n = COUNT.fetch_add(1, Ordering::SeqCst);
-    let dir = std::env::temp_dir().join(format!(
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
         "kc-server-test-{tag}-{}-{n}-{}",
         std::process::id(),
         std::time::SystemTime::now()
