@@ -201,3 +201,33 @@ pub fn info<'py>(py: Python<'py>, thought: &Thought<AnyAction>) -> PyResult<Boun
     info.set_item("pv", pv)?;
     Ok(info)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_become_the_library_limit() {
+        let limit = Limit::new(Some(0.25), Some(4), Some(1000)).expect("a valid limit");
+        let expected = agents::Limit::depth(4)
+            .with_nodes(1000)
+            .with_time(Duration::from_millis(250));
+        assert_eq!(limit.to_agents(), expected);
+        let none = Limit::new(None, None, None).expect("no bound");
+        assert!(none.to_agents().is_unbounded());
+    }
+
+    #[test]
+    fn bounds_that_are_not_positive_are_refused() {
+        for time in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e300] {
+            assert!(Limit::new(Some(time), None, None).is_err(), "{time}");
+        }
+        assert!(Limit::new(None, Some(0), None).is_err());
+        assert!(Limit::new(None, Some(1 << 40), None).is_err());
+        assert!(Limit::new(None, None, Some(-1)).is_err());
+        assert_eq!(
+            Limit::new(None, Some(7), None).ok().map(|l| l.depth),
+            Some(Some(7))
+        );
+    }
+}
