@@ -91,9 +91,13 @@ def test_analyse_gives_the_info_dict_of_each_kind():
 
 
 def test_a_time_limit_bounds_the_search():
-    for spec in ("alphabeta", "mcts", "expectimax"):
+    # Searches that would go on far longer: the time ends them (expectimax
+    # in Chaturaji, where it may search 8 moves deep).
+    kaissa, chaturaji = kc.kaissa.Position(), kc.chaturaji.Position()
+    for spec, pos, roll in (("alphabeta", kaissa, None), ("mcts", kaissa, None),
+                            ("expectimax", chaturaji, 5)):
         started = time.monotonic()
-        info = Agent(spec).analyse(kc.kaissa.Position(), Limit(time=0.15))
+        info = Agent(spec).analyse(pos, Limit(time=0.15), roll)
         elapsed = time.monotonic() - started
         assert 0.05 < elapsed < 1.0, (spec, elapsed)
         assert info["time"] <= elapsed
