@@ -2,6 +2,7 @@
 in both games, leaves the position as it was, is deterministic for a seed
 and a count budget, and refuses what it cannot do."""
 
+import pickle
 import signal
 import threading
 import time
@@ -141,6 +142,7 @@ def test_limit_reads_back():
     assert repr(limit) == "Limit(time=1.0, depth=3, nodes=100)"
     assert Limit() == Limit() and Limit(depth=2) != Limit(depth=3)
     assert repr(Limit()) == "Limit()" and Limit().time is None
+    assert pickle.loads(pickle.dumps(limit)) == limit
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "mcts:80", "alphabeta:2", "expectimax:1"])

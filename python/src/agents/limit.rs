@@ -36,6 +36,9 @@ pub struct Limit {
     nodes: Option<u64>,
 }
 
+/// A limit's bounds as its constructor takes them: time, depth, nodes.
+type Bounds = (Option<f64>, Option<u32>, Option<u64>);
+
 /// A bound that must be a positive whole number.
 fn positive<T: TryFrom<i64>>(name: &str, value: Option<i64>) -> PyResult<Option<T>> {
     value
@@ -98,6 +101,15 @@ impl Limit {
             parts.push(format!("nodes={nodes}"));
         }
         format!("Limit({})", parts.join(", "))
+    }
+
+    /// Pickles as ``Limit(time, depth, nodes)``.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, Bounds) {
+        let limit = slf.get();
+        (
+            slf.get_type().into_any(),
+            (limit.time, limit.depth, limit.nodes),
+        )
     }
 }
 
