@@ -2,16 +2,15 @@
 //! second in both games (a fresh tree per search: selection, expansion, a
 //! rollout through the fast playout loop, backup), and alpha-beta nodes per
 //! second in Merchant Kaissa (quiescence nodes included; a fresh searcher
-//! per search, its allocation not timed). The `_uniform` and `_plain`
-//! variants are the same searches with uniform rollouts and without the
-//! selective features, for ratios within one run.
+//! per search, its allocation not timed). The `_uniform` variants are the
+//! same searches with uniform rollouts, for ratios within one run.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 
-use kaissa_chaturaji::agents::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig};
+use kaissa_chaturaji::agents::{Agent, AlphaBeta, AlphaBetaConfig, Limit, Mcts, MctsConfig};
 use kaissa_chaturaji::chaturaji::{self, Roll, Rules};
 use kaissa_chaturaji::game::{self, Chaturaji, ChaturajiStep, Game, Kaissa};
 use kaissa_chaturaji::kaissa;
@@ -39,10 +38,13 @@ fn bench_mcts<G: kaissa_chaturaji::agents::AgentGame>(
     name: &str,
     game: G,
 ) {
-    let config = MctsConfig::iterations(ITERATIONS).with_reuse(false);
+    let config = MctsConfig::default().with_reuse(false);
     let mut mcts: Mcts<G> = Mcts::new(config, 1);
+    let limit = Limit::nodes(ITERATIONS);
     group.throughput(Throughput::Elements(ITERATIONS));
-    group.bench_function(name, |b| b.iter(|| mcts.search(black_box(&game))));
+    group.bench_function(name, |b| {
+        b.iter(|| mcts.think(black_box(&game), &limit, &mut |_| {}))
+    });
 }
 
 fn mcts(c: &mut Criterion) {
@@ -71,7 +73,7 @@ fn mcts(c: &mut Criterion) {
         // With 50-ply rollouts (the sheet's default; under the Ludii
         // ruleset the default values leaves by the heuristic): greedy,
         // and uniform (the fast playout loop).
-        let rollouts = MctsConfig::iterations(ITERATIONS)
+        let rollouts = MctsConfig::default()
             .with_reuse(false)
             .with_rollout_plies(50);
         let mut variants = vec![("uniform", rollouts.with_greed(0.0))];
@@ -81,7 +83,7 @@ fn mcts(c: &mut Criterion) {
         for (variant, config) in variants {
             let mut mcts: Mcts<Chaturaji> = Mcts::new(config, 1);
             group.bench_function(format!("chaturaji_{name}/middlegame_{variant}"), |b| {
-                b.iter(|| mcts.search(black_box(&middle)))
+                b.iter(|| mcts.think(black_box(&middle), &Limit::nodes(ITERATIONS), &mut |_| {}))
             });
         }
     }
@@ -93,22 +95,16 @@ fn alphabeta(c: &mut Criterion) {
     for (name, pos, depth) in [
         ("start", kaissa::Position::start(), 4),
         ("middlegame", middlegame.clone(), 3),
-        ("middlegame", middlegame.clone(), 6),
-        ("middlegame_plain", middlegame, 6),
+        ("middlegame", middlegame, 6),
     ] {
-        let mut config = AlphaBetaConfig::depth(depth);
-        if name.ends_with("plain") {
-            // Without the selective features: the search as it was.
-            for feature in ["nmp", "lmr", "ext", "asp", "fp", "lmp"] {
-                config = config.without(feature).expect("a feature");
-            }
-        }
-        let nodes = AlphaBeta::new(config).search(&pos).nodes;
+        let config = AlphaBetaConfig::default();
+        let limit = Limit::depth(depth);
+        let nodes = AlphaBeta::new(config).search(&pos, &limit).nodes;
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("depth_{depth}/{name}"), |b| {
             b.iter_batched(
                 || AlphaBeta::new(config),
-                |mut searcher| searcher.search(black_box(&pos)),
+                |mut searcher| searcher.search(black_box(&pos), &limit),
                 BatchSize::LargeInput,
             )
         });

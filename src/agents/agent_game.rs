@@ -89,16 +89,6 @@ pub trait AgentGame: Game + Clone {
     /// A guess, one value per player, of how an unfinished game will end
     /// (the returns when it is over); the value of a capped rollout.
     fn heuristic(&self) -> Returns;
-
-    /// A sharper guess than [`AgentGame::heuristic`], for MCTS leaves it
-    /// does not roll out from when [`MctsConfig::threats`] asks for it:
-    /// Chaturaji's under the Ludii ruleset counts the captures each colour
-    /// is offered. The default is [`AgentGame::heuristic`].
-    ///
-    /// [`MctsConfig::threats`]: super::MctsConfig::threats
-    fn leaf_value(&self) -> Returns {
-        self.heuristic()
-    }
 }
 
 /// The UCB1 exploration constant of MCTS unless a game says otherwise.
@@ -106,10 +96,7 @@ const DEFAULT_EXPLORATION: f64 = 0.7;
 
 /// MCTS under the Chaturaji Ludii ruleset: no rollouts (each leaf valued
 /// by the heuristic) and a small exploration constant, since the
-/// heuristic's values are exact and close together. `mcts:4000` against
-/// three `mcts:1000` (par 0.25) scored 0.34 ± 0.01 with them (1,440
-/// games; 0.32 ± 0.01 over 1,920 more), 0.28 ± 0.02 with 50-ply greedy
-/// rollouts and 0.7 (480 games; BENCHMARKS.md).
+/// heuristic's values are exact and close together.
 const LUDII_ROLLOUT_PLIES: u32 = 0;
 const LUDII_EXPLORATION: f64 = 0.08;
 
@@ -191,10 +178,7 @@ impl AgentGame for Kaissa {
 }
 
 impl AgentGame for Chaturaji {
-    /// 50 plies (about twelve rounds): against the greedy agent, MCTS with
-    /// 1,000 iterations scored 0.86 with this cap and 0.71 with 200 (sheet
-    /// alliances, 40 games); under the Ludii ruleset 0.52 against 0.45 for
-    /// a cap of 20.
+    /// 50 plies (about twelve rounds).
     const ROLLOUT_PLIES: u32 = 50;
 
     /// 50 under the sheet's rules, none under the Ludii ruleset (leaves
@@ -267,16 +251,6 @@ impl AgentGame for Chaturaji {
     fn heuristic(&self) -> Returns {
         if self.is_over() {
             self.returns()
-        } else {
-            chaturaji_eval::heuristic(self.position())
-        }
-    }
-
-    fn leaf_value(&self) -> Returns {
-        if self.is_over() {
-            self.returns()
-        } else if self.position().rules().is_ludii() {
-            chaturaji_eval::ludii_leaf(self.position(), self.pending_roll())
         } else {
             chaturaji_eval::heuristic(self.position())
         }

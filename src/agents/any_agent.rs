@@ -8,7 +8,7 @@
 
 use crate::game::{AnyAction, AnyGame, Chaturaji, Game, Kaissa};
 
-use super::Agent;
+use super::{Agent, Limit, LimitError, Thought};
 
 /// A game an [`AnyGame`] may hold.
 pub(super) trait InAnyGame: Game + Sized {
@@ -44,10 +44,25 @@ pub(super) struct OnAnyGame<G: Game> {
 }
 
 impl<G: InAnyGame> Agent<AnyGame> for OnAnyGame<G> {
-    fn choose(&mut self, game: &AnyGame) -> Option<AnyAction> {
-        G::inside(game)
-            .and_then(|game| self.agent.choose(game))
-            .map(G::any_action)
+    fn think(
+        &mut self,
+        game: &AnyGame,
+        limit: &Limit,
+        progress: &mut dyn FnMut(&Thought<AnyAction>),
+    ) -> Thought<AnyAction> {
+        match G::inside(game) {
+            Some(game) => self
+                .agent
+                .think(game, limit, &mut |thought| {
+                    progress(&thought.map(G::any_action));
+                })
+                .map(G::any_action),
+            None => Thought::default(),
+        }
+    }
+
+    fn check(&self, limit: &Limit) -> Result<(), LimitError> {
+        self.agent.check(limit)
     }
 
     fn name(&self) -> &str {

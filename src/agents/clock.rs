@@ -44,6 +44,11 @@ mod wasm {
                 None => Instant(TICKS.fetch_add(1, Ordering::Relaxed) as f64),
             }
         }
+
+        /// The time since this instant.
+        pub(crate) fn elapsed(&self) -> Duration {
+            Duration::from_secs_f64((Instant::now().0 - self.0).max(0.0) / 1000.0)
+        }
     }
 
     impl core::ops::Add<Duration> for Instant {

@@ -3,7 +3,11 @@
 use crate::game::Actor;
 use crate::random::{RandomSource, SplitMix64};
 
-use super::{Agent, AgentGame};
+use super::clock::Instant;
+use super::{Agent, AgentGame, Limit, Thought};
+
+/// The agent's name, its spec.
+const NAME: &str = "greedy";
 
 /// Plays the action that captures the most, by
 /// [`AgentGame::capture_value`] (Kaissa: the values of
@@ -39,7 +43,30 @@ impl GreedyAgent {
 }
 
 impl<G: AgentGame> Agent<G> for GreedyAgent {
-    fn choose(&mut self, game: &G) -> Option<G::Action> {
+    /// Honours every limit: it chooses at once.
+    fn think(
+        &mut self,
+        game: &G,
+        _limit: &Limit,
+        progress: &mut dyn FnMut(&Thought<G::Action>),
+    ) -> Thought<G::Action> {
+        let start = Instant::now();
+        let mut thought = Thought::chosen(self.pick(game));
+        thought.elapsed = start.elapsed();
+        if thought.best.is_some() {
+            progress(&thought);
+        }
+        thought
+    }
+
+    fn name(&self) -> &str {
+        NAME
+    }
+}
+
+impl GreedyAgent {
+    /// One of `game`'s legal actions, or `None` away from a player node.
+    fn pick<G: AgentGame>(&mut self, game: &G) -> Option<G::Action> {
         if !matches!(game.actor(), Actor::Player(_)) {
             return None;
         }
@@ -63,9 +90,5 @@ impl<G: AgentGame> Agent<G> for GreedyAgent {
             }
         }
         chosen
-    }
-
-    fn name(&self) -> &str {
-        "greedy"
     }
 }

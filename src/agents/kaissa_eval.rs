@@ -23,15 +23,6 @@
 //! The Home Stone's value only ranks captures (greedy play, move
 //! ordering); the evaluation does not count it as material, since a
 //! position without it is over.
-//!
-//! # Weights set by hand
-//! The evaluation's numbers are set by hand. The same evaluation is a
-//! weighted sum of terms ([`eval_terms`](super::eval_terms)), with these
-//! numbers as [`EvalWeights::HAND_SET`](super::EvalWeights::HAND_SET), so
-//! that a tuning can fit other weights (`benches/examples/texel.rs`).
-//! Weights fitted to the results of self-play games so far predicted
-//! those results better and played worse (BENCHMARKS.md, "Kaissa
-//! alpha-beta"), so these stay.
 
 use crate::kaissa::{attacks, attacks_inline, Bitboard, PieceKind, Position, Side, Square};
 
@@ -67,26 +58,26 @@ pub const fn piece_value(kind: PieceKind) -> i32 {
 
 /// Centipawns per square a piece of the kind attacks (mobility), by
 /// [`PieceKind::index`].
-pub(super) const MOBILITY: [i32; 10] = [2, 3, 4, 3, 3, 3, 0, 4, 4, 0];
+const MOBILITY: [i32; 10] = [2, 3, 4, 3, 3, 3, 0, 4, 4, 0];
 
 /// Centipawns for each enemy piece that attacks the Home Stone's square or
 /// a square next to it, and for each square of that zone it attacks.
-pub(super) const ZONE_ATTACKER: i32 = 24;
-pub(super) const ZONE_SQUARE: i32 = 8;
+const ZONE_ATTACKER: i32 = 24;
+const ZONE_SQUARE: i32 = 8;
 /// Centipawns when the Home Stone itself is attacked.
-pub(super) const STONE_ATTACKED: i32 = 120;
+const STONE_ATTACKED: i32 = 120;
 /// Centipawns for each own piece guarding the zone (at most four count).
-pub(super) const ZONE_DEFENDER: i32 = 10;
+const ZONE_DEFENDER: i32 = 10;
 /// Centipawns per step a piece stands closer to the enemy Home Stone
 /// (Chebyshev distance), so that pieces head for it.
-pub(super) const TROPISM: i32 = 3;
+const TROPISM: i32 = 3;
 /// Centipawns for a stone still in hand from turn 8 with its back rank
 /// full, or with one empty square left: the default loss of turn 10 is
 /// near.
-pub(super) const FULL_BACK_RANK: i32 = 400;
-pub(super) const ONE_SQUARE_LEFT: i32 = 80;
+const FULL_BACK_RANK: i32 = 400;
+const ONE_SQUARE_LEFT: i32 = 80;
 /// Centipawns for the side to move.
-pub(super) const TEMPO: i32 = 10;
+const TEMPO: i32 = 10;
 
 /// The eight neighbours of `square` with the square itself.
 #[inline]
@@ -97,14 +88,14 @@ fn zone(square: Square) -> Bitboard {
 
 /// The Chebyshev distance between two squares.
 #[inline]
-pub(super) fn distance(a: Square, b: Square) -> i32 {
+fn distance(a: Square, b: Square) -> i32 {
     let file = (i32::from(a.file()) - i32::from(b.file())).abs();
     let rank = (i32::from(a.rank()) - i32::from(b.rank())).abs();
     file.max(rank)
 }
 
 /// The side's next turn number (its current one when it is to move).
-pub(super) fn next_turn(pos: &Position, side: Side) -> u32 {
+fn next_turn(pos: &Position, side: Side) -> u32 {
     if side == pos.to_move() || side == Side::Red {
         pos.turn()
     } else {
@@ -113,7 +104,7 @@ pub(super) fn next_turn(pos: &Position, side: Side) -> u32 {
 }
 
 /// The back rank of `side`.
-pub(super) fn back_rank(side: Side) -> Bitboard {
+fn back_rank(side: Side) -> Bitboard {
     match side {
         Side::Yellow => Bitboard::RANK_1,
         Side::Red => Bitboard::RANK_10,
@@ -237,8 +228,7 @@ mod tests {
     }
 
     #[test]
-    fn the_terms_weighed_by_hand_are_the_evaluation() {
-        use crate::agents::{evaluate_with, EvalWeights};
+    fn every_build_of_the_evaluation_agrees() {
         use crate::random::{RandomSource, SplitMix64};
         // Positions of seeded random games, the placement turns included.
         let mut rng = SplitMix64::new(7);
@@ -246,11 +236,6 @@ mod tests {
         for _ in 0..20 {
             let mut pos = Position::start();
             while !pos.is_over() && pos.turn() < 60 {
-                assert_eq!(
-                    evaluate(&pos),
-                    evaluate_with(&pos, &EvalWeights::HAND_SET),
-                    "{pos}"
-                );
                 // The baseline build, whatever the CPU.
                 assert_eq!(evaluate_portable(&pos), evaluate(&pos), "{pos}");
                 checked += 1;

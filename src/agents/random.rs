@@ -3,7 +3,11 @@
 use crate::game::{Actor, Game};
 use crate::random::{RandomSource, SplitMix64};
 
-use super::Agent;
+use super::clock::Instant;
+use super::{Agent, Limit, Thought};
+
+/// The agent's name, its spec.
+const NAME: &str = "random";
 
 /// Plays a legal action chosen uniformly at random: the baseline every
 /// other agent is measured against. The same seed gives the same choices.
@@ -32,7 +36,30 @@ impl RandomAgent {
 }
 
 impl<G: Game> Agent<G> for RandomAgent {
-    fn choose(&mut self, game: &G) -> Option<G::Action> {
+    /// Honours every limit: it chooses at once.
+    fn think(
+        &mut self,
+        game: &G,
+        _limit: &Limit,
+        progress: &mut dyn FnMut(&Thought<G::Action>),
+    ) -> Thought<G::Action> {
+        let start = Instant::now();
+        let mut thought = Thought::chosen(self.pick(game));
+        thought.elapsed = start.elapsed();
+        if thought.best.is_some() {
+            progress(&thought);
+        }
+        thought
+    }
+
+    fn name(&self) -> &str {
+        NAME
+    }
+}
+
+impl RandomAgent {
+    /// One of `game`'s legal actions, or `None` away from a player node.
+    fn pick<G: Game>(&mut self, game: &G) -> Option<G::Action> {
         if !matches!(game.actor(), Actor::Player(_)) {
             return None;
         }
@@ -40,9 +67,5 @@ impl<G: Game> Agent<G> for RandomAgent {
         let actions = actions.as_ref();
         let index = self.rng.below(actions.len() as u64) as usize;
         actions.get(index).copied()
-    }
-
-    fn name(&self) -> &str {
-        "random"
     }
 }

@@ -1,6 +1,8 @@
-//! Agents named by a spec string: `random`, `greedy`, `mcts:<iterations>`,
-//! `alphabeta:<depth>`, `expectimax:<depth>`, time budgets `mcts:<ms>ms`,
-//! `alphabeta:<ms>ms`, and the node budget `alphabeta:<n>nodes`.
+//! Agents named by a spec string: a kind (`random`, `greedy`, `mcts`,
+//! `alphabeta`, `expectimax`) and, for the searching kinds, an optional
+//! budget that becomes the agent's default [`Limit`]: `mcts:<iterations>`,
+//! `alphabeta:<depth>`, `expectimax:<depth>`, time budgets `<kind>:<ms>ms`,
+//! and the node budget `alphabeta:<n>nodes`.
 //!
 //! The bounds here are the bounds of every way to make an agent (the C
 //! ABI's `kc_agent_new` goes through this parser too), and an error
@@ -17,8 +19,9 @@ use crate::error::excerpt;
 use crate::game::{AnyGame, Chaturaji, Kaissa};
 
 use super::any_agent::OnAnyGame;
+use super::expectimax::MAX_EXPECTIMAX_DEPTH;
 use super::{
-    Agent, AgentGame, AlphaBeta, AlphaBetaConfig, Expectimax, GreedyAgent, Mcts, MctsConfig,
+    Agent, AgentGame, AlphaBeta, AlphaBetaConfig, Expectimax, GreedyAgent, Limit, Mcts, MctsConfig,
     RandomAgent,
 };
 
@@ -28,8 +31,6 @@ const MAX_ITERATIONS: u64 = 1_000_000_000;
 const MAX_NODES: u64 = 1_000_000_000;
 /// The deepest alpha-beta search a spec may ask for.
 const MAX_DEPTH: u64 = 95;
-/// The deepest expectimax search a spec may ask for (it does not prune).
-const MAX_EXPECTIMAX_DEPTH: u64 = 8;
 /// The deepest expectimax search of Merchant Kaissa: it does not prune,
 /// and Kaissa's 40 to 100 moves a ply make each ply cost that much more
 /// (BENCHMARKS.md, "Expectimax depth in Kaissa").
@@ -56,14 +57,6 @@ pub enum SpecError {
     UnknownKind {
         /// The name given.
         kind: String,
-    },
-    /// An agent that needs a budget was given none.
-    #[error("'{kind}' needs a budget: {usage}")]
-    MissingBudget {
-        /// The agent's name.
-        kind: String,
-        /// How to give it.
-        usage: &'static str,
     },
     /// An agent without a budget was given one.
     #[error("'{kind}' takes no budget (got ':{}')", excerpt(.budget))]
@@ -96,48 +89,77 @@ pub enum SpecError {
 }
 
 /// The agents a spec may name, for error messages.
-const EXPECTED: &str = "random, greedy, mcts:<iterations>, alphabeta:<depth> or \
-                        expectimax:<depth> (a time budget: mcts:<ms>ms, alphabeta:<ms>ms; \
-                        a node budget: alphabeta:<n>nodes)";
-const MCTS_USAGE: &str = "mcts:<iterations> (1 to 1000000000) or mcts:<ms>ms (1 to 3600000)";
-const ALPHABETA_USAGE: &str = "alphabeta:<depth> (1 to 95), alphabeta:<ms>ms (1 to 3600000) \
-                               or alphabeta:<n>nodes (1 to 1000000000)";
-const EXPECTIMAX_USAGE: &str = "expectimax:<depth> (1 to 8; 1 to 3 for Merchant Kaissa)";
+const EXPECTED: &str = "random, greedy, mcts, alphabeta or expectimax, the last three with an \
+                        optional budget (mcts:<iterations>, alphabeta:<depth>, \
+                        expectimax:<depth>, <kind>:<ms>ms, alphabeta:<n>nodes)";
+const MCTS_USAGE: &str = "mcts, mcts:<iterations> (1 to 1000000000) or mcts:<ms>ms (1 to 3600000)";
+const ALPHABETA_USAGE: &str = "alphabeta, alphabeta:<depth> (1 to 95), alphabeta:<ms>ms \
+                               (1 to 3600000) or alphabeta:<n>nodes (1 to 1000000000)";
+const EXPECTIMAX_USAGE: &str = "expectimax, expectimax:<depth> (1 to 8; 1 to 3 for Merchant \
+                                Kaissa) or expectimax:<ms>ms (1 to 3600000)";
 
-/// An agent and its budget, as a spec string names it:
+/// A kind of agent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum AgentKind {
+    /// [`RandomAgent`].
+    Random,
+    /// [`GreedyAgent`].
+    Greedy,
+    /// [`Mcts`].
+    Mcts,
+    /// [`AlphaBeta`] (Merchant Kaissa).
+    AlphaBeta,
+    /// [`Expectimax`].
+    Expectimax,
+}
+
+impl AgentKind {
+    /// The kind's word in a spec.
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        match self {
+            AgentKind::Random => "random",
+            AgentKind::Greedy => "greedy",
+            AgentKind::Mcts => "mcts",
+            AgentKind::AlphaBeta => "alphabeta",
+            AgentKind::Expectimax => "expectimax",
+        }
+    }
+}
+
+/// An agent kind and its budget, as a spec string names it:
 ///
 /// | spec | agent |
 /// |---|---|
 /// | `random` | [`RandomAgent`] |
 /// | `greedy` | [`GreedyAgent`] |
-/// | `mcts:<iterations>`, `mcts:<ms>ms` | [`Mcts`] with that many iterations, or that much time, per move |
-/// | `alphabeta:<depth>`, `alphabeta:<ms>ms`, `alphabeta:<n>nodes` | [`AlphaBeta`] to that depth, or for that time or that many nodes, per move (Kaissa only) |
-/// | `expectimax:<depth>` | [`Expectimax`] to that depth (1 to 8; Kaissa: 1 to 3) |
+/// | `mcts`, `mcts:<iterations>`, `mcts:<ms>ms` | [`Mcts`] with that many iterations, or that much time, per move |
+/// | `alphabeta`, `alphabeta:<depth>`, `alphabeta:<ms>ms`, `alphabeta:<n>nodes` | [`AlphaBeta`] to that depth, or for that time or that many nodes, per move (Kaissa only) |
+/// | `expectimax`, `expectimax:<depth>`, `expectimax:<ms>ms` | [`Expectimax`] to that depth (1 to 8; Kaissa: 1 to 3), or deepening for that time |
 ///
-/// `Display` writes the spec back.
+/// The budget becomes the agent's default [`Limit`]: what
+/// [`Agent::choose`] thinks within, and what [`Agent::think`] falls back
+/// to when its caller's limit gives no bound. A bare kind has no budget:
+/// the caller's limit decides (with none,
+/// [`DEFAULT_MOVE_TIME`](super::DEFAULT_MOVE_TIME)). `Display` writes the
+/// spec back.
 ///
 /// ```
-/// use kaissa_chaturaji::agents::AgentSpec;
+/// use kaissa_chaturaji::agents::{AgentKind, AgentSpec, Limit};
 /// let spec: AgentSpec = "mcts:500".parse()?;
 /// assert_eq!(spec.to_string(), "mcts:500");
+/// assert_eq!((spec.kind(), spec.budget()), (AgentKind::Mcts, &Limit::nodes(500)));
 /// assert_eq!("alphabeta:250ms".parse::<AgentSpec>()?.to_string(), "alphabeta:250ms");
-/// assert!("alphabeta".parse::<AgentSpec>().is_err());
+/// assert!("alphabeta".parse::<AgentSpec>()?.budget().is_unbounded());
 /// assert!("random:3".parse::<AgentSpec>().is_err());
 /// # Ok::<(), kaissa_chaturaji::agents::SpecError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[non_exhaustive]
-pub enum AgentSpec {
-    /// `random`.
-    Random,
-    /// `greedy`.
-    Greedy,
-    /// `mcts:<iterations>` or `mcts:<ms>ms`.
-    Mcts(MctsConfig),
-    /// `alphabeta:<depth>` or `alphabeta:<ms>ms`.
-    AlphaBeta(AlphaBetaConfig),
-    /// `expectimax:<depth>`.
-    Expectimax(u32),
+#[derive(Debug, Clone, PartialEq)]
+pub struct AgentSpec {
+    kind: AgentKind,
+    budget: Limit,
+    memory: Option<u64>,
 }
 
 /// A budget: a count, milliseconds, or nodes.
@@ -179,6 +201,19 @@ fn budget(
     Ok(unit(value))
 }
 
+/// The spec text of an agent of `kind` with this budget: the kind alone
+/// when the budget gives no bound, else its first bound (depth, nodes,
+/// time).
+pub(super) fn spec_text(kind: &str, budget: &Limit) -> String {
+    match (budget.depth, budget.nodes, budget.time) {
+        (Some(depth), _, _) => format!("{kind}:{depth}"),
+        (None, Some(nodes), _) if kind == "alphabeta" => format!("{kind}:{nodes}nodes"),
+        (None, Some(nodes), _) => format!("{kind}:{nodes}"),
+        (None, None, Some(time)) => format!("{kind}:{}ms", time.as_millis()),
+        (None, None, None) => kind.to_string(),
+    }
+}
+
 impl FromStr for AgentSpec {
     type Err = SpecError;
 
@@ -186,94 +221,112 @@ impl FromStr for AgentSpec {
         if text.is_empty() {
             return Err(SpecError::Empty);
         }
-        let (kind, budget_text) = match text.split_once(':') {
-            Some((kind, budget)) => (kind, Some(budget)),
+        let (word, budget_text) = match text.split_once(':') {
+            Some((word, budget)) => (word, Some(budget)),
             None => (text, None),
         };
-        let no_budget = |spec: AgentSpec| match budget_text {
-            None => Ok(spec),
-            Some(budget) => Err(SpecError::UnexpectedBudget {
-                kind: kind.to_string(),
-                budget: budget.to_string(),
-            }),
+        let (kind, max_count, nodes, usage) = match word {
+            "random" => (AgentKind::Random, 0, false, ""),
+            "greedy" => (AgentKind::Greedy, 0, false, ""),
+            "mcts" => (AgentKind::Mcts, MAX_ITERATIONS, false, MCTS_USAGE),
+            "alphabeta" => (AgentKind::AlphaBeta, MAX_DEPTH, true, ALPHABETA_USAGE),
+            "expectimax" => (
+                AgentKind::Expectimax,
+                u64::from(MAX_EXPECTIMAX_DEPTH),
+                false,
+                EXPECTIMAX_USAGE,
+            ),
+            _ => {
+                return Err(SpecError::UnknownKind {
+                    kind: word.to_string(),
+                })
+            }
         };
-        let needs_budget = |usage| {
-            budget_text.ok_or_else(|| SpecError::MissingBudget {
-                kind: kind.to_string(),
-                usage,
-            })
+        let budget = match budget_text {
+            None => Limit::default(),
+            Some(text) if usage.is_empty() => {
+                return Err(SpecError::UnexpectedBudget {
+                    kind: word.to_string(),
+                    budget: text.to_string(),
+                })
+            }
+            Some(text) => match budget(word, text, max_count, nodes, usage)? {
+                Budget::Count(n) if kind == AgentKind::Mcts => Limit::nodes(n),
+                Budget::Count(depth) => Limit::depth(depth as u32),
+                Budget::Millis(ms) => Limit::time(Duration::from_millis(ms)),
+                Budget::Nodes(n) => Limit::nodes(n),
+            },
         };
-        match kind {
-            "random" => no_budget(AgentSpec::Random),
-            "greedy" => no_budget(AgentSpec::Greedy),
-            "mcts" => {
-                let text = needs_budget(MCTS_USAGE)?;
-                match budget(kind, text, MAX_ITERATIONS, false, MCTS_USAGE)? {
-                    Budget::Count(n) => Ok(AgentSpec::Mcts(MctsConfig::iterations(n))),
-                    Budget::Millis(ms) => {
-                        Ok(AgentSpec::Mcts(MctsConfig::time(Duration::from_millis(ms))))
-                    }
-                    Budget::Nodes(_) => Err(SpecError::BadBudget {
-                        kind: kind.to_string(),
-                        budget: text.to_string(),
-                        usage: MCTS_USAGE,
-                    }),
-                }
-            }
-            "alphabeta" => {
-                let text = needs_budget(ALPHABETA_USAGE)?;
-                Ok(AgentSpec::AlphaBeta(
-                    match budget(kind, text, MAX_DEPTH, true, ALPHABETA_USAGE)? {
-                        Budget::Count(depth) => AlphaBetaConfig::depth(depth as u32),
-                        Budget::Millis(ms) => AlphaBetaConfig::time(Duration::from_millis(ms)),
-                        Budget::Nodes(nodes) => AlphaBetaConfig::nodes(nodes),
-                    },
-                ))
-            }
-            "expectimax" => {
-                let text = needs_budget(EXPECTIMAX_USAGE)?;
-                match budget(kind, text, MAX_EXPECTIMAX_DEPTH, false, EXPECTIMAX_USAGE)? {
-                    Budget::Count(depth) => Ok(AgentSpec::Expectimax(depth as u32)),
-                    Budget::Millis(_) | Budget::Nodes(_) => Err(SpecError::BadBudget {
-                        kind: kind.to_string(),
-                        budget: text.to_string(),
-                        usage: EXPECTIMAX_USAGE,
-                    }),
-                }
-            }
-            _ => Err(SpecError::UnknownKind {
-                kind: kind.to_string(),
-            }),
-        }
+        Ok(AgentSpec::new(kind, budget))
     }
 }
 
 impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AgentSpec::Random => f.write_str("random"),
-            AgentSpec::Greedy => f.write_str("greedy"),
-            AgentSpec::Mcts(config) => f.write_str(&config.spec()),
-            AgentSpec::AlphaBeta(config) => f.write_str(&config.spec()),
-            AgentSpec::Expectimax(depth) => write!(f, "expectimax:{depth}"),
-        }
+        f.write_str(&spec_text(self.kind.word(), &self.budget))
     }
 }
 
 impl AgentSpec {
+    /// An agent of `kind` with `budget` as its default limit (its stop
+    /// flag, if any, is not kept: give one to each [`Agent::think`]).
+    #[must_use]
+    pub fn new(kind: AgentKind, budget: Limit) -> AgentSpec {
+        AgentSpec {
+            kind,
+            budget: Limit {
+                stop: None,
+                ..budget
+            },
+            memory: None,
+        }
+    }
+
+    /// The kind of agent.
+    #[must_use]
+    pub fn kind(&self) -> AgentKind {
+        self.kind
+    }
+
+    /// The budget: the agent's default limit.
+    #[must_use]
+    pub fn budget(&self) -> &Limit {
+        &self.budget
+    }
+
+    /// The same spec whose agent keeps its tables in about `bytes` of
+    /// memory: alpha-beta's transposition table, the MCTS tree (the
+    /// engine's `Hash`). Without it, each agent's default.
+    #[must_use]
+    pub fn with_memory(mut self, bytes: u64) -> AgentSpec {
+        self.memory = Some(bytes);
+        self
+    }
+
     /// The agents written once for every [`AgentGame`]; `None` for the
     /// game-specific ones.
-    fn generic<G>(&self, seed: u64) -> Option<Box<dyn Agent<G> + Send>>
+    fn generic<G>(&self, seed: u64, max_depth: u32) -> Option<Box<dyn Agent<G> + Send>>
     where
         G: AgentGame + Send + 'static,
         G::Action: Send,
     {
-        Some(match *self {
-            AgentSpec::Random => Box::new(RandomAgent::new(seed)),
-            AgentSpec::Greedy => Box::new(GreedyAgent::new(seed)),
-            AgentSpec::Mcts(config) => Box::new(Mcts::<G>::new(config, seed)),
-            AgentSpec::Expectimax(depth) => Box::new(Expectimax::new(depth, seed)),
-            AgentSpec::AlphaBeta(_) => return None,
+        let budget = self.budget.clone();
+        Some(match self.kind {
+            AgentKind::Random => Box::new(RandomAgent::new(seed)),
+            AgentKind::Greedy => Box::new(GreedyAgent::new(seed)),
+            AgentKind::Mcts => {
+                let mut config = MctsConfig::default();
+                if let Some(bytes) = self.memory {
+                    config = config.with_max_nodes(Mcts::<G>::nodes_in(bytes));
+                }
+                Box::new(Mcts::<G>::new(config, seed).with_budget(budget))
+            }
+            AgentKind::Expectimax => Box::new(
+                Expectimax::new(seed)
+                    .with_max_depth(max_depth)
+                    .with_budget(budget),
+            ),
+            AgentKind::AlphaBeta => return None,
         })
     }
 
@@ -281,8 +334,11 @@ impl AgentSpec {
     /// plays Kaissa; expectimax only to depth 3, as it does not prune
     /// (deeper, one move would take minutes to days).
     ///
+    /// # Errors
+    /// [`SpecError::NotForGame`] for an expectimax budget deeper than 3.
+    ///
     /// ```
-    /// use kaissa_chaturaji::agents::{AgentSpec, SpecError};
+    /// use kaissa_chaturaji::agents::{Agent, AgentSpec, SpecError};
     /// let agent = "greedy".parse::<AgentSpec>()?.kaissa_agent(1)?;
     /// assert_eq!(agent.name(), "greedy");
     /// let err = "expectimax:8".parse::<AgentSpec>()?.kaissa_agent(1).err().unwrap();
@@ -290,9 +346,21 @@ impl AgentSpec {
     /// # Ok::<(), SpecError>(())
     /// ```
     pub fn kaissa_agent(&self, seed: u64) -> Result<Box<dyn Agent<Kaissa> + Send>, SpecError> {
-        match *self {
-            AgentSpec::AlphaBeta(config) => return Ok(Box::new(AlphaBeta::new(config))),
-            AgentSpec::Expectimax(depth) if depth > MAX_KAISSA_EXPECTIMAX_DEPTH => {
+        match self.kind {
+            AgentKind::AlphaBeta => {
+                let config = self
+                    .memory
+                    .map_or_else(AlphaBetaConfig::default, AlphaBetaConfig::for_memory);
+                return Ok(Box::new(
+                    AlphaBeta::new(config).with_budget(self.budget.clone()),
+                ));
+            }
+            AgentKind::Expectimax
+                if self
+                    .budget
+                    .depth
+                    .is_some_and(|depth| depth > MAX_KAISSA_EXPECTIMAX_DEPTH) =>
+            {
                 return Err(SpecError::NotForGame {
                     spec: self.to_string(),
                     game: "kaissa",
@@ -302,18 +370,22 @@ impl AgentSpec {
             }
             _ => {}
         }
-        self.generic(seed).ok_or_else(|| SpecError::NotForGame {
-            spec: self.to_string(),
-            game: "kaissa",
-            reason: "no such agent",
-        })
+        self.generic(seed, MAX_KAISSA_EXPECTIMAX_DEPTH)
+            .ok_or_else(|| SpecError::NotForGame {
+                spec: self.to_string(),
+                game: "kaissa",
+                reason: "no such agent",
+            })
     }
 
     /// The agent for Chaturaji, seeded with `seed`; alpha-beta is not one
     /// (the die makes it a game of chance: use `mcts` or `expectimax`).
     ///
+    /// # Errors
+    /// [`SpecError::NotForGame`] for alpha-beta.
+    ///
     /// ```
-    /// use kaissa_chaturaji::agents::{AgentSpec, SpecError};
+    /// use kaissa_chaturaji::agents::{Agent, AgentSpec, SpecError};
     /// let agent = "mcts:100".parse::<AgentSpec>()?.chaturaji_agent(1)?;
     /// assert_eq!(agent.name(), "mcts:100");
     /// let err = "alphabeta:2".parse::<AgentSpec>()?.chaturaji_agent(1).err().unwrap();
@@ -324,18 +396,22 @@ impl AgentSpec {
         &self,
         seed: u64,
     ) -> Result<Box<dyn Agent<Chaturaji> + Send>, SpecError> {
-        self.generic(seed).ok_or_else(|| SpecError::NotForGame {
-            spec: self.to_string(),
-            game: "chaturaji",
-            reason: "alpha-beta plays Merchant Kaissa only \
-                     (Chaturaji's die needs mcts or expectimax)",
-        })
+        self.generic(seed, MAX_EXPECTIMAX_DEPTH)
+            .ok_or_else(|| SpecError::NotForGame {
+                spec: self.to_string(),
+                game: "chaturaji",
+                reason: "alpha-beta plays Merchant Kaissa only \
+                         (Chaturaji's die needs mcts or expectimax)",
+            })
     }
 
     /// The agent for games of `game`'s kind (Merchant Kaissa or
     /// Chaturaji), as an agent of [`AnyGame`]: it dispatches once per move
     /// to [`AgentSpec::kaissa_agent`] or [`AgentSpec::chaturaji_agent`]'s
     /// agent, and chooses nothing in a game of the other kind.
+    ///
+    /// # Errors
+    /// As [`AgentSpec::kaissa_agent`] and [`AgentSpec::chaturaji_agent`].
     ///
     /// ```
     /// use kaissa_chaturaji::agents::{Agent, AgentSpec};

@@ -20,6 +20,14 @@ use std::sync::Arc;
 #[derive(Debug, Clone, Default)]
 pub struct StopFlag(Arc<AtomicBool>);
 
+/// Two flags are equal when they are the same flag (clones of one
+/// another), whether raised or not.
+impl PartialEq for StopFlag {
+    fn eq(&self, other: &StopFlag) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
 impl StopFlag {
     /// A flag not raised.
     #[must_use]

@@ -20,6 +20,26 @@ use crate::{chaturaji, kaissa};
 /// [`AnyGame::name`] gives them.
 pub const GAME_NAMES: [&str; 2] = ["kaissa", "chaturaji"];
 
+/// Why a game cannot be made ready for a player to choose
+/// ([`AnyGame::ready_to_choose`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReadyError {
+    /// The game is over: nobody chooses.
+    #[error("the game is over")]
+    Over,
+    /// Chaturaji waits for the die and no face was given.
+    #[error("the die must be rolled first: give the face rolled (2, 3, 4 or 5)")]
+    RollNeeded,
+    /// A face was given to Merchant Kaissa, which has no die.
+    #[error("Merchant Kaissa has no die: give no roll")]
+    NoDie,
+    /// A face was given where a player already chooses without one (a
+    /// roll already applied, or a Ludii promotion decision).
+    #[error("no roll is wanted now: the player to move already chooses (a roll applied, or a promotion decision)")]
+    NoRollWanted,
+}
+
 /// A text that names no game (see [`AnyGame::named`]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("unknown game \"{text}\": expected kaissa or chaturaji")]
@@ -288,6 +308,45 @@ impl AnyGame {
         match self {
             AnyGame::Kaissa(game) => AnyOutcome::Kaissa(game.position().outcome()),
             AnyGame::Chaturaji(game) => AnyOutcome::Chaturaji(game.position().outcome()),
+        }
+    }
+
+    /// This game made ready for a player to choose: with `roll` applied
+    /// when Chaturaji waits for the die, and unchanged where a player
+    /// already chooses (Kaissa, a Chaturaji roll already applied, a Ludii
+    /// promotion decision). What a front end does before an agent thinks
+    /// about a position it was given as text (and a face rolled).
+    ///
+    /// # Errors
+    /// [`ReadyError`]: the game is over, a roll was given where none is
+    /// wanted (Kaissa, a decision, a roll already applied), or none where
+    /// the die must be rolled.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::chaturaji::{Roll, Rules};
+    /// use kaissa_chaturaji::game::{Actor, AnyGame, Game, ReadyError};
+    /// let game = AnyGame::chaturaji(Rules::default());
+    /// let ready = game.ready_to_choose(Roll::new(3))?;
+    /// assert_eq!(ready.actor(), Actor::Player(0));
+    /// assert_eq!(game.ready_to_choose(None), Err(ReadyError::RollNeeded));
+    /// assert_eq!(AnyGame::kaissa().ready_to_choose(Roll::new(3)), Err(ReadyError::NoDie));
+    /// # Ok::<(), ReadyError>(())
+    /// ```
+    pub fn ready_to_choose(&self, roll: Option<chaturaji::Roll>) -> Result<AnyGame, ReadyError> {
+        match (self.actor(), roll) {
+            (Actor::Over, _) => Err(ReadyError::Over),
+            (Actor::Chance, None) => Err(ReadyError::RollNeeded),
+            (Actor::Chance, Some(roll)) => {
+                let mut game = self.clone();
+                game.apply(AnyAction::Chaturaji(ChaturajiStep::Roll(roll)))
+                    .map_err(|_| ReadyError::RollNeeded)?;
+                Ok(game)
+            }
+            (Actor::Player(_), None) => Ok(self.clone()),
+            (Actor::Player(_), Some(_)) => Err(match self {
+                AnyGame::Kaissa(_) => ReadyError::NoDie,
+                AnyGame::Chaturaji(_) => ReadyError::NoRollWanted,
+            }),
         }
     }
 

@@ -92,7 +92,7 @@ mod kaissa_game;
 mod perft;
 
 pub use any::{
-    AnyAction, AnyActions, AnyGame, AnyOutcome, AnyUndo, UnknownGameError, GAME_NAMES,
+    AnyAction, AnyActions, AnyGame, AnyOutcome, AnyUndo, ReadyError, UnknownGameError, GAME_NAMES,
     MAX_ANY_ACTIONS,
 };
 pub use chaturaji_game::{Chaturaji, ChaturajiStep, ChaturajiSteps, ChaturajiUndo};

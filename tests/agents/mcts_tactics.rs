@@ -1,7 +1,7 @@
 //! MCTS takes what the game gives: a Home Stone capture in one is played
 //! even when a small budget cannot try every move.
 
-use kaissa_chaturaji::agents::{Mcts, MctsConfig};
+use kaissa_chaturaji::agents::{Agent, Limit, Mcts, MctsConfig};
 use kaissa_chaturaji::game::Kaissa;
 use kaissa_chaturaji::kaissa::{self, Move, PieceKind, Position};
 
@@ -44,8 +44,12 @@ fn mcts_at_50_iterations_takes_the_home_stone() {
     assert_eq!(positions.len(), 40, "too few positions from the games");
     let mut taken = 0;
     for (index, pos) in positions.iter().enumerate() {
-        let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::iterations(50), index as u64);
-        let best = mcts.search(&Kaissa::new(pos.clone())).best.expect("a move");
+        let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::default(), index as u64);
+        let game = Kaissa::new(pos.clone());
+        let best = mcts
+            .think(&game, &Limit::nodes(50), &mut |_| {})
+            .best
+            .expect("a move");
         if takes_the_stone(pos, best) {
             taken += 1;
         }

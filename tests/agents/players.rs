@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use kaissa_chaturaji::agents::{
-    Agent, AgentSpec, AlphaBeta, AlphaBetaConfig, GreedyAgent, Mcts, MctsConfig, RandomAgent,
+    Agent, AgentKind, AgentSpec, AlphaBeta, GreedyAgent, Limit, Mcts, MctsConfig, RandomAgent,
     SpecError, StopFlag, MATE,
 };
 use kaissa_chaturaji::chaturaji::{DiceRoller, Rules};
@@ -96,7 +96,7 @@ fn a_seed_gives_the_same_game() {
         let a = self_play(game::kaissa(), &mut *spec.kaissa_agent(9).unwrap(), 3, 16);
         let b = self_play(game::kaissa(), &mut *spec.kaissa_agent(9).unwrap(), 3, 16);
         assert_eq!(a, b, "{spec}");
-        if !matches!(spec, AgentSpec::AlphaBeta(_)) {
+        if spec.kind() != AgentKind::AlphaBeta {
             let rules = Rules::ludii();
             let a = self_play(
                 game::chaturaji(rules),
@@ -113,6 +113,11 @@ fn a_seed_gives_the_same_game() {
             assert_eq!(a, b, "{spec}");
         }
     }
+    // A bare kind is a spec: the caller's limit decides.
+    for bare in ["mcts", "alphabeta", "expectimax"] {
+        let spec: AgentSpec = bare.parse().unwrap();
+        assert!(spec.budget().is_unbounded() && spec.to_string() == bare);
+    }
     // Other seeds play other games.
     let a = self_play(game::kaissa(), &mut RandomAgent::new(1), 0, 16);
     let b = self_play(game::kaissa(), &mut RandomAgent::new(2), 0, 16);
@@ -128,10 +133,6 @@ fn bad_specs_are_errors() {
         ("minimax:3", |e| matches!(e, SpecError::UnknownKind { .. })),
         ("MCTS:5", |e| matches!(e, SpecError::UnknownKind { .. })),
         (":5", |e| matches!(e, SpecError::UnknownKind { .. })),
-        ("mcts", |e| matches!(e, SpecError::MissingBudget { .. })),
-        ("alphabeta", |e| {
-            matches!(e, SpecError::MissingBudget { .. })
-        }),
         ("random:3", |e| {
             matches!(e, SpecError::UnexpectedBudget { .. })
         }),
@@ -163,7 +164,6 @@ fn bad_specs_are_errors() {
         "mcts:5:5",
         "expectimax:0",
         "expectimax:9",
-        "expectimax:5ms",
         "alphabeta:0nodes",
         "alphabeta:1000000001nodes",
         "alphabeta:nodes",
@@ -242,8 +242,8 @@ fn expectimax_depth_is_bounded_for_kaissa() {
 /// The move `searcher` finds in `text` at `depth`.
 fn alphabeta_move(text: &str, depth: u32) -> (Move, i32) {
     let pos: Position = text.parse().unwrap();
-    let report = AlphaBeta::new(AlphaBetaConfig::depth(depth)).search(&pos);
-    (report.best.unwrap(), report.score)
+    let thought = AlphaBeta::default().search(&pos, &Limit::depth(depth));
+    (thought.best.unwrap(), thought.score)
 }
 
 #[test]
@@ -262,7 +262,7 @@ fn alphabeta_takes_the_home_stone() {
         GreedyAgent::new(1).choose(&game).unwrap().to_string(),
         "j1j10"
     );
-    let mut mcts = Mcts::new(MctsConfig::iterations(300), 1);
+    let mut mcts = Mcts::new(MctsConfig::default(), 1).with_budget(Limit::nodes(300));
     assert_eq!(mcts.choose(&game).unwrap().to_string(), "j1j10");
 }
 
@@ -290,17 +290,17 @@ fn alphabeta_avoids_an_immediate_loss() {
 #[test]
 fn alphabeta_limits_stop_it() {
     let pos = Position::start();
-    let report = AlphaBeta::new(AlphaBetaConfig::nodes(2_000)).search(&pos);
+    let report = AlphaBeta::default().search(&pos, &Limit::nodes(2_000));
     assert!(report.best.is_some());
     assert!(report.nodes <= 2_100, "{} nodes", report.nodes);
-    let timed = AlphaBeta::new(AlphaBetaConfig::time(Duration::from_millis(30))).search(&pos);
+    let timed = AlphaBeta::default().search(&pos, &Limit::time(Duration::from_millis(30)));
     assert!(timed.best.is_some() && timed.depth >= 1);
     // A forced move (turn 10: the stone must go to a1, the one empty
     // square of the back rank) is played without a search.
     let forced: Position = "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/1BSTQUTSBI y 10 Hh"
         .parse()
         .unwrap();
-    let report = AlphaBeta::new(AlphaBetaConfig::depth(5)).search(&forced);
+    let report = AlphaBeta::default().search(&forced, &Limit::depth(5));
     assert_eq!(report.best.unwrap().to_string(), "H@a1");
     assert_eq!(report.depth, 0);
 }
@@ -312,23 +312,25 @@ fn a_raised_stop_flag_ends_each_search_early() {
     let stop = StopFlag::new();
     stop.raise();
     let pos = Position::start();
-    let mut alphabeta = AlphaBeta::new(AlphaBetaConfig::time(Duration::from_secs(3600)));
-    alphabeta.set_stop(stop.clone());
-    let report = alphabeta.search(&pos);
+    let hour = Limit::time(Duration::from_secs(3600)).with_stop(stop.clone());
+    let report = AlphaBeta::default().search(&pos, &hour);
     assert!(pos.legal_moves().contains(&report.best.unwrap()));
     assert!(report.nodes <= 2048, "{} nodes", report.nodes);
     let game = game::kaissa();
-    let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::iterations(1_000_000_000), 1);
-    mcts.set_stop(stop.clone());
-    let report = mcts.search(&game);
-    assert_eq!(report.iterations, 1);
+    let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::default(), 1);
+    let many = Limit::nodes(1_000_000_000).with_stop(stop.clone());
+    let report = mcts.think(&game, &many, &mut |_| {});
+    assert_eq!(report.nodes, 1);
     assert!(game.legal_actions().contains(&report.best.unwrap()));
     let mut chaturaji = game::chaturaji(Rules::default());
     let roll = chaturaji.chance_outcomes()[3].0;
     chaturaji.apply(roll).unwrap();
-    let mut expectimax = kaissa_chaturaji::agents::Expectimax::new(8, 1);
-    expectimax.set_stop(stop);
-    let step = expectimax.choose(&chaturaji).unwrap();
+    let mut expectimax = kaissa_chaturaji::agents::Expectimax::new(1);
+    let deep = Limit::depth(8).with_stop(stop);
+    let step = expectimax
+        .think(&chaturaji, &deep, &mut |_| {})
+        .best
+        .unwrap();
     assert!(chaturaji.legal_actions().contains(&step));
 }
 
@@ -336,8 +338,9 @@ fn a_raised_stop_flag_ends_each_search_early() {
 /// search kept from the last; returns the visits kept in all.
 fn reused_in_self_play<G: Game + kaissa_chaturaji::agents::AgentGame>(mut game: G) -> u32 {
     let mut roller = DiceRoller::new(8);
-    let mut reuse = Mcts::new(MctsConfig::iterations(400), 3);
-    let mut fresh = Mcts::new(MctsConfig::iterations(400).with_reuse(false), 3);
+    let limit = Limit::nodes(400);
+    let mut reuse = Mcts::new(MctsConfig::default(), 3);
+    let mut fresh = Mcts::new(MctsConfig::default().with_reuse(false), 3);
     let mut reused_total = 0;
     let mut searches = 0;
     while searches < 6 && !game.is_over() {
@@ -347,11 +350,12 @@ fn reused_in_self_play<G: Game + kaissa_chaturaji::agents::AgentGame>(mut game: 
             game.apply(roll).unwrap();
             continue;
         }
-        let report = reuse.search(&game);
+        let report = reuse.think(&game, &limit, &mut |_| {});
         if game.count_legal_actions() > 1 {
-            reused_total += report.reused;
-            assert_eq!(report.visits, report.reused + 400);
-            assert_eq!(fresh.search(&game).reused, 0);
+            assert!(reuse.root_visits() >= 400);
+            reused_total += reuse.root_visits() - 400;
+            fresh.think(&game, &limit, &mut |_| {});
+            assert_eq!(fresh.root_visits(), 400);
             searches += 1;
         }
         game.apply(report.best.unwrap()).unwrap();
@@ -373,22 +377,27 @@ fn mcts_keeps_the_subtree_it_reaches() {
 #[test]
 fn mcts_reports_and_time_budgets() {
     let game = game::kaissa();
-    let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::iterations(100), 1);
-    let report = mcts.search(&game);
-    assert_eq!(report.iterations, 100);
-    assert_eq!(report.visits, 100);
-    assert!(report.nodes > 40);
-    assert!((0.0..=1.0).contains(&report.value));
-    let mut timed: Mcts<Kaissa> = Mcts::new(MctsConfig::time(Duration::from_millis(20)), 1);
-    assert!(timed.search(&game).iterations >= 1);
+    let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::default(), 1);
+    let report = mcts.think(&game, &Limit::nodes(100), &mut |_| {});
+    assert_eq!(report.nodes, 100);
+    assert_eq!(mcts.root_visits(), 100);
+    assert!(mcts.tree_size() > 40);
+    assert_eq!(report.pv.first(), report.best.as_ref());
+    assert!(report.depth >= 1 && report.score.abs() < 4000);
+    let mut timed: Mcts<Kaissa> = Mcts::new(MctsConfig::default(), 1);
+    let twenty = Limit::time(Duration::from_millis(20));
+    assert!(timed.think(&game, &twenty, &mut |_| {}).nodes >= 1);
     // A tree too small for its budget stops growing but still answers.
-    let mut small: Mcts<Kaissa> = Mcts::new(MctsConfig::iterations(3_000).with_max_nodes(10), 1);
-    let report = small.search(&game);
-    assert!(report.nodes <= 4096);
+    let mut small: Mcts<Kaissa> = Mcts::new(MctsConfig::default().with_max_nodes(10), 1);
+    let report = small.think(&game, &Limit::nodes(3_000), &mut |_| {});
+    assert!(small.tree_size() <= 4096);
     assert!(game.legal_actions().contains(&report.best.unwrap()));
+    // MCTS refuses a depth.
+    assert!(mcts.check(&Limit::depth(3)).is_err());
     // Reset forgets the tree.
     Agent::<Kaissa>::reset(&mut mcts);
-    assert_eq!(mcts.search(&game).reused, 0);
+    mcts.think(&game, &Limit::nodes(100), &mut |_| {});
+    assert_eq!(mcts.root_visits(), 100);
 }
 
 #[test]

@@ -4,7 +4,8 @@
 //! its first search; alpha-beta allocates its tables when it is built.
 
 use kaissa_chaturaji::agents::{
-    Agent, AlphaBeta, AlphaBetaConfig, Expectimax, GreedyAgent, Mcts, MctsConfig, RandomAgent,
+    Agent, AlphaBeta, AlphaBetaConfig, Expectimax, GreedyAgent, Limit, Mcts, MctsConfig,
+    RandomAgent, Thought,
 };
 use kaissa_chaturaji::chaturaji::{DiceRoller, Rules};
 use kaissa_chaturaji::game::{self, Actor, Game, Kaissa};
@@ -54,24 +55,19 @@ fn allocations_after_warm_up<G: Game>(
 
 #[test]
 fn mcts_does_not_allocate_after_warm_up() {
-    let config = MctsConfig::iterations(200).with_max_nodes(1 << 16);
-    let mut kaissa: Mcts<Kaissa> = Mcts::new(config, 1);
+    let config = MctsConfig::default().with_max_nodes(1 << 16);
+    let budget = Limit::nodes(200);
+    let mut kaissa: Mcts<Kaissa> = Mcts::new(config, 1).with_budget(budget.clone());
     assert_eq!(
         allocations_after_warm_up(game::kaissa(), &mut kaissa, 12),
         0
     );
-    // The defaults (under the Ludii ruleset no rollouts), rollouts under
-    // both rules, implicit minimax backups, and leaves valued with the
-    // captures on offer.
-    let settings = [
-        config,
-        config.with_rollout_plies(50),
-        config.with_minimax(0.5),
-        config.with_threats(true),
-    ];
+    // The defaults (under the Ludii ruleset no rollouts), and rollouts
+    // under both rules.
+    let settings = [config, config.with_rollout_plies(50)];
     for rules in [Rules::default(), Rules::ludii()] {
         for config in settings {
-            let mut chaturaji = Mcts::new(config, 2);
+            let mut chaturaji = Mcts::new(config, 2).with_budget(budget.clone());
             let allocations = allocations_after_warm_up(game::chaturaji(rules), &mut chaturaji, 24);
             assert_eq!(allocations, 0, "{rules:?} {config:?}");
         }
@@ -83,71 +79,56 @@ fn mcts_iterations_do_not_allocate() {
     // The budget grows tenfold, the allocations stay at zero: nothing is
     // allocated per iteration.
     let game = game::kaissa();
-    let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::iterations(50).with_max_nodes(1 << 18), 1);
-    mcts.search(&game);
+    let config = MctsConfig::default().with_max_nodes(1 << 18);
+    let mut mcts: Mcts<Kaissa> = Mcts::new(config, 1);
+    mcts.think(&game, &Limit::nodes(50), &mut |_| {});
     for iterations in [100, 1_000] {
-        let mut mcts: Mcts<Kaissa> = Mcts::new(
-            MctsConfig::iterations(iterations).with_max_nodes(1 << 18),
-            1,
-        );
-        mcts.search(&game);
+        let limit = Limit::nodes(iterations);
+        let mut mcts: Mcts<Kaissa> = Mcts::new(config, 1);
+        mcts.think(&game, &limit, &mut |_| {});
         Agent::<Kaissa>::reset(&mut mcts);
+        let mut reports = 0;
         assert_eq!(
             allocations_during(|| {
-                mcts.search(&game);
+                mcts.think(&game, &limit, &mut |_| reports += 1);
             }),
             0
         );
+        assert!(reports >= 1);
     }
 }
 
 #[test]
 fn alphabeta_does_not_allocate() {
-    let defaults = AlphaBetaConfig::depth(3).with_table_bits(12);
-    // The defaults, and the search with the features that are off by
-    // default (threat extensions, history maluses, counter moves,
-    // quiescence evasions, singular extensions, the quiescence table,
-    // delta pruning) on; singular extensions start 6 plies from the
-    // leaves, so that search is limited by nodes.
-    let mut every = AlphaBetaConfig::nodes(20_000).with_table_bits(12);
-    for feature in ["ext", "hist", "cm", "qev", "se", "qtt", "dp"] {
-        every = every.with_feature(feature).expect("a feature");
-    }
-    assert!(
-        every.extensions
-            && every.history_maluses
-            && every.counter_moves
-            && every.quiescence_evasions
-            && every.singular
-            && every.quiescence_table
-            && every.delta_pruning
-    );
-    for config in [defaults, every] {
-        let mut searcher = AlphaBeta::new(config);
+    // A depth limit, and a node limit that lets the search go deeper.
+    let config = AlphaBetaConfig::default().with_table_bits(12);
+    for budget in [Limit::depth(3), Limit::nodes(20_000)] {
+        let mut searcher = AlphaBeta::new(config).with_budget(budget);
         assert_eq!(
             allocations_after_warm_up(game::kaissa(), &mut searcher, 30),
             0,
-            "{config:?}"
+            "{searcher:?}"
         );
     }
 }
 
 #[test]
 fn alphabeta_with_progress_does_not_allocate() {
-    let mut searcher = AlphaBeta::new(AlphaBetaConfig::depth(4).with_table_bits(12));
-    let mut pos = kaissa_chaturaji::kaissa::Position::start();
+    let mut searcher = AlphaBeta::new(AlphaBetaConfig::default().with_table_bits(12));
+    let mut game = game::kaissa();
+    let limit = Limit::depth(4);
     let mut lines = 0;
     for ply in 0..20 {
         let mut best = None;
         let made = allocations_during(|| {
             best = searcher
-                .search_with_progress(&pos, &mut |_, line| lines += line.len())
+                .think(&game, &limit, &mut |t: &Thought<_>| lines += t.pv.len())
                 .best;
         });
         if ply > 0 {
             assert_eq!(made, 0, "ply {ply}");
         }
-        pos.play(best.expect("a move")).expect("legal");
+        game.apply(best.expect("a move")).expect("legal");
     }
     assert!(lines > 20);
 }
@@ -171,7 +152,7 @@ fn simple_agents_do_not_allocate() {
             allocations_after_warm_up(game.clone(), &mut RandomAgent::new(2), 80),
             0
         );
-        let mut expectimax = Expectimax::new(2, 2);
+        let mut expectimax = Expectimax::new(2).with_budget(Limit::depth(2));
         assert_eq!(allocations_after_warm_up(game, &mut expectimax, 40), 0);
     }
 }

@@ -7,11 +7,10 @@ use crate::agents::clock::Instant;
 use crate::kaissa::{attacks, Move, PieceKind, Position, Side};
 
 use super::super::kaissa_eval::{evaluate, piece_value, MATE};
-use super::super::kaissa_eval_terms::evaluate_with;
-use super::ordering::{self, capture_key, Refutations, GRAVITY_LIMIT};
+use super::ordering::{self, capture_key, Refutations};
 use super::see;
 use super::tt::Bound;
-use super::{AlphaBeta, SearchReport, StopFlag, MAX_LINE, MAX_PLY};
+use super::{AlphaBeta, Limit, StopFlag, Thought, MAX_LINE, MAX_PLY};
 
 /// Above every score.
 const INFINITY: i32 = MATE + 1;
@@ -19,17 +18,7 @@ const INFINITY: i32 = MATE + 1;
 const ASPIRATION: i32 = 40;
 /// The futility margin per ply of depth left, in centipawns.
 const FUTILITY: i32 = 150;
-/// The quiescence plies in which a side whose stone is attacked searches
-/// the moves that save it instead of standing pat (with
-/// [`AlphaBetaConfig::quiescence_evasions`](super::AlphaBetaConfig::quiescence_evasions)).
-const EVASION_PLIES: usize = 1;
-/// The shallowest node at which singular extensions
-/// ([`AlphaBetaConfig::singular`](super::AlphaBetaConfig::singular))
-/// test the table move.
-const SINGULAR_DEPTH: i32 = 6;
-/// The deepest node at which
-/// [`AlphaBetaConfig::exchange_pruning`](super::AlphaBetaConfig::exchange_pruning)
-/// skips moves.
+/// The deepest node at which static exchange pruning skips moves.
 const EXCHANGE_PRUNING_DEPTH: i32 = 4;
 /// A late quiet move is skipped when the enemy wins more than this times
 /// the depth left squared by taking the moved piece.
@@ -37,10 +26,6 @@ const QUIET_EXCHANGE_MARGIN: i32 = 20;
 /// A capture is skipped when it loses more than this times the depth
 /// left by static exchange.
 const CAPTURE_EXCHANGE_MARGIN: i32 = 120;
-/// What a capture in quiescence may gain beyond its victim's value
-/// (positional swings), for
-/// [`AlphaBetaConfig::delta_pruning`](super::AlphaBetaConfig::delta_pruning).
-const DELTA_MARGIN: i32 = 200;
 /// Scores beyond this are mates (a won or lost game within the search).
 const MATE_BOUND: i32 = MATE - 1000;
 
@@ -89,75 +74,76 @@ fn late_move_reduction(depth: i32, index: usize) -> i32 {
     r.clamp(1, depth - 2)
 }
 
-/// What hears of each iteration completed: its report and line.
-type Progress<'a> = &'a mut dyn FnMut(&SearchReport, &[Move]);
-
 impl AlphaBeta {
-    /// Iterative deepening from `pos` within the limits.
-    /// `progress`, if any, hears of each iteration completed, with its
-    /// principal variation.
+    /// Iterative deepening from `pos` within `limit` (already resolved
+    /// against the agent's budget); `progress` hears of each iteration
+    /// completed, with its principal variation.
     pub(super) fn run(
         &mut self,
         pos: &Position,
-        mut progress: Option<Progress<'_>>,
-    ) -> SearchReport {
+        limit: &Limit,
+        progress: &mut dyn FnMut(&Thought<Move>),
+    ) -> Thought<Move> {
         let start = Instant::now();
         self.nodes = 0;
         self.stopped = false;
-        self.deadline = self.config.time.map(|time| start + time);
+        self.deadline = limit.move_time().map(|time| start + time);
+        self.node_limit = limit.nodes;
+        self.stop.clone_from(&limit.stop);
         self.history.age();
         self.table.new_search();
         for killers in &mut self.killers {
             *killers = [None, None];
         }
-        let mut report = SearchReport {
-            best: None,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-        };
+        let mut thought = Thought::default();
         let mut pos = pos.clone();
         let moves = pos.legal_moves();
         match moves.as_slice() {
-            [] => return report,
-            [only] => {
-                report.best = Some(*only);
-                return report;
-            }
+            [] => return thought,
+            [only] => return Thought::chosen(Some(*only)),
             _ => {}
         }
-        let max_depth = self.config.depth.clamp(1, MAX_PLY as u32 - 1);
+        let max_depth = limit
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
         for depth in 1..=max_depth {
-            self.iteration_depth = depth as usize;
-            let score = self.root_search(&mut pos, depth as i32, report.score);
+            let score = self.root_search(&mut pos, depth as i32, thought.score);
             if self.stopped {
                 // A partial iteration searched the previous best move
                 // first: a move it found better is better.
                 if let Some((mv, score)) = self.root_best {
-                    report.best = Some(mv);
-                    report.score = score;
+                    thought.best = Some(mv);
+                    thought.score = score;
                 }
                 break;
             }
             if let Some((mv, _)) = self.root_best {
-                report.best = Some(mv);
+                thought.best = Some(mv);
             }
-            report.score = score;
-            report.depth = depth;
-            if let (Some(progress), Some(best)) = (progress.as_mut(), report.best) {
-                report.nodes = self.nodes;
+            thought.score = score;
+            thought.depth = depth;
+            if let Some(best) = thought.best {
+                thought.nodes = self.nodes;
+                thought.elapsed = start.elapsed();
                 self.fill_line(&pos, best, depth as usize);
-                progress(&report, &self.line);
+                thought.pv.clone_from(&self.line);
+                progress(&thought);
             }
             if score.abs() > MATE_BOUND {
                 break;
             }
         }
-        if report.best.is_none() {
-            report.best = moves.first().copied();
+        if thought.best.is_none() {
+            thought.best = moves.first().copied();
         }
-        report.nodes = self.nodes;
-        report
+        if thought.pv.first() != thought.best.as_ref() {
+            thought.pv.clear();
+            thought.pv.extend(thought.best);
+        }
+        thought.nodes = self.nodes;
+        thought.elapsed = start.elapsed();
+        thought
     }
 
     /// Puts the principal variation from `pos` into `self.line`: `best`,
@@ -188,7 +174,7 @@ impl AlphaBeta {
     /// searched again when the score falls outside), else full width.
     fn root_search(&mut self, pos: &mut Position, depth: i32, guess: i32) -> i32 {
         let mut margin = ASPIRATION;
-        let use_window = self.config.aspiration && depth >= 4 && guess.abs() < MATE_BOUND;
+        let use_window = depth >= 4 && guess.abs() < MATE_BOUND;
         let (mut alpha, mut beta) = if use_window {
             (guess - margin, guess + margin)
         } else {
@@ -218,22 +204,13 @@ impl AlphaBeta {
         }
     }
 
-    /// The static evaluation of `pos`: [`evaluate`], or the weights of
-    /// the configuration.
-    fn static_eval(&self, pos: &Position) -> i32 {
-        match self.config.weights {
-            None => evaluate(pos),
-            Some(weights) => evaluate_with(pos, weights),
-        }
-    }
-
     /// Counts a node; true when a limit says stop.
     fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
         if self.stopped {
             return true;
         }
-        if self.config.nodes.is_some_and(|limit| self.nodes >= limit) {
+        if self.node_limit.is_some_and(|limit| self.nodes >= limit) {
             self.stopped = true;
         } else if self.nodes & 1023 == 0 {
             if let Some(deadline) = self.deadline {
@@ -264,13 +241,6 @@ impl AlphaBeta {
             self.nodes += 1;
             return score;
         }
-        // A threatened stone is searched a ply deeper (within twice the
-        // iteration's depth): the threat is met, not left to quiescence.
-        let threatened = self.config.extensions && stone_attacked(pos, pos.to_move());
-        let mut depth = depth;
-        if threatened && ply < 2 * self.iteration_depth {
-            depth += 1;
-        }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiescence(pos, alpha, beta, ply);
         }
@@ -282,48 +252,36 @@ impl AlphaBeta {
         }
         let key = pos.hash();
         let original_alpha = alpha;
-        // A singular-extension test of this node leaves out one move: the
-        // table's result, which counts it, neither ends nor records it.
-        let excluded = self.excluded[ply];
         let hit = self.table.probe(key, ply);
-        if let Some(hit) = hit.filter(|_| excluded.is_none()) {
+        if let Some(hit) = hit {
             if ply > 0 && hit.depth >= depth && hit.decides(alpha, beta) {
                 return hit.score;
             }
         }
         let tt_move = hit.and_then(|hit| hit.mv);
         let pv = beta - alpha > 1;
-        // The static evaluation, for the pruning near the leaves (not
-        // where the stone is attacked: there it means little).
-        let frontier = self.config.futility && !pv && !threatened && depth <= 2;
-        let need_eval = frontier || self.config.move_count_pruning;
-        let static_eval = if need_eval { self.static_eval(pos) } else { 0 };
-        self.evals[ply] = if need_eval { static_eval } else { i32::MIN };
+        // The static evaluation, for the pruning near the leaves and the
+        // null move.
+        let frontier = !pv && depth <= 2;
+        let static_eval = evaluate(pos);
+        self.evals[ply] = static_eval;
         if frontier && beta.abs() < MATE_BOUND && static_eval - FUTILITY * depth >= beta {
             // So far above beta that a shallow search will not come down.
             return static_eval - FUTILITY * depth;
         }
-        if self.config.null_move
-            && !pv
+        if !pv
             && ply > 0
-            && excluded.is_none()
             && depth >= 3
             && !self.passed[ply]
-            && !threatened
             && beta.abs() < MATE_BOUND
             && null_move_safe(pos)
-            && (if need_eval {
-                static_eval
-            } else {
-                self.static_eval(pos)
-            }) >= beta
+            && static_eval >= beta
         {
             // Give the enemy a free move: if the side to move still
             // holds beta at a reduced depth, a real move will too.
             let saved = (pos.to_move, pos.turn, pos.hash);
             pos.pass_turn();
             self.passed[ply + 1] = true;
-            self.played[ply] = None;
             let reduced = depth - 1 - (2 + depth / 4);
             let score = -self.negamax(pos, reduced, -beta, -beta + 1, ply + 1, !cut);
             self.passed[ply + 1] = false;
@@ -335,50 +293,11 @@ impl AlphaBeta {
                 return beta;
             }
         }
-        // Singular extensions: is the table move the only one that holds?
-        let mut tt_extension = 0;
-        if let (true, Some(hit), Some(tt_mv)) = (
-            self.config.singular && ply > 0 && depth >= SINGULAR_DEPTH && excluded.is_none(),
-            hit,
-            tt_move,
-        ) {
-            if hit.bound != Bound::Upper
-                && hit.depth >= depth - 3
-                && hit.score.abs() < MATE_BOUND
-                && ply < 2 * self.iteration_depth
-            {
-                let singular_beta = hit.score - 2 * depth;
-                self.excluded[ply] = Some(tt_mv);
-                let score = self.negamax(
-                    pos,
-                    (depth - 1) / 2,
-                    singular_beta - 1,
-                    singular_beta,
-                    ply,
-                    cut,
-                );
-                self.excluded[ply] = None;
-                if self.stopped {
-                    return 0;
-                }
-                if score < singular_beta {
-                    tt_extension = 1;
-                } else if singular_beta >= beta {
-                    // Another move holds beta as well: a cutoff.
-                    return singular_beta;
-                }
-            }
-        }
         let side = pos.to_move().index();
         // Generate and key the moves into this ply's buffer.
         let first = Refutations {
             tt_move,
             killers: self.killers[ply],
-            counter: if self.config.counter_moves && ply > 0 {
-                self.played[ply - 1].and_then(|previous| self.counters.get(side, previous))
-            } else {
-                None
-            },
         };
         let mut list = self.keyed_moves(pos, ply, &first);
         if list.is_empty() {
@@ -388,31 +307,15 @@ impl AlphaBeta {
         }
         // Move-count pruning: near the leaves, off the
         // principal variation, with the side's own stone safe.
-        let prunable = self.config.move_count_pruning
-            && !pv
-            && ply > 0
-            && depth <= 3
-            && !threatened
-            && !stone_attacked(pos, pos.to_move());
-        let improving = ply >= 2
-            && self.evals[ply - 2] != i32::MIN
-            && self.evals[ply] != i32::MIN
-            && self.evals[ply] > self.evals[ply - 2];
+        let prunable = !pv && ply > 0 && depth <= 3 && !stone_attacked(pos, pos.to_move());
+        let improving = ply >= 2 && self.evals[ply] > self.evals[ply - 2];
         let move_limit = (3 + depth * depth) * if improving { 2 } else { 1 };
-        let exchange_prunable = self.config.exchange_pruning
-            && !pv
-            && ply > 0
-            && depth <= EXCHANGE_PRUNING_DEPTH
-            && !threatened;
+        let exchange_prunable = !pv && ply > 0 && depth <= EXCHANGE_PRUNING_DEPTH;
         let mut late_quiets = 0;
-        let mut failed_quiets = ArrayVec::<Move, 64>::new();
         let mut best_score = -INFINITY;
         let mut best_move = None;
         for index in 0..list.len() {
             let mv = ordering::pick(&mut list, index);
-            if excluded == Some(mv) {
-                continue;
-            }
             let order = list[index].1;
             let late_quiet = ordering::is_late_quiet(order) && !matches!(mv, Move::Place { .. });
             if frontier
@@ -443,22 +346,13 @@ impl AlphaBeta {
             // Too late in the list to be worth a search (unless it turns out to threaten the stone).
             let prune =
                 prunable && late_quiet && best_score > -MATE_BOUND && late_quiets >= move_limit;
-            let mut reduction = if self.config.reductions && depth >= 3 && index >= 3 && late_quiet
-            {
-                (late_move_reduction(depth, index) + i32::from(self.config.cut_reductions && cut))
-                    .min(depth - 2)
+            // Late quiet moves are searched shallower first, a ply more
+            // at a node expected to fail high.
+            let reduction = if depth >= 3 && index >= 3 && late_quiet {
+                (late_move_reduction(depth, index) + i32::from(cut)).min(depth - 2)
             } else {
                 0
             };
-            if self.config.history_maluses && reduction > 0 {
-                // A bad history, a ply more; a very good one, a ply less.
-                if order < 0 {
-                    reduction += 1;
-                } else if order > GRAVITY_LIMIT / 2 {
-                    reduction -= 1;
-                }
-                reduction = reduction.clamp(0, depth - 2);
-            }
             let undo = pos.play_unchecked(mv);
             let prune = prune
                 || losing_capture
@@ -475,14 +369,8 @@ impl AlphaBeta {
             if late_quiet {
                 late_quiets += 1;
             }
-            let reduction = if reduction > 0 && (threatened || checks) {
-                0
-            } else {
-                reduction
-            };
-            self.played[ply] = Some(mv);
-            let extension = if tt_move == Some(mv) { tt_extension } else { 0 };
-            let next = depth - 1 + extension;
+            let reduction = if checks { 0 } else { reduction };
+            let next = depth - 1;
             let score = if index == 0 {
                 -self.negamax(pos, next, -beta, -alpha, ply + 1, !pv && !cut)
             } else {
@@ -522,21 +410,14 @@ impl AlphaBeta {
             }
             if alpha >= beta {
                 if quiet {
-                    self.reward_cutoff(side, mv, depth, ply, &failed_quiets);
+                    self.reward_cutoff(side, mv, depth, ply);
                 }
                 break;
-            }
-            if quiet && self.config.history_maluses {
-                // Penalised if a later quiet move cuts off.
-                let _ = failed_quiets.try_push(mv);
             }
         }
         self.lists[ply] = list;
         if self.stopped {
             return 0;
-        }
-        if excluded.is_some() {
-            return best_score;
         }
         let bound = Bound::of(best_score, original_alpha, beta);
         self.table
@@ -557,49 +438,19 @@ impl AlphaBeta {
     }
 
     /// Remembers the quiet move `mv` of `side` that cut off at `depth`
-    /// and `ply`: as a killer, in the history (the quiet moves searched
-    /// before it, `failed`, penalised when the history is kept with
-    /// maluses) and as the counter move to the enemy's last move.
-    fn reward_cutoff(&mut self, side: usize, mv: Move, depth: i32, ply: usize, failed: &[Move]) {
+    /// and `ply`: as a killer and in the history.
+    fn reward_cutoff(&mut self, side: usize, mv: Move, depth: i32, ply: usize) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(mv) {
             killers[1] = killers[0];
             killers[0] = Some(mv);
         }
-        if self.config.history_maluses {
-            let bonus = ordering::history_bonus(depth);
-            self.history.reward(side, mv, bonus);
-            for &other in failed {
-                self.history.reward(side, other, -bonus);
-            }
-        } else {
-            self.history.credit(side, mv, depth);
-        }
-        if self.config.counter_moves && ply > 0 {
-            if let Some(previous) = self.played[ply - 1] {
-                self.counters.set(side, previous, mv);
-            }
-        }
+        self.history.credit(side, mv, depth);
     }
 
     /// Captures only, until the position is quiet: the side to move may
-    /// also stand on the static evaluation (with
-    /// [`AlphaBetaConfig::quiescence_evasions`](super::AlphaBetaConfig::quiescence_evasions),
-    /// not when its own stone is attacked in the first
-    /// [`EVASION_PLIES`] plies: then it searches the moves that save it).
-    fn quiescence(&mut self, pos: &mut Position, alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.quiesce(pos, alpha, beta, ply, 0)
-    }
-
-    /// [`AlphaBeta::quiescence`] `depth` plies into it.
-    fn quiesce(
-        &mut self,
-        pos: &mut Position,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        depth: usize,
-    ) -> i32 {
+    /// also stand on the static evaluation.
+    fn quiescence(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         if let Some(score) = decided_score(pos, ply) {
             self.nodes += 1;
             return score;
@@ -608,38 +459,11 @@ impl AlphaBeta {
             return 0;
         }
         let side = pos.to_move();
-        let evasions = self.config.quiescence_evasions;
-        if evasions && stone_attacked(pos, side.other()) {
-            // The enemy stone is en prise: taking it wins.
-            return MATE - (ply as i32 + 1);
-        }
-        if evasions
-            && depth < EVASION_PLIES
-            && ply < MAX_PLY - 1
-            && !pos.must_place()
-            && stone_attacked(pos, side)
-        {
-            return self.evade(pos, alpha, beta, ply, depth);
-        }
-        let key = pos.hash();
-        if self.config.quiescence_table {
-            if let Some(hit) = self
-                .table
-                .probe(key, ply)
-                .filter(|hit| hit.decides(alpha, beta))
-            {
-                return hit.score;
-            }
-        }
-        let stand = self.static_eval(pos);
+        let stand = evaluate(pos);
         if stand >= beta || ply >= MAX_PLY - 1 || pos.must_place() {
             // (On its last placement turn a side has no capture.)
-            if self.config.quiescence_table && stand >= beta {
-                self.table.store(key, ply, None, stand, 0, Bound::Lower);
-            }
             return stand;
         }
-        let original_alpha = alpha;
         alpha = alpha.max(stand);
         let mut list = core::mem::take(&mut self.lists[ply]);
         list.clear();
@@ -659,20 +483,11 @@ impl AlphaBeta {
                         self.lists[ply] = list;
                         return MATE - (ply as i32 + 1);
                     }
-                    if self.config.see
-                        && piece_value(victim) < piece_value(kind)
+                    if piece_value(victim) < piece_value(kind)
                         && see::exchange(pos, from, to, victim) < 0
                     {
                         // Taking loses material once the square is
                         // fought over: no quiet position lies that way.
-                        continue;
-                    }
-                    if self.config.delta_pruning
-                        && alpha.abs() < MATE_BOUND
-                        && stand + piece_value(victim) + DELTA_MARGIN <= alpha
-                    {
-                        // Even winning the victim for nothing leaves the
-                        // score below alpha.
                         continue;
                     }
                     let key = piece_value(victim) * 16 - piece_value(kind) / 16;
@@ -680,38 +495,11 @@ impl AlphaBeta {
                 }
             }
         }
-        let best =
-            self.quiescence_replies(pos, &mut list, (alpha, beta), (ply, depth), stand, None);
-        self.lists[ply] = list;
-        if self.config.quiescence_table && !self.stopped {
-            let bound = Bound::of(best, original_alpha, beta);
-            self.table.store(key, ply, None, best, 0, bound);
-        }
-        best
-    }
-
-    /// Searches the moves of `list` (best key first) in quiescence from
-    /// `pos` at `ply`, `depth` plies into it, within `(alpha, beta)`,
-    /// starting from the score `best`: the best score found. With
-    /// `guarded`, a move that leaves that side's stone attacked is
-    /// skipped unsearched (it loses the stone).
-    fn quiescence_replies(
-        &mut self,
-        pos: &mut Position,
-        list: &mut [(Move, i32)],
-        (mut alpha, beta): (i32, i32),
-        (ply, depth): (usize, usize),
-        mut best: i32,
-        guarded: Option<Side>,
-    ) -> i32 {
+        let mut best = stand;
         for index in 0..list.len() {
-            let mv = ordering::pick(list, index);
+            let mv = ordering::pick(&mut list, index);
             let undo = pos.play_unchecked(mv);
-            if guarded.is_some_and(|side| stone_attacked(pos, side)) {
-                pos.undo_unchecked(undo);
-                continue;
-            }
-            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, depth + 1);
+            let score = -self.quiescence(pos, -beta, -alpha, ply + 1);
             pos.undo_unchecked(undo);
             if self.stopped {
                 break;
@@ -726,43 +514,6 @@ impl AlphaBeta {
                 }
             }
         }
-        best
-    }
-
-    /// Quiescence where the side to move's stone is attacked: no standing
-    /// pat; every move that leaves the stone safe is searched (in the
-    /// ordering's order), each reply in quiescence; lost if none does.
-    fn evade(
-        &mut self,
-        pos: &mut Position,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        depth: usize,
-    ) -> i32 {
-        let side = pos.to_move();
-        let first = Refutations {
-            tt_move: None,
-            killers: self.killers[ply],
-            counter: None,
-        };
-        let mut list = self.keyed_moves(pos, ply, &first);
-        if list.is_empty() {
-            self.lists[ply] = list;
-            // No legal move: a draw.
-            return 0;
-        }
-        // Lost unless a move saves the stone (one that leaves it en prise
-        // is not searched).
-        let lost = -(MATE - (ply as i32 + 2));
-        let best = self.quiescence_replies(
-            pos,
-            &mut list,
-            (alpha, beta),
-            (ply, depth),
-            lost,
-            Some(side),
-        );
         self.lists[ply] = list;
         best
     }
@@ -771,7 +522,7 @@ impl AlphaBeta {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agents::{AlphaBeta, AlphaBetaConfig};
+    use crate::agents::{AlphaBeta, Limit};
 
     #[test]
     fn threats_on_the_stone_are_seen() {
@@ -794,91 +545,13 @@ mod tests {
             .unwrap()
     }
 
-    /// The names of [`AlphaBetaConfig::without`].
-    const FEATURES: [&str; 15] = [
-        "nmp", "lmr", "ext", "asp", "fp", "see", "lmp", "hist", "cm", "qev", "se", "qtt", "xp",
-        "dp", "cut",
-    ];
-
     #[test]
-    fn every_feature_keeps_the_search_deterministic() {
+    fn the_search_is_deterministic() {
         let pos = middlegame();
-        let mut every = AlphaBetaConfig::depth(5);
-        for feature in FEATURES {
-            every = every.with_feature(feature).unwrap();
-        }
-        let mut configs = vec![AlphaBetaConfig::depth(5), every];
-        for feature in FEATURES {
-            for config in [
-                AlphaBetaConfig::depth(5).without(feature).unwrap(),
-                AlphaBetaConfig::depth(5).with_feature(feature).unwrap(),
-            ] {
-                if !configs.contains(&config) {
-                    configs.push(config);
-                }
-            }
-        }
-        // The defaults, everything on, and each feature switched from
-        // its default.
-        assert_eq!(configs.len(), 2 + FEATURES.len());
-        for config in configs {
-            let first = AlphaBeta::new(config).search(&pos);
-            let second = AlphaBeta::new(config).search(&pos);
-            assert_eq!(first, second, "{config:?}");
-            assert_eq!(first.depth, 5);
-            assert!(pos.is_legal(first.best.unwrap()));
-        }
-    }
-
-    /// Checks that a depth-6 search of the middlegame with `feature` on
-    /// visits fewer nodes than one with it off, and both play legally.
-    fn fewer_nodes_with(feature: &str) {
-        let pos = middlegame();
-        let config = AlphaBetaConfig::depth(6);
-        let nodes = |config: AlphaBetaConfig| {
-            let report = AlphaBeta::new(config).search(&pos);
-            assert!(pos.is_legal(report.best.unwrap()));
-            report.nodes
-        };
-        let with = nodes(config.with_feature(feature).unwrap());
-        let without = nodes(config.without(feature).unwrap());
-        assert!(
-            with < without,
-            "{feature}: {with} nodes with, {without} without"
-        );
-    }
-
-    #[test]
-    fn singular_extensions_search_deep_nodes_again() {
-        // They start 6 plies from the leaves: a depth-8 search is the
-        // first to meet them more than at its root's children.
-        let pos = middlegame();
-        let config = AlphaBetaConfig::depth(8).with_table_bits(16);
-        let with = AlphaBeta::new(config.with_feature("se").unwrap()).search(&pos);
-        let again = AlphaBeta::new(config.with_feature("se").unwrap()).search(&pos);
-        let without = AlphaBeta::new(config).search(&pos);
-        assert_eq!(with, again);
-        assert_ne!(with.nodes, without.nodes);
-        assert!(pos.is_legal(with.best.unwrap()));
-    }
-
-    #[test]
-    fn move_count_pruning_searches_fewer_nodes() {
-        fewer_nodes_with("lmp");
-    }
-
-    #[test]
-    fn history_maluses_search_fewer_nodes() {
-        fewer_nodes_with("hist");
-    }
-
-    #[test]
-    fn exchange_pruning_searches_fewer_nodes() {
-        fewer_nodes_with("xp");
-    }
-
-    #[test]
-    fn delta_pruning_searches_fewer_nodes() {
-        fewer_nodes_with("dp");
+        let first = AlphaBeta::default().search(&pos, &Limit::depth(5));
+        let second = AlphaBeta::default().search(&pos, &Limit::depth(5));
+        assert_eq!(first, second);
+        assert_eq!(first.depth, 5);
+        assert!(pos.is_legal(first.best.unwrap()));
     }
 }

@@ -1,43 +1,35 @@
 //! Monte Carlo tree search: UCT with explicit chance nodes, one value per
 //! player, the tree in an arena kept between moves.
 
-use std::time::Duration;
-
 use crate::agents::clock::Instant;
-use crate::game::{Actor, Game, Returns};
+use crate::game::{Actor, Game};
 use crate::random::{RandomSource, SplitMix64};
 
-use super::{Agent, AgentGame, StopFlag};
+use super::thought::win_rate_score;
+use super::{Agent, AgentGame, Limit, LimitError, StopFlag, Thought, DEFAULT_MOVE_TIME, MAX_LINE};
 
 mod tree;
 
-use tree::{copy_subtree, sort_by_prior, Kind, Node, MINIMAX_PLAYERS, WINS};
+use tree::{copy_subtree, sort_by_prior, Kind, Node, WINS};
+
+/// The iterations after which a search first reports its progress (then
+/// at each doubling).
+const PROGRESS_EVERY: u64 = 1024;
 
 /// The default [`MctsConfig::greed`].
 const DEFAULT_GREED: f64 = 0.5;
 
-/// The budget and knobs of an [`Mcts`] search. Build it with
-/// [`MctsConfig::iterations`] or [`MctsConfig::time`] and the `with_`
-/// methods.
+/// The knobs of an [`Mcts`] searcher (how long it thinks is a
+/// [`Limit`]): [`MctsConfig::default`] and the `with_` methods.
 ///
 /// ```
-/// use std::time::Duration;
 /// use kaissa_chaturaji::agents::MctsConfig;
-/// let config = MctsConfig::iterations(500).with_rollout_plies(20);
-/// assert_eq!(config.iterations, 500);
+/// let config = MctsConfig::default().with_rollout_plies(20);
 /// assert_eq!(config.rollout_plies, Some(20));
-/// assert_eq!(MctsConfig::time(Duration::from_millis(50)).iterations, 0);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[non_exhaustive]
 pub struct MctsConfig {
-    /// Iterations (selection, expansion, rollout, backup) per move; 0 for
-    /// no limit (then [`MctsConfig::time`] must bound the search). With an
-    /// iteration budget and no time limit the search is deterministic for
-    /// a seed.
-    pub iterations: u64,
-    /// Wall-clock time per move, if limited.
-    pub time: Option<Duration>,
     /// The exploration constant `c` of UCB1 (values are in `0..=1`):
     /// `mean + c * sqrt(ln N / n)`; `None` (the default) for the game's
     /// ([`AgentGame::mcts_exploration`]: 0.7, under the Chaturaji Ludii
@@ -48,66 +40,39 @@ pub struct MctsConfig {
     /// the Ludii ruleset 0). A capped rollout is valued by
     /// [`AgentGame::heuristic`]; with a cap of 0 every leaf is.
     pub rollout_plies: Option<u32>,
-    /// The most nodes the tree holds (at least 4,096; default 1,048,576,
-    /// about 32 MB). The arena and its spare (for keeping a subtree) are
-    /// reserved at this size on the first move, so the search never
-    /// allocates afterwards; when the tree is full, leaves are no longer
-    /// expanded (the search goes on with rollouts).
+    /// The most nodes the tree holds (at least 4,096; default 1,048,576).
+    /// The arena and its spare (for keeping a subtree) are reserved at
+    /// this size on the first move, [`Mcts::NODE_BYTES`] a node in all
+    /// (80 MB for the default), so the search never allocates afterwards;
+    /// when the tree is full, leaves are no longer expanded (the search
+    /// goes on with rollouts).
     pub max_nodes: usize,
     /// The probability that a rollout move is the best capture (when
     /// there is one) rather than a uniform one
     /// ([`AgentGame::greedy_rollout`]); 0 for uniform rollouts through
-    /// the game's fast playout loop. Default 0.5: under the Ludii
-    /// ruleset `mcts:1000` with it scored 0.45 ± 0.05 against three
-    /// without (par 0.25), and 0.33 ± 0.06 at equal time (20 ms a move).
-    /// Kaissa's rollouts stay uniform.
+    /// the game's fast playout loop. Default 0.5. Kaissa's rollouts stay
+    /// uniform.
     pub greed: f64,
     /// Whether to keep, between moves, the subtree of the position the
     /// next call starts from (found by its hash). Default true.
     pub reuse: bool,
-    /// The weight `w` of implicit minimax backups (in `0..=1`; 0 for
-    /// none): every child is valued by [`AgentGame::heuristic`] when its
-    /// parent is expanded, these values are backed up the tree (max^n at
-    /// player nodes, the expectation at chance nodes), and a child is
-    /// selected by `(1 - w) * mean + w * minimax` plus the exploration
-    /// term. Only for games of at most four players. Default 0.
-    pub minimax: f64,
-    /// Whether a leaf that is not rolled out from is valued by
-    /// [`AgentGame::leaf_value`] (under the Chaturaji Ludii ruleset: the
-    /// heuristic with the captures on offer foreseen) rather than
-    /// [`AgentGame::heuristic`]. Default false: under the Ludii ruleset
-    /// `mcts:1000` with it scored 0.33 ± 0.01 against three without (par
-    /// 0.25) and `mcts:4000` 0.37 ± 0.01, but with it on every seat
-    /// `mcts:4000` gained nothing over three `mcts:1000` (0.25 ± 0.01).
-    pub threats: bool,
 }
 
-impl MctsConfig {
-    /// `iterations` per move, no time limit, the defaults otherwise.
-    #[must_use]
-    pub fn iterations(iterations: u64) -> MctsConfig {
+impl Default for MctsConfig {
+    /// A tree of at most 2^20 nodes and the game's own rollout cap and
+    /// exploration constant.
+    fn default() -> MctsConfig {
         MctsConfig {
-            iterations,
-            time: None,
             exploration: None,
             rollout_plies: None,
             max_nodes: 1 << 20,
             greed: DEFAULT_GREED,
             reuse: true,
-            minimax: 0.0,
-            threats: false,
         }
     }
+}
 
-    /// `time` per move, no iteration limit, the defaults otherwise.
-    #[must_use]
-    pub fn time(time: Duration) -> MctsConfig {
-        MctsConfig {
-            time: Some(time),
-            ..MctsConfig::iterations(0)
-        }
-    }
-
+impl MctsConfig {
     /// The same with this exploration constant.
     #[must_use]
     pub fn with_exploration(mut self, exploration: f64) -> MctsConfig {
@@ -142,52 +107,6 @@ impl MctsConfig {
         self.reuse = reuse;
         self
     }
-
-    /// The same with this implicit minimax weight
-    /// ([`MctsConfig::minimax`]).
-    #[must_use]
-    pub fn with_minimax(mut self, weight: f64) -> MctsConfig {
-        self.minimax = weight;
-        self
-    }
-
-    /// The same with leaves valued with the captures on offer foreseen, or
-    /// not ([`MctsConfig::threats`]).
-    #[must_use]
-    pub fn with_threats(mut self, threats: bool) -> MctsConfig {
-        self.threats = threats;
-        self
-    }
-
-    /// The spec of an agent with this budget: `mcts:<iterations>` or
-    /// `mcts:<ms>ms`.
-    pub(in crate::agents) fn spec(&self) -> String {
-        match (self.iterations, self.time) {
-            (0, Some(time)) => format!("mcts:{}ms", time.as_millis()),
-            (n, _) => format!("mcts:{n}"),
-        }
-    }
-}
-
-/// What one [`Mcts::search`] did.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[non_exhaustive]
-pub struct MctsReport<A> {
-    /// The action chosen: the root's most visited child (`None` when the
-    /// game is not at a player node).
-    pub best: Option<A>,
-    /// Iterations run by this search.
-    pub iterations: u64,
-    /// The root's visits before the search: what the tree kept from the
-    /// previous moves (0 for a fresh tree).
-    pub reused: u32,
-    /// The root's visits after it.
-    pub visits: u32,
-    /// Nodes in the tree.
-    pub nodes: usize,
-    /// The mean value (`0..=1`, 1 a sure win) of the chosen action for the
-    /// player to move.
-    pub value: f64,
 }
 
 /// A UCT player for any [`AgentGame`]: Monte Carlo tree search with UCB1
@@ -216,15 +135,15 @@ pub struct MctsReport<A> {
 /// same calls give the same choices.
 ///
 /// ```
-/// use kaissa_chaturaji::agents::{Agent, Mcts, MctsConfig};
+/// use kaissa_chaturaji::agents::{Agent, Limit, Mcts, MctsConfig};
 /// use kaissa_chaturaji::chaturaji::{Roll, Rules};
 /// use kaissa_chaturaji::game::{self, ChaturajiStep, Game};
 /// let mut game = game::chaturaji(Rules::default());
 /// game.apply(ChaturajiStep::Roll(Roll::new(5).unwrap()))?;
-/// let mut agent = Mcts::new(MctsConfig::iterations(200), 1);
-/// let report = agent.search(&game);
-/// assert_eq!(report.iterations, 200);
-/// assert!(game.legal_actions().contains(&report.best.unwrap()));
+/// let mut agent = Mcts::new(MctsConfig::default(), 1);
+/// let thought = agent.think(&game, &Limit::nodes(200), &mut |_| {});
+/// assert_eq!(thought.nodes, 200);
+/// assert!(game.legal_actions().contains(&thought.best.unwrap()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
@@ -237,8 +156,8 @@ pub struct Mcts<G: Game> {
     /// The nodes of the current iteration, root first.
     path: Vec<u32>,
     name: String,
-    /// Raised from another thread to stop the search.
-    stop: Option<StopFlag>,
+    /// The budget of a move when the caller's [`Limit`] gives none.
+    budget: Limit,
     /// The rollout cap and exploration constant of this search: the
     /// config's, or the game's defaults.
     plies: u32,
@@ -246,20 +165,34 @@ pub struct Mcts<G: Game> {
 }
 
 impl<G: AgentGame> Mcts<G> {
-    /// A searcher with this budget, seeded with `seed`. Nothing is
+    /// The memory a search reserves for each node of
+    /// [`MctsConfig::max_nodes`], in bytes: the node in the arena and in
+    /// its spare.
+    ///
+    /// ```
+    /// use kaissa_chaturaji::agents::{Mcts, MctsConfig};
+    /// use kaissa_chaturaji::game::Kaissa;
+    /// // The nodes that fit in 16 MB.
+    /// let nodes = (16 << 20) / Mcts::<Kaissa>::NODE_BYTES;
+    /// let config = MctsConfig::default().with_max_nodes(nodes);
+    /// assert!(config.max_nodes > 100_000);
+    /// ```
+    pub const NODE_BYTES: usize = 2 * core::mem::size_of::<Node<G::Action>>();
+
+    /// A searcher with this configuration, seeded with `seed`. Nothing is
     /// reserved until the first search.
     #[must_use]
     pub fn new(config: MctsConfig, seed: u64) -> Mcts<G> {
         let mut config = config;
         config.max_nodes = config.max_nodes.max(1 << 12);
         Mcts {
-            name: config.spec(),
+            name: "mcts".to_string(),
+            budget: Limit::default(),
             config,
             rng: SplitMix64::new(seed),
             nodes: Vec::new(),
             spare: Vec::new(),
             path: Vec::new(),
-            stop: None,
             plies: 0,
             exploration: 0.0,
         }
@@ -271,75 +204,132 @@ impl<G: AgentGame> Mcts<G> {
         &self.config
     }
 
-    /// Stops every later search as soon as `stop` is raised (checked
-    /// with the time limit, after at least one iteration), as if its time
-    /// had run out.
-    pub fn set_stop(&mut self, stop: StopFlag) {
-        self.stop = Some(stop);
+    /// The same searcher with `budget` as the limit of a move the caller
+    /// gives no bound for ([`Limit::or`]); its name becomes the spec with
+    /// that budget (`mcts:500`, `mcts:50ms`).
+    #[must_use]
+    pub fn with_budget(mut self, budget: Limit) -> Mcts<G> {
+        self.name = super::spec::spec_text("mcts", &budget);
+        self.budget = budget;
+        self
     }
 
-    /// Searches `game` within the budget and reports the chosen action.
-    /// At a chance node or a finished game nothing is searched (`best` is
-    /// `None`); with a single legal action, that one is returned at once.
-    pub fn search(&mut self, game: &G) -> MctsReport<G::Action> {
-        let mut report = MctsReport {
-            best: None,
-            iterations: 0,
-            reused: 0,
-            visits: 0,
-            nodes: self.nodes.len(),
-            value: 0.5,
-        };
+    /// The nodes a tree of `bytes` holds (with its spare for keeping a
+    /// subtree between moves): what [`MctsConfig::max_nodes`] to give for
+    /// a memory size.
+    #[must_use]
+    pub fn nodes_in(bytes: u64) -> usize {
+        usize::try_from(bytes / Self::NODE_BYTES as u64).unwrap_or(usize::MAX)
+    }
+
+    /// The nodes in the tree now.
+    #[must_use]
+    pub fn tree_size(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The visits of the tree's root now: after a search, those of the
+    /// position searched.
+    #[must_use]
+    pub fn root_visits(&self) -> u32 {
+        self.nodes.first().map_or(0, |root| root.visits)
+    }
+
+    /// Searches `game` within `limit` (resolved against the budget).
+    fn run(
+        &mut self,
+        game: &G,
+        limit: &Limit,
+        progress: &mut dyn FnMut(&Thought<G::Action>),
+    ) -> Thought<G::Action> {
+        let start = Instant::now();
         if !matches!(game.actor(), Actor::Player(_)) {
-            return report;
+            return Thought::default();
         }
         let actions = game.legal_actions();
         if let [only] = actions.as_ref() {
-            report.best = Some(*only);
-            return report;
+            return Thought::chosen(Some(*only));
         }
         if let Some(win) = winning_action(game, actions.as_ref()) {
-            report.best = Some(win);
-            report.value = 1.0;
-            return report;
+            let mut thought = Thought::chosen(Some(win));
+            thought.score = win_rate_score(1.0);
+            return thought;
         }
         self.reserve();
-        report.reused = self.prepare_root(game);
-        let limit = match self.config.iterations {
-            0 if self.config.time.is_some() => u64::MAX,
-            0 => 1,
-            n => n,
+        self.prepare_root(game);
+        let most = limit.nodes.unwrap_or(u64::MAX).max(1);
+        // A limit of nothing MCTS counts (a depth alone) thinks the
+        // default time rather than forever.
+        let time = match limit.move_time() {
+            None if limit.nodes.is_none() && !limit.infinite => Some(DEFAULT_MOVE_TIME),
+            time => time,
         };
-        let deadline = self.config.time.map(|time| Instant::now() + time);
-        while report.iterations < limit {
-            if let Some(deadline) = deadline {
-                // At least one iteration, so that the root is expanded.
-                if report.iterations > 0 && Instant::now() >= deadline {
-                    break;
-                }
-            }
-            if report.iterations > 0 && self.stop.as_ref().is_some_and(StopFlag::is_raised) {
+        let deadline = time.map(|time| start + time);
+        let mut iterations = 0;
+        let mut next_report = PROGRESS_EVERY;
+        while iterations < most {
+            // At least one iteration, so that the root is expanded.
+            if iterations > 0
+                && (deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                    || limit.stop.as_ref().is_some_and(StopFlag::is_raised))
+            {
                 break;
             }
             self.iterate(game);
-            report.iterations += 1;
-        }
-        let root = self.nodes[0];
-        let best = root.children().max_by(|&a, &b| {
-            let (a, b) = (&self.nodes[a], &self.nodes[b]);
-            a.visits.cmp(&b.visits).then(a.mean().total_cmp(&b.mean()))
-        });
-        report.visits = root.visits;
-        report.nodes = self.nodes.len();
-        match best {
-            Some(index) => {
-                report.best = self.nodes[index].action;
-                report.value = self.nodes[index].mean();
+            iterations += 1;
+            if iterations == next_report {
+                next_report = next_report.saturating_mul(2);
+                let thought = self.thought(actions.as_ref(), iterations, start);
+                progress(&thought);
             }
-            // Only when the arena could not hold the root's children.
-            None => report.best = actions.as_ref().first().copied(),
         }
-        report
+        let thought = self.thought(actions.as_ref(), iterations, start);
+        progress(&thought);
+        thought
+    }
+
+    /// What the tree says after `iterations`: the root's most visited
+    /// child, its value as a score, and the most visited line.
+    fn thought(
+        &self,
+        actions: &[G::Action],
+        iterations: u64,
+        start: Instant,
+    ) -> Thought<G::Action> {
+        let mut thought = Thought {
+            nodes: iterations,
+            elapsed: start.elapsed(),
+            ..Thought::default()
+        };
+        let mut at = 0;
+        loop {
+            let node = self.nodes[at];
+            if !matches!(node.kind, Kind::Player(_)) || thought.pv.len() >= MAX_LINE {
+                break;
+            }
+            let Some(child) = node.children().max_by(|&a, &b| {
+                let (a, b) = (&self.nodes[a], &self.nodes[b]);
+                a.visits.cmp(&b.visits).then(a.mean().total_cmp(&b.mean()))
+            }) else {
+                break;
+            };
+            let Some(action) = self.nodes[child].action else {
+                break;
+            };
+            if at == 0 {
+                thought.best = Some(action);
+                thought.score = win_rate_score(self.nodes[child].mean());
+            }
+            thought.pv.push(action);
+            at = child;
+        }
+        thought.depth = thought.pv.len() as u32;
+        if thought.best.is_none() {
+            // Only when the arena could not hold the root's children.
+            thought.best = actions.first().copied();
+            thought.pv.extend(thought.best);
+        }
+        thought
     }
 
     /// Reserves the arena, its spare and the path on the first search.
@@ -393,9 +383,6 @@ impl<G: AgentGame> Mcts<G> {
         let mut root = Node::leaf(None);
         root.hash = hash;
         root.kind = kind;
-        if self.minimax_on(game) {
-            root.minimax = minimax_values(&game.heuristic());
-        }
         self.nodes.push(root);
         0
     }
@@ -437,7 +424,7 @@ impl<G: AgentGame> Mcts<G> {
         } else {
             let plies = self.plies;
             if plies == 0 {
-                self.leaf_value(&scratch)
+                scratch.heuristic()
             } else if self.config.greed > 0.0 {
                 scratch.greedy_rollout(&mut self.rng, plies, self.config.greed)
             } else {
@@ -454,59 +441,6 @@ impl<G: AgentGame> Mcts<G> {
                 child.sum += ((value + 1.0) * 0.5) as f32;
             }
         }
-        if self.minimax_on(game) {
-            for step in (0..self.path.len()).rev() {
-                let at = self.path[step] as usize;
-                if let Some(values) = self.backed_up(at) {
-                    self.nodes[at].minimax = values;
-                }
-            }
-        }
-    }
-
-    /// The value of a leaf not rolled out from: [`AgentGame::leaf_value`]
-    /// or [`AgentGame::heuristic`] ([`MctsConfig::threats`]).
-    fn leaf_value(&self, game: &G) -> Returns {
-        if self.config.threats {
-            game.leaf_value()
-        } else {
-            game.heuristic()
-        }
-    }
-
-    /// Whether implicit minimax backups are on for `game`.
-    fn minimax_on(&self, game: &G) -> bool {
-        self.config.minimax > 0.0 && game.players() <= MINIMAX_PLAYERS
-    }
-
-    /// The implicit minimax values of the expanded `nodes[at]` from its
-    /// children's: the child best for the player to move, or the
-    /// expectation over the chance outcomes (`None` for a leaf).
-    fn backed_up(&self, at: usize) -> Option<[f32; MINIMAX_PLAYERS]> {
-        let node = &self.nodes[at];
-        let children = &self.nodes[node.children()];
-        if children.is_empty() {
-            return None;
-        }
-        match node.kind {
-            Kind::Player(player) => {
-                let player = usize::from(player).min(MINIMAX_PLAYERS - 1);
-                children
-                    .iter()
-                    .map(|child| child.minimax)
-                    .max_by(|a, b| a[player].total_cmp(&b[player]))
-            }
-            Kind::Chance => {
-                let mut values = [0.0; MINIMAX_PLAYERS];
-                for child in children {
-                    for (value, child_value) in values.iter_mut().zip(child.minimax) {
-                        *value += child.prior * child_value;
-                    }
-                }
-                Some(values)
-            }
-            Kind::Over | Kind::Unknown => None,
-        }
     }
 
     /// Gives `nodes[at]` its children (the legal actions, or the chance
@@ -521,15 +455,9 @@ impl<G: AgentGame> Mcts<G> {
                 if actions.is_empty() || actions.len() > room {
                     return false;
                 }
-                let minimax = self.minimax_on(game);
                 for &action in actions {
                     let mut child = Node::leaf(Some(action));
                     child.prior = game.capture_value(action) as f32;
-                    if minimax {
-                        let mut after = game.clone();
-                        after.apply_unchecked(action);
-                        child.minimax = minimax_values(&after.heuristic());
-                    }
                     self.nodes.push(child);
                 }
                 // Unvisited children are tried in this order: captures by
@@ -552,13 +480,10 @@ impl<G: AgentGame> Mcts<G> {
                 if outcomes.is_empty() || outcomes.len() > room {
                     return false;
                 }
-                // An outcome keeps its probability as its prior, for the
-                // minimax expectation; the die changes no heuristic value.
-                let minimax = self.nodes[at].minimax;
+                // An outcome keeps its probability as its prior.
                 for &(action, probability) in &outcomes {
                     let mut child = Node::leaf(Some(action));
                     child.prior = probability as f32;
-                    child.minimax = minimax;
                     self.nodes.push(child);
                 }
             }
@@ -596,13 +521,6 @@ impl<G: AgentGame> Mcts<G> {
         }
         let log_visits = f64::from(node.visits.max(1)).ln();
         let c = self.exploration;
-        let (weight, player) = match node.kind {
-            Kind::Player(player) if self.minimax_on(game) => (
-                self.config.minimax.min(1.0),
-                usize::from(player).min(MINIMAX_PLAYERS - 1),
-            ),
-            _ => (0.0, 0),
-        };
         let mut best = range.start;
         let mut best_score = f64::NEG_INFINITY;
         for index in range {
@@ -610,12 +528,7 @@ impl<G: AgentGame> Mcts<G> {
             if child.visits == 0 {
                 return index;
             }
-            let mut value = child.mean();
-            if weight > 0.0 {
-                let minimax = (f64::from(child.minimax[player]) + 1.0) * 0.5;
-                value = (1.0 - weight) * value + weight * minimax;
-            }
-            let score = value + c * (log_visits / f64::from(child.visits)).sqrt();
+            let score = child.mean() + c * (log_visits / f64::from(child.visits)).sqrt();
             if score > best_score {
                 best_score = score;
                 best = index;
@@ -623,15 +536,6 @@ impl<G: AgentGame> Mcts<G> {
         }
         best
     }
-}
-
-/// The first [`MINIMAX_PLAYERS`] of `returns`, as a node holds them.
-fn minimax_values(returns: &Returns) -> [f32; MINIMAX_PLAYERS] {
-    let mut values = [0.0; MINIMAX_PLAYERS];
-    for (value, &r) in values.iter_mut().zip(returns.iter()) {
-        *value = r as f32;
-    }
-    values
 }
 
 /// The first of `actions` that wins the game at once, if any.
@@ -642,9 +546,29 @@ fn winning_action<G: AgentGame>(game: &G, actions: &[G::Action]) -> Option<G::Ac
         .find(|&action| game.wins_at_once(action))
 }
 
+/// MCTS honours nodes (iterations), a time, a clock, infinite and a stop
+/// flag; it refuses a depth. With an iteration limit and no time it is
+/// deterministic for a seed. `progress` hears of the search after 1,024
+/// iterations, then at each doubling, and at the end.
 impl<G: AgentGame> Agent<G> for Mcts<G> {
-    fn choose(&mut self, game: &G) -> Option<G::Action> {
-        self.search(game).best
+    fn think(
+        &mut self,
+        game: &G,
+        limit: &Limit,
+        progress: &mut dyn FnMut(&Thought<G::Action>),
+    ) -> Thought<G::Action> {
+        let limit = limit.or(&self.budget);
+        self.run(game, &limit, progress)
+    }
+
+    fn check(&self, limit: &Limit) -> Result<(), LimitError> {
+        match limit.depth {
+            Some(_) => Err(LimitError {
+                agent: self.name.clone(),
+                reason: "MCTS searches to no fixed depth: give it nodes (iterations) or a time",
+            }),
+            None => Ok(()),
+        }
     }
 
     fn name(&self) -> &str {
@@ -667,7 +591,7 @@ mod tests {
         // Yellow's Builder takes the Red Home Stone with i1i10.
         let pos: Position = "8h1/10/10/10/10/10/10/10/10/4H3B1 y 20 -".parse().unwrap();
         let game = Kaissa::new(pos);
-        let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::iterations(1), 1);
+        let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::default(), 1);
         mcts.reserve();
         mcts.prepare_root(&game);
         for _ in 0..5 {
@@ -683,66 +607,6 @@ mod tests {
     }
 
     #[test]
-    fn implicit_minimax_values_are_backed_up() {
-        // Red to move may take Yellow's Ubar on f1 with its Builder: the
-        // root's minimax value for Red is that of its best child, better
-        // than the position's own heuristic.
-        let pos: Position = "h4b4/10/10/10/10/10/10/10/10/H4U4 r 20 -".parse().unwrap();
-        let game = Kaissa::new(pos);
-        let config = MctsConfig::iterations(1).with_minimax(0.5);
-        let mut mcts: Mcts<Kaissa> = Mcts::new(config, 1);
-        mcts.reserve();
-        mcts.prepare_root(&game);
-        for _ in 0..300 {
-            mcts.iterate(&game);
-        }
-        let root = mcts.nodes[0];
-        let red = 1;
-        assert!(root.minimax[red] > game.heuristic()[red] as f32);
-        let best = mcts.nodes[root.children()]
-            .iter()
-            .map(|child| child.minimax[red])
-            .fold(f32::NEG_INFINITY, f32::max);
-        assert_eq!(root.minimax[red], best);
-        // Every expanded node holds the value of its best child.
-        for at in 0..mcts.nodes.len() {
-            if let Some(values) = mcts.backed_up(at) {
-                assert_eq!(mcts.nodes[at].minimax, values, "node {at}");
-            }
-        }
-    }
-
-    #[test]
-    fn a_chance_node_backs_up_the_expectation() {
-        use crate::chaturaji::Rules;
-        use crate::game::Chaturaji;
-        let mut game = crate::game::chaturaji(Rules::ludii());
-        let config = MctsConfig::iterations(1).with_minimax(0.5);
-        let mut mcts: Mcts<Chaturaji> = Mcts::new(config, 3);
-        game.apply(game.chance_outcomes()[2].0).unwrap();
-        mcts.reserve();
-        mcts.prepare_root(&game);
-        for _ in 0..400 {
-            mcts.iterate(&game);
-        }
-        let mut chance_nodes = 0;
-        for at in 0..mcts.nodes.len() {
-            let node = mcts.nodes[at];
-            if node.kind != Kind::Chance || node.count == 0 {
-                continue;
-            }
-            chance_nodes += 1;
-            let outcomes = &mcts.nodes[node.children()];
-            assert_eq!(outcomes.len(), 4);
-            for player in 0..4 {
-                let mean: f32 = outcomes.iter().map(|o| o.minimax[player]).sum::<f32>() / 4.0;
-                assert!((node.minimax[player] - mean).abs() < 1e-6);
-            }
-        }
-        assert!(chance_nodes > 0);
-    }
-
-    #[test]
     fn the_game_gives_the_defaults_the_config_leaves_open() {
         use crate::chaturaji::Rules;
         use crate::game::Chaturaji;
@@ -753,7 +617,7 @@ mod tests {
         };
         let sheet = crate::game::chaturaji(Rules::default());
         let ludii = crate::game::chaturaji(Rules::ludii());
-        let config = MctsConfig::iterations(10);
+        let config = MctsConfig::default();
         assert_eq!(settings(&sheet, config), (50, 0.7));
         assert_eq!(settings(&ludii, config), (0, 0.08));
         let own = config.with_rollout_plies(12).with_exploration(0.3);
@@ -764,34 +628,12 @@ mod tests {
     }
 
     #[test]
-    fn leaves_valued_with_threats_search_the_same_for_a_seed() {
-        use crate::chaturaji::Rules;
-        use crate::game::Chaturaji;
-        let mut game = crate::game::chaturaji(Rules::ludii());
-        game.apply(game.chance_outcomes()[1].0).unwrap();
-        let config = MctsConfig::iterations(300).with_threats(true);
-        let run = || {
-            let mut mcts: Mcts<Chaturaji> = Mcts::new(config, 7);
-            let report = mcts.search(&game);
-            let visits: Vec<u32> = mcts.nodes[mcts.nodes[0].children()]
-                .iter()
-                .map(|child| child.visits)
-                .collect();
-            (report.best, visits)
-        };
-        let (best, visits) = run();
-        assert_eq!(run(), (best, visits.clone()));
-        assert!(best.is_some());
-        assert_eq!(visits.iter().sum::<u32>(), 300);
-    }
-
-    #[test]
     fn captures_are_tried_first() {
         // Yellow's Builder on a1 may take a Spearman on a5 or an Ubar on
         // f1; both stones are far away.
         let pos: Position = "h9/10/10/10/10/p9/10/10/10/B4u3H y 20 -".parse().unwrap();
         let game = Kaissa::new(pos);
-        let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::iterations(1), 1);
+        let mut mcts: Mcts<Kaissa> = Mcts::new(MctsConfig::default(), 1);
         mcts.reserve();
         mcts.prepare_root(&game);
         mcts.iterate(&game);

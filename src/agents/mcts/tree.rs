@@ -34,14 +34,11 @@ impl Kind {
 /// actor), each in `0.0..=1.0`, and its prior: what its action captures
 /// ([`AgentGame::capture_value`](super::AgentGame::capture_value)),
 /// [`WINS`] when it wins the game at once (for a chance outcome: its
-/// probability). With implicit minimax backups on, `minimax` holds the
-/// heuristic values of the node searched down its expanded subtree (one
-/// per player, in `-1.0..=1.0`).
+/// probability).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Node<A> {
     pub(super) action: Option<A>,
     pub(super) prior: f32,
-    pub(super) minimax: [f32; MINIMAX_PLAYERS],
     pub(super) hash: u64,
     pub(super) first: u32,
     pub(super) count: u32,
@@ -54,17 +51,12 @@ pub(super) struct Node<A> {
 /// goes down to it whenever it comes to its parent.
 pub(super) const WINS: f32 = f32::INFINITY;
 
-/// The most players whose implicit minimax values a node holds; games
-/// with more players search without them.
-pub(super) const MINIMAX_PLAYERS: usize = 4;
-
 impl<A> Node<A> {
     /// A node not entered yet, reached by `action`.
     pub(super) fn leaf(action: Option<A>) -> Node<A> {
         Node {
             action,
             prior: 0.0,
-            minimax: [0.0; MINIMAX_PLAYERS],
             hash: 0,
             first: 0,
             count: 0,
