@@ -3,11 +3,12 @@
 //! Bodies are read as bytes under a size limit ([`BODY_LIMIT`], 413 past
 //! it) and parsed here, so that every error is `{"error": "..."}`.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -54,10 +55,11 @@ fn bearer(headers: &HeaderMap) -> Result<String, ApiError> {
 /// `POST /api/games`.
 pub async fn create(
     State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let request: CreateRequest = body(bytes)?;
-    let answer = app.create(request).await?;
+    let answer = app.create(request, peer.ip()).await?;
     Ok((StatusCode::CREATED, Json(answer)).into_response())
 }
 

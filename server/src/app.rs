@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::collections::VecDeque;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -71,18 +72,46 @@ pub struct App {
     pub hub: Hub,
     games: Mutex<HashMap<String, Arc<Mutex<Live>>>>,
     timers: StdMutex<HashMap<String, AbortHandle>>,
+    create_per_minute: Option<usize>,
+    creations: StdMutex<HashMap<IpAddr, VecDeque<i64>>>,
 }
 
 impl App {
-    /// A server over `store`.
+    /// A server over `store`; one address may create at most
+    /// `create_per_minute` games a minute (`None`: no limit).
     #[must_use]
-    pub fn new(store: Store) -> Arc<App> {
+    pub fn new(store: Store, create_per_minute: Option<usize>) -> Arc<App> {
         Arc::new(App {
             store,
             hub: Hub::default(),
             games: Mutex::new(HashMap::new()),
             timers: StdMutex::new(HashMap::new()),
+            create_per_minute,
+            creations: StdMutex::new(HashMap::new()),
         })
+    }
+
+    /// Counts a creation by `address`: 429 past the limit.
+    fn count_creation(&self, address: IpAddr) -> Result<(), ApiError> {
+        let Some(limit) = self.create_per_minute else {
+            return Ok(());
+        };
+        let now = now_ms();
+        let mut creations = self.creations.lock().unwrap_or_else(|e| e.into_inner());
+        if creations.len() >= 100_000 {
+            creations.retain(|_, times| times.back().is_some_and(|&t| t > now - 60_000));
+        }
+        let times = creations.entry(address).or_default();
+        while times.front().is_some_and(|&t| t <= now - 60_000) {
+            times.pop_front();
+        }
+        if times.len() >= limit {
+            return Err(ApiError::too_many(format!(
+                "at most {limit} new games a minute from one address"
+            )));
+        }
+        times.push_back(now);
+        Ok(())
     }
 
     /// Loads the games being played, so that their clocks and bots run
@@ -103,8 +132,13 @@ impl App {
     ///
     /// # Errors
     ///
-    /// 400 for a bad request, 500 for storage.
-    pub async fn create(self: &Arc<Self>, request: CreateRequest) -> Result<Value, ApiError> {
+    /// 400 for a bad request, 429 past the creation limit, 500 for
+    /// storage.
+    pub async fn create(
+        self: &Arc<Self>,
+        request: CreateRequest,
+        address: IpAddr,
+    ) -> Result<Value, ApiError> {
         let rules = request.rules.unwrap_or_else(|| "sheet".into());
         if request.game == "kaissa" && rules != "sheet" {
             return Err(ApiError::bad_request(
@@ -166,6 +200,7 @@ impl App {
                 )));
             }
         }
+        self.count_creation(address)?;
         let server_seed = random_hex(dice::SERVER_SEED_BYTES)?;
         let key = dice::from_hex(&server_seed).unwrap_or_default();
         let id = random_hex(8)?;

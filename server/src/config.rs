@@ -32,14 +32,22 @@ pub struct Config {
     pub database: String,
     /// The data directory (SQLite's file lives there), when SQLite.
     pub data: Option<PathBuf>,
+    /// The most games one address may create per minute (`None`: no
+    /// limit).
+    pub create_per_minute: Option<usize>,
 }
+
+/// The default of `--create-per-minute`.
+pub const CREATE_PER_MINUTE: usize = 30;
 
 /// What `kc-server --help` prints.
 pub const USAGE: &str = "kc-server: online tables for Merchant Kaissa and Chaturaji
 
 usage:
   kc-server [serve] [--data DIR] [--database postgres://...] [--listen HOST:PORT]
-      serves http://127.0.0.1:${PORT:-8080}/ with SQLite under ./kc-data/ by default
+            [--create-per-minute N]
+      serves http://127.0.0.1:${PORT:-8080}/ with SQLite under ./kc-data/ by default;
+      one address may create N games a minute (default 30, 0: no limit)
   kc-server record < FILE
       checks every roll of the records on stdin against their dice tags
 ";
@@ -61,6 +69,7 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
     let mut listen = format!("127.0.0.1:{port}");
     let mut database = None;
     let mut data = None;
+    let mut create_per_minute = Some(CREATE_PER_MINUTE);
     let mut tables = 8;
     let mut moves = 200;
     let mut i = 0;
@@ -74,6 +83,18 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
             ("serve" | "load", "--data") => data = Some(PathBuf::from(value()?)),
             ("serve" | "load", "--database") => database = Some(value()?),
             ("serve", "--listen") => listen = value()?,
+            ("serve", "--create-per-minute") => {
+                let text = value()?;
+                create_per_minute = match text.parse::<usize>() {
+                    Ok(0) => None,
+                    Ok(n) => Some(n),
+                    Err(_) => {
+                        return Err(format!(
+                            "--create-per-minute {text:?}: expected a number (0: no limit)"
+                        ))
+                    }
+                };
+            }
             ("load", "--tables") => tables = count(&value()?, "--tables")?,
             ("load", "--moves") => moves = count(&value()?, "--moves")?,
             (_, other) => return Err(format!("unexpected argument {other:?} (see --help)")),
@@ -85,6 +106,7 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
             listen,
             database: url,
             data: None,
+            create_per_minute,
         },
         Some(url) => return Err(format!("--database {url:?}: expected a postgres:// URL")),
         None => {
@@ -96,13 +118,18 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
                     dir.join("kc-server.sqlite3").display()
                 ),
                 data: Some(dir),
+                create_per_minute,
             }
         }
     };
     Ok(match verb {
         "record" => Command::Record,
         "load" => Command::Load {
-            config,
+            // The measurement's own clients create many tables at once.
+            config: Config {
+                create_per_minute: None,
+                ..config
+            },
             tables,
             moves,
         },
@@ -143,7 +170,12 @@ mod tests {
             panic!("serve expected")
         };
         assert_eq!((config.listen.as_str(), config.data), ("0.0.0.0:1", None));
+        assert_eq!(config.create_per_minute, Some(CREATE_PER_MINUTE));
         assert!(parse(&args("--database mysql://x"), None).is_err());
+        let Command::Serve(config) = parse(&args("--create-per-minute 0"), None).unwrap() else {
+            panic!("serve expected")
+        };
+        assert_eq!(config.create_per_minute, None);
         assert!(parse(&args("--bogus"), None).is_err());
         assert!(parse(&args("--data"), None).is_err());
         assert_eq!(parse(&args("record"), None).unwrap(), Command::Record);

@@ -71,7 +71,7 @@ pub async fn open(config: &Config) -> Result<Arc<App>, String> {
     let store = Store::open(&config.database)
         .await
         .map_err(|e| e.to_string())?;
-    let app = App::new(store);
+    let app = App::new(store, config.create_per_minute);
     app.resume_all().await.map_err(|e| e.to_string())?;
     Ok(app)
 }
@@ -88,5 +88,6 @@ pub async fn serve(app: Arc<App>, listener: tokio::net::TcpListener) -> std::io:
     let listener = listener.tap_io(|stream| {
         let _ = stream.set_nodelay(true);
     });
-    axum::serve(listener, router(app)).await
+    let service = router(app).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, service).await
 }

@@ -587,3 +587,21 @@ async fn two_servers_cannot_overwrite_each_other() {
         assert_eq!(moves, json!(["e2e5", "e9e6"]));
     }
 }
+
+/// One address creates at most so many games a minute (429 past it).
+#[tokio::test(flavor = "multi_thread")]
+async fn creation_is_rate_limited() {
+    let mut config = sqlite("create-limit");
+    config.create_per_minute = Some(3);
+    let address = start(&config).await;
+    let body = json!({"game": "kaissa", "seats": ["human", "human"]});
+    for _ in 0..3 {
+        assert_eq!(
+            post(address, "/api/games", None, body.clone()).await.status,
+            201
+        );
+    }
+    let refused = post(address, "/api/games", None, body).await;
+    assert_eq!(refused.status, 429);
+    assert!(refused.json()["error"].is_string());
+}

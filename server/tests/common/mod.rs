@@ -54,6 +54,7 @@ pub fn sqlite(tag: &str) -> Config {
         listen: "127.0.0.1:0".into(),
         database: format!("sqlite://{}?mode=rwc", dir.join("kc.sqlite3").display()),
         data: Some(dir),
+        create_per_minute: Some(30),
     }
 }
 
@@ -66,6 +67,7 @@ pub fn backends(tag: &str) -> Vec<Config> {
             listen: "127.0.0.1:0".into(),
             database: url,
             data: None,
+            create_per_minute: Some(30),
         });
     }
     configs
