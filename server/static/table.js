@@ -162,12 +162,21 @@ function chatLine(event) {
   $("[data-chat-log]").append(item);
 }
 
+// Events after the last one seen; a dropped stream is reopened from there
+// (so nothing is shown twice and nothing is missed).
+let seen = 0;
 function listen() {
-  const source = new EventSource(`/api/games/${id}/events?since=0`);
+  const source = new EventSource(`/api/games/${id}/events?since=${seen}`);
   source.onmessage = (message) => {
     const event = JSON.parse(message.data);
+    if (event.version <= seen) return;
+    seen = event.version;
     if (event.type === "chat") chatLine(event);
     if (!state || event.version > state.version) refresh();
+  };
+  source.onerror = () => {
+    source.close();
+    setTimeout(listen, 1000);
   };
 }
 
