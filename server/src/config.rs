@@ -18,6 +18,10 @@ pub enum Command {
         tables: usize,
         /// How many moves each table makes.
         moves: usize,
+        /// The moves per second of all tables together (each table
+        /// waits its turn between moves); `None`: each table moves again
+        /// as soon as it sees its last move's event.
+        rate: Option<usize>,
     },
     /// Print the usage.
     Help,
@@ -50,6 +54,9 @@ usage:
       one address may create N games a minute (default 30, 0: no limit)
   kc-server record < FILE
       checks every roll of the records on stdin against their dice tags
+  kc-server load [--tables N] [--moves M] [--rate R] [--data DIR] [--database URL]
+      measures: N tables of scripted clients over WebSocket make M moves each
+      (R moves a second in all, or as fast as they can), on a server of its own
 ";
 
 /// Reads the arguments (after the program name); `port` is `$PORT`.
@@ -72,6 +79,7 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
     let mut create_per_minute = Some(CREATE_PER_MINUTE);
     let mut tables = 8;
     let mut moves = 200;
+    let mut rate = None;
     let mut i = 0;
     while i < rest.len() {
         let value = || {
@@ -97,6 +105,7 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
             }
             ("load", "--tables") => tables = count(&value()?, "--tables")?,
             ("load", "--moves") => moves = count(&value()?, "--moves")?,
+            ("load", "--rate") => rate = Some(count(&value()?, "--rate")?),
             (_, other) => return Err(format!("unexpected argument {other:?} (see --help)")),
         }
         i += 2;
@@ -132,6 +141,7 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
             },
             tables,
             moves,
+            rate,
         },
         _ => Command::Serve(config),
     })
@@ -184,9 +194,20 @@ mod tests {
             Command::Load {
                 tables: 3,
                 moves: 10,
+                rate: None,
                 ..
             }
         ));
+        assert!(matches!(
+            parse(&args("load --tables 1000 --rate 1000"), None).unwrap(),
+            Command::Load {
+                tables: 1000,
+                moves: 200,
+                rate: Some(1000),
+                ..
+            }
+        ));
+        assert!(parse(&args("load --rate 0"), None).is_err());
         assert!(parse(&args("load --tables 0"), None).is_err());
     }
 }

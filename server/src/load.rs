@@ -4,6 +4,12 @@
 //! Kaissa game when one ends). Each move is timed from its sending to the
 //! sight of its event on the same socket; the report gives moves per
 //! second and the median and 99th-percentile latency.
+//!
+//! Without a rate each table moves again as soon as it sees its event (a
+//! closed loop: the throughput it can reach). With a rate of R moves a
+//! second, each of the N tables moves every N/R seconds, the tables'
+//! first moves spread over that interval, as people who think between
+//! moves would (an open loop: the latency at that throughput).
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -92,8 +98,15 @@ async fn new_game(address: SocketAddr) -> Result<(String, Vec<String>), String> 
 }
 
 /// One table: plays `moves` moves (random legal ones, seeded by
-/// `seed`); returns each move's latency.
-async fn table(address: SocketAddr, moves: usize, mut seed: u64) -> Result<Vec<Duration>, String> {
+/// `seed`), the first at `due` and then one every `every` when given;
+/// returns each move's latency.
+async fn table(
+    address: SocketAddr,
+    moves: usize,
+    mut seed: u64,
+    mut due: Instant,
+    every: Option<Duration>,
+) -> Result<Vec<Duration>, String> {
     let mut latencies = Vec::with_capacity(moves);
     while latencies.len() < moves {
         let (id, tokens) = new_game(address).await?;
@@ -118,6 +131,11 @@ async fn table(address: SocketAddr, moves: usize, mut seed: u64) -> Result<Vec<D
             seed ^= seed << 17;
             let text = legal[(seed % legal.len() as u64) as usize].clone();
             let version = state["version"].as_i64().ok_or("no version")?;
+            if let Some(every) = every {
+                tokio::time::sleep_until(due.into()).await;
+                // A table that fell behind moves at once, without a burst.
+                due = (due + every).max(Instant::now());
+            }
             let sent = Instant::now();
             let action =
                 json!({"type": "move", "token": tokens[seat], "move": text, "version": version});
@@ -163,12 +181,20 @@ where
 }
 
 /// Runs the measurement: a server on `config`'s storage at a loopback
-/// port, `tables` tables of `moves` moves each.
+/// port, `tables` tables of `moves` moves each, `rate` moves a second in
+/// all (`None`: as fast as the tables go).
 ///
 /// # Errors
 ///
-/// When the server cannot start or a table fails.
-pub async fn run(config: &Config, tables: usize, moves: usize) -> Result<Report, String> {
+/// When the server cannot start, the process may not open enough files
+/// for the tables' sockets, or a table fails.
+pub async fn run(
+    config: &Config,
+    tables: usize,
+    moves: usize,
+    rate: Option<usize>,
+) -> Result<Report, String> {
+    raise_file_limit(FILES_PER_TABLE * tables as u64 + 256)?;
     let app = crate::open(config).await?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
@@ -176,12 +202,16 @@ pub async fn run(config: &Config, tables: usize, moves: usize) -> Result<Report,
     let address = listener.local_addr().map_err(|e| e.to_string())?;
     tokio::spawn(crate::serve(app, listener));
     let start = Instant::now();
+    let every = rate.map(|r| Duration::from_secs_f64(tables as f64 / r.max(1) as f64));
     let runs: Vec<_> = (0..tables)
         .map(|t| {
+            let offset = every.map_or(Duration::ZERO, |e| e.mul_f64(t as f64 / tables as f64));
             tokio::spawn(table(
                 address,
                 moves,
                 0x9e37_79b9_7f4a_7c15 ^ (t as u64 + 1),
+                start + offset,
+                every,
             ))
         })
         .collect();
@@ -203,4 +233,44 @@ pub async fn run(config: &Config, tables: usize, moves: usize) -> Result<Report,
         p50_ms: percentile(0.50),
         p99_ms: percentile(0.99),
     })
+}
+
+/// Open files a table needs: its socket's two ends, and the two ends of
+/// an HTTP request while it sets a game up.
+const FILES_PER_TABLE: u64 = 4;
+
+/// Raises the soft limit of open files to `needed` when it is lower (up
+/// to the hard limit); an error naming both when the hard limit is lower.
+#[cfg(unix)]
+fn raise_file_limit(needed: u64) -> Result<(), String> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: `getrlimit` and `setrlimit` read or write the one struct
+    // passed, which lives for the call.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
+        return Err(format!("getrlimit: {}", std::io::Error::last_os_error()));
+    }
+    if limit.rlim_cur as u64 >= needed {
+        return Ok(());
+    }
+    if (limit.rlim_max as u64) < needed {
+        return Err(format!(
+            "these tables need {needed} open files; the hard limit is {} (raise it: ulimit -Hn)",
+            limit.rlim_max
+        ));
+    }
+    limit.rlim_cur = needed as libc::rlim_t;
+    // SAFETY: as above.
+    if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) } != 0 {
+        return Err(format!("setrlimit: {}", std::io::Error::last_os_error()));
+    }
+    Ok(())
+}
+
+/// Elsewhere the limit is left as it is.
+#[cfg(not(unix))]
+fn raise_file_limit(_needed: u64) -> Result<(), String> {
+    Ok(())
 }

@@ -25,9 +25,11 @@ fn main() -> ExitCode {
             config,
             tables,
             moves,
+            rate,
         } => run(async move {
-            let report = kaissa_chaturaji_server::load::run(&config, tables, moves).await?;
-            println!("tables {tables} {report}");
+            let report = kaissa_chaturaji_server::load::run(&config, tables, moves, rate).await?;
+            let rate = rate.map_or_else(|| "free".to_string(), |r| r.to_string());
+            println!("tables {tables} rate {rate} {report}");
             Ok(())
         }),
         Command::Serve(config) => run(async move {

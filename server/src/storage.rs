@@ -7,10 +7,13 @@
 //! in one transaction that first moves the game's version on with a
 //! compare-and-set (`UPDATE games … WHERE id = $ AND version = $`): two
 //! writers of one game cannot both succeed, and nothing is answered
-//! before the commit.
+//! before the commit. Writes go through [`crate::writer`], which commits
+//! the writes waiting together (one transaction, one flush).
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor, Row};
+
+use crate::writer::{Write, Writer};
 
 /// The schema, one statement an entry; `IF NOT EXISTS` everywhere, so it
 /// runs at every start.
@@ -47,6 +50,10 @@ const SCHEMA: [&str; 4] = [
     )",
     "CREATE INDEX IF NOT EXISTS games_status ON games (status)",
 ];
+
+/// How many writer tasks share PostgreSQL's writes (SQLite has one: it
+/// takes one writer at a time).
+pub const POSTGRES_WRITERS: usize = 4;
 
 /// A storage failure, as a message (the server answers 500 with it).
 #[derive(Debug)]
@@ -116,6 +123,7 @@ pub struct MoveRow {
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: AnyPool,
+    writer: Writer,
 }
 
 impl Store {
@@ -146,7 +154,8 @@ impl Store {
         for statement in SCHEMA {
             sqlx::query(statement).execute(&pool).await?;
         }
-        Ok(Store { pool })
+        let writer = Writer::start(pool.clone(), if sqlite { 1 } else { POSTGRES_WRITERS });
+        Ok(Store { pool, writer })
     }
 
     /// Inserts a new game.
@@ -155,27 +164,7 @@ impl Store {
     ///
     /// A database failure (an id already taken included).
     pub async fn create_game(&self, row: &GameRow) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO games (id, game, rules, seats, clock, clock_state, status, result,
-             version, seeds, commitment, server_seed, extra, created_ms)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
-        )
-        .bind(&row.id)
-        .bind(&row.game)
-        .bind(&row.rules)
-        .bind(&row.seats)
-        .bind(&row.clock)
-        .bind(&row.clock_state)
-        .bind(&row.status)
-        .bind(&row.result)
-        .bind(row.version)
-        .bind(&row.seeds)
-        .bind(&row.commitment)
-        .bind(&row.server_seed)
-        .bind(&row.extra)
-        .bind(row.created_ms)
-        .execute(&self.pool)
-        .await?;
+        self.writer.write(Write::Create(row.clone())).await?;
         Ok(())
     }
 
@@ -231,48 +220,14 @@ impl Store {
         moves: &[MoveRow],
         events: &[(i64, String)],
     ) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let updated = sqlx::query(
-            "UPDATE games SET version = $1, seats = $2, clock_state = $3, status = $4,
-             result = $5, seeds = $6, extra = $7 WHERE id = $8 AND version = $9",
-        )
-        .bind(row.version)
-        .bind(&row.seats)
-        .bind(&row.clock_state)
-        .bind(&row.status)
-        .bind(&row.result)
-        .bind(&row.seeds)
-        .bind(&row.extra)
-        .bind(&row.id)
-        .bind(from)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() != 1 {
-            tx.rollback().await?;
-            return Ok(false);
-        }
-        for mv in moves {
-            sqlx::query(
-                "INSERT INTO moves (game_id, ply, version, token, at_ms) VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(&row.id)
-            .bind(mv.ply)
-            .bind(mv.version)
-            .bind(&mv.token)
-            .bind(mv.at_ms)
-            .execute(&mut *tx)
-            .await?;
-        }
-        for (version, body) in events {
-            sqlx::query("INSERT INTO events (game_id, version, body) VALUES ($1, $2, $3)")
-                .bind(&row.id)
-                .bind(*version)
-                .bind(body)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        Ok(true)
+        self.writer
+            .write(Write::Change {
+                from,
+                row: row.clone(),
+                moves: moves.to_vec(),
+                events: events.to_vec(),
+            })
+            .await
     }
 
     /// The events of a game after version `since`, oldest first, at most

@@ -7,7 +7,7 @@ use common::*;
 #[tokio::test(flavor = "multi_thread")]
 async fn load_counts_every_move() {
     for config in backends("load") {
-        let report = kaissa_chaturaji_server::load::run(&config, 3, 12)
+        let report = kaissa_chaturaji_server::load::run(&config, 3, 12, None)
             .await
             .unwrap();
         assert_eq!(report.moves, 36);

@@ -1,0 +1,230 @@
+//! Group commit: every write of the server goes through writer tasks
+//! that each take all the writes waiting, run them in one transaction
+//! (one fsync for the lot) and only then answer each of them.
+//!
+//! A write keeps its own meaning inside a group: a change still moves
+//! its game's version on with a compare-and-set, and one whose stored
+//! version is not the expected one writes nothing and answers `false`,
+//! while the others of the group go in. When a statement of the group
+//! fails (an id already taken, a lost connection), the group is rolled
+//! back and each write is tried again alone, so that one bad write
+//! cannot sink the others. No write is answered before its transaction
+//! has committed.
+
+use std::sync::Arc;
+
+use sqlx::{AnyConnection, AnyPool};
+use tokio::sync::{mpsc, oneshot, Mutex};
+
+use crate::storage::{GameRow, MoveRow, StoreError};
+
+/// The most writes in one transaction.
+pub const MAX_GROUP: usize = 512;
+
+/// How many writes may wait for a writer before senders wait too.
+pub const QUEUE: usize = 8192;
+
+/// One write.
+#[derive(Debug)]
+pub enum Write {
+    /// A new game's row.
+    Create(GameRow),
+    /// A change of a game at version `from`: its new row, new tokens and
+    /// events `(version, body)`.
+    Change {
+        /// The version the change was made from.
+        from: i64,
+        /// The game's new row.
+        row: GameRow,
+        /// The tokens it played.
+        moves: Vec<MoveRow>,
+        /// Its events.
+        events: Vec<(i64, String)>,
+    },
+}
+
+/// A write and where its answer goes: `true` when written, `false` when
+/// the compare-and-set found another version (nothing written).
+type Job = (Write, oneshot::Sender<Result<bool, StoreError>>);
+
+/// The sending side of the writer tasks.
+#[derive(Debug, Clone)]
+pub struct Writer {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl Writer {
+    /// Starts `tasks` writer tasks on `pool` (one for SQLite, which has
+    /// one writer at a time anyway; a few for PostgreSQL, whose round
+    /// trips and flushes then overlap). They end when every [`Writer`]
+    /// is dropped.
+    #[must_use]
+    pub fn start(pool: AnyPool, tasks: usize) -> Writer {
+        let (jobs, receiver) = mpsc::channel(QUEUE);
+        let receiver = Arc::new(Mutex::new(receiver));
+        for _ in 0..tasks.max(1) {
+            tokio::spawn(run(pool.clone(), receiver.clone()));
+        }
+        Writer { jobs }
+    }
+
+    /// Writes `write` durably (with the writes waiting beside it) and
+    /// answers once it is committed.
+    ///
+    /// # Errors
+    ///
+    /// A database failure (nothing of this write is stored), or the
+    /// writers gone.
+    pub async fn write(&self, write: Write) -> Result<bool, StoreError> {
+        let (answer, wait) = oneshot::channel();
+        self.jobs
+            .send((write, answer))
+            .await
+            .map_err(|_| StoreError("the writer has stopped".into()))?;
+        wait.await
+            .map_err(|_| StoreError("the writer has stopped".into()))?
+    }
+}
+
+/// A writer task: takes the writes waiting (at most [`MAX_GROUP`]) and
+/// writes them as one group, until the senders are gone.
+async fn run(pool: AnyPool, receiver: Arc<Mutex<mpsc::Receiver<Job>>>) {
+    loop {
+        let mut group = Vec::new();
+        {
+            let mut receiver = receiver.lock().await;
+            match receiver.recv().await {
+                Some(job) => group.push(job),
+                None => return,
+            }
+            while group.len() < MAX_GROUP {
+                match receiver.try_recv() {
+                    Ok(job) => group.push(job),
+                    Err(_) => break,
+                }
+            }
+        }
+        write_group(&pool, group).await;
+    }
+}
+
+/// Writes a group in one transaction and answers each write; on a
+/// failure, writes each alone.
+async fn write_group(pool: &AnyPool, group: Vec<Job>) {
+    let (writes, answers): (Vec<Write>, Vec<_>) = group.into_iter().unzip();
+    match in_one_transaction(pool, &writes).await {
+        Ok(results) => {
+            for (answer, result) in answers.into_iter().zip(results) {
+                let _ = answer.send(Ok(result));
+            }
+        }
+        Err(_) if writes.len() > 1 => {
+            for (write, answer) in writes.into_iter().zip(answers) {
+                let result = in_one_transaction(pool, std::slice::from_ref(&write))
+                    .await
+                    .map(|results| results[0]);
+                let _ = answer.send(result);
+            }
+        }
+        Err(e) => {
+            for answer in answers {
+                let _ = answer.send(Err(StoreError(e.0.clone())));
+            }
+        }
+    }
+}
+
+/// Runs `writes` in one transaction; each one's answer, once committed.
+async fn in_one_transaction(pool: &AnyPool, writes: &[Write]) -> Result<Vec<bool>, StoreError> {
+    let mut tx = pool.begin().await?;
+    let mut results = Vec::with_capacity(writes.len());
+    for write in writes {
+        match apply(&mut tx, write).await {
+            Ok(result) => results.push(result),
+            Err(e) => {
+                let _ = tx.rollback().await;
+                return Err(e.into());
+            }
+        }
+    }
+    tx.commit().await?;
+    Ok(results)
+}
+
+/// One write's statements; `false` (and nothing written) when the
+/// compare-and-set finds another version.
+async fn apply(conn: &mut AnyConnection, write: &Write) -> Result<bool, sqlx::Error> {
+    match write {
+        Write::Create(row) => {
+            sqlx::query(
+                "INSERT INTO games (id, game, rules, seats, clock, clock_state, status, result,
+                 version, seeds, commitment, server_seed, extra, created_ms)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+            )
+            .bind(&row.id)
+            .bind(&row.game)
+            .bind(&row.rules)
+            .bind(&row.seats)
+            .bind(&row.clock)
+            .bind(&row.clock_state)
+            .bind(&row.status)
+            .bind(&row.result)
+            .bind(row.version)
+            .bind(&row.seeds)
+            .bind(&row.commitment)
+            .bind(&row.server_seed)
+            .bind(&row.extra)
+            .bind(row.created_ms)
+            .execute(&mut *conn)
+            .await?;
+            Ok(true)
+        }
+        Write::Change {
+            from,
+            row,
+            moves,
+            events,
+        } => {
+            let updated = sqlx::query(
+                "UPDATE games SET version = $1, seats = $2, clock_state = $3, status = $4,
+                 result = $5, seeds = $6, extra = $7 WHERE id = $8 AND version = $9",
+            )
+            .bind(row.version)
+            .bind(&row.seats)
+            .bind(&row.clock_state)
+            .bind(&row.status)
+            .bind(&row.result)
+            .bind(&row.seeds)
+            .bind(&row.extra)
+            .bind(&row.id)
+            .bind(*from)
+            .execute(&mut *conn)
+            .await?;
+            if updated.rows_affected() != 1 {
+                return Ok(false);
+            }
+            for mv in moves {
+                sqlx::query(
+                    "INSERT INTO moves (game_id, ply, version, token, at_ms)
+                     VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(&row.id)
+                .bind(mv.ply)
+                .bind(mv.version)
+                .bind(&mv.token)
+                .bind(mv.at_ms)
+                .execute(&mut *conn)
+                .await?;
+            }
+            for (version, body) in events {
+                sqlx::query("INSERT INTO events (game_id, version, body) VALUES ($1, $2, $3)")
+                    .bind(&row.id)
+                    .bind(*version)
+                    .bind(body)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            Ok(true)
+        }
+    }
+}
