@@ -1,7 +1,8 @@
 //! `kc-server load`: a measurement. It starts a server on loopback (on
 //! the storage given), then N tables of scripted clients play over
 //! WebSocket at once, each until it has made M moves (starting a new
-//! Kaissa game when one ends). Each move is timed from its sending to the
+//! Kaissa game when one ends); the clock starts once every table has its
+//! first game. Each move is timed from its sending to the
 //! sight of its event on the same socket; the report gives moves per
 //! second and the median and 99th-percentile latency.
 //!
@@ -12,12 +13,14 @@
 //! moves would (an open loop: the latency at that throughput).
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+use tokio::sync::Barrier;
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::config::Config;
@@ -97,28 +100,50 @@ async fn new_game(address: SocketAddr) -> Result<(String, Vec<String>), String> 
     Ok((id, tokens))
 }
 
-/// One table: plays `moves` moves (random legal ones, seeded by
-/// `seed`), the first at `due` and then one every `every` when given;
-/// returns each move's latency.
+/// A client's socket.
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A new game with both seats taken, its socket, and its state at the
+/// start: the seats' tokens, the socket and the start event.
+async fn set_up(address: SocketAddr) -> Result<(Vec<String>, Socket, Value), String> {
+    let (id, tokens) = new_game(address).await?;
+    let url = format!("ws://{address}/api/games/{id}/socket?since=0");
+    let (mut socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
+        .await
+        .map_err(|e| e.to_string())?;
+    // Catch up to the start (two joins).
+    loop {
+        let event = next_event(&mut socket).await?;
+        if event["version"].as_i64() == Some(2) {
+            return Ok((tokens, socket, event));
+        }
+    }
+}
+
+/// One table: sets its first game up, waits at `ready` for every table,
+/// then plays `moves` moves (random legal ones, seeded by `seed`), the
+/// first `offset` later and then one every `every` when given; returns
+/// each move's latency.
 async fn table(
     address: SocketAddr,
     moves: usize,
     mut seed: u64,
-    mut due: Instant,
+    ready: Arc<Barrier>,
+    offset: Duration,
     every: Option<Duration>,
 ) -> Result<Vec<Duration>, String> {
+    let first = set_up(address).await;
+    ready.wait().await;
+    let mut due = Instant::now() + offset;
+    let mut next = Some(first?);
     let mut latencies = Vec::with_capacity(moves);
     while latencies.len() < moves {
-        let (id, tokens) = new_game(address).await?;
-        let url = format!("ws://{address}/api/games/{id}/socket?since=0");
-        let (mut socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
-            .await
-            .map_err(|e| e.to_string())?;
-        let mut last: Option<Value> = None;
-        // Catch up to the start (two joins).
-        while last.as_ref().and_then(|e| e["version"].as_i64()) != Some(2) {
-            last = Some(next_event(&mut socket).await?);
-        }
+        let (tokens, mut socket, start) = match next.take() {
+            Some(game) => game,
+            None => set_up(address).await?,
+        };
+        let mut last = Some(start);
         loop {
             let state = last.clone().unwrap_or_default();
             if state["status"] != "playing" || latencies.len() >= moves {
@@ -201,8 +226,8 @@ pub async fn run(
         .map_err(|e| e.to_string())?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
     tokio::spawn(crate::serve(app, listener));
-    let start = Instant::now();
     let every = rate.map(|r| Duration::from_secs_f64(tables as f64 / r.max(1) as f64));
+    let ready = Arc::new(Barrier::new(tables + 1));
     let runs: Vec<_> = (0..tables)
         .map(|t| {
             let offset = every.map_or(Duration::ZERO, |e| e.mul_f64(t as f64 / tables as f64));
@@ -210,11 +235,15 @@ pub async fn run(
                 address,
                 moves,
                 0x9e37_79b9_7f4a_7c15 ^ (t as u64 + 1),
-                start + offset,
+                ready.clone(),
+                offset,
                 every,
             ))
         })
         .collect();
+    // The clock starts once every table has its first game.
+    ready.wait().await;
+    let start = Instant::now();
     let mut latencies = Vec::new();
     for run in runs {
         latencies.extend(run.await.map_err(|e| e.to_string())??);

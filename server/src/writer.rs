@@ -137,22 +137,97 @@ async fn write_group(pool: &AnyPool, group: Vec<Job>) {
 /// Runs `writes` in one transaction; each one's answer, once committed.
 async fn in_one_transaction(pool: &AnyPool, writes: &[Write]) -> Result<Vec<bool>, StoreError> {
     let mut tx = pool.begin().await?;
-    let mut results = Vec::with_capacity(writes.len());
-    for write in writes {
-        match apply(&mut tx, write).await {
-            Ok(result) => results.push(result),
-            Err(e) => {
-                let _ = tx.rollback().await;
-                return Err(e.into());
-            }
+    match statements(&mut tx, writes).await {
+        Ok(results) => {
+            tx.commit().await?;
+            Ok(results)
+        }
+        Err(e) => {
+            let _ = tx.rollback().await;
+            Err(e.into())
         }
     }
-    tx.commit().await?;
+}
+
+/// The statements of `writes`: each creation and compare-and-set on its
+/// own, then the tokens and events of the changes written, a few hundred
+/// rows a statement. Each write's answer.
+async fn statements(conn: &mut AnyConnection, writes: &[Write]) -> Result<Vec<bool>, sqlx::Error> {
+    let mut results = Vec::with_capacity(writes.len());
+    let mut moves = Vec::new();
+    let mut events = Vec::new();
+    for write in writes {
+        let written = apply(conn, write).await?;
+        if let (
+            true,
+            Write::Change {
+                row,
+                moves: m,
+                events: e,
+                ..
+            },
+        ) = (written, write)
+        {
+            moves.extend(m.iter().map(|mv| (row.id.as_str(), mv)));
+            events.extend(
+                e.iter()
+                    .map(|(version, body)| (row.id.as_str(), *version, body)),
+            );
+        }
+        results.push(written);
+    }
+    for chunk in moves.chunks(ROWS_PER_INSERT) {
+        let sql = insert_sql(
+            "moves (game_id, ply, version, token, at_ms)",
+            5,
+            chunk.len(),
+        );
+        let mut query = sqlx::query(&sql);
+        for (id, mv) in chunk {
+            query = query
+                .bind(*id)
+                .bind(mv.ply)
+                .bind(mv.version)
+                .bind(mv.token.as_str())
+                .bind(mv.at_ms);
+        }
+        query.execute(&mut *conn).await?;
+    }
+    for chunk in events.chunks(ROWS_PER_INSERT) {
+        let sql = insert_sql("events (game_id, version, body)", 3, chunk.len());
+        let mut query = sqlx::query(&sql);
+        for (id, version, body) in chunk {
+            query = query.bind(*id).bind(*version).bind(body.as_str());
+        }
+        query.execute(&mut *conn).await?;
+    }
     Ok(results)
 }
 
-/// One write's statements; `false` (and nothing written) when the
-/// compare-and-set finds another version.
+/// The most rows one `INSERT` writes (far below both databases' limits
+/// on bound values).
+const ROWS_PER_INSERT: usize = 200;
+
+/// `INSERT INTO <target> VALUES ($1, …), (…), …` for `rows` rows of
+/// `columns` values.
+fn insert_sql(target: &str, columns: usize, rows: usize) -> String {
+    let mut sql = format!("INSERT INTO {target} VALUES ");
+    for r in 0..rows {
+        sql.push_str(if r == 0 { "(" } else { ", (" });
+        for c in 0..columns {
+            if c > 0 {
+                sql.push_str(", ");
+            }
+            sql.push_str(&format!("${}", r * columns + c + 1));
+        }
+        sql.push(')');
+    }
+    sql
+}
+
+/// One write's creation or compare-and-set; `false` (and nothing
+/// written) when the compare-and-set finds another version. A change's
+/// tokens and events are left to [`statements`].
 async fn apply(conn: &mut AnyConnection, write: &Write) -> Result<bool, sqlx::Error> {
     match write {
         Write::Create(row) => {
@@ -179,12 +254,7 @@ async fn apply(conn: &mut AnyConnection, write: &Write) -> Result<bool, sqlx::Er
             .await?;
             Ok(true)
         }
-        Write::Change {
-            from,
-            row,
-            moves,
-            events,
-        } => {
+        Write::Change { from, row, .. } => {
             let updated = sqlx::query(
                 "UPDATE games SET version = $1, seats = $2, clock_state = $3, status = $4,
                  result = $5, seeds = $6, extra = $7 WHERE id = $8 AND version = $9",
@@ -200,31 +270,20 @@ async fn apply(conn: &mut AnyConnection, write: &Write) -> Result<bool, sqlx::Er
             .bind(*from)
             .execute(&mut *conn)
             .await?;
-            if updated.rows_affected() != 1 {
-                return Ok(false);
-            }
-            for mv in moves {
-                sqlx::query(
-                    "INSERT INTO moves (game_id, ply, version, token, at_ms)
-                     VALUES ($1, $2, $3, $4, $5)",
-                )
-                .bind(&row.id)
-                .bind(mv.ply)
-                .bind(mv.version)
-                .bind(&mv.token)
-                .bind(mv.at_ms)
-                .execute(&mut *conn)
-                .await?;
-            }
-            for (version, body) in events {
-                sqlx::query("INSERT INTO events (game_id, version, body) VALUES ($1, $2, $3)")
-                    .bind(&row.id)
-                    .bind(*version)
-                    .bind(body)
-                    .execute(&mut *conn)
-                    .await?;
-            }
-            Ok(true)
+            Ok(updated.rows_affected() == 1)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::insert_sql;
+
+    #[test]
+    fn insert_statements_number_their_values() {
+        assert_eq!(
+            insert_sql("t (a, b)", 2, 2),
+            "INSERT INTO t (a, b) VALUES ($1, $2), ($3, $4)"
+        );
     }
 }

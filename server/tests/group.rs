@@ -129,12 +129,13 @@ async fn a_stale_or_failing_write_leaves_its_group_alone() {
         // Two changes from version 0 of each game at once (and a game
         // created twice): one change of each game is written, the other
         // answers false; the second creation fails alone.
+        let twice = row(&ids[0], 0);
         let (changes, again) = tokio::join!(
             join_all(
                 ids.iter()
                     .flat_map(|id| ["e2e5", "a2a4"].map(|t| change(&store, id, 0, t)))
             ),
-            store.create_game(&row(&ids[0], 0)),
+            store.create_game(&twice),
         );
         assert!(again.is_err(), "an id cannot be created twice");
         for (id, pair) in ids.iter().zip(changes.chunks(2)) {
