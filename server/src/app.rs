@@ -328,13 +328,29 @@ impl App {
     }
 
     /// Applies `action` to game `id` and writes it durably before
-    /// returning the new version (and a join's token).
+    /// returning the new version (and a join's token). The work runs as a
+    /// task of its own, so that a caller that goes away (a closed
+    /// connection) cannot stop it between the commit and the update of
+    /// the game in memory and its events.
     ///
     /// # Errors
     ///
     /// The action's own errors; 409 when another writer changed the game
     /// first; 500 for storage (nothing changes).
     pub async fn act(
+        self: &Arc<Self>,
+        id: &str,
+        action: Action,
+    ) -> Result<(i64, Option<String>), ApiError> {
+        let app = self.clone();
+        let id = id.to_string();
+        tokio::spawn(async move { app.act_to_the_end(&id, action).await })
+            .await
+            .map_err(|e| ApiError::internal(format!("an action failed: {e}")))?
+    }
+
+    /// [`App::act`]'s work.
+    async fn act_to_the_end(
         self: &Arc<Self>,
         id: &str,
         action: Action,
