@@ -55,6 +55,9 @@ const SCHEMA: [&str; 4] = [
 /// takes one writer at a time).
 pub const POSTGRES_WRITERS: usize = 4;
 
+/// How often SQLite's log is copied into the database file.
+pub const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// A storage failure, as a message (the server answers 500 with it).
 #[derive(Debug)]
 pub struct StoreError(pub String);
@@ -145,6 +148,9 @@ impl Store {
                         conn.execute("PRAGMA journal_mode = WAL").await?;
                         conn.execute("PRAGMA synchronous = FULL").await?;
                         conn.execute("PRAGMA busy_timeout = 10000").await?;
+                        // Checkpoints run apart from the commits: see
+                        // `Writer::start`.
+                        conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
                     }
                     Ok(())
                 })
@@ -154,7 +160,11 @@ impl Store {
         for statement in SCHEMA {
             sqlx::query(statement).execute(&pool).await?;
         }
-        let writer = Writer::start(pool.clone(), if sqlite { 1 } else { POSTGRES_WRITERS });
+        let writer = if sqlite {
+            Writer::start(pool.clone(), 1, Some(CHECKPOINT_EVERY))
+        } else {
+            Writer::start(pool.clone(), POSTGRES_WRITERS, None)
+        };
         Ok(Store { pool, writer })
     }
 

@@ -12,6 +12,7 @@
 //! has committed.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use sqlx::{AnyConnection, AnyPool};
 use tokio::sync::{mpsc, oneshot, Mutex};
@@ -56,14 +57,20 @@ pub struct Writer {
 impl Writer {
     /// Starts `tasks` writer tasks on `pool` (one for SQLite, which has
     /// one writer at a time anyway; a few for PostgreSQL, whose round
-    /// trips and flushes then overlap). They end when every [`Writer`]
-    /// is dropped.
+    /// trips and flushes then overlap). With `checkpoint_every` (SQLite,
+    /// its automatic checkpoints turned off), a task copies the log into
+    /// the database file that often, beside the commits (a passive
+    /// checkpoint waits for no one), so that no commit pays for a
+    /// checkpoint. The tasks end when every [`Writer`] is dropped.
     #[must_use]
-    pub fn start(pool: AnyPool, tasks: usize) -> Writer {
+    pub fn start(pool: AnyPool, tasks: usize, checkpoint_every: Option<Duration>) -> Writer {
         let (jobs, receiver) = mpsc::channel(QUEUE);
         let receiver = Arc::new(Mutex::new(receiver));
         for _ in 0..tasks.max(1) {
             tokio::spawn(run(pool.clone(), receiver.clone()));
+        }
+        if let Some(every) = checkpoint_every {
+            tokio::spawn(checkpoints(pool, jobs.downgrade(), every));
         }
         Writer { jobs }
     }
@@ -83,6 +90,22 @@ impl Writer {
             .map_err(|_| StoreError("the writer has stopped".into()))?;
         wait.await
             .map_err(|_| StoreError("the writer has stopped".into()))?
+    }
+}
+
+/// SQLite's checkpoints, every `every` while the writer is in use.
+async fn checkpoints(pool: AnyPool, writer: mpsc::WeakSender<Job>, every: Duration) {
+    loop {
+        tokio::time::sleep(every).await;
+        if writer.upgrade().is_none() {
+            return;
+        }
+        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .execute(&pool)
+            .await
+        {
+            eprintln!("kc-server: checkpoint: {e}");
+        }
     }
 }
 
