@@ -888,7 +888,7 @@ extern "C" {
 // forever: do not free or modify it.
 const char *kc_status_message(int code);
 
-// The library version (`"0.2.0"`…), a static NUL-terminated string owned by
+// The library version (`"0.3.0"`…), a static NUL-terminated string owned by
 // the library: do not free or modify it.
 const char *kc_version(void);
 
