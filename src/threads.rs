@@ -1,4 +1,4 @@
-//! The work sharing of threaded perft ([`game::perft_threaded`]) and the
+//! The work sharing of threaded perft ([`crate::game::perft_threaded`]) and the
 //! playouts.
 //!
 //! The work is cut into tasks ahead of time (the subtrees below the root's

@@ -95,7 +95,10 @@ fn thought_object(thought: &Thought<AnyAction>) -> JsValue {
         ("depth", JsValue::from(thought.depth)),
         // Node counts stay far below 2^53.
         ("nodes", JsValue::from(thought.nodes as f64)),
-        ("timeMs", JsValue::from(thought.elapsed.as_secs_f64() * 1000.0)),
+        (
+            "timeMs",
+            JsValue::from(thought.elapsed.as_secs_f64() * 1000.0),
+        ),
         (
             "pv",
             js::strings(thought.pv.iter().map(ToString::to_string)).into(),
@@ -165,7 +168,6 @@ impl Agent {
     /// As `thinkKaissa`, for a Chaturaji position after `roll` (omitted
     /// while a Ludii promotion decision is pending).
     #[wasm_bindgen(js_name = thinkChaturaji)]
-    #[allow(clippy::too_many_arguments)]
     pub fn think_chaturaji(
         &mut self,
         position: &ChaturajiPosition,
@@ -251,4 +253,3 @@ impl Agent {
         }
     }
 }
-
