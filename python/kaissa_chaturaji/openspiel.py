@@ -534,7 +534,7 @@ class AgentBot(pyspiel.Bot, metaclass=type):
     returns the action id of the agent's move (the interpreter is released
     while it thinks); at a chance node or the end there is no move to make
     and it raises ``ValueError``. ``agent`` is the ``Agent`` inside (its
-    ``report`` tells what the last search did)."""
+    ``analyse`` tells what a search finds)."""
 
     #: The computer player.
     agent: Agent

@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 use pyo3::IntoPyObjectExt;
 
+use kaissa_chaturaji::agents::LimitError as RustLimit;
 use kaissa_chaturaji::error::{IllegalMoveError as RustIllegal, NotationError as RustNotation};
 use kaissa_chaturaji::readable::ReadableMoveError as RustReadable;
 use kaissa_chaturaji::record::{ActionError, RecordError as RustRecord, ResultError, TextError};
@@ -62,6 +63,14 @@ create_exception!(
      bad tag or comment, a result that does not fit the final position). \
      Attributes: line and column (from 1, or None when not reading) and ply \
      (the number of the action concerned, or None)."
+);
+create_exception!(
+    kaissa_chaturaji.agents,
+    LimitError,
+    Error,
+    "A limit an agent cannot honour, such as a depth for MCTS or an \
+     expectimax depth past its deepest; nothing was searched. Attributes: \
+     agent (its spec) and reason."
 );
 
 /// `value` as a Python object (`None` if the conversion failed, which
@@ -210,6 +219,17 @@ pub fn illegal_action(move_text: Option<String>, reason: String) -> PyErr {
             ("reason", any(py, reason)),
         ];
         with_attributes(py, IllegalMoveError::new_err(message), &attributes)
+    })
+}
+
+/// A `LimitError` from the library's error.
+pub fn limit(err: RustLimit) -> PyErr {
+    Python::attach(|py| {
+        let attributes = [
+            ("agent", any(py, err.agent.as_str())),
+            ("reason", any(py, err.reason)),
+        ];
+        with_attributes(py, LimitError::new_err(err.to_string()), &attributes)
     })
 }
 

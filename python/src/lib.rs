@@ -3,7 +3,7 @@
 //! `kaissa_chaturaji` (see `python/kaissa_chaturaji/`).
 //!
 //! One file per concept: `kaissa/` and `chaturaji/` (positions and
-//! moves), `agents.rs` (the computer players), `record/` (game records and the streaming reader),
+//! moves), `agents/` (the computer players), `record/` (game records and the streaming reader),
 //! `research/` (integer actions, observations and the batched
 //! environment), `outcome.rs`, `random.rs` (the seeded generators), `playouts.rs`,
 //! `errors.rs` (the exception classes, and the one place where Rust

@@ -3,8 +3,9 @@
 the same legal moves as our library, and counts the same perft to depth 2,
 on positions reached from the openings.
 
-Usage (from the repository root, after `cargo build --release --example
-engine --example perft` and building Fairy-Stockfish with largeboards=yes):
+Usage (from the repository root, after `cargo build --release -p
+kaissa-chaturaji-engine`, `cargo build --release --example perft` and
+building Fairy-Stockfish with largeboards=yes):
 
     python3 scripts/fairy/compare_moves.py --fsf /path/to/stockfish
 
@@ -78,7 +79,7 @@ def main():
     parser.add_argument("--fsf", required=True, help="the Fairy-Stockfish binary")
     parser.add_argument("--variant", default="scripts/fairy/kaissa.ini")
     parser.add_argument("--openings", default="scripts/fairy/openings.txt")
-    parser.add_argument("--engine", default="target/release/examples/engine")
+    parser.add_argument("--engine", default="target/release/kc-engine")
     parser.add_argument("--perft", default="target/release/examples/perft")
     parser.add_argument("--plies", type=int, default=8)
     args = parser.parse_args()

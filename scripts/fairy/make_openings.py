@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Kaissa openings after turn 10, both Home Stones placed, from seeded play
-with our own engine (the `engine` example).
+with our own engine (kc-engine).
 
-Usage (from the repository root, after `cargo build --release --example engine`):
+Usage (from the repository root, after `cargo build --release -p kaissa-chaturaji-engine`):
 
     python3 scripts/fairy/make_openings.py --count 32 > scripts/fairy/openings.txt
 
@@ -65,7 +65,7 @@ def opening(path, seed):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--engine", default="target/release/examples/engine")
+    parser.add_argument("--engine", default="target/release/kc-engine")
     parser.add_argument("--count", type=int, default=32)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

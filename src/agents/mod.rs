@@ -9,34 +9,51 @@
 //! value of what an action captures, a fast random playout, and a
 //! heuristic value of an unfinished position. Both games implement it.
 //!
-//! | agent | games | strength knob | deterministic |
+//! | agent | games | limits it honours | deterministic |
 //! |---|---|---|---|
-//! | [`RandomAgent`] | both | none | for a seed |
-//! | [`GreedyAgent`] | both | none | for a seed |
-//! | [`Mcts`] | both | iterations or time | for a seed and an iteration budget |
-//! | [`AlphaBeta`] | Kaissa | depth, nodes or time | for a depth or node budget |
-//! | [`Expectimax`] | both (meant for Chaturaji) | depth | for a seed |
+//! | [`RandomAgent`] | both | any (it chooses at once) | for a seed |
+//! | [`GreedyAgent`] | both | any (it chooses at once) | for a seed |
+//! | [`Mcts`] | both | nodes (iterations), time, clock, infinite | for a seed and a node limit |
+//! | [`AlphaBeta`] | Kaissa | depth, nodes, time, clock, infinite | for a depth or node limit |
+//! | [`Expectimax`] | both (meant for Chaturaji) | depth, nodes, time, clock, infinite | for a seed and a depth |
+//!
+//! # One way to think
+//! [`Agent::think`] thinks about a game within a [`Limit`] (a depth, a
+//! node count, a time, a [`Clock`], infinite, and a [`StopFlag`] to end
+//! it from another thread), calls a progress callback with each completed
+//! iteration's [`Thought`] (best action, score, depth, nodes, time,
+//! principal variation) and returns the last. [`Agent::check`] refuses a
+//! bound an agent cannot honour (MCTS has no depth) rather than ignore
+//! it. [`Agent::choose`] is `think` within the agent's own budget.
 //!
 //! An agent chooses at player nodes only: at a chance node (Chaturaji's
-//! die) and when the game is over, [`Agent::choose`] returns `None`; the
-//! application rolls the die (a [`DiceRoller`](crate::chaturaji::DiceRoller)
-//! or a physical one).
+//! die) and when the game is over, it returns no action; the application
+//! rolls the die (a [`DiceRoller`](crate::chaturaji::DiceRoller) or a
+//! physical one). [`AnyGame::ready_to_choose`](crate::game::AnyGame::ready_to_choose)
+//! applies a face rolled to a position given as text.
 //!
-//! Agents are built from a spec string ([`AgentSpec`]): `random`,
-//! `greedy`, `mcts:<iterations>` (or `mcts:<ms>ms` for a time budget),
-//! `alphabeta:<depth>` (or `alphabeta:<ms>ms`, `alphabeta:<n>nodes`,
-//! Kaissa only), `expectimax:<depth>` (Kaissa: depth 3 at most). For a
-//! game of either kind, [`AgentSpec::any_agent`] makes an
-//! `Agent<AnyGame>`.
+//! Agents are built from a spec string ([`AgentSpec`]): a kind
+//! (`random`, `greedy`, `mcts`, `alphabeta` for Kaissa, `expectimax`)
+//! and, for the searching kinds, an optional budget that becomes the
+//! agent's default limit: `mcts:<iterations>`, `alphabeta:<depth>`,
+//! `expectimax:<depth>` (Kaissa: 3 at most), `<kind>:<ms>ms`,
+//! `alphabeta:<n>nodes`. For a game of either kind,
+//! [`AgentSpec::any_agent`] makes an `Agent<AnyGame>`.
 //!
 //! ```
-//! use kaissa_chaturaji::agents::{Agent, AgentSpec};
-//! use kaissa_chaturaji::game::{self, Game};
+//! use kaissa_chaturaji::agents::{Agent, AgentSpec, Limit, Thought};
+//! use kaissa_chaturaji::game::{AnyGame, Game};
 //!
-//! let spec: AgentSpec = "alphabeta:2".parse()?;
-//! let mut agent = spec.kaissa_agent(7)?;
-//! let mut game = game::kaissa();
-//! let mv = agent.choose(&game).expect("the start has moves");
+//! let game = AnyGame::kaissa();
+//! let mut agent = "alphabeta".parse::<AgentSpec>()?.any_agent(&game, 1)?;
+//! let mut seen = 0;
+//! let t = agent.think(&game, &Limit::depth(3), &mut |_: &Thought<_>| seen += 1);
+//! assert!(game.legal_actions().contains(&t.best.unwrap()) && seen >= 1 && t.depth >= 3);
+//!
+//! // A spec's budget is the agent's own: `choose` thinks within it.
+//! let mut two_plies = "alphabeta:2".parse::<AgentSpec>()?.any_agent(&game, 7)?;
+//! let mut game = game;
+//! let mv = two_plies.choose(&game).expect("the start has moves");
 //! game.apply(mv)?;
 //! assert!("mcts:0".parse::<AgentSpec>().is_err());
 //! assert!("alphabeta:3".parse::<AgentSpec>()?.chaturaji_agent(1).is_err());
@@ -45,8 +62,9 @@
 //!
 //! # Threads
 //! Every agent is `Send`: a GUI runs one in a worker thread and keeps its
-//! window responsive. An agent is not shared between threads while it
-//! thinks (`choose` takes `&mut self`).
+//! window responsive, raising the limit's [`StopFlag`] to end a search.
+//! An agent is not shared between threads while it thinks (`think` takes
+//! `&mut self`).
 
 use crate::game::Game;
 

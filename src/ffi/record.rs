@@ -397,9 +397,9 @@ pub unsafe extern "C" fn kc_record_game(record: *const kc_record, out: *mut u8) 
         // SAFETY: forwarded from the caller.
         let record = unsafe { handle_ref::<kc_record>(record, "record")? };
         let out = out_ptr(out, "out")?;
-        let game = match record.as_kaissa() {
-            Some(_) => KC_GAME_KAISSA,
-            None => KC_GAME_CHATURAJI,
+        let game = match record {
+            Record::Kaissa(_) => KC_GAME_KAISSA,
+            Record::Chaturaji(_) => KC_GAME_CHATURAJI,
         };
         // SAFETY: checked; writable per the caller.
         unsafe { write_out(out, game) };
@@ -434,19 +434,15 @@ pub unsafe extern "C" fn kc_record_play(
             )
         };
         let illegal = |err: &dyn core::fmt::Display| fail(KC_ERR_ILLEGAL_MOVE, err.to_string());
-        if let Some(r) = record.as_kaissa_mut() {
-            let mv = text.parse().map_err(|e| parse(&e))?;
-            return r.play(mv).map_err(|e| illegal(&e));
-        }
-        match record.as_chaturaji_mut() {
-            Some(r) => {
+        match record {
+            Record::Kaissa(r) => {
+                let mv = text.parse().map_err(|e| parse(&e))?;
+                r.play(mv).map_err(|e| illegal(&e))
+            }
+            Record::Chaturaji(r) => {
                 let action = text.parse().map_err(|e| parse(&e))?;
                 r.play(action).map_err(|e| illegal(&e))
             }
-            None => Err(fail(
-                KC_ERR_INVALID_ARGUMENT,
-                "a record of no known game".to_string(),
-            )),
         }
     })
 }

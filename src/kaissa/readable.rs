@@ -14,7 +14,7 @@
 //! disambiguation than needed (`e2e5`, `Td1f4`).
 
 use super::{Move, Outcome, PieceKind, Position, Side, Square, WinReason};
-use crate::error::{escaped_char, IllegalMoveError};
+use crate::error::{escaped_char, excerpt, IllegalMoveError};
 use crate::readable::{malformed, ReadableMoveError};
 
 /// The file letter of a file index.
@@ -240,7 +240,10 @@ fn parse_text(text: &str) -> Result<ParsedSan, ReadableMoveError> {
     let to = body[square_start..].parse::<Square>().map_err(|_| {
         malformed(
             square_start,
-            format!("\"{}\" is not a square a1..j10", &body[square_start..]),
+            format!(
+                "\"{}\" is not a square a1..j10",
+                excerpt(&body[square_start..])
+            ),
         )
     })?;
     let mut rest = &body[..square_start];
@@ -275,7 +278,7 @@ fn parse_text(text: &str) -> Result<ParsedSan, ReadableMoveError> {
         file = Some(c as u8 - b'a');
         chars.next();
     }
-    let rank_text: String = chars.clone().map(|(_, c)| c).collect();
+    let rank_text = &dis[chars.peek().map_or(dis.len(), |&(i, _)| i)..];
     if !rank_text.is_empty() {
         let offset = at + dis.len() - rank_text.len();
         let value = match rank_text.parse::<u8>() {
@@ -285,7 +288,7 @@ fn parse_text(text: &str) -> Result<ParsedSan, ReadableMoveError> {
                     offset,
                     format!(
                         "\"{}\" is not a from-file a..j and rank 1..10 before the target",
-                        &rest[at..]
+                        excerpt(dis)
                     ),
                 ))
             }
@@ -323,5 +326,31 @@ mod tests {
         assert_eq!(offset("e2é5"), 2);
         assert_eq!(offset("f11"), 0);
         assert_eq!(offset("x"), 1);
+    }
+
+    #[test]
+    fn huge_inputs_give_short_escaped_messages() {
+        const MIB16: usize = 16 << 20;
+        let pos = Position::start();
+        let controls = "\u{1b}\0\n".repeat(MIB16 / 3);
+        let inputs = [
+            format!("T{controls}f4"),
+            format!("f{}", "1".repeat(MIB16)),
+            format!("{}f4", "x".repeat(MIB16)),
+            format!("e{controls}e5"),
+            format!("Z{controls}"),
+            controls.clone(),
+            format!("H@{controls}"),
+        ];
+        for (i, text) in inputs.iter().enumerate() {
+            let message = pos.parse_readable(text).unwrap_err().to_string();
+            assert!(message.len() < 200, "input {i}: {} bytes", message.len());
+            assert!(
+                !message.chars().any(char::is_control),
+                "input {i}: {message:?}"
+            );
+        }
+        let message = pos.parse_readable("T\u{1b}2f4").unwrap_err().to_string();
+        assert!(message.contains("\\u{1b}2"), "{message}");
     }
 }

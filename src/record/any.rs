@@ -1,6 +1,5 @@
 //! A record of either game, as a file holds them: [`Record`].
 
-use core::any::Any;
 use core::fmt;
 
 use super::error::{ResultError, TextError};
@@ -12,115 +11,13 @@ use super::visitor::RecordAction;
 use crate::game::AnyGame;
 use crate::svg::SvgOptions;
 
-/// A record of one game, whichever: what a [`Record`] holds.
-trait OneRecord: fmt::Debug + fmt::Display + Any + Send + Sync {
-    fn game(&self) -> &'static str;
-    fn tags(&self) -> &Tags;
-    fn comments(&self) -> &[(usize, String)];
-    fn result(&self) -> GameResult;
-    fn termination(&self) -> Termination;
-    fn action_count(&self) -> usize;
-    fn action(&self, index: usize) -> Option<RecordAction>;
-    fn position_text(&self, index: usize) -> Option<String>;
-    fn start(&self) -> AnyGame;
-    fn final_game(&self) -> AnyGame;
-    fn final_position_text(&self) -> String;
-    fn svg(&self, options: &SvgOptions) -> String;
-    fn parse_result(&self, token: &str) -> Option<GameResult>;
-    fn set_result(
-        &mut self,
-        result: GameResult,
-        termination: Termination,
-    ) -> Result<(), ResultError>;
-    fn add_comment(&mut self, text: &str) -> Result<(), TextError>;
-    fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TextError>;
-    fn remove_tag(&mut self, name: &str) -> Option<String>;
-    fn as_any(&self) -> &dyn Any;
-    fn as_any_mut(&mut self) -> &mut dyn Any;
-    fn clone_box(&self) -> Box<dyn OneRecord>;
-    fn same_as(&self, other: &dyn OneRecord) -> bool;
-}
-
-impl<G: RecordedGame> OneRecord for GameRecord<G>
-where
-    GameRecord<G>: Send + Sync,
-{
-    fn game(&self) -> &'static str {
-        GameRecord::game(self)
-    }
-    fn tags(&self) -> &Tags {
-        GameRecord::tags(self)
-    }
-    fn comments(&self) -> &[(usize, String)] {
-        GameRecord::comments(self)
-    }
-    fn result(&self) -> GameResult {
-        GameRecord::result(self)
-    }
-    fn termination(&self) -> Termination {
-        GameRecord::termination(self)
-    }
-    fn action_count(&self) -> usize {
-        self.actions().len()
-    }
-    fn action(&self, index: usize) -> Option<RecordAction> {
-        self.actions()
-            .get(index)
-            .map(|&action| G::visited_action(action))
-    }
-    fn position_text(&self, index: usize) -> Option<String> {
-        self.positions().nth(index).map(|p| p.to_string())
-    }
-    fn start(&self) -> AnyGame {
-        self.start_game().clone().into()
-    }
-    fn final_game(&self) -> AnyGame {
-        GameRecord::final_game(self).clone().into()
-    }
-    fn final_position_text(&self) -> String {
-        self.final_position().to_string()
-    }
-    fn svg(&self, options: &SvgOptions) -> String {
-        G::svg(self.final_position(), self.actions(), options)
-    }
-    fn parse_result(&self, token: &str) -> Option<GameResult> {
-        G::parse_result(token)
-    }
-    fn set_result(
-        &mut self,
-        result: GameResult,
-        termination: Termination,
-    ) -> Result<(), ResultError> {
-        GameRecord::set_result(self, result, termination)
-    }
-    fn add_comment(&mut self, text: &str) -> Result<(), TextError> {
-        GameRecord::add_comment(self, text)
-    }
-    fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TextError> {
-        GameRecord::set_tag(self, name, value)
-    }
-    fn remove_tag(&mut self, name: &str) -> Option<String> {
-        GameRecord::remove_tag(self, name)
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-    fn clone_box(&self) -> Box<dyn OneRecord> {
-        Box::new(self.clone())
-    }
-    fn same_as(&self, other: &dyn OneRecord) -> bool {
-        other.as_any().downcast_ref::<GameRecord<G>>() == Some(self)
-    }
-}
-
-/// A record of either game: what [`Reader`](super::Reader) yields. The
-/// game's own record ([`KaissaRecord`], [`ChaturajiRecord`]) is inside
-/// ([`Record::as_kaissa`], [`Record::as_chaturaji`]); the methods here
-/// answer what both have, with actions as [`RecordAction`]s and positions
-/// as [`AnyGame`]s.
+/// A record of either game: what [`Reader`](super::Reader) yields, the
+/// game's own record ([`KaissaRecord`], [`ChaturajiRecord`]) in one
+/// variant. A Chaturaji record holds its rules options, the Ludii ruleset
+/// included. The methods here answer what both games have, by one `match`
+/// each, with actions as [`RecordAction`]s and positions as
+/// [`AnyGame`]s; [`Record::as_kaissa`] and [`Record::as_chaturaji`] (or a
+/// `match`) reach the game's record.
 ///
 /// `Display` writes the record; `FromStr` reads exactly one record of
 /// either game.
@@ -129,14 +26,45 @@ where
 /// use kaissa_chaturaji::record::{GameResult, Record};
 /// let record: Record = "[Game \"chaturaji\"]\n[Result \"*\"]\n[Termination \"unfinished\"]\n\n1. 2:h1f3 5:e7e6 *\n".parse()?;
 /// assert_eq!(record.game(), "chaturaji");
+/// assert!(matches!(record, Record::Chaturaji(_)));
 /// assert_eq!(record.action_count(), 2);
 /// assert_eq!(record.result(), GameResult::Unfinished);
 /// assert_eq!(record.action_text(1).as_deref(), Some("5:e7e6"));
 /// assert_eq!(record.action(1).and_then(|a| a.roll()).map(|r| r.face()), Some(5));
 /// # Ok::<(), kaissa_chaturaji::record::RecordError>(())
 /// ```
-pub struct Record {
-    record: Box<dyn OneRecord>,
+// Both variants hold their game's start and current positions inline (a
+// Kaissa position is the larger); a record is made once per game read and
+// rarely moved, and boxing one variant would put a `Box` in the public
+// shape of the enum.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Record {
+    /// A Merchant Kaissa record.
+    Kaissa(KaissaRecord),
+    /// A Chaturaji record, under the sheet's rules or the Ludii ruleset.
+    Chaturaji(ChaturajiRecord),
+}
+
+/// Evaluates `$body` with `$r` bound to the game's record inside
+/// `$record`: one `match`, the same code for both games.
+macro_rules! dispatch {
+    ($record:expr, $r:ident => $body:expr) => {
+        match $record {
+            Record::Kaissa($r) => $body,
+            Record::Chaturaji($r) => $body,
+        }
+    };
+}
+
+/// The final position of `record` as an SVG picture.
+fn svg_of<G: RecordedGame>(record: &GameRecord<G>, options: &SvgOptions) -> String {
+    G::svg(record.final_position(), record.actions(), options)
+}
+
+/// The result `token` names in the records of `record`'s game.
+fn parse_result_of<G: RecordedGame>(_record: &GameRecord<G>, token: &str) -> Option<GameResult> {
+    GameRecord::<G>::parse_result(token)
 }
 
 impl Record {
@@ -149,7 +77,7 @@ impl Record {
     /// ```
     #[must_use]
     pub fn game(&self) -> &'static str {
-        self.record.game()
+        dispatch!(self, r => r.game())
     }
 
     /// The free tags.
@@ -161,13 +89,13 @@ impl Record {
     /// ```
     #[must_use]
     pub fn tags(&self) -> &Tags {
-        self.record.tags()
+        dispatch!(self, r => r.tags())
     }
 
     /// The comments, each after the number of actions it follows.
     #[must_use]
     pub fn comments(&self) -> &[(usize, String)] {
-        self.record.comments()
+        dispatch!(self, r => r.comments())
     }
 
     /// The result.
@@ -180,7 +108,7 @@ impl Record {
     /// ```
     #[must_use]
     pub fn result(&self) -> GameResult {
-        self.record.result()
+        dispatch!(self, r => r.result())
     }
 
     /// How the game ended.
@@ -193,7 +121,7 @@ impl Record {
     /// ```
     #[must_use]
     pub fn termination(&self) -> Termination {
-        self.record.termination()
+        dispatch!(self, r => r.termination())
     }
 
     /// The number of actions (plies, Chaturaji exchanges and Ludii
@@ -206,13 +134,13 @@ impl Record {
     /// ```
     #[must_use]
     pub fn action_count(&self) -> usize {
-        self.record.action_count()
+        dispatch!(self, r => r.actions().len())
     }
 
     /// Action `index` (from 0); `None` beyond the last.
     #[must_use]
     pub fn action(&self, index: usize) -> Option<RecordAction> {
-        self.record.action(index)
+        dispatch!(self, r => r.actions().get(index).map(|&action| RecordAction::from(action)))
     }
 
     /// The text of action `index` (from 0) as the movetext writes it
@@ -228,7 +156,7 @@ impl Record {
     /// ```
     #[must_use]
     pub fn action_text(&self, index: usize) -> Option<String> {
-        self.record.action(index).map(|action| action.to_string())
+        dispatch!(self, r => r.actions().get(index).map(ToString::to_string))
     }
 
     /// The position text after `index` actions (0: the start position);
@@ -243,7 +171,7 @@ impl Record {
     /// ```
     #[must_use]
     pub fn position_text(&self, index: usize) -> Option<String> {
-        self.record.position_text(index)
+        dispatch!(self, r => r.positions().nth(index).map(|p| p.to_string()))
     }
 
     /// The start position, as a game of either kind.
@@ -257,13 +185,13 @@ impl Record {
     /// ```
     #[must_use]
     pub fn start(&self) -> AnyGame {
-        self.record.start()
+        dispatch!(self, r => r.start_game().clone().into())
     }
 
     /// The final position, as a game of either kind.
     #[must_use]
     pub fn final_game(&self) -> AnyGame {
-        self.record.final_game()
+        dispatch!(self, r => r.final_game().clone().into())
     }
 
     /// The final position's text.
@@ -276,7 +204,7 @@ impl Record {
     /// ```
     #[must_use]
     pub fn final_position_text(&self) -> String {
-        self.record.final_position_text()
+        dispatch!(self, r => r.final_position().to_string())
     }
 
     /// The final position as an SVG picture, the last move highlighted
@@ -292,7 +220,7 @@ impl Record {
     /// ```
     #[must_use]
     pub fn svg(&self, options: &SvgOptions) -> String {
-        self.record.svg(options)
+        dispatch!(self, r => svg_of(r, options))
     }
 
     /// The result `token` names in this game's records (see
@@ -307,7 +235,7 @@ impl Record {
     /// ```
     #[must_use]
     pub fn parse_result(&self, token: &str) -> Option<GameResult> {
-        self.record.parse_result(token)
+        dispatch!(self, r => parse_result_of(r, token))
     }
 
     /// Sets the result and termination (see [`GameRecord::set_result`]).
@@ -320,7 +248,7 @@ impl Record {
         result: GameResult,
         termination: Termination,
     ) -> Result<(), ResultError> {
-        self.record.set_result(result, termination)
+        dispatch!(self, r => r.set_result(result, termination))
     }
 
     /// Adds a comment after the last action (see
@@ -330,7 +258,7 @@ impl Record {
     ///
     /// When the text cannot stand in a comment.
     pub fn add_comment(&mut self, text: &str) -> Result<(), TextError> {
-        self.record.add_comment(text)
+        dispatch!(self, r => r.add_comment(text))
     }
 
     /// Sets a free tag (see [`GameRecord::set_tag`]).
@@ -340,12 +268,12 @@ impl Record {
     /// When the name or the value cannot stand in a tag, or the name is
     /// reserved.
     pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TextError> {
-        self.record.set_tag(name, value)
+        dispatch!(self, r => r.set_tag(name, value))
     }
 
     /// Removes a free tag, giving its value back.
     pub fn remove_tag(&mut self, name: &str) -> Option<String> {
-        self.record.remove_tag(name)
+        dispatch!(self, r => r.remove_tag(name))
     }
 
     /// The Kaissa record inside, if it is one.
@@ -358,7 +286,10 @@ impl Record {
     /// ```
     #[must_use]
     pub fn as_kaissa(&self) -> Option<&KaissaRecord> {
-        self.record.as_any().downcast_ref()
+        match self {
+            Record::Kaissa(r) => Some(r),
+            Record::Chaturaji(_) => None,
+        }
     }
 
     /// The Chaturaji record inside, if it is one.
@@ -371,56 +302,44 @@ impl Record {
     /// ```
     #[must_use]
     pub fn as_chaturaji(&self) -> Option<&ChaturajiRecord> {
-        self.record.as_any().downcast_ref()
+        match self {
+            Record::Chaturaji(r) => Some(r),
+            Record::Kaissa(_) => None,
+        }
     }
 
     /// The Kaissa record inside, to change, if it is one.
     pub fn as_kaissa_mut(&mut self) -> Option<&mut KaissaRecord> {
-        self.record.as_any_mut().downcast_mut()
+        match self {
+            Record::Kaissa(r) => Some(r),
+            Record::Chaturaji(_) => None,
+        }
     }
 
     /// The Chaturaji record inside, to change, if it is one.
     pub fn as_chaturaji_mut(&mut self) -> Option<&mut ChaturajiRecord> {
-        self.record.as_any_mut().downcast_mut()
-    }
-}
-
-impl<G: RecordedGame> From<GameRecord<G>> for Record
-where
-    GameRecord<G>: Send + Sync,
-{
-    fn from(record: GameRecord<G>) -> Record {
-        Record {
-            record: Box::new(record),
+        match self {
+            Record::Chaturaji(r) => Some(r),
+            Record::Kaissa(_) => None,
         }
     }
 }
 
-impl Clone for Record {
-    fn clone(&self) -> Record {
-        Record {
-            record: self.record.clone_box(),
-        }
+impl From<KaissaRecord> for Record {
+    fn from(record: KaissaRecord) -> Record {
+        Record::Kaissa(record)
     }
 }
 
-impl PartialEq for Record {
-    fn eq(&self, other: &Record) -> bool {
-        self.record.same_as(&*other.record)
-    }
-}
-
-impl Eq for Record {}
-
-impl fmt::Debug for Record {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&*self.record, f)
+impl From<ChaturajiRecord> for Record {
+    fn from(record: ChaturajiRecord) -> Record {
+        Record::Chaturaji(record)
     }
 }
 
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&*self.record, f)
+        dispatch!(self, r => fmt::Display::fmt(r, f))
     }
 }
 
@@ -457,7 +376,7 @@ mod tests {
         assert_eq!(record.action(1), None);
         assert_eq!(
             format!("{record:?}"),
-            format!("{:?}", record.as_chaturaji().unwrap())
+            format!("Chaturaji({:?})", record.as_chaturaji().unwrap())
         );
         for text in ["exchange:rh4,be8", "=K", "pass"] {
             let parsed: ChaturajiAction = text.parse().unwrap();

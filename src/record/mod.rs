@@ -19,10 +19,11 @@
 //!   ([`RecordedGame`]: [`game::Kaissa`](crate::game::Kaissa) or
 //!   [`game::Chaturaji`](crate::game::Chaturaji)), holds its games
 //!   ([`GameRecord::final_game`]) and plays its actions through them.
-//! * [`Record`]: a record of either game, as files hold them; its
-//!   positions are [`AnyGame`](crate::game::AnyGame)s and its actions
-//!   [`RecordAction`]s (an [`AnyAction`](crate::game::AnyAction), with a
-//!   Chaturaji ply's roll).
+//! * [`Record`]: a record of either game, as files hold them, an enum of
+//!   the two games' records; its positions are
+//!   [`AnyGame`](crate::game::AnyGame)s and its actions [`RecordAction`]s
+//!   (a Kaissa move, a Chaturaji ply with its roll, a Ludii promotion
+//!   decision or a raja exchange).
 //!
 //! Chaturaji records cover the sheet's rules (either alliances) and the
 //! Ludii ruleset (`[Rules "ludii"]`, section 8 below): its promotion

@@ -3,7 +3,6 @@
 //! it is read, and what it is shown of actions ([`RecordAction`]) and
 //! positions ([`RecordPosition`]).
 
-use core::any::Any;
 use core::fmt;
 
 use super::chaturaji_action::ChaturajiAction;
@@ -12,32 +11,55 @@ use crate::chaturaji::{Colour, Roll, Square};
 use crate::game::{AnyAction, AnyGame, ChaturajiStep};
 use crate::{chaturaji, kaissa};
 
-/// One action of a record, as a [`RecordVisitor`] is told it: the game
-/// action it plays ([`RecordAction::action`], an [`AnyAction`]), with the
-/// roll a Chaturaji ply was made for; or a Chaturaji raja exchange, which
-/// is no game action. It is always legal where it was read. `Display`
-/// writes its move text (`e2e5`, `2:h1f3`), whether the record had it as
-/// move text or as a readable move.
+/// One action of a record, as a [`RecordVisitor`] is told it: a Kaissa
+/// move, a Chaturaji ply with its roll, a Ludii promotion decision (a
+/// Chaturaji move made without a roll), or a Chaturaji raja exchange,
+/// which is no game action. It is always legal where it was read.
+/// `Display` writes its move text (`e2e5`, `2:h1f3`, `=K`,
+/// `exchange:rh4,be8`), whether the record had it as move text or as a
+/// readable move. More kinds may come, as for [`ChaturajiAction`]: match
+/// with a `_` arm.
 ///
 /// ```
 /// use kaissa_chaturaji::game::AnyAction;
 /// use kaissa_chaturaji::record::{ChaturajiAction, RecordAction};
 /// let action = RecordAction::from("d1f4".parse::<kaissa_chaturaji::kaissa::Move>()?);
 /// assert_eq!(action.to_string(), "d1f4");
+/// assert!(matches!(action, RecordAction::Kaissa(_)));
 /// assert!(matches!(action.action(), Some(AnyAction::Kaissa(_))));
 /// let ply = RecordAction::from("5:g7g8K".parse::<ChaturajiAction>()?);
+/// assert!(matches!(ply, RecordAction::ChaturajiPly { .. }));
 /// assert_eq!((ply.to_string(), ply.roll().map(|r| r.face())), ("5:g7g8K".to_string(), Some(5)));
 /// assert_eq!(ply.as_chaturaji(), Some("5:g7g8K".parse()?));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct RecordAction {
-    /// The game action; `None` for a raja exchange.
-    action: Option<AnyAction>,
-    /// The roll of a Chaturaji ply.
-    roll: Option<Roll>,
-    /// The rajas of a raja exchange.
-    exchange: Option<((Colour, Square), (Colour, Square))>,
+#[non_exhaustive]
+pub enum RecordAction {
+    /// A Kaissa move.
+    Kaissa(kaissa::Move),
+    /// A Chaturaji ply: the seat to move threw `roll` and made `mv`.
+    ChaturajiPly {
+        /// The roll.
+        roll: Roll,
+        /// The move made for it (`Pass` when the roll allowed none).
+        mv: chaturaji::Move,
+    },
+    /// A promotion decision of Chaturaji's Ludii ruleset, made without a
+    /// roll (see [`ChaturajiAction::Decision`]).
+    LudiiDecision {
+        /// The decision's move: a [`Decision`](chaturaji::Move::Decision)
+        /// or [`Pass`](chaturaji::Move::Pass).
+        mv: chaturaji::Move,
+    },
+    /// A Chaturaji raja exchange: the captured raja of `first.0` returns
+    /// to `first.1`, that of `second.0` to `second.1`.
+    RajaExchange {
+        /// One raja's colour and square.
+        first: (Colour, Square),
+        /// The other raja's colour and square.
+        second: (Colour, Square),
+    },
 }
 
 impl RecordAction {
@@ -46,20 +68,29 @@ impl RecordAction {
     /// [`ChaturajiStep::Move`]; `None` for a raja exchange.
     #[must_use]
     pub fn action(&self) -> Option<AnyAction> {
-        self.action
+        match *self {
+            RecordAction::Kaissa(mv) => Some(AnyAction::Kaissa(mv)),
+            RecordAction::ChaturajiPly { mv, .. } | RecordAction::LudiiDecision { mv } => {
+                Some(AnyAction::Chaturaji(ChaturajiStep::Move(mv)))
+            }
+            RecordAction::RajaExchange { .. } => None,
+        }
     }
 
     /// The roll a Chaturaji ply was made for (`None` otherwise).
     #[must_use]
     pub fn roll(&self) -> Option<Roll> {
-        self.roll
+        match *self {
+            RecordAction::ChaturajiPly { roll, .. } => Some(roll),
+            _ => None,
+        }
     }
 
     /// The Kaissa move, for a Kaissa action.
     #[must_use]
     pub fn as_kaissa(&self) -> Option<kaissa::Move> {
-        match self.action {
-            Some(AnyAction::Kaissa(mv)) => Some(mv),
+        match *self {
+            RecordAction::Kaissa(mv) => Some(mv),
             _ => None,
         }
     }
@@ -67,87 +98,46 @@ impl RecordAction {
     /// The Chaturaji action, for a Chaturaji one.
     #[must_use]
     pub fn as_chaturaji(&self) -> Option<ChaturajiAction> {
-        if let Some((first, second)) = self.exchange {
-            return Some(ChaturajiAction::Exchange { first, second });
-        }
-        match (self.action, self.roll) {
-            (Some(AnyAction::Chaturaji(ChaturajiStep::Move(mv))), Some(roll)) => {
-                Some(ChaturajiAction::Ply { roll, mv })
+        match *self {
+            RecordAction::Kaissa(_) => None,
+            RecordAction::ChaturajiPly { roll, mv } => Some(ChaturajiAction::Ply { roll, mv }),
+            RecordAction::LudiiDecision { mv } => Some(ChaturajiAction::Decision { mv }),
+            RecordAction::RajaExchange { first, second } => {
+                Some(ChaturajiAction::Exchange { first, second })
             }
-            (Some(AnyAction::Chaturaji(ChaturajiStep::Move(mv))), None) => {
-                Some(ChaturajiAction::Decision { mv })
-            }
-            _ => None,
         }
     }
 }
 
 impl From<kaissa::Move> for RecordAction {
     fn from(mv: kaissa::Move) -> RecordAction {
-        RecordAction {
-            action: Some(AnyAction::Kaissa(mv)),
-            roll: None,
-            exchange: None,
-        }
+        RecordAction::Kaissa(mv)
     }
 }
 
 impl From<ChaturajiAction> for RecordAction {
     fn from(action: ChaturajiAction) -> RecordAction {
-        let step = |mv| Some(AnyAction::Chaturaji(ChaturajiStep::Move(mv)));
         match action {
-            ChaturajiAction::Ply { roll, mv } => RecordAction {
-                action: step(mv),
-                roll: Some(roll),
-                exchange: None,
-            },
-            ChaturajiAction::Decision { mv } => RecordAction {
-                action: step(mv),
-                roll: None,
-                exchange: None,
-            },
-            ChaturajiAction::Exchange { first, second } => RecordAction {
-                action: None,
-                roll: None,
-                exchange: Some((first, second)),
-            },
+            ChaturajiAction::Ply { roll, mv } => RecordAction::ChaturajiPly { roll, mv },
+            ChaturajiAction::Decision { mv } => RecordAction::LudiiDecision { mv },
+            ChaturajiAction::Exchange { first, second } => {
+                RecordAction::RajaExchange { first, second }
+            }
         }
     }
 }
 
 impl fmt::Display for RecordAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.as_kaissa(), self.as_chaturaji()) {
-            (Some(mv), _) => fmt::Display::fmt(&mv, f),
-            (_, Some(action)) => fmt::Display::fmt(&action, f),
-            (None, None) => Ok(()),
-        }
-    }
-}
-
-/// A position a record may hold: a Kaissa or a Chaturaji position.
-pub(crate) trait ShownPosition: fmt::Debug + fmt::Display + Any + Sync {
-    /// The position, for a downcast.
-    fn as_any(&self) -> &dyn Any;
-    /// The position as a game of either kind.
-    fn to_any_game(&self) -> AnyGame;
-}
-
-impl ShownPosition for kaissa::Position {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn to_any_game(&self) -> AnyGame {
-        AnyGame::from(self.clone())
-    }
-}
-
-impl ShownPosition for chaturaji::Position {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn to_any_game(&self) -> AnyGame {
-        AnyGame::from(self.clone())
+        let action = match *self {
+            RecordAction::Kaissa(mv) => return fmt::Display::fmt(&mv, f),
+            RecordAction::ChaturajiPly { roll, mv } => ChaturajiAction::Ply { roll, mv },
+            RecordAction::LudiiDecision { mv } => ChaturajiAction::Decision { mv },
+            RecordAction::RajaExchange { first, second } => {
+                ChaturajiAction::Exchange { first, second }
+            }
+        };
+        fmt::Display::fmt(&action, f)
     }
 }
 
@@ -163,65 +153,67 @@ impl ShownPosition for chaturaji::Position {
 /// let start = Position::start();
 /// let shown = RecordPosition::from(&start);
 /// assert_eq!(shown.to_string(), START_TEXT);
+/// assert_eq!(shown, RecordPosition::Kaissa(&start));
 /// assert_eq!(shown.as_kaissa(), Some(&start));
 /// assert!(shown.as_chaturaji().is_none());
 /// assert_eq!(shown.to_any_game().name(), "kaissa");
 /// ```
-#[derive(Clone, Copy)]
-pub struct RecordPosition<'a> {
-    position: &'a dyn ShownPosition,
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordPosition<'a> {
+    /// A Kaissa position.
+    Kaissa(&'a kaissa::Position),
+    /// A Chaturaji position, with its rules options.
+    Chaturaji(&'a chaturaji::Position),
 }
 
 impl<'a> RecordPosition<'a> {
     /// The Kaissa position, for a Kaissa record.
     #[must_use]
     pub fn as_kaissa(&self) -> Option<&'a kaissa::Position> {
-        self.position.as_any().downcast_ref()
+        match *self {
+            RecordPosition::Kaissa(position) => Some(position),
+            RecordPosition::Chaturaji(_) => None,
+        }
     }
 
     /// The Chaturaji position (with its rules options), for a Chaturaji
     /// record.
     #[must_use]
     pub fn as_chaturaji(&self) -> Option<&'a chaturaji::Position> {
-        self.position.as_any().downcast_ref()
+        match *self {
+            RecordPosition::Chaturaji(position) => Some(position),
+            RecordPosition::Kaissa(_) => None,
+        }
     }
 
     /// The position as a game of either kind (a copy).
     #[must_use]
     pub fn to_any_game(&self) -> AnyGame {
-        self.position.to_any_game()
+        match *self {
+            RecordPosition::Kaissa(position) => AnyGame::from(position.clone()),
+            RecordPosition::Chaturaji(position) => AnyGame::from(position.clone()),
+        }
     }
 }
 
 impl<'a> From<&'a kaissa::Position> for RecordPosition<'a> {
     fn from(position: &'a kaissa::Position) -> RecordPosition<'a> {
-        RecordPosition { position }
+        RecordPosition::Kaissa(position)
     }
 }
 
 impl<'a> From<&'a chaturaji::Position> for RecordPosition<'a> {
     fn from(position: &'a chaturaji::Position) -> RecordPosition<'a> {
-        RecordPosition { position }
-    }
-}
-
-impl PartialEq for RecordPosition<'_> {
-    fn eq(&self, other: &Self) -> bool {
-        self.as_kaissa() == other.as_kaissa() && self.as_chaturaji() == other.as_chaturaji()
-    }
-}
-
-impl Eq for RecordPosition<'_> {}
-
-impl fmt::Debug for RecordPosition<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.position, f)
+        RecordPosition::Chaturaji(position)
     }
 }
 
 impl fmt::Display for RecordPosition<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self.position, f)
+        match *self {
+            RecordPosition::Kaissa(position) => fmt::Display::fmt(position, f),
+            RecordPosition::Chaturaji(position) => fmt::Display::fmt(position, f),
+        }
     }
 }
 

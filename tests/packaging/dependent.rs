@@ -291,3 +291,47 @@ fn capi_feature_brings_the_c_abi() {
         format!("{}\n", env!("CARGO_PKG_VERSION"))
     );
 }
+
+/// A dependent crate's `main` thinking with `Agent::think` in both games:
+/// alpha-beta to depth 3 in Merchant Kaissa, MCTS for 300 iterations in
+/// Chaturaji after a roll, each with a progress callback.
+const THINK_SURFACE: &str = r#"use kaissa_chaturaji::agents::{Agent, AgentSpec, Limit, Thought};
+use kaissa_chaturaji::chaturaji::{Roll, Rules};
+use kaissa_chaturaji::game::{AnyGame, Game};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let game = AnyGame::kaissa();
+    let mut agent = "alphabeta".parse::<AgentSpec>()?.any_agent(&game, 1)?;
+    let mut seen = 0;
+    let t = agent.think(&game, &Limit::depth(3), &mut |_: &Thought<_>| seen += 1);
+    assert!(game.legal_actions().contains(&t.best.unwrap()) && seen >= 1 && t.depth >= 3);
+    println!("kaissa depth {} seen {seen}", t.depth);
+
+    let game = AnyGame::chaturaji(Rules::default()).ready_to_choose(Roll::new(5))?;
+    let mut agent = "mcts".parse::<AgentSpec>()?.any_agent(&game, 1)?;
+    assert!(agent.check(&Limit::depth(3)).is_err());
+    let mut seen = 0;
+    let t = agent.think(&game, &Limit::nodes(300), &mut |_: &Thought<_>| seen += 1);
+    assert!(game.legal_actions().contains(&t.best.unwrap()) && seen >= 1 && t.nodes == 300);
+    println!("chaturaji nodes {} seen {seen}", t.nodes);
+    Ok(())
+}
+"#;
+
+#[test]
+fn a_dependent_crate_thinks_in_both_games() {
+    let lib = library_copy("kaissa-chaturaji-agents", env!("CARGO_PKG_VERSION"));
+    let app = dependent(
+        "kc-thinks",
+        &format!(
+            "kaissa-chaturaji = {{ path = {:?}, features = [\"agents\"] }}\n",
+            lib.display().to_string()
+        ),
+        THINK_SURFACE,
+    );
+    cargo(&app, &["build"]);
+    let output = run(&mut Command::new(exe("kc-thinks")));
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.starts_with("kaissa depth 3 seen 3\n"), "{text}");
+    assert!(text.contains("chaturaji nodes 300 seen 1\n"), "{text}");
+}

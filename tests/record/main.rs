@@ -5,6 +5,7 @@
 #[path = "../common/cases.rs"]
 mod cases;
 mod cli;
+mod dispatch;
 mod errors;
 #[path = "../common/examples.rs"]
 mod examples;

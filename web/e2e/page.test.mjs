@@ -175,9 +175,8 @@ for (const rules of ["sheet", "ludii"]) {
       } else {
         await page.click(`[data-square="${move.slice(0, 2)}"]`);
         await page.click(`[data-square="${move.slice(2, 4)}"]`);
-        if (await page.locator(`[data-choice="${move}"]`).count()) {
-          await page.click(`[data-choice="${move}"]`);
-        }
+        // A special promotion (g7g8K): the chooser offers the kinds.
+        if (move.length > 4) await page.click(`[data-choice="${move.slice(4)}"]`);
       }
       await changed(page, text);
     }
@@ -254,6 +253,33 @@ test("board: drag, keyboard, undo and orientation", { skip, timeout: 240000 }, a
   await page.click('[data-action="flip"]');
   await page.setViewportSize({ width: 600, height: 900 });
   await page.screenshot({ path: join(ARTEFACTS, "kaissa-turned.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("Chaturaji: a special promotion by clicks and the kind chooser", { skip, timeout: 240000 }, async () => {
+  // tests/chaturaji/audit.rs, special_promotion_four_choices_with_precedence.
+  const text = "4,bB,2,bK/5,gP,2/8/yK,7/7,rK/8/8/gB,7 g rbyg g - 5 60";
+  // A die seed whose first throw is 5 (the page's die restarts on import).
+  const seed = [...Array(100).keys()].find((s) => new kc.chaturaji.Dice(s).roll() === 5);
+  const { page, errors } = await browser.open(`?game=chaturaji&rules=sheet&seed=${seed}`);
+  const pos = new kc.chaturaji.Position(text, { rules: "sheet" });
+  await page.click("details.record summary");
+  await page.fill('[data-field="record"]', pos.toRecord());
+  await page.click('[data-action="import"]');
+  assert.equal(await position(page), pos.toString());
+  await page.click('[data-action="roll"]');
+  assert.equal(await page.getAttribute("[data-roll]", "data-roll"), "5");
+  await page.click('[data-square="f7"]');
+  assert.ok(await page.locator('[data-square="f8"].kc-dest').count(), "a dot on f8");
+  assert.ok(await page.locator('[data-square="e8"].kc-dest').count(), "a ring on e8");
+  await page.click('[data-square="f8"]');
+  const kinds = await page.$$eval("[data-choice]", (b) => b.map((x) => x.dataset.choice));
+  assert.deepEqual(kinds.sort(), ["B", "E", "H", "K"]);
+  await page.click('[data-choice="H"]');
+  pos.push(5, "f7f8H");
+  assert.equal(await position(page), pos.toString());
+  assert.equal(await page.getAttribute("[data-moves] li:last-child", "data-action"), "5:f7f8H");
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -5,17 +5,19 @@ export interface BoardOptions {
   /** The side (Kaissa) or colour (Chaturaji) at the bottom. */
   orientation?: string;
   coordinates?: boolean;
+  /** A move by the user: `from` is a square, or "stone" for the Home Stone in hand. */
   onMove?: (from: string, to: string) => void;
+  /** A Home Stone placement (default: onMove("stone", square)). */
   onPlace?: (square: string) => void;
 }
 
 export interface BoardState {
   /** Square -> piece code (Kaissa letters "U"/"u", Chaturaji "gK"). */
   pieces?: Record<string, string>;
-  /** Square -> the squares its piece may move to now. */
+  /** Square -> the squares its piece may move to now (a position's `dests().dests`; "stone": the Home Stone's squares). */
   dests?: Map<string, string[]> | Record<string, string[]>;
   lastMove?: [string, string] | string[] | null;
-  /** The squares the Home Stone may be placed on now, or null. */
+  /** The squares the Home Stone may be placed on now (default: dests' "stone"). */
   placements?: string[] | null;
   /** Kaissa: whose stone is in hand, and which side may place now. */
   hand?: { yellow: boolean; red: boolean; active: "yellow" | "red" | null } | null;

@@ -2,8 +2,12 @@
 // draws into `element` and reports what the user does; the caller keeps
 // the game and tells the board what to show with `set(state)`.
 //
-//   const board = new Board(div, { game: "kaissa", onMove: (from, to) => ..., onPlace: (sq) => ... });
-//   board.set({ pieces, dests, lastMove, placements, hand });
+//   const board = new Board(div, { game: "kaissa", onMove: (from, to) => pos.play({ from, to }) });
+//   board.set({ pieces: pos.pieces(), dests: pos.dests().dests, lastMove: pos.lastMove(), hand });
+//
+// `dests` is what a position's dests() gives: origin -> targets, where
+// the origin "stone" is the Home Stone in hand (a click on the stone,
+// then on a square, reports onMove("stone", square)).
 //
 // Moves are made by click-click or by dragging; legal targets are dotted;
 // the last move is marked; coordinates run along two edges; the board
@@ -13,6 +17,8 @@
 // element with `data-square="<name>"`.
 import { CHATURAJI_FIGURES, KAISSA_FIGURES, PIECE_COLOURS, PIECE_CSS, pieceSvg } from "./pieces.js";
 
+/** The origin in `dests` that stands for the Home Stone in hand. */
+const STONE = "stone";
 const COLOUR_NAMES = { r: "red", b: "black", y: "yellow", g: "green" };
 const KAISSA_NAMES = {
   U: "Ubar", Q: "Ubara", T: "Tarnsman", S: "Scribe", B: "Builder", I: "Initiate",
@@ -65,7 +71,8 @@ export class Board {
   /**
    * @param {HTMLElement} element where the board is drawn (its contents are replaced)
    * @param {object} options game ("kaissa" | "chaturaji"), orientation (a side or colour
-   *   at the bottom), coordinates (default true), onMove(from, to), onPlace(square)
+   *   at the bottom), coordinates (default true), onMove(from, to) (from "stone" for
+   *   the Home Stone), onPlace(square) (default: onMove("stone", square))
    */
   constructor(element, options = {}) {
     installStyles();
@@ -75,7 +82,7 @@ export class Board {
     this.orientation = options.orientation ?? this.geo.orientations[0];
     this.coordinates = options.coordinates ?? true;
     this.onMove = options.onMove ?? (() => {});
-    this.onPlace = options.onPlace ?? (() => {});
+    this.onPlace = options.onPlace ?? ((square) => this.onMove(STONE, square));
     this.state = { pieces: {}, dests: new Map(), lastMove: null, placements: null, hand: null, marks: null };
     this.selected = null;
     this.placing = false;
@@ -193,16 +200,17 @@ export class Board {
 
   /**
    * What to show: pieces (square -> piece code: Kaissa letters, Chaturaji "gK"),
-   * dests (Map from square -> target squares the user may move to), lastMove
-   * ([from, to] or null), placements (squares the Home Stone may go to now, or
-   * null), hand ({yellow, red: stone in hand; active: the side that may place}),
+   * dests (Map from square -> target squares the user may move to; the origin
+   * "stone" holds the Home Stone's squares), lastMove ([from, to], [to] or null),
+   * placements (squares the Home Stone may go to now; by default dests' "stone"),
+   * hand ({yellow, red: stone in hand; active: the side that may place}),
    * marks ({marked: squares drawn with diagonals, thrones: colour -> square}).
    */
   set(state) {
     this.state = { ...this.state, ...state };
     if (!(this.state.dests instanceof Map)) this.state.dests = new Map(Object.entries(this.state.dests ?? {}));
     if (this.selected && !this.state.dests.has(this.selected)) this.selected = null;
-    if (this.placing && !(this.state.placements && this.state.placements.length)) this.placing = false;
+    if (this.placing && !this.#placements().length) this.placing = false;
     this.#render();
   }
 
@@ -216,8 +224,13 @@ export class Board {
     return pieceSvg(CHATURAJI_FIGURES, code[1], colour, `${colour} ${CHATURAJI_NAMES[code[1]] ?? code[1]}`);
   }
 
+  /** The squares the Home Stone may be placed on now. */
+  #placements() {
+    return this.state.placements ?? this.state.dests.get(STONE) ?? [];
+  }
+
   #targets() {
-    if (this.placing) return new Set(this.state.placements ?? []);
+    if (this.placing) return new Set(this.#placements());
     if (this.selected) return new Set(this.state.dests.get(this.selected) ?? []);
     return new Set();
   }
@@ -282,7 +295,7 @@ export class Board {
       stone.className = "kc-stone";
       stone.dataset.stoneInHand = side;
       stone.innerHTML = pieceSvg(KAISSA_FIGURES, "H", side, `${side} Home Stone in hand`);
-      const open = hand.active === side && this.state.placements && this.state.placements.length > 0;
+      const open = hand.active === side && this.#placements().length > 0;
       if (open) {
         stone.dataset.action = "place-stone";
         stone.title = "Place the Home Stone: click it, then a square";
@@ -303,7 +316,7 @@ export class Board {
   /** A click (or Enter) on a square. */
   select(name) {
     if (this.placing) {
-      const ok = (this.state.placements ?? []).includes(name);
+      const ok = this.#placements().includes(name);
       this.placing = false;
       this.#render();
       if (ok) this.onPlace(name);
@@ -316,7 +329,7 @@ export class Board {
       this.onMove(from, name);
       return;
     }
-    this.selected = this.state.dests.has(name) && name !== this.selected ? name : null;
+    this.selected = this.squares.has(name) && this.state.dests.has(name) && name !== this.selected ? name : null;
     this.#render();
   }
 

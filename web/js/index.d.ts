@@ -37,6 +37,62 @@ export interface SvgOptions {
   lastMove?: boolean;
 }
 
+/**
+ * What a board needs from a position (`pos.dests()`, Chaturaji
+ * `pos.dests(roll)`), in the shape chessground's `dests` has, plus the
+ * moves that are not a step from one square to another.
+ */
+export interface Dests {
+  /**
+   * Origin -> the squares its piece may go to now. Kaissa: the origin
+   * "stone" is the Home Stone in hand, its targets the squares it may be
+   * placed on. Empty when nothing may move (game over, no roll yet, a
+   * pending decision).
+   */
+  dests: Map<string, string[]>;
+  /** Chaturaji special promotions: from -> to needs one of `kinds` ("K", "E", "H", "B"). */
+  promotions: { from: string; to: string; colour: Colour; kinds: string[] }[];
+  /** Chaturaji: the roll allows no move, the one move is a pass: `play({pass: true}, roll)`. */
+  pass: boolean;
+  /**
+   * Chaturaji (Ludii ruleset): the pending promotion decision: the pawn's
+   * square and colour, the kinds it may become (`play({kind})`), and whether
+   * keeping the pawn (`play({pass: true})`) is the choice.
+   */
+  decision: { square: string; colour: Colour; kinds: string[]; keep: boolean } | null;
+  /** Chaturaji: the raja exchanges possible now, as `exchange(first, second)` takes them. */
+  exchanges: [string, string][];
+  /** Chaturaji: no roll was given and one is needed before anything moves. */
+  needsRoll: boolean;
+  /** Kaissa: whose Home Stone is still in hand; null in Chaturaji. */
+  hand: { yellow: boolean; red: boolean } | null;
+}
+
+/**
+ * A move as a board reports it: `{from, to}` (an origin of `dests` and one
+ * of its targets; Kaissa's origin "stone" places the Home Stone),
+ * `{from, to, kind}` (a Chaturaji special promotion), `{kind}` (a Ludii
+ * promotion decision) or `{pass: true}`.
+ */
+export interface BoardMove {
+  from?: string;
+  to?: string;
+  kind?: string;
+  pass?: boolean;
+}
+
+/** What `play`, `pushAction` and `exchange` return. */
+export interface Played {
+  /** The action as game records write it: "e2e5", "H@c1", "2:h1f3", "=K", "exchange:rh4,be8". */
+  action: string;
+  /** The move text ("e2e5", "h1f3", "pass", "=K"); undefined for an exchange. */
+  move: string | undefined;
+  /** The die face the move was played with, or null (Kaissa, a decision, an exchange). */
+  roll: number | null;
+  /** The move in readable notation ("e5", "gH b1-c3", "=H", "exchange rh4 be8"). */
+  readable: string;
+}
+
 /** A game record as readRecords() returns it. */
 export interface GameRecordData {
   game: "kaissa" | "chaturaji";
@@ -70,6 +126,14 @@ declare class KaissaPosition {
   isLegal(move: string): boolean;
   /** NotationError or IllegalMoveError, nothing changed, when it cannot be played. */
   push(move: string): void;
+  /** What a board needs: the targets of each origin ("stone": the Home Stone in hand). */
+  dests(): Dests;
+  /** Plays a board move or a move text; NotationError or IllegalMoveError, nothing changed. */
+  play(move: BoardMove | string): Played;
+  /** Plays a record's action (a move text). */
+  pushAction(text: string): Played;
+  /** The squares of the last pushed move ([from, to], or [to] for a placement), or null. */
+  lastMove(): string[] | null;
   /** UndoError when nothing was pushed. */
   pop(): string;
   peek(): string | undefined;
@@ -118,8 +182,14 @@ declare class ChaturajiPosition {
   legalMoves(roll?: number | null): string[];
   isLegal(roll: number | null | undefined, move: string): boolean;
   push(roll: number | null | undefined, move: string): void;
+  /** What a board needs for `roll` (2-5; omitted before the roll and for a decision). */
+  dests(roll?: number | null): Dests;
+  /** Plays a board move or a move text for `roll` (omitted for a Ludii decision). */
+  play(move: BoardMove | string, roll?: number | null): Played;
   /** "2:h1f3", "4:pass", "=K", "exchange:rh4,be8". */
-  pushAction(text: string): void;
+  pushAction(text: string): Played;
+  /** The squares of the last ply pop() can take back ([from, to]), or null. */
+  lastMove(): string[] | null;
   pop(): { roll: number | null; move: string };
   moveStack(): { roll: number | null; move: string }[];
   history(): string[];
@@ -138,7 +208,7 @@ declare class ChaturajiPosition {
   possibleExchanges(): [Colour, Colour][];
   rajaReturnSquares(colour: Colour): string[];
   /** `exchange("rh4", "be8")`; ExchangeError when not possible. */
-  exchange(first: string, second: string): void;
+  exchange(first: string, second: string): Played;
   outcome(): Outcome;
   isGameOver(): boolean;
   perft(depth: number): number;

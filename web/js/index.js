@@ -70,6 +70,21 @@ function optionalRoll(roll) {
   return roll === undefined || roll === null ? undefined : number(roll, "roll");
 }
 
+// A board move ({from, to}, {from, to, kind}, {kind} or {pass: true}; see
+// dests() in index.d.ts) as the arguments of the module's playBoard.
+function boardMove(move) {
+  if (typeof move !== "object" || move === null) {
+    throw new TypeError("a move is a move text or a board move {from, to, kind, pass}");
+  }
+  const field = (name) => (move[name] === undefined || move[name] === null
+    ? undefined : string(move[name], name));
+  return [field("from"), field("to"), field("kind"), Boolean(move.pass)];
+}
+
+function noRoll(roll) {
+  if (roll !== undefined && roll !== null) throw new TypeError("a Merchant Kaissa move takes no roll");
+}
+
 function svgArgs(options = {}) {
   const { size, coordinates, lastMove } = options;
   return [
@@ -134,6 +149,17 @@ class KaissaPosition {
   countLegalMoves() { return this.#inner.countLegalMoves(); }
   isLegal(move) { return this.#inner.isLegal(string(String(move), "move")); }
   push(move) { this.#inner.push(string(typeof move === "object" && move !== null ? String(move) : move, "move")); }
+  /** What a board needs: {dests, promotions, pass, decision, exchanges, needsRoll, hand}. */
+  dests() { return this.#inner.dests(); }
+  /** Plays a board move ({from, to}; from "stone" places the Home Stone) or a move text. */
+  play(move, roll) {
+    noRoll(roll);
+    if (typeof move === "string") return this.#inner.playText(move);
+    return this.#inner.playBoard(...boardMove(move));
+  }
+  /** Plays a record's action (a move text) and returns {action, move, roll, readable}. */
+  pushAction(text) { return this.#inner.playText(string(text, "action")); }
+  lastMove() { return this.#inner.lastMove(); }
   pop() { return this.#inner.pop(); }
   peek() { return this.#inner.peek(); }
   moveStack() { return this.#inner.moveStack(); }
@@ -218,7 +244,15 @@ class ChaturajiPosition {
   push(roll, move) {
     this.#inner.push(optionalRoll(roll), string(typeof move === "object" && move !== null ? String(move) : move, "move"));
   }
-  pushAction(text) { this.#inner.pushAction(string(text, "action")); }
+  /** What a board needs for `roll`: {dests, promotions, pass, decision, exchanges, needsRoll, hand}. */
+  dests(roll) { return this.#inner.dests(optionalRoll(roll)); }
+  /** Plays a board move ({from, to, kind}, {kind}, {pass: true}) or a move text for `roll`. */
+  play(move, roll) {
+    if (typeof move === "string") return this.#inner.playText(move, optionalRoll(roll));
+    return this.#inner.playBoard(...boardMove(move), optionalRoll(roll));
+  }
+  pushAction(text) { return this.#inner.pushAction(string(text, "action")); }
+  lastMove() { return this.#inner.lastMove(); }
   pop() { return this.#inner.pop(); }
   moveStack() { return this.#inner.moveStack(); }
   history() { return this.#inner.history(); }
@@ -235,7 +269,7 @@ class ChaturajiPosition {
   isOut(colour) { return this.#inner.isOut(string(colour, "colour")); }
   possibleExchanges() { return this.#inner.possibleExchanges(); }
   rajaReturnSquares(colour) { return this.#inner.rajaReturnSquares(string(colour, "colour")); }
-  exchange(first, second) { this.#inner.exchange(string(first, "first"), string(second, "second")); }
+  exchange(first, second) { return this.#inner.exchange(string(first, "first"), string(second, "second")); }
   outcome() { return this.#inner.outcome(); }
   isGameOver() { return this.#inner.isGameOver(); }
   perft(depth) { return this.#inner.perft(number(depth, "depth")); }

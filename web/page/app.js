@@ -10,13 +10,39 @@ import * as kc from "/dist/index.js";
 import { Board } from "/dist/board.js";
 
 const $ = (selector) => document.querySelector(selector);
-const SEATS = { kaissa: ["yellow", "red"], chaturaji: ["red", "black", "yellow", "green"] };
-const STRENGTHS = {
-  kaissa: ["human", "random", "greedy", "alphabeta:2", "alphabeta:300ms", "alphabeta:1000ms", "mcts:2000"],
-  chaturaji: ["human", "random", "greedy", "mcts:300", "mcts:300ms", "mcts:1000ms", "expectimax:2"],
+// What differs between the games, and only that: the seats in turn order,
+// the computer players offered, the sides the board turns to (the first
+// at the bottom), whether there is a die (and rules options), the start
+// position, the board's marks and a detail of the status line. The rules
+// stay in the package: the board's targets come from pos.dests(), and
+// every move goes back as pos.play(move, roll) in one call.
+const GAMES = {
+  kaissa: {
+    seats: ["yellow", "red"],
+    strengths: ["human", "random", "greedy", "alphabeta:2", "alphabeta:300ms", "alphabeta:1000ms", "mcts:2000"],
+    sides: ["yellow", "red"],
+    dice: false,
+    start: () => new kc.kaissa.Position(),
+    marks: () => null,
+    detail(pos) {
+      const window = pos.homeStoneWindow();
+      return `, turn ${pos.turn}` +
+        (window.openNow ? (window.lastChance ? " (must place the Home Stone)" : " (may place the Home Stone)") : "");
+    },
+  },
+  chaturaji: {
+    seats: ["red", "black", "yellow", "green"],
+    strengths: ["human", "random", "greedy", "mcts:300", "mcts:300ms", "mcts:1000ms", "expectimax:2"],
+    sides: ["green", "red", "black", "yellow"],
+    dice: true,
+    start: (rules) => new kc.chaturaji.Position({ rules }),
+    marks(pos) {
+      const { marked, thrones } = kc.chaturaji.boardMarks();
+      return { marked, thrones: pos.rules === "ludii" ? {} : thrones };
+    },
+    detail: () => "",
+  },
 };
-const COLOUR_OF = { r: "red", b: "black", y: "yellow", g: "green" };
-const MOVE = /^([a-j](?:10|[1-9]))([a-j](?:10|[1-9]))([A-Z]?)$/;
 
 await kc.ready;
 
@@ -31,6 +57,9 @@ const state = {
   pos: null,
   dice: null,
   roll: null,
+  // What the human to move may do now (pos.dests(roll)), or null.
+  dests: null,
+  // The moves played, as pos.play() returned them.
   moves: [],
   request: 0,
   board: null,
@@ -38,15 +67,9 @@ const state = {
 
 const positionElement = $("[data-board]");
 
-function seatList() {
-  return SEATS[state.game];
-}
-
 function newGame(startPos = null) {
   state.request++;
-  state.pos = startPos ?? (state.game === "kaissa"
-    ? new kc.kaissa.Position()
-    : new kc.chaturaji.Position({ rules: state.rules }));
+  state.pos = startPos ?? GAMES[state.game].start(state.rules);
   state.dice = new kc.chaturaji.Dice(state.seed);
   state.roll = null;
   state.moves = [];
@@ -54,15 +77,14 @@ function newGame(startPos = null) {
     state.board?.destroy();
     state.board = new Board(positionElement, {
       game: state.game,
-      orientation: state.game === "kaissa" ? "yellow" : "green",
+      orientation: GAMES[state.game].sides[0],
       onMove: (from, to) => humanMove(from, to),
-      onPlace: (square) => play(`H@${square}`),
     });
   }
   $('[data-field="game"]').value = state.game;
   $('[data-field="rules"]').value = state.rules;
-  $("[data-rules-label]").hidden = state.game !== "chaturaji";
-  $("[data-dice]").hidden = state.game !== "chaturaji";
+  $("[data-rules-label]").hidden = !GAMES[state.game].dice;
+  $("[data-dice]").hidden = !GAMES[state.game].dice;
   buildSeats();
   refresh();
 }
@@ -71,13 +93,13 @@ function buildSeats() {
   const box = $("[data-seats]");
   box.replaceChildren();
   const given = (params.get("seats") ?? "").split(",").filter(Boolean);
-  seatList().forEach((seat, i) => {
+  GAMES[state.game].seats.forEach((seat, i) => {
     if (!state.seats[state.game + seat]) state.seats[state.game + seat] = given[i] ?? "human";
     const label = document.createElement("label");
     label.textContent = seat;
     const select = document.createElement("select");
     select.dataset.seat = seat;
-    const options = new Set([...STRENGTHS[state.game], state.seats[state.game + seat]]);
+    const options = new Set([...GAMES[state.game].strengths, state.seats[state.game + seat]]);
     for (const spec of options) select.add(new Option(spec === "human" ? "human" : `computer: ${spec}`, spec));
     select.value = state.seats[state.game + seat];
     select.addEventListener("change", () => {
@@ -97,97 +119,57 @@ function humanToMove() {
   return seatOf() === "human" && !state.pos.isGameOver();
 }
 
-/** The legal moves the board may play now, as move texts. */
-function currentMoves() {
-  const pos = state.pos;
-  if (pos.isGameOver()) return [];
-  if (state.game === "kaissa") return pos.legalMoves();
-  if (pos.pendingPromotion()) return pos.legalMoves(null);
-  return state.roll === null ? [] : pos.legalMoves(state.roll);
-}
-
-function lastMove() {
-  const stack = state.pos.moveStack();
-  const last = stack[stack.length - 1];
-  const text = typeof last === "string" ? last : last?.move;
-  const match = text && MOVE.exec(text);
-  if (match) return [match[1], match[2]];
-  if (text && text.startsWith("H@")) return [text.slice(2)];
-  return null;
-}
-
 function refresh() {
   const pos = state.pos;
   positionElement.dataset.position = pos.toString();
   positionElement.dataset.game = state.game;
-  const moves = currentMoves();
   const human = humanToMove();
-  const dests = new Map();
-  const placements = [];
-  if (human) {
-    for (const text of moves) {
-      const match = MOVE.exec(text);
-      if (match) {
-        if (!dests.has(match[1])) dests.set(match[1], []);
-        if (!dests.get(match[1]).includes(match[2])) dests.get(match[1]).push(match[2]);
-      } else if (text.startsWith("H@")) {
-        placements.push(text.slice(2));
-      }
-    }
-  }
-  const hand = state.game === "kaissa" ? {
-    yellow: pos.homeStoneWindow("yellow").inHand,
-    red: pos.homeStoneWindow("red").inHand,
-    active: human ? pos.toMove : null,
-  } : null;
-  let marks = null;
-  if (state.game === "chaturaji") {
-    const { marked, thrones } = kc.chaturaji.boardMarks();
-    marks = { marked, thrones: pos.rules === "ludii" ? {} : thrones };
-  }
-  state.board.set({ pieces: pos.pieces(), dests, lastMove: lastMove(), placements, hand, marks });
-  renderPanel(moves, human);
-  if (state.game === "chaturaji" && human && pos.pendingPromotion()) askDecision();
+  const found = pos.dests(state.roll);
+  state.dests = human ? found : null;
+  state.board.set({
+    pieces: pos.pieces(),
+    dests: human ? found.dests : new Map(),
+    lastMove: pos.lastMove(),
+    hand: found.hand && { ...found.hand, active: human ? pos.toMove : null },
+    marks: GAMES[state.game].marks(pos),
+  });
+  renderPanel(found, human);
+  if (human && found.decision) askDecision(found.decision);
   maybeComputer();
 }
 
-function renderPanel(moves, human) {
+function renderPanel(found, human) {
   const pos = state.pos;
   const outcome = pos.outcome();
   let status;
   if (outcome.isOver) {
     status = `Game over: ${outcome.word} (${outcome.reason})`;
-  } else if (state.game === "kaissa") {
-    const window = pos.homeStoneWindow();
-    status = `${pos.toMove} to move, turn ${pos.turn}` +
-      (window.openNow ? (window.lastChance ? " (must place the Home Stone)" : " (may place the Home Stone)") : "");
-  } else if (pos.pendingPromotion()) {
-    status = `${pos.toMove} decides the promotion on ${pos.pendingPromotion()}`;
+  } else if (found.decision) {
+    status = `${pos.toMove} decides the promotion on ${found.decision.square}`;
+  } else if (found.needsRoll) {
+    status = `${pos.toMove} to roll`;
   } else {
-    status = `${pos.toMove} to ${state.roll === null ? "roll" : "move"}`;
+    status = `${pos.toMove} to move${GAMES[state.game].detail(pos)}`;
   }
   if (!outcome.isOver && !human) status += " (computer thinking)";
   $("[data-status]").textContent = status;
-  if (state.game === "chaturaji") {
-    const rollButton = $('[data-action="roll"]');
-    rollButton.disabled = !human || state.roll !== null || Boolean(pos.pendingPromotion());
-    $("[data-roll]").textContent = state.roll ?? "";
-    $("[data-roll]").dataset.roll = state.roll ?? "";
-    $('[data-action="pass"]').hidden = !(human && moves.length === 1 && moves[0] === "pass");
-    renderExchanges(human);
-    const scores = $("[data-scores]");
-    scores.hidden = pos.rules !== "ludii";
-    if (pos.rules === "ludii") {
-      const s = pos.scores();
-      const ranking = pos.ranking();
-      scores.textContent = Object.entries(s).map(([c, v]) => `${c} ${v}` +
-        (ranking ? ` (#${ranking[c]})` : "")).join("  ");
-    }
+  $('[data-action="roll"]').disabled = !human || !found.needsRoll;
+  $("[data-roll]").textContent = state.roll ?? "";
+  $("[data-roll]").dataset.roll = state.roll ?? "";
+  $('[data-action="pass"]').hidden = !(human && found.pass);
+  renderExchanges(human ? found.exchanges : []);
+  const scores = $("[data-scores]");
+  scores.hidden = pos.rules !== "ludii";
+  if (pos.rules === "ludii") {
+    const s = pos.scores();
+    const ranking = pos.ranking();
+    scores.textContent = Object.entries(s).map(([c, v]) => `${c} ${v}` +
+      (ranking ? ` (#${ranking[c]})` : "")).join("  ");
   }
   const list = $("[data-moves]");
   list.replaceChildren(...state.moves.map((m) => {
     const item = document.createElement("li");
-    item.textContent = m.readable;
+    item.textContent = m.roll === null ? m.readable : `${m.roll}: ${m.readable}`;
     item.dataset.action = m.action;
     return item;
   }));
@@ -195,89 +177,61 @@ function renderPanel(moves, human) {
   $('[data-action="undo"]').disabled = state.pos.moveStack().length === 0 && state.roll === null;
 }
 
-function exchangeOptions() {
-  const pos = state.pos;
-  const options = [];
-  for (const [a, b] of pos.possibleExchanges()) {
-    for (const sa of pos.rajaReturnSquares(a)) {
-      for (const sb of pos.rajaReturnSquares(b)) options.push(`${a[0]}${sa},${b[0]}${sb}`);
-    }
-  }
-  return options;
-}
-
-function renderExchanges(human) {
+function renderExchanges(exchanges) {
   const box = $("[data-exchange]");
-  const options = human && state.roll === null && !state.pos.pendingPromotion() ? exchangeOptions() : [];
+  const options = exchanges.map((pair) => pair.join(","));
   box.hidden = options.length === 0;
   const select = $('[data-field="exchange"]');
   if ([...select.options].map((o) => o.value).join() !== options.join()) {
-    select.replaceChildren(...options.map((o) => new Option(o.replace(",", " and "), o)));
+    select.replaceChildren(...exchanges.map((pair) => new Option(pair.join(" and "), pair.join(","))));
   }
 }
 
-function readableOf(text) {
-  const pos = state.pos;
-  if (state.game === "kaissa") return pos.readable(text);
-  return pos.pendingPromotion() ? pos.readable(null, text) : `${state.roll}: ${pos.readable(state.roll, text)}`;
-}
-
-/** Plays a move text for the side to move (and, in Chaturaji, the roll). */
-function play(text) {
-  const pos = state.pos;
+/**
+ * Plays a move for the side to move with the roll, if any: a board move
+ * ({from, to, kind}, {kind}, {pass: true}) or a computer's move text.
+ */
+function play(move) {
   try {
-    const readable = readableOf(text);
-    if (state.game === "kaissa") {
-      pos.push(text);
-      state.moves.push({ readable, action: text });
-    } else {
-      const deciding = Boolean(pos.pendingPromotion());
-      const action = deciding ? text : `${state.roll}:${text}`;
-      pos.push(deciding ? null : state.roll, text);
-      state.moves.push({ readable, action });
-      state.roll = null;
-    }
+    state.moves.push(state.pos.play(move, state.roll));
   } catch (error) {
     $("[data-status]").textContent = `${error.name}: ${error.message}`;
     return;
   }
+  state.roll = null;
   refresh();
 }
 
 async function humanMove(from, to) {
-  const candidates = currentMoves().filter((m) => {
-    const match = MOVE.exec(m);
-    return match && match[1] === from && match[2] === to;
-  });
-  if (candidates.length === 1) {
-    play(candidates[0]);
-  } else if (candidates.length > 1) {
-    const colour = state.game === "chaturaji" ? COLOUR_OF[state.pos.pieceAt(from)?.[0]] : state.pos.toMove;
-    const choice = await state.board.choose(candidates.map((m) => ({
-      value: m, kind: MOVE.exec(m)[3] || "P", colour, label: m,
-    })));
-    if (choice) play(choice);
+  const promotion = state.dests?.promotions.find((p) => p.from === from && p.to === to);
+  if (!promotion) {
+    play({ from, to });
+    return;
   }
+  const kind = await state.board.choose(promotion.kinds.map((k) => ({
+    value: k, kind: k, colour: promotion.colour, label: k,
+  })));
+  if (kind) play({ from, to, kind });
 }
 
 let deciding = false;
-async function askDecision() {
+async function askDecision(decision) {
   if (deciding) return;
   deciding = true;
   const pos = state.pos;
-  const square = pos.pendingPromotion();
-  const colour = COLOUR_OF[pos.pieceAt(square)?.[0]] ?? pos.toMove;
-  const moves = pos.legalMoves(null);
-  const choice = await state.board.choose(moves.map((m) => ({
-    value: m, kind: m.startsWith("=") ? m[1] : undefined, colour, label: m === "pass" ? "keep the pawn" : m,
-  })));
+  const choices = decision.kinds.map((k) => ({ value: k, kind: k, colour: decision.colour, label: k }));
+  if (decision.keep) choices.push({ value: "keep", label: "keep the pawn" });
+  const choice = await state.board.choose(choices);
   deciding = false;
-  if (choice && state.pos === pos && pos.pendingPromotion() === square) play(choice);
-  else if (!choice) refresh();
+  if (choice && state.pos === pos && state.dests?.decision?.square === decision.square) {
+    play(choice === "keep" ? { pass: true } : { kind: choice });
+  } else if (!choice) {
+    refresh();
+  }
 }
 
 function roll() {
-  if (state.game !== "chaturaji" || state.roll !== null || state.pos.pendingPromotion() || state.pos.isGameOver()) return;
+  if (!state.dests?.needsRoll) return;
   state.roll = state.dice.roll();
   refresh();
 }
@@ -290,13 +244,12 @@ function maybeComputer() {
   clearTimeout(scheduled);
   scheduled = setTimeout(() => {
     if (id !== state.request) return;
-    if (state.game === "chaturaji" && state.roll === null && !pos.pendingPromotion()) {
+    if (pos.dests(state.roll).needsRoll) {
       state.roll = state.dice.roll();
-      renderPanel(currentMoves(), false);
+      renderPanel(pos.dests(state.roll), false);
     }
     worker.postMessage({
-      id, game: state.game, rules: state.rules, text: pos.toString(),
-      roll: state.game === "chaturaji" && !pos.pendingPromotion() ? state.roll : null,
+      id, game: state.game, rules: state.rules, text: pos.toString(), roll: state.roll,
       spec: seatOf(), seat: pos.toMove, seed: state.seed,
     });
   }, state.delay);
@@ -331,8 +284,7 @@ function exchange() {
   if (!value) return;
   const [first, second] = value.split(",");
   try {
-    state.pos.exchange(first, second);
-    state.moves.push({ readable: `exchange ${first} ${second}`, action: `exchange:${value}` });
+    state.moves.push(state.pos.exchange(first, second));
   } catch (error) {
     $("[data-status]").textContent = `${error.name}: ${error.message}`;
     return;
@@ -352,23 +304,9 @@ function importRecord() {
     if (!record) throw new Error("no record in the text");
     state.game = record.game;
     state.rules = record.rules ?? "sheet";
-    const pos = record.game === "kaissa"
-      ? new kc.kaissa.Position(record.start)
-      : new kc.chaturaji.Position(record.start, { rules: state.rules });
+    const pos = new kc[record.game].Position(record.start, { rules: state.rules });
     newGame(pos);
-    for (const action of record.actions) {
-      if (state.game === "kaissa") {
-        state.moves.push({ readable: pos.readable(action), action });
-        pos.push(action);
-      } else {
-        const [face, move] = action.includes(":") && !action.startsWith("exchange:")
-          ? action.split(":") : [null, action];
-        const readable = action.startsWith("exchange:") ? action.replace(":", " ")
-          : face === null ? pos.readable(null, move) : `${face}: ${pos.readable(Number(face), move)}`;
-        pos.pushAction(action);
-        state.moves.push({ readable, action });
-      }
-    }
+    for (const action of record.actions) state.moves.push(pos.pushAction(action));
     $("[data-record-status]").textContent = `imported ${record.actions.length} actions`;
   } catch (error) {
     $("[data-record-status]").textContent = `${error.name}: ${error.message}`;
@@ -379,11 +317,11 @@ function importRecord() {
 $('[data-action="new"]').addEventListener("click", () => newGame());
 $('[data-action="undo"]').addEventListener("click", undo);
 $('[data-action="flip"]').addEventListener("click", () => {
-  const sides = state.game === "kaissa" ? ["yellow", "red"] : ["green", "red", "black", "yellow"];
+  const sides = GAMES[state.game].sides;
   state.board.setOrientation(sides[(sides.indexOf(state.board.orientation) + 1) % sides.length]);
 });
 $('[data-action="roll"]').addEventListener("click", roll);
-$('[data-action="pass"]').addEventListener("click", () => play("pass"));
+$('[data-action="pass"]').addEventListener("click", () => play({ pass: true }));
 $('[data-action="exchange"]').addEventListener("click", exchange);
 $('[data-action="export"]').addEventListener("click", exportRecord);
 $('[data-action="import"]').addEventListener("click", importRecord);

@@ -1,6 +1,8 @@
 // Builds the npm package in dist/: the WebAssembly module (cargo, then
-// wasm-bindgen's ES module glue for browsers and Node, then wasm-opt when
-// it is installed) and the hand-written JavaScript and types from js/.
+// wasm-opt when it is installed, then wasm-bindgen's ES module glue for
+// browsers and Node) and the hand-written JavaScript and types from js/.
+// It first checks the tools (scripts/check.mjs): a missing wasm32 target
+// or wasm-bindgen-cli is one line saying what to run, and status 1.
 //
 //   npm run build            (KC_WASM_OPT=0 skips wasm-opt)
 import { execFileSync } from "node:child_process";
@@ -9,6 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
+import { checkTools } from "./check.mjs";
 
 const web = dirname(dirname(fileURLToPath(import.meta.url)));
 const dist = join(web, "dist");
@@ -28,6 +31,7 @@ function found(command) {
   }
 }
 
+checkTools();
 run("cargo", [
   "build", "--release", "--locked", "--target", "wasm32-unknown-unknown",
   "--manifest-path", join(web, "Cargo.toml"), "--target-dir", target,
@@ -35,10 +39,6 @@ run("cargo", [
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(dist, "wasm"), { recursive: true });
 const built = join(target, "wasm32-unknown-unknown", "release", "kaissa_chaturaji_web.wasm");
-if (!found("wasm-bindgen")) {
-  console.error("wasm-bindgen not found: cargo install wasm-bindgen-cli --version =0.2.130");
-  process.exit(1);
-}
 // wasm-opt runs before wasm-bindgen: Debian's binaryen (version 108)
 // breaks the externref table wasm-bindgen adds, and the glue wasm-bindgen
 // generates afterwards matches the optimised module.

@@ -11,6 +11,7 @@ use kaissa_chaturaji::chaturaji::{
 use kaissa_chaturaji::record::{ChaturajiAction, ChaturajiRecord};
 use kaissa_chaturaji::svg;
 
+use crate::dests::{self, BoardMove};
 use crate::{errors, js, record};
 
 /// A Chaturaji position (four players, a stick die) under its rules
@@ -146,21 +147,44 @@ impl ChaturajiPosition {
         Ok(())
     }
 
-    /// Applies a record action: a ply, a decision or an exchange.
-    pub fn apply_action(&mut self, action: ChaturajiAction) -> Result<(), JsValue> {
+    /// Plays `mv` for `roll` after the library checks it, pushes it and
+    /// returns what `play` returns (`{action, move, roll, readable}`).
+    fn play_move(&mut self, roll: Option<f64>, mv: Move) -> Result<Object, JsValue> {
+        let (recorded, face) = self.roll_for(roll)?;
+        let readable = self.pos.readable(face, mv).map_err(errors::illegal)?;
+        self.push_move(roll, mv)?;
+        let action = self.history.last().map(ToString::to_string);
+        Ok(dests::played(
+            action.as_deref().unwrap_or_default(),
+            Some(&mv.to_string()),
+            recorded,
+            &readable,
+        ))
+    }
+
+    /// Applies a record action (a ply, a decision or an exchange) and
+    /// returns `{action, move, roll, readable}`.
+    pub fn apply_action(&mut self, action: ChaturajiAction) -> Result<Object, JsValue> {
         action
             .check_pending_decision(&self.pos)
             .map_err(errors::action)?;
         match action {
-            ChaturajiAction::Ply { roll, mv } => self.push_move(Some(f64::from(roll.face())), mv),
-            ChaturajiAction::Decision { mv } => self.push_move(None, mv),
+            ChaturajiAction::Ply { roll, mv } => self.play_move(Some(f64::from(roll.face())), mv),
+            ChaturajiAction::Decision { mv } => self.play_move(None, mv),
             ChaturajiAction::Exchange { first, second } => {
                 self.pos
                     .apply_exchange(first, second)
                     .map_err(errors::exchange)?;
                 self.stack.clear();
                 self.history.push(action);
-                Ok(())
+                let readable = format!(
+                    "exchange {}{} {}{}",
+                    first.0.letter(),
+                    first.1,
+                    second.0.letter(),
+                    second.1
+                );
+                Ok(dests::played(&action.to_string(), None, None, &readable))
             }
             _ => Err(errors::named(
                 "NotationError",
@@ -263,11 +287,65 @@ impl ChaturajiPosition {
     }
 
     /// Applies an action as the records and the `apply` tool write it:
-    /// `"2:h1f3"`, `"4:pass"`, `"=K"`, `"exchange:rh4,be8"`.
+    /// `"2:h1f3"`, `"4:pass"`, `"=K"`, `"exchange:rh4,be8"`; returns
+    /// `{action, move, roll, readable}`.
     #[wasm_bindgen(js_name = pushAction)]
-    pub fn push_action(&mut self, text: &str) -> Result<(), JsValue> {
+    pub fn push_action(&mut self, text: &str) -> Result<Object, JsValue> {
         let action = text.parse::<ChaturajiAction>().map_err(errors::notation)?;
         self.apply_action(action)
+    }
+
+    /// What a board needs for `roll` (`Dests` in the package's
+    /// `index.d.ts`): each origin square with its targets, the special
+    /// promotions and their kinds, whether the one move is a pass, the
+    /// raja exchanges; without a roll only the exchanges (`needsRoll`);
+    /// while a Ludii promotion decision is pending, its choices whatever
+    /// the roll.
+    pub fn dests(&self, roll: Option<f64>) -> Result<Object, JsValue> {
+        let roll = match roll {
+            Some(value) => Some(face(value)?),
+            None => None,
+        };
+        Ok(dests::chaturaji(&self.pos, roll))
+    }
+
+    /// Plays the move a board reports for `roll` (omitted for a Ludii
+    /// decision): `from` to `to`, with `kind` for a special promotion;
+    /// `kind` alone for a Ludii decision; `pass` for a pass. Returns
+    /// `{action, move, roll, readable}`.
+    #[wasm_bindgen(js_name = playBoard)]
+    pub fn play_board(
+        &mut self,
+        from: Option<String>,
+        to: Option<String>,
+        kind: Option<String>,
+        pass: bool,
+        roll: Option<f64>,
+    ) -> Result<Object, JsValue> {
+        let mv = dests::chaturaji_move(&BoardMove {
+            from,
+            to,
+            kind,
+            pass,
+        })?;
+        self.play_move(roll, mv)
+    }
+
+    /// Plays the move `text` for `roll` (as `push`) and returns `{action,
+    /// move, roll, readable}`.
+    #[wasm_bindgen(js_name = playText)]
+    pub fn play_text(&mut self, text: &str, roll: Option<f64>) -> Result<Object, JsValue> {
+        let mv = parse(text)?;
+        self.play_move(roll, mv)
+    }
+
+    /// The squares of the last ply `pop` can take back (`[from, to]`), or
+    /// `null` (none, a pass or a decision).
+    #[wasm_bindgen(js_name = lastMove)]
+    pub fn last_move(&self) -> JsValue {
+        self.stack.last().map_or(JsValue::NULL, |(_, undo)| {
+            dests::chaturaji_squares(undo.played())
+        })
     }
 
     /// Takes back the last ply and returns `{roll, move}` (`roll` is
@@ -427,8 +505,9 @@ impl ChaturajiPosition {
     /// Applies a raja exchange: `first` and `second` are
     /// `"<colour letter><square>"` (`exchange("rh4", "be8")`). The plies
     /// before it can no longer be popped. `ExchangeError` when it is not
-    /// possible.
-    pub fn exchange(&mut self, first: &str, second: &str) -> Result<(), JsValue> {
+    /// possible. Returns `{action, move, roll, readable}` (`move` and
+    /// `roll` are `undefined` and `null`: an exchange is not a move).
+    pub fn exchange(&mut self, first: &str, second: &str) -> Result<Object, JsValue> {
         self.push_action(&format!("exchange:{first},{second}"))
     }
 

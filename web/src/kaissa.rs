@@ -8,6 +8,7 @@ use kaissa_chaturaji::kaissa::{self, Move, Position, Side, Undo};
 use kaissa_chaturaji::record::KaissaRecord;
 use kaissa_chaturaji::svg;
 
+use crate::dests::{self, BoardMove};
 use crate::{errors, js, record};
 
 /// A Merchant Kaissa position (10x10, Yellow against Red) and the stack of
@@ -59,6 +60,15 @@ impl KaissaPosition {
         let undo = self.pos.play(mv).map_err(errors::illegal)?;
         self.stack.push(undo);
         Ok(())
+    }
+
+    /// Plays a move the library checks, pushes it and returns what
+    /// `play` returns (`{action, move, roll, readable}`).
+    fn play_move(&mut self, mv: Move) -> Result<Object, JsValue> {
+        let readable = self.pos.readable(mv).map_err(errors::illegal)?;
+        self.push_move(mv)?;
+        let text = mv.to_string();
+        Ok(dests::played(&text, Some(&text), None, &readable))
     }
 
     /// The position before the first pushed move.
@@ -148,6 +158,50 @@ impl KaissaPosition {
     pub fn push(&mut self, text: &str) -> Result<(), JsValue> {
         let mv = parse(text)?;
         self.push_move(mv)
+    }
+
+    /// What a board needs (`Dests` in the package's `index.d.ts`): each
+    /// origin square with its targets, the Home Stone's squares under the
+    /// origin `"stone"`, and whose stone is still in hand.
+    pub fn dests(&self) -> Object {
+        dests::kaissa(&self.pos)
+    }
+
+    /// Plays the move a board reports: `from` (a square, or `"stone"`
+    /// for the Home Stone in hand) to `to`; `kind` and `pass` name no
+    /// Kaissa move. Returns `{action, move, roll, readable}`.
+    #[wasm_bindgen(js_name = playBoard)]
+    pub fn play_board(
+        &mut self,
+        from: Option<String>,
+        to: Option<String>,
+        kind: Option<String>,
+        pass: bool,
+    ) -> Result<Object, JsValue> {
+        let mv = dests::kaissa_move(&BoardMove {
+            from,
+            to,
+            kind,
+            pass,
+        })?;
+        self.play_move(mv)
+    }
+
+    /// Plays the move `text` (as `push`) and returns `{action, move,
+    /// roll, readable}`.
+    #[wasm_bindgen(js_name = playText)]
+    pub fn play_text(&mut self, text: &str) -> Result<Object, JsValue> {
+        let mv = parse(text)?;
+        self.play_move(mv)
+    }
+
+    /// The squares of the last pushed move (`[from, to]`, `[to]` for a
+    /// placement), or `null`.
+    #[wasm_bindgen(js_name = lastMove)]
+    pub fn last_move(&self) -> JsValue {
+        self.stack.last().map_or(JsValue::NULL, |undo| {
+            dests::kaissa_squares(undo.played()).into()
+        })
     }
 
     /// Takes back the last pushed move and returns its text (`UndoError`

@@ -12,6 +12,7 @@
 
 mod agents;
 mod chaturaji;
+mod dests;
 mod errors;
 mod js;
 mod kaissa;

@@ -83,13 +83,30 @@ test("hostile strings against both games", () => {
       tolerated(() => pos.exchange(s, s));
     }
   }
-  // Pushes: whatever succeeds is taken back, so the positions stay put.
-  for (const s of strings) {
+  // Pushes and board moves: whatever succeeds is taken back, so the
+  // positions stay put.
+  const playsBack = (pos, fn) => {
     try {
-      kaissa.push(s);
-      kaissa.pop();
+      fn();
+      pos.pop();
     } catch (error) {
       assert.ok(NAMES.has(error.name), error.message);
+    }
+  };
+  for (const s of strings) {
+    playsBack(kaissa, () => kaissa.push(s));
+    for (const move of [s, { from: s, to: s }, { from: "stone", to: s }, { from: "e9", to: s }, { from: s, to: "e6" },
+      { from: "e9", to: "e6", kind: s }]) {
+      playsBack(kaissa, () => kaissa.play(move));
+    }
+    for (const pos of chaturaji) {
+      for (const roll of [2, 5, null]) {
+        tolerated(() => pos.dests(roll));
+        for (const move of [s, { from: s, to: s }, { from: "h1", to: s }, { kind: s }, { from: "h1", to: "f3", kind: s },
+          { pass: true, kind: s }, { from: s }]) {
+          playsBack(pos, () => pos.play(move, roll));
+        }
+      }
     }
     for (const pos of chaturaji) {
       for (const roll of [2, 5, null]) {
@@ -124,10 +141,17 @@ test("hostile numbers and types", () => {
     tolerated(() => new kc.chaturaji.Position({ drawLimit: value }));
     tolerated(() => pos.svg({ size: value }));
     tolerated(() => new kc.kaissa.Position().playSeededGame(value, 10));
+    tolerated(() => pos.dests(value));
+    tolerated(() => pos.clone().play({ pass: true }, value));
   }
   for (const value of [undefined, null, 5, {}, [], () => 1, Symbol("s"), 10n]) {
     tolerated(() => new kc.kaissa.Position().push(value));
     tolerated(() => pos.push(2, value));
+    tolerated(() => new kc.kaissa.Position().play(value));
+    tolerated(() => new kc.kaissa.Position().play({ from: value, to: "e5" }));
+    tolerated(() => pos.clone().play(value, 2));
+    tolerated(() => pos.clone().play({ from: "h1", to: "f3", kind: value }, 2));
+    tolerated(() => pos.dests(value));
     tolerated(() => new kc.kaissa.Position().toRecord(value));
     tolerated(() => new kc.kaissa.Position().toRecord({ Event: value }));
   }

@@ -1,7 +1,7 @@
 //! `record.Record`: the record of one game of either kind, read from text
 //! or built move by move, always consistent with the rules.
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
@@ -40,11 +40,6 @@ use crate::kaissa;
 pub struct Record {
     /// The library's record.
     pub record: rust::Record,
-}
-
-/// The error for a kind of record this version does not know.
-fn unknown_game() -> PyErr {
-    PyValueError::new_err("a record of a game this version does not know")
 }
 
 /// The Kaissa record of a position's pushed moves.
@@ -184,52 +179,53 @@ impl Record {
 
     /// The start position (a new object, with an empty move stack).
     fn start_position(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        if let Some(r) = self.record.as_kaissa() {
-            let pos = kaissa::Position::from_rust(r.start().clone());
-            return Ok(Py::new(py, pos)?.into_any());
-        }
-        if let Some(r) = self.record.as_chaturaji() {
-            let pos = chaturaji::Position::from_rust(r.start().clone());
-            return Ok(Py::new(py, pos)?.into_any());
-        }
-        Err(unknown_game())
+        Ok(match &self.record {
+            rust::Record::Kaissa(r) => {
+                Py::new(py, kaissa::Position::from_rust(r.start().clone()))?.into_any()
+            }
+            rust::Record::Chaturaji(r) => {
+                Py::new(py, chaturaji::Position::from_rust(r.start().clone()))?.into_any()
+            }
+        })
     }
 
     /// The final position, with the record's moves on its move stack (so
     /// ``pop`` takes them back; a Chaturaji raja exchange empties the
     /// stack, as on any position).
     fn final_position(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        if let Some(r) = self.record.as_kaissa() {
-            let mut pos = kaissa::Position::from_rust(r.start().clone());
-            for &mv in r.actions() {
-                pos.push_unchecked(mv);
+        Ok(match &self.record {
+            rust::Record::Kaissa(r) => {
+                let mut pos = kaissa::Position::from_rust(r.start().clone());
+                for &mv in r.actions() {
+                    pos.push_unchecked(mv);
+                }
+                Py::new(py, pos)?.into_any()
             }
-            return Ok(Py::new(py, pos)?.into_any());
-        }
-        if let Some(r) = self.record.as_chaturaji() {
-            let mut pos = chaturaji::Position::from_rust(r.start().clone());
-            for &action in r.actions() {
-                pos.apply_action(action)?;
+            rust::Record::Chaturaji(r) => {
+                let mut pos = chaturaji::Position::from_rust(r.start().clone());
+                for &action in r.actions() {
+                    pos.apply_action(action)?;
+                }
+                Py::new(py, pos)?.into_any()
             }
-            return Ok(Py::new(py, pos)?.into_any());
-        }
-        Err(unknown_game())
+        })
     }
 
     /// Every position of the game: the start, then the position after
     /// each action (new objects with empty move stacks).
     fn positions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
-        if let Some(r) = self.record.as_kaissa() {
-            for pos in r.positions() {
-                list.append(Py::new(py, kaissa::Position::from_rust(pos))?)?;
+        match &self.record {
+            rust::Record::Kaissa(r) => {
+                for pos in r.positions() {
+                    list.append(Py::new(py, kaissa::Position::from_rust(pos))?)?;
+                }
             }
-        } else if let Some(r) = self.record.as_chaturaji() {
-            for pos in r.positions() {
-                list.append(Py::new(py, chaturaji::Position::from_rust(pos))?)?;
+            rust::Record::Chaturaji(r) => {
+                for pos in r.positions() {
+                    list.append(Py::new(py, chaturaji::Position::from_rust(pos))?)?;
+                }
             }
-        } else {
-            return Err(unknown_game());
         }
         Ok(list)
     }
@@ -240,15 +236,16 @@ impl Record {
     /// ``"exchange:rh4,be8"``. An illegal action raises (``IllegalMoveError``,
     /// ``ExchangeError``) and changes nothing; the result follows the rules.
     fn play(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        if let Some(r) = self.record.as_kaissa_mut() {
-            let mv = kaissa::moves::argument(action)?;
-            return r.play(mv).map_err(errors::action);
+        match &mut self.record {
+            rust::Record::Kaissa(r) => {
+                let mv = kaissa::moves::argument(action)?;
+                r.play(mv).map_err(errors::action)
+            }
+            rust::Record::Chaturaji(r) => {
+                let action = chaturaji_action(action)?;
+                r.play(action).map_err(errors::action)
+            }
         }
-        if let Some(r) = self.record.as_chaturaji_mut() {
-            let action = chaturaji_action(action)?;
-            return r.play(action).map_err(errors::action);
-        }
-        Err(unknown_game())
     }
 
     /// Adds a comment after the last action (any text without control

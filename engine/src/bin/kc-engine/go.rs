@@ -1,24 +1,17 @@
-//! `go`'s limits, and the time a move gets from a clock.
+//! `go`'s arguments, and the [`Limit`] of the move they give.
 
 use std::time::Duration;
 
-use super::input::quote;
+use kaissa_chaturaji::agents::{Clock, Limit};
+use kaissa_chaturaji_engine::quote;
 
-/// The longest a move may think, however much a clock holds: one hour.
-pub const MAX_MOVE_TIME: u64 = 3_600_000;
-/// The time a bare `go` (no limit given) thinks, in milliseconds.
-pub const DEFAULT_MOVE_TIME: u64 = 1_000;
 /// The largest number a `go` takes (milliseconds, nodes, depth):
 /// larger ones are errors, not silently wrapped.
 const MAX_NUMBER: u64 = 1_000_000_000_000;
-/// Moves still to play, when a clock gives no `movestogo`.
-const DEFAULT_MOVES_TO_GO: u64 = 30;
-/// Milliseconds kept back from the clock for the reply to travel.
-const OVERHEAD: u64 = 30;
 
 /// What `go` asked for.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Limits {
+pub struct Go {
     /// Chaturaji: the face rolled (`go roll R`).
     pub roll: Option<u8>,
     /// `movetime`, in milliseconds.
@@ -34,19 +27,6 @@ pub struct Limits {
     /// `movestogo`.
     pub moves_to_go: Option<u64>,
     /// `infinite`: think until `stop`.
-    pub infinite: bool,
-}
-
-/// The search budget of one move, from [`Limits::budget`].
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Budget {
-    /// Plies, if limited.
-    pub depth: Option<u32>,
-    /// Nodes or iterations, if limited.
-    pub nodes: Option<u64>,
-    /// Wall-clock time, if limited.
-    pub time: Option<Duration>,
-    /// Until `stop` (the other limits are `None`).
     pub infinite: bool,
 }
 
@@ -70,10 +50,10 @@ fn number(key: &str, value: Option<&&str>, signed: bool) -> Result<u64, String> 
     }
 }
 
-impl Limits {
+impl Go {
     /// Reads `go`'s arguments. `roll R` may only come first.
-    pub fn parse(args: &[&str]) -> Result<Limits, String> {
-        let mut limits = Limits::default();
+    pub fn parse(args: &[&str]) -> Result<Go, String> {
+        let mut limits = Go::default();
         let mut seen: Vec<&str> = Vec::new();
         let mut i = 0;
         while i < args.len() {
@@ -131,39 +111,69 @@ impl Limits {
         Ok(limits)
     }
 
-    /// The budget of a move for the side whose clock is `clock` (0:
-    /// `wtime`/`winc`, 1: `btime`/`binc`). A clock gives the move its
-    /// share of the time left (`movestogo`, else 30 moves) plus most of
-    /// the increment, never more than the clock less a margin. With no
-    /// limit at all a move thinks [`DEFAULT_MOVE_TIME`].
-    pub fn budget(&self, clock: usize) -> Budget {
+    /// The limit of a move for the player whose clock is `clock` (0:
+    /// `wtime`/`winc`, 1: `btime`/`binc`): every bound given applies
+    /// (a clock gives the move [`Clock::move_time`]); with none, the
+    /// agent's own budget decides ([`Limit::default`]).
+    pub fn limit(&self, clock: usize) -> Limit {
         if self.infinite {
-            return Budget {
-                depth: None,
-                nodes: None,
-                time: None,
-                infinite: true,
-            };
+            return Limit::infinite();
         }
-        let from_clock = self.clocks[clock].map(|left| {
-            let moves = self.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO);
-            let share = left / moves + self.increments[clock] * 3 / 4;
-            let most = left.saturating_sub(OVERHEAD.min(left / 2));
-            share.min(most)
+        let mut limit = Limit::default();
+        limit.depth = self.depth;
+        limit.nodes = self.nodes;
+        limit.time = self.movetime.map(|ms| Duration::from_millis(ms.max(1)));
+        limit.clock = self.clocks[clock].map(|left| {
+            let clock = Clock::new(
+                Duration::from_millis(left),
+                Duration::from_millis(self.increments[clock]),
+            );
+            match self.moves_to_go {
+                Some(moves) => clock.with_moves_to_go(u32::try_from(moves).unwrap_or(u32::MAX)),
+                None => clock,
+            }
         });
-        let time = match (self.movetime, from_clock) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        let time = match (time, self.depth, self.nodes) {
-            (None, None, None) => Some(DEFAULT_MOVE_TIME),
-            (time, _, _) => time,
-        };
-        Budget {
-            depth: self.depth,
-            nodes: self.nodes,
-            time: time.map(|ms| Duration::from_millis(ms.clamp(1, MAX_MOVE_TIME))),
-            infinite: false,
+        limit
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go(text: &str) -> Result<Go, String> {
+        Go::parse(
+            &text
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    #[test]
+    fn limits_and_clocks() {
+        let limit = go("movetime 50 depth 3").unwrap().limit(0);
+        assert_eq!(limit.time, Some(Duration::from_millis(50)));
+        assert_eq!(limit.depth, Some(3));
+        let clock = go("wtime 3000 btime -20 winc 10 movestogo 20").unwrap();
+        assert_eq!(
+            clock.limit(0).move_time(),
+            Some(Duration::from_micros(157_500))
+        );
+        assert_eq!(clock.limit(1).move_time(), Some(Duration::from_millis(1)));
+        assert!(go("infinite").unwrap().limit(1).infinite);
+        assert!(go("").is_ok_and(|g| g.limit(0).is_unbounded()));
+        assert!(go("roll 3 movetime 5").unwrap().roll == Some(3));
+        for bad in [
+            "movetime",
+            "depth 3 depth 4",
+            "infinite nodes 3",
+            "movetime 5 roll 3",
+            "roll 6",
+            "nodes -1",
+            "mate 3",
+        ] {
+            assert!(go(bad).is_err(), "{bad}");
         }
     }
 }

@@ -1,78 +1,36 @@
-//! The engine's options: what `uci` lists and `setoption` changes.
+//! The engine's options: what `uci` lists and `setoption` changes, and
+//! the agent they make.
 
-use kaissa_chaturaji::chaturaji::{Alliances, Rules};
-
-use super::input::quote;
+use kaissa_chaturaji::agents::{Agent, AgentSpec};
+use kaissa_chaturaji::game::AnyGame;
+use kaissa_chaturaji_engine::quote;
+use kaissa_chaturaji_engine::variant::{self, VARIANTS};
 
 /// The name and author `uci` announces.
 pub const NAME: &str = concat!("kaissa-chaturaji ", env!("CARGO_PKG_VERSION"));
 /// The author line.
 pub const AUTHOR: &str = "the kaissa-chaturaji authors";
 
-/// The variants `UCI_Variant` offers, in the order `uci` lists them.
-pub const VARIANTS: [&str; 4] = [
-    "kaissa",
-    "chaturaji",
-    "chaturaji-opposite",
-    "chaturaji-ludii",
-];
-
 /// The largest seed (what a GUI's 32-bit spin box holds).
 pub const MAX_SEED: u64 = i32::MAX as u64;
-/// The hash size bounds and default, in MB.
+/// The smallest hash size, in MB.
 pub const MIN_HASH: u64 = 1;
 /// The largest hash size, in MB.
 pub const MAX_HASH: u64 = 1024;
 /// The default hash size, in MB.
 pub const DEFAULT_HASH: u64 = 16;
 
-/// An agent kind, as the `Agent` option names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AgentKind {
-    /// Alpha-beta search (Kaissa only).
-    AlphaBeta,
-    /// Monte Carlo tree search.
-    Mcts,
-    /// Expectimax to a depth.
-    Expectimax,
-    /// The best immediate capture.
-    Greedy,
-    /// A uniformly random legal move.
-    Random,
-}
-
-impl AgentKind {
-    /// The kind named `name`.
-    fn parse(name: &str) -> Option<AgentKind> {
-        Some(match name {
-            "alphabeta" => AgentKind::AlphaBeta,
-            "mcts" => AgentKind::Mcts,
-            "expectimax" => AgentKind::Expectimax,
-            "greedy" => AgentKind::Greedy,
-            "random" => AgentKind::Random,
-            _ => return None,
-        })
-    }
-
-    /// Its name.
-    pub fn name(self) -> &'static str {
-        match self {
-            AgentKind::AlphaBeta => "alphabeta",
-            AgentKind::Mcts => "mcts",
-            AgentKind::Expectimax => "expectimax",
-            AgentKind::Greedy => "greedy",
-            AgentKind::Random => "random",
-        }
-    }
-}
+/// An agent of the engine: alpha-beta, MCTS, expectimax, greedy, random.
+pub type EngineAgent = Box<dyn Agent<AnyGame> + Send>;
 
 /// The options' current values.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Settings {
-    /// An index into [`VARIANTS`].
-    pub variant: usize,
-    /// The agent chosen, or `None` for the variant's strongest.
-    pub agent: Option<AgentKind>,
+    /// The variant played, one of [`VARIANTS`].
+    pub variant: &'static str,
+    /// The agent chosen (a kind, perhaps with a budget for a bare `go`),
+    /// or `None` for the variant's strongest.
+    pub agent: Option<AgentSpec>,
     /// The agents' seed.
     pub seed: u64,
     /// The transposition table's (or search tree's) size, in MB.
@@ -82,7 +40,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            variant: 0,
+            variant: VARIANTS[0],
             agent: None,
             seed: 0,
             hash_mb: DEFAULT_HASH,
@@ -92,33 +50,43 @@ impl Default for Settings {
 
 /// The strongest agent of a variant: alpha-beta for Kaissa, MCTS for
 /// Chaturaji (alpha-beta does not play a game of chance).
-fn strongest(variant: usize) -> AgentKind {
-    if variant == 0 {
-        AgentKind::AlphaBeta
+fn strongest(variant: &str) -> &'static str {
+    if variant == VARIANTS[0] {
+        "alphabeta"
     } else {
-        AgentKind::Mcts
+        "mcts"
     }
-}
-
-/// Whether `kind` plays `variant`.
-fn plays(kind: AgentKind, variant: usize) -> bool {
-    variant == 0 || kind != AgentKind::AlphaBeta
 }
 
 impl Settings {
-    /// The Chaturaji rules of the variant (`None` for Kaissa).
-    pub fn rules(&self) -> Option<Rules> {
-        match self.variant {
-            1 => Some(Rules::default()),
-            2 => Some(Rules::default().with_alliances(Alliances::Opposite)),
-            3 => Some(Rules::ludii()),
-            _ => None,
-        }
+    /// The start position of the variant.
+    pub fn start(&self) -> AnyGame {
+        variant::start(self.variant).unwrap_or_else(AnyGame::kaissa)
     }
 
-    /// The agent that plays.
-    pub fn agent(&self) -> AgentKind {
-        self.agent.unwrap_or_else(|| strongest(self.variant))
+    /// The agent of these settings, for games like `game`: its tables
+    /// sized by `Hash`, seeded by `Seed`.
+    pub fn agent(&self, game: &AnyGame) -> Result<EngineAgent, String> {
+        self.agent_in(game, self.hash_mb << 20)
+    }
+
+    /// Whether the agent of these settings plays `game`, found with
+    /// small tables.
+    pub fn check(&self, game: &AnyGame) -> Result<(), String> {
+        self.agent_in(game, MIN_HASH << 20).map(drop)
+    }
+
+    /// The agent of these settings with tables of about `bytes`.
+    fn agent_in(&self, game: &AnyGame, bytes: u64) -> Result<EngineAgent, String> {
+        let spec = match &self.agent {
+            Some(spec) => spec.clone(),
+            None => strongest(self.variant)
+                .parse()
+                .map_err(|e| format!("{e}"))?,
+        };
+        spec.with_memory(bytes)
+            .any_agent(game, self.seed)
+            .map_err(|e| e.to_string())
     }
 
     /// The lines `uci` answers, `uciok` last.
@@ -134,7 +102,7 @@ impl Settings {
             ),
             format!(
                 "option name Agent type string default {}",
-                strongest(0).name()
+                strongest(VARIANTS[0])
             ),
             format!("option name Seed type spin default 0 min 0 max {MAX_SEED}"),
             format!(
@@ -145,9 +113,9 @@ impl Settings {
     }
 
     /// Applies `setoption <args>` (`name <N> value <V>`; option names are
-    /// matched without regard to case, as GUIs differ). Changes nothing
-    /// on an error.
-    pub fn set(&mut self, args: &[&str]) -> Result<(), String> {
+    /// matched without regard to case, as GUIs differ) and returns the
+    /// new settings; the old ones stand on an error.
+    pub fn set(&self, args: &[&str]) -> Result<Settings, String> {
         let ["name", rest @ ..] = args else {
             return Err("setoption: expected 'setoption name <option> value <value>'".into());
         };
@@ -172,7 +140,7 @@ impl Settings {
         let mut next = self.clone();
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
-                next.variant = VARIANTS.iter().position(|&v| v == value).ok_or_else(|| {
+                next.variant = VARIANTS.into_iter().find(|&v| v == value).ok_or_else(|| {
                     format!(
                         "setoption UCI_Variant: unknown variant \"{}\" (expected {})",
                         quote(value),
@@ -181,13 +149,8 @@ impl Settings {
                 })?;
             }
             "agent" => {
-                let kind = AgentKind::parse(value).ok_or_else(|| {
-                    format!(
-                        "setoption Agent: unknown agent \"{}\" (expected alphabeta, mcts, expectimax, greedy or random)",
-                        quote(value)
-                    )
-                })?;
-                next.agent = Some(kind);
+                let spec: AgentSpec = value.parse().map_err(|e| format!("setoption Agent: {e}"))?;
+                next.agent = Some(spec);
             }
             "seed" => next.seed = number(0, MAX_SEED)?,
             "hash" => next.hash_mb = number(MIN_HASH, MAX_HASH)?,
@@ -199,16 +162,6 @@ impl Settings {
                 ))
             }
         }
-        if let Some(kind) = next.agent {
-            if !plays(kind, next.variant) {
-                return Err(format!(
-                    "setoption {name}: Agent {} does not play {} (it plays Kaissa only)",
-                    kind.name(),
-                    VARIANTS[next.variant]
-                ));
-            }
-        }
-        *self = next;
-        Ok(())
+        Ok(next)
     }
 }

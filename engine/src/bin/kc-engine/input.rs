@@ -1,14 +1,12 @@
 //! Reading the engine's input: one command a line, each line bounded, and
-//! quoting what was read back in messages.
+//! split into words.
 
 use std::io::BufRead;
 
+use kaissa_chaturaji_engine::quote;
+
 /// The longest line read (1 MiB); the rest of a longer line is skipped.
 pub const MAX_LINE: usize = 1 << 20;
-
-/// The longest excerpt of the input a message quotes, in characters (the
-/// library's rule for its own messages).
-const QUOTE_LIMIT: usize = 24;
 
 /// What one read brought.
 pub enum Line {
@@ -85,16 +83,9 @@ pub fn next_line(input: &mut impl BufRead) -> Line {
     Line::Text(text)
 }
 
-/// At most 24 characters of `text`, control characters escaped, with `…`
-/// when cut: how a message quotes its input.
-pub fn quote(text: &str) -> String {
-    let mut out = String::new();
-    for (count, c) in text.chars().enumerate() {
-        if count == QUOTE_LIMIT {
-            out.push('…');
-            break;
-        }
-        out.extend(c.escape_debug());
-    }
-    out
+/// The words of a command line: only ASCII spaces and tabs separate
+/// them (any other character, such as an ideographic space, is part of a
+/// word).
+pub fn words(line: &str) -> Vec<&str> {
+    line.split([' ', '\t']).filter(|w| !w.is_empty()).collect()
 }

@@ -3,27 +3,28 @@
 use std::fmt;
 
 use kaissa_chaturaji::agents::AgentSpec;
-use kaissa_chaturaji::chaturaji::{self, Alliances, Rules};
-use kaissa_chaturaji::kaissa;
+use kaissa_chaturaji::chaturaji::{Alliances, Rules};
+use kaissa_chaturaji::game::{Actor, AnyGame, Game};
 
-use super::stats::Sprt;
-use super::uci::{self, EngineSpec, Notation};
+use crate::peer::{fairy_fen, split_command, EngineSpec, Notation};
+use crate::stats::Sprt;
 
 /// What `--help` prints.
-pub const HELP: &str = "tournament: agents and UCI engines play each other; prints one line per
+pub const HELP: &str = "kc-tournament: agents and UCI engines play each other; prints one line per
 game, a results table, with two agents `elo <difference> +- <error>`, and
 last `scores <s1> <s2> ...`, the listed agents' mean scores in list order.
 
-usage: tournament <kaissa|chaturaji> [--rules sheet|opposite|ludii]
-                  --seats A,B[,C,D] [--games N] [--seed S] [--record FILE]
-                  [--max-plies P] [--opening-plies K] [--openings FILE]
-                  [--engine NAME=COMMAND ...] [--engine-option NAME:OPTION=VALUE ...]
-                  [--engine-notation NAME=ours|fairy] [--movetime MS]
-                  [--sprt ELO0,ELO1] [--concurrency N]
+usage: kc-tournament <kaissa|chaturaji> [--rules sheet|opposite|ludii]
+                     --seats A,B[,C,D] [--games N] [--seed S] [--record FILE]
+                     [--max-plies P] [--opening-plies K] [--openings FILE]
+                     [--engine NAME=COMMAND ...] [--engine-option NAME:OPTION=VALUE ...]
+                     [--engine-notation NAME=ours|fairy] [--movetime MS]
+                     [--sprt ELO0,ELO1] [--concurrency N]
 
 agents:  random, greedy, mcts:<iterations>, alphabeta:<depth> (Kaissa only),
-         expectimax:<depth>; time budgets: mcts:<ms>ms, alphabeta:<ms>ms;
-         engine:NAME, an engine declared with --engine.
+         expectimax:<depth>; time budgets: mcts:<ms>ms, alphabeta:<ms>ms,
+         expectimax:<ms>ms; a bare mcts, alphabeta or expectimax thinks one
+         second a move; engine:NAME, an engine declared with --engine.
 --rules  Chaturaji's rules: sheet (default; Red with Green, Black with
          Yellow), opposite (Red with Yellow, Black with Green), or ludii (every
          colour for itself, scores). --alliances sheet|opposite is the older
@@ -33,9 +34,10 @@ agents:  random, greedy, mcts:<iterations>, alphabeta:<depth> (Kaissa only),
          budgets; a time budget depends on the machine).
 --record FILE     writes every game to FILE as game records (docs/records.md).
 --max-plies P     stops a game after P moves (die rolls not counted) and
-                  scores it a draw (default 2000 for Kaissa, whose rules have
-                  no move-count limit; 20000 for Chaturaji, whose games end
-                  by their own rules well before).
+                  scores it as a draw: 0.5 each, 1/4 each under the Ludii
+                  ruleset (default 2000 for Kaissa, whose rules have no
+                  move-count limit; 20000 for Chaturaji, whose games end by
+                  their own rules well before).
 --opening-plies K the first K moves of each game are random (default 0),
                   the same for the games that only rotate the seats (games
                   g with the same g div the number of agents listed): for
@@ -44,7 +46,7 @@ agents:  random, greedy, mcts:<iterations>, alphabeta:<depth> (Kaissa only),
                   with # are skipped): game g starts from opening
                   (g div 2) mod the number of openings, so with two agents
                   each opening is played twice, seats swapped.
---engine NAME=COMMAND   an engine speaking UCI as the engine example does
+--engine NAME=COMMAND   an engine speaking UCI as kc-engine does
                   (UCI_Variant kaissa, chaturaji, chaturaji-opposite,
                   chaturaji-ludii; Chaturaji's go starts with roll R). The
                   command is split into words as a shell would (quotes,
@@ -54,9 +56,12 @@ agents:  random, greedy, mcts:<iterations>, alphabeta:<depth> (Kaissa only),
 --engine-notation NAME=ours|fairy   fairy sends Kaissa positions as
                   Fairy-Stockfish FENs (scripts/fairy/README.md); only after
                   the Home Stone window (use --openings).
---movetime MS     an engine's time a move (default 100); it forfeits the
-                  game when it answers nothing within 10 x MS + 1000 ms, or
-                  plays an illegal or malformed move, or dies.
+--movetime MS     an engine's time a move (default 100). Its seat forfeits
+                  the game when the engine gives no bestmove within twice MS
+                  (at least MS + 1000 ms), answers the handshake or isready
+                  not within 10 s, writes a line longer than 64 KiB, plays an
+                  illegal or malformed move, or dies; the engine is stopped
+                  and started afresh for its next game.
 --sprt ELO0,ELO1  two agents: stops when the log-likelihood ratio of the
                   first agent's Elo being ELO1 rather than ELO0 leaves its
                   bounds (alpha = beta = 0.05); prints the ratio and the
@@ -74,9 +79,15 @@ game. The Ludii ruleset needs 4.
 
 Scores: a seat scores 1 for a win (its alliance's, under alliances), 0.5 for
 a draw, 0 for a loss; under the Ludii ruleset 1 for the winner and, when
-there is none (a tie for the top score, the turn limit, the ply cap), 1/4
-each. A forfeit loses for the seat (and its ally); under the Ludii ruleset
-the other three share it. An agent's score is the mean over its games.";
+there is none (a tie for the top score, the turn limit), 1/4 each. A game
+stopped by --max-plies is a draw (1/4 each under the Ludii ruleset). A
+forfeit loses for the seat (and its ally); under the Ludii ruleset the other
+three share the win. An agent's score is the mean over its games.
+
+A/B tests: a change to a search is measured as a match between two builds,
+each an engine: --engine base=BASE_BUILD/kc-engine --engine head=kc-engine
+--seats engine:base,engine:head (with --engine-option NAME:Agent=... and
+--openings for variety); the elo line is the first agent's.";
 
 /// A listed agent: one of ours, or a declared engine.
 #[derive(Debug, Clone)]
@@ -98,16 +109,16 @@ impl fmt::Display for SeatSpec {
 
 /// The options of a tournament.
 pub struct Options {
-    pub game: String,
-    pub rules: Rules,
+    /// The game at its start, under its rules.
+    pub start: AnyGame,
     pub seats: Vec<SeatSpec>,
     pub games: usize,
     pub seed: u64,
     pub record: Option<String>,
     pub max_plies: Option<u32>,
     pub opening_plies: u32,
-    /// The openings' position texts, checked.
-    pub openings: Vec<String>,
+    /// The openings, checked: games of the tournament's kind and rules.
+    pub openings: Vec<AnyGame>,
     pub engines: Vec<EngineSpec>,
     pub movetime: u64,
     pub sprt: Option<Sprt>,
@@ -117,24 +128,22 @@ pub struct Options {
 impl Options {
     /// The number of seats: 2 for Kaissa, 4 for Chaturaji.
     pub fn players(&self) -> usize {
-        if self.game == "kaissa" {
-            2
-        } else {
-            4
-        }
+        self.start.players()
     }
 
-    /// Chaturaji's rules, `None` for Kaissa.
-    pub fn chaturaji_rules(&self) -> Option<Rules> {
-        (self.game != "kaissa").then_some(self.rules)
+    /// Whether the game is played under the Ludii ruleset.
+    pub fn is_ludii(&self) -> bool {
+        self.start.rules().is_some_and(|rules| rules.is_ludii())
     }
 }
 
 /// The most games in parallel.
 const MAX_CONCURRENCY: u64 = 256;
 
-/// Reads and checks the openings file: every line a position of the game.
-fn read_openings(path: &str, options: &Options) -> Result<Vec<String>, String> {
+/// Reads and checks the openings file: every line a position of `start`'s
+/// game and rules, not over (and, for an engine reading Fairy-Stockfish's
+/// notation, one it can read).
+fn read_openings(path: &str, start: &AnyGame, fairy: bool) -> Result<Vec<AnyGame>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("--openings {path}: {e}"))?;
     let mut openings = Vec::new();
     for (number, line) in text.lines().enumerate() {
@@ -143,19 +152,16 @@ fn read_openings(path: &str, options: &Options) -> Result<Vec<String>, String> {
             continue;
         }
         let at = |e: String| format!("--openings {path}:{}: {e}", number + 1);
-        if options.game == "kaissa" {
-            let pos: kaissa::Position = line.parse().map_err(|e| at(format!("{e}")))?;
-            if options
-                .engines
-                .iter()
-                .any(|e| e.notation == Notation::Fairy)
-            {
-                uci::fairy_fen(&pos).map_err(at)?;
-            }
-        } else {
-            chaturaji::Position::from_text(line, options.rules).map_err(|e| at(format!("{e}")))?;
+        let game = start
+            .with_position_text(line)
+            .map_err(|e| at(e.to_string()))?;
+        if game.actor() == Actor::Over {
+            return Err(at("the game is over".into()));
         }
-        openings.push(line.to_string());
+        if let (true, Some(kaissa)) = (fairy, game.as_kaissa()) {
+            fairy_fen(kaissa.position()).map_err(at)?;
+        }
+        openings.push(game);
     }
     if openings.is_empty() {
         return Err(format!("--openings {path}: no position in the file"));
@@ -172,8 +178,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         return Err(format!("unknown game '{game}': kaissa or chaturaji"));
     }
     let mut options = Options {
-        game: game.clone(),
-        rules: Rules::default(),
+        start: AnyGame::kaissa(),
         seats: Vec::new(),
         games: 10,
         seed: 1,
@@ -190,6 +195,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
     let mut openings_path = None;
     let mut engine_options = Vec::new();
     let mut notations = Vec::new();
+    let mut rules = Rules::default();
     let mut rest = &args[1..];
     while let Some(option) = rest.first() {
         let value = rest
@@ -205,7 +211,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 return Err(format!("{option} is a Chaturaji option"))
             }
             "--rules" => {
-                options.rules = match value.as_str() {
+                rules = match value.as_str() {
                     "sheet" => Rules::default(),
                     "opposite" => Rules::default().with_alliances(Alliances::Opposite),
                     "ludii" => Rules::ludii(),
@@ -213,7 +219,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 }
             }
             "--alliances" => {
-                options.rules = match value.as_str() {
+                rules = match value.as_str() {
                     "sheet" => Rules::default(),
                     "opposite" => Rules::default().with_alliances(Alliances::Opposite),
                     _ => return Err(format!("--alliances {value}: sheet or opposite")),
@@ -255,8 +261,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 if options.engines.iter().any(|e| e.name == name) {
                     return Err(format!("--engine {name}: declared twice"));
                 }
-                let words =
-                    uci::split_command(command).map_err(|e| format!("--engine {name}: {e}"))?;
+                let words = split_command(command).map_err(|e| format!("--engine {name}: {e}"))?;
                 options.engines.push(EngineSpec {
                     name: name.to_string(),
                     program: words[0].clone(),
@@ -317,6 +322,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             .ok_or_else(|| format!("--engine-notation {name}: no --engine {name}=..."))?;
         engine.notation = notation;
     }
+    options.start = AnyGame::named(game, rules).map_err(|e| e.to_string())?;
     let seat_texts = seat_texts.ok_or("--seats is needed: e.g. --seats alphabeta:3,random")?;
     for text in seat_texts.split(',') {
         let seat = match text.strip_prefix("engine:") {
@@ -339,7 +345,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
 /// Checks what the options say together, and reads the openings.
 fn check(options: &mut Options, openings_path: Option<String>) -> Result<(), String> {
     let players = options.players();
-    let ludii = options.rules.is_ludii();
+    let ludii = options.is_ludii();
     let allowed = match (players, ludii) {
         (2, _) => "2 agents",
         (_, true) => "4 agents (the Ludii ruleset is every colour for itself)",
@@ -353,21 +359,20 @@ fn check(options: &mut Options, openings_path: Option<String>) -> Result<(), Str
     // Every agent must play the game (alpha-beta plays Kaissa only).
     for seat in &options.seats {
         if let SeatSpec::Agent(spec) = seat {
-            if players == 4 {
-                spec.chaturaji_agent(0).map_err(|e| e.to_string())?;
-            }
+            spec.any_agent(&options.start, 0)
+                .map_err(|e| e.to_string())?;
         }
     }
     if options.sprt.is_some() && listed != 2 {
         return Err("--sprt needs two agents".into());
     }
-    if let Some(path) = openings_path {
-        options.openings = read_openings(&path, options)?;
-    } else if options
+    let fairy = options
         .engines
         .iter()
-        .any(|e| e.notation == Notation::Fairy)
-    {
+        .any(|e| e.notation == Notation::Fairy);
+    if let Some(path) = openings_path {
+        options.openings = read_openings(&path, &options.start, fairy)?;
+    } else if fairy {
         return Err(
             "--engine-notation fairy needs --openings after the Home Stone window (both stones placed)"
                 .into(),

@@ -1,21 +1,16 @@
-//! The `engine` example (feature `agents`) driven as a GUI drives a UCI
-//! engine: the handshake, options, positions, every kind of `go` with each
-//! variant, `stop` during `go infinite`, hostile lines and the end of the
-//! input. Every `bestmove` is checked against the library's legal moves.
+//! kc-engine driven as a GUI drives a UCI engine: the handshake, options,
+//! positions, every kind of `go` with each variant, `stop` during `go
+//! infinite`, commands while a search runs, hostile lines and the end of
+//! the input. Every `bestmove` is checked against the library's legal
+//! moves.
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
-use std::sync::OnceLock;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use kaissa_chaturaji::chaturaji::{self, Roll, Rules};
 use kaissa_chaturaji::kaissa;
-
-#[path = "common/examples.rs"]
-#[allow(dead_code)] // `run` is for one-shot examples; this one is driven live
-mod examples;
 
 /// How long any one answer may take (debug builds on a loaded machine).
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -29,9 +24,7 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        static DIR: OnceLock<PathBuf> = OnceLock::new();
-        let dir = DIR.get_or_init(|| examples::build(&["engine"]));
-        let mut child = Command::new(dir.join("engine"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kc-engine"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -127,20 +120,33 @@ impl Engine {
         assert!(lines[0].len() < 400, "a long message: {}", lines[0]);
     }
 
-    /// The position text `d` reports.
+    /// The position text `d` reports (skipping the lines of a search
+    /// under way).
     fn position(&mut self) -> String {
         self.send("d");
-        let line = self.line();
-        line.strip_prefix("info string position ")
-            .unwrap_or_else(|| panic!("{line}"))
-            .to_string()
+        loop {
+            let line = self.line();
+            if !line.starts_with("info depth ") {
+                return line
+                    .strip_prefix("info string position ")
+                    .unwrap_or_else(|| panic!("{line}"))
+                    .to_string();
+            }
+        }
     }
 
     /// Closes the input; the engine must exit by itself, successfully;
     /// returns the lines it wrote last.
     fn close(mut self) -> Vec<String> {
         drop(self.stdin.take());
-        let status = self.child.wait().expect("the engine exits");
+        let started = Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                break status;
+            }
+            assert!(started.elapsed() < PATIENCE, "the engine did not exit");
+            std::thread::sleep(Duration::from_millis(10));
+        };
         assert!(status.success(), "{status}");
         // The reader thread ends with the engine's output.
         let mut rest = Vec::new();
@@ -216,15 +222,29 @@ fn kaissa_answers_every_limit_with_a_legal_move() {
     let forced = "ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/1BSTQUTSBI y 10 Hh";
     engine.send(&format!("position fen {forced}"));
     assert_eq!(engine.best("go depth 3"), "H@a1");
-    for agent in ["mcts", "expectimax", "greedy", "random", "alphabeta"] {
+    let every = ["go movetime 30", "go depth 1", "go nodes 200"];
+    for (agent, gos) in [
+        // MCTS has no depth; expectimax counts no nodes.
+        ("mcts", &["go movetime 30", "go nodes 200"][..]),
+        ("expectimax", &["go movetime 30", "go depth 1"]),
+        ("greedy", &every),
+        ("random", &every),
+        ("alphabeta", &every),
+    ] {
         engine.send(&format!("setoption name Agent value {agent}"));
         engine.send("position startpos moves e2e5");
         let text = engine.position();
-        for go in ["go movetime 30", "go depth 1", "go nodes 200"] {
+        for go in gos {
             let mv = engine.best(go);
             assert!(kaissa_legal(&text, &mv), "{agent} {go}: {mv}");
         }
     }
+    // A bound the agent cannot honour is refused, not ignored.
+    engine.send("setoption name Agent value mcts");
+    engine.refused("go depth 3");
+    engine.send("setoption name Agent value expectimax");
+    engine.refused("go depth 8");
+    engine.refused("go depth 4 movetime 50");
     engine.send("quit");
     engine.close();
 }
@@ -284,8 +304,9 @@ fn stop_ends_an_infinite_search_and_isready_answers_while_it_runs() {
         let is_depth = |l: &String| l.starts_with("info depth ");
         let lines = engine.sync();
         assert!(lines.iter().all(is_depth), "{variant}: {lines:?}");
-        // A position now would change the game under the search.
+        // A position now is the next go's; another go waits for stop.
         engine.send("position startpos");
+        engine.send(go);
         let lines: Vec<String> = engine.sync().into_iter().filter(|l| !is_depth(l)).collect();
         assert_eq!(lines.len(), 1, "{variant}: {lines:?}");
         assert!(lines[0].starts_with("info string error: "), "{lines:?}");
@@ -322,14 +343,20 @@ fn chaturaji_plays_each_rules_option_with_the_face_first() {
         engine.send(&format!("setoption name UCI_Variant value {variant}"));
         engine.send(&format!("position startpos{moves}"));
         let text = engine.position();
-        for agent in ["mcts", "expectimax", "greedy", "random"] {
+        let every = [
+            (2, "go roll 2 movetime 40"),
+            (3, "go roll 3 nodes 100"),
+            (5, "go roll 5 depth 1"),
+            (4, "go roll 4 wtime 1000 btime 1000"),
+        ];
+        for (agent, gos) in [
+            ("mcts", &[every[0], every[1], every[3]][..]),
+            ("expectimax", &[every[0], every[2], every[3]]),
+            ("greedy", &every),
+            ("random", &every),
+        ] {
             engine.send(&format!("setoption name Agent value {agent}"));
-            for (roll, go) in [
-                (2, "go roll 2 movetime 40"),
-                (3, "go roll 3 nodes 100"),
-                (5, "go roll 5 depth 1"),
-                (4, "go roll 4 wtime 1000 btime 1000"),
-            ] {
+            for &(roll, go) in gos {
                 let mv = engine.best(go);
                 assert!(
                     chaturaji_legal(&text, rules, roll, &mv),
@@ -380,6 +407,9 @@ fn hostile_lines_get_one_error_and_change_nothing() {
         "go infinite movetime 10",
         "go roll 3 movetime 10",
         "go searchmoves e2e5",
+        "go\u{3000}movetime 10",
+        "go movetime\u{3000}10",
+        "go movetime 10\u{a0}",
         "setoption",
         "setoption name",
         "setoption name Hash value 0",
@@ -421,13 +451,92 @@ fn hostile_lines_get_one_error_and_change_nothing() {
 }
 
 #[test]
-fn the_end_of_the_input_finishes_the_search_under_way() {
+fn the_end_of_the_input_stops_the_search_under_way() {
+    for go in ["go movetime 300", "go depth 95"] {
+        let mut engine = Engine::start();
+        engine.send("position startpos moves e2e5 e9e6");
+        engine.send(go);
+        std::thread::sleep(Duration::from_millis(100));
+        let started = Instant::now();
+        let lines = engine.close();
+        assert!(
+            lines.last().is_some_and(|l| l.starts_with("bestmove ")),
+            "{go}: {lines:?}"
+        );
+        let took = started.elapsed();
+        assert!(took < Duration::from_secs(5), "{go}: {took:?}");
+    }
+}
+
+#[test]
+fn a_long_search_leaves_the_input_loop_free() {
     let mut engine = Engine::start();
-    engine.send("position startpos");
-    engine.send("go movetime 300");
-    let lines = engine.close();
+    engine.send("position startpos moves e2e5 e9e6");
+    engine.send("go depth 95");
+    std::thread::sleep(Duration::from_millis(100));
+    let started = Instant::now();
+    // A position while it thinks is the next go's, and isready answers.
+    engine.send("position startpos moves e2e5");
+    let lines = engine.sync();
     assert!(
-        lines.last().is_some_and(|l| l.starts_with("bestmove ")),
+        lines.iter().all(|l| l.starts_with("info depth ")),
         "{lines:?}"
     );
+    assert_eq!(
+        engine.position(),
+        "ibstqutsbi/arppppppra/10/10/10/4P5/10/10/ARPP1PPPRA/IBSTQUTSBI r 1 Hh"
+    );
+    // Options wait for the search.
+    engine.send("setoption name Hash value 2");
+    let lines: Vec<String> = engine
+        .sync()
+        .into_iter()
+        .filter(|l| !l.starts_with("info depth "))
+        .collect();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with("info string error: "), "{lines:?}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    engine.send("stop");
+    let best = engine.until("bestmove ").pop().unwrap();
+    // The search was of the position before.
+    assert!(
+        kaissa_legal(
+            "ibstqutsbi/arpppp1pra/6p3/10/10/4P5/10/10/ARPP1PPPRA/IBSTQUTSBI y 2 Hh",
+            &best["bestmove ".len()..]
+        ),
+        "{best}"
+    );
+    let mv = engine.best("go depth 1");
+    assert!(kaissa_legal(
+        "ibstqutsbi/arppppppra/10/10/10/4P5/10/10/ARPP1PPPRA/IBSTQUTSBI r 1 Hh",
+        &mv
+    ));
+    engine.send("go depth 95");
+    engine.send("quit");
+    let started = Instant::now();
+    engine.close();
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn a_large_table_is_made_once_not_on_the_clock() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Hash value 256");
+    engine.send("position startpos moves e2e5 e9e6");
+    engine.sync();
+    // Each move's limits differ from the last; none may pay for a table.
+    for go in [
+        "go movetime 50",
+        "go movetime 50 depth 30",
+        "go movetime 50 nodes 100000000",
+        "go wtime 1500 btime 1500",
+        "go movetime 50",
+    ] {
+        let started = Instant::now();
+        engine.best(go);
+        let took = started.elapsed();
+        assert!(took < Duration::from_millis(300), "{go}: {took:?}");
+    }
+    engine.send("quit");
+    engine.close();
 }

@@ -1,20 +1,64 @@
-//! The fixed interface of the `tournament` example (feature `agents`):
-//! seats rotating with the game number, the results, the last line
-//! `scores <s1> <s2> ...`, game records that `record check` reads back, a
-//! message with a non-zero exit for bad arguments; engines (the `engine`
-//! example) as seats, forfeits, openings, the Elo line, the SPRT stop and
-//! games in parallel.
+//! kc-tournament's fixed interface: seats rotating with the game number,
+//! the results, the last line `scores <s1> <s2> ...`, game records the
+//! library reads back, a message with a non-zero exit for bad arguments;
+//! engines (kc-engine) as seats, forfeits of engines that misbehave,
+//! openings, the Elo line, the SPRT stop and games in parallel.
 
+use std::io::Read;
 use std::path::PathBuf;
-use std::process::Output;
-use std::sync::OnceLock;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
-/// Runs an example (built once, with the others this file needs) with
-/// `args` and `input`.
-fn example(name: &str, args: &[&str], input: &str) -> Output {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    let dir = DIR.get_or_init(|| crate::examples::build(&["tournament", "record", "engine"]));
-    crate::examples::run(dir, name, args, input)
+use kaissa_chaturaji::record::{Reader, Record};
+
+/// The engine, built with the runner.
+const ENGINE: &str = env!("CARGO_BIN_EXE_kc-engine");
+
+/// How long one run may take before it is killed (a run that hangs fails).
+const DEADLINE: Duration = Duration::from_secs(180);
+
+/// Runs kc-tournament with `args`; kills it after [`DEADLINE`].
+fn tournament(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kc-tournament"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run kc-tournament");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut stderr = child.stderr.take().expect("stderr");
+    let out = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stdout.read_to_end(&mut bytes).map(|_| bytes)
+    });
+    let err = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stderr.read_to_end(&mut bytes).map(|_| bytes)
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if started.elapsed() > DEADLINE {
+            let _ = child.kill();
+            panic!("kc-tournament {args:?} still ran after {DEADLINE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: out.join().expect("reader").expect("stdout"),
+        stderr: err.join().expect("reader").expect("stderr"),
+    }
+}
+
+/// The records of `text`, each read and checked by the library.
+fn read_records(text: &str) -> Vec<Record> {
+    Reader::new(text.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|e| panic!("{e}:\n{text}"))
 }
 
 /// The mean scores of the last line, `scores <s1> <s2> ...`.
@@ -32,19 +76,15 @@ fn scores(output: &Output) -> Vec<f64> {
 
 #[test]
 fn kaissa_alphabeta_beats_random_and_seats_rotate() {
-    let output = example(
-        "tournament",
-        &[
-            "kaissa",
-            "--seats",
-            "alphabeta:2,random",
-            "--games",
-            "2",
-            "--seed",
-            "3",
-        ],
-        "",
-    );
+    let output = tournament(&[
+        "kaissa",
+        "--seats",
+        "alphabeta:2,random",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+    ]);
     assert_eq!(scores(&output), [1.0, 0.0]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
@@ -61,19 +101,15 @@ fn kaissa_alphabeta_beats_random_and_seats_rotate() {
 fn chaturaji_alliances_and_ludii_scores() {
     // Two agents under alliances: each plays both colours of an alliance,
     // Red's alliance first, then the other.
-    let output = example(
-        "tournament",
-        &[
-            "chaturaji",
-            "--seats",
-            "greedy,random",
-            "--games",
-            "2",
-            "--seed",
-            "5",
-        ],
-        "",
-    );
+    let output = tournament(&[
+        "chaturaji",
+        "--seats",
+        "greedy,random",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+    ]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         stdout.contains("Red greedy, Black random, Yellow random, Green greedy"),
@@ -89,19 +125,15 @@ fn chaturaji_alliances_and_ludii_scores() {
     assert!((a + b - 1.0).abs() < 1e-9, "{a} + {b}");
     // The Ludii ruleset: one winner (1) or none (1/4 each): the means add
     // up to 1.
-    let output = example(
-        "tournament",
-        &[
-            "chaturaji",
-            "--rules",
-            "ludii",
-            "--seats",
-            "mcts:20,random,greedy,random",
-            "--games",
-            "1",
-        ],
-        "",
-    );
+    let output = tournament(&[
+        "chaturaji",
+        "--rules",
+        "ludii",
+        "--seats",
+        "mcts:20,random,greedy,random",
+        "--games",
+        "1",
+    ]);
     let total: f64 = scores(&output).iter().sum();
     assert!((total - 1.0).abs() < 1e-9, "{total}");
 }
@@ -111,8 +143,7 @@ fn records_and_the_ply_cap() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tournament_cli");
     std::fs::create_dir_all(&dir).expect("a directory");
     let file = dir.join("games.txt");
-    let output = example(
-        "tournament",
+    let output = tournament(
         &[
             "kaissa",
             "--seats",
@@ -126,7 +157,6 @@ fn records_and_the_ply_cap() {
         .into_iter()
         .chain([file.to_str().expect("a UTF-8 path")])
         .collect::<Vec<_>>(),
-        "",
     );
     // Random and greedy seldom end a game in 24 plies: a capped game is a
     // draw for both.
@@ -135,13 +165,11 @@ fn records_and_the_ply_cap() {
     let records = std::fs::read_to_string(&file).expect("the records");
     assert_eq!(records.matches("[Game \"kaissa\"]").count(), 3);
     assert!(records.contains("[Round \"3\"]"));
-    let checked = example("record", &["check"], &records);
-    assert!(
-        checked.status.success(),
-        "{}",
-        String::from_utf8_lossy(&checked.stderr)
-    );
-    assert_eq!(String::from_utf8_lossy(&checked.stdout).lines().count(), 6);
+    let read = read_records(&records);
+    assert_eq!(read.len(), 3);
+    assert!(read
+        .iter()
+        .any(|record| record.comments().iter().any(|(_, c)| c.contains("ply cap"))));
 }
 
 #[test]
@@ -198,29 +226,12 @@ fn bad_arguments_are_refused() {
             "0,10",
         ],
     ] {
-        let output = example("tournament", args, "");
+        let output = tournament(args);
         assert!(!output.status.success(), "{args:?} was accepted");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.starts_with("tournament: "), "{args:?}: {stderr}");
         assert!(output.stdout.is_empty(), "{args:?} printed results");
     }
-}
-
-/// The path of the `engine` example, built with the tournament.
-fn engine_path() -> String {
-    example("tournament", &["--help"], "");
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .expect("target")
-        .join(if cfg!(debug_assertions) {
-            "debug"
-        } else {
-            "release"
-        })
-        .join("examples")
-        .join("engine");
-    assert!(dir.exists(), "{}", dir.display());
-    dir.to_str().expect("a UTF-8 path").to_string()
 }
 
 /// A file in this test's own directory holding `text`.
@@ -242,7 +253,7 @@ fn lines(output: &Output) -> Vec<String> {
 
 #[test]
 fn the_engine_plays_from_openings_with_seats_swapped() {
-    let engine = format!("ours={}", engine_path());
+    let engine = format!("ours={ENGINE}");
     // Two openings, one a line (and a comment): games 1-2 start from the
     // first, 3-4 from the second.
     let openings = scratch_file(
@@ -250,25 +261,21 @@ fn the_engine_plays_from_openings_with_seats_swapped() {
         "# two openings\nibstqutsbi/arppppppra/10/10/10/4P5/10/10/ARPP1PPPRA/IBSTQUTSBI r 1 Hh\n\nibstqutsbi/arpppp1pra/6p3/10/10/4P5/10/10/ARPP1PPPRA/IBSTQUTSBI y 2 Hh\n",
     );
     let record = scratch_file("engine-games.txt", "");
-    let output = example(
-        "tournament",
-        &[
-            "kaissa",
-            "--engine",
-            &engine,
-            "--seats",
-            "engine:ours,greedy",
-            "--games",
-            "4",
-            "--movetime",
-            "20",
-            "--openings",
-            &openings,
-            "--record",
-            &record,
-        ],
-        "",
-    );
+    let output = tournament(&[
+        "kaissa",
+        "--engine",
+        &engine,
+        "--seats",
+        "engine:ours,greedy",
+        "--games",
+        "4",
+        "--movetime",
+        "20",
+        "--openings",
+        &openings,
+        "--record",
+        &record,
+    ]);
     let out = lines(&output);
     assert!(output.status.success(), "{out:?}");
     assert!(
@@ -310,32 +317,23 @@ fn the_engine_plays_from_openings_with_seats_swapped() {
             .unwrap_or_else(|| panic!("game {game} in {records}"));
         assert!(this.contains(start), "game {game}: {this}");
     }
-    let checked = example("record", &["check"], &records);
-    assert!(
-        checked.status.success(),
-        "{}",
-        String::from_utf8_lossy(&checked.stderr)
-    );
+    assert_eq!(read_records(&records).len(), 4);
     // Chaturaji: our engine for two seats, MCTS and random for the others.
-    let output = example(
-        "tournament",
-        &[
-            "chaturaji",
-            "--rules",
-            "ludii",
-            "--engine",
-            &engine,
-            "--engine-option",
-            "ours:Agent=greedy",
-            "--seats",
-            "engine:ours,random,engine:ours,mcts:20",
-            "--games",
-            "1",
-            "--movetime",
-            "10",
-        ],
-        "",
-    );
+    let output = tournament(&[
+        "chaturaji",
+        "--rules",
+        "ludii",
+        "--engine",
+        &engine,
+        "--engine-option",
+        "ours:Agent=greedy",
+        "--seats",
+        "engine:ours,random,engine:ours,mcts:20",
+        "--games",
+        "1",
+        "--movetime",
+        "10",
+    ]);
     let total: f64 = scores(&output).iter().sum();
     assert!((total - 1.0).abs() < 1e-9, "{:?}", lines(&output));
     assert!(!lines(&output).iter().any(|l| l.contains("forfeit")));
@@ -350,23 +348,19 @@ fn an_illegal_or_missing_answer_forfeits() {
         "while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; go*) echo 'bestmove e2e9';; esac; done\n",
     );
     let nonsense = format!("nonsense=sh '{script}'");
-    let output = example(
-        "tournament",
-        &[
-            "kaissa",
-            "--engine",
-            &nonsense,
-            "--engine",
-            "gone=/nonexistent/engine",
-            "--seats",
-            "engine:nonsense,engine:gone",
-            "--games",
-            "2",
-            "--movetime",
-            "10",
-        ],
-        "",
-    );
+    let output = tournament(&[
+        "kaissa",
+        "--engine",
+        &nonsense,
+        "--engine",
+        "gone=/nonexistent/engine",
+        "--seats",
+        "engine:nonsense,engine:gone",
+        "--games",
+        "2",
+        "--movetime",
+        "10",
+    ]);
     let out = lines(&output);
     assert!(
         out.iter()
@@ -384,21 +378,17 @@ fn an_illegal_or_missing_answer_forfeits() {
 
 #[test]
 fn sprt_stops_a_lopsided_match() {
-    let output = example(
-        "tournament",
-        &[
-            "kaissa",
-            "--seats",
-            "random,alphabeta:2",
-            "--games",
-            "200",
-            "--sprt",
-            "0,50",
-            "--opening-plies",
-            "4",
-        ],
-        "",
-    );
+    let output = tournament(&[
+        "kaissa",
+        "--seats",
+        "random,alphabeta:2",
+        "--games",
+        "200",
+        "--sprt",
+        "0,50",
+        "--opening-plies",
+        "4",
+    ]);
     let out = lines(&output);
     let sprt = out
         .iter()
@@ -442,27 +432,92 @@ fn elo_numbers(line: &str) -> (f64, f64) {
 #[test]
 fn games_in_parallel_give_the_serial_results() {
     let run = |concurrency: &str| {
-        let output = example(
-            "tournament",
-            &[
-                "kaissa",
-                "--seats",
-                "mcts:30,greedy",
-                "--games",
-                "6",
-                "--seed",
-                "9",
-                "--opening-plies",
-                "6",
-                "--max-plies",
-                "80",
-                "--concurrency",
-                concurrency,
-            ],
-            "",
-        );
+        let output = tournament(&[
+            "kaissa",
+            "--seats",
+            "mcts:30,greedy",
+            "--games",
+            "6",
+            "--seed",
+            "9",
+            "--opening-plies",
+            "6",
+            "--max-plies",
+            "80",
+            "--concurrency",
+            concurrency,
+        ]);
         assert!(output.status.success());
         lines(&output)
     };
     assert_eq!(run("1"), run("3"));
+}
+
+/// Runs a Kaissa match of `games` between the engine `command` (Yellow
+/// first) and random, 10 ms a move; returns the output lines and the
+/// time it took.
+fn against_random(command: &str, games: &str) -> (Output, Duration) {
+    let engine = format!("bad={command}");
+    let started = Instant::now();
+    let output = tournament(&[
+        "kaissa",
+        "--engine",
+        &engine,
+        "--seats",
+        "engine:bad,random",
+        "--games",
+        games,
+        "--movetime",
+        "10",
+    ]);
+    (output, started.elapsed())
+}
+
+#[test]
+fn an_engine_that_never_stops_talking_forfeits() {
+    // `yes` prints "y" lines for ever and never answers the handshake.
+    let (output, took) = against_random("yes", "1");
+    let out = lines(&output);
+    assert!(
+        out.iter().any(|l| l.starts_with("game   1:")
+            && l.contains("forfeit by Yellow (the engine is not ready: no 'uciok' within")),
+        "{out:?}"
+    );
+    assert_eq!(scores(&output), [0.0, 1.0]);
+    assert!(took < Duration::from_secs(60), "{took:?}");
+}
+
+#[test]
+fn an_engine_writing_without_newlines_forfeits() {
+    let (output, took) = against_random(r#"sh -c "tr '\\0' x < /dev/zero""#, "1");
+    let out = lines(&output);
+    assert!(
+        out.iter().any(
+            |l| l.contains("forfeit by Yellow") && l.contains("a line longer than 65536 bytes")
+        ),
+        "{out:?}"
+    );
+    assert_eq!(scores(&output), [0.0, 1.0]);
+    assert!(took < Duration::from_secs(60), "{took:?}");
+}
+
+#[test]
+fn an_engine_flooding_its_search_forfeits_in_time_and_the_runner_goes_on() {
+    // It answers the handshake, then floods info lines and never moves.
+    let script = scratch_file(
+        "flood.sh",
+        "while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; go*) yes 'info depth 1';; esac; done\n",
+    );
+    let (output, took) = against_random(&format!("sh '{script}'"), "2");
+    let out = lines(&output);
+    for game in ["game   1:", "game   2:"] {
+        assert!(
+            out.iter().any(|l| l.starts_with(game)
+                && l.contains("forfeit by")
+                && l.contains("no 'bestmove' within 1010 ms")),
+            "{out:?}"
+        );
+    }
+    assert_eq!(scores(&output), [0.0, 1.0]);
+    assert!(took < Duration::from_secs(60), "{took:?}");
 }
