@@ -1,0 +1,204 @@
+//! The JSON API's routes: create, join, read, act, record.
+//!
+//! Bodies are read as bytes under a size limit ([`BODY_LIMIT`], 413 past
+//! it) and parsed here, so that every error is `{"error": "..."}`.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::app::{App, CreateRequest};
+use crate::error::ApiError;
+use crate::live::Action;
+
+/// The largest request body accepted, in bytes.
+pub const BODY_LIMIT: usize = 16 * 1024;
+
+/// Reads a JSON body: 413 past the limit, 400 when it is not the JSON
+/// expected.
+fn body<T: DeserializeOwned>(bytes: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+    let bytes = bytes.map_err(|rejection| {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("the body is larger than {BODY_LIMIT} bytes"),
+            )
+        } else {
+            ApiError::bad_request(rejection.body_text())
+        }
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request(format!("bad JSON body: {e}")))
+}
+
+/// The bearer token of a request: 403 without one.
+fn bearer(headers: &HeaderMap) -> Result<String, ApiError> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.strip_prefix("Bearer "))
+        .map(|token| token.trim().to_string())
+        .filter(|token| !token.is_empty() && token.len() <= 128)
+        .ok_or_else(|| {
+            ApiError::forbidden("an Authorization: Bearer <seat token> header is needed")
+        })
+}
+
+/// `POST /api/games`.
+pub async fn create(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let request: CreateRequest = body(bytes)?;
+    let answer = app.create(request, peer.ip()).await?;
+    Ok((StatusCode::CREATED, Json(answer)).into_response())
+}
+
+/// `GET /api/games`: the latest 50 tables open to join or being played
+/// (private ones left out), newest first: `{"games": [{"id", "game",
+/// "rules", "status"}], "next": null}`. The archive's queries
+/// (`?player=`, `?status=finished`) are not offered: 400.
+pub async fn list(
+    State(app): State<Arc<App>>,
+    axum::extract::RawQuery(query): axum::extract::RawQuery,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    if query.is_some_and(|q| !q.is_empty()) {
+        return Err(ApiError::bad_request(
+            "this server keeps no archive queries: GET /api/games takes no parameters",
+        ));
+    }
+    let games: Vec<serde_json::Value> = app
+        .store
+        .recent_games(50)
+        .await?
+        .into_iter()
+        .map(|[id, game, rules, status]| {
+            let rules = (game == "chaturaji").then_some(rules);
+            json!({ "id": id, "game": game, "rules": rules, "status": status })
+        })
+        .collect();
+    Ok(Json(json!({ "games": games, "next": null })))
+}
+
+/// `POST /api/games/<id>/join`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    seat: usize,
+    secret: String,
+    name: Option<String>,
+    client_seed: Option<String>,
+}
+
+/// `POST /api/games/<id>/join`.
+pub async fn join(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let request: JoinRequest = body(bytes)?;
+    let (version, token) = app
+        .act(
+            &id,
+            Action::Join {
+                seat: request.seat,
+                secret: request.secret,
+                name: request.name,
+                client_seed: request.client_seed,
+            },
+        )
+        .await?;
+    Ok(Json(
+        json!({ "token": token, "seat": request.seat, "version": version }),
+    ))
+}
+
+/// `GET /api/games/<id>`.
+pub async fn view(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    app.view(&id).await.map(Json)
+}
+
+/// `GET /api/games/<id>/record`: the record as text.
+pub async fn record(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let text = app.record(&id).await?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+/// `POST /api/games/<id>/move`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// The move text.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The version the seat saw.
+    pub version: i64,
+}
+
+/// `POST /api/games/<id>/chat`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatRequest {
+    text: String,
+}
+
+/// The body of `/resign`, `/draw` and `/abort`: empty, or a JSON object.
+fn no_body(bytes: Result<Bytes, BytesRejection>) -> Result<(), ApiError> {
+    let bytes = bytes.map_err(|r| ApiError::new(r.status(), r.body_text()))?;
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(());
+    }
+    let _: serde_json::Map<String, serde_json::Value> = serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::bad_request(format!("bad JSON body: {e}")))?;
+    Ok(())
+}
+
+/// `POST /api/games/<id>/<action>` for `move`, `resign`, `draw`, `abort`
+/// and `chat`, with the seat's bearer token.
+pub async fn seat_action(
+    State(app): State<Arc<App>>,
+    Path((id, action)): Path<(String, String)>,
+    headers: HeaderMap,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let token = bearer(&headers)?;
+    let seat = app.seat_of(&id, &token).await?;
+    let action = match action.as_str() {
+        "move" => {
+            let request: MoveRequest = body(bytes)?;
+            Action::Move {
+                seat,
+                text: request.text,
+                version: request.version,
+            }
+        }
+        "chat" => {
+            let request: ChatRequest = body(bytes)?;
+            Action::Chat {
+                seat,
+                text: request.text,
+            }
+        }
+        "resign" => no_body(bytes).map(|()| Action::Resign { seat })?,
+        "draw" => no_body(bytes).map(|()| Action::Draw { seat })?,
+        "abort" => no_body(bytes).map(|()| Action::Abort { seat })?,
+        _ => return Err(ApiError::new(StatusCode::NOT_FOUND, "no such action")),
+    };
+    let (version, _) = app.act(&id, action).await?;
+    Ok(Json(json!({ "version": version })))
+}

@@ -1,0 +1,526 @@
+//! The server's state and its one way to change a game: load it (replay
+//! its stored tokens), apply an action to a copy, write the copy's
+//! change durably behind the version compare-and-set, then publish the
+//! events and schedule what follows (a bot's move, a clock's flag).
+
+use std::collections::HashMap;
+use std::collections::VecDeque;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::Mutex;
+use tokio::task::AbortHandle;
+
+use kaissa_chaturaji::game::Game;
+
+use crate::clock::{ClockConfig, ClockState};
+use crate::dice;
+use crate::error::ApiError;
+use crate::events::{Event, Hub};
+use crate::live::{Action, Extra, Live};
+use crate::seats::{check_bot_spec, hash_secret, Seat};
+use crate::storage::{GameRow, MoveRow, Store};
+use crate::table::{rules_of, seat_colours, Table};
+
+/// Milliseconds since 1970, now.
+#[must_use]
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// Whether `id` has the shape of a game id (16 lowercase hex digits).
+#[must_use]
+pub fn valid_id(id: &str) -> bool {
+    id.len() == 16
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// `POST /api/games`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    /// `kaissa` or `chaturaji`.
+    pub game: String,
+    /// `sheet`, `opposite` or `ludii` (Chaturaji; default `sheet`).
+    pub rules: Option<String>,
+    /// `human` or `bot:<spec>` per seat, in seat order.
+    pub seats: Vec<String>,
+    /// The clock, or none.
+    pub clock: Option<ClockConfig>,
+    /// Kept out of the lobby.
+    #[serde(default)]
+    pub private: bool,
+    /// Rated (needs accounts, which this server does not have).
+    #[serde(default)]
+    pub rated: bool,
+}
+
+/// The server: storage, live events, and the games in memory.
+#[derive(Debug)]
+pub struct App {
+    /// The database.
+    pub store: Store,
+    /// Live event channels.
+    pub hub: Hub,
+    games: Mutex<HashMap<String, Arc<Mutex<Live>>>>,
+    timers: StdMutex<HashMap<String, AbortHandle>>,
+    create_per_minute: Option<usize>,
+    creations: StdMutex<HashMap<IpAddr, VecDeque<i64>>>,
+}
+
+impl App {
+    /// A server over `store`; one address may create at most
+    /// `create_per_minute` games a minute (`None`: no limit).
+    #[must_use]
+    pub fn new(store: Store, create_per_minute: Option<usize>) -> Arc<App> {
+        Arc::new(App {
+            store,
+            hub: Hub::default(),
+            games: Mutex::new(HashMap::new()),
+            timers: StdMutex::new(HashMap::new()),
+            create_per_minute,
+            creations: StdMutex::new(HashMap::new()),
+        })
+    }
+
+    /// Counts a creation by `address`: 429 past the limit.
+    fn count_creation(&self, address: IpAddr) -> Result<(), ApiError> {
+        let Some(limit) = self.create_per_minute else {
+            return Ok(());
+        };
+        let now = now_ms();
+        let mut creations = self.creations.lock().unwrap_or_else(|e| e.into_inner());
+        if creations.len() >= 100_000 {
+            creations.retain(|_, times| times.back().is_some_and(|&t| t > now - 60_000));
+        }
+        let times = creations.entry(address).or_default();
+        while times.front().is_some_and(|&t| t <= now - 60_000) {
+            times.pop_front();
+        }
+        if times.len() >= limit {
+            return Err(ApiError::too_many(format!(
+                "at most {limit} new games a minute from one address"
+            )));
+        }
+        times.push_back(now);
+        Ok(())
+    }
+
+    /// Loads the games being played, so that their clocks and bots run
+    /// again after a restart.
+    ///
+    /// # Errors
+    ///
+    /// A storage failure or a game that does not replay.
+    pub async fn resume_all(self: &Arc<Self>) -> Result<usize, ApiError> {
+        let ids = self.store.playing_ids().await?;
+        for id in &ids {
+            self.game(id).await?;
+        }
+        Ok(ids.len())
+    }
+
+    /// Creates a game; answers `POST /api/games`.
+    ///
+    /// # Errors
+    ///
+    /// 400 for a bad request, 429 past the creation limit, 500 for
+    /// storage.
+    pub async fn create(
+        self: &Arc<Self>,
+        request: CreateRequest,
+        address: IpAddr,
+    ) -> Result<Value, ApiError> {
+        let rules = request.rules.unwrap_or_else(|| "sheet".into());
+        if request.game == "kaissa" && rules != "sheet" {
+            return Err(ApiError::bad_request(
+                "Merchant Kaissa has no rules options",
+            ));
+        }
+        let table = Table::new(&request.game, &rules).map_err(ApiError::bad_request)?;
+        let players = table.game().players();
+        if request.seats.len() != players {
+            return Err(ApiError::bad_request(format!(
+                "{} takes {players} seats, not {}",
+                request.game,
+                request.seats.len()
+            )));
+        }
+        if request.rated {
+            return Err(ApiError::bad_request(
+                "rated games need accounts, which this server does not offer",
+            ));
+        }
+        if let Some(clock) = &request.clock {
+            clock.check().map_err(ApiError::bad_request)?;
+            if rules_of(&rules).is_some_and(|r| r.is_ludii()) && request.game == "chaturaji" {
+                return Err(ApiError::bad_request(
+                    "no clock under the Ludii ruleset (no one wins when one colour runs out of time)",
+                ));
+            }
+        }
+        let mut seats = Vec::new();
+        let mut joins = Vec::new();
+        let mut seeds = Vec::new();
+        for kind in &request.seats {
+            if kind == "human" {
+                let secret = random_hex(16)?;
+                seats.push(Seat {
+                    kind: "human".into(),
+                    join_hash: Some(hash_secret(&secret)),
+                    token_hash: None,
+                    name: None,
+                    moved: false,
+                });
+                joins.push(Some(secret));
+                seeds.push(None);
+            } else if let Some(spec) = kind.strip_prefix("bot:") {
+                check_bot_spec(spec, table.game())
+                    .map_err(|e| ApiError::bad_request(format!("seat {:?}: {e}", kind)))?;
+                seats.push(Seat {
+                    kind: kind.clone(),
+                    join_hash: None,
+                    token_hash: None,
+                    name: None,
+                    moved: false,
+                });
+                joins.push(None);
+                seeds.push(Some(random_hex(dice::SEAT_SEED_BYTES)?));
+            } else {
+                return Err(ApiError::bad_request(format!(
+                    "seat {kind:?}: expected \"human\" or \"bot:<agent spec>\""
+                )));
+            }
+        }
+        self.count_creation(address)?;
+        let server_seed = random_hex(dice::SERVER_SEED_BYTES)?;
+        let key = dice::from_hex(&server_seed).unwrap_or_default();
+        let id = random_hex(8)?;
+        let clock_state = request
+            .clock
+            .map(|c| ClockState::new(&c, players))
+            .unwrap_or_default();
+        let live = Live {
+            id: id.clone(),
+            game: request.game.clone(),
+            rules,
+            chat_times: vec![VecDeque::new(); players],
+            seats,
+            clock: request.clock,
+            clock_state,
+            status: "waiting".into(),
+            ending: None,
+            version: 0,
+            seeds,
+            commitment: dice::commitment(&key),
+            server_seed,
+            extra: Extra {
+                private: request.private,
+                ..Extra::default()
+            },
+            created_ms: now_ms(),
+            table,
+        };
+        let all_bots = joins.iter().all(Option::is_none);
+        self.store.create_game(&to_row(&live)?).await?;
+        cache(
+            &mut *self.games.lock().await,
+            &id,
+            Arc::new(Mutex::new(live)),
+        );
+        if all_bots {
+            self.act(&id, Action::Start).await?;
+        }
+        let colours = seat_colours(&request.game);
+        let seats: Vec<Value> = request
+            .seats
+            .iter()
+            .zip(joins)
+            .enumerate()
+            .map(|(i, (kind, join))| {
+                json!({ "seat": i, "colour": colours[i], "kind": kind, "join": join })
+            })
+            .collect();
+        Ok(json!({ "id": id, "url": format!("/g/{id}"), "seats": seats }))
+    }
+
+    /// The game `id`, loaded from storage when not in memory.
+    ///
+    /// # Errors
+    ///
+    /// 404 for an unknown id; 500 for storage or a game that does not
+    /// replay.
+    pub async fn game(self: &Arc<Self>, id: &str) -> Result<Arc<Mutex<Live>>, ApiError> {
+        if !valid_id(id) {
+            return Err(ApiError::not_found());
+        }
+        let mut games = self.games.lock().await;
+        if let Some(live) = games.get(id) {
+            return Ok(live.clone());
+        }
+        let live = self.load(id).await?;
+        let keep = live.status != "over";
+        let cell = Arc::new(Mutex::new(live));
+        if keep {
+            cache(&mut games, id, cell.clone());
+            let live = cell.lock().await;
+            self.schedule(&live, true);
+        }
+        Ok(cell)
+    }
+
+    /// Reads game `id` from storage and replays it.
+    async fn load(&self, id: &str) -> Result<Live, ApiError> {
+        let (row, moves) = self
+            .store
+            .load_game(id)
+            .await?
+            .ok_or_else(ApiError::not_found)?;
+        let mut live = from_row(row).map_err(ApiError::internal)?;
+        for mv in &moves {
+            live.replay(&mv.token)
+                .map_err(|e| ApiError::internal(format!("game {id} does not replay: {e}")))?;
+        }
+        live.resume(now_ms()).map_err(ApiError::internal)?;
+        Ok(live)
+    }
+
+    /// Game `id` as `GET /api/games/<id>` answers it.
+    ///
+    /// # Errors
+    ///
+    /// As [`App::game`].
+    pub async fn view(self: &Arc<Self>, id: &str) -> Result<Value, ApiError> {
+        let cell = self.game(id).await?;
+        let live = cell.lock().await;
+        Ok(live.view(now_ms()))
+    }
+
+    /// Game `id`'s record text.
+    ///
+    /// # Errors
+    ///
+    /// As [`App::game`].
+    pub async fn record(self: &Arc<Self>, id: &str) -> Result<String, ApiError> {
+        let cell = self.game(id).await?;
+        let live = cell.lock().await;
+        crate::record::build(&live).map_err(ApiError::internal)
+    }
+
+    /// The seat of `token` in game `id`.
+    ///
+    /// # Errors
+    ///
+    /// 404 for an unknown game, 403 for a token of no seat there.
+    pub async fn seat_of(self: &Arc<Self>, id: &str, token: &str) -> Result<usize, ApiError> {
+        let cell = self.game(id).await?;
+        let live = cell.lock().await;
+        live.seat_of_token(token)
+            .ok_or_else(|| ApiError::forbidden("this token holds no seat at this game"))
+    }
+
+    /// Applies `action` to game `id` and writes it durably before
+    /// returning the new version (and a join's token).
+    ///
+    /// # Errors
+    ///
+    /// The action's own errors; 409 when another writer changed the game
+    /// first; 500 for storage (nothing changes).
+    pub async fn act(
+        self: &Arc<Self>,
+        id: &str,
+        action: Action,
+    ) -> Result<(i64, Option<String>), ApiError> {
+        let cell = self.game(id).await?;
+        let mut live = cell.lock().await;
+        let mut draft = live.clone();
+        let now = now_ms();
+        let outcome = draft.act(action, now)?;
+        let from = live.version;
+        let mut events = Vec::new();
+        let mut kinds = Vec::new();
+        for mut event in outcome.events {
+            draft.version += 1;
+            event["version"] = json!(draft.version);
+            kinds.push(event["type"].as_str().unwrap_or("").to_string());
+            events.push((draft.version, event.to_string()));
+        }
+        let old = live.table.tokens().len();
+        let moves: Vec<MoveRow> = draft.table.tokens()[old..]
+            .iter()
+            .enumerate()
+            .map(|(i, token)| MoveRow {
+                ply: (old + i) as i64,
+                version: draft.version,
+                token: token.clone(),
+                at_ms: now,
+            })
+            .collect();
+        if !self
+            .store
+            .commit(from, &to_row(&draft)?, &moves, &events)
+            .await?
+        {
+            // Another server wrote this game: take its state.
+            *live = self.load(id).await?;
+            return Err(ApiError::conflict(
+                "the game was changed by another writer: reload it",
+            ));
+        }
+        *live = draft;
+        for (version, body) in events {
+            self.hub.send(id, Event { version, body });
+        }
+        let turn_changed = kinds
+            .iter()
+            .any(|k| k == "move" || k == "start" || k == "join");
+        self.schedule(&live, turn_changed);
+        let answer = (live.version, outcome.token);
+        if live.status == "over" {
+            drop(live);
+            self.games.lock().await.remove(id);
+            if let Some(timer) = self
+                .timers
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(id)
+            {
+                timer.abort();
+            }
+        }
+        Ok(answer)
+    }
+
+    /// Schedules what follows a change: the clock's flag check at the
+    /// running seat's deadline, and (when the turn changed) a bot's move.
+    fn schedule(self: &Arc<Self>, live: &Live, turn_changed: bool) {
+        if live.status != "playing" {
+            return;
+        }
+        if let Some(deadline) = live.clock_state.deadline_ms() {
+            let app = self.clone();
+            let id = live.id.clone();
+            let wait = (deadline - now_ms()).max(0) as u64 + 20;
+            let task = tokio::spawn(async move {
+                tokio::time::sleep(Duration::from_millis(wait)).await;
+                let _ = app.act(&id, Action::Flag).await;
+            });
+            let mut timers = self.timers.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(old) = timers.insert(live.id.clone(), task.abort_handle()) {
+                old.abort();
+            }
+        }
+        let Some(seat) = live.to_move() else { return };
+        let Some(spec) = live.seats[seat].bot_spec() else {
+            return;
+        };
+        if !turn_changed {
+            return;
+        }
+        let app = self.clone();
+        let id = live.id.clone();
+        let spec = spec.to_string();
+        let game = live.table.game().clone();
+        let version = live.version;
+        tokio::spawn(async move {
+            match crate::bots::choose(&spec, game, version as u64).await {
+                Ok(text) => {
+                    let _ = app
+                        .act(
+                            &id,
+                            Action::Move {
+                                seat,
+                                text,
+                                version,
+                            },
+                        )
+                        .await;
+                }
+                Err(e) => eprintln!("kc-server: game {id}: bot {spec}: {e}"),
+            }
+        });
+    }
+}
+
+/// The most games kept in memory; past it, games nobody is using (and
+/// whose clock is not running) are dropped: they are loaded again from
+/// storage when needed.
+pub const MAX_CACHED_GAMES: usize = 10_000;
+
+/// Keeps `cell` in memory as game `id`, first dropping games nobody holds
+/// when the cache is full.
+fn cache(games: &mut HashMap<String, Arc<Mutex<Live>>>, id: &str, cell: Arc<Mutex<Live>>) {
+    if games.len() >= MAX_CACHED_GAMES {
+        // A running clock stays: loading a game restarts its clock.
+        games.retain(|_, cell| {
+            Arc::strong_count(cell) > 1
+                || cell.try_lock().map_or(true, |live| {
+                    live.clock.is_some() && live.status == "playing"
+                })
+        });
+    }
+    games.insert(id.to_string(), cell);
+}
+
+/// Random hex, or a 500.
+fn random_hex(bytes: usize) -> Result<String, ApiError> {
+    dice::random_hex(bytes).map_err(|e| ApiError::internal(format!("randomness: {e}")))
+}
+
+/// JSON text of a value, or a 500.
+fn json_text<T: serde::Serialize>(value: &T) -> Result<String, ApiError> {
+    serde_json::to_string(value).map_err(|e| ApiError::internal(e.to_string()))
+}
+
+/// The row that stores `live`.
+fn to_row(live: &Live) -> Result<GameRow, ApiError> {
+    Ok(GameRow {
+        id: live.id.clone(),
+        game: live.game.clone(),
+        rules: live.rules.clone(),
+        seats: json_text(&live.seats)?,
+        clock: json_text(&live.clock)?,
+        clock_state: json_text(&live.clock_state)?,
+        status: live.status.clone(),
+        result: json_text(&live.ending)?,
+        version: live.version,
+        seeds: json_text(&live.seeds)?,
+        commitment: live.commitment.clone(),
+        server_seed: live.server_seed.clone(),
+        extra: json_text(&live.extra)?,
+        created_ms: live.created_ms,
+    })
+}
+
+/// The game a row stores, before its tokens are replayed.
+fn from_row(row: GameRow) -> Result<Live, String> {
+    let field = |name: &str, e: serde_json::Error| format!("game {}: column {name}: {e}", row.id);
+    let seats: Vec<Seat> = serde_json::from_str(&row.seats).map_err(|e| field("seats", e))?;
+    let table = Table::new(&row.game, &row.rules)?;
+    Ok(Live {
+        chat_times: vec![VecDeque::new(); seats.len()],
+        seats,
+        clock: serde_json::from_str(&row.clock).map_err(|e| field("clock", e))?,
+        clock_state: serde_json::from_str(&row.clock_state).map_err(|e| field("clock_state", e))?,
+        ending: serde_json::from_str(&row.result).map_err(|e| field("result", e))?,
+        seeds: serde_json::from_str(&row.seeds).map_err(|e| field("seeds", e))?,
+        extra: serde_json::from_str(&row.extra).map_err(|e| field("extra", e))?,
+        id: row.id,
+        game: row.game,
+        rules: row.rules,
+        status: row.status,
+        version: row.version,
+        commitment: row.commitment,
+        server_seed: row.server_seed,
+        created_ms: row.created_ms,
+        table,
+    })
+}

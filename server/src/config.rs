@@ -1,0 +1,192 @@
+//! The command line: `kc-server [serve] [--data DIR] [--database URL]
+//! [--listen HOST:PORT]`, `kc-server record` and `kc-server load`.
+
+use std::path::PathBuf;
+
+/// What `kc-server` was asked to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Serve the site and the API.
+    Serve(Config),
+    /// Check the dice of the records on standard input.
+    Record,
+    /// Measure: tables of scripted clients over WebSocket.
+    Load {
+        /// The storage of the server started for it.
+        config: Config,
+        /// How many tables play at once.
+        tables: usize,
+        /// How many moves each table makes.
+        moves: usize,
+    },
+    /// Print the usage.
+    Help,
+}
+
+/// Where the server listens and what it stores into.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// `HOST:PORT` to listen on.
+    pub listen: String,
+    /// The database URL (`sqlite://…` or `postgres://…`).
+    pub database: String,
+    /// The data directory (SQLite's file lives there), when SQLite.
+    pub data: Option<PathBuf>,
+    /// The most games one address may create per minute (`None`: no
+    /// limit).
+    pub create_per_minute: Option<usize>,
+}
+
+/// The default of `--create-per-minute`.
+pub const CREATE_PER_MINUTE: usize = 30;
+
+/// What `kc-server --help` prints.
+pub const USAGE: &str = "kc-server: online tables for Merchant Kaissa and Chaturaji
+
+usage:
+  kc-server [serve] [--data DIR] [--database postgres://...] [--listen HOST:PORT]
+            [--create-per-minute N]
+      serves http://127.0.0.1:${PORT:-8080}/ with SQLite under ./kc-data/ by default;
+      one address may create N games a minute (default 30, 0: no limit)
+  kc-server record < FILE
+      checks every roll of the records on stdin against their dice tags
+";
+
+/// Reads the arguments (after the program name); `port` is `$PORT`.
+///
+/// # Errors
+///
+/// A message naming the bad argument.
+pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
+    let (verb, rest) = match args.first().map(String::as_str) {
+        Some("serve") => ("serve", &args[1..]),
+        Some("record") => ("record", &args[1..]),
+        Some("load") => ("load", &args[1..]),
+        Some("--help" | "-h" | "help") => return Ok(Command::Help),
+        _ => ("serve", args),
+    };
+    let port = port.unwrap_or("8080");
+    let mut listen = format!("127.0.0.1:{port}");
+    let mut database = None;
+    let mut data = None;
+    let mut create_per_minute = Some(CREATE_PER_MINUTE);
+    let mut tables = 8;
+    let mut moves = 200;
+    let mut i = 0;
+    while i < rest.len() {
+        let value = || {
+            rest.get(i + 1)
+                .cloned()
+                .ok_or_else(|| format!("{} needs a value", rest[i]))
+        };
+        match (verb, rest[i].as_str()) {
+            ("serve" | "load", "--data") => data = Some(PathBuf::from(value()?)),
+            ("serve" | "load", "--database") => database = Some(value()?),
+            ("serve", "--listen") => listen = value()?,
+            ("serve", "--create-per-minute") => {
+                let text = value()?;
+                create_per_minute = match text.parse::<usize>() {
+                    Ok(0) => None,
+                    Ok(n) => Some(n),
+                    Err(_) => {
+                        return Err(format!(
+                            "--create-per-minute {text:?}: expected a number (0: no limit)"
+                        ))
+                    }
+                };
+            }
+            ("load", "--tables") => tables = count(&value()?, "--tables")?,
+            ("load", "--moves") => moves = count(&value()?, "--moves")?,
+            (_, other) => return Err(format!("unexpected argument {other:?} (see --help)")),
+        }
+        i += 2;
+    }
+    let config = match database {
+        Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => Config {
+            listen,
+            database: url,
+            data: None,
+            create_per_minute,
+        },
+        Some(url) => return Err(format!("--database {url:?}: expected a postgres:// URL")),
+        None => {
+            let dir = data.unwrap_or_else(|| PathBuf::from("kc-data"));
+            Config {
+                listen,
+                database: format!(
+                    "sqlite://{}?mode=rwc",
+                    dir.join("kc-server.sqlite3").display()
+                ),
+                data: Some(dir),
+                create_per_minute,
+            }
+        }
+    };
+    Ok(match verb {
+        "record" => Command::Record,
+        "load" => Command::Load {
+            // The measurement's own clients create many tables at once.
+            config: Config {
+                create_per_minute: None,
+                ..config
+            },
+            tables,
+            moves,
+        },
+        _ => Command::Serve(config),
+    })
+}
+
+/// A count from 1 to 100,000.
+fn count(text: &str, name: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=100_000).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "{name} {text:?}: expected a number from 1 to 100000"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn defaults_and_options() {
+        let Command::Serve(config) = parse(&[], Some("9000")).unwrap() else {
+            panic!("serve expected")
+        };
+        assert_eq!(config.listen, "127.0.0.1:9000");
+        assert!(config.database.starts_with("sqlite://kc-data/"));
+        let Command::Serve(config) = parse(
+            &args("--database postgres://u@h/db --listen 0.0.0.0:1"),
+            None,
+        )
+        .unwrap() else {
+            panic!("serve expected")
+        };
+        assert_eq!((config.listen.as_str(), config.data), ("0.0.0.0:1", None));
+        assert_eq!(config.create_per_minute, Some(CREATE_PER_MINUTE));
+        assert!(parse(&args("--database mysql://x"), None).is_err());
+        let Command::Serve(config) = parse(&args("--create-per-minute 0"), None).unwrap() else {
+            panic!("serve expected")
+        };
+        assert_eq!(config.create_per_minute, None);
+        assert!(parse(&args("--bogus"), None).is_err());
+        assert!(parse(&args("--data"), None).is_err());
+        assert_eq!(parse(&args("record"), None).unwrap(), Command::Record);
+        assert!(matches!(
+            parse(&args("load --tables 3 --moves 10"), None).unwrap(),
+            Command::Load {
+                tables: 3,
+                moves: 10,
+                ..
+            }
+        ));
+        assert!(parse(&args("load --tables 0"), None).is_err());
+    }
+}

@@ -1,0 +1,93 @@
+//! `kc-server`: online tables for Merchant Kaissa and four-player
+//! Chaturaji on the `kaissa-chaturaji` rules library, with SQLite or
+//! PostgreSQL storage, live events (Server-Sent Events and WebSocket), and
+//! a die every player can verify.
+//!
+//! The library decides every rule; this crate stores games, orders the
+//! seats' actions, rolls the die, runs clocks and bots, and serves the
+//! pages. See the package's README for the API.
+
+#![deny(missing_docs)]
+
+pub mod api;
+pub mod app;
+pub mod board;
+pub mod bots;
+pub mod clock;
+pub mod config;
+pub mod dice;
+pub mod error;
+pub mod events;
+pub mod live;
+pub mod load;
+pub mod pages;
+pub mod record;
+pub mod seats;
+pub mod storage;
+pub mod stream;
+pub mod table;
+pub mod view;
+
+use std::sync::Arc;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::app::App;
+use crate::config::Config;
+use crate::storage::Store;
+
+/// The routes of the API and the pages over `app`.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(pages::lobby))
+        .route("/g/{id}", get(pages::table))
+        .route("/static/{name}", get(pages::file))
+        .route("/api/games", post(api::create).get(api::list))
+        .route("/api/games/{id}", get(api::view))
+        .route("/api/games/{id}/join", post(api::join))
+        .route("/api/games/{id}/record", get(api::record))
+        .route("/api/games/{id}/events", get(stream::sse))
+        .route("/api/games/{id}/socket", get(stream::socket))
+        .route("/api/games/{id}/{action}", post(api::seat_action))
+        .fallback(|| async {
+            error::ApiError::new(axum::http::StatusCode::NOT_FOUND, "no such page")
+        })
+        .layer(DefaultBodyLimit::max(api::BODY_LIMIT))
+        .with_state(app)
+}
+
+/// Opens the storage of `config` (creating SQLite's directory), resumes
+/// the games being played, and returns the server's state.
+///
+/// # Errors
+///
+/// A message when the directory, the database or a stored game fails.
+pub async fn open(config: &Config) -> Result<Arc<App>, String> {
+    if let Some(dir) = &config.data {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let store = Store::open(&config.database)
+        .await
+        .map_err(|e| e.to_string())?;
+    let app = App::new(store, config.create_per_minute);
+    app.resume_all().await.map_err(|e| e.to_string())?;
+    Ok(app)
+}
+
+/// Serves `app` on `listener` until the process ends. Connections send
+/// without delay (`TCP_NODELAY`): an event is small and must not wait for
+/// the peer's acknowledgement of the previous one.
+///
+/// # Errors
+///
+/// When serving fails.
+pub async fn serve(app: Arc<App>, listener: tokio::net::TcpListener) -> std::io::Result<()> {
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|stream| {
+        let _ = stream.set_nodelay(true);
+    });
+    let service = router(app).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, service).await
+}

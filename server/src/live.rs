@@ -1,0 +1,695 @@
+//! A game as the server holds it in memory: the table, the seats, the
+//! clock, the dice, and how each action changes them into events.
+//!
+//! Nothing here touches storage: [`Live::act`] changes the game and says
+//! which events that made; the caller writes them (and the new tokens)
+//! durably before anyone is told.
+
+use std::collections::VecDeque;
+
+use kaissa_chaturaji::chaturaji::Colour;
+use kaissa_chaturaji::kaissa::Side;
+use kaissa_chaturaji::record::GameResult;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::clock::{ClockConfig, ClockState};
+use crate::dice;
+use crate::error::ApiError;
+use crate::seats::{check_name, hash_secret, Seat};
+use crate::table::{rules_of, seat_colours, Table};
+
+/// The longest chat message, in characters.
+pub const MAX_CHAT_CHARS: usize = 500;
+/// How many chat messages a seat may send within [`CHAT_WINDOW_MS`].
+pub const CHAT_BURST: usize = 5;
+/// The window of the chat rate limit, in milliseconds.
+pub const CHAT_WINDOW_MS: i64 = 10_000;
+
+/// Other stored state of a game.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Extra {
+    /// Listed in the lobby or not.
+    pub private: bool,
+    /// The seats offering a draw now.
+    pub draw_offers: Vec<usize>,
+    /// A raja exchange the seat to move offers, until a seat of the other
+    /// alliance accepts it or a move is made.
+    #[serde(default)]
+    pub exchange_offer: Option<ExchangeOffer>,
+}
+
+/// A raja exchange offered (Chaturaji under the sheet's rules).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExchangeOffer {
+    /// The seat offering it.
+    pub seat: usize,
+    /// Its token (`exchange:rh4,be8`).
+    pub exchange: String,
+}
+
+/// How a finished game ended: the outcome word and the termination word.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ending {
+    /// `draw`, `yellow-wins`, `rg-wins`, … (`ongoing` for an aborted game).
+    pub outcome: String,
+    /// `resignation`, `agreement`, `abandoned`, `time-forfeit`, or the
+    /// rules' termination (`home-stone-captured`, `opponents-out`, …).
+    pub termination: String,
+}
+
+/// What a seat (or the server) does to a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// Take a seat.
+    Join {
+        /// The seat.
+        seat: usize,
+        /// Its join secret.
+        secret: String,
+        /// The shown name.
+        name: Option<String>,
+        /// The seat's die seed (hex), if it brings one.
+        client_seed: Option<String>,
+    },
+    /// Start a game whose seats are all bots.
+    Start,
+    /// Play a move.
+    Move {
+        /// The seat moving.
+        seat: usize,
+        /// The move text.
+        text: String,
+        /// The version the seat saw.
+        version: i64,
+    },
+    /// Resign.
+    Resign {
+        /// The seat resigning.
+        seat: usize,
+    },
+    /// Offer a draw, or accept the offers made.
+    Draw {
+        /// The seat offering.
+        seat: usize,
+    },
+    /// Abort the game (before the seat's first move).
+    Abort {
+        /// The seat aborting.
+        seat: usize,
+    },
+    /// Say something.
+    Chat {
+        /// The seat speaking.
+        seat: usize,
+        /// What it says.
+        text: String,
+    },
+    /// The server's check of the clock.
+    Flag,
+}
+
+/// A game in memory.
+#[derive(Debug, Clone)]
+pub struct Live {
+    /// The id.
+    pub id: String,
+    /// `kaissa` or `chaturaji`.
+    pub game: String,
+    /// The rules word (`sheet` for Kaissa, which has one set of rules).
+    pub rules: String,
+    /// The seats.
+    pub seats: Vec<Seat>,
+    /// The clock's settings.
+    pub clock: Option<ClockConfig>,
+    /// The clock's times.
+    pub clock_state: ClockState,
+    /// `waiting`, `playing` or `over`.
+    pub status: String,
+    /// How it ended, once over.
+    pub ending: Option<Ending>,
+    /// How many events the game has had.
+    pub version: i64,
+    /// Each seat's die seed (hex), once known.
+    pub seeds: Vec<Option<String>>,
+    /// hex(SHA-256(server seed)).
+    pub commitment: String,
+    /// The server seed, hex: never shown before the game is over.
+    pub server_seed: String,
+    /// Other state.
+    pub extra: Extra,
+    /// When the game was created (ms since 1970).
+    pub created_ms: i64,
+    /// The rules side.
+    pub table: Table,
+    /// Recent chat times per seat (not stored).
+    pub chat_times: Vec<VecDeque<i64>>,
+}
+
+/// What an action did: its events (without versions) and, for a join,
+/// the seat's token.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// The events, in order.
+    pub events: Vec<Value>,
+    /// A new seat token.
+    pub token: Option<String>,
+}
+
+impl Live {
+    /// The seat whose token hashes to `token`'s hash.
+    #[must_use]
+    pub fn seat_of_token(&self, token: &str) -> Option<usize> {
+        let hash = hash_secret(token);
+        self.seats
+            .iter()
+            .position(|seat| seat.token_hash.as_deref() == Some(hash.as_str()))
+    }
+
+    /// The die seeds in seat order, as the roll message takes them.
+    fn seed_list(&self) -> Vec<String> {
+        self.seeds
+            .iter()
+            .map(|s| s.clone().unwrap_or_default())
+            .collect()
+    }
+
+    /// Lets the server play its part (the die, forced moves) and returns
+    /// the tokens it played.
+    fn advance(&mut self) -> Vec<String> {
+        let key = dice::from_hex(&self.server_seed).unwrap_or_default();
+        let seeds = self.seed_list();
+        let id = self.id.clone();
+        self.table.advance(|k| dice::roll(&key, &id, k, &seeds))
+    }
+
+    /// Replays a stored token (loading the game).
+    ///
+    /// # Errors
+    ///
+    /// When the token is not legal there.
+    pub fn replay(&mut self, token: &str) -> Result<(), String> {
+        let key = dice::from_hex(&self.server_seed).unwrap_or_default();
+        let seeds = self.seed_list();
+        let id = self.id.clone();
+        self.table
+            .replay(token, |k| dice::roll(&key, &id, k, &seeds))
+    }
+
+    /// After loading: rolls the die when due, as the live game had (no
+    /// token may come of it), and restarts the clock without charging the
+    /// time the server was down.
+    ///
+    /// # Errors
+    ///
+    /// When resuming would play a move the store does not have.
+    pub fn resume(&mut self, now_ms: i64) -> Result<(), String> {
+        if self.status == "playing" {
+            let played = self.advance();
+            if !played.is_empty() {
+                return Err(format!("stored game lacks the server's moves {played:?}"));
+            }
+            self.clock_state.resume(now_ms);
+        }
+        Ok(())
+    }
+
+    /// The seat to move while the game is played.
+    #[must_use]
+    pub fn to_move(&self) -> Option<usize> {
+        if self.status == "playing" {
+            self.table.to_move()
+        } else {
+            None
+        }
+    }
+
+    /// The outcome word: the ending's, else the position's.
+    #[must_use]
+    pub fn outcome_word(&self) -> String {
+        match &self.ending {
+            Some(ending) => ending.outcome.clone(),
+            None => self.table.outcome_word().to_string(),
+        }
+    }
+
+    /// Changes the game by `action` at `now_ms`.
+    ///
+    /// # Errors
+    ///
+    /// What the action may not do (403, 409, 422, 429, 400); the game is
+    /// then unchanged only if the caller drops this copy, which it does.
+    pub fn act(&mut self, action: Action, now_ms: i64) -> Result<Outcome, ApiError> {
+        let mut out = Outcome::default();
+        match action {
+            Action::Join {
+                seat,
+                secret,
+                name,
+                client_seed,
+            } => {
+                out.token = Some(self.join(seat, &secret, name, client_seed)?);
+                let started = self.start_if_full(now_ms);
+                let name = self.seats[seat].name.clone();
+                out.events.push(self.event(
+                    "join",
+                    json!({ "seat": seat, "name": name, "started": started }),
+                    now_ms,
+                ));
+            }
+            Action::Start => {
+                if !self.start_if_full(now_ms) {
+                    return Err(ApiError::conflict("the game cannot start now"));
+                }
+                out.events.push(self.event("start", json!({}), now_ms));
+            }
+            Action::Move {
+                seat,
+                text,
+                version,
+            } => {
+                self.check_playing()?;
+                if version != self.version {
+                    return Err(ApiError::conflict(format!(
+                        "stale version {version}: the game is at version {}",
+                        self.version
+                    )));
+                }
+                if text.starts_with("exchange:") {
+                    let event = self.exchange(seat, &text, now_ms)?;
+                    out.events.push(event);
+                    return Ok(out);
+                }
+                if self.table.to_move() != Some(seat) {
+                    return Err(ApiError::forbidden("it is not this seat's turn"));
+                }
+                if self.clock.is_some() && self.clock_state.flagged(now_ms) == Some(seat) {
+                    return Err(ApiError::conflict("this seat's time has run out"));
+                }
+                let token = self.table.play(&text).map_err(ApiError::unprocessable)?;
+                self.seats[seat].moved = true;
+                self.extra.draw_offers.clear();
+                self.extra.exchange_offer = None;
+                let auto = self.advance();
+                self.switch_clock(now_ms, true);
+                self.end_by_rules();
+                out.events.push(self.event(
+                    "move",
+                    json!({ "seat": seat, "move": token, "auto": auto }),
+                    now_ms,
+                ));
+            }
+            Action::Resign { seat } => {
+                self.check_playing()?;
+                let winner = self.winner_against(seat).ok_or_else(|| {
+                    ApiError::conflict(
+                        "under the Ludii ruleset a seat cannot resign (no one else wins by it)",
+                    )
+                })?;
+                self.finish(winner.to_string(), "resignation", now_ms);
+                out.events
+                    .push(self.event("resign", json!({ "seat": seat }), now_ms));
+            }
+            Action::Draw { seat } => {
+                self.check_playing()?;
+                if self.extra.draw_offers.contains(&seat) {
+                    return Err(ApiError::conflict("this seat already offers a draw"));
+                }
+                self.extra.draw_offers.push(seat);
+                self.extra.draw_offers.sort_unstable();
+                let agreed = self.extra.draw_offers.len() == self.seats.len();
+                if agreed {
+                    self.finish("draw".into(), "agreement", now_ms);
+                }
+                let offers = self.extra.draw_offers.clone();
+                out.events.push(self.event(
+                    "draw",
+                    json!({ "seat": seat, "offers": offers, "agreed": agreed }),
+                    now_ms,
+                ));
+            }
+            Action::Abort { seat } => {
+                if self.status == "over" {
+                    return Err(ApiError::conflict("the game is over"));
+                }
+                if self.seats[seat].moved {
+                    return Err(ApiError::conflict(
+                        "this seat has moved: the game can no longer be aborted by it (resign instead)",
+                    ));
+                }
+                self.finish("ongoing".into(), "abandoned", now_ms);
+                out.events
+                    .push(self.event("abort", json!({ "seat": seat }), now_ms));
+            }
+            Action::Chat { seat, text } => {
+                let text = text.trim().to_string();
+                let count = text.chars().count();
+                if count == 0 || count > MAX_CHAT_CHARS {
+                    return Err(ApiError::bad_request(format!(
+                        "a chat message has 1 to {MAX_CHAT_CHARS} characters"
+                    )));
+                }
+                let times = &mut self.chat_times[seat];
+                while times.front().is_some_and(|&t| t <= now_ms - CHAT_WINDOW_MS) {
+                    times.pop_front();
+                }
+                if times.len() >= CHAT_BURST {
+                    return Err(ApiError::too_many(format!(
+                        "at most {CHAT_BURST} chat messages in {} seconds",
+                        CHAT_WINDOW_MS / 1000
+                    )));
+                }
+                times.push_back(now_ms);
+                let name = self.seats[seat].name.clone();
+                out.events.push(self.event(
+                    "chat",
+                    json!({ "seat": seat, "name": name, "text": text }),
+                    now_ms,
+                ));
+            }
+            Action::Flag => {
+                if self.status != "playing" {
+                    return Err(ApiError::conflict("the game is not being played"));
+                }
+                let seat = self
+                    .clock_state
+                    .flagged(now_ms)
+                    .ok_or_else(|| ApiError::conflict("no seat's time has run out"))?;
+                let winner = self
+                    .winner_against(seat)
+                    .ok_or_else(|| ApiError::conflict("no clock under the Ludii ruleset"))?;
+                self.finish(winner.to_string(), "time-forfeit", now_ms);
+                out.events
+                    .push(self.event("flag", json!({ "seat": seat }), now_ms));
+            }
+        }
+        Ok(out)
+    }
+
+    /// A raja exchange: the seat to move offers it; a seat of the other
+    /// alliance accepts it by sending the same exchange, and then it is
+    /// played (see `docs/rules.md`: both alliances agree on it).
+    fn exchange(&mut self, seat: usize, text: &str, now_ms: i64) -> Result<Value, ApiError> {
+        let mut probe = self.table.clone();
+        let token = probe.play(text).map_err(ApiError::unprocessable)?;
+        let rules = rules_of(&self.rules)
+            .ok_or_else(|| ApiError::unprocessable("no raja exchange in this game"))?;
+        match self.extra.exchange_offer.clone() {
+            Some(offer) if offer.exchange == token => {
+                if rules.friends(Colour::ALL[offer.seat], Colour::ALL[seat]) {
+                    return Err(ApiError::forbidden(
+                        "an exchange is accepted by a seat of the other alliance",
+                    ));
+                }
+                self.table = probe;
+                self.extra.exchange_offer = None;
+                self.extra.draw_offers.clear();
+                let auto = self.advance();
+                self.switch_clock(now_ms, false);
+                self.end_by_rules();
+                Ok(self.event(
+                    "move",
+                    json!({ "seat": seat, "move": token, "auto": auto }),
+                    now_ms,
+                ))
+            }
+            _ => {
+                if self.table.to_move() != Some(seat) {
+                    return Err(ApiError::forbidden(
+                        "an exchange is offered by the seat to move (or accepted as offered)",
+                    ));
+                }
+                self.extra.exchange_offer = Some(ExchangeOffer {
+                    seat,
+                    exchange: token.clone(),
+                });
+                Ok(self.event(
+                    "exchange-offer",
+                    json!({ "seat": seat, "exchange": token }),
+                    now_ms,
+                ))
+            }
+        }
+    }
+
+    /// 409 unless the game is being played.
+    fn check_playing(&self) -> Result<(), ApiError> {
+        match self.status.as_str() {
+            "playing" => Ok(()),
+            "waiting" => Err(ApiError::conflict(
+                "the game has not started: seats are free",
+            )),
+            _ => Err(ApiError::conflict("the game is over")),
+        }
+    }
+
+    /// Takes a seat; returns its new token.
+    fn join(
+        &mut self,
+        seat: usize,
+        secret: &str,
+        name: Option<String>,
+        client_seed: Option<String>,
+    ) -> Result<String, ApiError> {
+        let n = self.seats.len();
+        let place = self.seats.get(seat).ok_or_else(|| {
+            ApiError::bad_request(format!("no seat {seat}: seats are 0 to {}", n - 1))
+        })?;
+        if place.taken() {
+            return Err(ApiError::conflict(format!("seat {seat} is taken")));
+        }
+        if self.status != "waiting" {
+            return Err(ApiError::conflict("the game is not open to join"));
+        }
+        if place.join_hash.as_deref() != Some(hash_secret(secret).as_str()) {
+            return Err(ApiError::forbidden("wrong join secret for this seat"));
+        }
+        let name = match name {
+            Some(name) => check_name(&name).map_err(ApiError::bad_request)?,
+            None => format!("{} player", seat_colours(&self.game)[seat]),
+        };
+        let seed = match client_seed {
+            Some(text) => dice::normalize_client_seed(&text).ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "client_seed must be 2 to {} hex digits, an even count",
+                    dice::MAX_CLIENT_SEED_HEX
+                ))
+            })?,
+            None => random_hex(dice::SEAT_SEED_BYTES)?,
+        };
+        let token = random_hex(32)?;
+        let place = &mut self.seats[seat];
+        place.token_hash = Some(hash_secret(&token));
+        place.name = Some(name);
+        self.seeds[seat] = Some(seed);
+        Ok(token)
+    }
+
+    /// Starts the game when every seat is taken; whether it started.
+    fn start_if_full(&mut self, now_ms: i64) -> bool {
+        if self.status != "waiting" || !self.seats.iter().all(Seat::taken) {
+            return false;
+        }
+        self.status = "playing".into();
+        self.advance();
+        self.switch_clock(now_ms, false);
+        self.end_by_rules();
+        true
+    }
+
+    /// Hands the clock to the seat to move now.
+    fn switch_clock(&mut self, now_ms: i64, moved: bool) {
+        if let Some(config) = self.clock {
+            let next = if self.table.is_over() {
+                None
+            } else {
+                self.table.to_move()
+            };
+            self.clock_state.switch(&config, now_ms, moved, next);
+        }
+    }
+
+    /// Ends the game when the rules did.
+    fn end_by_rules(&mut self) {
+        if self.status == "playing" && self.table.is_over() {
+            let termination = crate::record::rules_termination(self);
+            self.status = "over".into();
+            self.ending = Some(Ending {
+                outcome: self.table.outcome_word().to_string(),
+                termination,
+            });
+        }
+    }
+
+    /// Ends the game as the players (or the clock) decided.
+    fn finish(&mut self, outcome: String, termination: &str, now_ms: i64) {
+        if let Some(config) = self.clock {
+            self.clock_state.switch(&config, now_ms, false, None);
+        }
+        self.status = "over".into();
+        self.extra.draw_offers.clear();
+        self.extra.exchange_offer = None;
+        self.ending = Some(Ending {
+            outcome,
+            termination: termination.into(),
+        });
+    }
+
+    /// Who wins when `seat` gives up (resigns or runs out of time): the
+    /// other side (Kaissa) or the other alliance (Chaturaji); `None` under
+    /// the Ludii ruleset.
+    #[must_use]
+    pub fn winner_against(&self, seat: usize) -> Option<GameResult> {
+        if self.game == "kaissa" {
+            return Some(GameResult::SideWins(Side::ALL[1 - seat.min(1)]));
+        }
+        let rules = rules_of(&self.rules)?;
+        if rules.is_ludii() {
+            return None;
+        }
+        let loser = Colour::ALL[seat];
+        let mut winners = Colour::ALL
+            .into_iter()
+            .filter(|&c| !rules.friends(c, loser));
+        Some(GameResult::AllianceWins([winners.next()?, winners.next()?]))
+    }
+
+    /// An event of this game now: `fields` plus the game's state after it.
+    fn event(&self, kind: &str, fields: Value, now_ms: i64) -> Value {
+        let mut event = json!({ "type": kind });
+        if let (Value::Object(target), Value::Object(source)) = (&mut event, fields) {
+            target.extend(source);
+            if let Value::Object(state) = self.state(now_ms) {
+                for (key, value) in state {
+                    target.entry(key).or_insert(value);
+                }
+            }
+        }
+        event
+    }
+}
+
+/// Random hex, or a 500.
+fn random_hex(bytes: usize) -> Result<String, ApiError> {
+    dice::random_hex(bytes).map_err(|e| ApiError::internal(format!("randomness: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sheet-rules game, played at random, at a point where the seat to
+    /// move may offer a raja exchange.
+    fn table_with_an_exchange() -> Table {
+        for game in 0..400u64 {
+            let mut table = Table::new("chaturaji", "sheet").unwrap();
+            let mut rng = 0x2545_f491_4f6c_dd1d_u64 ^ game;
+            let mut next = move || {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                rng
+            };
+            for _ in 0..600 {
+                table.advance(|_| 2 + (next() % 4) as u8);
+                if table.is_over() {
+                    break;
+                }
+                let legal = table.legal();
+                if legal.iter().any(|t| t.starts_with("exchange:")) {
+                    return table;
+                }
+                let text = legal[(next() % legal.len() as u64) as usize].clone();
+                table.play(&text).unwrap();
+            }
+        }
+        panic!("no random game reached a raja exchange");
+    }
+
+    fn live(table: Table) -> Live {
+        Live {
+            id: "0123456789abcdef".into(),
+            game: "chaturaji".into(),
+            rules: "sheet".into(),
+            seats: (0..4)
+                .map(|_| Seat {
+                    kind: "human".into(),
+                    join_hash: None,
+                    token_hash: Some("x".into()),
+                    name: None,
+                    moved: true,
+                })
+                .collect(),
+            clock: None,
+            clock_state: ClockState::default(),
+            status: "playing".into(),
+            ending: None,
+            version: 10,
+            seeds: vec![Some("aa".into()); 4],
+            commitment: String::new(),
+            server_seed: "00".into(),
+            extra: Extra::default(),
+            created_ms: 0,
+            table,
+            chat_times: vec![VecDeque::new(); 4],
+        }
+    }
+
+    #[test]
+    fn an_exchange_needs_both_alliances() {
+        let mut game = live(table_with_an_exchange());
+        let seat = game.to_move().unwrap();
+        let exchange = game
+            .table
+            .legal()
+            .into_iter()
+            .find(|t| t.starts_with("exchange:"))
+            .unwrap();
+        let rules = rules_of("sheet").unwrap();
+        let ally = (0..4)
+            .find(|&s| s != seat && rules.friends(Colour::ALL[s], Colour::ALL[seat]))
+            .unwrap();
+        let opponent = (0..4)
+            .find(|&s| !rules.friends(Colour::ALL[s], Colour::ALL[seat]))
+            .unwrap();
+        let send = |game: &mut Live, seat: usize, text: &str| {
+            let version = game.version;
+            game.act(
+                Action::Move {
+                    seat,
+                    text: text.into(),
+                    version,
+                },
+                0,
+            )
+            .map(|out| {
+                game.version += 1;
+                out.events
+            })
+        };
+        // Only the seat to move offers; the offer changes nothing yet.
+        assert_eq!(
+            send(&mut game, opponent, &exchange)
+                .unwrap_err()
+                .status
+                .as_u16(),
+            403
+        );
+        let tokens = game.table.tokens().len();
+        let offer = send(&mut game, seat, &exchange).unwrap();
+        assert_eq!(offer[0]["type"], "exchange-offer");
+        assert_eq!(game.table.tokens().len(), tokens);
+        // The offering side cannot accept its own offer.
+        assert_eq!(
+            send(&mut game, ally, &exchange)
+                .unwrap_err()
+                .status
+                .as_u16(),
+            403
+        );
+        let played = send(&mut game, opponent, &exchange).unwrap();
+        assert_eq!(played[0]["type"], "move");
+        assert_eq!(game.table.tokens()[tokens], exchange);
+        assert!(game.extra.exchange_offer.is_none());
+    }
+}

@@ -1,0 +1,206 @@
+//! `kc-server load`: a measurement. It starts a server on loopback (on
+//! the storage given), then N tables of scripted clients play over
+//! WebSocket at once, each until it has made M moves (starting a new
+//! Kaissa game when one ends). Each move is timed from its sending to the
+//! sight of its event on the same socket; the report gives moves per
+//! second and the median and 99th-percentile latency.
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::config::Config;
+
+/// What a load run measured.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// Moves made in all.
+    pub moves: usize,
+    /// Wall time, in seconds.
+    pub seconds: f64,
+    /// Median latency, in milliseconds.
+    pub p50_ms: f64,
+    /// 99th-percentile latency, in milliseconds.
+    pub p99_ms: f64,
+}
+
+impl std::fmt::Display for Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "moves {} seconds {:.2} moves_per_second {:.0} p50_ms {:.2} p99_ms {:.2}",
+            self.moves,
+            self.seconds,
+            self.moves as f64 / self.seconds.max(1e-9),
+            self.p50_ms,
+            self.p99_ms
+        )
+    }
+}
+
+/// One HTTP POST with a JSON body; the reply's JSON.
+async fn post(address: SocketAddr, path: &str, body: &Value) -> Result<Value, String> {
+    let body = body.to_string();
+    let mut stream = TcpStream::connect(address)
+        .await
+        .map_err(|e| e.to_string())?;
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut reply = Vec::new();
+    stream
+        .read_to_end(&mut reply)
+        .await
+        .map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&reply);
+    let (_, body) = text.split_once("\r\n\r\n").ok_or("no HTTP reply")?;
+    serde_json::from_str(body).map_err(|e| format!("{path}: {e}: {body}"))
+}
+
+/// Creates a two-person Kaissa game and takes both seats: its id and
+/// the two tokens.
+async fn new_game(address: SocketAddr) -> Result<(String, Vec<String>), String> {
+    let created = post(
+        address,
+        "/api/games",
+        &json!({"game": "kaissa", "seats": ["human", "human"]}),
+    )
+    .await?;
+    let id = created["id"].as_str().ok_or("no id")?.to_string();
+    let mut tokens = Vec::new();
+    for seat in 0..2 {
+        let secret = created["seats"][seat]["join"].clone();
+        let joined = post(
+            address,
+            &format!("/api/games/{id}/join"),
+            &json!({"seat": seat, "secret": secret}),
+        )
+        .await?;
+        tokens.push(joined["token"].as_str().ok_or("no token")?.to_string());
+    }
+    Ok((id, tokens))
+}
+
+/// One table: plays `moves` moves (random legal ones, seeded by
+/// `seed`); returns each move's latency.
+async fn table(address: SocketAddr, moves: usize, mut seed: u64) -> Result<Vec<Duration>, String> {
+    let mut latencies = Vec::with_capacity(moves);
+    while latencies.len() < moves {
+        let (id, tokens) = new_game(address).await?;
+        let url = format!("ws://{address}/api/games/{id}/socket?since=0");
+        let (mut socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut last: Option<Value> = None;
+        // Catch up to the start (two joins).
+        while last.as_ref().and_then(|e| e["version"].as_i64()) != Some(2) {
+            last = Some(next_event(&mut socket).await?);
+        }
+        loop {
+            let state = last.clone().unwrap_or_default();
+            if state["status"] != "playing" || latencies.len() >= moves {
+                break;
+            }
+            let legal = state["legal"].as_array().ok_or("no legal list")?;
+            let seat = state["to_move"].as_u64().ok_or("no seat to move")? as usize;
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let text = legal[(seed % legal.len() as u64) as usize].clone();
+            let version = state["version"].as_i64().ok_or("no version")?;
+            let sent = Instant::now();
+            let action =
+                json!({"type": "move", "token": tokens[seat], "move": text, "version": version});
+            socket
+                .send(Message::Text(action.to_string().into()))
+                .await
+                .map_err(|e| e.to_string())?;
+            loop {
+                let event = next_event(&mut socket).await?;
+                if event["type"] == "error" {
+                    return Err(format!("move refused: {event}"));
+                }
+                if event["type"] == "move" && event["version"].as_i64() == Some(version + 1) {
+                    latencies.push(sent.elapsed());
+                    last = Some(event);
+                    break;
+                }
+            }
+        }
+        let _ = socket.close(None).await;
+    }
+    Ok(latencies)
+}
+
+/// The next JSON text message of a socket (an ack is skipped).
+async fn next_event<S>(socket: &mut S) -> Result<Value, String>
+where
+    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(30), socket.next())
+            .await
+            .map_err(|_| "no event within 30 s".to_string())?
+            .ok_or("the socket closed")?
+            .map_err(|e| e.to_string())?;
+        if let Message::Text(text) = message {
+            let value: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+            if value["type"] != "ack" {
+                return Ok(value);
+            }
+        }
+    }
+}
+
+/// Runs the measurement: a server on `config`'s storage at a loopback
+/// port, `tables` tables of `moves` moves each.
+///
+/// # Errors
+///
+/// When the server cannot start or a table fails.
+pub async fn run(config: &Config, tables: usize, moves: usize) -> Result<Report, String> {
+    let app = crate::open(config).await?;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| e.to_string())?;
+    let address = listener.local_addr().map_err(|e| e.to_string())?;
+    tokio::spawn(crate::serve(app, listener));
+    let start = Instant::now();
+    let runs: Vec<_> = (0..tables)
+        .map(|t| {
+            tokio::spawn(table(
+                address,
+                moves,
+                0x9e37_79b9_7f4a_7c15 ^ (t as u64 + 1),
+            ))
+        })
+        .collect();
+    let mut latencies = Vec::new();
+    for run in runs {
+        latencies.extend(run.await.map_err(|e| e.to_string())??);
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    latencies.sort_unstable();
+    let percentile = |p: f64| {
+        let index = ((latencies.len() as f64 - 1.0) * p).round() as usize;
+        latencies
+            .get(index)
+            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    };
+    Ok(Report {
+        moves: latencies.len(),
+        seconds,
+        p50_ms: percentile(0.50),
+        p99_ms: percentile(0.99),
+    })
+}

@@ -1,0 +1,370 @@
+//! Durable storage on SQLite or PostgreSQL, through one schema and plain
+//! runtime queries (`sqlx::query`, placeholders `$1`, `$2`, … in order).
+//!
+//! Three tables: `games` (one row a game: its seats, clock, status,
+//! version and dice), `moves` (the tokens played, in order) and `events`
+//! (every change, numbered by the game's version). A change is written
+//! in one transaction that first moves the game's version on with a
+//! compare-and-set (`UPDATE games … WHERE id = $ AND version = $`): two
+//! writers of one game cannot both succeed, and nothing is answered
+//! before the commit.
+
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Executor, Row};
+
+/// The schema, one statement an entry; `IF NOT EXISTS` everywhere, so it
+/// runs at every start.
+const SCHEMA: [&str; 4] = [
+    "CREATE TABLE IF NOT EXISTS games (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        clock TEXT NOT NULL,
+        clock_state TEXT NOT NULL,
+        status TEXT NOT NULL,
+        result TEXT NOT NULL,
+        version BIGINT NOT NULL,
+        seeds TEXT NOT NULL,
+        commitment TEXT NOT NULL,
+        server_seed TEXT NOT NULL,
+        extra TEXT NOT NULL,
+        created_ms BIGINT NOT NULL
+    )",
+    "CREATE TABLE IF NOT EXISTS moves (
+        game_id TEXT NOT NULL,
+        ply BIGINT NOT NULL,
+        version BIGINT NOT NULL,
+        token TEXT NOT NULL,
+        at_ms BIGINT NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    )",
+    "CREATE TABLE IF NOT EXISTS events (
+        game_id TEXT NOT NULL,
+        version BIGINT NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (game_id, version)
+    )",
+    "CREATE INDEX IF NOT EXISTS games_status ON games (status)",
+];
+
+/// A storage failure, as a message (the server answers 500 with it).
+#[derive(Debug)]
+pub struct StoreError(pub String);
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "storage: {}", self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        StoreError(e.to_string())
+    }
+}
+
+/// A game's row: the fixed columns and the mutable ones (JSON texts).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRow {
+    /// The game's id.
+    pub id: String,
+    /// `kaissa` or `chaturaji`.
+    pub game: String,
+    /// The rules word.
+    pub rules: String,
+    /// The seats, as JSON.
+    pub seats: String,
+    /// The clock's settings, as JSON (`null` for none).
+    pub clock: String,
+    /// The clock's times, as JSON.
+    pub clock_state: String,
+    /// `waiting`, `playing` or `over`.
+    pub status: String,
+    /// The result, as JSON.
+    pub result: String,
+    /// The game's version: how many events it has.
+    pub version: i64,
+    /// The seats' die seeds, as JSON.
+    pub seeds: String,
+    /// hex(SHA-256(server seed)).
+    pub commitment: String,
+    /// The server seed, hex.
+    pub server_seed: String,
+    /// Other state (draw offers, flags), as JSON.
+    pub extra: String,
+    /// When the game was created, in milliseconds since 1970.
+    pub created_ms: i64,
+}
+
+/// One stored token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveRow {
+    /// Its index among the game's tokens (0, 1, 2, …).
+    pub ply: i64,
+    /// The version of the event that played it.
+    pub version: i64,
+    /// The token (`e2e5`, `2:h1f3`, …).
+    pub token: String,
+    /// When it was played, in milliseconds since 1970.
+    pub at_ms: i64,
+}
+
+/// The database.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: AnyPool,
+}
+
+impl Store {
+    /// Connects to `url` (`sqlite://…` or `postgres://…`) and creates
+    /// the schema when missing. SQLite runs in WAL mode with full
+    /// synchronisation: a committed transaction survives a crash.
+    ///
+    /// # Errors
+    ///
+    /// When the database cannot be reached or the schema not created.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        let pool = AnyPoolOptions::new()
+            .max_connections(if sqlite { 4 } else { 16 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA synchronous = FULL").await?;
+                        conn.execute("PRAGMA busy_timeout = 10000").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(url)
+            .await?;
+        for statement in SCHEMA {
+            sqlx::query(statement).execute(&pool).await?;
+        }
+        Ok(Store { pool })
+    }
+
+    /// Inserts a new game.
+    ///
+    /// # Errors
+    ///
+    /// A database failure (an id already taken included).
+    pub async fn create_game(&self, row: &GameRow) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO games (id, game, rules, seats, clock, clock_state, status, result,
+             version, seeds, commitment, server_seed, extra, created_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+        )
+        .bind(&row.id)
+        .bind(&row.game)
+        .bind(&row.rules)
+        .bind(&row.seats)
+        .bind(&row.clock)
+        .bind(&row.clock_state)
+        .bind(&row.status)
+        .bind(&row.result)
+        .bind(row.version)
+        .bind(&row.seeds)
+        .bind(&row.commitment)
+        .bind(&row.server_seed)
+        .bind(&row.extra)
+        .bind(row.created_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A game's row and its tokens in order, or `None` for an unknown id.
+    ///
+    /// # Errors
+    ///
+    /// A database failure.
+    pub async fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
+        let Some(row) = sqlx::query(
+            "SELECT id, game, rules, seats, clock, clock_state, status, result, version, seeds,
+             commitment, server_seed, extra, created_ms FROM games WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let game = game_row(&row)?;
+        let moves = sqlx::query(
+            "SELECT ply, version, token, at_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|row| {
+            Ok(MoveRow {
+                ply: row.try_get(0)?,
+                version: row.try_get(1)?,
+                token: row.try_get(2)?,
+                at_ms: row.try_get(3)?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        Ok(Some((game, moves)))
+    }
+
+    /// Writes a change of a game at version `from`: its new row (whose
+    /// version is `from` plus the number of `events`), new tokens and
+    /// events `(version, body)`, in one transaction behind a
+    /// compare-and-set on the version. Returns `false`, writing nothing,
+    /// when the stored version is not `from` any more.
+    ///
+    /// # Errors
+    ///
+    /// A database failure; nothing is written.
+    pub async fn commit(
+        &self,
+        from: i64,
+        row: &GameRow,
+        moves: &[MoveRow],
+        events: &[(i64, String)],
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let updated = sqlx::query(
+            "UPDATE games SET version = $1, seats = $2, clock_state = $3, status = $4,
+             result = $5, seeds = $6, extra = $7 WHERE id = $8 AND version = $9",
+        )
+        .bind(row.version)
+        .bind(&row.seats)
+        .bind(&row.clock_state)
+        .bind(&row.status)
+        .bind(&row.result)
+        .bind(&row.seeds)
+        .bind(&row.extra)
+        .bind(&row.id)
+        .bind(from)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        for mv in moves {
+            sqlx::query(
+                "INSERT INTO moves (game_id, ply, version, token, at_ms) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(&row.id)
+            .bind(mv.ply)
+            .bind(mv.version)
+            .bind(&mv.token)
+            .bind(mv.at_ms)
+            .execute(&mut *tx)
+            .await?;
+        }
+        for (version, body) in events {
+            sqlx::query("INSERT INTO events (game_id, version, body) VALUES ($1, $2, $3)")
+                .bind(&row.id)
+                .bind(*version)
+                .bind(body)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// The events of a game after version `since`, oldest first, at most
+    /// `limit` of them.
+    ///
+    /// # Errors
+    ///
+    /// A database failure.
+    pub async fn events_since(
+        &self,
+        id: &str,
+        since: i64,
+        limit: i64,
+    ) -> Result<Vec<(i64, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT version, body FROM events WHERE game_id = $1 AND version > $2
+             ORDER BY version LIMIT $3",
+        )
+        .bind(id)
+        .bind(since)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
+    }
+
+    /// The ids of the games being played (to resume their clocks and bots
+    /// at start).
+    ///
+    /// # Errors
+    ///
+    /// A database failure.
+    pub async fn playing_ids(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games WHERE status = $1")
+            .bind("playing")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|row| row.try_get(0))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
+    }
+
+    /// The most recent games that are open to join or being played (not
+    /// private), newest first: `(id, game, rules, status)`.
+    ///
+    /// # Errors
+    ///
+    /// A database failure.
+    pub async fn recent_games(&self, limit: i64) -> Result<Vec<[String; 4]>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, game, rules, status FROM games WHERE status <> $1 AND extra NOT LIKE $2
+             ORDER BY created_ms DESC LIMIT $3",
+        )
+        .bind("over")
+        .bind("%\"private\":true%")
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok([
+                    row.try_get(0)?,
+                    row.try_get(1)?,
+                    row.try_get(2)?,
+                    row.try_get(3)?,
+                ])
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
+    }
+}
+
+/// Reads a `games` row.
+fn game_row(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
+    Ok(GameRow {
+        id: row.try_get(0)?,
+        game: row.try_get(1)?,
+        rules: row.try_get(2)?,
+        seats: row.try_get(3)?,
+        clock: row.try_get(4)?,
+        clock_state: row.try_get(5)?,
+        status: row.try_get(6)?,
+        result: row.try_get(7)?,
+        version: row.try_get(8)?,
+        seeds: row.try_get(9)?,
+        commitment: row.try_get(10)?,
+        server_seed: row.try_get(11)?,
+        extra: row.try_get(12)?,
+        created_ms: row.try_get(13)?,
+    })
+}

@@ -1,0 +1,82 @@
+//! A game as it is shown: the state every event carries, and the whole
+//! game as `GET /api/games/<id>` answers it (never a secret: no token or
+//! join secret, and the server seed only once the game is over).
+
+use serde_json::{json, Value};
+
+use crate::live::Live;
+use crate::table::seat_colours;
+
+impl Live {
+    /// The state every event carries and `GET /api/games/<id>` shows.
+    #[must_use]
+    pub fn state(&self, now_ms: i64) -> Value {
+        let over = self.status == "over";
+        let to_move = self.to_move();
+        json!({
+            "status": self.status,
+            "position": self.table.game().to_string(),
+            "board": crate::board::board(self.table.game()),
+            "to_move": to_move,
+            "roll": if to_move.is_some() { self.table.pending_roll() } else { None },
+            "legal": if to_move.is_some() { self.table.legal() } else { Vec::new() },
+            "outcome": self.outcome_word(),
+            "termination": self.ending.as_ref().map(|e| e.termination.clone()),
+            "clock": self.clock_view(now_ms),
+            "draw_offers": self.extra.draw_offers,
+            "exchange_offer": self.extra.exchange_offer,
+            "server_seed": if over { Some(self.server_seed.clone()) } else { None },
+        })
+    }
+
+    /// The clock as shown: settings, each seat's time now, the running seat.
+    fn clock_view(&self, now_ms: i64) -> Value {
+        match &self.clock {
+            None => Value::Null,
+            Some(config) => {
+                let remaining: Vec<i64> = (0..self.seats.len())
+                    .map(|seat| self.clock_state.remaining_at(seat, now_ms).max(0))
+                    .collect();
+                json!({ "settings": config, "remaining_ms": remaining, "running": self.clock_state.running })
+            }
+        }
+    }
+
+    /// The whole game as `GET /api/games/<id>` answers it.
+    #[must_use]
+    pub fn view(&self, now_ms: i64) -> Value {
+        let colours = seat_colours(&self.game);
+        let seats: Vec<Value> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| {
+                json!({
+                    "seat": i,
+                    "colour": colours[i],
+                    "kind": if seat.bot_spec().is_some() { seat.kind.as_str() } else { "human" },
+                    "name": seat.name.clone().or_else(|| seat.bot_spec().map(|s| format!("bot {s}"))),
+                    "taken": seat.taken(),
+                })
+            })
+            .collect();
+        let mut view = json!({
+            "id": self.id,
+            "game": self.game,
+            "rules": if self.game == "chaturaji" { Some(self.rules.as_str()) } else { None },
+            "moves": self.table.tokens(),
+            "seats": seats,
+            "version": self.version,
+            "private": self.extra.private,
+        });
+        if let (Value::Object(target), Value::Object(state)) = (&mut view, self.state(now_ms)) {
+            let server_seed = state.get("server_seed").cloned().unwrap_or(Value::Null);
+            target.extend(state.into_iter().filter(|(k, _)| k != "server_seed"));
+            target.insert(
+                "dice".into(),
+                json!({ "commitment": self.commitment, "seeds": self.seeds, "server_seed": server_seed }),
+            );
+        }
+        view
+    }
+}
