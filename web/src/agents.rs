@@ -11,12 +11,12 @@ use crate::chaturaji::ChaturajiPosition;
 use crate::kaissa::KaissaPosition;
 use crate::{errors, js};
 
-/// The deepest search a limit may ask for (the spec parser's bound).
-const MAX_DEPTH: u32 = 95;
+/// The deepest search a limit may ask for.
+const MAX_DEPTH: u32 = agents::MAX_DEPTH;
 /// The most nodes (MCTS: iterations) a limit may ask for.
-const MAX_NODES: u32 = 1_000_000_000;
+const MAX_NODES: u32 = agents::MAX_NODES as u32;
 /// The longest time a limit may ask for, in milliseconds: an hour.
-const MAX_MILLIS: u32 = 3_600_000;
+const MAX_MILLIS: u32 = (agents::MAX_MOVE_TIME.as_secs() * 1000) as u32;
 
 /// A computer player from a spec (`random`, `greedy`, `mcts`, `mcts:500`,
 /// `mcts:200ms`, `alphabeta`, `alphabeta:4`, `alphabeta:300ms`,

@@ -10,16 +10,14 @@ use super::super::{check_ptr, fail, Failure};
 use super::{
     KC_AGENT_ALPHABETA, KC_AGENT_EXPECTIMAX, KC_AGENT_GREEDY, KC_AGENT_MCTS, KC_AGENT_RANDOM,
 };
-use crate::agents::{AgentKind, AgentSpec, Limit};
+use crate::agents::{self, AgentKind, AgentSpec, Limit};
 
-/// The most MCTS iterations or alpha-beta nodes a move may take (the spec
-/// parser's bound).
-const MAX_COUNT: u64 = 1_000_000_000;
-/// The deepest search (the spec parser's bound for alpha-beta; the
-/// agents bound expectimax further).
-const MAX_DEPTH: u32 = 95;
+/// The most MCTS iterations or alpha-beta nodes a move may take.
+const MAX_COUNT: u64 = agents::MAX_NODES;
+/// The deepest search (the agents bound expectimax further).
+const MAX_DEPTH: u32 = agents::MAX_DEPTH;
 /// The longest time a move may take, in milliseconds: an hour.
-const MAX_MILLIS: u32 = 3_600_000;
+const MAX_MILLIS: u32 = (agents::MAX_MOVE_TIME.as_secs() * 1000) as u32;
 
 /// How long an agent thinks about a move; a field left 0 gives no bound.
 ///
