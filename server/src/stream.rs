@@ -19,7 +19,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::{broadcast, mpsc};
-use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::wrappers::{ReceiverStream, WatchStream};
 
 use crate::app::App;
 use crate::error::ApiError;
@@ -40,6 +40,9 @@ pub struct Since {
     /// The last version the client has (0: none).
     #[serde(default)]
     since: i64,
+    /// 1: a seat's own page, not counted as a spectator.
+    #[serde(default)]
+    seated: u8,
 }
 
 /// Feeds `tx` with game `id`'s events after `since`: stored ones, then
@@ -98,9 +101,28 @@ pub async fn sse(
     let Query(since) = since.map_err(|e| ApiError::bad_request(e.body_text()))?;
     app.game(&id).await?;
     let (tx, rx) = mpsc::channel(QUEUE);
+    // The spectator count, as `watchers` messages apart from the game's
+    // events; this stream counts as long as it is open, unless seated.
+    let (presence, count) = app.watchers.enter(&id, since.seated == 0);
+    let counts = WatchStream::new(count).map(move |n| {
+        let _present = &presence;
+        Ok::<_, Infallible>(
+            SseEvent::default()
+                .event("watchers")
+                .data(json!({ "type": "watchers", "watchers": n }).to_string()),
+        )
+    });
     tokio::spawn(feed(app, id, since.since, tx));
-    let stream =
+    let events =
         ReceiverStream::new(rx).map(|body| Ok::<_, Infallible>(SseEvent::default().data(body)));
+    // The stream ends with the game's events (a listener too slow is
+    // dropped), whatever the counts do.
+    let events = events
+        .map(Some)
+        .chain(futures_util::stream::once(async { None }));
+    let stream = futures_util::stream::select(events, counts.map(Some))
+        .take_while(|item| std::future::ready(item.is_some()))
+        .filter_map(std::future::ready);
     Ok(Sse::new(stream)
         .keep_alive(KeepAlive::default())
         .into_response())

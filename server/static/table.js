@@ -2,6 +2,7 @@
 // page holds no rules: the server sends the pieces and the legal moves of
 // the seat to move; the page sends the move texts it picks.
 import { Board } from "/static/board.js";
+import { checkDice, clientSeed } from "/static/dice.js";
 
 const $ = (selector) => document.querySelector(selector);
 const id = location.pathname.split("/")[2];
@@ -36,7 +37,7 @@ async function joinFromLink() {
     if (s.taken) continue;
     const reply = await fetch(`/api/games/${id}/join`, {
       method: "POST",
-      body: JSON.stringify({ seat: s.seat, secret, name }),
+      body: JSON.stringify({ seat: s.seat, secret, name, client_seed: clientSeed() }),
     });
     if (reply.ok) {
       const answer = await reply.json();
@@ -106,15 +107,25 @@ function render() {
   $("[data-seat-info]").textContent = seat ? `You play ${colours[seat.seat]}.` : "You are watching.";
   $("[data-roll]").textContent = state.roll ?? "";
   $("[data-roll]").dataset.roll = state.roll ?? "";
-  if (state.clock) {
-    $("[data-clock]").textContent = state.clock.remaining_ms
-      .map((ms, i) => `${colours[i]} ${(ms / 1000).toFixed(1)} s`).join(" · ");
-  }
+  $("[data-roll-seat]").textContent = state.roll ? `(${colours[state.to_move]} to move)` : "";
   $("[data-seats]").replaceChildren(...state.seats.map((s) => {
     const item = document.createElement("li");
-    item.textContent = `${s.colour}: ${s.name ?? (s.taken ? s.kind : "free")}`;
+    item.dataset.seat = s.seat;
+    item.dataset.toMove = String(state.status === "playing" && state.to_move === s.seat);
+    const name = document.createElement("span");
+    name.textContent = `${s.colour}: ${s.name ?? (s.taken ? s.kind : "free")}`;
+    item.append(name);
+    if (state.clock?.remaining_ms) {
+      const clock = document.createElement("span");
+      clock.dataset.clockSeat = s.seat;
+      item.append(clock);
+    }
     return item;
   }));
+  clockBase = state.clock?.remaining_ms
+    ? { remaining: state.clock.remaining_ms, running: state.status === "playing" ? state.clock.running : null, at: performance.now() }
+    : null;
+  tick();
   $("[data-moves]").replaceChildren(...state.moves.map((m) => {
     const item = document.createElement("li");
     item.textContent = m;
@@ -126,8 +137,53 @@ function render() {
   $('[data-action="abort"]').hidden = !(seat !== null && state.status !== "over");
   $('[data-form="chat"]').hidden = seat === null;
   $("[data-record]").href = `/api/games/${id}/record`;
-  $("[data-dice]").textContent = `commitment ${state.dice.commitment}` +
-    (state.dice.server_seed ? `, server seed ${state.dice.server_seed}` : "");
+  showDice();
+}
+
+// The clocks count down between the server's values: the running seat's
+// time is the server's less the time since the state came.
+let clockBase = null;
+function clockText(ms) {
+  const tenths = Math.max(0, Math.floor(ms / 100));
+  const minutes = Math.floor(tenths / 600);
+  const seconds = Math.floor(tenths / 10) % 60;
+  return `${minutes}:${String(seconds).padStart(2, "0")}.${tenths % 10}`;
+}
+function tick() {
+  if (!clockBase) return;
+  for (const element of document.querySelectorAll("[data-clock-seat]")) {
+    const seat = Number(element.dataset.clockSeat);
+    const running = clockBase.running === seat;
+    const ms = clockBase.remaining[seat] - (running ? performance.now() - clockBase.at : 0);
+    element.textContent = clockText(ms);
+    element.dataset.ms = String(Math.max(0, Math.round(ms)));
+    element.dataset.running = String(running);
+  }
+}
+setInterval(tick, 200);
+
+// The die's proof: the commitment while the game is played; once it is
+// over, the server seed and the page's own check of every roll.
+let checked = null;
+async function showDice() {
+  $("[data-commitment]").textContent = state.dice.commitment;
+  const seed = state.dice.server_seed;
+  $("[data-server-seed-line]").hidden = !seed;
+  $("[data-server-seed]").textContent = seed ?? "";
+  const check = $("[data-dice-check]");
+  if (!seed || state.game !== "chaturaji") {
+    check.textContent = state.game === "chaturaji" ? "The server seed is published when the game is over." : "";
+    delete check.dataset.verified;
+    return;
+  }
+  const key = `${seed}:${state.moves.length}`;
+  if (checked === key) return;
+  checked = key;
+  const result = await checkDice(id, state.dice, state.moves);
+  check.dataset.verified = String(result.ok);
+  check.textContent = result.ok
+    ? `verified: the commitment and all ${result.rolls} rolls`
+    : `mismatch: ${result.reason}`;
 }
 
 async function refresh() {
@@ -136,7 +192,10 @@ async function refresh() {
     showError("no such game");
     return;
   }
-  state = await reply.json();
+  const next = await reply.json();
+  if (state && next.version < state.version) return; // an older answer came late
+  state = next;
+  $("[data-watchers]").textContent = state.watchers ?? 0;
   if (!board) {
     const orientation = seat ? state.seats[seat.seat].colour : undefined;
     board = new Board($("[data-board]"), {
@@ -166,7 +225,7 @@ function chatLine(event) {
 // (so nothing is shown twice and nothing is missed).
 let seen = 0;
 function listen() {
-  const source = new EventSource(`/api/games/${id}/events?since=${seen}`);
+  const source = new EventSource(`/api/games/${id}/events?since=${seen}${seat ? "&seated=1" : ""}`);
   source.onmessage = (message) => {
     const event = JSON.parse(message.data);
     if (event.version <= seen) return;
@@ -174,6 +233,9 @@ function listen() {
     if (event.type === "chat") chatLine(event);
     if (!state || event.version > state.version) refresh();
   };
+  source.addEventListener("watchers", (message) => {
+    $("[data-watchers]").textContent = JSON.parse(message.data).watchers;
+  });
   source.onerror = () => {
     source.close();
     setTimeout(listen, 1000);

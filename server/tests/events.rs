@@ -26,7 +26,11 @@ async fn read_sse(
             };
             let line = buffer[start + 6..start + end].trim().to_string();
             buffer.drain(..start + end);
-            events.push(serde_json::from_str(&line).expect("an event is JSON"));
+            let event: Value = serde_json::from_str(&line).expect("an event is JSON");
+            // Spectator counts come apart from the game's events.
+            if event["type"] != "watchers" {
+                events.push(event);
+            }
         }
         if events.len() >= count {
             return events;
