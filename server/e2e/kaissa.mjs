@@ -8,12 +8,13 @@
 //   KC_SERVER_BIN=target/debug/kc-server KC_DATA=DIR node server/e2e/kaissa.mjs
 import { check, scenario, clickMove, seatLinks, waitForEnd, waitForPly } from "./lib.mjs";
 
-// Ply by ply (Yellow first): riders and a Spearman leave the i-file, the
-// Initiate leaves i1, Assassins wait, the stones go on i1 and i10.
+// Ply by ply (Yellow first): the Riders and a Spearman make room, Yellow's
+// Builder leaves i1 by i2 for h2, Assassins wait, the stones go on i1
+// and i10 (vacated by Red's Builder), and the Builder takes i1.
 const LINE = [
-  "i2j3", "i9h8", "h2h3", "a9a8", "i1h2", "a8a9", "a2a3", "a9a8",
-  "a3a2", "a8a9", "a2a3", "a9a8", "a3a2", "a8a9",
-  "H@i1", "i10i5", "a2a3", "H@i10", "a3a2", "i5i1",
+  "i2j3", "i9h8", "h2h3", "a9a8", "i1i2", "a8a9", "i2h2", "a9a8",
+  "a2a3", "a8a9", "a3a2", "a9a8", "a2a3", "a8a9",
+  "H@i1", "i10i5", "a3a2", "H@i10", "a2a3", "i5i1",
 ];
 const RESTART_AFTER = 9;
 
@@ -42,12 +43,17 @@ await scenario(async (server, browser) => {
     const page = ply % 2 === 0 ? yellow : red;
     await waitForPly(page, ply);
     if (ply === RESTART_AFTER) {
+      // A mark that a reload would lose.
+      for (const other of [yellow, red, watcher]) await other.evaluate(() => { window.kcNoReload = true; });
       await server.restart();
     }
     await clickMove(page, text);
     if (ply === RESTART_AFTER) {
       // The next click worked on the new process; every page hears it.
-      for (const other of [yellow, red, watcher]) await waitForPly(other, ply + 1, false);
+      for (const other of [yellow, red, watcher]) {
+        await waitForPly(other, ply + 1, false);
+        check(await other.evaluate(() => window.kcNoReload), "a page was reloaded");
+      }
     }
   }
 
@@ -60,6 +66,8 @@ await scenario(async (server, browser) => {
     const shown = await page.$eval("[data-position]", (e) => e.dataset.position);
     check(shown === state.position, `page shows ${shown}, server has ${state.position}`);
   }
+  // The watcher is counted again after the restart.
+  await yellow.waitForFunction(() => document.querySelector("[data-watchers]").textContent === "1");
   // The clocks stopped, and show the server's times.
   const clocks = await watcher.$$eval("[data-clock-seat]", (es) => es.map((e) => Number(e.dataset.ms)));
   check(clocks.length === 2 && clocks.every((ms, i) => Math.abs(ms - state.clock.remaining_ms[i]) < 300), `clocks ${clocks}`);

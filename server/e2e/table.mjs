@@ -1,7 +1,7 @@
 // The lobby and a table: the lobby creates a Kaissa table, two people take
 // their seats through their links (each in a browser context of its own)
-// and each plays a move by clicking squares; a reload keeps the seat; a
-// table of four Chaturaji bots is watched.
+// and each plays a move by clicking squares; a reload keeps the seat; the
+// draw buttons agree a draw; a table of four Chaturaji bots is watched.
 //
 //   KC_SERVER_BIN=target/debug/kc-server KC_DATA=DIR node server/e2e/table.mjs
 import { check, scenario, clickMove, waitForPly } from "./lib.mjs";
@@ -33,6 +33,15 @@ await scenario(async (server, browser) => {
   await yellow.reload();
   await yellow.waitForFunction(() => document.querySelector("[data-seat-info]").textContent.includes("yellow"));
 
+  // A draw needs both: offered by one button, accepted by the other.
+  await yellow.click('[data-action="draw"]');
+  await red.waitForFunction(() => document.querySelector("[data-draw-offers]").textContent.includes("yellow"));
+  await red.click('[data-action="draw"]');
+  for (const page of [yellow, red]) {
+    await page.waitForFunction(() => /^Game over: draw/.test(document.querySelector("[data-status]").textContent), null, { timeout: 10000 });
+    check(await page.isHidden('[data-action="resign"]'), "no resign button after the end");
+  }
+
   // Four Chaturaji bots, watched: the thrones, and the bots' moves coming.
   const created = await server.api("/api/games", { game: "chaturaji", seats: ["bot:random", "bot:random", "bot:random", "bot:random"] });
   const watcher = await browser.open(new URL(created.url, server.base).href, "watcher");
@@ -40,5 +49,5 @@ await scenario(async (server, browser) => {
   await watcher.waitForFunction(() => document.querySelectorAll("[data-throne]").length === 4);
   await watcher.waitForFunction(() => document.querySelectorAll("[data-moves] li").length >= 8, null, { timeout: 15000 });
   check((await watcher.textContent("[data-seat-info]")).includes("watching"), "the watcher holds no seat");
-  console.log("lobby: table created, seats taken by links, moves by clicks, bots watched");
+  console.log("lobby: table created, seats taken by links, moves by clicks, a draw agreed, bots watched");
 });

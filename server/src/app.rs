@@ -20,11 +20,11 @@ use crate::clock::{ClockConfig, ClockState};
 use crate::dice;
 use crate::error::ApiError;
 use crate::events::{Event, Hub};
-use crate::watchers::Watchers;
 use crate::live::{Action, Extra, Live};
 use crate::seats::{check_bot_spec, hash_secret, Seat};
 use crate::storage::{GameRow, MoveRow, Store};
 use crate::table::{rules_of, seat_colours, Table};
+use crate::watchers::Watchers;
 
 /// Milliseconds since 1970, now.
 #[must_use]

@@ -139,11 +139,16 @@ pub async fn socket(
     app.game(&id).await?;
     Ok(upgrade
         .max_message_size(MAX_SOCKET_MESSAGE)
-        .on_upgrade(move |ws| run_socket(app, id, since.since, ws)))
+        .on_upgrade(move |ws| run_socket(app, id, since.since, since.seated == 0, ws)))
 }
 
-/// One WebSocket: a feeder of events, a writer, and the reader of actions.
-async fn run_socket(app: Arc<App>, id: String, since: i64, ws: WebSocket) {
+/// One WebSocket: a feeder of events, a writer, the reader of actions,
+/// and the spectator count (as `{"type": "watchers", "watchers": N}`
+/// messages, apart from the game's events; the socket counts unless
+/// `seated`).
+async fn run_socket(app: Arc<App>, id: String, since: i64, counted: bool, ws: WebSocket) {
+    let (_presence, count) = app.watchers.enter(&id, counted);
+    let mut counts = WatchStream::new(count);
     let (mut sink, mut stream) = ws.split();
     let (tx, mut rx) = mpsc::channel::<String>(QUEUE);
     let mut feeder = tokio::spawn(feed(app.clone(), id.clone(), since, tx.clone()));
@@ -163,6 +168,12 @@ async fn run_socket(app: Arc<App>, id: String, since: i64, ws: WebSocket) {
         tokio::select! {
             _ = &mut feeder => break,
             _ = &mut writer => break,
+            Some(n) = counts.next() => {
+                let message = json!({ "type": "watchers", "watchers": n });
+                if tx.try_send(message.to_string()).is_err() {
+                    break;
+                }
+            }
             message = stream.next() => {
                 let text = match message {
                     Some(Ok(Message::Text(text))) => text.to_string(),

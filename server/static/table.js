@@ -131,7 +131,12 @@ function render() {
     item.textContent = m;
     return item;
   }));
+  const offers = state.status === "playing" ? state.draw_offers ?? [] : [];
+  $("[data-draw-offers]").textContent = offers.length ? `Draw offered by ${offers.map((s) => colours[s]).join(", ")}` : "";
   const playing = seat !== null && state.status === "playing";
+  $('[data-action="draw"]').textContent = !playing ? "Offer a draw"
+    : offers.includes(seat.seat) ? "Draw offered"
+    : offers.length ? "Accept the draw" : "Offer a draw";
   $('[data-action="resign"]').hidden = !playing;
   $('[data-action="draw"]').hidden = !playing;
   $('[data-action="abort"]').hidden = !(seat !== null && state.status !== "over");
@@ -221,25 +226,26 @@ function chatLine(event) {
   $("[data-chat-log]").append(item);
 }
 
-// Events after the last one seen; a dropped stream is reopened from there
-// (so nothing is shown twice and nothing is missed).
+// The game's events over a WebSocket, after the last one seen; a closed
+// socket (a server restart, a listener dropped for being slow) is opened
+// again from there, so nothing is shown twice and nothing is missed.
+// Spectator counts come on the same socket, apart from the events.
 let seen = 0;
 function listen() {
-  const source = new EventSource(`/api/games/${id}/events?since=${seen}${seat ? "&seated=1" : ""}`);
-  source.onmessage = (message) => {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/socket?since=${seen}${seat ? "&seated=1" : ""}`);
+  socket.onmessage = (message) => {
     const event = JSON.parse(message.data);
-    if (event.version <= seen) return;
+    if (event.type === "watchers") {
+      $("[data-watchers]").textContent = event.watchers;
+      return;
+    }
+    if (typeof event.version !== "number" || event.version <= seen) return;
     seen = event.version;
     if (event.type === "chat") chatLine(event);
     if (!state || event.version > state.version) refresh();
   };
-  source.addEventListener("watchers", (message) => {
-    $("[data-watchers]").textContent = JSON.parse(message.data).watchers;
-  });
-  source.onerror = () => {
-    source.close();
-    setTimeout(listen, 1000);
-  };
+  socket.onclose = () => setTimeout(listen, 1000);
 }
 
 for (const action of ["resign", "draw", "abort"]) {

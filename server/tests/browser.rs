@@ -46,7 +46,11 @@ async fn run(script: &str) {
     let _turn = ONE_AT_A_TIME.lock().await;
     let started = std::time::Instant::now();
     let output = tokio::process::Command::new("node")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("e2e").join(script))
+        .arg(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("e2e")
+                .join(script),
+        )
         .env("KC_SERVER_BIN", env!("CARGO_BIN_EXE_kc-server"))
         .env("KC_DATA", temp_dir("browser"))
         .output()

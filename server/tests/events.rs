@@ -102,7 +102,11 @@ where
             .expect("the socket stays open")
             .unwrap();
         if let Message::Text(text) = message {
-            return serde_json::from_str(&text).unwrap();
+            let value: Value = serde_json::from_str(&text).unwrap();
+            // Spectator counts come apart from the game's events.
+            if value["type"] != "watchers" {
+                return value;
+            }
         }
     }
 }

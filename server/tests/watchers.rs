@@ -1,15 +1,18 @@
 //! Spectator counts: every event stream opened without `seated=1` counts
 //! as a spectator while it is open; each stream is sent the count as a
 //! `watchers` message when it changes, and `GET /api/games/<id>` shows it.
+//! The same holds for WebSockets.
 
 mod common;
 
 use std::time::Duration;
 
 use common::*;
+use futures_util::StreamExt;
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
 
 /// Opens `/events?<query>` of game `id`.
 async fn open(address: std::net::SocketAddr, id: &str, query: &str) -> TcpStream {
@@ -83,6 +86,33 @@ async fn spectators_are_counted_and_told() {
     shown(address, &created.id, 1).await;
     drop(first);
     until_count(&mut seated, &mut seated_buffer, 0).await;
+    // A WebSocket counts too (unless seated), and is told the count.
+    let url = format!("ws://{address}/api/games/{}/socket?since=0", created.id);
+    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    until_count(&mut seated, &mut seated_buffer, 1).await;
+    let told = loop {
+        let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("a message in time")
+            .expect("the socket stays open")
+            .unwrap();
+        if let Message::Text(text) = message {
+            let value: Value = serde_json::from_str(&text).unwrap();
+            if value["type"] == "watchers" {
+                break value;
+            }
+        }
+    };
+    assert_eq!(told["watchers"], 1);
+    let url = format!(
+        "ws://{address}/api/games/{}/socket?since=0&seated=1",
+        created.id
+    );
+    let (seated_socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    shown(address, &created.id, 1).await;
+    drop(socket);
+    until_count(&mut seated, &mut seated_buffer, 0).await;
+    drop(seated_socket);
     // Another game's count is its own.
     let other = create(
         address,
