@@ -149,6 +149,9 @@ function render() {
 // time is the server's less the time since the state came.
 let clockBase = null;
 function clockText(ms) {
+  if (ms >= 86400000) { // a correspondence clock: days and hours
+    return `${Math.floor(ms / 86400000)} d ${Math.floor(ms / 3600000) % 24} h`;
+  }
   const tenths = Math.max(0, Math.floor(ms / 100));
   const minutes = Math.floor(tenths / 600);
   const seconds = Math.floor(tenths / 10) % 60;
