@@ -4,7 +4,9 @@
 //! Both send every stored event after version N first (from storage),
 //! then the live ones, skipping any already sent. A listener too slow for
 //! the live events (its queue full, or more than the channel's capacity
-//! behind) is disconnected; it reconnects with its last version.
+//! behind) is disconnected; it reconnects with its last version. Each
+//! stream is also told the game's spectator count ([`crate::watchers`])
+//! whenever it changes, apart from the events.
 
 use std::convert::Infallible;
 use std::sync::Arc;
