@@ -17,6 +17,7 @@ const LINE = [
   "H@i1", "i10i5", "a3a2", "H@i10", "a2a3", "i5i1",
 ];
 const RESTART_AFTER = 9;
+let restartMs = null;
 
 await scenario(async (server, browser) => {
   const created = await server.api("/api/games", {
@@ -45,7 +46,9 @@ await scenario(async (server, browser) => {
     if (ply === RESTART_AFTER) {
       // A mark that a reload would lose.
       for (const other of [yellow, red, watcher]) await other.evaluate(() => { window.kcNoReload = true; });
+      const started = Date.now();
       await server.restart();
+      restartMs = Date.now() - started;
     }
     await clickMove(page, text);
     if (ply === RESTART_AFTER) {
@@ -71,5 +74,5 @@ await scenario(async (server, browser) => {
   // The clocks stopped, and show the server's times.
   const clocks = await watcher.$$eval("[data-clock-seat]", (es) => es.map((e) => Number(e.dataset.ms)));
   check(clocks.length === 2 && clocks.every((ms, i) => Math.abs(ms - state.clock.remaining_ms[i]) < 300), `clocks ${clocks}`);
-  console.log(`kaissa: ${LINE.length} plies by clicks across a restart, red-wins seen by the watcher`);
+  console.log(`kaissa: ${LINE.length} plies by clicks across a restart (${restartMs} ms), red-wins seen by the watcher`);
 });
