@@ -346,14 +346,6 @@
 // `gP b7-b8=H`) and its NUL.
 #define KC_READABLE_MOVE_CAP 16
 
-// Deprecated: use `KC_GAME_KAISSA` (one game selector for records and
-// agents).
-#define KC_RECORD_KAISSA KC_GAME_KAISSA
-
-// Deprecated: use `KC_GAME_CHATURAJI` (one game selector for records and
-// agents).
-#define KC_RECORD_CHATURAJI KC_GAME_CHATURAJI
-
 // A text buffer of this many bytes always holds an action text of a
 // record (`exchange:rh4,be8` is the longest kind) and its NUL.
 #define KC_RECORD_ACTION_TEXT_CAP 24
@@ -376,14 +368,6 @@
 // other size to 8..1000 pixels.
 #define KC_SVG_DEFAULT_SQUARE_SIZE 48
 
-// Deprecated: use `KC_GAME_KAISSA` (one game selector for records and
-// agents).
-#define KC_AGENT_GAME_KAISSA KC_GAME_KAISSA
-
-// Deprecated: use `KC_GAME_CHATURAJI` (one game selector for records and
-// agents).
-#define KC_AGENT_GAME_CHATURAJI KC_GAME_CHATURAJI
-
 // `kc_agent_new` `kind`: a uniformly random legal move (the spec
 // `random`).
 #define KC_AGENT_RANDOM 0
@@ -405,8 +389,13 @@
 
 // `kc_agent_new` `kind`: expectimax, a full-width search with chance
 // nodes for the die (both games; meant for Chaturaji): `limits` `depth`
-// (1..8, Kaissa 1..3; the spec `expectimax:<depth>`).
+// (1..8, Kaissa 1..3; the spec `expectimax:<depth>`) or `time_ms`
+// (1..3600000, deepening for that time: `expectimax:<ms>ms`).
 #define KC_AGENT_EXPECTIMAX 4
+
+// The score of a won alpha-beta game (`kc_agent_thought` `score`): a win
+// `n` plies ahead scores `KC_AGENT_MATE - n`.
+#define KC_AGENT_MATE 30000
 
 // The result of every fallible `kc_` function. New codes are only ever
 // appended, so the numbers are stable.
@@ -848,23 +837,47 @@ typedef struct kc_record_error_info {
   size_t ply;
 } kc_record_error_info;
 
-// The budget of an agent's move: exactly the one field its kind takes is
-// set (random and greedy take none: all 0), the others are 0, and the
-// value is in the range the spec parser accepts (see the `KC_AGENT_*`
-// kinds). Each `kc_agent_limits` is one spec, which `kc_agent_name`
-// writes back. With `time_ms` 0 the agent's moves are the same for the
-// same seed and the same calls.
+// How long an agent thinks about a move; a field left 0 gives no bound.
+//
+// To `kc_agent_new` it is the agent's budget: exactly the one field its
+// kind takes is set (random and greedy take none: all 0), the others are
+// 0, and the value is in the range the spec parser accepts (see the
+// `KC_AGENT_*` kinds). Each such `kc_agent_limits` is one spec, which
+// `kc_agent_name` writes back. With `time_ms` 0 the agent's moves are the
+// same for the same seed and the same calls.
+//
+// To `kc_agent_kaissa_think` and `kc_agent_chaturaji_think` it is the
+// limit of one move: any fields set, each in its range (`iterations` and
+// `nodes` are one bound: set at most one), the first reached ends the
+// search; all 0 (or NULL) is the agent's own budget.
 typedef struct kc_agent_limits {
-  // MCTS iterations per move.
+  // MCTS iterations per move (1..1000000000).
   uint64_t iterations;
-  // Alpha-beta nodes per move.
+  // Alpha-beta nodes per move (1..1000000000).
   uint64_t nodes;
-  // Alpha-beta or expectimax depth in plies (alpha-beta: quiescence
-  // follows).
+  // Alpha-beta or expectimax depth in plies (1..95; alpha-beta:
+  // quiescence follows).
   uint32_t depth;
-  // Wall-clock milliseconds per move (MCTS, alpha-beta).
+  // Wall-clock milliseconds per move (1..3600000).
   uint32_t time_ms;
 } kc_agent_limits;
+
+// What an agent found about a move (`kc_agent_kaissa_think`,
+// `kc_agent_chaturaji_think`).
+typedef struct kc_agent_thought {
+  // The move's score in centipawns for the player to move. Alpha-beta:
+  // a won game `n` plies ahead scores 30000 - n (`KC_AGENT_MATE` - n), a
+  // lost one the negative; MCTS and expectimax: the win rate `p` as
+  // `400 log10(p / (1 - p))`; random and greedy: 0.
+  int32_t score;
+  // The deepest iteration completed, in plies (0 for a move chosen
+  // without a search).
+  uint32_t depth;
+  // Nodes searched (MCTS: iterations run).
+  uint64_t nodes;
+  // Microseconds spent thinking.
+  uint64_t time_us;
+} kc_agent_thought;
 
 #ifdef __cplusplus
 extern "C" {
@@ -875,7 +888,7 @@ extern "C" {
 // forever: do not free or modify it.
 const char *kc_status_message(int code);
 
-// The library version (`"0.2.0"`…), a static NUL-terminated string owned by
+// The library version (`"0.3.0"`…), a static NUL-terminated string owned by
 // the library: do not free or modify it.
 const char *kc_version(void);
 
@@ -1710,12 +1723,14 @@ enum kc_status kc_kaissa_perft(const struct kc_kaissa_position *pos, uint32_t de
 // Never allocates.
 //
 // The choice is `moves[below(n)]` where `moves` is the order of
-// `kc_kaissa_legal_moves` and `below` is `kc_random_below`.
+// `kc_kaissa_legal_moves` and `below` is `kc_random_below`, exactly as
+// the Rust `Position::choose_move` (and as `kc_chaturaji_choose_move`
+// chooses for Chaturaji).
 //
 // # Safety
 // `pos` is a live position; `rng_state` points to a `uint64_t` the caller
 // owns (read and written); `out` points to a writable `kc_kaissa_move`.
-enum kc_status kc_kaissa_random_move(const struct kc_kaissa_position *pos,
+enum kc_status kc_kaissa_choose_move(const struct kc_kaissa_position *pos,
                                      uint64_t *rng_state,
                                      struct kc_kaissa_move *out);
 
@@ -1838,13 +1853,12 @@ enum kc_status kc_kaissa_to_move(const struct kc_kaissa_position *pos, uint8_t *
 // `pos` is a live position; `out` points to a writable `uint32_t`.
 enum kc_status kc_kaissa_turn(const struct kc_kaissa_position *pos, uint32_t *out);
 
-// Writes the number of plies played since the start to `*out` (32 bits,
-// as `kc_chaturaji_ply` does): `2 * (turn - 1)`, plus 1 when Red is to
-// move.
+// Writes the number of plies played since the start to `*out`:
+// `2 * (turn - 1)`, plus 1 when Red is to move.
 //
 // # Safety
 // `pos` is a live position; `out` points to a writable `uint32_t`.
-enum kc_status kc_kaissa_ply32(const struct kc_kaissa_position *pos, uint32_t *out);
+enum kc_status kc_kaissa_ply(const struct kc_kaissa_position *pos, uint32_t *out);
 
 // Writes the position's 64-bit Zobrist hash to `*out` (pieces, side to
 // move, stones in hand, turn up to 11). Equal positions have equal hashes;
@@ -2202,53 +2216,29 @@ enum kc_status kc_kaissa_square_from_text(const char *text, uint8_t *out);
 // `out_len` points to a writable `size_t`.
 enum kc_status kc_kaissa_square_to_text(uint8_t square, char *buf, size_t cap, size_t *out_len);
 
-// Deprecated: use `kc_kaissa_to_move` (the same call under the word both
+// Deprecated: use `kc_kaissa_ply` (the same call under the word both
 // games use).
 //
 // # Safety
-// As for `kc_kaissa_to_move`.
-KC_DEPRECATED("use kc_kaissa_to_move")
-enum kc_status kc_kaissa_side_to_move(const struct kc_kaissa_position *pos,
-                                      uint8_t *out);
+// As for `kc_kaissa_ply`.
+KC_DEPRECATED("use kc_kaissa_ply")
+enum kc_status kc_kaissa_ply32(const struct kc_kaissa_position *pos,
+                               uint32_t *out);
 
-// Deprecated: use `kc_kaissa_ply32`, which writes the ply as a
-// `uint32_t`, as `kc_chaturaji_ply` does (the ply is 32-bit in the
-// library). This call writes it widened to a `uint64_t`.
+// Deprecated: use `kc_kaissa_choose_move` (the same call under the word
+// both games use).
 //
 // # Safety
-// `pos` is a live position; `out` points to a writable `uint64_t`.
-KC_DEPRECATED("use kc_kaissa_ply32 (uint32_t)")
-enum kc_status kc_kaissa_ply(const struct kc_kaissa_position *pos,
-                             uint64_t *out);
-
-// Deprecated: use `kc_kaissa_move_to_readable` (the same call under the
-// word both games use).
-//
-// # Safety
-// As for `kc_kaissa_move_to_readable`.
-KC_DEPRECATED("use kc_kaissa_move_to_readable")
-enum kc_status kc_kaissa_move_to_san(const struct kc_kaissa_position *pos,
-                                     const char *move_text,
-                                     char *buf,
-                                     size_t cap,
-                                     size_t *out_len);
-
-// Deprecated: use `kc_kaissa_move_from_readable` (the same call under
-// the word both games use).
-//
-// # Safety
-// As for `kc_kaissa_move_from_readable`.
-KC_DEPRECATED("use kc_kaissa_move_from_readable")
-enum kc_status kc_kaissa_move_from_san(const struct kc_kaissa_position *pos,
-                                       const char *san,
-                                       char *buf,
-                                       size_t cap,
-                                       size_t *out_len);
+// As for `kc_kaissa_choose_move`.
+KC_DEPRECATED("use kc_kaissa_choose_move")
+enum kc_status kc_kaissa_random_move(const struct kc_kaissa_position *pos,
+                                     uint64_t *rng_state,
+                                     struct kc_kaissa_move *out);
 
 // The seed of game `index` of a batch with master seed `seed`: the
 // `index`-th word (from 0) of a SplitMix64 generator seeded with `seed`
 // (what `kc_random_next` would give on the `index + 1`-th call). Replay
-// one game with `kc_kaissa_random_move` / the Chaturaji die and choice
+// one game with `kc_kaissa_choose_move` / the Chaturaji die and choice
 // from a state seeded with it, or with `kc_*_playout_game`.
 uint64_t kc_playout_game_seed(uint64_t seed, uint64_t index);
 
@@ -2544,10 +2534,12 @@ enum kc_status kc_agent_new(uint8_t game,
                             struct kc_agent **out);
 
 // Makes an agent for `game` from a spec string, as the tournament
-// example takes them: `random`, `greedy`, `mcts:<iterations>`,
-// `mcts:<ms>ms`, `expectimax:<depth>` (Kaissa: depth 1..3),
-// `alphabeta:<depth>`, `alphabeta:<ms>ms`, `alphabeta:<n>nodes`
-// (Kaissa), and writes it to `*out`. A malformed spec gives
+// example takes them: `random`, `greedy`, `mcts`, `mcts:<iterations>`,
+// `mcts:<ms>ms`, `expectimax`, `expectimax:<depth>` (Kaissa: depth
+// 1..3), `expectimax:<ms>ms`, `alphabeta`, `alphabeta:<depth>`,
+// `alphabeta:<ms>ms`, `alphabeta:<n>nodes` (Kaissa), and writes it to
+// `*out`. A kind without a budget thinks one second a move unless
+// `kc_agent_*_think` gives a limit. A malformed spec gives
 // `KC_ERR_PARSE`; an unknown game, alpha-beta for Chaturaji or
 // expectimax deeper than 3 for Kaissa `KC_ERR_INVALID_ARGUMENT`. The
 // last error message quotes at most a short excerpt of the spec,
@@ -2614,6 +2606,50 @@ enum kc_status kc_agent_chaturaji_choose(struct kc_agent *agent,
                                          const struct kc_chaturaji_position *pos,
                                          uint8_t roll,
                                          struct kc_chaturaji_move *out);
+
+// Thinks about the side to move's move in `pos` within `limits` (see
+// `kc_agent_limits`: NULL or all 0 for the agent's own budget), on the
+// calling thread, and writes the move to `*out_move` and what the agent
+// found (score, depth, nodes, time) to `*out` (`pos` is not changed).
+// Fields out of range, or a bound the agent cannot honour (a depth for
+// MCTS, a Kaissa expectimax deeper than 3), give
+// `KC_ERR_INVALID_ARGUMENT`; a finished game `KC_ERR_GAME_OVER`; an
+// agent made for Chaturaji `KC_ERR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `agent` is a live agent used by nobody else during the call; `pos` is a
+// live Kaissa position that nobody changes during the call; `limits` is
+// NULL or points to a readable `kc_agent_limits`; `out_move` points to a
+// writable `kc_kaissa_move` and `out` to a writable `kc_agent_thought`.
+enum kc_status kc_agent_kaissa_think(struct kc_agent *agent,
+                                     const struct kc_kaissa_position *pos,
+                                     const struct kc_agent_limits *limits,
+                                     struct kc_kaissa_move *out_move,
+                                     struct kc_agent_thought *out);
+
+// Thinks about the move of the seat to move in `pos` after the die
+// showed `roll` (2..5; ignored while a Ludii promotion decision is
+// pending: pass 0) within `limits` (see `kc_agent_limits`: NULL or all 0
+// for the agent's own budget), on the calling thread, and writes the move
+// to `*out_move` and what the agent found (score, depth, nodes, time) to
+// `*out` (`pos` is not changed). Fields out of range, or a bound the
+// agent cannot honour (a depth for MCTS, an expectimax deeper than 8),
+// give `KC_ERR_INVALID_ARGUMENT`; so do a roll other than 2..5 (when one
+// is needed) and an agent made for Kaissa; a finished game gives
+// `KC_ERR_GAME_OVER`.
+//
+// # Safety
+// `agent` is a live agent used by nobody else during the call; `pos` is a
+// live Chaturaji position that nobody changes during the call; `limits`
+// is NULL or points to a readable `kc_agent_limits`; `out_move` points to
+// a writable `kc_chaturaji_move` and `out` to a writable
+// `kc_agent_thought`.
+enum kc_status kc_agent_chaturaji_think(struct kc_agent *agent,
+                                        const struct kc_chaturaji_position *pos,
+                                        uint8_t roll,
+                                        const struct kc_agent_limits *limits,
+                                        struct kc_chaturaji_move *out_move,
+                                        struct kc_agent_thought *out);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -1,4 +1,4 @@
-//! The work sharing of threaded perft ([`game::perft_threaded`]) and the
+//! The work sharing of threaded perft ([`crate::game::perft_threaded`]) and the
 //! playouts.
 //!
 //! The work is cut into tasks ahead of time (the subtrees below the root's
@@ -8,10 +8,6 @@
 //! added up (perft) or put back in task order (divide), so they are the
 //! same as the single-threaded ones whatever the number of threads and
 //! however the tasks fell.
-//!
-//! The name-prefixed `kaissa_perft`, `chaturaji_perft` and their divides
-//! are deprecated wrappers of [`game::perft_threaded`] and
-//! [`game::perft_divide_threaded`].
 //!
 //! Threads are `std::thread::scope` threads (no dependency); the calling
 //! thread works too. A thread the system refuses to start is not an error:
@@ -26,9 +22,6 @@
 //! ```
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-use crate::game::{self, Chaturaji, ChaturajiStep, Kaissa};
-use crate::{chaturaji, kaissa};
 
 /// The most threads any function here starts, whatever it is asked for.
 pub const MAX_THREADS: usize = 1024;
@@ -101,72 +94,6 @@ pub(crate) fn map_tasks<T: Send>(
     let mut all: Vec<(usize, T)> = per_worker.into_iter().flatten().collect();
     all.sort_unstable_by_key(|&(i, _)| i);
     all.into_iter().map(|(_, result)| result).collect()
-}
-
-/// [`kaissa::perft`] on `threads` threads (`0`: every core; see
-/// [`resolve`]).
-#[deprecated(
-    since = "0.2.0",
-    note = "use game::perft_threaded(&Kaissa::new(pos), ...)"
-)]
-#[must_use]
-pub fn kaissa_perft(pos: &kaissa::Position, depth: u32, threads: usize) -> u64 {
-    game::perft_threaded(&Kaissa::new(pos.clone()), depth, threads)
-}
-
-/// [`kaissa::perft_divide`] on `threads` threads: the same list in the same
-/// order.
-#[deprecated(since = "0.2.0", note = "use game::perft_divide_threaded")]
-#[must_use]
-pub fn kaissa_perft_divide(
-    pos: &kaissa::Position,
-    depth: u32,
-    threads: usize,
-) -> Vec<(kaissa::Move, u64)> {
-    if depth == 0 {
-        // As before: each root move with the count 1.
-        return kaissa::perft_divide(pos, 0);
-    }
-    game::perft_divide_threaded(&Kaissa::new(pos.clone()), depth, threads)
-        .into_iter()
-        .map(|(_, mv, nodes)| (mv, nodes))
-        .collect()
-}
-
-/// [`chaturaji::perft`] on `threads` threads (`0`: every core).
-#[deprecated(
-    since = "0.2.0",
-    note = "use game::perft_threaded(&Chaturaji::new(pos), ...)"
-)]
-#[must_use]
-pub fn chaturaji_perft(pos: &chaturaji::Position, depth: u32, threads: usize) -> u64 {
-    game::perft_threaded(&Chaturaji::new(pos.clone()), depth, threads)
-}
-
-/// [`chaturaji::perft_divide`] on `threads` threads: the same list in the
-/// same order.
-#[deprecated(since = "0.2.0", note = "use game::perft_divide_threaded")]
-#[must_use]
-pub fn chaturaji_perft_divide(
-    pos: &chaturaji::Position,
-    depth: u32,
-    threads: usize,
-) -> Vec<(Option<chaturaji::Roll>, chaturaji::Move, u64)> {
-    let entries = game::perft_divide_threaded(&Chaturaji::new(pos.clone()), depth, threads);
-    entries
-        .into_iter()
-        .filter_map(|(roll, step, nodes)| {
-            let roll = match roll {
-                Some(ChaturajiStep::Roll(roll)) => Some(roll),
-                _ => None,
-            };
-            match step {
-                ChaturajiStep::Move(mv) => Some((roll, mv, nodes)),
-                // A player node lists moves only.
-                ChaturajiStep::Roll(_) => None,
-            }
-        })
-        .collect()
 }
 
 #[cfg(test)]

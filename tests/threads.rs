@@ -149,28 +149,3 @@ fn thread_counts_resolve() {
     // Far more threads than tasks is fine (and capped).
     assert_eq!(game::perft_threaded(&game::kaissa(), 3, usize::MAX), 70_656);
 }
-
-#[test]
-#[allow(deprecated)]
-fn the_old_threaded_perft_names_still_count() {
-    use kaissa_chaturaji::threads;
-    // 70656: Fairy-Stockfish's count (tests/data/kaissa.perft).
-    let pos = kaissa::Position::start();
-    assert_eq!(threads::kaissa_perft(&pos, 3, 2), 70_656);
-    for depth in [0, 3] {
-        assert_eq!(
-            threads::kaissa_perft_divide(&pos, depth, 2),
-            kaissa::perft_divide(&pos, depth)
-        );
-    }
-    for (_, pos) in chaturaji_positions() {
-        assert_eq!(
-            threads::chaturaji_perft(&pos, 3, 3),
-            chaturaji::perft(&pos, 3)
-        );
-        assert_eq!(
-            threads::chaturaji_perft_divide(&pos, 3, 3),
-            chaturaji::perft_divide(&pos, 3)
-        );
-    }
-}

@@ -192,7 +192,7 @@ static void play_kaissa(uint64_t seed) {
         }
         must(kc_kaissa_to_move(pos, &side), "kc_kaissa_to_move");
         if (side == KC_KAISSA_RED) {
-            must(kc_kaissa_random_move(pos, &rng, &mv), "kc_kaissa_random_move");
+            must(kc_kaissa_choose_move(pos, &rng, &mv), "kc_kaissa_choose_move");
             must(kc_kaissa_play(pos, mv, &history[plies % MAX_HISTORY]), "kc_kaissa_play");
             plies++;
             printf("Computer plays ");

@@ -282,7 +282,7 @@ unsigned game_turn(const Game *g) {
 unsigned game_ply(const Game *g) {
     if (g->kind == GAME_KAISSA) {
         uint32_t ply = 0;
-        must(kc_kaissa_ply32(g->k, &ply), "kc_kaissa_ply32");
+        must(kc_kaissa_ply(g->k, &ply), "kc_kaissa_ply");
         return ply;
     } else {
         uint32_t ply = 0;
@@ -850,7 +850,7 @@ GamePlayResult game_play_random(Game *g) {
     }
     if (g->kind == GAME_KAISSA) {
         kc_kaissa_move mv;
-        if (kc_kaissa_random_move(g->k, &g->rng, &mv) != KC_OK) {
+        if (kc_kaissa_choose_move(g->k, &g->rng, &mv) != KC_OK) {
             return PLAY_ILLEGAL;
         }
         return play_kaissa(g, mv);

@@ -127,7 +127,11 @@ pub async fn view(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    app.view(&id).await.map(Json)
+    let mut view = app.view(&id).await?;
+    if let Some(fields) = view.as_object_mut() {
+        fields.insert("watchers".into(), app.watchers.count(&id).into());
+    }
+    Ok(Json(view))
 }
 
 /// `GET /api/games/<id>/record`: the record as text.

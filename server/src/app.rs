@@ -24,6 +24,7 @@ use crate::live::{Action, Extra, Live};
 use crate::seats::{check_bot_spec, hash_secret, Seat};
 use crate::storage::{GameRow, MoveRow, Store};
 use crate::table::{rules_of, seat_colours, Table};
+use crate::watchers::Watchers;
 
 /// Milliseconds since 1970, now.
 #[must_use]
@@ -70,6 +71,8 @@ pub struct App {
     pub store: Store,
     /// Live event channels.
     pub hub: Hub,
+    /// Spectator counts.
+    pub watchers: Arc<Watchers>,
     games: Mutex<HashMap<String, Arc<Mutex<Live>>>>,
     timers: StdMutex<HashMap<String, AbortHandle>>,
     create_per_minute: Option<usize>,
@@ -84,6 +87,7 @@ impl App {
         Arc::new(App {
             store,
             hub: Hub::default(),
+            watchers: Arc::default(),
             games: Mutex::new(HashMap::new()),
             timers: StdMutex::new(HashMap::new()),
             create_per_minute,

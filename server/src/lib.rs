@@ -27,6 +27,7 @@ pub mod storage;
 pub mod stream;
 pub mod table;
 pub mod view;
+pub mod watchers;
 pub mod writer;
 
 use std::sync::Arc;

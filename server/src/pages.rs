@@ -13,10 +13,11 @@ use crate::app::App;
 
 /// The static files: name, content type, contents. `board.js` and
 /// `pieces.js` are the playable page's board (web/js).
-const FILES: [(&str, &str, &str); 6] = [
+const FILES: [(&str, &str, &str); 7] = [
     ("board.js", "text/javascript", include_str!("../../web/js/board.js")),
     ("pieces.js", "text/javascript", include_str!("../../web/js/pieces.js")),
     ("table.js", "text/javascript", include_str!("../static/table.js")),
+    ("dice.js", "text/javascript", include_str!("../static/dice.js")),
     ("lobby.js", "text/javascript", include_str!("../static/lobby.js")),
     ("style.css", "text/css", include_str!("../static/style.css")),
     ("favicon.svg", "image/svg+xml", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 2 2\"><rect width=\"1\" height=\"1\" fill=\"#5b4327\"/><rect x=\"1\" y=\"1\" width=\"1\" height=\"1\" fill=\"#5b4327\"/></svg>"),

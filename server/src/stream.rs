@@ -4,7 +4,9 @@
 //! Both send every stored event after version N first (from storage),
 //! then the live ones, skipping any already sent. A listener too slow for
 //! the live events (its queue full, or more than the channel's capacity
-//! behind) is disconnected; it reconnects with its last version.
+//! behind) is disconnected; it reconnects with its last version. Each
+//! stream is also told the game's spectator count ([`crate::watchers`])
+//! whenever it changes, apart from the events.
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -19,7 +21,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::{broadcast, mpsc};
-use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::wrappers::{ReceiverStream, WatchStream};
 
 use crate::app::App;
 use crate::error::ApiError;
@@ -40,6 +42,9 @@ pub struct Since {
     /// The last version the client has (0: none).
     #[serde(default)]
     since: i64,
+    /// 1: a seat's own page, not counted as a spectator.
+    #[serde(default)]
+    seated: u8,
 }
 
 /// Feeds `tx` with game `id`'s events after `since`: stored ones, then
@@ -98,9 +103,28 @@ pub async fn sse(
     let Query(since) = since.map_err(|e| ApiError::bad_request(e.body_text()))?;
     app.game(&id).await?;
     let (tx, rx) = mpsc::channel(QUEUE);
+    // The spectator count, as `watchers` messages apart from the game's
+    // events; this stream counts as long as it is open, unless seated.
+    let (presence, count) = app.watchers.enter(&id, since.seated == 0);
+    let counts = WatchStream::new(count).map(move |n| {
+        let _present = &presence;
+        Ok::<_, Infallible>(
+            SseEvent::default()
+                .event("watchers")
+                .data(json!({ "type": "watchers", "watchers": n }).to_string()),
+        )
+    });
     tokio::spawn(feed(app, id, since.since, tx));
-    let stream =
+    let events =
         ReceiverStream::new(rx).map(|body| Ok::<_, Infallible>(SseEvent::default().data(body)));
+    // The stream ends with the game's events (a listener too slow is
+    // dropped), whatever the counts do.
+    let events = events
+        .map(Some)
+        .chain(futures_util::stream::once(async { None }));
+    let stream = futures_util::stream::select(events, counts.map(Some))
+        .take_while(|item| std::future::ready(item.is_some()))
+        .filter_map(std::future::ready);
     Ok(Sse::new(stream)
         .keep_alive(KeepAlive::default())
         .into_response())
@@ -117,11 +141,16 @@ pub async fn socket(
     app.game(&id).await?;
     Ok(upgrade
         .max_message_size(MAX_SOCKET_MESSAGE)
-        .on_upgrade(move |ws| run_socket(app, id, since.since, ws)))
+        .on_upgrade(move |ws| run_socket(app, id, since.since, since.seated == 0, ws)))
 }
 
-/// One WebSocket: a feeder of events, a writer, and the reader of actions.
-async fn run_socket(app: Arc<App>, id: String, since: i64, ws: WebSocket) {
+/// One WebSocket: a feeder of events, a writer, the reader of actions,
+/// and the spectator count (as `{"type": "watchers", "watchers": N}`
+/// messages, apart from the game's events; the socket counts unless
+/// `seated`).
+async fn run_socket(app: Arc<App>, id: String, since: i64, counted: bool, ws: WebSocket) {
+    let (_presence, count) = app.watchers.enter(&id, counted);
+    let mut counts = WatchStream::new(count);
     let (mut sink, mut stream) = ws.split();
     let (tx, mut rx) = mpsc::channel::<String>(QUEUE);
     let mut feeder = tokio::spawn(feed(app.clone(), id.clone(), since, tx.clone()));
@@ -141,6 +170,12 @@ async fn run_socket(app: Arc<App>, id: String, since: i64, ws: WebSocket) {
         tokio::select! {
             _ = &mut feeder => break,
             _ = &mut writer => break,
+            Some(n) = counts.next() => {
+                let message = json!({ "type": "watchers", "watchers": n });
+                if tx.try_send(message.to_string()).is_err() {
+                    break;
+                }
+            }
             message = stream.next() => {
                 let text = match message {
                     Some(Ok(Message::Text(text))) => text.to_string(),

@@ -2,6 +2,7 @@
 // page holds no rules: the server sends the pieces and the legal moves of
 // the seat to move; the page sends the move texts it picks.
 import { Board } from "/static/board.js";
+import { checkDice, clientSeed } from "/static/dice.js";
 
 const $ = (selector) => document.querySelector(selector);
 const id = location.pathname.split("/")[2];
@@ -36,7 +37,7 @@ async function joinFromLink() {
     if (s.taken) continue;
     const reply = await fetch(`/api/games/${id}/join`, {
       method: "POST",
-      body: JSON.stringify({ seat: s.seat, secret, name }),
+      body: JSON.stringify({ seat: s.seat, secret, name, client_seed: clientSeed() }),
     });
     if (reply.ok) {
       const answer = await reply.json();
@@ -106,28 +107,91 @@ function render() {
   $("[data-seat-info]").textContent = seat ? `You play ${colours[seat.seat]}.` : "You are watching.";
   $("[data-roll]").textContent = state.roll ?? "";
   $("[data-roll]").dataset.roll = state.roll ?? "";
-  if (state.clock) {
-    $("[data-clock]").textContent = state.clock.remaining_ms
-      .map((ms, i) => `${colours[i]} ${(ms / 1000).toFixed(1)} s`).join(" · ");
-  }
+  $("[data-roll-seat]").textContent = state.roll ? `(${colours[state.to_move]} to move)` : "";
   $("[data-seats]").replaceChildren(...state.seats.map((s) => {
     const item = document.createElement("li");
-    item.textContent = `${s.colour}: ${s.name ?? (s.taken ? s.kind : "free")}`;
+    item.dataset.seat = s.seat;
+    item.dataset.toMove = String(state.status === "playing" && state.to_move === s.seat);
+    const name = document.createElement("span");
+    name.textContent = `${s.colour}: ${s.name ?? (s.taken ? s.kind : "free")}`;
+    item.append(name);
+    if (state.clock?.remaining_ms) {
+      const clock = document.createElement("span");
+      clock.dataset.clockSeat = s.seat;
+      item.append(clock);
+    }
     return item;
   }));
+  clockBase = state.clock?.remaining_ms
+    ? { remaining: state.clock.remaining_ms, running: state.status === "playing" ? state.clock.running : null, at: performance.now() }
+    : null;
+  tick();
   $("[data-moves]").replaceChildren(...state.moves.map((m) => {
     const item = document.createElement("li");
     item.textContent = m;
     return item;
   }));
+  const offers = state.status === "playing" ? state.draw_offers ?? [] : [];
+  $("[data-draw-offers]").textContent = offers.length ? `Draw offered by ${offers.map((s) => colours[s]).join(", ")}` : "";
   const playing = seat !== null && state.status === "playing";
+  $('[data-action="draw"]').textContent = !playing ? "Offer a draw"
+    : offers.includes(seat.seat) ? "Draw offered"
+    : offers.length ? "Accept the draw" : "Offer a draw";
   $('[data-action="resign"]').hidden = !playing;
   $('[data-action="draw"]').hidden = !playing;
   $('[data-action="abort"]').hidden = !(seat !== null && state.status !== "over");
   $('[data-form="chat"]').hidden = seat === null;
   $("[data-record]").href = `/api/games/${id}/record`;
-  $("[data-dice]").textContent = `commitment ${state.dice.commitment}` +
-    (state.dice.server_seed ? `, server seed ${state.dice.server_seed}` : "");
+  showDice();
+}
+
+// The clocks count down between the server's values: the running seat's
+// time is the server's less the time since the state came.
+let clockBase = null;
+function clockText(ms) {
+  if (ms >= 86400000) { // a correspondence clock: days and hours
+    return `${Math.floor(ms / 86400000)} d ${Math.floor(ms / 3600000) % 24} h`;
+  }
+  const tenths = Math.max(0, Math.floor(ms / 100));
+  const minutes = Math.floor(tenths / 600);
+  const seconds = Math.floor(tenths / 10) % 60;
+  return `${minutes}:${String(seconds).padStart(2, "0")}.${tenths % 10}`;
+}
+function tick() {
+  if (!clockBase) return;
+  for (const element of document.querySelectorAll("[data-clock-seat]")) {
+    const seat = Number(element.dataset.clockSeat);
+    const running = clockBase.running === seat;
+    const ms = clockBase.remaining[seat] - (running ? performance.now() - clockBase.at : 0);
+    element.textContent = clockText(ms);
+    element.dataset.ms = String(Math.max(0, Math.round(ms)));
+    element.dataset.running = String(running);
+  }
+}
+setInterval(tick, 200);
+
+// The die's proof: the commitment while the game is played; once it is
+// over, the server seed and the page's own check of every roll.
+let checked = null;
+async function showDice() {
+  $("[data-commitment]").textContent = state.dice.commitment;
+  const seed = state.dice.server_seed;
+  $("[data-server-seed-line]").hidden = !seed;
+  $("[data-server-seed]").textContent = seed ?? "";
+  const check = $("[data-dice-check]");
+  if (!seed || state.game !== "chaturaji") {
+    check.textContent = state.game === "chaturaji" ? "The server seed is published when the game is over." : "";
+    delete check.dataset.verified;
+    return;
+  }
+  const key = `${seed}:${state.moves.length}`;
+  if (checked === key) return;
+  checked = key;
+  const result = await checkDice(id, state.dice, state.moves);
+  check.dataset.verified = String(result.ok);
+  check.textContent = result.ok
+    ? `verified: the commitment and all ${result.rolls} rolls`
+    : `mismatch: ${result.reason}`;
 }
 
 async function refresh() {
@@ -136,7 +200,10 @@ async function refresh() {
     showError("no such game");
     return;
   }
-  state = await reply.json();
+  const next = await reply.json();
+  if (state && next.version < state.version) return; // an older answer came late
+  state = next;
+  $("[data-watchers]").textContent = state.watchers ?? 0;
   if (!board) {
     const orientation = seat ? state.seats[seat.seat].colour : undefined;
     board = new Board($("[data-board]"), {
@@ -162,22 +229,26 @@ function chatLine(event) {
   $("[data-chat-log]").append(item);
 }
 
-// Events after the last one seen; a dropped stream is reopened from there
-// (so nothing is shown twice and nothing is missed).
+// The game's events over a WebSocket, after the last one seen; a closed
+// socket (a server restart, a listener dropped for being slow) is opened
+// again from there, so nothing is shown twice and nothing is missed.
+// Spectator counts come on the same socket, apart from the events.
 let seen = 0;
 function listen() {
-  const source = new EventSource(`/api/games/${id}/events?since=${seen}`);
-  source.onmessage = (message) => {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/socket?since=${seen}${seat ? "&seated=1" : ""}`);
+  socket.onmessage = (message) => {
     const event = JSON.parse(message.data);
-    if (event.version <= seen) return;
+    if (event.type === "watchers") {
+      $("[data-watchers]").textContent = event.watchers;
+      return;
+    }
+    if (typeof event.version !== "number" || event.version <= seen) return;
     seen = event.version;
     if (event.type === "chat") chatLine(event);
     if (!state || event.version > state.version) refresh();
   };
-  source.onerror = () => {
-    source.close();
-    setTimeout(listen, 1000);
-  };
+  socket.onclose = () => setTimeout(listen, 1000);
 }
 
 for (const action of ["resign", "draw", "abort"]) {

@@ -1,8 +1,11 @@
-//! The pages in a real browser: `e2e/table.mjs` (Node, playwright-core
-//! from web/node_modules, Debian's Chromium) creates a table in the lobby,
-//! takes both seats through their links and plays two moves by clicking.
-//! Without those tools the test is skipped with the reason, except under
-//! `CI=true`, where it fails.
+//! The pages in a real browser: the scripts of `e2e/` (Node,
+//! playwright-core from web/node_modules, Debian's Chromium) start the
+//! built `kc-server` on a fresh data directory and drive its pages: the
+//! lobby and a table (`table.mjs`), a whole Kaissa game by clicks across a
+//! server restart, watched (`kaissa.mjs`), and four Chaturaji players
+//! whose pages verify the dice (`chaturaji.mjs`). Without those tools the
+//! tests are skipped with the reason, except under `CI=true`, where they
+//! fail. They run one at a time (each starts a browser).
 
 mod common;
 
@@ -11,7 +14,7 @@ use std::process::Command;
 
 use common::*;
 
-/// Why the browser test cannot run here, if it cannot.
+/// Why the browser tests cannot run here, if they cannot.
 fn missing() -> Option<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let chromium = std::env::var("KC_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
@@ -27,28 +30,52 @@ fn missing() -> Option<String> {
     None
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn lobby_and_table_in_a_browser() {
+/// One browser at a time.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// Runs `e2e/<script>` against a fresh `kc-server`; fails with its output.
+async fn run(script: &str) {
     if let Some(reason) = missing() {
         assert!(
             std::env::var("CI").as_deref() != Ok("true"),
-            "the browser test cannot run under CI=true: {reason}"
+            "the browser tests cannot run under CI=true: {reason}"
         );
-        eprintln!("skipping the browser test: {reason}");
+        eprintln!("skipping the browser test {script}: {reason}");
         return;
     }
-    let address = start(&sqlite("browser")).await;
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("e2e/table.mjs");
+    let _turn = ONE_AT_A_TIME.lock().await;
+    let started = std::time::Instant::now();
     let output = tokio::process::Command::new("node")
-        .arg(script)
-        .arg(format!("http://{address}/"))
+        .arg(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("e2e")
+                .join(script),
+        )
+        .env("KC_SERVER_BIN", env!("CARGO_BIN_EXE_kc-server"))
+        .env("KC_DATA", temp_dir("browser"))
         .output()
         .await
         .expect("node runs");
+    eprintln!("{script}: {:.1} s", started.elapsed().as_secs_f64());
     assert!(
         output.status.success(),
-        "{}\n{}",
+        "{script} failed:\n{}\n{}",
         String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );
+}
+
+#[tokio::test]
+async fn lobby_and_table_in_a_browser() {
+    run("table.mjs").await;
+}
+
+#[tokio::test]
+async fn a_whole_kaissa_game_by_clicks_across_a_restart() {
+    run("kaissa.mjs").await;
+}
+
+#[tokio::test]
+async fn four_chaturaji_players_and_the_dice_verified() {
+    run("chaturaji.mjs").await;
 }

@@ -26,7 +26,11 @@ async fn read_sse(
             };
             let line = buffer[start + 6..start + end].trim().to_string();
             buffer.drain(..start + end);
-            events.push(serde_json::from_str(&line).expect("an event is JSON"));
+            let event: Value = serde_json::from_str(&line).expect("an event is JSON");
+            // Spectator counts come apart from the game's events.
+            if event["type"] != "watchers" {
+                events.push(event);
+            }
         }
         if events.len() >= count {
             return events;
@@ -98,7 +102,11 @@ where
             .expect("the socket stays open")
             .unwrap();
         if let Message::Text(text) = message {
-            return serde_json::from_str(&text).unwrap();
+            let value: Value = serde_json::from_str(&text).unwrap();
+            // Spectator counts come apart from the game's events.
+            if value["type"] != "watchers" {
+                return value;
+            }
         }
     }
 }

@@ -25,6 +25,9 @@ async fn pages_and_files() {
     let board = get(address, "/static/board.js").await;
     assert_eq!(board.status, 200);
     assert_eq!(board.body, include_str!("../../web/js/board.js"));
+    let dice = get(address, "/static/dice.js").await;
+    assert_eq!(dice.status, 200);
+    assert!(dice.body.contains("export async function checkDice"));
     for path in [
         "/static/../Cargo.toml",
         "/static/%2e%2e%2fCargo.toml",

@@ -6,8 +6,17 @@ use thiserror::Error;
 
 use super::StopFlag;
 
-/// The longest a move may think, however much a clock holds: one hour.
+/// The longest a move may think, however much a clock holds: one hour
+/// (the bound of a spec's `<ms>ms` and of every front end's time limit).
 pub const MAX_MOVE_TIME: Duration = Duration::from_secs(3600);
+
+/// The deepest search a spec or a front end's limit may ask for: 95 plies
+/// (alpha-beta's deepest; expectimax refuses more than its own bound).
+pub const MAX_DEPTH: u32 = 95;
+
+/// The most nodes (MCTS: iterations) a spec or a front end's limit may
+/// ask for a move.
+pub const MAX_NODES: u64 = 1_000_000_000;
 
 /// What a move thinks when neither the caller's [`Limit`] nor the agent's
 /// spec gives a bound: one second.

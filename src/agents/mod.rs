@@ -92,7 +92,7 @@ pub use clock::set_clock;
 pub use expectimax::{Expectimax, MAX_EXPECTIMAX_DEPTH};
 pub use greedy::GreedyAgent;
 pub use kaissa_eval::{evaluate, piece_value, MATE};
-pub use limit::{Clock, Limit, LimitError, DEFAULT_MOVE_TIME, MAX_MOVE_TIME};
+pub use limit::{Clock, Limit, LimitError, DEFAULT_MOVE_TIME, MAX_DEPTH, MAX_MOVE_TIME, MAX_NODES};
 pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomAgent;
 pub use spec::{AgentKind, AgentSpec, SpecError};

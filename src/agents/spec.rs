@@ -26,17 +26,17 @@ use super::{
 };
 
 /// The most MCTS iterations a spec may ask for per move.
-const MAX_ITERATIONS: u64 = 1_000_000_000;
+const MAX_ITERATIONS: u64 = MAX_NODES;
 /// The most alpha-beta nodes a spec may ask for per move.
-const MAX_NODES: u64 = 1_000_000_000;
+const MAX_NODES: u64 = super::MAX_NODES;
 /// The deepest alpha-beta search a spec may ask for.
-const MAX_DEPTH: u64 = 95;
+const MAX_DEPTH: u64 = super::MAX_DEPTH as u64;
 /// The deepest expectimax search of Merchant Kaissa: it does not prune,
 /// and Kaissa's 40 to 100 moves a ply make each ply cost that much more
 /// (BENCHMARKS.md, "Expectimax depth in Kaissa").
 const MAX_KAISSA_EXPECTIMAX_DEPTH: u32 = 3;
 /// The longest time budget a spec may ask for: one hour.
-const MAX_MILLIS: u64 = 3_600_000;
+const MAX_MILLIS: u64 = super::MAX_MOVE_TIME.as_secs() * 1000;
 
 /// What went wrong with an agent spec. Its text says what was expected.
 ///

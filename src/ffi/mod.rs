@@ -138,7 +138,7 @@ pub extern "C" fn kc_status_message(code: c_int) -> *const c_char {
     text.as_ptr().cast()
 }
 
-/// The library version (`"0.2.0"`…), a static NUL-terminated string owned by
+/// The library version (`"0.3.0"`…), a static NUL-terminated string owned by
 /// the library: do not free or modify it.
 #[no_mangle]
 pub extern "C" fn kc_version() -> *const c_char {

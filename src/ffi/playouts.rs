@@ -122,7 +122,7 @@ impl kc_playout_game {
 /// The seed of game `index` of a batch with master seed `seed`: the
 /// `index`-th word (from 0) of a SplitMix64 generator seeded with `seed`
 /// (what `kc_random_next` would give on the `index + 1`-th call). Replay
-/// one game with `kc_kaissa_random_move` / the Chaturaji die and choice
+/// one game with `kc_kaissa_choose_move` / the Chaturaji die and choice
 /// from a state seeded with it, or with `kc_*_playout_game`.
 #[no_mangle]
 pub extern "C" fn kc_playout_game_seed(seed: u64, index: u64) -> u64 {

@@ -54,12 +54,6 @@ use crate::record::{
 
 use super::svg;
 
-/// Deprecated: use `KC_GAME_KAISSA` (one game selector for records and
-/// agents).
-pub const KC_RECORD_KAISSA: u8 = KC_GAME_KAISSA;
-/// Deprecated: use `KC_GAME_CHATURAJI` (one game selector for records and
-/// agents).
-pub const KC_RECORD_CHATURAJI: u8 = KC_GAME_CHATURAJI;
 /// A text buffer of this many bytes always holds an action text of a
 /// record (`exchange:rh4,be8` is the longest kind) and its NUL.
 pub const KC_RECORD_ACTION_TEXT_CAP: usize = 24;

@@ -3,7 +3,7 @@
 //!
 //! The choice is defined on the list: `moves[rng.below(n)]` where `moves`
 //! is [`Position::legal_moves`] (generation order) and `n` its length, the
-//! same as the C ABI's `kc_kaissa_random_move`. It is computed without the
+//! same as the C ABI's `kc_kaissa_choose_move`. It is computed without the
 //! list: one pass stores each piece's target set (a 128-bit word) and adds
 //! up their sizes, then the `k`-th move is found by counting bits.
 
@@ -17,7 +17,7 @@ impl Position {
     /// A legal move chosen uniformly at random: exactly
     /// `self.legal_moves()[rng.below(n)]` with `n` the number of legal
     /// moves (so the same random source gives the same move as picking from
-    /// the list, and as the C ABI's `kc_kaissa_random_move`), but without
+    /// the list, and as the C ABI's `kc_kaissa_choose_move`), but without
     /// building the list. `None` when the game is over (nothing is drawn
     /// then). Does not allocate.
     ///
@@ -165,7 +165,7 @@ fn select(bits: u128, k: u32) -> Square {
 /// with each move and the position after it. Returns the outcome
 /// ([`Outcome::Ongoing`] when stopped by `max_plies`). The same position
 /// and seed always give the same game; the game is the one the C ABI's
-/// `kc_kaissa_random_move` plays from a state seeded with `seed`.
+/// `kc_kaissa_choose_move` plays from a state seeded with `seed`.
 ///
 /// The game's end is seen without generating the moves twice: a ply
 /// counts the legal moves (needed for the choice anyway) and finds none

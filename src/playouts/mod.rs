@@ -90,14 +90,6 @@ pub const fn game_seed(master: u64, index: u64) -> u64 {
     SplitMix64::new(before).next_const().1
 }
 
-/// The game a batch starts from: an [`AnyGame`].
-#[deprecated(since = "0.2.0", note = "use game::AnyGame")]
-pub type Start = AnyGame;
-
-/// How a game ended: an [`AnyOutcome`].
-#[deprecated(since = "0.2.0", note = "use game::AnyOutcome")]
-pub type PlayoutOutcome = AnyOutcome;
-
 impl AnyOutcome {
     /// The outcome as the playouts' statistics count it (`Ongoing` is a
     /// game stopped by the ply limit: unfinished).

@@ -6,7 +6,9 @@
  * huge specs, names that read back into the same agent); choosing
  * Kaissa and Chaturaji moves that the rules accept (a short game of each,
  * the Ludii promotion decision without a roll); alpha-beta taking the Home
- * Stone; an agent made on one thread thinking on another. Built and run
+ * Stone; thinking within a limit (kc_agent_*_think: the limit honoured or
+ * refused, the score, depth and nodes reported, outputs untouched on
+ * failure); an agent made on one thread thinking on another. Built and run
  * by tests/capi/agents.rs with
  *   cc -std=c99 -Wall -Wextra -Wpedantic -Werror
  * against the static library. Prints "N passed, M failed" last and exits
@@ -210,6 +212,111 @@ static void test_chaturaji(void) {
     kc_agent_free(agent);
 }
 
+/* Thinking within a limit: the limit is honoured (depth, nodes) or
+ * refused with a message (a depth for MCTS, fields out of range), the
+ * thought reports score, depth and nodes, and nothing is written on
+ * failure. */
+static void test_think(void) {
+    kc_agent *alphabeta = new_agent(KC_GAME_KAISSA, "alphabeta", 1);
+    kc_agent *mcts = new_agent(KC_GAME_KAISSA, "mcts:30", 2);
+    kc_kaissa_position *pos = NULL;
+    kc_kaissa_undo_record undo;
+    kc_agent_limits limits;
+    kc_agent_thought thought;
+    kc_kaissa_move mv;
+    CHECK_STATUS(kc_kaissa_position_new_start(&pos), KC_OK);
+
+    memset(&limits, 0, sizeof limits);
+    limits.depth = 3;
+    CHECK_STATUS(kc_agent_kaissa_think(alphabeta, pos, &limits, &mv, &thought), KC_OK);
+    CHECK(thought.depth >= 3 && thought.nodes > 0);
+    CHECK(thought.score > -KC_AGENT_MATE && thought.score < KC_AGENT_MATE);
+    CHECK_STATUS(kc_kaissa_play(pos, mv, &undo), KC_OK);
+    CHECK_STATUS(kc_kaissa_undo(pos, &undo), KC_OK);
+
+    /* A node budget and a time together: the first reached stops it. */
+    memset(&limits, 0, sizeof limits);
+    limits.nodes = 2000;
+    limits.time_ms = 60000;
+    CHECK_STATUS(kc_agent_kaissa_think(alphabeta, pos, &limits, &mv, &thought), KC_OK);
+    CHECK(thought.nodes > 0 && thought.depth >= 1);
+
+    /* MCTS: its own budget (NULL limits) or an iteration count; no depth. */
+    CHECK_STATUS(kc_agent_kaissa_think(mcts, pos, NULL, &mv, &thought), KC_OK);
+    CHECK(thought.nodes == 30);
+    memset(&limits, 0, sizeof limits);
+    limits.iterations = 12;
+    CHECK_STATUS(kc_agent_kaissa_think(mcts, pos, &limits, &mv, &thought), KC_OK);
+    CHECK(thought.nodes == 12);
+    {
+        kc_kaissa_move untouched = {9, 9, 9};
+        kc_agent_thought none;
+        memset(&none, 0x5a, sizeof none);
+        limits.iterations = 0;
+        limits.depth = 4;
+        CHECK_STATUS(kc_agent_kaissa_think(mcts, pos, &limits, &untouched, &none),
+                     KC_ERR_INVALID_ARGUMENT);
+        CHECK(strstr(last_error(), "depth") != NULL);
+        CHECK(untouched.kind == 9 && untouched.from == 9 && untouched.to == 9);
+        CHECK(none.depth == 0x5a5a5a5au);
+        /* Out of range, or two counts at once. */
+        limits.depth = 96;
+        CHECK_STATUS(kc_agent_kaissa_think(alphabeta, pos, &limits, &untouched, &none),
+                     KC_ERR_INVALID_ARGUMENT);
+        CHECK(strstr(last_error(), "1..95") != NULL);
+        memset(&limits, 0, sizeof limits);
+        limits.iterations = 5;
+        limits.nodes = 5;
+        CHECK_STATUS(kc_agent_kaissa_think(mcts, pos, &limits, &untouched, &none),
+                     KC_ERR_INVALID_ARGUMENT);
+        limits.nodes = 0;
+        limits.time_ms = 3600001;
+        CHECK_STATUS(kc_agent_kaissa_think(mcts, pos, &limits, &untouched, &none),
+                     KC_ERR_INVALID_ARGUMENT);
+        CHECK_STATUS(kc_agent_kaissa_think(mcts, pos, NULL, NULL, &none), KC_ERR_NULL_POINTER);
+        CHECK_STATUS(kc_agent_kaissa_think(mcts, pos, NULL, &untouched, NULL),
+                     KC_ERR_NULL_POINTER);
+        CHECK(untouched.kind == 9 && none.depth == 0x5a5a5a5au);
+    }
+    kc_kaissa_position_free(pos);
+
+    /* A won game a few plies ahead scores near KC_AGENT_MATE. */
+    pos = NULL;
+    CHECK_STATUS(kc_kaissa_position_from_text("9h/1u8/10/10/10/10/10/10/10/1B2H4B y 20 -", &pos),
+                 KC_OK);
+    memset(&limits, 0, sizeof limits);
+    limits.depth = 2;
+    CHECK_STATUS(kc_agent_kaissa_think(alphabeta, pos, &limits, &mv, &thought), KC_OK);
+    CHECK(thought.score > KC_AGENT_MATE - 10);
+    kc_kaissa_position_free(pos);
+
+    /* Chaturaji: after a roll, within a time; a bad roll, the wrong game. */
+    {
+        kc_agent *agent = new_agent(KC_GAME_CHATURAJI, "expectimax", 5);
+        kc_chaturaji_position *cpos = chaturaji_start();
+        kc_chaturaji_move cmv;
+        kc_chaturaji_undo_record cundo;
+        memset(&limits, 0, sizeof limits);
+        limits.depth = 2;
+        /* A 5 moves a pawn or the raja: several moves to search. */
+        CHECK_STATUS(kc_agent_chaturaji_think(agent, cpos, 5, &limits, &cmv, &thought), KC_OK);
+        CHECK(thought.depth == 2 && thought.nodes > 0);
+        CHECK_STATUS(kc_chaturaji_play(cpos, 5, cmv, &cundo), KC_OK);
+        CHECK_STATUS(kc_agent_chaturaji_think(agent, cpos, 6, &limits, &cmv, &thought),
+                     KC_ERR_INVALID_ARGUMENT);
+        limits.depth = 9;
+        CHECK_STATUS(kc_agent_chaturaji_think(agent, cpos, 3, &limits, &cmv, &thought),
+                     KC_ERR_INVALID_ARGUMENT);
+        CHECK_STATUS(kc_agent_chaturaji_think(mcts, cpos, 3, NULL, &cmv, &thought),
+                     KC_ERR_INVALID_ARGUMENT);
+        CHECK(strstr(last_error(), "other game") != NULL);
+        kc_chaturaji_position_free(cpos);
+        kc_agent_free(agent);
+    }
+    kc_agent_free(alphabeta);
+    kc_agent_free(mcts);
+}
+
 /* What the worker thread of test_threads works on. */
 struct job {
     kc_agent *agent;
@@ -284,7 +391,8 @@ static void test_limits_are_specs(void) {
         {KC_GAME_CHATURAJI, KC_AGENT_EXPECTIMAX, 0, 0, 9, 0, NULL},
         {KC_GAME_KAISSA, KC_AGENT_EXPECTIMAX, 0, 0, 3, 0, "expectimax:3"},
         {KC_GAME_KAISSA, KC_AGENT_EXPECTIMAX, 0, 0, 4, 0, NULL}, /* unbounded in Kaissa */
-        {KC_GAME_KAISSA, KC_AGENT_EXPECTIMAX, 0, 0, 0, 100, NULL},
+        {KC_GAME_KAISSA, KC_AGENT_EXPECTIMAX, 0, 0, 0, 100, "expectimax:100ms"},
+        {KC_GAME_CHATURAJI, KC_AGENT_EXPECTIMAX, 0, 0, 2, 100, NULL}, /* two budgets */
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -363,6 +471,7 @@ int main(void) {
     test_huge_spec();
     test_kaissa();
     test_chaturaji();
+    test_think();
     test_threads();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

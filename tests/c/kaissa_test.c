@@ -191,7 +191,7 @@ static void test_queries(void) {
     CHECK(side == KC_KAISSA_YELLOW);
     CHECK_STATUS(kc_kaissa_turn(pos, &turn), KC_OK);
     CHECK(turn == 1);
-    CHECK_STATUS(kc_kaissa_ply32(pos, &ply), KC_OK);
+    CHECK_STATUS(kc_kaissa_ply(pos, &ply), KC_OK);
     CHECK(ply == 0);
     CHECK_STATUS(kc_kaissa_hash(pos, &hash), KC_OK);
     CHECK(hash != 0);
@@ -202,8 +202,8 @@ static void test_queries(void) {
     CHECK_STATUS(kc_kaissa_to_move(pos, NULL), KC_ERR_NULL_POINTER);
     CHECK_STATUS(kc_kaissa_turn(NULL, &turn), KC_ERR_NULL_POINTER);
     CHECK_STATUS(kc_kaissa_turn(pos, NULL), KC_ERR_NULL_POINTER);
-    CHECK_STATUS(kc_kaissa_ply32(NULL, &ply), KC_ERR_NULL_POINTER);
-    CHECK_STATUS(kc_kaissa_ply32(pos, NULL), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_kaissa_ply(NULL, &ply), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_kaissa_ply(pos, NULL), KC_ERR_NULL_POINTER);
     CHECK_STATUS(kc_kaissa_hash(NULL, &hash), KC_ERR_NULL_POINTER);
     CHECK_STATUS(kc_kaissa_hash(pos, NULL), KC_ERR_NULL_POINTER);
     CHECK_STATUS(kc_kaissa_outcome(NULL, &outcome), KC_ERR_NULL_POINTER);
@@ -213,12 +213,12 @@ static void test_queries(void) {
     CHECK_STATUS(kc_kaissa_play(pos, mv_text("e2e5"), NULL), KC_OK);
     CHECK_STATUS(kc_kaissa_to_move(pos, &side), KC_OK);
     CHECK(side == KC_KAISSA_RED);
-    CHECK_STATUS(kc_kaissa_ply32(pos, &ply), KC_OK);
+    CHECK_STATUS(kc_kaissa_ply(pos, &ply), KC_OK);
     CHECK(ply == 1);
     CHECK_STATUS(kc_kaissa_play(pos, mv_text("e9e6"), NULL), KC_OK);
     CHECK_STATUS(kc_kaissa_turn(pos, &turn), KC_OK);
     CHECK(turn == 2);
-    CHECK_STATUS(kc_kaissa_ply32(pos, &ply), KC_OK);
+    CHECK_STATUS(kc_kaissa_ply(pos, &ply), KC_OK);
     CHECK(ply == 2);
     /* Equal positions have equal hashes. */
     later = from_text("ibstqutsbi/arpp1pppra/10/10/4p5/4P5/10/10/ARPP1PPPRA/IBSTQUTSBI y 2 Hh");
@@ -740,16 +740,16 @@ static void test_random(void) {
 
     CHECK_STATUS(kc_kaissa_position_new_start(&pos), KC_OK);
     a = 42; b = 42;
-    CHECK_STATUS(kc_kaissa_random_move(pos, &a, &m1), KC_OK);
-    CHECK_STATUS(kc_kaissa_random_move(pos, &b, &m2), KC_OK);
+    CHECK_STATUS(kc_kaissa_choose_move(pos, &a, &m1), KC_OK);
+    CHECK_STATUS(kc_kaissa_choose_move(pos, &b, &m2), KC_OK);
     CHECK(a == b && a != 42 && m1.kind == m2.kind && m1.from == m2.from && m1.to == m2.to);
-    CHECK_STATUS(kc_kaissa_random_move(NULL, &a, &m1), KC_ERR_NULL_POINTER);
-    CHECK_STATUS(kc_kaissa_random_move(pos, NULL, &m1), KC_ERR_NULL_POINTER);
-    CHECK_STATUS(kc_kaissa_random_move(pos, &a, NULL), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_kaissa_choose_move(NULL, &a, &m1), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_kaissa_choose_move(pos, NULL, &m1), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_kaissa_choose_move(pos, &a, NULL), KC_ERR_NULL_POINTER);
     kc_kaissa_position_free(pos);
     pos = from_text("4h5/10/10/10/10/10/10/10/10/4U5 y 12 -");
     a = 7;
-    CHECK_STATUS(kc_kaissa_random_move(pos, &a, &m1), KC_ERR_GAME_OVER);
+    CHECK_STATUS(kc_kaissa_choose_move(pos, &a, &m1), KC_ERR_GAME_OVER);
     CHECK(a == 7);
     kc_kaissa_position_free(pos);
 }
@@ -778,7 +778,7 @@ static void test_random_game(uint64_t seed, const char *expected_final, long exp
     CHECK_STATUS(kc_kaissa_hash(pos, &start_hash), KC_OK);
     while (plies < MAX_PLIES) {
         CHECK_STATUS(kc_kaissa_outcome(pos, &outcome), KC_OK);
-        status = kc_kaissa_random_move(pos, &rng, &mv);
+        status = kc_kaissa_choose_move(pos, &rng, &mv);
         if (outcome.result != KC_KAISSA_ONGOING) {
             CHECK(status == KC_ERR_GAME_OVER);
             break;
@@ -813,7 +813,7 @@ static void test_random_game(uint64_t seed, const char *expected_final, long exp
     CHECK(bad_hashes == 0);
     CHECK(bad_undos == 0);
     CHECK(plies > 0);
-    CHECK_STATUS(kc_kaissa_ply32(pos, &ply), KC_OK);
+    CHECK_STATUS(kc_kaissa_ply(pos, &ply), KC_OK);
     CHECK(ply == (uint32_t)plies);
     CHECK_STATUS(kc_kaissa_position_to_text(pos, text, sizeof text, &len), KC_OK);
     printf("seeded game (seed %" PRIu64 "): %ld plies, result %d reason %d, final %s\n", seed,

@@ -159,12 +159,12 @@ void test_positions() {
     std::uint64_t hash = 0;
     CHECK_STATUS(kc_kaissa_to_move(start.get(), &side), KC_OK);
     CHECK_STATUS(kc_kaissa_turn(start.get(), &turn), KC_OK);
-    CHECK_STATUS(kc_kaissa_ply32(start.get(), &ply), KC_OK);
+    CHECK_STATUS(kc_kaissa_ply(start.get(), &ply), KC_OK);
     CHECK_STATUS(kc_kaissa_hash(start.get(), &hash), KC_OK);
     CHECK(side == KC_KAISSA_YELLOW && turn == 1 && ply == 0 && hash != 0);
     CHECK_STATUS(kc_kaissa_to_move(start.get(), nullptr), KC_ERR_NULL_POINTER);
     CHECK_STATUS(kc_kaissa_turn(nullptr, &turn), KC_ERR_NULL_POINTER);
-    CHECK_STATUS(kc_kaissa_ply32(start.get(), nullptr), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_kaissa_ply(start.get(), nullptr), KC_ERR_NULL_POINTER);
     CHECK_STATUS(kc_kaissa_hash(nullptr, &hash), KC_ERR_NULL_POINTER);
 
     kc_kaissa_outcome_info outcome{9, 9};
@@ -325,7 +325,7 @@ void test_random_game(std::uint64_t seed, const char *expected_final, long expec
     while (static_cast<long>(history.size()) < max_plies) {
         CHECK_STATUS(kc_kaissa_outcome(pos.get(), &outcome), KC_OK);
         kc_kaissa_move mv{};
-        kc_status status = kc_kaissa_random_move(pos.get(), &rng, &mv);
+        kc_status status = kc_kaissa_choose_move(pos.get(), &rng, &mv);
         if (outcome.result != KC_KAISSA_ONGOING) {
             CHECK_STATUS(status, KC_ERR_GAME_OVER);
             break;
@@ -348,10 +348,10 @@ void test_random_game(std::uint64_t seed, const char *expected_final, long expec
     kc_kaissa_move none{};
     std::uint64_t before = rng;
     if (outcome.result != KC_KAISSA_ONGOING) {
-        CHECK_STATUS(kc_kaissa_random_move(pos.get(), &rng, &none), KC_ERR_GAME_OVER);
+        CHECK_STATUS(kc_kaissa_choose_move(pos.get(), &rng, &none), KC_ERR_GAME_OVER);
         CHECK(rng == before);
     }
-    CHECK_STATUS(kc_kaissa_random_move(pos.get(), nullptr, &none), KC_ERR_NULL_POINTER);
+    CHECK_STATUS(kc_kaissa_choose_move(pos.get(), nullptr, &none), KC_ERR_NULL_POINTER);
     while (!history.empty()) {
         if (kc_kaissa_undo(pos.get(), &history.back()) != KC_OK) {
             ++bad;

@@ -767,8 +767,8 @@ fn kaissa_null_pointers() {
             ("side out", kc_kaissa_to_move(pos, null_mut())),
             ("turn pos", kc_kaissa_turn(np, &mut u32_out)),
             ("turn out", kc_kaissa_turn(pos, null_mut())),
-            ("ply pos", kc_kaissa_ply32(np, &mut u32_out)),
-            ("ply out", kc_kaissa_ply32(pos, null_mut())),
+            ("ply pos", kc_kaissa_ply(np, &mut u32_out)),
+            ("ply out", kc_kaissa_ply(pos, null_mut())),
             ("hash pos", kc_kaissa_hash(np, &mut u64_out)),
             ("hash out", kc_kaissa_hash(pos, null_mut())),
             ("outcome pos", kc_kaissa_outcome(np, null_mut())),
@@ -835,16 +835,16 @@ fn kaissa_null_pointers() {
             ("perft pos", kc_kaissa_perft(np, 1, &mut u64_out)),
             ("perft out", kc_kaissa_perft(pos, 1, null_mut())),
             (
-                "random_move pos",
-                kc_kaissa_random_move(np, &mut u64_out, &mut mv),
+                "choose_move pos",
+                kc_kaissa_choose_move(np, &mut u64_out, &mut mv),
             ),
             (
-                "random_move state",
-                kc_kaissa_random_move(pos, null_mut(), &mut mv),
+                "choose_move state",
+                kc_kaissa_choose_move(pos, null_mut(), &mut mv),
             ),
             (
-                "random_move out",
-                kc_kaissa_random_move(pos, &mut u64_out, null_mut()),
+                "choose_move out",
+                kc_kaissa_choose_move(pos, &mut u64_out, null_mut()),
             ),
         ];
         for (what, status) in checks {

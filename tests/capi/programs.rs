@@ -265,24 +265,25 @@ fn visit_c99_program() {
     run_program(&exe);
 }
 
-/// The functions version 0.2 renamed, each beside the name that replaced
+/// The functions version 0.3 renamed, each beside the name that replaced
 /// it (`tests/c/deprecated_names_test.c` calls both).
 const RENAMED_FUNCTIONS: &[(&str, &str)] = &[
-    ("kc_kaissa_side_to_move", "kc_kaissa_to_move"),
-    ("kc_kaissa_ply", "kc_kaissa_ply32"),
-    ("kc_kaissa_move_to_san", "kc_kaissa_move_to_readable"),
-    ("kc_kaissa_move_from_san", "kc_kaissa_move_from_readable"),
+    ("kc_kaissa_ply32", "kc_kaissa_ply"),
+    ("kc_kaissa_random_move", "kc_kaissa_choose_move"),
 ];
 
-/// The constants version 0.2 renamed, each beside the name that replaced it.
-const RENAMED_CONSTANTS: &[(&str, &str)] = &[
-    ("KC_RECORD_KAISSA", "KC_GAME_KAISSA"),
-    ("KC_RECORD_CHATURAJI", "KC_GAME_CHATURAJI"),
-    ("KC_AGENT_GAME_KAISSA", "KC_GAME_KAISSA"),
-    ("KC_AGENT_GAME_CHATURAJI", "KC_GAME_CHATURAJI"),
+/// The names version 0.2 deprecated, which version 0.3 removed.
+const REMOVED_NAMES: &[&str] = &[
+    "kc_kaissa_side_to_move",
+    "kc_kaissa_move_to_san",
+    "kc_kaissa_move_from_san",
+    "KC_RECORD_KAISSA",
+    "KC_RECORD_CHATURAJI",
+    "KC_AGENT_GAME_KAISSA",
+    "KC_AGENT_GAME_CHATURAJI",
 ];
 
-/// `tests/c/deprecated_names_test.c`: every name version 0.2 renamed still
+/// `tests/c/deprecated_names_test.c`: every name version 0.3 renamed still
 /// compiles, links and answers as its new name (built with
 /// `-Wno-deprecated-declarations`); without that flag the C and the C++
 /// compiler warn at every renamed function, because the header marks it
@@ -331,12 +332,19 @@ fn deprecated_names_still_work() {
 
 /// Every renamed name is marked in the header: a function by
 /// `KC_DEPRECATED("use ...")`, a constant by a comment line starting
-/// `Deprecated:` right above it; the new name is declared too.
+/// `Deprecated:` right above it; the new name is declared too. The names
+/// the release before deprecated are gone.
 #[test]
 fn header_marks_renamed_names_deprecated() {
     let header = std::fs::read_to_string(capi_build().header()).expect("generated header");
+    for removed in REMOVED_NAMES {
+        assert!(
+            !header.contains(&format!(" {removed}(")) && !header.contains(&format!(" {removed} ")),
+            "{removed} was deprecated in 0.2 and is still in the header"
+        );
+    }
     let lines: Vec<&str> = header.lines().collect();
-    for (old, new) in RENAMED_FUNCTIONS.iter().chain(RENAMED_CONSTANTS) {
+    for (old, new) in RENAMED_FUNCTIONS {
         let at = lines
             .iter()
             .position(|line| {

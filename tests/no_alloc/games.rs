@@ -156,7 +156,7 @@ fn c_abi_hot_path_does_not_allocate() {
                     assert_eq!(kc_kaissa_is_legal(kpos, kmoves[n - 1], &mut legal), KC_OK);
                     assert!(legal);
                     let mut mv: kc_kaissa_move = std::mem::zeroed();
-                    assert_eq!(kc_kaissa_random_move(kpos, &mut rng_state, &mut mv), KC_OK);
+                    assert_eq!(kc_kaissa_choose_move(kpos, &mut rng_state, &mut mv), KC_OK);
                     let mut undo: kc_kaissa_undo_record = std::mem::zeroed();
                     assert_eq!(kc_kaissa_play(kpos, mv, &mut undo), KC_OK);
                     if ply % 3 == 0 {

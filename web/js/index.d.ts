@@ -229,13 +229,48 @@ declare class Dice {
   free(): void;
 }
 
-/** A computer player: "random", "greedy", "mcts:500", "mcts:200ms", "alphabeta:4", "alphabeta:300ms", "expectimax:2". */
+/** How long an agent may think about one move; every bound given applies, the first reached ends the search. */
+export interface Limit {
+  /** The deepest iteration, 1 to 95 (alpha-beta, expectimax). */
+  depth?: number;
+  /** The most nodes (MCTS: iterations), 1 to 1000000000. */
+  nodes?: number;
+  /** The most time, in milliseconds, 1 to 3600000. */
+  time?: number;
+}
+
+/** What an agent found about a move, at the end of think() and after each iteration. */
+export interface Thought {
+  /** The best move text so far. */
+  move: string;
+  /** Centipawns for the player to move (alpha-beta: a won game n plies ahead is 30000 - n; MCTS and expectimax: the win rate on the logistic scale; random, greedy: 0). */
+  score: number;
+  /** The deepest iteration completed (0 for a move chosen without a search). */
+  depth: number;
+  /** Nodes searched (MCTS: iterations). */
+  nodes: number;
+  /** Milliseconds spent thinking. */
+  timeMs: number;
+  /** The expected line, the move first (Chaturaji: die faces as digits between moves). */
+  pv: string[];
+}
+
+/** A computer player: "random", "greedy", "mcts", "mcts:500", "mcts:200ms", "alphabeta", "alphabeta:4", "alphabeta:300ms", "expectimax:2". */
 export class Agent {
   constructor(spec: string, options?: { seed?: number | bigint });
   readonly spec: string;
   /** The chosen move text, or undefined when the game is over; `pos` is unchanged. */
   choose(pos: KaissaPosition): string | undefined;
   choose(pos: ChaturajiPosition, roll?: number | null): string | undefined;
+  /**
+   * Thinks within `limit` ({} for the agent's own budget), calling `onProgress` after each
+   * iteration; undefined when the game is over. A bound the agent cannot honour (a depth
+   * for MCTS) throws a LimitError; an exception from `onProgress` ends the search and is
+   * thrown again.
+   */
+  think(pos: KaissaPosition, limit?: Limit, onProgress?: (thought: Thought) => void): Thought | undefined;
+  think(pos: KaissaPosition, limit: Limit | undefined, roll: undefined | null, onProgress?: (thought: Thought) => void): Thought | undefined;
+  think(pos: ChaturajiPosition, limit: Limit | undefined, roll?: number | null, onProgress?: (thought: Thought) => void): Thought | undefined;
   reset(): void;
   free(): void;
 }

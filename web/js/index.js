@@ -9,7 +9,7 @@
 // (a wrong type is a TypeError before anything reaches the module) and
 // pass everything else through; the library's errors arrive as Error
 // objects named NotationError, IllegalMoveError, ReadableMoveError,
-// ExchangeError, RecordError, SpecError or UndoError (a die roll other
+// ExchangeError, RecordError, SpecError, LimitError or UndoError (a die roll other
 // than 2-5 is a NotationError; RangeError for another number or a name
 // out of range), and the position is then unchanged.
 import init, * as wasm from "./wasm/kaissa_chaturaji.js";
@@ -307,8 +307,52 @@ export class Agent {
     if (pos instanceof ChaturajiPosition) return this.#inner.chooseChaturaji(pos._inner, optionalRoll(roll));
     throw new TypeError("choose() takes a kaissa.Position or a chaturaji.Position");
   }
+  /**
+   * Thinks about `pos` within `limit` ({depth, nodes, time} in
+   * milliseconds; {} for the agent's own budget) after `roll` (Chaturaji)
+   * and returns {move, score, depth, nodes, timeMs, pv}, calling
+   * `onProgress` with the same shape after each iteration; undefined when
+   * the game is over. For Kaissa, `onProgress` may come third.
+   */
+  think(pos, limit = {}, roll, onProgress) {
+    if (typeof roll === "function" && onProgress === undefined) {
+      onProgress = roll;
+      roll = undefined;
+    }
+    const { depth, nodes, time } = limitArgs(limit);
+    if (onProgress !== undefined && typeof onProgress !== "function") {
+      throw new TypeError(`onProgress must be a function, not ${typeof onProgress}`);
+    }
+    if (pos instanceof KaissaPosition) {
+      if (roll !== undefined && roll !== null) {
+        throw new TypeError("Merchant Kaissa has no die: think() takes no roll for a kaissa.Position");
+      }
+      return this.#inner.thinkKaissa(pos._inner, depth, nodes, time, onProgress);
+    }
+    if (pos instanceof ChaturajiPosition) {
+      return this.#inner.thinkChaturaji(pos._inner, optionalRoll(roll), depth, nodes, time, onProgress);
+    }
+    throw new TypeError("think() takes a kaissa.Position or a chaturaji.Position");
+  }
   reset() { this.#inner.reset(); }
   free() { this.#inner.free(); }
+}
+
+const LIMIT_KEYS = ["depth", "nodes", "time"];
+
+/** The bounds of a think() limit: numbers or undefined, no other keys. */
+function limitArgs(limit) {
+  if (limit === undefined || limit === null) return {};
+  if (typeof limit !== "object") {
+    throw new TypeError(`a limit must be an object {depth, nodes, time}, not ${typeof limit}`);
+  }
+  for (const key of Object.keys(limit)) {
+    if (!LIMIT_KEYS.includes(key)) {
+      throw new TypeError(`unknown limit "${key}": a limit takes depth, nodes and time (ms)`);
+    }
+  }
+  const bound = (key) => (limit[key] === undefined || limit[key] === null ? undefined : number(limit[key], key));
+  return { depth: bound("depth"), nodes: bound("nodes"), time: bound("time") };
 }
 
 /** Reads every record in `text`: {game, rules, tags, result, termination, start, actions, final}. */

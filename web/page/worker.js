@@ -1,6 +1,7 @@
 // The computer players, off the page's thread: a message {id, game,
-// rules, text, roll, spec, seat, seed} is answered with {id, move} (or
-// {id, error}). Each seat keeps its agent (and its search tree) while its
+// rules, text, roll, spec, seat, seed} is answered with {id, move, ms,
+// score, depth, nodes} (what the agent found thinking within its spec's
+// budget), or {id, error}. Each seat keeps its agent (and its search tree) while its
 // spec stays the same.
 import * as kc from "/dist/index.js";
 
@@ -18,9 +19,10 @@ self.addEventListener("message", async (event) => {
     }
     const pos = game === "kaissa" ? new kc.kaissa.Position(text) : new kc.chaturaji.Position(text, { rules });
     const start = performance.now();
-    const move = entry.agent.choose(pos, roll ?? undefined);
+    const thought = game === "kaissa" ? entry.agent.think(pos, {}) : entry.agent.think(pos, {}, roll ?? undefined);
     pos.free();
-    self.postMessage({ id, move, ms: performance.now() - start });
+    const { move, score, depth, nodes } = thought ?? {};
+    self.postMessage({ id, move, ms: performance.now() - start, score, depth, nodes });
   } catch (error) {
     self.postMessage({ id, error: `${error.name}: ${error.message}` });
   }

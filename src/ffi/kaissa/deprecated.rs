@@ -1,79 +1,41 @@
-//! The Kaissa names of version 0.1, kept for one release: each forwards to
-//! the call that replaced it and is marked deprecated in the header
+//! The Kaissa names of version 0.2 that version 0.3 renamed to the word
+//! Chaturaji's calls use, kept for one release: each forwards to the call
+//! that replaced it and is marked deprecated in the header
 //! (`KC_DEPRECATED`), so that a C compiler warns where it is still used.
 
-use core::ffi::c_char;
+use crate::ffi::kc_status;
 
-use crate::ffi::handle::handle_ref;
-use crate::ffi::{answer, kc_status, run};
+use super::play::kc_kaissa_choose_move;
+use super::position::{kc_kaissa_ply, kc_kaissa_position};
+use super::types::kc_kaissa_move;
 
-use super::position::{kc_kaissa_position, kc_kaissa_to_move};
-use super::readable::{kc_kaissa_move_from_readable, kc_kaissa_move_to_readable};
-
-/// Deprecated: use `kc_kaissa_to_move` (the same call under the word both
+/// Deprecated: use `kc_kaissa_ply` (the same call under the word both
 /// games use).
 ///
 /// # Safety
-/// As for `kc_kaissa_to_move`.
+/// As for `kc_kaissa_ply`.
 #[no_mangle]
-#[deprecated(since = "0.2.0", note = "use kc_kaissa_to_move")]
-pub unsafe extern "C" fn kc_kaissa_side_to_move(
+#[deprecated(since = "0.3.0", note = "use kc_kaissa_ply")]
+pub unsafe extern "C" fn kc_kaissa_ply32(
     pos: *const kc_kaissa_position,
-    out: *mut u8,
+    out: *mut u32,
 ) -> kc_status {
     // SAFETY: forwarded from the caller.
-    unsafe { kc_kaissa_to_move(pos, out) }
+    unsafe { kc_kaissa_ply(pos, out) }
 }
 
-/// Deprecated: use `kc_kaissa_ply32`, which writes the ply as a
-/// `uint32_t`, as `kc_chaturaji_ply` does (the ply is 32-bit in the
-/// library). This call writes it widened to a `uint64_t`.
+/// Deprecated: use `kc_kaissa_choose_move` (the same call under the word
+/// both games use).
 ///
 /// # Safety
-/// `pos` is a live position; `out` points to a writable `uint64_t`.
+/// As for `kc_kaissa_choose_move`.
 #[no_mangle]
-#[deprecated(since = "0.2.0", note = "use kc_kaissa_ply32 (uint32_t)")]
-pub unsafe extern "C" fn kc_kaissa_ply(pos: *const kc_kaissa_position, out: *mut u64) -> kc_status {
-    run("kc_kaissa_ply", || {
-        // SAFETY: forwarded from the caller.
-        let pos = unsafe { handle_ref(pos, "pos")? };
-        // SAFETY: forwarded from the caller.
-        unsafe { answer(out, || Ok(u64::from(pos.ply()))) }
-    })
-}
-
-/// Deprecated: use `kc_kaissa_move_to_readable` (the same call under the
-/// word both games use).
-///
-/// # Safety
-/// As for `kc_kaissa_move_to_readable`.
-#[no_mangle]
-#[deprecated(since = "0.2.0", note = "use kc_kaissa_move_to_readable")]
-pub unsafe extern "C" fn kc_kaissa_move_to_san(
+#[deprecated(since = "0.3.0", note = "use kc_kaissa_choose_move")]
+pub unsafe extern "C" fn kc_kaissa_random_move(
     pos: *const kc_kaissa_position,
-    move_text: *const c_char,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
+    rng_state: *mut u64,
+    out: *mut kc_kaissa_move,
 ) -> kc_status {
     // SAFETY: forwarded from the caller.
-    unsafe { kc_kaissa_move_to_readable(pos, move_text, buf, cap, out_len) }
-}
-
-/// Deprecated: use `kc_kaissa_move_from_readable` (the same call under
-/// the word both games use).
-///
-/// # Safety
-/// As for `kc_kaissa_move_from_readable`.
-#[no_mangle]
-#[deprecated(since = "0.2.0", note = "use kc_kaissa_move_from_readable")]
-pub unsafe extern "C" fn kc_kaissa_move_from_san(
-    pos: *const kc_kaissa_position,
-    san: *const c_char,
-    buf: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-) -> kc_status {
-    // SAFETY: forwarded from the caller.
-    unsafe { kc_kaissa_move_from_readable(pos, san, buf, cap, out_len) }
+    unsafe { kc_kaissa_choose_move(pos, rng_state, out) }
 }

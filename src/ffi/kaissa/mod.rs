@@ -32,7 +32,7 @@
 //! records; perft and random play), `text.rs` (position, diagram, move and
 //! square texts), `readable.rs` (short algebraic notation), `svg.rs`
 //! (pictures), `playouts.rs` (seeded random games), `search/` (the push
-//! stack, moves by index, visits) and `deprecated.rs` (the names of 0.1,
+//! stack, moves by index, visits) and `deprecated.rs` (the names of 0.2,
 //! kept for one release).
 #![allow(non_camel_case_types)]
 

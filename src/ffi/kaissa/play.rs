@@ -377,18 +377,20 @@ pub unsafe extern "C" fn kc_kaissa_perft(
 /// Never allocates.
 ///
 /// The choice is `moves[below(n)]` where `moves` is the order of
-/// `kc_kaissa_legal_moves` and `below` is `kc_random_below`.
+/// `kc_kaissa_legal_moves` and `below` is `kc_random_below`, exactly as
+/// the Rust `Position::choose_move` (and as `kc_chaturaji_choose_move`
+/// chooses for Chaturaji).
 ///
 /// # Safety
 /// `pos` is a live position; `rng_state` points to a `uint64_t` the caller
 /// owns (read and written); `out` points to a writable `kc_kaissa_move`.
 #[no_mangle]
-pub unsafe extern "C" fn kc_kaissa_random_move(
+pub unsafe extern "C" fn kc_kaissa_choose_move(
     pos: *const kc_kaissa_position,
     rng_state: *mut u64,
     out: *mut kc_kaissa_move,
 ) -> kc_status {
-    run("kc_kaissa_random_move", || {
+    run("kc_kaissa_choose_move", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_ref(pos, "pos")? };
         let state = out_ptr(rng_state, "rng_state")?;

@@ -368,18 +368,14 @@ pub unsafe extern "C" fn kc_kaissa_turn(
     })
 }
 
-/// Writes the number of plies played since the start to `*out` (32 bits,
-/// as `kc_chaturaji_ply` does): `2 * (turn - 1)`, plus 1 when Red is to
-/// move.
+/// Writes the number of plies played since the start to `*out`:
+/// `2 * (turn - 1)`, plus 1 when Red is to move.
 ///
 /// # Safety
 /// `pos` is a live position; `out` points to a writable `uint32_t`.
 #[no_mangle]
-pub unsafe extern "C" fn kc_kaissa_ply32(
-    pos: *const kc_kaissa_position,
-    out: *mut u32,
-) -> kc_status {
-    run("kc_kaissa_ply32", || {
+pub unsafe extern "C" fn kc_kaissa_ply(pos: *const kc_kaissa_position, out: *mut u32) -> kc_status {
+    run("kc_kaissa_ply", || {
         // SAFETY: forwarded from the caller.
         let pos = unsafe { position_ref(pos, "pos")? };
         // SAFETY: forwarded from the caller.

@@ -270,7 +270,7 @@ impl kc_kaissa_move {
         fail(KC_ERR_INVALID_ARGUMENT, message)
     }
 
-    pub(super) fn from_rust(mv: Move) -> Self {
+    pub(crate) fn from_rust(mv: Move) -> Self {
         match mv {
             Move::Normal { from, to } => kc_kaissa_move {
                 kind: KC_KAISSA_MOVE_NORMAL,
