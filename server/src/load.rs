@@ -108,11 +108,12 @@ type Socket =
 /// start: the seats' tokens, the socket and the start event.
 async fn set_up(address: SocketAddr) -> Result<(Vec<String>, Socket, Value), String> {
     let (id, tokens) = new_game(address).await?;
-    let url = format!("ws://{address}/api/games/{id}/socket?since=0");
+    let url = format!("ws://{address}/api/games/{id}/socket?since=0&seated=1");
     let (mut socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
         .await
         .map_err(|e| e.to_string())?;
-    // Catch up to the start (two joins).
+    // The players' own socket (not a spectator's); catch up to the start
+    // (two joins).
     loop {
         let event = next_event(&mut socket).await?;
         if event["version"].as_i64() == Some(2) {
