@@ -282,16 +282,17 @@ fn raise_file_limit(needed: u64) -> Result<(), String> {
     if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
         return Err(format!("getrlimit: {}", std::io::Error::last_os_error()));
     }
-    if limit.rlim_cur as u64 >= needed {
+    let needed = needed as libc::rlim_t;
+    if limit.rlim_cur >= needed {
         return Ok(());
     }
-    if (limit.rlim_max as u64) < needed {
+    if limit.rlim_max < needed {
         return Err(format!(
             "these tables need {needed} open files; the hard limit is {} (raise it: ulimit -Hn)",
             limit.rlim_max
         ));
     }
-    limit.rlim_cur = needed as libc::rlim_t;
+    limit.rlim_cur = needed;
     // SAFETY: as above.
     if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) } != 0 {
         return Err(format!("setrlimit: {}", std::io::Error::last_os_error()));
