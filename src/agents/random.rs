@@ -3,7 +3,6 @@
 use crate::game::{Actor, Game};
 use crate::random::{RandomSource, SplitMix64};
 
-use super::clock::Instant;
 use super::{Agent, Limit, Thought};
 
 /// The agent's name, its spec.
@@ -43,13 +42,7 @@ impl<G: Game> Agent<G> for RandomAgent {
         _limit: &Limit,
         progress: &mut dyn FnMut(&Thought<G::Action>),
     ) -> Thought<G::Action> {
-        let start = Instant::now();
-        let mut thought = Thought::chosen(self.pick(game));
-        thought.elapsed = start.elapsed();
-        if thought.best.is_some() {
-            progress(&thought);
-        }
-        thought
+        Thought::at_once(|| self.pick(game), progress)
     }
 
     fn name(&self) -> &str {

@@ -85,6 +85,22 @@ impl<A: Copy> Thought<A> {
         }
     }
 
+    /// The thought of an agent that chooses at once, without a search
+    /// (random, greedy): `choose` runs, its choice is reported to
+    /// `progress` (when there is one) and returned, with the time taken.
+    pub(super) fn at_once(
+        choose: impl FnOnce() -> Option<A>,
+        progress: &mut dyn FnMut(&Thought<A>),
+    ) -> Thought<A> {
+        let start = super::clock::Instant::now();
+        let mut thought = Thought::chosen(choose());
+        thought.elapsed = start.elapsed();
+        if thought.best.is_some() {
+            progress(&thought);
+        }
+        thought
+    }
+
     /// The same thought with its actions mapped by `f` (an agent of one
     /// game reporting as an agent of [`AnyGame`](crate::game::AnyGame)).
     #[must_use]
