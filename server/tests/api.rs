@@ -41,15 +41,7 @@ async fn whole_kaissa_game() {
     );
     for config in backends("kaissa") {
         let address = start(&config).await;
-        let created = create(
-            address,
-            json!({"game": "kaissa", "seats": ["human", "human"]}),
-        )
-        .await;
-        let tokens = [
-            join(address, &created, 0, None).await,
-            join(address, &created, 1, None).await,
-        ];
+        let (created, tokens) = create_seated::<2>(address, "kaissa").await;
         let mut version = state(address, &created.id).await["version"]
             .as_i64()
             .unwrap();
@@ -195,13 +187,7 @@ async fn racing_moves() {
     for config in backends("race") {
         let address = start(&config).await;
         for round in 0..5 {
-            let created = create(
-                address,
-                json!({"game": "kaissa", "seats": ["human", "human"]}),
-            )
-            .await;
-            let token = join(address, &created, 0, None).await;
-            join(address, &created, 1, None).await;
+            let (created, [token, _]) = create_seated(address, "kaissa").await;
             let version = state(address, &created.id).await["version"]
                 .as_i64()
                 .unwrap();
@@ -367,13 +353,7 @@ async fn seat_actions() {
             .await
         };
         // Draw by agreement.
-        let created = create(
-            address,
-            json!({"game": "kaissa", "seats": ["human", "human"]}),
-        )
-        .await;
-        let yellow = join(address, &created, 0, None).await;
-        let red = join(address, &created, 1, None).await;
+        let (created, [yellow, red]) = create_seated(address, "kaissa").await;
         let id = created.id.clone();
         assert_eq!(
             act(id.clone(), yellow.clone(), "draw", json!({}))
@@ -404,13 +384,7 @@ async fn seat_actions() {
         );
 
         // Abort: allowed before the seat's first move, not after.
-        let created = create(
-            address,
-            json!({"game": "kaissa", "seats": ["human", "human"]}),
-        )
-        .await;
-        let yellow = join(address, &created, 0, None).await;
-        let red = join(address, &created, 1, None).await;
+        let (created, [yellow, red]) = create_seated(address, "kaissa").await;
         let id = created.id.clone();
         let version = state(address, &id).await["version"].as_i64().unwrap();
         assert_eq!(

@@ -48,15 +48,7 @@ async fn every_acknowledged_move_survives_a_kill() {
     for config in backends("crash") {
         let address = free_address();
         let mut server = spawn(&config, address).await;
-        let created = create(
-            address,
-            json!({"game": "chaturaji", "seats": ["human", "human", "human", "human"]}),
-        )
-        .await;
-        let mut tokens = Vec::new();
-        for seat in 0..4 {
-            tokens.push(join(address, &created, seat, None).await);
-        }
+        let (created, tokens) = create_seated::<4>(address, "chaturaji").await;
         // A client plays as fast as it can and notes each acknowledged move
         // as the token the server stores (face and move text).
         let acked: Arc<Mutex<Vec<(i64, String)>>> = Arc::default();

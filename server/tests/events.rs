@@ -49,13 +49,7 @@ async fn read_sse(
 async fn sse_sends_stored_then_live_events() {
     for config in backends("sse") {
         let address = start(&config).await;
-        let created = create(
-            address,
-            json!({"game": "kaissa", "seats": ["human", "human"]}),
-        )
-        .await;
-        let yellow = join(address, &created, 0, None).await;
-        let red = join(address, &created, 1, None).await;
+        let (created, [yellow, red]) = create_seated(address, "kaissa").await;
         assert_eq!(
             send_move(address, &created.id, &yellow, "e2e5", 2)
                 .await
@@ -96,17 +90,10 @@ where
     S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
 {
     loop {
-        let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
-            .await
-            .expect("a message in time")
-            .expect("the socket stays open")
-            .unwrap();
-        if let Message::Text(text) = message {
-            let value: Value = serde_json::from_str(&text).unwrap();
-            // Spectator counts come apart from the game's events.
-            if value["type"] != "watchers" {
-                return value;
-            }
+        let value = next_text(socket).await;
+        // Spectator counts come apart from the game's events.
+        if value["type"] != "watchers" {
+            return value;
         }
     }
 }
@@ -115,13 +102,7 @@ where
 async fn websocket_events_and_actions() {
     for config in backends("socket") {
         let address = start(&config).await;
-        let created = create(
-            address,
-            json!({"game": "kaissa", "seats": ["human", "human"]}),
-        )
-        .await;
-        let yellow = join(address, &created, 0, None).await;
-        join(address, &created, 1, None).await;
+        let (created, [yellow, _]) = create_seated(address, "kaissa").await;
         let url = format!("ws://{address}/api/games/{}/socket?since=0", created.id);
         let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
         assert_eq!(next_json(&mut socket).await["version"], 1);
@@ -142,14 +123,7 @@ async fn websocket_events_and_actions() {
         socket.send(Message::Text("{oops".into())).await.unwrap();
         let mut seen = Vec::new();
         while seen.len() < 4 {
-            let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
-                .await
-                .unwrap()
-                .unwrap()
-                .unwrap();
-            if let Message::Text(text) = message {
-                seen.push(serde_json::from_str::<Value>(&text).unwrap());
-            }
+            seen.push(next_text(&mut socket).await);
         }
         let kinds: Vec<&str> = seen.iter().map(|v| v["type"].as_str().unwrap()).collect();
         assert!(
@@ -181,15 +155,7 @@ async fn websocket_events_and_actions() {
 async fn a_socket_that_never_reads_is_dropped() {
     let config = sqlite("slow");
     let address = start_small_buffers(&config, 4096).await;
-    let created = create(
-        address,
-        json!({"game": "chaturaji", "seats": ["human", "human", "human", "human"]}),
-    )
-    .await;
-    let mut tokens = Vec::new();
-    for seat in 0..4 {
-        tokens.push(join(address, &created, seat, None).await);
-    }
+    let (created, tokens) = create_seated::<4>(address, "chaturaji").await;
     // A client with a tiny receive buffer that reads nothing.
     let socket = tokio::net::TcpSocket::new_v4().unwrap();
     socket.set_recv_buffer_size(2048).unwrap();

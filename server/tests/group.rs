@@ -25,15 +25,7 @@ async fn concurrent_moves_on_many_tables_are_all_durable() {
         };
         let address = start(&config).await;
         let games = join_all((0..TABLES).map(|_| async move {
-            let created = create(
-                address,
-                json!({"game": "kaissa", "seats": ["human", "human"]}),
-            )
-            .await;
-            let tokens = [
-                join(address, &created, 0, None).await,
-                join(address, &created, 1, None).await,
-            ];
+            let (created, tokens) = create_seated::<2>(address, "kaissa").await;
             (created.id, tokens)
         }))
         .await;

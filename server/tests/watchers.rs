@@ -8,11 +8,9 @@ mod common;
 use std::time::Duration;
 
 use common::*;
-use futures_util::StreamExt;
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::Message;
 
 /// Opens `/events?<query>` of game `id`.
 async fn open(address: std::net::SocketAddr, id: &str, query: &str) -> TcpStream {
@@ -91,16 +89,9 @@ async fn spectators_are_counted_and_told() {
     let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
     until_count(&mut seated, &mut seated_buffer, 1).await;
     let told = loop {
-        let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
-            .await
-            .expect("a message in time")
-            .expect("the socket stays open")
-            .unwrap();
-        if let Message::Text(text) = message {
-            let value: Value = serde_json::from_str(&text).unwrap();
-            if value["type"] == "watchers" {
-                break value;
-            }
+        let value = next_text(&mut socket).await;
+        if value["type"] == "watchers" {
+            break value;
         }
     };
     assert_eq!(told["watchers"], 1);

@@ -7,10 +7,14 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use std::time::Duration;
+
+use futures_util::{Stream, StreamExt};
 use kaissa_chaturaji_server::config::Config;
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::{self, Message};
 
 /// A fresh directory under Cargo's directory for test files
 /// (`target/tmp`), so that nothing is left in the system's `/tmp`.
@@ -215,6 +219,23 @@ pub async fn join(address: SocketAddr, game: &Created, seat: usize, seed: Option
     reply.json()["token"].as_str().unwrap().to_string()
 }
 
+/// Creates a game of `game` (`"kaissa"` or `"chaturaji"`) with `N` human
+/// seats and joins each seat in order, without a client seed; returns the
+/// game and the seats' tokens.
+pub async fn create_seated<const N: usize>(
+    address: SocketAddr,
+    game: &str,
+) -> (Created, [String; N]) {
+    let seats = vec!["human"; N];
+    let created = create(address, json!({ "game": game, "seats": seats })).await;
+    let mut tokens = Vec::with_capacity(N);
+    for seat in 0..N {
+        tokens.push(join(address, &created, seat, None).await);
+    }
+    let tokens = tokens.try_into().expect("one token per seat");
+    (created, tokens)
+}
+
 /// The game's state.
 pub async fn state(address: SocketAddr, id: &str) -> Value {
     let reply = get(address, &format!("/api/games/{id}")).await;
@@ -237,4 +258,23 @@ pub async fn send_move(
         json!({ "move": text, "version": version }),
     )
     .await
+}
+
+/// The next text message of a WebSocket, as JSON; other frames are
+/// passed over. Panics after ten seconds without a message, or if the
+/// socket ends.
+pub async fn next_text<S>(socket: &mut S) -> Value
+where
+    S: Stream<Item = Result<Message, tungstenite::Error>> + Unpin,
+{
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("a message in time")
+            .expect("the socket stays open")
+            .unwrap();
+        if let Message::Text(text) = message {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
 }
