@@ -216,15 +216,14 @@ pub fn chaturaji(pos: &chaturaji::Position, roll: Option<Roll>) -> Object {
         );
         return dests.to_object();
     }
-    // docs/rules.md §2.13: the Ludii ruleset has no raja exchange.
-    if !pos.rules().is_ludii() {
-        for (a, b) in pos.possible_exchanges() {
-            for sa in pos.raja_return_squares(a).iter() {
-                for sb in pos.raja_return_squares(b).iter() {
-                    let pair =
-                        js::strings([format!("{}{sa}", a.letter()), format!("{}{sb}", b.letter())]);
-                    dests.exchanges.push(pair.into());
-                }
+    // Empty under the Ludii ruleset, which has no raja exchange
+    // (docs/rules.md §2.13).
+    for (a, b) in pos.possible_exchanges() {
+        for sa in pos.raja_return_squares(a).iter() {
+            for sb in pos.raja_return_squares(b).iter() {
+                let pair =
+                    js::strings([format!("{}{sa}", a.letter()), format!("{}{sb}", b.letter())]);
+                dests.exchanges.push(pair.into());
             }
         }
     }
