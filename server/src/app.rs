@@ -73,7 +73,7 @@ pub struct App {
     pub hub: Hub,
     /// Spectator counts.
     pub watchers: Arc<Watchers>,
-    games: Mutex<HashMap<String, Arc<Mutex<Live>>>>,
+    pub(crate) games: Mutex<HashMap<String, Arc<Mutex<Live>>>>,
     timers: StdMutex<HashMap<String, AbortHandle>>,
     create_per_minute: Option<usize>,
     creations: StdMutex<HashMap<IpAddr, VecDeque<i64>>>,
@@ -293,8 +293,34 @@ impl App {
             live.replay(&mv.token)
                 .map_err(|e| ApiError::internal(format!("game {id} does not replay: {e}")))?;
         }
-        live.resume(now_ms()).map_err(ApiError::internal)?;
+        self.resume_loaded(&mut live)?;
         Ok(live)
+    }
+
+    /// After loading: rolls the die when due. Alone on its storage
+    /// (SQLite), the server restarts the clock, charging nobody for the
+    /// time it was down; on a shared database other servers may have run
+    /// the game meanwhile, so the stored time keeps running.
+    pub(crate) fn resume_loaded(&self, live: &mut Live) -> Result<(), ApiError> {
+        let clock = live.clock_state.clone();
+        live.resume(now_ms()).map_err(ApiError::internal)?;
+        if self.store.shared() {
+            live.clock_state = clock;
+        }
+        Ok(())
+    }
+
+    /// Forgets game `id` (over): out of memory, its timer stopped.
+    pub(crate) async fn forget(&self, id: &str) {
+        self.games.lock().await.remove(id);
+        if let Some(timer) = self
+            .timers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(id)
+        {
+            timer.abort();
+        }
     }
 
     /// Game `id` as `GET /api/games/<id>` answers it.
@@ -353,7 +379,11 @@ impl App {
             .map_err(|e| ApiError::internal(format!("an action failed: {e}")))?
     }
 
-    /// [`App::act`]'s work.
+    /// [`App::act`]'s work. When the action fails, or its write loses the
+    /// compare-and-set, because another server moved the game on (a
+    /// shared database), the game is brought up to date and the action
+    /// tried once more against it: its own checks (the version the client
+    /// saw) decide.
     async fn act_to_the_end(
         self: &Arc<Self>,
         id: &str,
@@ -361,9 +391,42 @@ impl App {
     ) -> Result<(i64, Option<String>), ApiError> {
         let cell = self.game(id).await?;
         let mut live = cell.lock().await;
+        let mut again = true;
+        let token = loop {
+            let failure = match self.attempt(&mut live, action.clone()).await? {
+                Ok(token) => break token,
+                Err(failure) => failure,
+            };
+            if !again || !self.refresh(&mut live).await? {
+                return Err(failure);
+            }
+            again = false;
+        };
+        let answer = (live.version, token);
+        if live.status == "over" {
+            drop(live);
+            self.forget(id).await;
+        }
+        Ok(answer)
+    }
+
+    /// One try of `action` on `live`: applied to a copy, written behind
+    /// the compare-and-set, then taken, published and scheduled. `Ok(Err)`
+    /// for a failure that a game brought up to date might not have (the
+    /// action refused on a shared database, the compare-and-set lost);
+    /// `Err` for one it would have too.
+    async fn attempt(
+        self: &Arc<Self>,
+        live: &mut Live,
+        action: Action,
+    ) -> Result<Result<Option<String>, ApiError>, ApiError> {
         let mut draft = live.clone();
         let now = now_ms();
-        let outcome = draft.act(action, now)?;
+        let outcome = match draft.act(action, now) {
+            Ok(outcome) => outcome,
+            Err(e) if self.store.shared() => return Ok(Err(e)),
+            Err(e) => return Err(e),
+        };
         let from = live.version;
         let mut events = Vec::new();
         let mut kinds = Vec::new();
@@ -389,39 +452,25 @@ impl App {
             .commit(from, &to_row(&draft)?, &moves, &events)
             .await?
         {
-            // Another server wrote this game: take its state.
-            *live = self.load(id).await?;
-            return Err(ApiError::conflict(
+            // Another writer moved the game on.
+            return Ok(Err(ApiError::conflict(
                 "the game was changed by another writer: reload it",
-            ));
+            )));
         }
         *live = draft;
         for (version, body) in events {
-            self.hub.send(id, Event { version, body });
+            self.hub.send(&live.id, Event { version, body });
         }
         let turn_changed = kinds
             .iter()
             .any(|k| k == "move" || k == "start" || k == "join");
-        self.schedule(&live, turn_changed);
-        let answer = (live.version, outcome.token);
-        if live.status == "over" {
-            drop(live);
-            self.games.lock().await.remove(id);
-            if let Some(timer) = self
-                .timers
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .remove(id)
-            {
-                timer.abort();
-            }
-        }
-        Ok(answer)
+        self.schedule(live, turn_changed);
+        Ok(Ok(outcome.token))
     }
 
     /// Schedules what follows a change: the clock's flag check at the
     /// running seat's deadline, and (when the turn changed) a bot's move.
-    fn schedule(self: &Arc<Self>, live: &Live, turn_changed: bool) {
+    pub(crate) fn schedule(self: &Arc<Self>, live: &Live, turn_changed: bool) {
         if live.status != "playing" {
             return;
         }
@@ -521,7 +570,7 @@ fn to_row(live: &Live) -> Result<GameRow, ApiError> {
 }
 
 /// The game a row stores, before its tokens are replayed.
-fn from_row(row: GameRow) -> Result<Live, String> {
+pub(crate) fn from_row(row: GameRow) -> Result<Live, String> {
     let field = |name: &str, e: serde_json::Error| format!("game {}: column {name}: {e}", row.id);
     let seats: Vec<Seat> = serde_json::from_str(&row.seats).map_err(|e| field("seats", e))?;
     let table = Table::new(&row.game, &row.rules)?;

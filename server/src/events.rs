@@ -3,7 +3,9 @@
 //! Every stored event is sent here after its commit. A listener that
 //! falls more than [`CHANNEL_CAPACITY`] events behind is told it lagged
 //! (and its stream ends: it reconnects with `since=<last version>` and
-//! gets the missing events from storage).
+//! gets the missing events from storage). A channel sends each version
+//! once, in order: an event at or below the last version it sent is
+//! dropped.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -25,7 +27,14 @@ pub struct Event {
 /// The channels of the games that have listeners.
 #[derive(Debug, Default)]
 pub struct Hub {
-    channels: Mutex<HashMap<String, broadcast::Sender<Arc<Event>>>>,
+    channels: Mutex<HashMap<String, Channel>>,
+}
+
+/// A game's channel and the last version it sent (0: none yet).
+#[derive(Debug)]
+struct Channel {
+    sender: broadcast::Sender<Arc<Event>>,
+    last: i64,
 }
 
 impl Hub {
@@ -34,15 +43,37 @@ impl Hub {
         let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
         channels
             .entry(id.to_string())
-            .or_insert_with(|| broadcast::channel(CHANNEL_CAPACITY).0)
+            .or_insert_with(|| Channel {
+                sender: broadcast::channel(CHANNEL_CAPACITY).0,
+                last: 0,
+            })
+            .sender
             .subscribe()
     }
 
-    /// Sends game `id`'s event to its listeners (none: nothing to do).
+    /// The last version sent on game `id`'s channel (0: none yet), or
+    /// `None` when the game has no listeners here.
+    pub fn last_sent(&self, id: &str) -> Option<i64> {
+        let channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        channels.get(id).map(|channel| channel.last)
+    }
+
+    /// The games that have listeners.
+    pub fn ids(&self) -> Vec<String> {
+        let channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        channels.keys().cloned().collect()
+    }
+
+    /// Sends game `id`'s event to its listeners (none, or a version
+    /// already sent: nothing to do).
     pub fn send(&self, id: &str, event: Event) {
         let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(sender) = channels.get(id) {
-            if sender.send(Arc::new(event)).is_err() {
+        if let Some(channel) = channels.get_mut(id) {
+            if event.version <= channel.last {
+                return;
+            }
+            channel.last = event.version;
+            if channel.sender.send(Arc::new(event)).is_err() {
                 // Nobody listens any more.
                 channels.remove(id);
             }

@@ -20,6 +20,7 @@ pub mod error;
 pub mod events;
 pub mod live;
 pub mod load;
+pub mod nodes;
 pub mod pages;
 pub mod record;
 pub mod seats;
@@ -73,7 +74,12 @@ pub async fn open(config: &Config) -> Result<Arc<App>, String> {
     let store = Store::open(&config.database)
         .await
         .map_err(|e| e.to_string())?;
+    let shared = store.shared();
     let app = App::new(store, config.create_per_minute);
+    if shared {
+        // Listening first: no change made while the games load is missed.
+        nodes::listen(app.clone()).await?;
+    }
     app.resume_all().await.map_err(|e| e.to_string())?;
     Ok(app)
 }

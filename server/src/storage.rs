@@ -127,6 +127,7 @@ pub struct MoveRow {
 pub struct Store {
     pool: AnyPool,
     writer: Writer,
+    url: String,
 }
 
 impl Store {
@@ -161,11 +162,29 @@ impl Store {
             sqlx::query(statement).execute(&pool).await?;
         }
         let writer = if sqlite {
-            Writer::start(pool.clone(), 1, Some(CHECKPOINT_EVERY))
+            Writer::start(pool.clone(), 1, Some(CHECKPOINT_EVERY), false)
         } else {
-            Writer::start(pool.clone(), POSTGRES_WRITERS, None)
+            Writer::start(pool.clone(), POSTGRES_WRITERS, None, true)
         };
-        Ok(Store { pool, writer })
+        Ok(Store {
+            pool,
+            writer,
+            url: url.to_string(),
+        })
+    }
+
+    /// Whether other servers may share this database (PostgreSQL): then
+    /// every committed change is announced on [`crate::nodes::CHANNEL`]
+    /// and a game in memory may be behind the stored one.
+    #[must_use]
+    pub fn shared(&self) -> bool {
+        !self.url.starts_with("sqlite:")
+    }
+
+    /// The database's URL.
+    #[must_use]
+    pub fn url(&self) -> &str {
+        &self.url
     }
 
     /// Inserts a new game.
@@ -184,6 +203,21 @@ impl Store {
     ///
     /// A database failure.
     pub async fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
+        self.load_game_from(id, 0).await
+    }
+
+    /// A game's row and its tokens from ply `first_ply` on (those of the
+    /// row's version at most, should a change land between the two
+    /// reads), or `None` for an unknown id.
+    ///
+    /// # Errors
+    ///
+    /// A database failure.
+    pub async fn load_game_from(
+        &self,
+        id: &str,
+        first_ply: i64,
+    ) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
         let Some(row) = sqlx::query(
             "SELECT id, game, rules, seats, clock, clock_state, status, result, version, seeds,
              commitment, server_seed, extra, created_ms FROM games WHERE id = $1",
@@ -196,9 +230,12 @@ impl Store {
         };
         let game = game_row(&row)?;
         let moves = sqlx::query(
-            "SELECT ply, version, token, at_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+            "SELECT ply, version, token, at_ms FROM moves
+             WHERE game_id = $1 AND ply >= $2 AND version <= $3 ORDER BY ply",
         )
         .bind(id)
+        .bind(first_ply)
+        .bind(game.version)
         .fetch_all(&self.pool)
         .await?
         .iter()

@@ -2,7 +2,8 @@
 //! (`/socket?since=N`) that also takes actions.
 //!
 //! Both send every stored event after version N first (from storage),
-//! then the live ones, skipping any already sent. A listener too slow for
+//! then the live ones, skipping any already sent and filling any gap
+//! from storage. A listener too slow for
 //! the live events (its queue full, or more than the channel's capacity
 //! behind) is disconnected; it reconnects with its last version. Each
 //! stream is also told the game's spectator count ([`crate::watchers`])
@@ -80,6 +81,22 @@ async fn feed(app: Arc<App>, id: String, since: i64, tx: mpsc::Sender<String>) {
     loop {
         match live.recv().await {
             Ok(event) if event.version > last => {
+                // Events this server did not publish (another server's,
+                // while its announcements were lost) come from storage.
+                if event.version > last + 1 {
+                    let Ok(missing) = app
+                        .store
+                        .events_since(&id, last, event.version - last - 1)
+                        .await
+                    else {
+                        return;
+                    };
+                    for (_, body) in missing {
+                        if tx.try_send(body).is_err() {
+                            return;
+                        }
+                    }
+                }
                 last = event.version;
                 if tx.try_send(event.body.clone()).is_err() {
                     return; // the client does not keep up (or is gone)

@@ -17,6 +17,7 @@ use std::time::Duration;
 use sqlx::{AnyConnection, AnyPool};
 use tokio::sync::{mpsc, oneshot, Mutex};
 
+use crate::nodes::CHANNEL;
 use crate::storage::{GameRow, MoveRow, StoreError};
 
 /// The most writes in one transaction.
@@ -61,13 +62,21 @@ impl Writer {
     /// its automatic checkpoints turned off), a task copies the log into
     /// the database file that often, beside the commits (a passive
     /// checkpoint waits for no one), so that no commit pays for a
-    /// checkpoint. The tasks end when every [`Writer`] is dropped.
+    /// checkpoint. With `notify` (PostgreSQL), each transaction also
+    /// announces its changes as `<game id>:<version>` on [`CHANNEL`]
+    /// (`pg_notify`, delivered on commit only) for the other servers on
+    /// the database. The tasks end when every [`Writer`] is dropped.
     #[must_use]
-    pub fn start(pool: AnyPool, tasks: usize, checkpoint_every: Option<Duration>) -> Writer {
+    pub fn start(
+        pool: AnyPool,
+        tasks: usize,
+        checkpoint_every: Option<Duration>,
+        notify: bool,
+    ) -> Writer {
         let (jobs, receiver) = mpsc::channel(QUEUE);
         let receiver = Arc::new(Mutex::new(receiver));
         for _ in 0..tasks.max(1) {
-            tokio::spawn(run(pool.clone(), receiver.clone()));
+            tokio::spawn(run(pool.clone(), receiver.clone(), notify));
         }
         if let Some(every) = checkpoint_every {
             tokio::spawn(checkpoints(pool, jobs.downgrade(), every));
@@ -111,7 +120,7 @@ async fn checkpoints(pool: AnyPool, writer: mpsc::WeakSender<Job>, every: Durati
 
 /// A writer task: takes the writes waiting (at most [`MAX_GROUP`]) and
 /// writes them as one group, until the senders are gone.
-async fn run(pool: AnyPool, receiver: Arc<Mutex<mpsc::Receiver<Job>>>) {
+async fn run(pool: AnyPool, receiver: Arc<Mutex<mpsc::Receiver<Job>>>, notify: bool) {
     loop {
         let mut group = Vec::new();
         {
@@ -127,15 +136,15 @@ async fn run(pool: AnyPool, receiver: Arc<Mutex<mpsc::Receiver<Job>>>) {
                 }
             }
         }
-        write_group(&pool, group).await;
+        write_group(&pool, group, notify).await;
     }
 }
 
 /// Writes a group in one transaction and answers each write; on a
 /// failure, writes each alone.
-async fn write_group(pool: &AnyPool, group: Vec<Job>) {
+async fn write_group(pool: &AnyPool, group: Vec<Job>, notify: bool) {
     let (writes, answers): (Vec<Write>, Vec<_>) = group.into_iter().unzip();
-    match in_one_transaction(pool, &writes).await {
+    match in_one_transaction(pool, &writes, notify).await {
         Ok(results) => {
             for (answer, result) in answers.into_iter().zip(results) {
                 let _ = answer.send(Ok(result));
@@ -143,7 +152,7 @@ async fn write_group(pool: &AnyPool, group: Vec<Job>) {
         }
         Err(_) if writes.len() > 1 => {
             for (write, answer) in writes.into_iter().zip(answers) {
-                let result = in_one_transaction(pool, std::slice::from_ref(&write))
+                let result = in_one_transaction(pool, std::slice::from_ref(&write), notify)
                     .await
                     .map(|results| results[0]);
                 let _ = answer.send(result);
@@ -158,9 +167,13 @@ async fn write_group(pool: &AnyPool, group: Vec<Job>) {
 }
 
 /// Runs `writes` in one transaction; each one's answer, once committed.
-async fn in_one_transaction(pool: &AnyPool, writes: &[Write]) -> Result<Vec<bool>, StoreError> {
+async fn in_one_transaction(
+    pool: &AnyPool,
+    writes: &[Write],
+    notify: bool,
+) -> Result<Vec<bool>, StoreError> {
     let mut tx = pool.begin().await?;
-    match statements(&mut tx, writes).await {
+    match statements(&mut tx, writes, notify).await {
         Ok(results) => {
             tx.commit().await?;
             Ok(results)
@@ -174,11 +187,17 @@ async fn in_one_transaction(pool: &AnyPool, writes: &[Write]) -> Result<Vec<bool
 
 /// The statements of `writes`: each creation and compare-and-set on its
 /// own, then the tokens and events of the changes written, a few hundred
-/// rows a statement. Each write's answer.
-async fn statements(conn: &mut AnyConnection, writes: &[Write]) -> Result<Vec<bool>, sqlx::Error> {
+/// rows a statement, and with `notify` the announcements of the changes
+/// written. Each write's answer.
+async fn statements(
+    conn: &mut AnyConnection,
+    writes: &[Write],
+    notify: bool,
+) -> Result<Vec<bool>, sqlx::Error> {
     let mut results = Vec::with_capacity(writes.len());
     let mut moves = Vec::new();
     let mut events = Vec::new();
+    let mut announcements = Vec::new();
     for write in writes {
         let written = apply(conn, write).await?;
         if let (
@@ -191,6 +210,7 @@ async fn statements(conn: &mut AnyConnection, writes: &[Write]) -> Result<Vec<bo
             },
         ) = (written, write)
         {
+            announcements.push(format!("{}:{}", row.id, row.version));
             moves.extend(m.iter().map(|mv| (row.id.as_str(), mv)));
             events.extend(
                 e.iter()
@@ -224,7 +244,32 @@ async fn statements(conn: &mut AnyConnection, writes: &[Write]) -> Result<Vec<bo
         }
         query.execute(&mut *conn).await?;
     }
+    if notify {
+        for chunk in announcements.chunks(ROWS_PER_INSERT) {
+            let sql = notify_sql(chunk.len());
+            let mut query = sqlx::query(&sql);
+            for text in chunk {
+                query = query.bind(text.as_str());
+            }
+            query.execute(&mut *conn).await?;
+        }
+    }
     Ok(results)
+}
+
+/// `SELECT count(pg_notify(…)) FROM (VALUES ($1), …)`: one announcement
+/// a value, in one statement (counted, so that the answer has a type
+/// every driver reads).
+fn notify_sql(values: usize) -> String {
+    let mut sql = format!("SELECT count(pg_notify('{CHANNEL}', n.x)) FROM (VALUES ");
+    for v in 0..values {
+        if v > 0 {
+            sql.push_str(", ");
+        }
+        sql.push_str(&format!("(${})", v + 1));
+    }
+    sql.push_str(") AS n(x)");
+    sql
 }
 
 /// The most rows one `INSERT` writes (far below both databases' limits
@@ -300,13 +345,17 @@ async fn apply(conn: &mut AnyConnection, write: &Write) -> Result<bool, sqlx::Er
 
 #[cfg(test)]
 mod tests {
-    use super::insert_sql;
+    use super::{insert_sql, notify_sql};
 
     #[test]
     fn insert_statements_number_their_values() {
         assert_eq!(
             insert_sql("t (a, b)", 2, 2),
             "INSERT INTO t (a, b) VALUES ($1, $2), ($3, $4)"
+        );
+        assert_eq!(
+            notify_sql(2),
+            "SELECT count(pg_notify('kc_events', n.x)) FROM (VALUES ($1), ($2)) AS n(x)"
         );
     }
 }
