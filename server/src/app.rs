@@ -392,22 +392,23 @@ impl App {
         let cell = self.game(id).await?;
         let mut live = cell.lock().await;
         let mut again = true;
-        let token = loop {
-            let failure = match self.attempt(&mut live, action.clone()).await? {
-                Ok(token) => break token,
-                Err(failure) => failure,
+        let result = loop {
+            let failure = match self.attempt(&mut live, action.clone()).await {
+                Ok(Ok(token)) => break Ok((live.version, token)),
+                Ok(Err(failure)) => failure,
+                Err(e) => break Err(e),
             };
-            if !again || !self.refresh(&mut live).await? {
-                return Err(failure);
+            match self.refresh(&mut live).await {
+                Ok(true) if again => again = false,
+                Ok(_) => break Err(failure),
+                Err(e) => break Err(e),
             }
-            again = false;
         };
-        let answer = (live.version, token);
         if live.status == "over" {
             drop(live);
             self.forget(id).await;
         }
-        Ok(answer)
+        result
     }
 
     /// One try of `action` on `live`: applied to a copy, written behind

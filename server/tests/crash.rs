@@ -4,44 +4,11 @@
 
 mod common;
 
-use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use common::*;
-use kaissa_chaturaji_server::config::Config;
 use serde_json::json;
-
-/// Starts the binary on `config`'s storage at `address`; waits until it
-/// answers.
-async fn spawn(config: &Config, address: SocketAddr) -> Child {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_kc-server"));
-    command.arg("--listen").arg(address.to_string());
-    match &config.data {
-        Some(dir) => command.arg("--data").arg(dir),
-        None => command.arg("--database").arg(&config.database),
-    };
-    let mut child = command
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("kc-server starts");
-    for _ in 0..200 {
-        if tokio::net::TcpStream::connect(address).await.is_ok() {
-            return child;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("kc-server did not listen on {address}");
-}
-
-/// A free loopback port.
-fn free_address() -> SocketAddr {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.local_addr().unwrap()
-}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn every_acknowledged_move_survives_a_kill() {
