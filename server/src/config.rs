@@ -22,6 +22,9 @@ pub enum Command {
         /// waits its turn between moves); `None`: each table moves again
         /// as soon as it sees its last move's event.
         rate: Option<usize>,
+        /// How many servers share the database (PostgreSQL for more
+        /// than one), the seats' sockets split between them.
+        nodes: usize,
     },
     /// Print the usage.
     Help,
@@ -54,9 +57,10 @@ usage:
       one address may create N games a minute (default 30, 0: no limit)
   kc-server record < FILE
       checks every roll of the records on stdin against their dice tags
-  kc-server load [--tables N] [--moves M] [--rate R] [--data DIR] [--database URL]
+  kc-server load [--tables N] [--moves M] [--rate R] [--nodes K] [--data DIR] [--database URL]
       measures: N tables of scripted clients over WebSocket make M moves each
-      (R moves a second in all, or as fast as they can), on a server of its own
+      (R moves a second in all, or as fast as they can), on K servers of its own
+      (default 1; more share one --database postgres://...), seat s on server s mod K
 ";
 
 /// Reads the arguments (after the program name); `port` is `$PORT`.
@@ -80,6 +84,7 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
     let mut tables = 8;
     let mut moves = 200;
     let mut rate = None;
+    let mut nodes = 1;
     let mut i = 0;
     while i < rest.len() {
         let value = || {
@@ -106,6 +111,7 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
             ("load", "--tables") => tables = count(&value()?, "--tables")?,
             ("load", "--moves") => moves = count(&value()?, "--moves")?,
             ("load", "--rate") => rate = Some(count(&value()?, "--rate")?),
+            ("load", "--nodes") => nodes = count(&value()?, "--nodes")?,
             (_, other) => return Err(format!("unexpected argument {other:?} (see --help)")),
         }
         i += 2;
@@ -142,6 +148,7 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
             tables,
             moves,
             rate,
+            nodes,
         },
         _ => Command::Serve(config),
     })
@@ -204,8 +211,13 @@ mod tests {
                 tables: 1000,
                 moves: 200,
                 rate: Some(1000),
+                nodes: 1,
                 ..
             }
+        ));
+        assert!(matches!(
+            parse(&args("load --nodes 2 --database postgres://u@h/db"), None).unwrap(),
+            Command::Load { nodes: 2, .. }
         ));
         assert!(parse(&args("load --rate 0"), None).is_err());
         assert!(parse(&args("load --tables 0"), None).is_err());

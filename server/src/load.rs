@@ -1,10 +1,13 @@
-//! `kc-server load`: a measurement. It starts a server on loopback (on
-//! the storage given), then N tables of scripted clients play over
-//! WebSocket at once, each until it has made M moves (starting a new
-//! Kaissa game when one ends); the clock starts once every table has its
-//! first game. Each move is timed from its sending to the
-//! sight of its event on the same socket; the report gives moves per
-//! second and the median and 99th-percentile latency.
+//! `kc-server load`: a measurement. It starts K servers on loopback in
+//! this process (one by default; more share one PostgreSQL database),
+//! then N tables of scripted clients play over WebSocket at once, each
+//! until it has made M moves (starting a new Kaissa game when one ends);
+//! the clock starts once every table has its first game. Each seat of a
+//! table has a socket of its own, seat s on server s mod K (with two
+//! servers, each move crosses from one to the other). Each move is timed
+//! from its sending on the mover's socket to the sight of its event on
+//! the opponent's; the report gives moves per second and the median and
+//! 99th-percentile latency.
 //!
 //! Without a rate each table moves again as soon as it sees its event (a
 //! closed loop: the throughput it can reach). With a rate of R moves a
@@ -104,20 +107,35 @@ async fn new_game(address: SocketAddr) -> Result<(String, Vec<String>), String> 
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-/// A new game with both seats taken, its socket, and its state at the
-/// start: the seats' tokens, the socket and the start event.
-async fn set_up(address: SocketAddr) -> Result<(Vec<String>, Socket, Value), String> {
-    let (id, tokens) = new_game(address).await?;
-    let url = format!("ws://{address}/api/games/{id}/socket?since=0&seated=1");
-    let (mut socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
-        .await
-        .map_err(|e| e.to_string())?;
-    // The players' own socket (not a spectator's); catch up to the start
-    // (two joins).
+/// A new game with both seats taken (made through the first server),
+/// each seat's socket (seat s on server s mod K), and the start event.
+async fn set_up(addresses: &[SocketAddr]) -> Result<(Vec<String>, Vec<Socket>, Value), String> {
+    let (id, tokens) = new_game(addresses[0]).await?;
+    let mut sockets = Vec::new();
+    let mut start = Value::Null;
+    for seat in 0..2 {
+        let address = addresses[seat % addresses.len()];
+        let url = format!("ws://{address}/api/games/{id}/socket?since=0&seated=1");
+        let (mut socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
+            .await
+            .map_err(|e| e.to_string())?;
+        // The players' own sockets (not spectators'); catch up to the
+        // start (two joins).
+        start = until(&mut socket, 2).await?;
+        sockets.push(socket);
+    }
+    Ok((tokens, sockets, start))
+}
+
+/// Reads `socket` up to the event of `version` (a refusal is an error).
+async fn until(socket: &mut Socket, version: i64) -> Result<Value, String> {
     loop {
-        let event = next_event(&mut socket).await?;
-        if event["version"].as_i64() == Some(2) {
-            return Ok((tokens, socket, event));
+        let event = next_event(socket).await?;
+        if event["type"] == "error" {
+            return Err(format!("move refused: {event}"));
+        }
+        if event["version"].as_i64() == Some(version) {
+            return Ok(event);
         }
     }
 }
@@ -127,29 +145,25 @@ async fn set_up(address: SocketAddr) -> Result<(Vec<String>, Socket, Value), Str
 /// first `offset` later and then one every `every` when given; returns
 /// each move's latency.
 async fn table(
-    address: SocketAddr,
+    addresses: Vec<SocketAddr>,
     moves: usize,
     mut seed: u64,
     ready: Arc<Barrier>,
     offset: Duration,
     every: Option<Duration>,
 ) -> Result<Vec<Duration>, String> {
-    let first = set_up(address).await;
+    let first = set_up(&addresses).await;
     ready.wait().await;
     let mut due = Instant::now() + offset;
     let mut next = Some(first?);
     let mut latencies = Vec::with_capacity(moves);
     while latencies.len() < moves {
-        let (tokens, mut socket, start) = match next.take() {
+        let (tokens, mut sockets, start) = match next.take() {
             Some(game) => game,
-            None => set_up(address).await?,
+            None => set_up(&addresses).await?,
         };
-        let mut last = Some(start);
-        loop {
-            let state = last.clone().unwrap_or_default();
-            if state["status"] != "playing" || latencies.len() >= moves {
-                break;
-            }
+        let mut state = start;
+        while state["status"] == "playing" && latencies.len() < moves {
             let legal = state["legal"].as_array().ok_or("no legal list")?;
             let seat = state["to_move"].as_u64().ok_or("no seat to move")? as usize;
             seed ^= seed << 13;
@@ -165,23 +179,17 @@ async fn table(
             let sent = Instant::now();
             let action =
                 json!({"type": "move", "token": tokens[seat], "move": text, "version": version});
-            socket
+            sockets[seat]
                 .send(Message::Text(action.to_string().into()))
                 .await
                 .map_err(|e| e.to_string())?;
-            loop {
-                let event = next_event(&mut socket).await?;
-                if event["type"] == "error" {
-                    return Err(format!("move refused: {event}"));
-                }
-                if event["type"] == "move" && event["version"].as_i64() == Some(version + 1) {
-                    latencies.push(sent.elapsed());
-                    last = Some(event);
-                    break;
-                }
-            }
+            state = until(&mut sockets[1 - seat], version + 1).await?;
+            latencies.push(sent.elapsed());
+            until(&mut sockets[seat], version + 1).await?;
         }
-        let _ = socket.close(None).await;
+        for mut socket in sockets {
+            let _ = socket.close(None).await;
+        }
     }
     Ok(latencies)
 }
@@ -206,34 +214,42 @@ where
     }
 }
 
-/// Runs the measurement: a server on `config`'s storage at a loopback
-/// port, `tables` tables of `moves` moves each, `rate` moves a second in
-/// all (`None`: as fast as the tables go).
+/// Runs the measurement: `nodes` servers on `config`'s storage (more
+/// than one: PostgreSQL only) at loopback ports, `tables` tables of
+/// `moves` moves each, `rate` moves a second in all (`None`: as fast as
+/// the tables go).
 ///
 /// # Errors
 ///
-/// When the server cannot start, the process may not open enough files
-/// for the tables' sockets, or a table fails.
+/// Several servers on SQLite; when a server cannot start, the process
+/// may not open enough files for the tables' sockets, or a table fails.
 pub async fn run(
     config: &Config,
     tables: usize,
     moves: usize,
     rate: Option<usize>,
+    nodes: usize,
 ) -> Result<Report, String> {
+    if nodes > 1 && config.data.is_some() {
+        return Err("several servers need a shared database: --database postgres://...".into());
+    }
     raise_file_limit(FILES_PER_TABLE * tables as u64 + 256)?;
-    let app = crate::open(config).await?;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .map_err(|e| e.to_string())?;
-    let address = listener.local_addr().map_err(|e| e.to_string())?;
-    tokio::spawn(crate::serve(app, listener));
+    let mut addresses = Vec::new();
+    for _ in 0..nodes.max(1) {
+        let app = crate::open(config).await?;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .map_err(|e| e.to_string())?;
+        addresses.push(listener.local_addr().map_err(|e| e.to_string())?);
+        tokio::spawn(crate::serve(app, listener));
+    }
     let every = rate.map(|r| Duration::from_secs_f64(tables as f64 / r.max(1) as f64));
     let ready = Arc::new(Barrier::new(tables + 1));
     let runs: Vec<_> = (0..tables)
         .map(|t| {
             let offset = every.map_or(Duration::ZERO, |e| e.mul_f64(t as f64 / tables as f64));
             tokio::spawn(table(
-                address,
+                addresses.clone(),
                 moves,
                 0x9e37_79b9_7f4a_7c15 ^ (t as u64 + 1),
                 ready.clone(),
@@ -265,9 +281,9 @@ pub async fn run(
     })
 }
 
-/// Open files a table needs: its socket's two ends, and the two ends of
+/// Open files a table needs: its two sockets' ends, and the two ends of
 /// an HTTP request while it sets a game up.
-const FILES_PER_TABLE: u64 = 4;
+const FILES_PER_TABLE: u64 = 6;
 
 /// Raises the soft limit of open files to `needed` when it is lower (up
 /// to the hard limit); an error naming both when the hard limit is lower.

@@ -26,10 +26,12 @@ fn main() -> ExitCode {
             tables,
             moves,
             rate,
+            nodes,
         } => run(async move {
-            let report = kaissa_chaturaji_server::load::run(&config, tables, moves, rate).await?;
+            let report =
+                kaissa_chaturaji_server::load::run(&config, tables, moves, rate, nodes).await?;
             let rate = rate.map_or_else(|| "free".to_string(), |r| r.to_string());
-            println!("tables {tables} rate {rate} {report}");
+            println!("nodes {nodes} tables {tables} rate {rate} {report}");
             Ok(())
         }),
         Command::Serve(config) => run(async move {

@@ -7,7 +7,7 @@ use common::*;
 #[tokio::test(flavor = "multi_thread")]
 async fn load_counts_every_move() {
     for config in backends("load") {
-        let report = kaissa_chaturaji_server::load::run(&config, 3, 12, None)
+        let report = kaissa_chaturaji_server::load::run(&config, 3, 12, None, 1)
             .await
             .unwrap();
         assert_eq!(report.moves, 36);
@@ -17,4 +17,25 @@ async fn load_counts_every_move() {
         );
         assert!(report.to_string().starts_with("moves 36 seconds "));
     }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn load_drives_two_servers_on_postgresql() {
+    let Some(url) = postgres_url() else { return };
+    let config = kaissa_chaturaji_server::config::Config {
+        listen: "127.0.0.1:0".into(),
+        database: url,
+        data: None,
+        create_per_minute: None,
+    };
+    let report = kaissa_chaturaji_server::load::run(&config, 3, 12, None, 2)
+        .await
+        .unwrap();
+    assert_eq!(report.moves, 36, "{report}");
+    // Two servers need a shared database.
+    assert!(
+        kaissa_chaturaji_server::load::run(&sqlite("load-two"), 1, 1, None, 2)
+            .await
+            .is_err()
+    );
 }
