@@ -156,10 +156,10 @@ impl App {
         }
     }
 
-    /// Brings `live` (held by the caller) up to the stored game: replays
-    /// the tokens played since, takes the stored row, publishes the
-    /// events after the version it had, and schedules its clock and bot
-    /// anew. Whether the stored game was ahead.
+    /// Brings `live` (held by the caller) up to the stored game, read in
+    /// one statement: replays the tokens played since, takes the stored
+    /// row, publishes the events after the version it had, and schedules
+    /// its clock and bot anew. Whether the stored game was ahead.
     ///
     /// # Errors
     ///
@@ -167,27 +167,28 @@ impl App {
     pub(crate) async fn refresh(self: &Arc<Self>, live: &mut Live) -> Result<bool, ApiError> {
         let id = live.id.clone();
         let tokens = live.table.tokens().len();
-        let (row, moves) = self
+        let changes = self
             .store
-            .load_game_from(&id, tokens as i64)
+            .changes_since(&id, tokens as i64, live.version)
             .await?
             .ok_or_else(ApiError::not_found)?;
-        if row.version <= live.version {
+        if changes.row.version <= live.version {
             return Ok(false);
         }
-        let mut fresh = crate::app::from_row(row).map_err(ApiError::internal)?;
+        let mut fresh = crate::app::from_row(changes.row).map_err(ApiError::internal)?;
         fresh.table = live.table.clone();
         fresh.chat_times = std::mem::take(&mut live.chat_times);
-        for mv in &moves {
+        for token in &changes.tokens {
             fresh
-                .replay(&mv.token)
+                .replay(token)
                 .map_err(|e| ApiError::internal(format!("game {id} does not replay: {e}")))?;
         }
         self.resume_loaded(&mut fresh)?;
-        let from = live.version;
-        let turn_changed = !moves.is_empty() || fresh.status != live.status;
+        let turn_changed = !changes.tokens.is_empty() || fresh.status != live.status;
         *live = fresh;
-        self.publish_stored(&id, from, live.version).await?;
+        for (version, body) in changes.events {
+            self.hub.send(&id, Event { version, body });
+        }
         self.schedule(live, turn_changed);
         Ok(true)
     }

@@ -122,6 +122,17 @@ pub struct MoveRow {
     pub at_ms: i64,
 }
 
+/// A game's changes since a copy of it: see [`Store::changes_since`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Changes {
+    /// The game's row.
+    pub row: GameRow,
+    /// The tokens played since, in order.
+    pub tokens: Vec<String>,
+    /// The events since, `(version, body)` in order.
+    pub events: Vec<(i64, String)>,
+}
+
 /// The database.
 #[derive(Debug, Clone)]
 pub struct Store {
@@ -203,21 +214,6 @@ impl Store {
     ///
     /// A database failure.
     pub async fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
-        self.load_game_from(id, 0).await
-    }
-
-    /// A game's row and its tokens from ply `first_ply` on (those of the
-    /// row's version at most, should a change land between the two
-    /// reads), or `None` for an unknown id.
-    ///
-    /// # Errors
-    ///
-    /// A database failure.
-    pub async fn load_game_from(
-        &self,
-        id: &str,
-        first_ply: i64,
-    ) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
         let Some(row) = sqlx::query(
             "SELECT id, game, rules, seats, clock, clock_state, status, result, version, seeds,
              commitment, server_seed, extra, created_ms FROM games WHERE id = $1",
@@ -230,12 +226,9 @@ impl Store {
         };
         let game = game_row(&row)?;
         let moves = sqlx::query(
-            "SELECT ply, version, token, at_ms FROM moves
-             WHERE game_id = $1 AND ply >= $2 AND version <= $3 ORDER BY ply",
+            "SELECT ply, version, token, at_ms FROM moves WHERE game_id = $1 ORDER BY ply",
         )
         .bind(id)
-        .bind(first_ply)
-        .bind(game.version)
         .fetch_all(&self.pool)
         .await?
         .iter()
@@ -249,6 +242,73 @@ impl Store {
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
         Ok(Some((game, moves)))
+    }
+
+    /// What changed in game `id` since a copy of it was made, read in one
+    /// statement (one snapshot, one round trip): its row, the tokens from
+    /// ply `first_ply` on and the events after version `after`; `None`
+    /// for an unknown id.
+    ///
+    /// # Errors
+    ///
+    /// A database failure.
+    pub async fn changes_since(
+        &self,
+        id: &str,
+        first_ply: i64,
+        after: i64,
+    ) -> Result<Option<Changes>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT CAST(0 AS BIGINT), version, id, game, rules, seats, clock, clock_state,
+             status, result, seeds, commitment, server_seed, extra, created_ms
+             FROM games WHERE id = $1
+             UNION ALL SELECT CAST(1 AS BIGINT), ply, token, NULL, NULL, NULL, NULL, NULL, NULL,
+             NULL, NULL, NULL, NULL, NULL, NULL FROM moves WHERE game_id = $1 AND ply >= $2
+             UNION ALL SELECT CAST(2 AS BIGINT), version, body, NULL, NULL, NULL, NULL, NULL,
+             NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM events
+             WHERE game_id = $1 AND version > $3
+             ORDER BY 1, 2",
+        )
+        .bind(id)
+        .bind(first_ply)
+        .bind(after)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut changes: Option<Changes> = None;
+        for row in &rows {
+            let kind: i64 = row.try_get(0)?;
+            let n: i64 = row.try_get(1)?;
+            let text: String = row.try_get(2)?;
+            match (kind, changes.as_mut()) {
+                (0, _) => {
+                    let column = |i: usize| row.try_get::<String, _>(i);
+                    changes = Some(Changes {
+                        row: GameRow {
+                            id: text,
+                            game: column(3)?,
+                            rules: column(4)?,
+                            seats: column(5)?,
+                            clock: column(6)?,
+                            clock_state: column(7)?,
+                            status: column(8)?,
+                            result: column(9)?,
+                            version: n,
+                            seeds: column(10)?,
+                            commitment: column(11)?,
+                            server_seed: column(12)?,
+                            extra: column(13)?,
+                            created_ms: row.try_get(14)?,
+                        },
+                        tokens: Vec::new(),
+                        events: Vec::new(),
+                    });
+                }
+                (1, Some(changes)) => changes.tokens.push(text),
+                (2, Some(changes)) => changes.events.push((n, text)),
+                _ => return Ok(None),
+            }
+        }
+        Ok(changes)
     }
 
     /// Writes a change of a game at version `from`: its new row (whose
