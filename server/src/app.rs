@@ -266,11 +266,15 @@ impl App {
         if !valid_id(id) {
             return Err(ApiError::not_found());
         }
+        if let Some(live) = self.games.lock().await.get(id) {
+            return Ok(live.clone());
+        }
+        // Loaded without holding the map: other games go on meanwhile.
+        let live = self.load(id).await?;
         let mut games = self.games.lock().await;
         if let Some(live) = games.get(id) {
             return Ok(live.clone());
         }
-        let live = self.load(id).await?;
         let keep = live.status != "over";
         let cell = Arc::new(Mutex::new(live));
         if keep {
