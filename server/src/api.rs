@@ -73,7 +73,10 @@ pub async fn create(
 pub async fn list(
     State(app): State<Arc<App>>,
     axum::extract::RawQuery(query): axum::extract::RawQuery,
-    params: Result<axum::extract::Query<crate::archive_api::Params>, axum::extract::rejection::QueryRejection>,
+    params: Result<
+        axum::extract::Query<crate::archive_api::Params>,
+        axum::extract::rejection::QueryRejection,
+    >,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     if query.is_some_and(|q| !q.is_empty()) {
         let pairs = crate::archive_api::params(params)?;

@@ -114,7 +114,8 @@ pub async fn write_finished(
     row: &GameRow,
     ended_ms: i64,
 ) -> Result<(), sqlx::Error> {
-    let ending: Option<Ending> = serde_json::from_str(&row.result).map_err(|e| decode("result", &e))?;
+    let ending: Option<Ending> =
+        serde_json::from_str(&row.result).map_err(|e| decode("result", &e))?;
     let seats: Vec<Seat> = serde_json::from_str(&row.seats).map_err(|e| decode("seats", &e))?;
     let extra: Extra = serde_json::from_str(&row.extra).map_err(|e| decode("extra", &e))?;
     let (outcome, termination) = ending
@@ -394,7 +395,9 @@ pub async fn search(pool: &AnyPool, search: &Search) -> Result<Page, StoreError>
     let more = items.len() as i64 > limit;
     items.truncate(limit as usize);
     let next = if more {
-        items.last().map(|last| cursor_text(last.ended_ms, &last.id))
+        items
+            .last()
+            .map(|last| cursor_text(last.ended_ms, &last.id))
     } else {
         None
     };
@@ -424,7 +427,14 @@ mod tests {
             parse_cursor(&text).unwrap(),
             (1_700_000_000_123, "0123456789abcdef".to_string())
         );
-        for bad in ["", ".", "x.0123456789abcdef", "1.0123", "1;DROP TABLE games", "ffffffffffffffff.0123456789abcdef"] {
+        for bad in [
+            "",
+            ".",
+            "x.0123456789abcdef",
+            "1.0123",
+            "1;DROP TABLE games",
+            "ffffffffffffffff.0123456789abcdef",
+        ] {
             assert!(parse_cursor(bad).is_err(), "{bad}");
         }
     }

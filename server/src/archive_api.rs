@@ -228,7 +228,10 @@ pub async fn records(
     query: Result<Query<Params>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let pairs = params(query)?;
-    if pairs.iter().any(|(key, _)| key == "player" || key == "limit") {
+    if pairs
+        .iter()
+        .any(|(key, _)| key == "player" || key == "limit")
+    {
         return Err(ApiError::bad_request(
             "the player is the path's; the records come all at once (no limit)",
         ));
@@ -249,7 +252,12 @@ pub async fn records(
             }
             let page = match search_page(&app, &search).await {
                 Ok(page) => page,
-                Err(e) => return Some((Err(std::io::Error::other(e.message)), (app, search, true, first))),
+                Err(e) => {
+                    return Some((
+                        Err(std::io::Error::other(e.message)),
+                        (app, search, true, first),
+                    ))
+                }
             };
             let mut text = String::new();
             let mut first = first;
@@ -328,10 +336,13 @@ pub async fn record(
         }
     }
     let text = app.record(&id).await?;
-    let mut response = ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response();
+    let mut response =
+        ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response();
     if download {
         if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"kc-{id}.txt\"")) {
-            response.headers_mut().insert(header::CONTENT_DISPOSITION, value);
+            response
+                .headers_mut()
+                .insert(header::CONTENT_DISPOSITION, value);
         }
     }
     Ok(response)
@@ -392,7 +403,9 @@ pub async fn positions(
             }));
         }
     }
-    Ok(Json(json!({ "plies": tokens.len(), "positions": positions })))
+    Ok(Json(
+        json!({ "plies": tokens.len(), "positions": positions }),
+    ))
 }
 
 #[cfg(test)]
@@ -405,7 +418,15 @@ mod tests {
         assert_eq!(parse_time("1970-01-02T00:00:01Z"), Ok(86_401_000));
         assert_eq!(parse_time("2000-03-01"), Ok(951_868_800_000));
         assert_eq!(parse_time("1234"), Ok(1234));
-        for bad in ["", "2020-13-01", "2020-1-01", "yesterday", "2020-01-01T25:00:00Z", "1' OR '1'='1", "99999999999999999999"] {
+        for bad in [
+            "",
+            "2020-13-01",
+            "2020-1-01",
+            "yesterday",
+            "2020-01-01T25:00:00Z",
+            "1' OR '1'='1",
+            "99999999999999999999",
+        ] {
             assert!(parse_time(bad).is_err(), "{bad}");
         }
     }

@@ -13,9 +13,21 @@ use crate::app::App;
 
 /// The archive's static files: name, content type, contents.
 pub const FILES: [(&str, &str, &str); 3] = [
-    ("archive.js", "text/javascript", include_str!("../static/archive.js")),
-    ("player.js", "text/javascript", include_str!("../static/player.js")),
-    ("replay.js", "text/javascript", include_str!("../static/replay.js")),
+    (
+        "archive.js",
+        "text/javascript",
+        include_str!("../static/archive.js"),
+    ),
+    (
+        "player.js",
+        "text/javascript",
+        include_str!("../static/player.js"),
+    ),
+    (
+        "replay.js",
+        "text/javascript",
+        include_str!("../static/replay.js"),
+    ),
 ];
 
 /// The archive page.

@@ -12,11 +12,11 @@
 pub mod account_api;
 pub mod accounts;
 pub mod admin;
+pub mod api;
+pub mod app;
 pub mod archive;
 pub mod archive_api;
 pub mod archive_pages;
-pub mod api;
-pub mod app;
 pub mod board;
 pub mod bots;
 pub mod clock;

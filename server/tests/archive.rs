@@ -37,7 +37,8 @@ async fn play(
     by: usize,
     private: bool,
 ) -> String {
-    let mut body = json!({ "game": game, "seats": vec!["human"; cookies.len()], "private": private });
+    let mut body =
+        json!({ "game": game, "seats": vec!["human"; cookies.len()], "private": private });
     if let Some(rules) = rules {
         body["rules"] = json!(rules);
     }
@@ -103,7 +104,10 @@ async fn all_pages(address: SocketAddr, query: &str) -> (Vec<Value>, usize) {
 
 /// How many games a search finds (every page).
 async fn count(address: SocketAddr, query: &str) -> usize {
-    all_pages(address, &format!("{query}&limit=100")).await.0.len()
+    all_pages(address, &format!("{query}&limit=100"))
+        .await
+        .0
+        .len()
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -111,7 +115,10 @@ async fn search_page_replay_and_download() {
     for mut config in backends("archive") {
         config.create_per_minute = None;
         let address = start(&config).await;
-        let names: Vec<String> = ["Ada", "Bo", "Cy", "Di"].iter().map(|s| unique(s)).collect();
+        let names: Vec<String> = ["Ada", "Bo", "Cy", "Di"]
+            .iter()
+            .map(|s| unique(s))
+            .collect();
         let mut cookies = Vec::new();
         for name in &names {
             cookies.push(register(address, name, "a long password").await);
@@ -127,8 +134,28 @@ async fn search_page_replay_and_download() {
         let private = play(address, "kaissa", None, &[a, b], 0, "resign", 0, true).await;
         // Chaturaji: red (Ada) resigns under the sheet's alliances (black
         // and yellow win); black (Bo) under opposite ones (red and yellow).
-        let sheet = play(address, "chaturaji", Some("sheet"), &[a, b, c, d], 3, "resign", 0, false).await;
-        let opposite = play(address, "chaturaji", Some("opposite"), &[a, b, c, d], 0, "resign", 1, false).await;
+        let sheet = play(
+            address,
+            "chaturaji",
+            Some("sheet"),
+            &[a, b, c, d],
+            3,
+            "resign",
+            0,
+            false,
+        )
+        .await;
+        let opposite = play(
+            address,
+            "chaturaji",
+            Some("opposite"),
+            &[a, b, c, d],
+            0,
+            "resign",
+            1,
+            false,
+        )
+        .await;
         // More than a page of the records stream (20 games) and of a search.
         let mut more = Vec::new();
         for _ in 0..20 {
@@ -140,7 +167,11 @@ async fn search_page_replay_and_download() {
         // The lobby's list is unchanged without parameters.
         let lobby = ok(address, "/api/games").await;
         assert!(lobby["next"].is_null());
-        assert!(lobby["games"].as_array().unwrap().iter().all(|g| g["status"] != "over"));
+        assert!(lobby["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|g| g["status"] != "over"));
 
         // Every page, newest first, no game twice; the name in any case.
         let query = format!("player={}&status=finished&limit=7", ada.to_uppercase());
@@ -150,20 +181,42 @@ async fn search_page_replay_and_download() {
         assert_eq!(ids.len(), total);
         assert!(!ids.contains(private.as_str()));
         for pair in games.windows(2) {
-            let key = |g: &Value| (g["ended"].as_i64().unwrap(), g["id"].as_str().unwrap().to_string());
+            let key = |g: &Value| {
+                (
+                    g["ended"].as_i64().unwrap(),
+                    g["id"].as_str().unwrap().to_string(),
+                )
+            };
             assert!(key(&pair[0]) > key(&pair[1]), "{pair:?}");
         }
         assert_eq!(games[0]["id"], more[19].as_str());
         let first = ok(address, &format!("/api/games?player={ada}&status=finished")).await;
-        assert_eq!(first["games"].as_array().unwrap().len(), 20, "the default page");
+        assert_eq!(
+            first["games"].as_array().unwrap().len(),
+            20,
+            "the default page"
+        );
 
         // An item: its fields and players.
         let item = games.iter().find(|g| g["id"] == sheet.as_str()).unwrap();
         assert_eq!(
-            (&item["game"], &item["rules"], &item["outcome"], &item["termination"]),
-            (&json!("chaturaji"), &json!("sheet"), &json!("by-wins"), &json!("resignation"))
+            (
+                &item["game"],
+                &item["rules"],
+                &item["outcome"],
+                &item["termination"]
+            ),
+            (
+                &json!("chaturaji"),
+                &json!("sheet"),
+                &json!("by-wins"),
+                &json!("resignation")
+            )
         );
-        assert_eq!(item["players"][2], json!({ "seat": 2, "colour": "yellow", "name": names[2], "account": names[2] }));
+        assert_eq!(
+            item["players"][2],
+            json!({ "seat": 2, "colour": "yellow", "name": names[2], "account": names[2] })
+        );
         assert!(item["ended"].as_i64().unwrap() >= started);
         let kaissa_item = games.iter().find(|g| g["id"] == moved.as_str()).unwrap();
         assert!(kaissa_item["rules"].is_null());
@@ -182,9 +235,14 @@ async fn search_page_replay_and_download() {
         assert_eq!(count(address, &q("result=lost")).await, 2);
         assert_eq!(count(address, &q("result=won&game=chaturaji")).await, 1);
         let cy = &names[2];
-        let cy_won = all_pages(address, &format!("player={cy}&status=finished&result=won")).await.0;
+        let cy_won = all_pages(address, &format!("player={cy}&status=finished&result=won"))
+            .await
+            .0;
         assert_eq!(cy_won.len(), 2);
-        assert_eq!(count(address, &format!("player={}&result=lost", names[3])).await, 2);
+        assert_eq!(
+            count(address, &format!("player={}&result=lost", names[3])).await,
+            2
+        );
         // Dates: milliseconds and days.
         assert_eq!(count(address, &q(&format!("since={started}"))).await, total);
         let day = |ms: i64| {
@@ -202,12 +260,29 @@ async fn search_page_replay_and_download() {
             format!("{y:04}-{m:02}-{d:02}")
         };
         let now = kaissa_chaturaji_server::app::now_ms();
-        assert_eq!(count(address, &q(&format!("until={}", day(now)))).await, total);
-        assert_eq!(count(address, &q(&format!("since={}", day(now + 86_400_000)))).await, 0);
-        assert_eq!(count(address, &q(&format!("until={}", day(started - 86_400_000)))).await, 0);
-        assert_eq!(count(address, &q(&format!("until={}", started - 1))).await, 0);
+        assert_eq!(
+            count(address, &q(&format!("until={}", day(now)))).await,
+            total
+        );
+        assert_eq!(
+            count(address, &q(&format!("since={}", day(now + 86_400_000)))).await,
+            0
+        );
+        assert_eq!(
+            count(address, &q(&format!("until={}", day(started - 86_400_000)))).await,
+            0
+        );
+        assert_eq!(
+            count(address, &q(&format!("until={}", started - 1))).await,
+            0
+        );
         // Without a player: every public game, ours among them.
-        let chaturaji = all_pages(address, &format!("status=finished&game=chaturaji&since={started}&limit=100")).await.0;
+        let chaturaji = all_pages(
+            address,
+            &format!("status=finished&game=chaturaji&since={started}&limit=100"),
+        )
+        .await
+        .0;
         assert!(chaturaji.iter().any(|g| g["id"] == opposite.as_str()));
         assert!(chaturaji.iter().all(|g| g["game"] == "chaturaji"));
 
@@ -220,16 +295,28 @@ async fn search_page_replay_and_download() {
         let positions = replay["positions"].as_array().unwrap();
         assert_eq!(positions.len(), 6);
         assert!(positions[0]["move"].is_null());
-        assert_eq!(positions[0]["board"]["pieces"].as_object().unwrap().len(), 40);
+        assert_eq!(
+            positions[0]["board"]["pieces"].as_object().unwrap().len(),
+            40
+        );
         assert_eq!(positions[5]["position"], view["position"]);
         assert_eq!(positions[5]["board"], view["board"]);
         assert_eq!(positions[3]["move"], moves[2]);
-        let one = ok(address, &format!("/api/games/{moved}/positions?from=2&count=1")).await;
+        let one = ok(
+            address,
+            &format!("/api/games/{moved}/positions?from=2&count=1"),
+        )
+        .await;
         assert_eq!(one["positions"], json!([positions[2]]));
         let past = ok(address, &format!("/api/games/{moved}/positions?from=99")).await;
         assert_eq!(past["positions"], json!([]));
         let dice = ok(address, &format!("/api/games/{sheet}/positions")).await;
-        let last = dice["positions"].as_array().unwrap().last().unwrap().clone();
+        let last = dice["positions"]
+            .as_array()
+            .unwrap()
+            .last()
+            .unwrap()
+            .clone();
         assert_eq!(last["position"], state(address, &sheet).await["position"]);
         for bad in ["count=0", "count=201", "from=-1", "from=x", "what=1"] {
             let reply = get(address, &format!("/api/games/{moved}/positions?{bad}")).await;
@@ -240,14 +327,31 @@ async fn search_page_replay_and_download() {
         let record = get(address, &format!("/api/games/{moved}/record?download=1")).await;
         assert_eq!(record.status, 200);
         let head = record.head.to_ascii_lowercase();
-        assert!(head.contains(&format!("content-disposition: attachment; filename=\"kc-{moved}.txt\"")), "{head}");
+        assert!(
+            head.contains(&format!(
+                "content-disposition: attachment; filename=\"kc-{moved}.txt\""
+            )),
+            "{head}"
+        );
         let plain = get(address, &format!("/api/games/{moved}/record")).await;
-        assert!(!plain.head.to_ascii_lowercase().contains("content-disposition"));
+        assert!(!plain
+            .head
+            .to_ascii_lowercase()
+            .contains("content-disposition"));
         assert_eq!(plain.body, record.body);
-        assert_eq!(get(address, &format!("/api/games/{moved}/record?download=2")).await.status, 400);
+        assert_eq!(
+            get(address, &format!("/api/games/{moved}/record?download=2"))
+                .await
+                .status,
+            400
+        );
 
         // Every record of a player, streamed, read by the library's reader.
-        let file = get(address, &format!("/api/players/{}/records", ada.to_lowercase())).await;
+        let file = get(
+            address,
+            &format!("/api/players/{}/records", ada.to_lowercase()),
+        )
+        .await;
         assert_eq!(file.status, 200, "{}", file.body);
         let head = file.head.to_ascii_lowercase();
         assert!(head.contains("transfer-encoding: chunked"), "{head}");
@@ -256,22 +360,55 @@ async fn search_page_replay_and_download() {
             .map(|r| r.expect("the library reads each record"))
             .collect();
         assert_eq!(records.len(), total);
-        let read: Vec<&str> = records.iter().map(|r| r.tags().get("GameId").unwrap()).collect();
+        let read: Vec<&str> = records
+            .iter()
+            .map(|r| r.tags().get("GameId").unwrap())
+            .collect();
         let listed: Vec<&str> = games.iter().map(|g| g["id"].as_str().unwrap()).collect();
-        assert_eq!(read, listed, "the file holds the archive's games, newest first");
-        let first_moved = records.iter().find(|r| r.tags().get("GameId") == Some(moved.as_str())).unwrap();
+        assert_eq!(
+            read, listed,
+            "the file holds the archive's games, newest first"
+        );
+        let first_moved = records
+            .iter()
+            .find(|r| r.tags().get("GameId") == Some(moved.as_str()))
+            .unwrap();
         assert_eq!(first_moved.action_count(), 5);
-        let filtered = get(address, &format!("/api/players/{ada}/records?game=chaturaji&result=lost")).await;
-        let read: Vec<_> = Reader::new(filtered.body.as_bytes()).collect::<Result<_, _>>().unwrap();
+        let filtered = get(
+            address,
+            &format!("/api/players/{ada}/records?game=chaturaji&result=lost"),
+        )
+        .await;
+        let read: Vec<_> = Reader::new(filtered.body.as_bytes())
+            .collect::<Result<_, _>>()
+            .unwrap();
         assert_eq!(read.len(), 1);
         assert_eq!(read[0].tags().get("GameId"), Some(sheet.as_str()));
-        assert_eq!(get(address, &format!("/api/players/{}/records", unique("Nobody"))).await.status, 404);
-        assert_eq!(get(address, &format!("/api/players/{ada}/records?limit=5")).await.status, 400);
+        assert_eq!(
+            get(
+                address,
+                &format!("/api/players/{}/records", unique("Nobody"))
+            )
+            .await
+            .status,
+            404
+        );
+        assert_eq!(
+            get(address, &format!("/api/players/{ada}/records?limit=5"))
+                .await
+                .status,
+            400
+        );
 
         // The pages.
         assert_eq!(get(address, "/archive").await.status, 200);
         assert_eq!(get(address, &format!("/@/{ada}")).await.status, 200);
-        assert_eq!(get(address, &format!("/@/{}", unique("Nobody"))).await.status, 404);
+        assert_eq!(
+            get(address, &format!("/@/{}", unique("Nobody")))
+                .await
+                .status,
+            404
+        );
         let _ = (b_resigns, drawn);
     }
 }
@@ -309,12 +446,21 @@ async fn hostile_parameters_are_refused() {
         for query in &bad {
             let reply = get(address, &format!("/api/games?{query}")).await;
             assert_eq!(reply.status, 400, "{query}: {}", reply.body);
-            assert!(reply.json()["error"].as_str().is_some_and(|e| !e.is_empty()), "{query}");
+            assert!(
+                reply.json()["error"]
+                    .as_str()
+                    .is_some_and(|e| !e.is_empty()),
+                "{query}"
+            );
         }
         let nobody = get(address, &format!("/api/games?player={}", unique("Nobody"))).await;
         assert_eq!(nobody.status, 404, "{}", nobody.body);
         // The tables are still there, and the search still answers.
-        let fine = ok(address, &format!("/api/games?player={name}&status=finished")).await;
+        let fine = ok(
+            address,
+            &format!("/api/games?player={name}&status=finished"),
+        )
+        .await;
         assert_eq!(fine, json!({ "games": [], "next": null }));
         assert_eq!(get(address, "/api/games").await.status, 200);
         let records = get(address, &format!("/api/players/{name}/records?cursor=x")).await;
