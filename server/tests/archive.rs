@@ -23,25 +23,18 @@ fn unique(stem: &str) -> String {
     format!("{stem}{}", (nanos ^ std::process::id()) % 100_000_000)
 }
 
-/// Creates a game (`rules` for Chaturaji), seats each account of
+/// Creates a game from `body` (`seats` filled in), seats each account of
 /// `cookies` in order, plays `plies` moves (each the first legal one),
 /// then applies `end` by seat `by` (`resign` or `draw`, which every other
 /// seat then accepts). Returns the game's id.
 async fn play(
     address: SocketAddr,
-    game: &str,
-    rules: Option<&str>,
+    mut body: Value,
     cookies: &[&str],
     plies: usize,
-    end: &str,
-    by: usize,
-    private: bool,
+    (end, by): (&str, usize),
 ) -> String {
-    let mut body =
-        json!({ "game": game, "seats": vec!["human"; cookies.len()], "private": private });
-    if let Some(rules) = rules {
-        body["rules"] = json!(rules);
-    }
+    body["seats"] = json!(vec!["human"; cookies.len()]);
     let created = create(address, body).await;
     let mut tokens = Vec::new();
     for (seat, cookie) in cookies.iter().enumerate() {
@@ -125,41 +118,43 @@ async fn search_page_replay_and_download() {
         }
         let (a, b, c, d) = (&cookies[0], &cookies[1], &cookies[2], &cookies[3]);
         let started = kaissa_chaturaji_server::app::now_ms();
+        let kaissa = json!({ "game": "kaissa" });
 
         // Kaissa: Ada (yellow) resigns after a few moves; Bo resigns; a
         // draw agreed; a private game (kept out of the archive).
-        let moved = play(address, "kaissa", None, &[a, b], 5, "resign", 0, false).await;
-        let b_resigns = play(address, "kaissa", None, &[a, b], 0, "resign", 1, false).await;
-        let drawn = play(address, "kaissa", None, &[a, b], 2, "draw", 0, false).await;
-        let private = play(address, "kaissa", None, &[a, b], 0, "resign", 0, true).await;
+        let moved = play(address, kaissa.clone(), &[a, b], 5, ("resign", 0)).await;
+        let b_resigns = play(address, kaissa.clone(), &[a, b], 0, ("resign", 1)).await;
+        let drawn = play(address, kaissa.clone(), &[a, b], 2, ("draw", 0)).await;
+        let private = play(
+            address,
+            json!({ "game": "kaissa", "private": true }),
+            &[a, b],
+            0,
+            ("resign", 0),
+        )
+        .await;
         // Chaturaji: red (Ada) resigns under the sheet's alliances (black
         // and yellow win); black (Bo) under opposite ones (red and yellow).
         let sheet = play(
             address,
-            "chaturaji",
-            Some("sheet"),
+            json!({ "game": "chaturaji", "rules": "sheet" }),
             &[a, b, c, d],
             3,
-            "resign",
-            0,
-            false,
+            ("resign", 0),
         )
         .await;
         let opposite = play(
             address,
-            "chaturaji",
-            Some("opposite"),
+            json!({ "game": "chaturaji", "rules": "opposite" }),
             &[a, b, c, d],
             0,
-            "resign",
-            1,
-            false,
+            ("resign", 1),
         )
         .await;
         // More than a page of the records stream (20 games) and of a search.
         let mut more = Vec::new();
         for _ in 0..20 {
-            more.push(play(address, "kaissa", None, &[a, b], 0, "resign", 1, false).await);
+            more.push(play(address, kaissa.clone(), &[a, b], 0, ("resign", 1)).await);
         }
         let ada = &names[0];
         let total = 25;
