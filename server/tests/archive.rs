@@ -464,3 +464,50 @@ async fn hostile_parameters_are_refused() {
         assert_eq!((empty.status, empty.body.as_str()), (200, ""));
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn games_over_before_the_archive_are_archived_at_start() {
+    for mut config in backends("archive-backfill") {
+        config.create_per_minute = None;
+        let address = start(&config).await;
+        let (fay, gus) = (unique("Fay"), unique("Gus"));
+        let (f, g) = (
+            register(address, &fay, "a long password").await,
+            register(address, &gus, "a long password").await,
+        );
+        let id = play(
+            address,
+            json!({ "game": "kaissa" }),
+            &[&f, &g],
+            3,
+            ("resign", 1),
+        )
+        .await;
+        let found = ok(address, &format!("/api/games?player={fay}")).await;
+        assert_eq!(found["games"][0]["id"], id.as_str());
+        let ended = found["games"][0]["ended"].as_i64().unwrap();
+
+        // The archive's rows gone, as in a database from before it.
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect(&config.database).await.unwrap();
+        for table in ["finished", "finished_players"] {
+            sqlx::query(&format!("DELETE FROM {table} WHERE game_id = $1"))
+                .bind(&id)
+                .execute(&pool)
+                .await
+                .unwrap();
+        }
+        pool.close().await;
+        let none = ok(address, &format!("/api/games?player={fay}")).await;
+        assert_eq!(none["games"], json!([]));
+
+        // A server started on the database archives it again: its end is
+        // its last move's time.
+        let again = start(&config).await;
+        let found = ok(again, &format!("/api/games?player={gus}&result=lost")).await;
+        assert_eq!(found["games"][0]["id"], id.as_str(), "{found}");
+        assert_eq!(found["games"][0]["termination"], "resignation");
+        let last_move = found["games"][0]["ended"].as_i64().unwrap();
+        assert!(last_move <= ended, "{last_move} > {ended}");
+    }
+}
