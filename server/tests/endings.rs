@@ -209,7 +209,10 @@ async fn ludii_clocks_flag_to_the_best_other_score() {
             (end["outcome"].as_str(), end["termination"].as_str()),
             (Some("draw"), Some("time-forfeit"))
         );
-        assert_eq!(end["clock"]["remaining_ms"][first.as_u64().unwrap() as usize], 0);
+        assert_eq!(
+            end["clock"]["remaining_ms"][first.as_u64().unwrap() as usize],
+            0
+        );
 
         // After captures, the seat to move stops playing when the others
         // have one best score; it runs out of time.
@@ -306,7 +309,11 @@ async fn four_seats_draw_and_abort() {
         );
         // Green opens: its move withdraws the offers.
         let played = play_until(address, &id, &tokens, |s| {
-            s["seats"].as_array().unwrap().iter().any(|x| x["moved"] == true)
+            s["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|x| x["moved"] == true)
         })
         .await;
         assert_eq!(played["draw_offers"], json!([]));
@@ -343,7 +350,10 @@ async fn four_seats_draw_and_abort() {
         let (mover, waiter) = (moved(&now, true).unwrap(), moved(&now, false).unwrap());
         let refused = act(address, &id, &tokens[mover], "abort").await;
         assert_eq!(refused.status, 409, "{}", refused.body);
-        assert_eq!(act(address, &id, &tokens[waiter], "abort").await.status, 200);
+        assert_eq!(
+            act(address, &id, &tokens[waiter], "abort").await.status,
+            200
+        );
         let end = state(address, &id).await;
         assert_eq!(
             (end["status"].as_str(), end["outcome"].as_str()),
