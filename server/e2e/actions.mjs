@@ -4,7 +4,7 @@
 // first move, and both pages say the game was aborted. Then a table with
 // one day per move: the seat to move's clock reads in hours and minutes,
 // the other's in days and hours, and the clock passes to Red after
-// Yellow's move.
+// Yellow's move. A Ludii table shows each colour's points.
 //
 //   KC_SERVER_BIN=target/debug/kc-server KC_DATA=DIR node server/e2e/actions.mjs
 import { check, scenario, clickMove, seatLinks, waitForPly } from "./lib.mjs";
@@ -75,5 +75,13 @@ await scenario(async (server, browser) => {
   }
   const state = await server.api(`/api/games/${daily.id}`);
   check(state.clock.running === 1 && state.clock.settings.days_per_move === 1, `clock ${JSON.stringify(state.clock)}`);
+  // The Ludii ruleset's points, shown by seat; none under the sheet's rules.
+  const ludii = await server.api("/api/games", { game: "chaturaji", rules: "ludii", seats: Array(4).fill("bot:random") });
+  const watcher = await browser.open(new URL(ludii.url, server.base).href, "ludii watcher");
+  await watcher.waitForFunction(() => document.querySelectorAll("[data-score]").length === 4);
+  const points = await watcher.$$eval("[data-score]", (spans) => spans.map((s) => s.textContent));
+  check(points.every((text) => /^\d+ pts$/.test(text)), `points ${points}`);
+  check((await yellow.$$("[data-score]")).length === 0, "no points at Kaissa");
+
   console.log("actions: abort refused after a move and agreed before one; a daily clock shown and passed on");
 });
