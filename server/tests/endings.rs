@@ -13,8 +13,6 @@ use common::*;
 use kaissa_chaturaji::chaturaji::{Colour, Position, Rules};
 use serde_json::{json, Value};
 
-const COLOURS: [&str; 4] = ["red", "black", "yellow", "green"];
-
 /// A Chaturaji game of four people under `rules`, with `clock`; every
 /// seat joined. Returns the game and the seats' tokens.
 async fn seated(address: SocketAddr, rules: &str, clock: Value) -> (Created, Vec<String>) {
@@ -48,7 +46,7 @@ fn expected_outcome(scores: [u32; 4], seat: usize) -> String {
     let best = others.iter().map(|&s| scores[s]).max().unwrap();
     let top: Vec<usize> = others.into_iter().filter(|&s| scores[s] == best).collect();
     if top.len() == 1 {
-        format!("{}-wins", COLOURS[top[0]])
+        format!("{}-wins", Colour::ALL[top[0]].name())
     } else {
         "draw".into()
     }
@@ -317,8 +315,8 @@ async fn four_seats_draw_and_abort() {
         })
         .await;
         assert_eq!(played["draw_offers"], json!([]));
-        for seat in 0..4 {
-            assert_eq!(act(address, &id, &tokens[seat], "draw").await.status, 200);
+        for token in &tokens {
+            assert_eq!(act(address, &id, token, "draw").await.status, 200);
         }
         let end = state(address, &id).await;
         assert_eq!(
