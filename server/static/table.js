@@ -149,7 +149,7 @@ function render() {
   $('[data-action="draw"]').textContent = !playing ? "Offer a draw"
     : offers.includes(seat.seat) ? "Draw offered"
     : offers.length ? "Accept the draw" : "Offer a draw";
-  const bots = state.seats.some((s) => s.kind !== "human"); // a bot never agrees to a draw
+  const bots = state.seats.some((s) => s.kind.startsWith("bot:")); // a bot never agrees to a draw
   $('[data-action="resign"]').hidden = !playing;
   $('[data-action="draw"]').hidden = !playing || bots;
   // A seat may abort until its own first move.
