@@ -2,9 +2,9 @@
 // at a Kaissa table; Yellow moves, after which its abort button is gone
 // and the API refuses its abort; Red aborts by its button before its own
 // first move, and both pages say the game was aborted. Then a table with
-// one day per move: the seat to move's clock reads in hours and minutes,
-// the other's in days and hours, and the clock passes to Red after
-// Yellow's move. A Ludii table shows each colour's points.
+// three days per move: the clocks read in days and hours, and the clock
+// passes to Red after Yellow's move; under a day left reads in hours and
+// minutes. A Ludii table shows each colour's points.
 //
 //   KC_SERVER_BIN=target/debug/kc-server KC_DATA=DIR node server/e2e/actions.mjs
 import { check, scenario, clickMove, seatLinks, waitForPly } from "./lib.mjs";
@@ -57,24 +57,33 @@ await scenario(async (server, browser) => {
   const aborted = await server.api(`/api/games/${created.id}`);
   check(aborted.status === "over" && aborted.termination === "abandoned", `aborted: ${aborted.status} ${aborted.termination}`);
 
-  // A correspondence clock, one day per move.
-  const daily = await server.api("/api/games", { game: "kaissa", seats: ["human", "human"], clock: { days_per_move: 1 } });
+  // A correspondence clock, three days per move: days and hours.
+  const daily = await server.api("/api/games", { game: "kaissa", seats: ["human", "human"], clock: { days_per_move: 3 } });
   const [dailyYellow, dailyRed] = seatLinks(server, daily);
   const first = await browser.open(dailyYellow, "daily yellow");
   const second = await browser.open(dailyRed, "daily red");
   await waitForPly(first, 0);
   for (const page of [first, second]) {
-    await clockShows(page, 0, /^23 h 59 min$/, true);
-    await clockShows(page, 1, /^1 d 0 h$/, false);
+    await clockShows(page, 0, /^2 d 23 h$/, true);
+    await clockShows(page, 1, /^3 d 0 h$/, false);
   }
   await clickMove(first, "e2e5");
   await waitForPly(second, 1);
   for (const page of [first, second]) {
-    await clockShows(page, 1, /^23 h 59 min$/, true);
-    await clockShows(page, 0, /^23 h 59 min$/, false);
+    await clockShows(page, 1, /^2 d 23 h$/, true);
+    await clockShows(page, 0, /^2 d 23 h$/, false);
   }
   const state = await server.api(`/api/games/${daily.id}`);
-  check(state.clock.running === 1 && state.clock.settings.days_per_move === 1, `clock ${JSON.stringify(state.clock)}`);
+  check(state.clock.running === 1 && state.clock.settings.days_per_move === 3, `clock ${JSON.stringify(state.clock)}`);
+  // One day per move: under a day left reads in hours and minutes.
+  const oneDay = await server.api("/api/games", { game: "kaissa", seats: ["human", "human"], clock: { days_per_move: 1 } });
+  const [oneYellow, oneRed] = seatLinks(server, oneDay);
+  const third = await browser.open(oneYellow, "one-day yellow");
+  await browser.open(oneRed, "one-day red");
+  await waitForPly(third, 0);
+  await clockShows(third, 0, /^23 h 59 min$/, true);
+  await clockShows(third, 1, /^1 d 0 h$/, false);
+
   // The Ludii ruleset's points, shown by seat; none under the sheet's rules.
   const ludii = await server.api("/api/games", { game: "chaturaji", rules: "ludii", seats: Array(4).fill("bot:random") });
   const watcher = await browser.open(new URL(ludii.url, server.base).href, "ludii watcher");
@@ -83,5 +92,5 @@ await scenario(async (server, browser) => {
   check(points.every((text) => /^\d+ pts$/.test(text)), `points ${points}`);
   check((await yellow.$$("[data-score]")).length === 0, "no points at Kaissa");
 
-  console.log("actions: abort refused after a move and agreed before one; a daily clock shown and passed on");
+  console.log("actions: abort refused after a move and agreed before one; a correspondence clock shown and passed on");
 });
