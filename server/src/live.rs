@@ -689,6 +689,26 @@ mod tests {
     }
 
     #[test]
+    fn who_wins_when_a_seat_gives_up() {
+        let mut sheet = live(Table::new("chaturaji", "sheet").unwrap());
+        assert_eq!(
+            sheet.winner_against(1),
+            Some(GameResult::AllianceWins([Colour::Red, Colour::Green]))
+        );
+        sheet.rules = "opposite".into();
+        assert_eq!(
+            sheet.winner_against(1),
+            Some(GameResult::AllianceWins([Colour::Red, Colour::Yellow]))
+        );
+        // Ludii at the start: every score 0, a tie among the others.
+        let mut ludii = live(Table::new("chaturaji", "ludii").unwrap());
+        ludii.rules = "ludii".into();
+        assert_eq!(ludii.scores(), Some([0; 4]));
+        assert_eq!(ludii.winner_against(2), Some(GameResult::Draw));
+        assert_eq!(sheet.scores(), None);
+    }
+
+    #[test]
     fn an_exchange_needs_both_alliances() {
         let mut game = live(table_with_an_exchange());
         let seat = game.to_move().unwrap();
@@ -740,8 +760,14 @@ mod tests {
                 .as_u16(),
             403
         );
+        for place in &mut game.seats {
+            place.moved = false;
+        }
         let played = send(&mut game, opponent, &exchange).unwrap();
         assert_eq!(played[0]["type"], "move");
+        // Both sides of the exchange have acted: neither may abort now.
+        assert!(game.seats[seat].moved && game.seats[opponent].moved);
+        assert!(!game.seats[ally].moved);
         assert_eq!(game.table.tokens()[tokens], exchange);
         assert!(game.extra.exchange_offer.is_none());
     }
