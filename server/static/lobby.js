@@ -96,13 +96,27 @@ async function listGames() {
 /** Shows who is logged in, or the login and registration form. */
 async function showAccount() {
   const reply = await fetch("/api/account");
-  const me = reply.ok ? await reply.json() : null;
+  const answer = reply.ok ? await reply.json() : {};
+  const me = answer.name ? answer : null;
   $("[data-logged-in]").hidden = !me;
   $('[data-form="account"]').hidden = Boolean(me);
+  $("[data-my-games-block]").hidden = true;
   if (me) {
     const link = $("[data-account-name]");
     link.textContent = me.name;
     link.href = `/@/${encodeURIComponent(me.name)}`;
+    const mine = await fetch("/api/account/games");
+    if (!mine.ok) return;
+    const { games } = await mine.json();
+    $("[data-my-games-block]").hidden = games.length === 0;
+    $("[data-my-games]").replaceChildren(...games.map((g) => {
+      const item = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = `/g/${g.id}`;
+      a.textContent = `table ${g.id}, seat ${g.seat}: ${g.status}`;
+      item.append(a);
+      return item;
+    }));
   }
 }
 

@@ -58,6 +58,7 @@ async function offerKeptSeat() {
   const reply = await fetch("/api/account");
   if (!reply.ok) return;
   const me = await reply.json();
+  if (!me.name) return;
   const kept = state.seats.find((s) => !s.taken && s.kind === `player:${me.name}`);
   if (!kept) return;
   button.hidden = false;
