@@ -13,7 +13,7 @@
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, AnyPool, Row};
 
-use crate::live::{Ending, Extra};
+use crate::live::Ending;
 use crate::seats::Seat;
 use crate::storage::{GameRow, StoreError};
 use crate::table::seat_colours;
@@ -117,7 +117,7 @@ pub async fn write_finished(
     let ending: Option<Ending> =
         serde_json::from_str(&row.result).map_err(|e| decode("result", &e))?;
     let seats: Vec<Seat> = serde_json::from_str(&row.seats).map_err(|e| decode("seats", &e))?;
-    let extra: Extra = serde_json::from_str(&row.extra).map_err(|e| decode("extra", &e))?;
+    let extra: Value = serde_json::from_str(&row.extra).map_err(|e| decode("extra", &e))?;
     let (outcome, termination) = ending
         .map(|e| (e.outcome, e.termination))
         .unwrap_or_else(|| ("ongoing".into(), "abandoned".into()));
@@ -137,7 +137,7 @@ pub async fn write_finished(
             player
         })
         .collect();
-    let private = i64::from(extra.private);
+    let private = i64::from(extra.get("private").and_then(Value::as_bool) == Some(true));
     let inserted = sqlx::query(
         "INSERT INTO finished (game_id, game, rules, outcome, termination, players, private,
          ended_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (game_id) DO NOTHING",
