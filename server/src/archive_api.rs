@@ -262,7 +262,11 @@ pub async fn records(
             let mut text = String::new();
             let mut first = first;
             for item in &page.items {
-                match app.record(&item.id).await {
+                let record = app
+                    .stored(&item.id)
+                    .await
+                    .and_then(|live| crate::record::build(&live).map_err(ApiError::internal));
+                match record {
                     Ok(record) => {
                         if !first {
                             text.push('\n');
@@ -356,8 +360,8 @@ pub const POSITIONS_PAGE: usize = 200;
 /// token), at most [`POSITIONS_PAGE`] of them: `{"plies": <tokens in the
 /// game>, "positions": [{"ply", "move" (the token that led there, null at
 /// the start), "position" (position text), "board" (as the table page
-/// draws it)}]}`. The server replays the stored tokens up to the last
-/// position asked for; the page holds no rules.
+/// draws it)}]}`. The server reads the game from storage and replays its
+/// tokens; the page holds no rules.
 ///
 /// # Errors
 ///
@@ -381,8 +385,7 @@ pub async fn positions(
             }
         }
     }
-    let cell = app.game(&id).await?;
-    let mut replay = cell.lock().await.clone();
+    let mut replay = app.stored(&id).await?;
     let tokens = replay.table.tokens().to_vec();
     replay.table = Table::new(&replay.game, &replay.rules).map_err(ApiError::internal)?;
     let end = (from + count).min(tokens.len() + 1);
