@@ -315,12 +315,16 @@ pub async fn search(pool: &AnyPool, search: &Search) -> Result<Page, StoreError>
         binds.push(value);
         clauses.push(clause.replace('?', &format!("${}", binds.len())));
     };
-    // `t` is the table searched: a player's rows, or every game's.
-    let from = if let Some((account, _)) = &search.player {
+    // `t` is the table searched (a player's rows, or every game's), `f`
+    // the games' rows.
+    let (from, f) = if let Some((account, _)) = &search.player {
         bind("t.account_id = ?", Bound::Text(account.clone()), &mut binds);
-        "finished_players t JOIN finished f ON f.game_id = t.game_id"
+        (
+            "finished_players t JOIN finished f ON f.game_id = t.game_id",
+            "f",
+        )
     } else {
-        "finished t JOIN finished f ON f.game_id = t.game_id"
+        ("finished t", "t")
     };
     bind("t.private = ?", Bound::Int(0), &mut binds);
     if let Some(game) = &search.game {
@@ -347,8 +351,9 @@ pub async fn search(pool: &AnyPool, search: &Search) -> Result<Page, StoreError>
         binds.push(Bound::Int(*ms));
         binds.push(Bound::Text(id.clone()));
         let n = binds.len();
+        // The bound on `ended_ms` alone lets the index seek to the cursor.
         clauses.push(format!(
-            "(t.ended_ms < ${} OR (t.ended_ms = ${} AND t.game_id < ${}))",
+            "t.ended_ms <= ${} AND (t.ended_ms < ${} OR t.game_id < ${})",
             n - 2,
             n - 1,
             n
@@ -358,8 +363,8 @@ pub async fn search(pool: &AnyPool, search: &Search) -> Result<Page, StoreError>
     binds.push(Bound::Int(limit + 1));
     // Only fixed fragments and placeholders: every value is bound.
     let sql = format!(
-        "SELECT f.game_id, f.game, f.rules, f.outcome, f.termination, f.players, f.ended_ms
-         FROM {from} WHERE {} ORDER BY t.ended_ms DESC, t.game_id DESC LIMIT ${}",
+        "SELECT {f}.game_id, {f}.game, {f}.rules, {f}.outcome, {f}.termination, {f}.players,
+         {f}.ended_ms FROM {from} WHERE {} ORDER BY t.ended_ms DESC, t.game_id DESC LIMIT ${}",
         clauses.join(" AND "),
         binds.len()
     );

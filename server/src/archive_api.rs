@@ -388,7 +388,7 @@ pub async fn positions(
     let mut replay = app.stored(&id).await?;
     let tokens = replay.table.tokens().to_vec();
     replay.table = Table::new(&replay.game, &replay.rules).map_err(ApiError::internal)?;
-    let end = (from + count).min(tokens.len() + 1);
+    let end = from.saturating_add(count).min(tokens.len() + 1);
     let mut positions = Vec::with_capacity(end.saturating_sub(from));
     for ply in 0..end {
         if ply > 0 {

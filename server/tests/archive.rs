@@ -303,8 +303,14 @@ async fn search_page_replay_and_download() {
         )
         .await;
         assert_eq!(one["positions"], json!([positions[2]]));
-        let past = ok(address, &format!("/api/games/{moved}/positions?from=99")).await;
-        assert_eq!(past["positions"], json!([]));
+        for from in ["99", "18446744073709551615"] {
+            let past = ok(
+                address,
+                &format!("/api/games/{moved}/positions?from={from}"),
+            )
+            .await;
+            assert_eq!(past["positions"], json!([]));
+        }
         let dice = ok(address, &format!("/api/games/{sheet}/positions")).await;
         let last = dice["positions"]
             .as_array()
