@@ -384,11 +384,8 @@ impl App {
                 at_ms: now,
             })
             .collect();
-        if !self
-            .store
-            .commit(from, &to_row(&draft)?, &moves, &events)
-            .await?
-        {
+        let row = to_row(&draft)?;
+        if !self.store.commit(from, &row, &moves, &events).await? {
             // Another server wrote this game: take its state.
             *live = self.load(id).await?;
             return Err(ApiError::conflict(
@@ -414,6 +411,11 @@ impl App {
                 .remove(id)
             {
                 timer.abort();
+            }
+            // The ratings, once the game's end is durable; a failure
+            // leaves the game to `Store::settle_pending` at the next start.
+            if let Err(e) = self.store.settle(&row).await {
+                eprintln!("kc-server: game {id}: ratings: {e}");
             }
         }
         Ok(answer)

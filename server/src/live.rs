@@ -37,6 +37,11 @@ pub struct Extra {
     /// alliance accepts it or a move is made.
     #[serde(default)]
     pub exchange_offer: Option<ExchangeOffer>,
+    /// How many moves each seat has made itself, in seat order (the
+    /// server's forced moves and raja exchanges not counted): a rated game
+    /// the players end early does not count (see [`crate::rated`]).
+    #[serde(default)]
+    pub seat_moves: Vec<u32>,
 }
 
 /// A raja exchange offered (Chaturaji under the sheet's rules).
@@ -288,6 +293,8 @@ impl Live {
                 }
                 let token = self.table.play(&text).map_err(ApiError::unprocessable)?;
                 self.seats[seat].moved = true;
+                self.extra.seat_moves.resize(self.seats.len(), 0);
+                self.extra.seat_moves[seat] = self.extra.seat_moves[seat].saturating_add(1);
                 self.extra.draw_offers.clear();
                 self.extra.exchange_offer = None;
                 let auto = self.advance();

@@ -17,7 +17,7 @@ use crate::writer::{Write, Writer};
 
 /// The schema, one statement an entry; `IF NOT EXISTS` everywhere, so it
 /// runs at every start.
-const SCHEMA: [&str; 4] = [
+const SCHEMA: [&str; 7] = [
     "CREATE TABLE IF NOT EXISTS games (
         id TEXT PRIMARY KEY,
         game TEXT NOT NULL,
@@ -49,6 +49,25 @@ const SCHEMA: [&str; 4] = [
         PRIMARY KEY (game_id, version)
     )",
     "CREATE INDEX IF NOT EXISTS games_status ON games (status)",
+    // Ratings: see `rating_store`.
+    "CREATE TABLE IF NOT EXISTS ratings (
+        account_id TEXT NOT NULL,
+        pool TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        skill TEXT NOT NULL,
+        games BIGINT NOT NULL,
+        updated_ms BIGINT NOT NULL,
+        PRIMARY KEY (account_id, pool)
+    )",
+    "CREATE INDEX IF NOT EXISTS ratings_board ON ratings (pool, rating, account_id)",
+    "CREATE TABLE IF NOT EXISTS rated_games (
+        game_id TEXT PRIMARY KEY,
+        pool TEXT NOT NULL,
+        counted BIGINT NOT NULL,
+        reason TEXT NOT NULL,
+        changes TEXT NOT NULL,
+        settled_ms BIGINT NOT NULL
+    )",
 ];
 
 /// How many writer tasks share PostgreSQL's writes (SQLite has one: it
@@ -125,7 +144,7 @@ pub struct MoveRow {
 /// The database.
 #[derive(Debug, Clone)]
 pub struct Store {
-    pool: AnyPool,
+    pub(crate) pool: AnyPool,
     writer: Writer,
 }
 
