@@ -25,7 +25,9 @@ pub const BODY_LIMIT: usize = 16 * 1024;
 
 /// Reads a JSON body: 413 past the limit, 400 when it is not the JSON
 /// expected.
-fn body<T: DeserializeOwned>(bytes: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+pub(crate) fn body<T: DeserializeOwned>(
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<T, ApiError> {
     let bytes = bytes.map_err(|rejection| {
         if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::new(
@@ -94,18 +96,23 @@ pub async fn list(
 #[serde(deny_unknown_fields)]
 struct JoinRequest {
     seat: usize,
+    #[serde(default)]
     secret: String,
     name: Option<String>,
     client_seed: Option<String>,
 }
 
-/// `POST /api/games/<id>/join`.
+/// `POST /api/games/<id>/join`: with the seat's join secret, or as the
+/// account a seat is kept for (session cookie or a bot's API token). A
+/// join made by an account binds the seat to it.
 pub async fn join(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let request: JoinRequest = body(bytes)?;
+    let account = crate::account_api::account_of(&app, &headers).await?;
     let (version, token) = app
         .act(
             &id,
@@ -114,6 +121,7 @@ pub async fn join(
                 secret: request.secret,
                 name: request.name,
                 client_seed: request.client_seed,
+                account,
             },
         )
         .await?;

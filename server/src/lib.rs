@@ -9,6 +9,9 @@
 
 #![deny(missing_docs)]
 
+pub mod account_api;
+pub mod accounts;
+pub mod admin;
 pub mod api;
 pub mod app;
 pub mod board;
@@ -18,8 +21,10 @@ pub mod config;
 pub mod dice;
 pub mod error;
 pub mod events;
+pub mod limits;
 pub mod live;
 pub mod load;
+pub mod names;
 pub mod pages;
 pub mod rated;
 pub mod rating_store;
@@ -52,6 +57,12 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/static/{name}", get(pages::file))
         .route("/leaderboard", get(standings::page))
         .route("/api/leaderboard", get(standings::leaderboard))
+        .route("/api/accounts", post(account_api::register))
+        .route("/api/login", post(account_api::login))
+        .route("/api/logout", post(account_api::logout))
+        .route("/api/account", get(account_api::me))
+        .route("/api/account/games", get(account_api::my_games))
+        .route("/api/players/{name}", get(account_api::player))
         .route("/api/games", post(api::create).get(api::list))
         .route("/api/games/{id}", get(api::view))
         .route("/api/games/{id}/join", post(api::join))
@@ -79,7 +90,7 @@ pub async fn open(config: &Config) -> Result<Arc<App>, String> {
     let store = Store::open(&config.database)
         .await
         .map_err(|e| e.to_string())?;
-    let app = App::new(store, config.create_per_minute);
+    let app = App::new(store, config.create_per_minute)?;
     app.resume_all().await.map_err(|e| e.to_string())?;
     if let Err(e) = app.store.settle_pending().await {
         eprintln!("kc-server: ratings: {e} (retried at the next start)");

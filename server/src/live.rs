@@ -13,6 +13,7 @@ use kaissa_chaturaji::record::GameResult;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use crate::accounts::Account;
 use crate::clock::{ClockConfig, ClockState};
 use crate::dice;
 use crate::error::ApiError;
@@ -31,6 +32,9 @@ pub const CHAT_WINDOW_MS: i64 = 10_000;
 pub struct Extra {
     /// Listed in the lobby or not.
     pub private: bool,
+    /// Counts for the ratings (an account at every human seat).
+    #[serde(default)]
+    pub rated: bool,
     /// The seats offering a draw now.
     pub draw_offers: Vec<usize>,
     /// A raja exchange the seat to move offers, until a seat of the other
@@ -76,6 +80,8 @@ pub enum Action {
         name: Option<String>,
         /// The seat's die seed (hex), if it brings one.
         client_seed: Option<String>,
+        /// The account joining (logged in, or a bot's API token).
+        account: Option<Account>,
     },
     /// Start a game whose seats are all bots.
     Start,
@@ -252,8 +258,9 @@ impl Live {
                 secret,
                 name,
                 client_seed,
+                account,
             } => {
-                out.token = Some(self.join(seat, &secret, name, client_seed)?);
+                out.token = Some(self.join(seat, &secret, name, client_seed, account)?);
                 let started = self.start_if_full(now_ms);
                 let name = self.seats[seat].name.clone();
                 out.events.push(self.event(
@@ -457,6 +464,7 @@ impl Live {
         secret: &str,
         name: Option<String>,
         client_seed: Option<String>,
+        account: Option<Account>,
     ) -> Result<String, ApiError> {
         let n = self.seats.len();
         let place = self.seats.get(seat).ok_or_else(|| {
@@ -468,12 +476,36 @@ impl Live {
         if self.status != "waiting" {
             return Err(ApiError::conflict("the game is not open to join"));
         }
-        if place.join_hash.as_deref() != Some(hash_secret(secret).as_str()) {
+        if let Some(kept) = place.kind.strip_prefix("player:") {
+            if account.as_ref().map(|a| &a.id) != place.account.as_ref() {
+                return Err(ApiError::forbidden(format!(
+                    "seat {seat} is kept for {kept}: log in as {kept} to take it"
+                )));
+            }
+        } else if place.join_hash.as_deref() != Some(hash_secret(secret).as_str()) {
             return Err(ApiError::forbidden("wrong join secret for this seat"));
         }
-        let name = match name {
-            Some(name) => check_name(&name).map_err(ApiError::bad_request)?,
-            None => format!("{} player", seat_colours(&self.game)[seat]),
+        if self.extra.rated {
+            let Some(account) = &account else {
+                return Err(ApiError::unauthorized(
+                    "a rated game needs an account at every seat: log in first",
+                ));
+            };
+            if self
+                .seats
+                .iter()
+                .enumerate()
+                .any(|(i, s)| i != seat && s.taken() && s.account.as_ref() == Some(&account.id))
+            {
+                return Err(ApiError::conflict(
+                    "an account takes one seat of a rated game: no one rates against themselves",
+                ));
+            }
+        }
+        let name = match (&account, name) {
+            (Some(account), _) => account.name.clone(),
+            (None, Some(name)) => check_name(&name).map_err(ApiError::bad_request)?,
+            (None, None) => format!("{} player", seat_colours(&self.game)[seat]),
         };
         let seed = match client_seed {
             Some(text) => dice::normalize_client_seed(&text).ok_or_else(|| {
@@ -488,6 +520,7 @@ impl Live {
         let place = &mut self.seats[seat];
         place.token_hash = Some(hash_secret(&token));
         place.name = Some(name);
+        place.account = account.map(|a| a.id);
         self.seeds[seat] = Some(seed);
         Ok(token)
     }
@@ -625,6 +658,7 @@ mod tests {
                     token_hash: Some("x".into()),
                     name: None,
                     moved: true,
+                    account: None,
                 })
                 .collect(),
             clock: None,

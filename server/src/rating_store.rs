@@ -247,15 +247,27 @@ impl Store {
     }
 
     /// An account's ratings as `GET /api/players/<name>` shows them:
-    /// `{"<pool>": {"rating", "games"}}`.
+    /// `{"<pool>": {"rating", "games"}}` for every pool, a pool not played
+    /// yet showing a new player's rating and 0 games.
     ///
     /// # Errors
     ///
     /// A database failure.
     pub async fn ratings_json(&self, account_id: &str) -> Result<serde_json::Value, StoreError> {
+        let played = self.ratings_of(account_id).await?;
         let mut map = serde_json::Map::new();
-        for (pool, rating, games) in self.ratings_of(account_id).await? {
-            map.insert(pool, json!({ "rating": rating, "games": games }));
+        for pool in Pool::ALL {
+            let (rating, games) = played
+                .iter()
+                .find(|(word, _, _)| word == pool.word())
+                .map_or(
+                    (Skill::initial(pool).shown().round() as i64, 0),
+                    |(_, r, g)| (*r, *g),
+                );
+            map.insert(
+                pool.word().to_string(),
+                json!({ "rating": rating, "games": games }),
+            );
         }
         Ok(serde_json::Value::Object(map))
     }

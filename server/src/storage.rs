@@ -17,7 +17,7 @@ use crate::writer::{Write, Writer};
 
 /// The schema, one statement an entry; `IF NOT EXISTS` everywhere, so it
 /// runs at every start.
-const SCHEMA: [&str; 7] = [
+const SCHEMA: &[&str] = &[
     "CREATE TABLE IF NOT EXISTS games (
         id TEXT PRIMARY KEY,
         game TEXT NOT NULL,
@@ -49,6 +49,14 @@ const SCHEMA: [&str; 7] = [
         PRIMARY KEY (game_id, version)
     )",
     "CREATE INDEX IF NOT EXISTS games_status ON games (status)",
+    // The accounts at a game's seats (taken, or kept for an account).
+    "CREATE TABLE IF NOT EXISTS game_players (
+        game_id TEXT NOT NULL,
+        seat BIGINT NOT NULL,
+        account_id TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    )",
+    "CREATE INDEX IF NOT EXISTS game_players_account ON game_players (account_id, game_id)",
     // Ratings: see `rating_store`.
     "CREATE TABLE IF NOT EXISTS ratings (
         account_id TEXT NOT NULL,
@@ -141,6 +149,15 @@ pub struct MoveRow {
     pub at_ms: i64,
 }
 
+/// A seat bound to an account (taken by it, or kept for it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerRow {
+    /// The seat.
+    pub seat: i64,
+    /// The account's id.
+    pub account_id: String,
+}
+
 /// The database.
 #[derive(Debug, Clone)]
 pub struct Store {
@@ -176,7 +193,7 @@ impl Store {
             })
             .connect(url)
             .await?;
-        for statement in SCHEMA {
+        for statement in SCHEMA.iter().chain(&crate::accounts::SCHEMA) {
             sqlx::query(statement).execute(&pool).await?;
         }
         let writer = if sqlite {
@@ -187,13 +204,24 @@ impl Store {
         Ok(Store { pool, writer })
     }
 
-    /// Inserts a new game.
+    /// The connections, for the queries of other modules.
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Inserts a new game and the accounts its seats are kept for.
     ///
     /// # Errors
     ///
     /// A database failure (an id already taken included).
-    pub async fn create_game(&self, row: &GameRow) -> Result<(), StoreError> {
-        self.writer.write(Write::Create(row.clone())).await?;
+    pub async fn create_game(
+        &self,
+        row: &GameRow,
+        players: &[PlayerRow],
+    ) -> Result<(), StoreError> {
+        self.writer
+            .write(Write::Create(row.clone(), players.to_vec()))
+            .await?;
         Ok(())
     }
 
@@ -234,8 +262,9 @@ impl Store {
     }
 
     /// Writes a change of a game at version `from`: its new row (whose
-    /// version is `from` plus the number of `events`), new tokens and
-    /// events `(version, body)`, in one transaction behind a
+    /// version is `from` plus the number of `events`), new tokens, events
+    /// `(version, body)` and seats newly bound to accounts, in one
+    /// transaction behind a
     /// compare-and-set on the version. Returns `false`, writing nothing,
     /// when the stored version is not `from` any more.
     ///
@@ -248,6 +277,7 @@ impl Store {
         row: &GameRow,
         moves: &[MoveRow],
         events: &[(i64, String)],
+        players: &[PlayerRow],
     ) -> Result<bool, StoreError> {
         self.writer
             .write(Write::Change {
@@ -255,6 +285,7 @@ impl Store {
                 row: row.clone(),
                 moves: moves.to_vec(),
                 events: events.to_vec(),
+                players: players.to_vec(),
             })
             .await
     }

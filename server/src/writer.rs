@@ -17,7 +17,7 @@ use std::time::Duration;
 use sqlx::{AnyConnection, AnyPool};
 use tokio::sync::{mpsc, oneshot, Mutex};
 
-use crate::storage::{GameRow, MoveRow, StoreError};
+use crate::storage::{GameRow, MoveRow, PlayerRow, StoreError};
 
 /// The most writes in one transaction.
 pub const MAX_GROUP: usize = 512;
@@ -28,8 +28,8 @@ pub const QUEUE: usize = 8192;
 /// One write.
 #[derive(Debug)]
 pub enum Write {
-    /// A new game's row.
-    Create(GameRow),
+    /// A new game's row and the accounts its seats are kept for.
+    Create(GameRow, Vec<PlayerRow>),
     /// A change of a game at version `from`: its new row, new tokens and
     /// events `(version, body)`.
     Change {
@@ -41,6 +41,8 @@ pub enum Write {
         moves: Vec<MoveRow>,
         /// Its events.
         events: Vec<(i64, String)>,
+        /// Seats it bound to accounts.
+        players: Vec<PlayerRow>,
     },
 }
 
@@ -179,18 +181,24 @@ async fn statements(conn: &mut AnyConnection, writes: &[Write]) -> Result<Vec<bo
     let mut results = Vec::with_capacity(writes.len());
     let mut moves = Vec::new();
     let mut events = Vec::new();
+    let mut players = Vec::new();
     for write in writes {
         let written = apply(conn, write).await?;
+        if let (true, Write::Create(row, p)) = (written, write) {
+            players.extend(p.iter().map(|player| (row.id.as_str(), player)));
+        }
         if let (
             true,
             Write::Change {
                 row,
                 moves: m,
                 events: e,
+                players: p,
                 ..
             },
         ) = (written, write)
         {
+            players.extend(p.iter().map(|player| (row.id.as_str(), player)));
             moves.extend(m.iter().map(|mv| (row.id.as_str(), mv)));
             events.extend(
                 e.iter()
@@ -224,6 +232,17 @@ async fn statements(conn: &mut AnyConnection, writes: &[Write]) -> Result<Vec<bo
         }
         query.execute(&mut *conn).await?;
     }
+    for chunk in players.chunks(ROWS_PER_INSERT) {
+        let sql = insert_sql("game_players (game_id, seat, account_id)", 3, chunk.len());
+        let mut query = sqlx::query(&sql);
+        for (id, player) in chunk {
+            query = query
+                .bind(*id)
+                .bind(player.seat)
+                .bind(player.account_id.as_str());
+        }
+        query.execute(&mut *conn).await?;
+    }
     Ok(results)
 }
 
@@ -253,7 +272,7 @@ fn insert_sql(target: &str, columns: usize, rows: usize) -> String {
 /// tokens and events are left to [`statements`].
 async fn apply(conn: &mut AnyConnection, write: &Write) -> Result<bool, sqlx::Error> {
     match write {
-        Write::Create(row) => {
+        Write::Create(row, _) => {
             sqlx::query(
                 "INSERT INTO games (id, game, rules, seats, clock, clock_state, status, result,
                  version, seeds, commitment, server_seed, extra, created_ms)

@@ -88,7 +88,7 @@ async fn a_game_settles_once() {
     for store in stores("settle-once").await {
         let (a, b) = (fresh_id(), fresh_id());
         let row = kaissa_row(&a, &b, "yellow-wins", "resignation", 2);
-        store.create_game(&row).await.unwrap();
+        store.create_game(&row, &[]).await.unwrap();
         let Settled::Rated(changes) = store.settle(&row).await.unwrap() else {
             panic!("not rated");
         };
@@ -105,7 +105,12 @@ async fn a_game_settles_once() {
         assert_eq!(store.settle(&row).await.unwrap(), Settled::Already);
         store.settle_pending().await.unwrap();
         assert_eq!(rating(&store, &a, Pool::Kaissa).await.unwrap(), after_a);
-        assert_eq!(store.ratings_json(&a).await.unwrap()["kaissa"]["games"], 1);
+        let json = store.ratings_json(&a).await.unwrap();
+        assert_eq!(json["kaissa"]["games"], 1);
+        assert_eq!(
+            json["chaturaji-ludii"],
+            serde_json::json!({ "rating": 1500, "games": 0 })
+        );
     }
 }
 
@@ -115,14 +120,14 @@ async fn early_and_casual_games_change_nothing() {
     for store in stores("settle-early").await {
         let (a, b) = (fresh_id(), fresh_id());
         let early = kaissa_row(&a, &b, "yellow-wins", "resignation", 1);
-        store.create_game(&early).await.unwrap();
+        store.create_game(&early, &[]).await.unwrap();
         assert!(matches!(
             store.settle(&early).await.unwrap(),
             Settled::Unrated(_)
         ));
         let mut casual = kaissa_row(&a, &b, "red-wins", "resignation", 5);
         casual.extra = json!({ "private": false, "draw_offers": [] }).to_string();
-        store.create_game(&casual).await.unwrap();
+        store.create_game(&casual, &[]).await.unwrap();
         assert_eq!(store.settle(&casual).await.unwrap(), Settled::NotRated);
         assert_eq!(rating(&store, &a, Pool::Kaissa).await, None);
         assert!(store.ratings_of(&b).await.unwrap().is_empty());
@@ -138,7 +143,7 @@ async fn games_of_one_player_settled_at_once_all_count() {
         let mut settling = Vec::new();
         for _ in 0..10 {
             let row = kaissa_row(&a, &fresh_id(), "yellow-wins", "resignation", 3);
-            store.create_game(&row).await.unwrap();
+            store.create_game(&row, &[]).await.unwrap();
             let store = store.clone();
             settling.push(tokio::spawn(async move { store.settle(&row).await }));
         }
@@ -168,7 +173,7 @@ async fn a_game_left_unsettled_is_settled_at_start() {
     for store in stores("settle-pending").await {
         let (a, b) = (fresh_id(), fresh_id());
         let row = kaissa_row(&a, &b, "red-wins", "home-stone-captured", 20);
-        store.create_game(&row).await.unwrap();
+        store.create_game(&row, &[]).await.unwrap();
         assert!(store.settle_pending().await.unwrap() >= 1);
         assert_eq!(store.settle_pending().await.unwrap(), 0);
         assert_eq!(rating(&store, &b, Pool::Kaissa).await.unwrap().1, 1);
