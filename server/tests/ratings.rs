@@ -277,6 +277,11 @@ async fn a_rated_ludii_game_moves_all_four() {
             let game = rated_game(address, "chaturaji", "ludii", &four).await;
             let end = play(address, &game, None).await;
             let outcome = end["outcome"].as_str().unwrap().to_string();
+            eprintln!(
+                "Ludii game {}: {outcome} after {} tokens",
+                game.id,
+                end["moves"].as_array().map_or(0, Vec::len)
+            );
             let mut shown = Vec::new();
             for name in &game.names {
                 let (rating, games) = rating(address, name, "chaturaji-ludii").await;
