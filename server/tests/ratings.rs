@@ -339,3 +339,43 @@ async fn the_leaderboard_page_and_bad_pools() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_settlement_lost_in_a_crash_is_made_at_the_next_start() {
+    for config in backends("ratings-restart") {
+        let address = start(&config).await;
+        let two = players(address, 2).await;
+        let game = rated_game(address, "kaissa", "sheet", &two).await;
+        play(address, &game, Some(2)).await;
+        seat_action(address, &game, 1, "resign").await;
+        let settled = [
+            rating(address, &game.names[0], "kaissa").await,
+            rating(address, &game.names[1], "kaissa").await,
+        ];
+        // As if the server had stopped between the game's end and its
+        // settlement: no mark, no ratings.
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect(&config.database).await.unwrap();
+        sqlx::query("DELETE FROM rated_games WHERE game_id = $1")
+            .bind(&game.id)
+            .execute(&pool)
+            .await
+            .unwrap();
+        for name in &game.names {
+            sqlx::query(
+                "DELETE FROM ratings WHERE account_id = (SELECT id FROM accounts WHERE name = $1)",
+            )
+            .bind(name)
+            .execute(&pool)
+            .await
+            .unwrap();
+            assert_eq!(rating(address, name, "kaissa").await, (1500, 0));
+        }
+        // A start settles it, once.
+        let again = start(&config).await;
+        assert_eq!(rating(again, &game.names[0], "kaissa").await, settled[0]);
+        assert_eq!(rating(again, &game.names[1], "kaissa").await, settled[1]);
+        let third = start(&config).await;
+        assert_eq!(rating(third, &game.names[1], "kaissa").await, settled[1]);
+    }
+}
