@@ -91,7 +91,7 @@ fn table(pool: Pool, players: &[(String, i64, i64)]) -> String {
     for (i, (name, rating, games)) in players.iter().enumerate() {
         let _ = writeln!(
             out,
-            "<tr data-player=\"{shown}\"><td class=\"number\">{}</td><td><a href=\"/@/{}\">{shown}</a></td><td class=\"number\">{rating}</td><td class=\"number\">{games}</td></tr>",
+            "<tr data-player=\"{shown}\"><td class=\"number\">{}</td><td><a href=\"/@/{}\">{shown}</a></td><td class=\"number\" data-rating>{rating}</td><td class=\"number\" data-games>{games}</td></tr>",
             i + 1,
             path_segment(name),
             shown = escape(name),
