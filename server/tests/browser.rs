@@ -3,10 +3,11 @@
 //! built `kc-server` on a fresh data directory and drive its pages: the
 //! lobby and a table (`table.mjs`), a whole Kaissa game by clicks across a
 //! server restart, watched (`kaissa.mjs`), and four Chaturaji players
-//! whose pages verify the dice (`chaturaji.mjs`), and people who register,
-//! play rated games and see the leaderboard move (`rated.mjs`). Without those tools the
-//! tests are skipped with the reason, except under `CI=true`, where they
-//! fail. They run one at a time (each starts a browser).
+//! whose pages verify the dice (`chaturaji.mjs`), people who register,
+//! play rated games and see the leaderboard move (`rated.mjs`), and the
+//! abort button and a correspondence clock (`actions.mjs`). Without those
+//! tools the tests are skipped with the reason, except under `CI=true`,
+//! where they fail. They run one at a time (each starts a browser).
 
 mod common;
 
@@ -84,4 +85,9 @@ async fn four_chaturaji_players_and_the_dice_verified() {
 #[tokio::test]
 async fn rated_games_move_the_leaderboard() {
     run("rated.mjs").await;
+}
+
+#[tokio::test]
+async fn abort_and_a_correspondence_clock() {
+    run("actions.mjs").await;
 }
