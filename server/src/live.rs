@@ -46,6 +46,9 @@ pub struct Extra {
     /// the players end early does not count (see [`crate::rated`]).
     #[serde(default)]
     pub seat_moves: Vec<u32>,
+    /// The seat that resigned or ran out of time, when the game ended so.
+    #[serde(default)]
+    pub gave_up: Option<usize>,
 }
 
 /// A raja exchange offered (Chaturaji under the sheet's rules).
@@ -321,6 +324,7 @@ impl Live {
                     .winner_against(seat)
                     .ok_or_else(|| ApiError::internal("no result for a resignation here"))?;
                 self.finish(winner.to_string(), "resignation", now_ms);
+                self.extra.gave_up = Some(seat);
                 out.events
                     .push(self.event("resign", json!({ "seat": seat }), now_ms));
             }
@@ -398,6 +402,7 @@ impl Live {
                     .winner_against(seat)
                     .ok_or_else(|| ApiError::internal("no result for a time forfeit here"))?;
                 self.finish(winner.to_string(), "time-forfeit", now_ms);
+                self.extra.gave_up = Some(seat);
                 out.events
                     .push(self.event("flag", json!({ "seat": seat }), now_ms));
             }

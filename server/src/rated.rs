@@ -84,6 +84,8 @@ struct StoredExtra {
     rated: bool,
     #[serde(default)]
     seat_moves: Vec<u32>,
+    #[serde(default)]
+    gave_up: Option<usize>,
 }
 
 /// The parts of a stored ending the ratings read.
@@ -114,7 +116,7 @@ pub fn judge(game: &Finished) -> Result<Verdict, String> {
     let Some(pool) = Pool::of_game(&game.game, &game.rules) else {
         return Ok(Verdict::Unrated("no pool for this game".into()));
     };
-    let Some(placing) = placing(&game.game, &game.rules, &ending.outcome) else {
+    let Some(placing) = placing(&game.game, &game.rules, &ending.outcome, extra.gave_up) else {
         return Ok(Verdict::Unrated(format!(
             "no result to rate ({}, {})",
             ending.outcome, ending.termination
@@ -288,5 +290,19 @@ mod tests {
         };
         assert_eq!(pool, Pool::ChaturajiLudii);
         assert_eq!(placing.ranks, [2, 1, 2, 2]);
+        // A Ludii seat that resigned comes last.
+        let mut resigned = game(
+            "chaturaji",
+            "ludii",
+            &four,
+            &[2, 2, 2, 2],
+            ("draw", "resignation"),
+        );
+        resigned.extra =
+            json!({ "rated": true, "seat_moves": [2, 2, 2, 2], "gave_up": 3 }).to_string();
+        let Verdict::Rated { placing, .. } = judge(&resigned).unwrap() else {
+            panic!("not rated");
+        };
+        assert_eq!(placing.ranks, [1, 1, 1, 2]);
     }
 }

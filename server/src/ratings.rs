@@ -11,7 +11,8 @@
 //!   sheet's and the opposite rules (pool `chaturaji-alliances`) a game is
 //!   two teams of two, one alliance wins or all draw; under the Ludii
 //!   ruleset (pool `chaturaji-ludii`) it is four teams of one, the winner
-//!   first and the three others tied second, or all tied in a draw.
+//!   first and the three others tied second, or all tied in a draw; a
+//!   seat that resigned or ran out of time comes last.
 //!
 //! A Weng-Lin rating (mu, sigma) is shown on Glicko's scale: `1500 +
 //! 173.7178 (mu - 25) / (beta sqrt 2)`, so that a gap of 100 points
@@ -169,11 +170,14 @@ pub struct Placing {
 
 /// How game `game` (`kaissa` or `chaturaji`) under `rules` ranks its
 /// seats when it ended with the outcome word `outcome` (that of the
-/// `apply` example: `yellow-wins`, `rg-wins`, `green-wins`, `draw`).
+/// `apply` example: `yellow-wins`, `rg-wins`, `green-wins`, `draw`), the
+/// seat `gave_up` having resigned or run out of time, if one did. Under
+/// the Ludii ruleset that seat ranks last, below the others' outcome (the
+/// winner first and the two others tied, or the three tied in a draw).
 /// `None` for a game with no result (`ongoing`: an aborted game) or a word
 /// that does not fit the game.
 #[must_use]
-pub fn placing(game: &str, rules: &str, outcome: &str) -> Option<Placing> {
+pub fn placing(game: &str, rules: &str, outcome: &str, gave_up: Option<usize>) -> Option<Placing> {
     let pool = Pool::of_game(game, rules)?;
     let colours: &[&str] = if pool == Pool::Kaissa {
         &["yellow", "red"]
@@ -183,15 +187,27 @@ pub fn placing(game: &str, rules: &str, outcome: &str) -> Option<Placing> {
     match pool {
         Pool::Kaissa | Pool::ChaturajiLudii => {
             let teams: Vec<Vec<usize>> = (0..colours.len()).map(|seat| vec![seat]).collect();
-            let ranks = if outcome == "draw" {
-                vec![1; colours.len()]
+            let winner = if outcome == "draw" {
+                None
             } else {
-                let winner = outcome.strip_suffix("-wins")?;
-                let seat = colours.iter().position(|c| *c == winner)?;
-                (0..colours.len())
-                    .map(|s| if s == seat { 1 } else { 2 })
-                    .collect()
+                let word = outcome.strip_suffix("-wins")?;
+                Some(colours.iter().position(|c| *c == word)?)
             };
+            // Under the Ludii ruleset a seat that gave up comes last.
+            let last = gave_up.filter(|&s| pool == Pool::ChaturajiLudii && s < colours.len());
+            if last.is_some() && last == winner {
+                return None;
+            }
+            let ranks = (0..colours.len())
+                .map(|seat| {
+                    let below_winner = usize::from(winner.is_some_and(|w| w != seat));
+                    if Some(seat) == last {
+                        2 + usize::from(winner.is_some())
+                    } else {
+                        1 + below_winner
+                    }
+                })
+                .collect();
             Some(Placing { teams, ranks })
         }
         Pool::ChaturajiAlliances => {
@@ -461,37 +477,45 @@ mod tests {
 
     #[test]
     fn placings_follow_the_outcome_words() {
-        let kaissa = placing("kaissa", "sheet", "red-wins").unwrap();
+        let kaissa = placing("kaissa", "sheet", "red-wins", None).unwrap();
         assert_eq!(kaissa.teams, vec![vec![0], vec![1]]);
         assert_eq!(kaissa.ranks, vec![2, 1]);
         assert_eq!(
-            placing("kaissa", "sheet", "draw").unwrap().ranks,
+            placing("kaissa", "sheet", "draw", Some(0)).unwrap().ranks,
             vec![1, 1]
         );
-        assert_eq!(placing("kaissa", "sheet", "ongoing"), None);
-        assert_eq!(placing("kaissa", "sheet", "green-wins"), None);
+        assert_eq!(placing("kaissa", "sheet", "ongoing", None), None);
+        assert_eq!(placing("kaissa", "sheet", "green-wins", None), None);
         // Sheet: red with green against black with yellow.
-        let sheet = placing("chaturaji", "sheet", "by-wins").unwrap();
+        let sheet = placing("chaturaji", "sheet", "by-wins", Some(0)).unwrap();
         assert_eq!(sheet.teams, vec![vec![0, 3], vec![1, 2]]);
         assert_eq!(sheet.ranks, vec![2, 1]);
-        assert_eq!(placing("chaturaji", "sheet", "ry-wins"), None);
+        assert_eq!(placing("chaturaji", "sheet", "ry-wins", None), None);
         // Opposite: red with yellow against black with green.
-        let opposite = placing("chaturaji", "opposite", "ry-wins").unwrap();
+        let opposite = placing("chaturaji", "opposite", "ry-wins", None).unwrap();
         assert_eq!(opposite.teams, vec![vec![0, 2], vec![1, 3]]);
         assert_eq!(opposite.ranks, vec![1, 2]);
         assert_eq!(
-            placing("chaturaji", "opposite", "draw").unwrap().ranks,
+            placing("chaturaji", "opposite", "draw", None)
+                .unwrap()
+                .ranks,
             vec![1, 1]
         );
-        let ludii = placing("chaturaji", "ludii", "green-wins").unwrap();
+        let ludii = placing("chaturaji", "ludii", "green-wins", None).unwrap();
         assert_eq!(ludii.teams.len(), 4);
         assert_eq!(ludii.ranks, vec![2, 2, 2, 1]);
         assert_eq!(
-            placing("chaturaji", "ludii", "draw").unwrap().ranks,
+            placing("chaturaji", "ludii", "draw", None).unwrap().ranks,
             vec![1; 4]
         );
-        assert_eq!(placing("chaturaji", "ludii", "rg-wins"), None);
-        assert_eq!(placing("chess", "sheet", "draw"), None);
+        assert_eq!(placing("chaturaji", "ludii", "rg-wins", None), None);
+        // A Ludii seat that resigned or ran out of time comes last.
+        let resigned = placing("chaturaji", "ludii", "green-wins", Some(1)).unwrap();
+        assert_eq!(resigned.ranks, vec![2, 3, 2, 1]);
+        let drawn = placing("chaturaji", "ludii", "draw", Some(0)).unwrap();
+        assert_eq!(drawn.ranks, vec![2, 1, 1, 1]);
+        assert_eq!(placing("chaturaji", "ludii", "red-wins", Some(0)), None);
+        assert_eq!(placing("chess", "sheet", "draw", None), None);
     }
 
     #[test]

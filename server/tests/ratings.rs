@@ -307,6 +307,26 @@ async fn a_rated_ludii_game_moves_all_four() {
             on_the_board(address, "chaturaji-ludii", &game.names).await;
             break;
         }
+        // A resignation after two moves each: the seat that resigned
+        // comes last.
+        let four = players(address, 4).await;
+        let game = rated_game(address, "chaturaji", "ludii", &four).await;
+        play(address, &game, Some(2)).await;
+        seat_action(address, &game, 2, "resign").await;
+        let end = state(address, &game.id).await;
+        assert_eq!(end["termination"], "resignation", "{end}");
+        let mut shown = Vec::new();
+        for name in &game.names {
+            let (rating, games) = rating(address, name, "chaturaji-ludii").await;
+            assert_eq!(games, 1, "{name}");
+            shown.push(rating);
+        }
+        assert!(shown[2] < 1500, "{shown:?} {}", end["outcome"]);
+        assert!(
+            [0, 1, 3].iter().all(|&s| shown[s] > shown[2]),
+            "{shown:?} {}",
+            end["outcome"]
+        );
     }
 }
 
