@@ -422,9 +422,10 @@ impl App {
                 })
             })
             .collect();
+        let row = to_row(&draft)?;
         if !self
             .store
-            .commit(from, &to_row(&draft)?, &moves, &events, &players)
+            .commit(from, &row, &moves, &events, &players)
             .await?
         {
             // Another server wrote this game: take its state.
@@ -452,6 +453,11 @@ impl App {
                 .remove(id)
             {
                 timer.abort();
+            }
+            // The ratings, once the game's end is durable; a failure
+            // leaves the game to `Store::settle_pending` at the next start.
+            if let Err(e) = self.store.settle(&row).await {
+                eprintln!("kc-server: game {id}: ratings: {e}");
             }
         }
         Ok(answer)

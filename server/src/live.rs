@@ -41,6 +41,14 @@ pub struct Extra {
     /// alliance accepts it or a move is made.
     #[serde(default)]
     pub exchange_offer: Option<ExchangeOffer>,
+    /// How many moves each seat has made itself, in seat order (the
+    /// server's forced moves and raja exchanges not counted): a rated game
+    /// the players end early does not count (see [`crate::rated`]).
+    #[serde(default)]
+    pub seat_moves: Vec<u32>,
+    /// The seat that resigned or ran out of time, when the game ended so.
+    #[serde(default)]
+    pub gave_up: Option<usize>,
 }
 
 /// A raja exchange offered (Chaturaji under the sheet's rules).
@@ -297,6 +305,8 @@ impl Live {
                 }
                 let token = self.table.play(&text).map_err(ApiError::unprocessable)?;
                 self.seats[seat].moved = true;
+                self.extra.seat_moves.resize(self.seats.len(), 0);
+                self.extra.seat_moves[seat] = self.extra.seat_moves[seat].saturating_add(1);
                 self.extra.draw_offers.clear();
                 self.extra.exchange_offer = None;
                 let auto = self.advance();
@@ -314,6 +324,7 @@ impl Live {
                     .winner_against(seat)
                     .ok_or_else(|| ApiError::internal("no result for a resignation here"))?;
                 self.finish(winner.to_string(), "resignation", now_ms);
+                self.extra.gave_up = Some(seat);
                 out.events
                     .push(self.event("resign", json!({ "seat": seat }), now_ms));
             }
@@ -391,6 +402,7 @@ impl Live {
                     .winner_against(seat)
                     .ok_or_else(|| ApiError::internal("no result for a time forfeit here"))?;
                 self.finish(winner.to_string(), "time-forfeit", now_ms);
+                self.extra.gave_up = Some(seat);
                 out.events
                     .push(self.event("flag", json!({ "seat": seat }), now_ms));
             }

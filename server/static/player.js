@@ -12,7 +12,7 @@ async function main() {
   document.title = `kc-server: ${player.name}`;
   $("[data-player-name]").textContent = player.name;
   $("[data-player-kind]").textContent = player.kind === "bot" ? "a bot account" : "";
-  const ratings = Object.entries(player.ratings ?? {});
+  const ratings = Object.entries(player.ratings ?? {}).filter(([, r]) => r.games > 0);
   $("[data-ratings]").replaceChildren(...ratings.map(([pool, r]) => {
     const item = document.createElement("li");
     item.dataset.pool = pool;
