@@ -1,10 +1,10 @@
-// The archive: two accounts play a Kaissa game to a resignation through
+// The archive: two accounts play a rated Kaissa game to a resignation through
 // the API; in the browser, /archive finds it by the player's name, its
 // replay link opens the table page, the replay steps through it (first,
 // next, a click on a move, previous, last) with each ply's position
 // checked against the server's, and the page's download link gives the
-// record as a file. The player's page lists the game and links every
-// record as one file.
+// record as a file. The player's page shows the rating, lists the game
+// and links every record as one file.
 //
 //   KC_SERVER_BIN=target/debug/kc-server KC_DATA=DIR node server/e2e/archive.mjs
 import { readFile } from "node:fs/promises";
@@ -37,7 +37,7 @@ const atPly = (page, ply) => page.waitForFunction(
 await scenario(async (server, browser) => {
   const names = ["Archivist", "Opponent"];
   const cookies = [await register(server, names[0]), await register(server, names[1])];
-  const created = await server.api("/api/games", { game: "kaissa", seats: ["human", "human"] });
+  const created = await server.api("/api/games", { game: "kaissa", seats: ["human", "human"], rated: true });
   const tokens = [];
   for (const [seat, cookie] of cookies.entries()) {
     const answer = await post(server, `/api/games/${created.id}/join`, { Cookie: cookie }, { seat, secret: created.seats[seat].join });
@@ -99,6 +99,9 @@ await scenario(async (server, browser) => {
   const player = await browser.open(new URL(`/@/${names[0]}`, server.base).href, "player");
   await player.waitForSelector(`[data-archive-games] tr[data-game-id="${created.id}"]`);
   check(await player.textContent("[data-player-name]") === names[0], "the player's name");
+  const rating = await player.textContent('[data-ratings] [data-pool="kaissa"]');
+  check(/^kaissa: \d+ \(1 game\)$/.test(rating), `the rating: ${rating}`);
+  check(await player.isHidden("[data-no-ratings]"), "ratings are shown");
   const all = await player.$eval("[data-download-all]", (a) => a.href);
   const file = await (await fetch(all)).text();
   check(file.includes(`[GameId "${created.id}"]`), "every record of the player");

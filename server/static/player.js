@@ -16,7 +16,7 @@ async function main() {
   $("[data-ratings]").replaceChildren(...ratings.map(([pool, r]) => {
     const item = document.createElement("li");
     item.dataset.pool = pool;
-    item.textContent = `${pool}: ${Math.round(r.rating)} (${r.games} games)`;
+    item.textContent = `${pool}: ${Math.round(r.rating)} (${r.games} game${r.games === 1 ? "" : "s"})`;
     return item;
   }));
   $("[data-no-ratings]").hidden = ratings.length > 0;
