@@ -25,7 +25,9 @@ pub const BODY_LIMIT: usize = 16 * 1024;
 
 /// Reads a JSON body: 413 past the limit, 400 when it is not the JSON
 /// expected.
-fn body<T: DeserializeOwned>(bytes: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+pub(crate) fn body<T: DeserializeOwned>(
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<T, ApiError> {
     let bytes = bytes.map_err(|rejection| {
         if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::new(
@@ -65,16 +67,20 @@ pub async fn create(
 
 /// `GET /api/games`: the latest 50 tables open to join or being played
 /// (private ones left out), newest first: `{"games": [{"id", "game",
-/// "rules", "status"}], "next": null}`. The archive's queries
-/// (`?player=`, `?status=finished`) are not offered: 400.
+/// "rules", "status"}], "next": null}`. With parameters
+/// (`?player=…&status=finished…`), a search of the archive: see
+/// [`crate::archive_api::games`].
 pub async fn list(
     State(app): State<Arc<App>>,
     axum::extract::RawQuery(query): axum::extract::RawQuery,
+    params: Result<
+        axum::extract::Query<crate::archive_api::Params>,
+        axum::extract::rejection::QueryRejection,
+    >,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     if query.is_some_and(|q| !q.is_empty()) {
-        return Err(ApiError::bad_request(
-            "this server keeps no archive queries: GET /api/games takes no parameters",
-        ));
+        let pairs = crate::archive_api::params(params)?;
+        return Ok(Json(crate::archive_api::games(&app, &pairs).await?));
     }
     let games: Vec<serde_json::Value> = app
         .store
@@ -94,18 +100,23 @@ pub async fn list(
 #[serde(deny_unknown_fields)]
 struct JoinRequest {
     seat: usize,
+    #[serde(default)]
     secret: String,
     name: Option<String>,
     client_seed: Option<String>,
 }
 
-/// `POST /api/games/<id>/join`.
+/// `POST /api/games/<id>/join`: with the seat's join secret, or as the
+/// account a seat is kept for (session cookie or a bot's API token). A
+/// join made by an account binds the seat to it.
 pub async fn join(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let request: JoinRequest = body(bytes)?;
+    let account = crate::account_api::account_of(&app, &headers).await?;
     let (version, token) = app
         .act(
             &id,
@@ -114,6 +125,7 @@ pub async fn join(
                 secret: request.secret,
                 name: request.name,
                 client_seed: request.client_seed,
+                account,
             },
         )
         .await?;
@@ -132,15 +144,6 @@ pub async fn view(
         fields.insert("watchers".into(), app.watchers.count(&id).into());
     }
     Ok(Json(view))
-}
-
-/// `GET /api/games/<id>/record`: the record as text.
-pub async fn record(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-) -> Result<Response, ApiError> {
-    let text = app.record(&id).await?;
-    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
 /// `POST /api/games/<id>/move`'s body.

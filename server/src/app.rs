@@ -16,14 +16,16 @@ use tokio::task::AbortHandle;
 
 use kaissa_chaturaji::game::Game;
 
+use crate::accounts::Hasher;
 use crate::clock::{ClockConfig, ClockState};
 use crate::dice;
 use crate::error::ApiError;
 use crate::events::{Event, Hub};
+use crate::limits::Limits;
 use crate::live::{Action, Extra, Live};
 use crate::seats::{check_bot_spec, hash_secret, Seat};
-use crate::storage::{GameRow, MoveRow, Store};
-use crate::table::{rules_of, seat_colours, Table};
+use crate::storage::{GameRow, MoveRow, PlayerRow, Store};
+use crate::table::{seat_colours, Table};
 use crate::watchers::Watchers;
 
 /// Milliseconds since 1970, now.
@@ -59,7 +61,7 @@ pub struct CreateRequest {
     /// Kept out of the lobby.
     #[serde(default)]
     pub private: bool,
-    /// Rated (needs accounts, which this server does not have).
+    /// Rated: every human seat needs an account (checked as it joins).
     #[serde(default)]
     pub rated: bool,
 }
@@ -73,49 +75,31 @@ pub struct App {
     pub hub: Hub,
     /// Spectator counts.
     pub watchers: Arc<Watchers>,
+    /// Rate limits.
+    pub limits: Limits,
+    /// Password hashing.
+    pub hasher: Hasher,
     pub(crate) games: Mutex<HashMap<String, Arc<Mutex<Live>>>>,
     timers: StdMutex<HashMap<String, AbortHandle>>,
-    create_per_minute: Option<usize>,
-    creations: StdMutex<HashMap<IpAddr, VecDeque<i64>>>,
 }
 
 impl App {
     /// A server over `store`; one address may create at most
     /// `create_per_minute` games a minute (`None`: no limit).
-    #[must_use]
-    pub fn new(store: Store, create_per_minute: Option<usize>) -> Arc<App> {
-        Arc::new(App {
+    ///
+    /// # Errors
+    ///
+    /// When no randomness is available.
+    pub fn new(store: Store, create_per_minute: Option<usize>) -> Result<Arc<App>, String> {
+        Ok(Arc::new(App {
             store,
             hub: Hub::default(),
             watchers: Arc::default(),
+            limits: Limits::new(create_per_minute),
+            hasher: Hasher::new()?,
             games: Mutex::new(HashMap::new()),
             timers: StdMutex::new(HashMap::new()),
-            create_per_minute,
-            creations: StdMutex::new(HashMap::new()),
-        })
-    }
-
-    /// Counts a creation by `address`: 429 past the limit.
-    fn count_creation(&self, address: IpAddr) -> Result<(), ApiError> {
-        let Some(limit) = self.create_per_minute else {
-            return Ok(());
-        };
-        let now = now_ms();
-        let mut creations = self.creations.lock().unwrap_or_else(|e| e.into_inner());
-        if creations.len() >= 100_000 {
-            creations.retain(|_, times| times.back().is_some_and(|&t| t > now - 60_000));
-        }
-        let times = creations.entry(address).or_default();
-        while times.front().is_some_and(|&t| t <= now - 60_000) {
-            times.pop_front();
-        }
-        if times.len() >= limit {
-            return Err(ApiError::too_many(format!(
-                "at most {limit} new games a minute from one address"
-            )));
-        }
-        times.push_back(now);
-        Ok(())
+        }))
     }
 
     /// Loads the games being played, so that their clocks and bots run
@@ -158,22 +142,14 @@ impl App {
                 request.seats.len()
             )));
         }
-        if request.rated {
-            return Err(ApiError::bad_request(
-                "rated games need accounts, which this server does not offer",
-            ));
-        }
+
         if let Some(clock) = &request.clock {
             clock.check().map_err(ApiError::bad_request)?;
-            if rules_of(&rules).is_some_and(|r| r.is_ludii()) && request.game == "chaturaji" {
-                return Err(ApiError::bad_request(
-                    "no clock under the Ludii ruleset (no one wins when one colour runs out of time)",
-                ));
-            }
         }
         let mut seats = Vec::new();
         let mut joins = Vec::new();
         let mut seeds = Vec::new();
+        let mut kept = Vec::new();
         for kind in &request.seats {
             if kind == "human" {
                 let secret = random_hex(16)?;
@@ -183,10 +159,43 @@ impl App {
                     token_hash: None,
                     name: None,
                     moved: false,
+                    account: None,
                 });
                 joins.push(Some(secret));
                 seeds.push(None);
+            } else if let Some(name) = kind.strip_prefix("player:") {
+                let account = self.store.account_by_name(name).await?.ok_or_else(|| {
+                    ApiError::bad_request(format!("seat {kind:?}: no player is named {name:?}"))
+                })?;
+                if seats
+                    .iter()
+                    .any(|s: &Seat| s.account.as_ref() == Some(&account.id))
+                {
+                    return Err(ApiError::bad_request(format!(
+                        "{} is kept two seats: an account takes one seat",
+                        account.name
+                    )));
+                }
+                kept.push(PlayerRow {
+                    seat: seats.len() as i64,
+                    account_id: account.id.clone(),
+                });
+                seats.push(Seat {
+                    kind: format!("player:{}", account.name),
+                    join_hash: None,
+                    token_hash: None,
+                    name: Some(account.name),
+                    moved: false,
+                    account: Some(account.id),
+                });
+                joins.push(None);
+                seeds.push(None);
             } else if let Some(spec) = kind.strip_prefix("bot:") {
+                if request.rated {
+                    return Err(ApiError::bad_request(
+                        "a rated game seats people and bot accounts only (\"human\" or \"player:<name>\"), not the server's bots",
+                    ));
+                }
                 check_bot_spec(spec, table.game())
                     .map_err(|e| ApiError::bad_request(format!("seat {:?}: {e}", kind)))?;
                 seats.push(Seat {
@@ -195,16 +204,17 @@ impl App {
                     token_hash: None,
                     name: None,
                     moved: false,
+                    account: None,
                 });
                 joins.push(None);
                 seeds.push(Some(random_hex(dice::SEAT_SEED_BYTES)?));
             } else {
                 return Err(ApiError::bad_request(format!(
-                    "seat {kind:?}: expected \"human\" or \"bot:<agent spec>\""
+                    "seat {kind:?}: expected \"human\", \"player:<name>\" or \"bot:<agent spec>\""
                 )));
             }
         }
-        self.count_creation(address)?;
+        self.limits.creation(address)?;
         let server_seed = random_hex(dice::SERVER_SEED_BYTES)?;
         let key = dice::from_hex(&server_seed).unwrap_or_default();
         let id = random_hex(8)?;
@@ -228,13 +238,14 @@ impl App {
             server_seed,
             extra: Extra {
                 private: request.private,
+                rated: request.rated,
                 ..Extra::default()
             },
             created_ms: now_ms(),
             table,
         };
-        let all_bots = joins.iter().all(Option::is_none);
-        self.store.create_game(&to_row(&live)?).await?;
+        let all_bots = live.seats.iter().all(|seat| seat.bot_spec().is_some());
+        self.store.create_game(&to_row(&live)?, &kept).await?;
         cache(
             &mut *self.games.lock().await,
             &id,
@@ -283,6 +294,20 @@ impl App {
             self.schedule(&live, true);
         }
         Ok(cell)
+    }
+
+    /// Game `id` read from storage and replayed, apart from the games in
+    /// memory (no lock on them is held, nothing is scheduled): for the
+    /// archive's reads of finished games.
+    ///
+    /// # Errors
+    ///
+    /// As [`App::game`].
+    pub async fn stored(&self, id: &str) -> Result<Live, ApiError> {
+        if !valid_id(id) {
+            return Err(ApiError::not_found());
+        }
+        self.load(id).await
     }
 
     /// Reads game `id` from storage and replays it.
@@ -452,9 +477,23 @@ impl App {
                 at_ms: now,
             })
             .collect();
+        let players: Vec<PlayerRow> = draft
+            .seats
+            .iter()
+            .zip(&live.seats)
+            .enumerate()
+            .filter(|(_, (new, old))| new.account.is_some() && new.account != old.account)
+            .filter_map(|(seat, (new, _))| {
+                Some(PlayerRow {
+                    seat: seat as i64,
+                    account_id: new.account.clone()?,
+                })
+            })
+            .collect();
+        let row = to_row(&draft)?;
         if !self
             .store
-            .commit(from, &to_row(&draft)?, &moves, &events)
+            .commit(from, &row, &moves, &events, &players)
             .await?
         {
             // Another writer moved the game on.
@@ -470,6 +509,13 @@ impl App {
             .iter()
             .any(|k| k == "move" || k == "start" || k == "join");
         self.schedule(live, turn_changed);
+        if live.status == "over" {
+            // The ratings, once the game's end is durable; a failure
+            // leaves the game to `Store::settle_pending` at the next start.
+            if let Err(e) = self.store.settle(&row).await {
+                eprintln!("kc-server: game {}: ratings: {e}", live.id);
+            }
+        }
         Ok(Ok(outcome.token))
     }
 

@@ -26,6 +26,13 @@ pub enum Command {
         /// than one), the seats' sockets split between them.
         nodes: usize,
     },
+    /// Make a bot account and print its API token.
+    AdminBot {
+        /// The storage to write it into.
+        config: Config,
+        /// The account's name.
+        name: String,
+    },
     /// Print the usage.
     Help,
 }
@@ -55,6 +62,8 @@ usage:
             [--create-per-minute N]
       serves http://127.0.0.1:${PORT:-8080}/ with SQLite under ./kc-data/ by default;
       one address may create N games a minute (default 30, 0: no limit)
+  kc-server admin bot NAME [--data DIR] [--database URL]
+      makes the bot account NAME and prints its API token (shown once, stored hashed)
   kc-server record < FILE
       checks every roll of the records on stdin against their dice tags
   kc-server load [--tables N] [--moves M] [--rate R] [--nodes K] [--data DIR] [--database URL]
@@ -73,6 +82,10 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
         Some("serve") => ("serve", &args[1..]),
         Some("record") => ("record", &args[1..]),
         Some("load") => ("load", &args[1..]),
+        Some("admin") => match args.get(1).map(String::as_str) {
+            Some("bot") => ("admin bot", &args[2..]),
+            _ => return Err("expected `kc-server admin bot NAME` (see --help)".into()),
+        },
         Some("--help" | "-h" | "help") => return Ok(Command::Help),
         _ => ("serve", args),
     };
@@ -85,6 +98,7 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
     let mut moves = 200;
     let mut rate = None;
     let mut nodes = 1;
+    let mut bot_name = None;
     let mut i = 0;
     while i < rest.len() {
         let value = || {
@@ -93,8 +107,13 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
                 .ok_or_else(|| format!("{} needs a value", rest[i]))
         };
         match (verb, rest[i].as_str()) {
-            ("serve" | "load", "--data") => data = Some(PathBuf::from(value()?)),
-            ("serve" | "load", "--database") => database = Some(value()?),
+            ("serve" | "load" | "admin bot", "--data") => data = Some(PathBuf::from(value()?)),
+            ("serve" | "load" | "admin bot", "--database") => database = Some(value()?),
+            ("admin bot", name) if bot_name.is_none() && !name.starts_with("--") => {
+                bot_name = Some(name.to_string());
+                i += 1;
+                continue;
+            }
             ("serve", "--listen") => listen = value()?,
             ("serve", "--create-per-minute") => {
                 let text = value()?;
@@ -139,6 +158,10 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
     };
     Ok(match verb {
         "record" => Command::Record,
+        "admin bot" => Command::AdminBot {
+            config,
+            name: bot_name.ok_or("expected `kc-server admin bot NAME`")?,
+        },
         "load" => Command::Load {
             // The measurement's own clients create many tables at once.
             config: Config {
@@ -220,6 +243,18 @@ mod tests {
             Command::Load { nodes: 2, .. }
         ));
         assert!(parse(&args("load --rate 0"), None).is_err());
+        let Command::AdminBot { name, config } =
+            parse(&args("admin bot kc-engine --data d"), None).unwrap()
+        else {
+            panic!("admin bot expected")
+        };
+        assert_eq!(
+            (name.as_str(), config.data),
+            ("kc-engine", Some(PathBuf::from("d")))
+        );
+        assert!(parse(&args("admin bot"), None).is_err());
+        assert!(parse(&args("admin bot a b"), None).is_err());
+        assert!(parse(&args("admin"), None).is_err());
         assert!(parse(&args("load --tables 0"), None).is_err());
     }
 }

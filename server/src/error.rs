@@ -28,6 +28,12 @@ impl ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
+    /// 401: the request needs an account (a session or an API token), or
+    /// its name and password do not match.
+    pub fn unauthorized(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNAUTHORIZED, message)
+    }
+
     /// 403: the token does not allow this.
     pub fn forbidden(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::FORBIDDEN, message)

@@ -9,8 +9,14 @@
 
 #![deny(missing_docs)]
 
+pub mod account_api;
+pub mod accounts;
+pub mod admin;
 pub mod api;
 pub mod app;
+pub mod archive;
+pub mod archive_api;
+pub mod archive_pages;
 pub mod board;
 pub mod bots;
 pub mod clock;
@@ -18,12 +24,18 @@ pub mod config;
 pub mod dice;
 pub mod error;
 pub mod events;
+pub mod limits;
 pub mod live;
 pub mod load;
+pub mod names;
 pub mod nodes;
 pub mod pages;
+pub mod rated;
+pub mod rating_store;
+pub mod ratings;
 pub mod record;
 pub mod seats;
+pub mod standings;
 pub mod storage;
 pub mod stream;
 pub mod table;
@@ -47,10 +59,22 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/", get(pages::lobby))
         .route("/g/{id}", get(pages::table))
         .route("/static/{name}", get(pages::file))
+        .route("/archive", get(archive_pages::archive))
+        .route("/@/{name}", get(archive_pages::player))
+        .route("/leaderboard", get(standings::page))
+        .route("/api/leaderboard", get(standings::leaderboard))
+        .route("/api/accounts", post(account_api::register))
+        .route("/api/login", post(account_api::login))
+        .route("/api/logout", post(account_api::logout))
+        .route("/api/account", get(account_api::me))
+        .route("/api/account/games", get(account_api::my_games))
+        .route("/api/players/{name}", get(account_api::player))
+        .route("/api/players/{name}/records", get(archive_api::records))
         .route("/api/games", post(api::create).get(api::list))
         .route("/api/games/{id}", get(api::view))
         .route("/api/games/{id}/join", post(api::join))
-        .route("/api/games/{id}/record", get(api::record))
+        .route("/api/games/{id}/record", get(archive_api::record))
+        .route("/api/games/{id}/positions", get(archive_api::positions))
         .route("/api/games/{id}/events", get(stream::sse))
         .route("/api/games/{id}/socket", get(stream::socket))
         .route("/api/games/{id}/{action}", post(api::seat_action))
@@ -75,12 +99,15 @@ pub async fn open(config: &Config) -> Result<Arc<App>, String> {
         .await
         .map_err(|e| e.to_string())?;
     let shared = store.shared();
-    let app = App::new(store, config.create_per_minute);
+    let app = App::new(store, config.create_per_minute)?;
     if shared {
         // Listening first: no change made while the games load is missed.
         nodes::listen(app.clone()).await?;
     }
     app.resume_all().await.map_err(|e| e.to_string())?;
+    if let Err(e) = app.store.settle_pending().await {
+        eprintln!("kc-server: ratings: {e} (retried at the next start)");
+    }
     Ok(app)
 }
 

@@ -13,6 +13,7 @@ use kaissa_chaturaji::record::GameResult;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use crate::accounts::Account;
 use crate::clock::{ClockConfig, ClockState};
 use crate::dice;
 use crate::error::ApiError;
@@ -26,17 +27,35 @@ pub const CHAT_BURST: usize = 5;
 /// The window of the chat rate limit, in milliseconds.
 pub const CHAT_WINDOW_MS: i64 = 10_000;
 
+/// The most tokens a game at this server plays: past them it is drawn
+/// (termination `turn-limit`). Chaturaji's rules end every game well
+/// before it (at most 200 quiet plies between captures; 5,000 rolled plies
+/// under Ludii); Merchant Kaissa's have no such bound, and a server must
+/// not keep, replay and send an endless game.
+pub const MAX_TOKENS: usize = 10_000;
+
 /// Other stored state of a game.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Extra {
     /// Listed in the lobby or not.
     pub private: bool,
+    /// Counts for the ratings (an account at every human seat).
+    #[serde(default)]
+    pub rated: bool,
     /// The seats offering a draw now.
     pub draw_offers: Vec<usize>,
     /// A raja exchange the seat to move offers, until a seat of the other
     /// alliance accepts it or a move is made.
     #[serde(default)]
     pub exchange_offer: Option<ExchangeOffer>,
+    /// How many moves each seat has made itself, in seat order (the
+    /// server's forced moves and raja exchanges not counted): a rated game
+    /// the players end early does not count (see [`crate::rated`]).
+    #[serde(default)]
+    pub seat_moves: Vec<u32>,
+    /// The seat that resigned or ran out of time, when the game ended so.
+    #[serde(default)]
+    pub gave_up: Option<usize>,
 }
 
 /// A raja exchange offered (Chaturaji under the sheet's rules).
@@ -71,6 +90,8 @@ pub enum Action {
         name: Option<String>,
         /// The seat's die seed (hex), if it brings one.
         client_seed: Option<String>,
+        /// The account joining (logged in, or a bot's API token).
+        account: Option<Account>,
     },
     /// Start a game whose seats are all bots.
     Start,
@@ -88,7 +109,9 @@ pub enum Action {
         /// The seat resigning.
         seat: usize,
     },
-    /// Offer a draw, or accept the offers made.
+    /// Offer a draw, or accept the offers made: the game is drawn when
+    /// every seat offers it between two moves (a table with a bot cannot
+    /// be drawn by agreement: a bot never offers).
     Draw {
         /// The seat offering.
         seat: usize,
@@ -247,8 +270,9 @@ impl Live {
                 secret,
                 name,
                 client_seed,
+                account,
             } => {
-                out.token = Some(self.join(seat, &secret, name, client_seed)?);
+                out.token = Some(self.join(seat, &secret, name, client_seed, account)?);
                 let started = self.start_if_full(now_ms);
                 let name = self.seats[seat].name.clone();
                 out.events.push(self.event(
@@ -288,6 +312,8 @@ impl Live {
                 }
                 let token = self.table.play(&text).map_err(ApiError::unprocessable)?;
                 self.seats[seat].moved = true;
+                self.extra.seat_moves.resize(self.seats.len(), 0);
+                self.extra.seat_moves[seat] = self.extra.seat_moves[seat].saturating_add(1);
                 self.extra.draw_offers.clear();
                 self.extra.exchange_offer = None;
                 let auto = self.advance();
@@ -301,17 +327,21 @@ impl Live {
             }
             Action::Resign { seat } => {
                 self.check_playing()?;
-                let winner = self.winner_against(seat).ok_or_else(|| {
-                    ApiError::conflict(
-                        "under the Ludii ruleset a seat cannot resign (no one else wins by it)",
-                    )
-                })?;
+                let winner = self
+                    .winner_against(seat)
+                    .ok_or_else(|| ApiError::internal("no result for a resignation here"))?;
                 self.finish(winner.to_string(), "resignation", now_ms);
+                self.extra.gave_up = Some(seat);
                 out.events
                     .push(self.event("resign", json!({ "seat": seat }), now_ms));
             }
             Action::Draw { seat } => {
                 self.check_playing()?;
+                if self.seats.iter().any(|s| s.bot_spec().is_some()) {
+                    return Err(ApiError::conflict(
+                        "a bot never agrees to a draw: this game cannot be drawn by agreement",
+                    ));
+                }
                 if self.extra.draw_offers.contains(&seat) {
                     return Err(ApiError::conflict("this seat already offers a draw"));
                 }
@@ -377,8 +407,9 @@ impl Live {
                     .ok_or_else(|| ApiError::conflict("no seat's time has run out"))?;
                 let winner = self
                     .winner_against(seat)
-                    .ok_or_else(|| ApiError::conflict("no clock under the Ludii ruleset"))?;
+                    .ok_or_else(|| ApiError::internal("no result for a time forfeit here"))?;
                 self.finish(winner.to_string(), "time-forfeit", now_ms);
+                self.extra.gave_up = Some(seat);
                 out.events
                     .push(self.event("flag", json!({ "seat": seat }), now_ms));
             }
@@ -402,6 +433,10 @@ impl Live {
                     ));
                 }
                 self.table = probe;
+                self.seats[seat].moved = true;
+                if let Some(place) = self.seats.get_mut(offer.seat) {
+                    place.moved = true;
+                }
                 self.extra.exchange_offer = None;
                 self.extra.draw_offers.clear();
                 let auto = self.advance();
@@ -450,6 +485,7 @@ impl Live {
         secret: &str,
         name: Option<String>,
         client_seed: Option<String>,
+        account: Option<Account>,
     ) -> Result<String, ApiError> {
         let n = self.seats.len();
         let place = self.seats.get(seat).ok_or_else(|| {
@@ -461,12 +497,36 @@ impl Live {
         if self.status != "waiting" {
             return Err(ApiError::conflict("the game is not open to join"));
         }
-        if place.join_hash.as_deref() != Some(hash_secret(secret).as_str()) {
+        if let Some(kept) = place.kind.strip_prefix("player:") {
+            if account.as_ref().map(|a| &a.id) != place.account.as_ref() {
+                return Err(ApiError::forbidden(format!(
+                    "seat {seat} is kept for {kept}: log in as {kept} to take it"
+                )));
+            }
+        } else if place.join_hash.as_deref() != Some(hash_secret(secret).as_str()) {
             return Err(ApiError::forbidden("wrong join secret for this seat"));
         }
-        let name = match name {
-            Some(name) => check_name(&name).map_err(ApiError::bad_request)?,
-            None => format!("{} player", seat_colours(&self.game)[seat]),
+        if self.extra.rated {
+            let Some(account) = &account else {
+                return Err(ApiError::unauthorized(
+                    "a rated game needs an account at every seat: log in first",
+                ));
+            };
+            if self
+                .seats
+                .iter()
+                .enumerate()
+                .any(|(i, s)| i != seat && s.taken() && s.account.as_ref() == Some(&account.id))
+            {
+                return Err(ApiError::conflict(
+                    "an account takes one seat of a rated game: no one rates against themselves",
+                ));
+            }
+        }
+        let name = match (&account, name) {
+            (Some(account), _) => account.name.clone(),
+            (None, Some(name)) => check_name(&name).map_err(ApiError::bad_request)?,
+            (None, None) => format!("{} player", seat_colours(&self.game)[seat]),
         };
         let seed = match client_seed {
             Some(text) => dice::normalize_client_seed(&text).ok_or_else(|| {
@@ -481,6 +541,7 @@ impl Live {
         let place = &mut self.seats[seat];
         place.token_hash = Some(hash_secret(&token));
         place.name = Some(name);
+        place.account = account.map(|a| a.id);
         self.seeds[seat] = Some(seed);
         Ok(token)
     }
@@ -518,6 +579,12 @@ impl Live {
                 outcome: self.table.outcome_word().to_string(),
                 termination,
             });
+        } else if self.status == "playing" && self.table.tokens().len() >= MAX_TOKENS {
+            self.status = "over".into();
+            self.ending = Some(Ending {
+                outcome: "draw".into(),
+                termination: "turn-limit".into(),
+            });
         }
     }
 
@@ -535,19 +602,29 @@ impl Live {
         });
     }
 
-    /// Who wins when `seat` gives up (resigns or runs out of time): the
-    /// other side (Kaissa) or the other alliance (Chaturaji); `None` under
-    /// the Ludii ruleset.
+    /// The result when `seat` gives up (resigns or runs out of time): the
+    /// other side wins (Kaissa), or the other alliance (Chaturaji). Under
+    /// the Ludii ruleset the game ends at once and the highest score among
+    /// the three other colours wins, the library's scores of the position
+    /// (`docs/rules.md` §2.13, §3.5); a tie for it is a draw. `None` only
+    /// for an unknown rules word.
     #[must_use]
     pub fn winner_against(&self, seat: usize) -> Option<GameResult> {
         if self.game == "kaissa" {
             return Some(GameResult::SideWins(Side::ALL[1 - seat.min(1)]));
         }
         let rules = rules_of(&self.rules)?;
+        let loser = *Colour::ALL.get(seat)?;
         if rules.is_ludii() {
-            return None;
+            let scores = self.scores()?;
+            let others = || Colour::ALL.into_iter().filter(|&c| c != loser);
+            let best = others().map(|c| scores[c.index()]).max()?;
+            let mut top = others().filter(|c| scores[c.index()] == best);
+            return Some(match (top.next(), top.next()) {
+                (Some(winner), None) => GameResult::ColourWins(winner),
+                _ => GameResult::Draw,
+            });
         }
-        let loser = Colour::ALL[seat];
         let mut winners = Colour::ALL
             .into_iter()
             .filter(|&c| !rules.friends(c, loser));
@@ -618,6 +695,7 @@ mod tests {
                     token_hash: Some("x".into()),
                     name: None,
                     moved: true,
+                    account: None,
                 })
                 .collect(),
             clock: None,
@@ -633,6 +711,26 @@ mod tests {
             table,
             chat_times: vec![VecDeque::new(); 4],
         }
+    }
+
+    #[test]
+    fn who_wins_when_a_seat_gives_up() {
+        let mut sheet = live(Table::new("chaturaji", "sheet").unwrap());
+        assert_eq!(
+            sheet.winner_against(1),
+            Some(GameResult::AllianceWins([Colour::Red, Colour::Green]))
+        );
+        sheet.rules = "opposite".into();
+        assert_eq!(
+            sheet.winner_against(1),
+            Some(GameResult::AllianceWins([Colour::Red, Colour::Yellow]))
+        );
+        // Ludii at the start: every score 0, a tie among the others.
+        let mut ludii = live(Table::new("chaturaji", "ludii").unwrap());
+        ludii.rules = "ludii".into();
+        assert_eq!(ludii.scores(), Some([0; 4]));
+        assert_eq!(ludii.winner_against(2), Some(GameResult::Draw));
+        assert_eq!(sheet.scores(), None);
     }
 
     #[test]
@@ -687,9 +785,114 @@ mod tests {
                 .as_u16(),
             403
         );
+        for place in &mut game.seats {
+            place.moved = false;
+        }
         let played = send(&mut game, opponent, &exchange).unwrap();
         assert_eq!(played[0]["type"], "move");
+        // Both sides of the exchange have acted: neither may abort now.
+        assert!(game.seats[seat].moved && game.seats[opponent].moved);
+        assert!(!game.seats[ally].moved);
         assert_eq!(game.table.tokens()[tokens], exchange);
         assert!(game.extra.exchange_offer.is_none());
+    }
+}
+
+#[cfg(test)]
+mod turn_limit_tests {
+    use super::*;
+
+    /// A move for the side to move that keeps the game going forever:
+    /// the Home Stone's placement when it may be placed, else the way back of the
+    /// side's last move, else its first plain move (whose way back it
+    /// keeps in `back`).
+    fn shuffle(table: &Table, back: &mut Option<String>) -> String {
+        let legal = table.legal();
+        if let Some(placement) = legal.iter().find(|t| t.starts_with("H@")) {
+            return placement.clone();
+        }
+        if let Some(text) = back.take().filter(|t| legal.contains(t)) {
+            return text;
+        }
+        // A plain move `<from><to>` (squares `a1` to `j10`).
+        let split = |t: &str| {
+            let at = t[1..].find(|c: char| c.is_ascii_lowercase())? + 1;
+            let (from, to) = t.split_at(at);
+            to.bytes()
+                .all(|b| b.is_ascii_alphanumeric() && !b.is_ascii_uppercase())
+                .then(|| (from.to_string(), to.to_string()))
+        };
+        // A piece of the home rank first: its square is then free for
+        // the Home Stone.
+        let moves: Vec<(String, String)> = legal.iter().filter_map(|t| split(t)).collect();
+        let (from, to) = moves
+            .iter()
+            .find(|(from, _)| matches!(&from[1..], "1" | "10"))
+            .or(moves.first())
+            .cloned()
+            .expect("a plain move");
+        *back = Some(format!("{to}{from}"));
+        format!("{from}{to}")
+    }
+
+    #[test]
+    fn an_endless_game_is_drawn_at_the_turn_limit() {
+        let mut backs = [None, None];
+        let mut live = Live {
+            id: "0123456789abcdef".into(),
+            game: "kaissa".into(),
+            rules: "sheet".into(),
+            seats: (0..2)
+                .map(|_| Seat {
+                    kind: "human".into(),
+                    join_hash: None,
+                    token_hash: Some("x".into()),
+                    name: None,
+                    moved: true,
+                    account: None,
+                })
+                .collect(),
+            clock: None,
+            clock_state: ClockState::default(),
+            status: "playing".into(),
+            ending: None,
+            version: 0,
+            seeds: vec![Some("aa".into()); 2],
+            commitment: String::new(),
+            server_seed: "00".into(),
+            extra: Extra::default(),
+            created_ms: 0,
+            table: Table::new("kaissa", "sheet").unwrap(),
+            chat_times: vec![VecDeque::new(); 2],
+        };
+        for ply in 0..MAX_TOKENS {
+            assert_eq!(
+                live.status,
+                "playing",
+                "ended early at ply {ply}: {:?} {}",
+                live.table.tokens(),
+                live.outcome_word()
+            );
+            let seat = ply % 2;
+            let text = shuffle(&live.table, &mut backs[seat]);
+            let version = live.version;
+            live.act(
+                Action::Move {
+                    seat,
+                    text,
+                    version,
+                },
+                0,
+            )
+            .unwrap();
+            live.version += 1;
+        }
+        assert_eq!(live.status, "over");
+        assert_eq!(live.outcome_word(), "draw");
+        let record = crate::record::build(&live).unwrap();
+        assert!(record.contains("[Ending \"turn-limit\"]"), "{record}");
+        assert!(record.contains("[Outcome \"draw\"]"), "{record}");
+        let parsed: kaissa_chaturaji::record::Record = record.parse().unwrap();
+        assert_eq!(parsed.action_count(), MAX_TOKENS);
     }
 }

@@ -21,6 +21,11 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Record => record(std::io::stdin().lock()),
+        Command::AdminBot { config, name } => run(async move {
+            let token = kaissa_chaturaji_server::admin::make_bot(&config, &name).await?;
+            println!("{token}");
+            Ok(())
+        }),
         Command::Load {
             config,
             tables,

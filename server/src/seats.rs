@@ -11,11 +11,13 @@ use crate::dice::to_hex;
 /// The longest shown name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
 
-/// One seat: its kind (`human` or `bot:<spec>`), the hashes of its join
-/// secret and token, its shown name, and whether it has moved yet.
+/// One seat: its kind (`human`, `player:<name>` or `bot:<spec>`), the
+/// hashes of its join secret and token, its shown name, its account, and
+/// whether it has moved yet.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seat {
-    /// `human` or `bot:<agent spec>`.
+    /// `human` (anyone with the join secret), `player:<name>` (kept for
+    /// that account) or `bot:<agent spec>` (played by the server).
     pub kind: String,
     /// SHA-256 of the join secret (people's seats).
     pub join_hash: Option<String>,
@@ -26,6 +28,10 @@ pub struct Seat {
     /// Whether the seat made a move of its own (an abort is allowed
     /// before it).
     pub moved: bool,
+    /// The id of the account holding the seat (or the one it is kept
+    /// for); its name is then the account's.
+    #[serde(default)]
+    pub account: Option<String>,
 }
 
 impl Seat {

@@ -17,7 +17,7 @@ use crate::writer::{Write, Writer};
 
 /// The schema, one statement an entry; `IF NOT EXISTS` everywhere, so it
 /// runs at every start.
-const SCHEMA: [&str; 4] = [
+const SCHEMA: &[&str] = &[
     "CREATE TABLE IF NOT EXISTS games (
         id TEXT PRIMARY KEY,
         game TEXT NOT NULL,
@@ -49,6 +49,33 @@ const SCHEMA: [&str; 4] = [
         PRIMARY KEY (game_id, version)
     )",
     "CREATE INDEX IF NOT EXISTS games_status ON games (status)",
+    // The accounts at a game's seats (taken, or kept for an account).
+    "CREATE TABLE IF NOT EXISTS game_players (
+        game_id TEXT NOT NULL,
+        seat BIGINT NOT NULL,
+        account_id TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    )",
+    "CREATE INDEX IF NOT EXISTS game_players_account ON game_players (account_id, game_id)",
+    // Ratings: see `rating_store`.
+    "CREATE TABLE IF NOT EXISTS ratings (
+        account_id TEXT NOT NULL,
+        pool TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        skill TEXT NOT NULL,
+        games BIGINT NOT NULL,
+        updated_ms BIGINT NOT NULL,
+        PRIMARY KEY (account_id, pool)
+    )",
+    "CREATE INDEX IF NOT EXISTS ratings_board ON ratings (pool, rating, account_id)",
+    "CREATE TABLE IF NOT EXISTS rated_games (
+        game_id TEXT PRIMARY KEY,
+        pool TEXT NOT NULL,
+        counted BIGINT NOT NULL,
+        reason TEXT NOT NULL,
+        changes TEXT NOT NULL,
+        settled_ms BIGINT NOT NULL
+    )",
 ];
 
 /// How many writer tasks share PostgreSQL's writes (SQLite has one: it
@@ -133,10 +160,19 @@ pub struct Changes {
     pub events: Vec<(i64, String)>,
 }
 
+/// A seat bound to an account (taken by it, or kept for it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerRow {
+    /// The seat.
+    pub seat: i64,
+    /// The account's id.
+    pub account_id: String,
+}
+
 /// The database.
 #[derive(Debug, Clone)]
 pub struct Store {
-    pool: AnyPool,
+    pub(crate) pool: AnyPool,
     writer: Writer,
     url: String,
 }
@@ -169,9 +205,14 @@ impl Store {
             })
             .connect(url)
             .await?;
-        for statement in SCHEMA {
+        for statement in SCHEMA
+            .iter()
+            .chain(&crate::accounts::SCHEMA)
+            .chain(&crate::archive::SCHEMA)
+        {
             sqlx::query(statement).execute(&pool).await?;
         }
+        crate::archive::backfill(&pool).await?;
         let writer = if sqlite {
             Writer::start(pool.clone(), 1, Some(CHECKPOINT_EVERY), false)
         } else {
@@ -198,13 +239,24 @@ impl Store {
         &self.url
     }
 
-    /// Inserts a new game.
+    /// The connections, for the queries of other modules.
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Inserts a new game and the accounts its seats are kept for.
     ///
     /// # Errors
     ///
     /// A database failure (an id already taken included).
-    pub async fn create_game(&self, row: &GameRow) -> Result<(), StoreError> {
-        self.writer.write(Write::Create(row.clone())).await?;
+    pub async fn create_game(
+        &self,
+        row: &GameRow,
+        players: &[PlayerRow],
+    ) -> Result<(), StoreError> {
+        self.writer
+            .write(Write::Create(row.clone(), players.to_vec()))
+            .await?;
         Ok(())
     }
 
@@ -312,8 +364,9 @@ impl Store {
     }
 
     /// Writes a change of a game at version `from`: its new row (whose
-    /// version is `from` plus the number of `events`), new tokens and
-    /// events `(version, body)`, in one transaction behind a
+    /// version is `from` plus the number of `events`), new tokens, events
+    /// `(version, body)` and seats newly bound to accounts, in one
+    /// transaction behind a
     /// compare-and-set on the version. Returns `false`, writing nothing,
     /// when the stored version is not `from` any more.
     ///
@@ -326,6 +379,7 @@ impl Store {
         row: &GameRow,
         moves: &[MoveRow],
         events: &[(i64, String)],
+        players: &[PlayerRow],
     ) -> Result<bool, StoreError> {
         self.writer
             .write(Write::Change {
@@ -333,6 +387,7 @@ impl Store {
                 row: row.clone(),
                 moves: moves.to_vec(),
                 events: events.to_vec(),
+                players: players.to_vec(),
             })
             .await
     }

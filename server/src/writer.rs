@@ -18,7 +18,7 @@ use sqlx::{AnyConnection, AnyPool};
 use tokio::sync::{mpsc, oneshot, Mutex};
 
 use crate::nodes::CHANNEL;
-use crate::storage::{GameRow, MoveRow, StoreError};
+use crate::storage::{GameRow, MoveRow, PlayerRow, StoreError};
 
 /// The most writes in one transaction.
 pub const MAX_GROUP: usize = 512;
@@ -29,8 +29,8 @@ pub const QUEUE: usize = 8192;
 /// One write.
 #[derive(Debug)]
 pub enum Write {
-    /// A new game's row.
-    Create(GameRow),
+    /// A new game's row and the accounts its seats are kept for.
+    Create(GameRow, Vec<PlayerRow>),
     /// A change of a game at version `from`: its new row, new tokens and
     /// events `(version, body)`.
     Change {
@@ -42,6 +42,8 @@ pub enum Write {
         moves: Vec<MoveRow>,
         /// Its events.
         events: Vec<(i64, String)>,
+        /// Seats it bound to accounts.
+        players: Vec<PlayerRow>,
     },
 }
 
@@ -198,19 +200,25 @@ async fn statements(
     let mut moves = Vec::new();
     let mut events = Vec::new();
     let mut announcements = Vec::new();
+    let mut players = Vec::new();
     for write in writes {
         let written = apply(conn, write).await?;
+        if let (true, Write::Create(row, p)) = (written, write) {
+            players.extend(p.iter().map(|player| (row.id.as_str(), player)));
+        }
         if let (
             true,
             Write::Change {
                 row,
                 moves: m,
                 events: e,
+                players: p,
                 ..
             },
         ) = (written, write)
         {
             announcements.push(format!("{}:{}", row.id, row.version));
+            players.extend(p.iter().map(|player| (row.id.as_str(), player)));
             moves.extend(m.iter().map(|mv| (row.id.as_str(), mv)));
             events.extend(
                 e.iter()
@@ -241,6 +249,17 @@ async fn statements(
         let mut query = sqlx::query(&sql);
         for (id, version, body) in chunk {
             query = query.bind(*id).bind(*version).bind(body.as_str());
+        }
+        query.execute(&mut *conn).await?;
+    }
+    for chunk in players.chunks(ROWS_PER_INSERT) {
+        let sql = insert_sql("game_players (game_id, seat, account_id)", 3, chunk.len());
+        let mut query = sqlx::query(&sql);
+        for (id, player) in chunk {
+            query = query
+                .bind(*id)
+                .bind(player.seat)
+                .bind(player.account_id.as_str());
         }
         query.execute(&mut *conn).await?;
     }
@@ -298,7 +317,7 @@ fn insert_sql(target: &str, columns: usize, rows: usize) -> String {
 /// tokens and events are left to [`statements`].
 async fn apply(conn: &mut AnyConnection, write: &Write) -> Result<bool, sqlx::Error> {
     match write {
-        Write::Create(row) => {
+        Write::Create(row, _) => {
             sqlx::query(
                 "INSERT INTO games (id, game, rules, seats, clock, clock_state, status, result,
                  version, seeds, commitment, server_seed, extra, created_ms)
@@ -338,7 +357,12 @@ async fn apply(conn: &mut AnyConnection, write: &Write) -> Result<bool, sqlx::Er
             .bind(*from)
             .execute(&mut *conn)
             .await?;
-            Ok(updated.rows_affected() == 1)
+            let written = updated.rows_affected() == 1;
+            if written && row.status == "over" {
+                // The archive's rows, in the transaction that ends the game.
+                crate::archive::write_finished(conn, row, crate::app::now_ms()).await?;
+            }
+            Ok(written)
         }
     }
 }

@@ -102,7 +102,7 @@ async fn change(store: &Store, id: &str, from: i64, token: &str) -> bool {
     }];
     let events = [(from + 1, format!("{{\"move\":\"{token}\"}}"))];
     store
-        .commit(from, &row(id, from + 1), &moves, &events)
+        .commit(from, &row(id, from + 1), &moves, &events, &[])
         .await
         .unwrap()
 }
@@ -119,7 +119,7 @@ async fn a_stale_or_failing_write_leaves_its_group_alone() {
             .map(|i| format!("{:012x}{i:04x}", stamp % (1 << 48)))
             .collect();
         for id in &ids {
-            store.create_game(&row(id, 0)).await.unwrap();
+            store.create_game(&row(id, 0), &[]).await.unwrap();
         }
         // Two changes from version 0 of each game at once (and a game
         // created twice): one change of each game is written, the other
@@ -130,7 +130,7 @@ async fn a_stale_or_failing_write_leaves_its_group_alone() {
                 ids.iter()
                     .flat_map(|id| ["e2e5", "a2a4"].map(|t| change(&store, id, 0, t)))
             ),
-            store.create_game(&twice),
+            store.create_game(&twice, &[]),
         );
         assert!(again.is_err(), "an id cannot be created twice");
         for (id, pair) in ids.iter().zip(changes.chunks(2)) {

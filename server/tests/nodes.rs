@@ -152,7 +152,7 @@ async fn a_node_behind_the_store_retries_once() {
     let Some(config) = postgres() else { return };
     let (a, address) = node(&config).await;
     // A server that hears no announcements: its copy is always behind.
-    let b = App::new(Store::open(&config.database).await.unwrap(), None);
+    let b = App::new(Store::open(&config.database).await.unwrap(), None).unwrap();
     let (created, tokens) = create_seated::<2>(address, "kaissa").await;
     let id = &created.id;
     let seat_of = |app: &Arc<App>, token: &str| {

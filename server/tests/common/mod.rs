@@ -109,11 +109,28 @@ pub async fn start_small_buffers(config: &Config, bytes: u32) -> SocketAddr {
 pub struct Reply {
     /// The status code.
     pub status: u16,
+    /// The status line and headers.
+    pub head: String,
     /// The body.
     pub body: String,
 }
 
 impl Reply {
+    /// The value of the `Set-Cookie` header, if any.
+    pub fn set_cookie(&self) -> Option<String> {
+        self.head.lines().find_map(|line| {
+            let (name, value) = line.split_once(':')?;
+            name.eq_ignore_ascii_case("set-cookie")
+                .then(|| value.trim().to_string())
+        })
+    }
+
+    /// The `name=value` part of the `Set-Cookie` header, to send back.
+    pub fn cookie(&self) -> String {
+        let set = self.set_cookie().expect("a Set-Cookie header");
+        set.split(';').next().unwrap().to_string()
+    }
+
     /// The body as JSON.
     pub fn json(&self) -> Value {
         serde_json::from_str(&self.body)
@@ -129,13 +146,29 @@ pub async fn raw(
     token: Option<&str>,
     body: &[u8],
 ) -> Reply {
+    let headers: Vec<(&str, String)> = token
+        .map(|token| ("Authorization", format!("Bearer {token}")))
+        .into_iter()
+        .collect();
+    request(address, method, path, &headers, body).await
+}
+
+/// Sends one HTTP/1.1 request (`Connection: close`) with extra headers
+/// and a raw body.
+pub async fn request(
+    address: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, String)],
+    body: &[u8],
+) -> Reply {
     let mut stream = TcpStream::connect(address).await.unwrap();
     let mut head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
         body.len()
     );
-    if let Some(token) = token {
-        head.push_str(&format!("Authorization: Bearer {token}\r\n"));
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
     }
     head.push_str("\r\n");
     stream.write_all(head.as_bytes()).await.unwrap();
@@ -158,7 +191,11 @@ pub async fn raw(
     } else {
         rest.to_string()
     };
-    Reply { status, body }
+    Reply {
+        status,
+        head: head.to_string(),
+        body,
+    }
 }
 
 /// The body of a chunked response.
@@ -308,4 +345,35 @@ pub async fn spawn(config: &Config, address: SocketAddr) -> Child {
 pub fn free_address() -> SocketAddr {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     listener.local_addr().unwrap()
+}
+
+/// Sends JSON `body` to `path` with a `Cookie` header.
+pub async fn post_with_cookie(address: SocketAddr, path: &str, cookie: &str, body: Value) -> Reply {
+    request(
+        address,
+        "POST",
+        path,
+        &[("Cookie", cookie.to_string())],
+        body.to_string().as_bytes(),
+    )
+    .await
+}
+
+/// GET `path` with a `Cookie` header.
+pub async fn get_with_cookie(address: SocketAddr, path: &str, cookie: &str) -> Reply {
+    request(address, "GET", path, &[("Cookie", cookie.to_string())], b"").await
+}
+
+/// Registers `name` with `password`; returns the session cookie
+/// (`kc_session=...`). Panics unless 201.
+pub async fn register(address: SocketAddr, name: &str, password: &str) -> String {
+    let reply = post(
+        address,
+        "/api/accounts",
+        None,
+        json!({ "name": name, "password": password }),
+    )
+    .await;
+    assert_eq!(reply.status, 201, "{}", reply.body);
+    reply.cookie()
 }
