@@ -196,15 +196,17 @@ pub async fn logout(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<R
         .into_response())
 }
 
-/// `GET /api/account`: who the request acts for; 401 for a guest.
+/// `GET /api/account`: who the request acts for; `{"name": null, "kind":
+/// null}` for a guest (a page asks before it knows, so a guest is not an
+/// error).
 pub async fn me(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let account = required(&app, &headers).await?;
-    Ok(Json(
-        json!({ "name": account.name, "kind": account.kind.word() }),
-    ))
+    Ok(Json(match account_of(&app, &headers).await? {
+        Some(account) => json!({ "name": account.name, "kind": account.kind.word() }),
+        None => json!({ "name": null, "kind": null }),
+    }))
 }
 
 /// `GET /api/account/games`: the games not over where the account holds

@@ -54,7 +54,7 @@ impl Live {
                 json!({
                     "seat": i,
                     "colour": colours[i],
-                    "kind": if seat.bot_spec().is_some() { seat.kind.as_str() } else { "human" },
+                    "kind": seat.kind,
                     "name": seat.name.clone().or_else(|| seat.bot_spec().map(|s| format!("bot {s}"))),
                     "taken": seat.taken(),
                 })
@@ -68,6 +68,7 @@ impl Live {
             "seats": seats,
             "version": self.version,
             "private": self.extra.private,
+            "rated": self.extra.rated,
         });
         if let (Value::Object(target), Value::Object(state)) = (&mut view, self.state(now_ms)) {
             let server_seed = state.get("server_seed").cloned().unwrap_or(Value::Null);

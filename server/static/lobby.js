@@ -1,7 +1,8 @@
 // The lobby: creates tables through the API and lists the open ones.
 const $ = (selector) => document.querySelector(selector);
 const COLOURS = { kaissa: ["yellow", "red"], chaturaji: ["red", "black", "yellow", "green"] };
-const KINDS = ["human", "bot:random", "bot:greedy", "bot:mcts:2000", "bot:alphabeta:4", "bot:expectimax:2"];
+const KINDS = ["human", "player", "bot:random", "bot:greedy", "bot:mcts:2000", "bot:alphabeta:4", "bot:expectimax:2"];
+const KIND_TEXT = { human: "anyone with the link", player: "a player by name…" };
 
 function drawSeats() {
   const game = $('[name="game"]').value;
@@ -14,9 +15,15 @@ function drawSeats() {
     select.name = `seat${i}`;
     for (const kind of KINDS) {
       if (game === "chaturaji" && kind.startsWith("bot:alphabeta")) continue;
-      select.append(new Option(kind, kind));
+      select.append(new Option(KIND_TEXT[kind] ?? kind, kind));
     }
-    label.append(select);
+    const name = document.createElement("input");
+    name.name = `seat${i}-player`;
+    name.placeholder = "player name";
+    name.maxLength = 20;
+    name.hidden = true;
+    select.addEventListener("change", () => { name.hidden = select.value !== "player"; });
+    label.append(select, " ", name);
     return label;
   }));
 }
@@ -26,7 +33,10 @@ async function create(event) {
   $("[data-error]").textContent = "";
   const form = new FormData($('[data-form="create"]'));
   const game = form.get("game");
-  const seats = COLOURS[game].map((_, i) => form.get(`seat${i}`));
+  const seats = COLOURS[game].map((_, i) => {
+    const kind = form.get(`seat${i}`);
+    return kind === "player" ? `player:${(form.get(`seat${i}-player`) || "").trim()}` : kind;
+  });
   let clock = null;
   const clockText = form.get("clock");
   if (clockText.startsWith("live:")) {
@@ -35,7 +45,7 @@ async function create(event) {
   } else if (clockText.startsWith("days:")) {
     clock = { days_per_move: Number(clockText.split(":")[1]) };
   }
-  const body = { game, seats, clock, private: form.get("private") === "on" };
+  const body = { game, seats, clock, private: form.get("private") === "on", rated: form.get("rated") === "on" };
   if (game === "chaturaji") body.rules = form.get("rules");
   const reply = await fetch("/api/games", { method: "POST", body: JSON.stringify(body) });
   const answer = await reply.json();
@@ -53,6 +63,12 @@ async function create(event) {
       const a = document.createElement("a");
       a.href = `${answer.url}?join=${seat.join}`;
       a.textContent = `${seat.colour}: ${location.origin}${a.getAttribute("href")}`;
+      a.dataset.seatLink = seat.seat;
+      item.append(a);
+    } else if (seat.kind.startsWith("player:")) {
+      const a = document.createElement("a");
+      a.href = answer.url;
+      a.textContent = `${seat.colour}: kept for ${seat.kind.slice(7)}, who takes it on the table's page`;
       a.dataset.seatLink = seat.seat;
       item.append(a);
     } else {
@@ -77,6 +93,60 @@ async function listGames() {
   }));
 }
 
+/** Shows who is logged in, or the login and registration form. */
+async function showAccount() {
+  const reply = await fetch("/api/account");
+  const answer = reply.ok ? await reply.json() : {};
+  const me = answer.name ? answer : null;
+  $("[data-logged-in]").hidden = !me;
+  $('[data-form="account"]').hidden = Boolean(me);
+  $("[data-my-games-block]").hidden = true;
+  if (me) {
+    const link = $("[data-account-name]");
+    link.textContent = me.name;
+    link.href = `/@/${encodeURIComponent(me.name)}`;
+    const mine = await fetch("/api/account/games");
+    if (!mine.ok) return;
+    const { games } = await mine.json();
+    $("[data-my-games-block]").hidden = games.length === 0;
+    $("[data-my-games]").replaceChildren(...games.map((g) => {
+      const item = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = `/g/${g.id}`;
+      a.textContent = `table ${g.id}, seat ${g.seat}: ${g.status}`;
+      item.append(a);
+      return item;
+    }));
+  }
+}
+
+async function account(event) {
+  event.preventDefault();
+  $("[data-account-error]").textContent = "";
+  const register = event.submitter?.dataset.action === "register";
+  const form = new FormData($('[data-form="account"]'));
+  const reply = await fetch(register ? "/api/accounts" : "/api/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: form.get("name"), password: form.get("password") }),
+  });
+  if (!reply.ok) {
+    const answer = await reply.json().catch(() => ({ error: reply.statusText }));
+    $("[data-account-error]").textContent = answer.error;
+    return;
+  }
+  $('[data-form="account"]').reset();
+  await showAccount();
+}
+
+async function logout() {
+  await fetch("/api/logout", { method: "POST" });
+  await showAccount();
+}
+
+$('[data-form="account"]').addEventListener("submit", account);
+$('[data-action="logout"]').addEventListener("click", logout);
+showAccount();
 $('[name="game"]').addEventListener("change", drawSeats);
 $('[data-form="create"]').addEventListener("submit", create);
 drawSeats();

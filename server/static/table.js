@@ -50,6 +50,29 @@ async function joinFromLink() {
   showError("this link takes no free seat");
 }
 
+/** Offers the seat kept for the logged-in account, if there is one free. */
+async function offerKeptSeat() {
+  const button = $('[data-action="take-seat"]');
+  button.hidden = true;
+  if (seat || !state || state.status !== "waiting") return;
+  const reply = await fetch("/api/account");
+  if (!reply.ok) return;
+  const me = await reply.json();
+  if (!me.name) return;
+  const kept = state.seats.find((s) => !s.taken && s.kind === `player:${me.name}`);
+  if (!kept) return;
+  button.hidden = false;
+  button.textContent = `Take your seat (${kept.colour})`;
+  button.onclick = async () => {
+    const answer = await api("/join", { seat: kept.seat, client_seed: clientSeed() });
+    if (!answer) return;
+    seat = { seat: kept.seat, token: answer.token };
+    localStorage.setItem(storeKey, JSON.stringify(seat));
+    button.hidden = true;
+    await refresh();
+  };
+}
+
 function myTurn() {
   return seat !== null && state.status === "playing" && state.to_move === seat.seat;
 }
@@ -264,6 +287,7 @@ window.addEventListener("unhandledrejection", (event) => showError(String(event.
 try {
   await joinFromLink();
   await refresh();
+  await offerKeptSeat();
   listen();
 } catch (error) {
   showError(String(error));

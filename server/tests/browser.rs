@@ -3,7 +3,8 @@
 //! built `kc-server` on a fresh data directory and drive its pages: the
 //! lobby and a table (`table.mjs`), a whole Kaissa game by clicks across a
 //! server restart, watched (`kaissa.mjs`), and four Chaturaji players
-//! whose pages verify the dice (`chaturaji.mjs`). Without those tools the
+//! whose pages verify the dice (`chaturaji.mjs`), and people who register,
+//! play rated games and see the leaderboard move (`rated.mjs`). Without those tools the
 //! tests are skipped with the reason, except under `CI=true`, where they
 //! fail. They run one at a time (each starts a browser).
 
@@ -78,4 +79,9 @@ async fn a_whole_kaissa_game_by_clicks_across_a_restart() {
 #[tokio::test]
 async fn four_chaturaji_players_and_the_dice_verified() {
     run("chaturaji.mjs").await;
+}
+
+#[tokio::test]
+async fn rated_games_move_the_leaderboard() {
+    run("rated.mjs").await;
 }
