@@ -4,11 +4,13 @@
 //! lobby and a table (`table.mjs`), a whole Kaissa game by clicks across a
 //! server restart, watched (`kaissa.mjs`), and four Chaturaji players
 //! whose pages verify the dice (`chaturaji.mjs`), and people who register,
-//! play rated games and see the leaderboard move (`rated.mjs`). Without those tools the
+//! play rated games and see the leaderboard move (`rated.mjs`), and a person
+//! who plays `kc-engine`, seated by `kc-server bot`, to the end (`bot.mjs`). Without those tools the
 //! tests are skipped with the reason, except under `CI=true`, where they
 //! fail. They run one at a time (each starts a browser).
 
 mod common;
+mod engine_bin;
 
 use std::path::Path;
 use std::process::Command;
@@ -36,6 +38,11 @@ static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(())
 
 /// Runs `e2e/<script>` against a fresh `kc-server`; fails with its output.
 async fn run(script: &str) {
+    run_with(script, &[]).await;
+}
+
+/// [`run`] with more variables in the script's environment.
+async fn run_with(script: &str, vars: &[(&str, std::ffi::OsString)]) {
     if let Some(reason) = missing() {
         assert!(
             std::env::var("CI").as_deref() != Ok("true"),
@@ -54,6 +61,7 @@ async fn run(script: &str) {
         )
         .env("KC_SERVER_BIN", env!("CARGO_BIN_EXE_kc-server"))
         .env("KC_DATA", temp_dir("browser"))
+        .envs(vars.iter().map(|(name, value)| (name, value)))
         .output()
         .await
         .expect("node runs");
@@ -84,4 +92,13 @@ async fn four_chaturaji_players_and_the_dice_verified() {
 #[tokio::test]
 async fn rated_games_move_the_leaderboard() {
     run("rated.mjs").await;
+}
+
+#[tokio::test]
+async fn a_person_plays_kc_engine_seated_by_the_bot_client() {
+    if missing().is_some() {
+        return run("bot.mjs").await;
+    }
+    let engine = engine_bin::kc_engine();
+    run_with("bot.mjs", &[("KC_ENGINE_BIN", engine.into_os_string())]).await;
 }
