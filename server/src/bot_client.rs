@@ -45,6 +45,10 @@ const QUIET: Duration = Duration::from_secs(20);
 /// stuck.
 const MARGIN: Duration = Duration::from_secs(5);
 
+/// How many times (one a second) a game is read again while the server
+/// is away, before its task gives up (the next poll starts it again).
+const AWAY_TRIES: u32 = 120;
+
 /// The largest event message taken from the server's socket.
 const MAX_EVENT: usize = 1 << 20;
 
@@ -204,7 +208,7 @@ impl Table<'_> {
         let mut view = self.view().await?;
         self.join(&view).await?;
         loop {
-            view = self.view().await?;
+            view = self.view_again().await?;
             if view["status"] == "over" {
                 return Ok(view["outcome"].as_str().unwrap_or("over").to_string());
             }
@@ -230,6 +234,40 @@ impl Table<'_> {
             return Err(format!("reading the game: {}", reply.error()));
         }
         Ok(reply.body)
+    }
+
+    /// The game read again: while the server cannot be reached or fails
+    /// (a restart), it tries again every second for up to
+    /// [`AWAY_TRIES`] seconds, keeping the game's engine.
+    async fn view_again(&mut self) -> Result<Value, String> {
+        let mut tries = 0;
+        loop {
+            let failure = match self
+                .context
+                .server
+                .get(&format!("/api/games/{}", self.id), None)
+                .await
+            {
+                Ok(reply) if reply.status == 200 => return Ok(reply.body),
+                Ok(reply) if reply.status < 500 => {
+                    return Err(format!("reading the game: {}", reply.error()))
+                }
+                Ok(reply) => reply.error(),
+                Err(e) => e,
+            };
+            tries += 1;
+            if tries > AWAY_TRIES {
+                return Err(format!("reading the game: {failure}"));
+            }
+            if tries == 1 {
+                log(&format!(
+                    "game {}: {failure}; trying again every second",
+                    self.id
+                ));
+            }
+            self.socket = None;
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
     }
 
     /// Takes the account's seats that are not taken yet.

@@ -17,7 +17,8 @@ use tokio::time::Instant;
 /// The longest line read from an engine (64 KiB).
 pub const MAX_LINE: usize = 64 << 10;
 
-/// How long `uci` and `isready` may take to be answered.
+/// How long `uci` and `isready` may take to be answered (at most: less
+/// when the move has less time).
 const HANDSHAKE: Duration = Duration::from_secs(10);
 
 /// Splits an engine command line into words as a shell would for a plain
@@ -143,7 +144,7 @@ impl Engine {
         patience: Duration,
     ) -> Result<String, String> {
         if self.running.is_none() {
-            self.running = Some(self.start().await?);
+            self.running = Some(self.start(HANDSHAKE.min(patience)).await?);
         }
         let result = self.think(position, go, patience).await;
         if result.is_err() {
@@ -167,8 +168,9 @@ impl Engine {
         }
     }
 
-    /// Starts the process: `uci`, the variant, `isready`.
-    async fn start(&self) -> Result<Running, String> {
+    /// Starts the process: `uci`, the variant, `isready`, each answered
+    /// within `patience`.
+    async fn start(&self, patience: Duration) -> Result<Running, String> {
         let (program, args) = self.command.split_first().ok_or("no engine command")?;
         let mut child = Command::new(program)
             .args(args)
@@ -182,14 +184,14 @@ impl Engine {
         let out = BufReader::new(child.stdout.take().ok_or("no engine output pipe")?);
         let mut running = Running { child, stdin, out };
         send(&mut running.stdin, "uci").await?;
-        self.until(&mut running, "uciok", Instant::now() + HANDSHAKE)
+        self.until(&mut running, "uciok", Instant::now() + patience)
             .await?;
         let setup = format!(
             "setoption name UCI_Variant value {}\nucinewgame\nisready",
             self.variant
         );
         send(&mut running.stdin, &setup).await?;
-        self.until(&mut running, "readyok", Instant::now() + HANDSHAKE)
+        self.until(&mut running, "readyok", Instant::now() + patience)
             .await?;
         eprintln!(
             "kc-server bot: {}: engine {program:?} started ({})",

@@ -45,12 +45,16 @@ struct BotClient {
 impl BotClient {
     /// Starts `kc-server bot` with `kc-engine` for `token`.
     fn start(address: SocketAddr, token: &str) -> BotClient {
+        let engine = engine_bin::kc_engine();
+        BotClient::start_with(address, token, engine.to_str().unwrap())
+    }
+
+    /// Starts `kc-server bot` with the engine command `engine`.
+    fn start_with(address: SocketAddr, token: &str, engine: &str) -> BotClient {
         let log = temp_dir("botlog").join("bot.log");
         let file = std::fs::File::create(&log).unwrap();
         let child = Command::new(env!("CARGO_BIN_EXE_kc-server"))
-            .arg("bot")
-            .arg("--engine")
-            .arg(engine_bin::kc_engine())
+            .args(["bot", "--engine", engine])
             .args(["--token", token, "--max-movetime", "100"])
             .arg("--server")
             .arg(format!("http://{address}"))
@@ -373,4 +377,111 @@ async fn a_restarted_bot_client_plays_on() {
         assert!(!log.contains("took seat"), "{log}");
         assert!(!log.contains("sending"), "{log}");
     }
+}
+
+/// Starts the built `kc-server` on `config`'s storage at `address`; waits
+/// until it answers.
+async fn serve_process(config: &Config, address: SocketAddr) -> Child {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_kc-server"));
+    command
+        .arg("--listen")
+        .arg(address.to_string())
+        .args(["--create-per-minute", "0"]);
+    match &config.data {
+        Some(dir) => command.arg("--data").arg(dir),
+        None => command.arg("--database").arg(&config.database),
+    };
+    let mut child = command
+        .stdout(Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("kc-server starts");
+    for _ in 0..200 {
+        if tokio::net::TcpStream::connect(address).await.is_ok() {
+            return child;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    child.kill().await.unwrap();
+    panic!("kc-server did not listen on {address}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_bot_client_plays_on_across_a_server_restart() {
+    for mut config in backends("botserver") {
+        // The binary's SQLite file under `--data`, for the bot account too.
+        if let Some(dir) = &config.data {
+            config.database = format!(
+                "sqlite://{}?mode=rwc",
+                dir.join("kc-server.sqlite3").display()
+            );
+        }
+        let address = {
+            let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            listener.local_addr().unwrap()
+        };
+        let mut server = serve_process(&config, address).await;
+        let (name, token) = bot_account(&config).await;
+        let bot = BotClient::start(address, &token);
+        let game = create(
+            address,
+            json!({ "game": "kaissa", "seats": ["human", format!("player:{name}")] }),
+        )
+        .await;
+        let person = join(address, &game, 0, None).await;
+        let limit = Duration::from_secs(300);
+        let view = play_human(address, &game.id, 0, &person, Some(3), limit, Some(&bot)).await;
+        assert_eq!(view["status"], "playing", "{view}");
+        // Down for a few polls: the client's socket closes and its lists fail.
+        server.kill().await.unwrap();
+        tokio::time::sleep(Duration::from_secs(4)).await;
+        let _server = serve_process(&config, address).await;
+        let plies = state(address, &game.id).await["moves"]
+            .as_array()
+            .unwrap()
+            .len();
+        let view = play_human(address, &game.id, 0, &person, None, limit, Some(&bot)).await;
+        let log = bot.kill().await;
+        assert_eq!(view["status"], "over", "{view}");
+        assert!(
+            view["moves"].as_array().unwrap().len() > plies + 2,
+            "{view}\n{log}"
+        );
+        assert!(
+            log.contains("connecting again") || log.contains("event socket"),
+            "{log}"
+        );
+        assert!(log.contains("listing the games"), "{log}");
+        // One engine for the game, kept while the server was away.
+        assert_eq!(log.matches("started (kaissa)").count(), 1, "{log}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_engine_that_dies_is_started_again() {
+    let config = sqlite("botdeath");
+    let address = start(&config).await;
+    let (name, token) = bot_account(&config).await;
+    // The engine's input ends after the handshake (4 lines) and three
+    // moves (2 lines each): it quits, and the client starts another.
+    let engine = format!(
+        "sh -c 'n=0; while [ $n -lt 10 ] && IFS= read -r line; do echo \"$line\"; n=$((n+1)); done | \"$0\"' '{}'",
+        engine_bin::kc_engine().display()
+    );
+    let bot = BotClient::start_with(address, &token, &engine);
+    let game = create(
+        address,
+        json!({ "game": "kaissa", "seats": ["human", format!("player:{name}")] }),
+    )
+    .await;
+    let person = join(address, &game, 0, None).await;
+    let limit = Duration::from_secs(300);
+    let view = play_human(address, &game.id, 0, &person, Some(8), limit, Some(&bot)).await;
+    let log = bot.kill().await;
+    assert!(
+        view["moves"].as_array().unwrap().len() >= 15 || view["status"] == "over",
+        "{view}\n{log}"
+    );
+    assert!(log.contains("the engine failed"), "{log}");
+    assert!(log.matches("started (kaissa)").count() >= 2, "{log}");
 }
