@@ -60,6 +60,8 @@ await scenario(async (server, browser) => {
     }
   }
 
+  // The last click's move is stored once a page hears of the end.
+  await waitForEnd(yellow);
   const state = await server.api(`/api/games/${created.id}`);
   check(JSON.stringify(state.moves) === JSON.stringify(LINE), `moves ${state.moves}`);
   check(state.outcome === "red-wins", `outcome ${state.outcome}`);

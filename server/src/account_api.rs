@@ -226,8 +226,9 @@ pub async fn my_games(
     Ok(Json(json!({ "games": games })))
 }
 
-/// `GET /api/players/<name>`: a player's name and kind; 404 for no such
-/// player.
+/// `GET /api/players/<name>`: a player's name, kind and ratings (see
+/// [`Store::ratings_json`](crate::storage::Store::ratings_json)); 404 for
+/// no such player.
 pub async fn player(
     State(app): State<Arc<App>>,
     Path(name): Path<String>,
@@ -237,7 +238,8 @@ pub async fn player(
         .account_by_name(&name)
         .await?
         .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "no such player"))?;
+    let ratings = app.store.ratings_json(&account.id).await?;
     Ok(Json(
-        json!({ "name": account.name, "kind": account.kind.word() }),
+        json!({ "name": account.name, "kind": account.kind.word(), "ratings": ratings }),
     ))
 }

@@ -25,7 +25,7 @@ use crate::limits::Limits;
 use crate::live::{Action, Extra, Live};
 use crate::seats::{check_bot_spec, hash_secret, Seat};
 use crate::storage::{GameRow, MoveRow, PlayerRow, Store};
-use crate::table::{rules_of, seat_colours, Table};
+use crate::table::{seat_colours, Table};
 use crate::watchers::Watchers;
 
 /// Milliseconds since 1970, now.
@@ -145,11 +145,6 @@ impl App {
 
         if let Some(clock) = &request.clock {
             clock.check().map_err(ApiError::bad_request)?;
-            if rules_of(&rules).is_some_and(|r| r.is_ludii()) && request.game == "chaturaji" {
-                return Err(ApiError::bad_request(
-                    "no clock under the Ludii ruleset (no one wins when one colour runs out of time)",
-                ));
-            }
         }
         let mut seats = Vec::new();
         let mut joins = Vec::new();
@@ -434,9 +429,10 @@ impl App {
                 })
             })
             .collect();
+        let row = to_row(&draft)?;
         if !self
             .store
-            .commit(from, &to_row(&draft)?, &moves, &events, &players)
+            .commit(from, &row, &moves, &events, &players)
             .await?
         {
             // Another server wrote this game: take its state.
@@ -464,6 +460,11 @@ impl App {
                 .remove(id)
             {
                 timer.abort();
+            }
+            // The ratings, once the game's end is durable; a failure
+            // leaves the game to `Store::settle_pending` at the next start.
+            if let Err(e) = self.store.settle(&row).await {
+                eprintln!("kc-server: game {id}: ratings: {e}");
             }
         }
         Ok(answer)

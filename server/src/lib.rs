@@ -29,8 +29,12 @@ pub mod live;
 pub mod load;
 pub mod names;
 pub mod pages;
+pub mod rated;
+pub mod rating_store;
+pub mod ratings;
 pub mod record;
 pub mod seats;
+pub mod standings;
 pub mod storage;
 pub mod stream;
 pub mod table;
@@ -54,6 +58,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/", get(pages::lobby))
         .route("/g/{id}", get(pages::table))
         .route("/static/{name}", get(pages::file))
+        .route("/leaderboard", get(standings::page))
+        .route("/api/leaderboard", get(standings::leaderboard))
         .route("/api/accounts", post(account_api::register))
         .route("/api/login", post(account_api::login))
         .route("/api/logout", post(account_api::logout))
@@ -89,6 +95,9 @@ pub async fn open(config: &Config) -> Result<Arc<App>, String> {
         .map_err(|e| e.to_string())?;
     let app = App::new(store, config.create_per_minute)?;
     app.resume_all().await.map_err(|e| e.to_string())?;
+    if let Err(e) = app.store.settle_pending().await {
+        eprintln!("kc-server: ratings: {e} (retried at the next start)");
+    }
     Ok(app)
 }
 

@@ -41,6 +41,14 @@ pub struct Extra {
     /// alliance accepts it or a move is made.
     #[serde(default)]
     pub exchange_offer: Option<ExchangeOffer>,
+    /// How many moves each seat has made itself, in seat order (the
+    /// server's forced moves and raja exchanges not counted): a rated game
+    /// the players end early does not count (see [`crate::rated`]).
+    #[serde(default)]
+    pub seat_moves: Vec<u32>,
+    /// The seat that resigned or ran out of time, when the game ended so.
+    #[serde(default)]
+    pub gave_up: Option<usize>,
 }
 
 /// A raja exchange offered (Chaturaji under the sheet's rules).
@@ -94,7 +102,9 @@ pub enum Action {
         /// The seat resigning.
         seat: usize,
     },
-    /// Offer a draw, or accept the offers made.
+    /// Offer a draw, or accept the offers made: the game is drawn when
+    /// every seat offers it between two moves (a table with a bot cannot
+    /// be drawn by agreement: a bot never offers).
     Draw {
         /// The seat offering.
         seat: usize,
@@ -295,6 +305,8 @@ impl Live {
                 }
                 let token = self.table.play(&text).map_err(ApiError::unprocessable)?;
                 self.seats[seat].moved = true;
+                self.extra.seat_moves.resize(self.seats.len(), 0);
+                self.extra.seat_moves[seat] = self.extra.seat_moves[seat].saturating_add(1);
                 self.extra.draw_offers.clear();
                 self.extra.exchange_offer = None;
                 let auto = self.advance();
@@ -308,17 +320,21 @@ impl Live {
             }
             Action::Resign { seat } => {
                 self.check_playing()?;
-                let winner = self.winner_against(seat).ok_or_else(|| {
-                    ApiError::conflict(
-                        "under the Ludii ruleset a seat cannot resign (no one else wins by it)",
-                    )
-                })?;
+                let winner = self
+                    .winner_against(seat)
+                    .ok_or_else(|| ApiError::internal("no result for a resignation here"))?;
                 self.finish(winner.to_string(), "resignation", now_ms);
+                self.extra.gave_up = Some(seat);
                 out.events
                     .push(self.event("resign", json!({ "seat": seat }), now_ms));
             }
             Action::Draw { seat } => {
                 self.check_playing()?;
+                if self.seats.iter().any(|s| s.bot_spec().is_some()) {
+                    return Err(ApiError::conflict(
+                        "a bot never agrees to a draw: this game cannot be drawn by agreement",
+                    ));
+                }
                 if self.extra.draw_offers.contains(&seat) {
                     return Err(ApiError::conflict("this seat already offers a draw"));
                 }
@@ -384,8 +400,9 @@ impl Live {
                     .ok_or_else(|| ApiError::conflict("no seat's time has run out"))?;
                 let winner = self
                     .winner_against(seat)
-                    .ok_or_else(|| ApiError::conflict("no clock under the Ludii ruleset"))?;
+                    .ok_or_else(|| ApiError::internal("no result for a time forfeit here"))?;
                 self.finish(winner.to_string(), "time-forfeit", now_ms);
+                self.extra.gave_up = Some(seat);
                 out.events
                     .push(self.event("flag", json!({ "seat": seat }), now_ms));
             }
@@ -409,6 +426,10 @@ impl Live {
                     ));
                 }
                 self.table = probe;
+                self.seats[seat].moved = true;
+                if let Some(place) = self.seats.get_mut(offer.seat) {
+                    place.moved = true;
+                }
                 self.extra.exchange_offer = None;
                 self.extra.draw_offers.clear();
                 let auto = self.advance();
@@ -568,19 +589,29 @@ impl Live {
         });
     }
 
-    /// Who wins when `seat` gives up (resigns or runs out of time): the
-    /// other side (Kaissa) or the other alliance (Chaturaji); `None` under
-    /// the Ludii ruleset.
+    /// The result when `seat` gives up (resigns or runs out of time): the
+    /// other side wins (Kaissa), or the other alliance (Chaturaji). Under
+    /// the Ludii ruleset the game ends at once and the highest score among
+    /// the three other colours wins, the library's scores of the position
+    /// (`docs/rules.md` §2.13, §3.5); a tie for it is a draw. `None` only
+    /// for an unknown rules word.
     #[must_use]
     pub fn winner_against(&self, seat: usize) -> Option<GameResult> {
         if self.game == "kaissa" {
             return Some(GameResult::SideWins(Side::ALL[1 - seat.min(1)]));
         }
         let rules = rules_of(&self.rules)?;
+        let loser = *Colour::ALL.get(seat)?;
         if rules.is_ludii() {
-            return None;
+            let scores = self.scores()?;
+            let others = || Colour::ALL.into_iter().filter(|&c| c != loser);
+            let best = others().map(|c| scores[c.index()]).max()?;
+            let mut top = others().filter(|c| scores[c.index()] == best);
+            return Some(match (top.next(), top.next()) {
+                (Some(winner), None) => GameResult::ColourWins(winner),
+                _ => GameResult::Draw,
+            });
         }
-        let loser = Colour::ALL[seat];
         let mut winners = Colour::ALL
             .into_iter()
             .filter(|&c| !rules.friends(c, loser));
@@ -670,6 +701,26 @@ mod tests {
     }
 
     #[test]
+    fn who_wins_when_a_seat_gives_up() {
+        let mut sheet = live(Table::new("chaturaji", "sheet").unwrap());
+        assert_eq!(
+            sheet.winner_against(1),
+            Some(GameResult::AllianceWins([Colour::Red, Colour::Green]))
+        );
+        sheet.rules = "opposite".into();
+        assert_eq!(
+            sheet.winner_against(1),
+            Some(GameResult::AllianceWins([Colour::Red, Colour::Yellow]))
+        );
+        // Ludii at the start: every score 0, a tie among the others.
+        let mut ludii = live(Table::new("chaturaji", "ludii").unwrap());
+        ludii.rules = "ludii".into();
+        assert_eq!(ludii.scores(), Some([0; 4]));
+        assert_eq!(ludii.winner_against(2), Some(GameResult::Draw));
+        assert_eq!(sheet.scores(), None);
+    }
+
+    #[test]
     fn an_exchange_needs_both_alliances() {
         let mut game = live(table_with_an_exchange());
         let seat = game.to_move().unwrap();
@@ -721,8 +772,14 @@ mod tests {
                 .as_u16(),
             403
         );
+        for place in &mut game.seats {
+            place.moved = false;
+        }
         let played = send(&mut game, opponent, &exchange).unwrap();
         assert_eq!(played[0]["type"], "move");
+        // Both sides of the exchange have acted: neither may abort now.
+        assert!(game.seats[seat].moved && game.seats[opponent].moved);
+        assert!(!game.seats[ally].moved);
         assert_eq!(game.table.tokens()[tokens], exchange);
         assert!(game.extra.exchange_offer.is_none());
     }

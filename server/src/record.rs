@@ -7,7 +7,10 @@
 //! (the seat seeds in seat order, comma-separated) and, once the game is
 //! over, `ServerSeed`. A game lost on time is written with the result `*`
 //! and the termination `abandoned` (the format has no time forfeit), and
-//! the tags `Outcome` (the winner's word) and `Ending "time-forfeit"`.
+//! the tags `Outcome` (the winner's word) and `Ending "time-forfeit"`. So
+//! is a resignation under the Ludii ruleset that leaves a tie for the
+//! best score (the format's resignation names a winner): `Outcome
+//! "draw"`, `Ending "resignation"`.
 
 use std::io::BufRead;
 
@@ -104,7 +107,17 @@ pub fn build(live: &Live) -> Result<String, String> {
     if let Some(ending) = &live.ending {
         let result = record.parse_result(&ending.outcome);
         let set = match ending.termination.as_str() {
-            "resignation" => result.map(|r| (r, Termination::Resignation)),
+            "resignation" if result.is_some_and(GameResult::is_win) => {
+                result.map(|r| (r, Termination::Resignation))
+            }
+            // A Ludii resignation that leaves a tie for the best score:
+            // the format's resignation names a winner, so it is written
+            // as the time forfeit is.
+            "resignation" => {
+                tag(&mut record, "Outcome", &ending.outcome)?;
+                tag(&mut record, "Ending", "resignation")?;
+                Some((GameResult::Unfinished, Termination::Abandoned))
+            }
             "agreement" => Some((GameResult::Draw, Termination::Agreement)),
             "abandoned" => Some((GameResult::Unfinished, Termination::Abandoned)),
             "time-forfeit" => {

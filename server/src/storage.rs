@@ -57,6 +57,25 @@ const SCHEMA: &[&str] = &[
         PRIMARY KEY (game_id, seat)
     )",
     "CREATE INDEX IF NOT EXISTS game_players_account ON game_players (account_id, game_id)",
+    // Ratings: see `rating_store`.
+    "CREATE TABLE IF NOT EXISTS ratings (
+        account_id TEXT NOT NULL,
+        pool TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        skill TEXT NOT NULL,
+        games BIGINT NOT NULL,
+        updated_ms BIGINT NOT NULL,
+        PRIMARY KEY (account_id, pool)
+    )",
+    "CREATE INDEX IF NOT EXISTS ratings_board ON ratings (pool, rating, account_id)",
+    "CREATE TABLE IF NOT EXISTS rated_games (
+        game_id TEXT PRIMARY KEY,
+        pool TEXT NOT NULL,
+        counted BIGINT NOT NULL,
+        reason TEXT NOT NULL,
+        changes TEXT NOT NULL,
+        settled_ms BIGINT NOT NULL
+    )",
 ];
 
 /// How many writer tasks share PostgreSQL's writes (SQLite has one: it
@@ -142,7 +161,7 @@ pub struct PlayerRow {
 /// The database.
 #[derive(Debug, Clone)]
 pub struct Store {
-    pool: AnyPool,
+    pub(crate) pool: AnyPool,
     writer: Writer,
 }
 

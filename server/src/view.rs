@@ -23,10 +23,19 @@ impl Live {
             "outcome": self.outcome_word(),
             "termination": self.ending.as_ref().map(|e| e.termination.clone()),
             "clock": self.clock_view(now_ms),
+            "scores": self.scores(),
             "draw_offers": self.extra.draw_offers,
             "exchange_offer": self.extra.exchange_offer,
             "server_seed": if over { Some(self.server_seed.clone()) } else { None },
         })
+    }
+
+    /// The four colours' scores (Red, Black, Yellow, Green), the
+    /// library's, under the Ludii ruleset; `None` otherwise.
+    #[must_use]
+    pub fn scores(&self) -> Option<[u32; 4]> {
+        let game = self.table.game().as_chaturaji()?;
+        game.rules().is_ludii().then(|| game.position().scores())
     }
 
     /// The clock as shown: settings, each seat's time now, the running seat.
@@ -57,6 +66,7 @@ impl Live {
                     "kind": seat.kind,
                     "name": seat.name.clone().or_else(|| seat.bot_spec().map(|s| format!("bot {s}"))),
                     "taken": seat.taken(),
+                    "moved": seat.moved,
                 })
             })
             .collect();

@@ -124,6 +124,7 @@ function render() {
   const colours = state.seats.map((s) => s.colour);
   let status;
   if (state.status === "waiting") status = "Waiting for every seat to be taken";
+  else if (state.status === "over" && state.termination === "abandoned") status = "Game over: aborted";
   else if (state.status === "over") status = `Game over: ${state.outcome} (${state.termination})`;
   else status = `${colours[state.to_move]} to move` + (mine ? " (you)" : "");
   $("[data-status]").textContent = status;
@@ -138,6 +139,12 @@ function render() {
     const name = document.createElement("span");
     name.textContent = `${s.colour}: ${s.name ?? (s.taken ? s.kind : "free")}`;
     item.append(name);
+    if (state.scores) { // the Ludii ruleset's points, as the server counts them
+      const score = document.createElement("span");
+      score.dataset.score = state.scores[s.seat];
+      score.textContent = `${state.scores[s.seat]} pts`;
+      item.append(score);
+    }
     if (state.clock?.remaining_ms) {
       const clock = document.createElement("span");
       clock.dataset.clockSeat = s.seat;
@@ -146,7 +153,12 @@ function render() {
     return item;
   }));
   clockBase = state.clock?.remaining_ms
-    ? { remaining: state.clock.remaining_ms, running: state.status === "playing" ? state.clock.running : null, at: performance.now() }
+    ? {
+      remaining: state.clock.remaining_ms,
+      running: state.status === "playing" ? state.clock.running : null,
+      days: "days_per_move" in (state.clock.settings ?? {}),
+      at: performance.now(),
+    }
     : null;
   tick();
   $("[data-moves]").replaceChildren(...state.moves.map((m) => {
@@ -160,9 +172,11 @@ function render() {
   $('[data-action="draw"]').textContent = !playing ? "Offer a draw"
     : offers.includes(seat.seat) ? "Draw offered"
     : offers.length ? "Accept the draw" : "Offer a draw";
+  const bots = state.seats.some((s) => s.kind.startsWith("bot:")); // a bot never agrees to a draw
   $('[data-action="resign"]').hidden = !playing;
-  $('[data-action="draw"]').hidden = !playing;
-  $('[data-action="abort"]').hidden = !(seat !== null && state.status !== "over");
+  $('[data-action="draw"]').hidden = !playing || bots;
+  // A seat may abort until its own first move.
+  $('[data-action="abort"]').hidden = !(seat !== null && state.status !== "over" && !state.seats[seat.seat].moved);
   $('[data-form="chat"]').hidden = seat === null;
   $("[data-record]").href = `/api/games/${id}/record`;
   showDice();
@@ -171,9 +185,13 @@ function render() {
 // The clocks count down between the server's values: the running seat's
 // time is the server's less the time since the state came.
 let clockBase = null;
-function clockText(ms) {
-  if (ms >= 86400000) { // a correspondence clock: days and hours
-    return `${Math.floor(ms / 86400000)} d ${Math.floor(ms / 3600000) % 24} h`;
+function clockText(ms, days) {
+  if (days) { // a correspondence clock: days and hours, or hours and minutes
+    const minutes = Math.max(0, Math.floor(ms / 60000));
+    const hours = Math.floor(minutes / 60);
+    return hours >= 24
+      ? `${Math.floor(hours / 24)} d ${hours % 24} h`
+      : `${hours} h ${String(minutes % 60).padStart(2, "0")} min`;
   }
   const tenths = Math.max(0, Math.floor(ms / 100));
   const minutes = Math.floor(tenths / 600);
@@ -186,7 +204,7 @@ function tick() {
     const seat = Number(element.dataset.clockSeat);
     const running = clockBase.running === seat;
     const ms = clockBase.remaining[seat] - (running ? performance.now() - clockBase.at : 0);
-    element.textContent = clockText(ms);
+    element.textContent = clockText(ms, clockBase.days);
     element.dataset.ms = String(Math.max(0, Math.round(ms)));
     element.dataset.running = String(running);
   }

@@ -3,11 +3,13 @@
 //! built `kc-server` on a fresh data directory and drive its pages: the
 //! lobby and a table (`table.mjs`), a whole Kaissa game by clicks across a
 //! server restart, watched (`kaissa.mjs`), and four Chaturaji players
-//! whose pages verify the dice (`chaturaji.mjs`), and people who register,
-//! play rated games and see the leaderboard move (`rated.mjs`), and a person
-//! who plays `kc-engine`, seated by `kc-server bot`, to the end (`bot.mjs`). Without those tools the
-//! tests are skipped with the reason, except under `CI=true`, where they
-//! fail. They run one at a time (each starts a browser).
+//! whose pages verify the dice (`chaturaji.mjs`), people who register,
+//! play rated games and see the leaderboard move (`rated.mjs`), the abort
+//! button and a correspondence clock (`actions.mjs`), and a person who
+//! plays `kc-engine`, seated by `kc-server bot`, to the end (`bot.mjs`).
+//! Without those tools the tests are skipped with the reason, except
+//! under `CI=true`, where they fail. They run one at a time (each starts
+//! a browser).
 
 mod common;
 mod engine_bin;
@@ -92,6 +94,11 @@ async fn four_chaturaji_players_and_the_dice_verified() {
 #[tokio::test]
 async fn rated_games_move_the_leaderboard() {
     run("rated.mjs").await;
+}
+
+#[tokio::test]
+async fn abort_and_a_correspondence_clock() {
+    run("actions.mjs").await;
 }
 
 #[tokio::test]
