@@ -68,11 +68,22 @@ export class Server {
     await listening(this.port);
   }
 
-  /** Kills the process (SIGKILL) and starts it again on the same data and port. */
+  /**
+   * Kills the process (SIGKILL) and starts it again on the same data and
+   * port. Until a few seconds after it listens again, pages may fail to
+   * reach it: `outage()` says whether now is such a time.
+   */
   async restart() {
+    this.outageUntil = Infinity;
     this.child.kill("SIGKILL");
     await this.exited;
     await this.#spawn();
+    this.outageUntil = Date.now() + 3000;
+  }
+
+  /** Whether the server is being restarted (or was, a moment ago). */
+  outage() {
+    return Date.now() <= (this.outageUntil ?? 0);
   }
 
   async stop() {
@@ -88,6 +99,9 @@ export class Server {
     return answer;
   }
 }
+
+/** What Chromium says of a connection the server refused. */
+const REFUSED = /ERR_CONNECTION_REFUSED|WebSocket connection to .* failed/;
 
 /** Chromium, and pages whose errors are collected in `errors`. */
 export class Browser {
@@ -108,7 +122,13 @@ export class Browser {
     const context = await this.chromium.newContext();
     const page = await context.newPage();
     page.on("pageerror", (error) => this.errors.push(`${name}: ${error}`));
-    page.on("console", (m) => m.type() === "error" && this.errors.push(`${name}: ${m.text()}`));
+    page.on("console", (m) => {
+      if (m.type() !== "error") return;
+      // A page that reconnects while the server restarts is refused: that
+      // is the restart, not a fault of the page.
+      if (this.server?.outage() && REFUSED.test(m.text())) return;
+      this.errors.push(`${name}: ${m.text()}`);
+    });
     await page.goto(url);
     return page;
   }
@@ -129,6 +149,7 @@ export async function scenario(body) {
   let browser = null;
   try {
     browser = await Browser.launch();
+    browser.server = server;
     await body(server, browser);
     browser.checkErrors();
   } catch (error) {

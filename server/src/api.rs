@@ -67,16 +67,20 @@ pub async fn create(
 
 /// `GET /api/games`: the latest 50 tables open to join or being played
 /// (private ones left out), newest first: `{"games": [{"id", "game",
-/// "rules", "status"}], "next": null}`. The archive's queries
-/// (`?player=`, `?status=finished`) are not offered: 400.
+/// "rules", "status"}], "next": null}`. With parameters
+/// (`?player=…&status=finished…`), a search of the archive: see
+/// [`crate::archive_api::games`].
 pub async fn list(
     State(app): State<Arc<App>>,
     axum::extract::RawQuery(query): axum::extract::RawQuery,
+    params: Result<
+        axum::extract::Query<crate::archive_api::Params>,
+        axum::extract::rejection::QueryRejection,
+    >,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     if query.is_some_and(|q| !q.is_empty()) {
-        return Err(ApiError::bad_request(
-            "this server keeps no archive queries: GET /api/games takes no parameters",
-        ));
+        let pairs = crate::archive_api::params(params)?;
+        return Ok(Json(crate::archive_api::games(&app, &pairs).await?));
     }
     let games: Vec<serde_json::Value> = app
         .store
@@ -140,15 +144,6 @@ pub async fn view(
         fields.insert("watchers".into(), app.watchers.count(&id).into());
     }
     Ok(Json(view))
-}
-
-/// `GET /api/games/<id>/record`: the record as text.
-pub async fn record(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-) -> Result<Response, ApiError> {
-    let text = app.record(&id).await?;
-    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
 /// `POST /api/games/<id>/move`'s body.

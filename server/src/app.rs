@@ -292,6 +292,20 @@ impl App {
         Ok(cell)
     }
 
+    /// Game `id` read from storage and replayed, apart from the games in
+    /// memory (no lock on them is held, nothing is scheduled): for the
+    /// archive's reads of finished games.
+    ///
+    /// # Errors
+    ///
+    /// As [`App::game`].
+    pub async fn stored(&self, id: &str) -> Result<Live, ApiError> {
+        if !valid_id(id) {
+            return Err(ApiError::not_found());
+        }
+        self.load(id).await
+    }
+
     /// Reads game `id` from storage and replays it.
     async fn load(&self, id: &str) -> Result<Live, ApiError> {
         let (row, moves) = self

@@ -14,6 +14,9 @@ pub mod accounts;
 pub mod admin;
 pub mod api;
 pub mod app;
+pub mod archive;
+pub mod archive_api;
+pub mod archive_pages;
 pub mod board;
 pub mod bot_client;
 pub mod bot_engine;
@@ -58,6 +61,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/", get(pages::lobby))
         .route("/g/{id}", get(pages::table))
         .route("/static/{name}", get(pages::file))
+        .route("/archive", get(archive_pages::archive))
+        .route("/@/{name}", get(archive_pages::player))
         .route("/leaderboard", get(standings::page))
         .route("/api/leaderboard", get(standings::leaderboard))
         .route("/api/accounts", post(account_api::register))
@@ -66,10 +71,12 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/account", get(account_api::me))
         .route("/api/account/games", get(account_api::my_games))
         .route("/api/players/{name}", get(account_api::player))
+        .route("/api/players/{name}/records", get(archive_api::records))
         .route("/api/games", post(api::create).get(api::list))
         .route("/api/games/{id}", get(api::view))
         .route("/api/games/{id}/join", post(api::join))
-        .route("/api/games/{id}/record", get(api::record))
+        .route("/api/games/{id}/record", get(archive_api::record))
+        .route("/api/games/{id}/positions", get(archive_api::positions))
         .route("/api/games/{id}/events", get(stream::sse))
         .route("/api/games/{id}/socket", get(stream::socket))
         .route("/api/games/{id}/{action}", post(api::seat_action))

@@ -27,6 +27,13 @@ pub const CHAT_BURST: usize = 5;
 /// The window of the chat rate limit, in milliseconds.
 pub const CHAT_WINDOW_MS: i64 = 10_000;
 
+/// The most tokens a game at this server plays: past them it is drawn
+/// (termination `turn-limit`). Chaturaji's rules end every game well
+/// before it (at most 200 quiet plies between captures; 5,000 rolled plies
+/// under Ludii); Merchant Kaissa's have no such bound, and a server must
+/// not keep, replay and send an endless game.
+pub const MAX_TOKENS: usize = 10_000;
+
 /// Other stored state of a game.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Extra {
@@ -572,6 +579,12 @@ impl Live {
                 outcome: self.table.outcome_word().to_string(),
                 termination,
             });
+        } else if self.status == "playing" && self.table.tokens().len() >= MAX_TOKENS {
+            self.status = "over".into();
+            self.ending = Some(Ending {
+                outcome: "draw".into(),
+                termination: "turn-limit".into(),
+            });
         }
     }
 
@@ -782,5 +795,104 @@ mod tests {
         assert!(!game.seats[ally].moved);
         assert_eq!(game.table.tokens()[tokens], exchange);
         assert!(game.extra.exchange_offer.is_none());
+    }
+}
+
+#[cfg(test)]
+mod turn_limit_tests {
+    use super::*;
+
+    /// A move for the side to move that keeps the game going forever:
+    /// the Home Stone's placement when it may be placed, else the way back of the
+    /// side's last move, else its first plain move (whose way back it
+    /// keeps in `back`).
+    fn shuffle(table: &Table, back: &mut Option<String>) -> String {
+        let legal = table.legal();
+        if let Some(placement) = legal.iter().find(|t| t.starts_with("H@")) {
+            return placement.clone();
+        }
+        if let Some(text) = back.take().filter(|t| legal.contains(t)) {
+            return text;
+        }
+        // A plain move `<from><to>` (squares `a1` to `j10`).
+        let split = |t: &str| {
+            let at = t[1..].find(|c: char| c.is_ascii_lowercase())? + 1;
+            let (from, to) = t.split_at(at);
+            to.bytes()
+                .all(|b| b.is_ascii_alphanumeric() && !b.is_ascii_uppercase())
+                .then(|| (from.to_string(), to.to_string()))
+        };
+        // A piece of the home rank first: its square is then free for
+        // the Home Stone.
+        let moves: Vec<(String, String)> = legal.iter().filter_map(|t| split(t)).collect();
+        let (from, to) = moves
+            .iter()
+            .find(|(from, _)| matches!(&from[1..], "1" | "10"))
+            .or(moves.first())
+            .cloned()
+            .expect("a plain move");
+        *back = Some(format!("{to}{from}"));
+        format!("{from}{to}")
+    }
+
+    #[test]
+    fn an_endless_game_is_drawn_at_the_turn_limit() {
+        let mut backs = [None, None];
+        let mut live = Live {
+            id: "0123456789abcdef".into(),
+            game: "kaissa".into(),
+            rules: "sheet".into(),
+            seats: (0..2)
+                .map(|_| Seat {
+                    kind: "human".into(),
+                    join_hash: None,
+                    token_hash: Some("x".into()),
+                    name: None,
+                    moved: true,
+                    account: None,
+                })
+                .collect(),
+            clock: None,
+            clock_state: ClockState::default(),
+            status: "playing".into(),
+            ending: None,
+            version: 0,
+            seeds: vec![Some("aa".into()); 2],
+            commitment: String::new(),
+            server_seed: "00".into(),
+            extra: Extra::default(),
+            created_ms: 0,
+            table: Table::new("kaissa", "sheet").unwrap(),
+            chat_times: vec![VecDeque::new(); 2],
+        };
+        for ply in 0..MAX_TOKENS {
+            assert_eq!(
+                live.status,
+                "playing",
+                "ended early at ply {ply}: {:?} {}",
+                live.table.tokens(),
+                live.outcome_word()
+            );
+            let seat = ply % 2;
+            let text = shuffle(&live.table, &mut backs[seat]);
+            let version = live.version;
+            live.act(
+                Action::Move {
+                    seat,
+                    text,
+                    version,
+                },
+                0,
+            )
+            .unwrap();
+            live.version += 1;
+        }
+        assert_eq!(live.status, "over");
+        assert_eq!(live.outcome_word(), "draw");
+        let record = crate::record::build(&live).unwrap();
+        assert!(record.contains("[Ending \"turn-limit\"]"), "{record}");
+        assert!(record.contains("[Outcome \"draw\"]"), "{record}");
+        let parsed: kaissa_chaturaji::record::Record = record.parse().unwrap();
+        assert_eq!(parsed.action_count(), MAX_TOKENS);
     }
 }

@@ -51,7 +51,12 @@ pub async fn table(State(app): State<Arc<App>>, Path(id): Path<String>) -> Respo
 
 /// `GET /static/<name>`: one of the embedded files.
 pub async fn file(Path(name): Path<String>) -> Response {
-    match FILES.iter().find(|(file, _, _)| *file == name) {
+    let archive = crate::archive_pages::FILES.iter();
+    match FILES
+        .iter()
+        .chain(archive)
+        .find(|(file, _, _)| *file == name)
+    {
         Some((_, kind, body)) => (
             [
                 (header::CONTENT_TYPE, *kind),

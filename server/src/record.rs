@@ -120,9 +120,11 @@ pub fn build(live: &Live) -> Result<String, String> {
             }
             "agreement" => Some((GameResult::Draw, Termination::Agreement)),
             "abandoned" => Some((GameResult::Unfinished, Termination::Abandoned)),
-            "time-forfeit" => {
+            // The server's own endings, which the format's results do
+            // not hold (its turn limit is the rules' own).
+            word @ ("time-forfeit" | "turn-limit") => {
                 tag(&mut record, "Outcome", &ending.outcome)?;
-                tag(&mut record, "Ending", "time-forfeit")?;
+                tag(&mut record, "Ending", word)?;
                 Some((GameResult::Unfinished, Termination::Abandoned))
             }
             _ => None, // the rules' own ending, which the record has already

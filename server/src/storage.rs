@@ -193,9 +193,14 @@ impl Store {
             })
             .connect(url)
             .await?;
-        for statement in SCHEMA.iter().chain(&crate::accounts::SCHEMA) {
+        for statement in SCHEMA
+            .iter()
+            .chain(&crate::accounts::SCHEMA)
+            .chain(&crate::archive::SCHEMA)
+        {
             sqlx::query(statement).execute(&pool).await?;
         }
+        crate::archive::backfill(&pool).await?;
         let writer = if sqlite {
             Writer::start(pool.clone(), 1, Some(CHECKPOINT_EVERY))
         } else {

@@ -312,7 +312,12 @@ async fn apply(conn: &mut AnyConnection, write: &Write) -> Result<bool, sqlx::Er
             .bind(*from)
             .execute(&mut *conn)
             .await?;
-            Ok(updated.rows_affected() == 1)
+            let written = updated.rows_affected() == 1;
+            if written && row.status == "over" {
+                // The archive's rows, in the transaction that ends the game.
+                crate::archive::write_finished(conn, row, crate::app::now_ms()).await?;
+            }
+            Ok(written)
         }
     }
 }

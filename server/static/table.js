@@ -3,6 +3,7 @@
 // the seat to move; the page sends the move texts it picks.
 import { Board } from "/static/board.js";
 import { checkDice, clientSeed } from "/static/dice.js";
+import { showReplay } from "/static/replay.js";
 
 const $ = (selector) => document.querySelector(selector);
 const id = location.pathname.split("/")[2];
@@ -179,6 +180,7 @@ function render() {
   $('[data-action="abort"]').hidden = !(seat !== null && state.status !== "over" && !state.seats[seat.seat].moved);
   $('[data-form="chat"]').hidden = seat === null;
   $("[data-record]").href = `/api/games/${id}/record`;
+  showReplay(id, state, board);
   showDice();
 }
 

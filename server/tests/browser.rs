@@ -5,8 +5,10 @@
 //! server restart, watched (`kaissa.mjs`), and four Chaturaji players
 //! whose pages verify the dice (`chaturaji.mjs`), people who register,
 //! play rated games and see the leaderboard move (`rated.mjs`), the abort
-//! button and a correspondence clock (`actions.mjs`), and a person who
-//! plays `kc-engine`, seated by `kc-server bot`, to the end (`bot.mjs`).
+//! button and a correspondence clock (`actions.mjs`), the archive: a
+//! game found, replayed ply by ply and downloaded (`archive.mjs`), and a
+//! person who plays `kc-engine`, seated by `kc-server bot`, to the end
+//! (`bot.mjs`).
 //! Without those tools the tests are skipped with the reason, except
 //! under `CI=true`, where they fail. They run one at a time (each starts
 //! a browser).
@@ -99,6 +101,11 @@ async fn rated_games_move_the_leaderboard() {
 #[tokio::test]
 async fn abort_and_a_correspondence_clock() {
     run("actions.mjs").await;
+}
+
+#[tokio::test]
+async fn the_archive_finds_replays_and_downloads_a_game() {
+    run("archive.mjs").await;
 }
 
 #[tokio::test]

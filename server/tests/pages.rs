@@ -43,7 +43,7 @@ async fn pages_and_files() {
         .unwrap()
         .iter()
         .any(|g| g["id"] == created.id.as_str()));
-    assert_eq!(get(address, "/api/games?player=ann").await.status, 400);
+    assert_eq!(get(address, "/api/games?bogus=1").await.status, 400);
     // The state carries what the page draws: pieces and legal moves.
     let state = state(address, &created.id).await;
     assert_eq!(state["board"]["pieces"]["h4"], "rK");
