@@ -322,15 +322,25 @@ impl App {
         Ok(live)
     }
 
-    /// Game `id` as `GET /api/games/<id>` answers it.
+    /// Game `id` as `GET /api/games/<id>` answers it; a rated game over
+    /// carries its settlement as `ratings` (see [`Store::settlement`]).
     ///
     /// # Errors
     ///
     /// As [`App::game`].
     pub async fn view(self: &Arc<Self>, id: &str) -> Result<Value, ApiError> {
         let cell = self.game(id).await?;
-        let live = cell.lock().await;
-        Ok(live.view(now_ms()))
+        let (mut view, settled) = {
+            let live = cell.lock().await;
+            (
+                live.view(now_ms()),
+                live.extra.rated && live.status == "over",
+            )
+        };
+        if settled {
+            view["ratings"] = self.store.settlement(id).await?.unwrap_or(Value::Null);
+        }
+        Ok(view)
     }
 
     /// Game `id`'s record text.
