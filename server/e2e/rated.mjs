@@ -93,6 +93,12 @@ await scenario(async (server, browser) => {
   check((await server.api(`/api/games/${kaissaId}`)).rated === true, "the game is rated");
   await playByClicks(server, pages.slice(0, 2), kaissaId, 2);
   await resign(server, pages.slice(0, 2), kaissaId);
+  // Each player's page shows both rating changes, one up and one down.
+  for (const page of pages.slice(0, 2)) {
+    await page.waitForFunction(() => document.querySelectorAll("[data-rating-change]").length === 2);
+    const deltas = await page.$$eval("[data-rating-change]", (e) => e.map((x) => Number(x.dataset.ratingChange)));
+    check(deltas.some((d) => d > 0) && deltas.some((d) => d < 0), `rating changes ${deltas}`);
+  }
 
   // Chaturaji under the sheet's rules: four accounts, two moves each.
   const chaturajiUrl = await createRated(pages[2], "chaturaji", NAMES);

@@ -352,15 +352,25 @@ impl App {
         }
     }
 
-    /// Game `id` as `GET /api/games/<id>` answers it.
+    /// Game `id` as `GET /api/games/<id>` answers it; a rated game over
+    /// carries its settlement as `ratings` (see [`Store::settlement`]).
     ///
     /// # Errors
     ///
     /// As [`App::game`].
     pub async fn view(self: &Arc<Self>, id: &str) -> Result<Value, ApiError> {
         let cell = self.game(id).await?;
-        let live = cell.lock().await;
-        Ok(live.view(now_ms()))
+        let (mut view, settled) = {
+            let live = cell.lock().await;
+            (
+                live.view(now_ms()),
+                live.extra.rated && live.status == "over",
+            )
+        };
+        if settled {
+            view["ratings"] = self.store.settlement(id).await?.unwrap_or(Value::Null);
+        }
+        Ok(view)
     }
 
     /// Game `id`'s record text.
@@ -374,16 +384,37 @@ impl App {
         crate::record::build(&live).map_err(ApiError::internal)
     }
 
-    /// The seat of `token` in game `id`.
+    /// The seat of `token` in game `id`: the seat whose token it is, else
+    /// (a bot account's API token) the seat that account holds there; of
+    /// two seats held by one account (a casual game), the one to move,
+    /// else the first.
     ///
     /// # Errors
     ///
-    /// 404 for an unknown game, 403 for a token of no seat there.
+    /// 404 for an unknown game, 403 for a token of no seat there, 500 for
+    /// storage.
     pub async fn seat_of(self: &Arc<Self>, id: &str, token: &str) -> Result<usize, ApiError> {
         let cell = self.game(id).await?;
+        if let Some(seat) = cell.lock().await.seat_of_token(token) {
+            return Ok(seat);
+        }
+        let no_seat = || ApiError::forbidden("this token holds no seat at this game");
+        let account = self
+            .store
+            .account_by_token(token)
+            .await?
+            .ok_or_else(no_seat)?;
         let live = cell.lock().await;
-        live.seat_of_token(token)
-            .ok_or_else(|| ApiError::forbidden("this token holds no seat at this game"))
+        let held: Vec<usize> = (0..live.seats.len())
+            .filter(|&seat| {
+                let place = &live.seats[seat];
+                place.token_hash.is_some() && place.account.as_deref() == Some(account.id.as_str())
+            })
+            .collect();
+        match live.to_move() {
+            Some(seat) if held.contains(&seat) => Ok(seat),
+            _ => held.first().copied().ok_or_else(no_seat),
+        }
     }
 
     /// Applies `action` to game `id` and writes it durably before

@@ -1,5 +1,6 @@
 //! The command line: `kc-server [serve] [--data DIR] [--database URL]
-//! [--listen HOST:PORT]`, `kc-server record` and `kc-server load`.
+//! [--listen HOST:PORT]`, `kc-server admin bot`, `kc-server bot`,
+//! `kc-server record` and `kc-server load`.
 
 use std::path::PathBuf;
 
@@ -33,6 +34,8 @@ pub enum Command {
         /// The account's name.
         name: String,
     },
+    /// Play a UCI engine online for a bot account.
+    Bot(crate::bot_client::BotConfig),
     /// Print the usage.
     Help,
 }
@@ -64,6 +67,12 @@ usage:
       one address may create N games a minute (default 30, 0: no limit)
   kc-server admin bot NAME [--data DIR] [--database URL]
       makes the bot account NAME and prints its API token (shown once, stored hashed)
+  kc-server bot --engine COMMAND --token TOKEN --server http://HOST:PORT
+                [--max-games N] [--max-movetime MS]
+      plays a UCI engine of the engine protocol (e.g. kc-engine) online for the bot
+      account of TOKEN: joins the games kept for it and plays them, N at once
+      (default 8), at most MS milliseconds a move when not on a live Kaissa clock
+      (default 5000)
   kc-server record < FILE
       checks every roll of the records on stdin against their dice tags
   kc-server load [--tables N] [--moves M] [--rate R] [--nodes K] [--data DIR] [--database URL]
@@ -86,6 +95,7 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
             Some("bot") => ("admin bot", &args[2..]),
             _ => return Err("expected `kc-server admin bot NAME` (see --help)".into()),
         },
+        Some("bot") => return parse_bot(&args[1..]).map(Command::Bot),
         Some("--help" | "-h" | "help") => return Ok(Command::Help),
         _ => ("serve", args),
     };
@@ -177,6 +187,44 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
     })
 }
 
+/// `kc-server bot`'s arguments.
+fn parse_bot(args: &[String]) -> Result<crate::bot_client::BotConfig, String> {
+    let (mut engine, mut token, mut server) = (None, None, None);
+    let mut max_games = crate::bot_client::MAX_GAMES;
+    let mut max_movetime_ms = crate::bot_client::MAX_MOVETIME_MS;
+    for pair in args.chunks(2) {
+        let [name, value] = pair else {
+            return Err(format!("{} needs a value", pair[0]));
+        };
+        match name.as_str() {
+            "--engine" => engine = Some(value.clone()),
+            "--token" => token = Some(value.clone()),
+            "--server" => server = Some(value.clone()),
+            "--max-games" => max_games = count(value, "--max-games")?,
+            "--max-movetime" => {
+                max_movetime_ms = count(value, "--max-movetime")? as u64;
+                if max_movetime_ms < crate::bot_client::MIN_MOVETIME_MS {
+                    return Err(format!(
+                        "--max-movetime {value}: at least {} ms",
+                        crate::bot_client::MIN_MOVETIME_MS
+                    ));
+                }
+            }
+            other => return Err(format!("unexpected argument {other:?} (see --help)")),
+        }
+    }
+    let needed = |value: Option<String>, name: &str| {
+        value.ok_or_else(|| format!("kc-server bot needs {name} (see --help)"))
+    };
+    Ok(crate::bot_client::BotConfig {
+        engine: needed(engine, "--engine COMMAND")?,
+        token: needed(token, "--token TOKEN")?,
+        server: needed(server, "--server http://HOST:PORT")?,
+        max_games,
+        max_movetime_ms,
+    })
+}
+
 /// A count from 1 to 100,000.
 fn count(text: &str, name: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
@@ -256,5 +304,29 @@ mod tests {
         assert!(parse(&args("admin bot a b"), None).is_err());
         assert!(parse(&args("admin"), None).is_err());
         assert!(parse(&args("load --tables 0"), None).is_err());
+        let Command::Bot(bot) = parse(
+            &args("bot --engine kc-engine --token t --server http://h:1 --max-games 2"),
+            None,
+        )
+        .unwrap() else {
+            panic!("bot expected")
+        };
+        assert_eq!(
+            (bot.engine.as_str(), bot.token.as_str(), bot.server.as_str()),
+            ("kc-engine", "t", "http://h:1")
+        );
+        assert_eq!((bot.max_games, bot.max_movetime_ms), (2, 5000));
+        assert!(parse(&args("bot --engine e --token t"), None).is_err());
+        assert!(parse(
+            &args("bot --engine e --token t --server s --max-games"),
+            None
+        )
+        .is_err());
+        assert!(parse(
+            &args("bot --engine e --token t --server s --max-movetime 10"),
+            None
+        )
+        .is_err());
+        assert!(parse(&args("bot --engine e --token t --server s --data d"), None).is_err());
     }
 }

@@ -26,6 +26,7 @@ fn main() -> ExitCode {
             println!("{token}");
             Ok(())
         }),
+        Command::Bot(bot) => run(kaissa_chaturaji_server::bot_client::run(bot)),
         Command::Load {
             config,
             tables,

@@ -247,6 +247,44 @@ impl Store {
     }
 
     /// An account's ratings as `GET /api/players/<name>` shows them:
+    /// How the finished rated game `game_id` was settled, once it is:
+    /// `{"pool", "counted", "reason", "changes": [{"seat", "before",
+    /// "after"}]}` (ratings rounded; `reason` says why a game did not
+    /// count, and `changes` is then empty).
+    ///
+    /// # Errors
+    ///
+    /// A database failure, or a stored settlement that does not read.
+    pub async fn settlement(&self, game_id: &str) -> Result<Option<serde_json::Value>, StoreError> {
+        let Some(row) = sqlx::query(
+            "SELECT pool, counted, reason, changes FROM rated_games WHERE game_id = $1",
+        )
+        .bind(game_id)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let counted: i64 = row.try_get(1)?;
+        let stored: String = row.try_get(3)?;
+        let changes: Vec<serde_json::Value> = serde_json::from_str(&stored)
+            .map_err(|e| StoreError(format!("rated game {game_id}: changes: {e}")))?;
+        let changes: Vec<serde_json::Value> = changes
+            .iter()
+            .enumerate()
+            .map(|(seat, change)| {
+                let round = |key: &str| change[key].as_f64().map(|r| r.round() as i64);
+                json!({ "seat": seat, "before": round("before"), "after": round("after") })
+            })
+            .collect();
+        Ok(Some(json!({
+            "pool": row.try_get::<String, _>(0)?,
+            "counted": counted == 1,
+            "reason": row.try_get::<String, _>(2)?,
+            "changes": changes,
+        })))
+    }
+
     /// `{"<pool>": {"rating", "games"}}` for every pool, a pool not played
     /// yet showing a new player's rating and 0 games.
     ///

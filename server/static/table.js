@@ -140,6 +140,14 @@ function render() {
     const name = document.createElement("span");
     name.textContent = `${s.colour}: ${s.name ?? (s.taken ? s.kind : "free")}`;
     item.append(name);
+    const change = state.ratings?.changes?.[s.seat];
+    if (change && change.before !== null) { // a rated game, once settled
+      const rating = document.createElement("span");
+      rating.dataset.ratingChange = change.after - change.before;
+      const delta = change.after - change.before;
+      rating.textContent = `${change.before} → ${change.after} (${delta >= 0 ? "+" : ""}${delta})`;
+      item.append(rating);
+    }
     if (state.scores) { // the Ludii ruleset's points, as the server counts them
       const score = document.createElement("span");
       score.dataset.score = state.scores[s.seat];
@@ -237,6 +245,8 @@ async function showDice() {
     : `mismatch: ${result.reason}`;
 }
 
+let ratingTries = 0;
+
 async function refresh() {
   const reply = await fetch(`/api/games/${id}`);
   if (!reply.ok) {
@@ -246,6 +256,10 @@ async function refresh() {
   const next = await reply.json();
   if (state && next.version < state.version) return; // an older answer came late
   state = next;
+  // A rated game's ratings are settled just after its end: ask again.
+  if (state.status === "over" && state.rated && !state.ratings && ratingTries++ < 10) {
+    setTimeout(refresh, 500);
+  }
   $("[data-watchers]").textContent = state.watchers ?? 0;
   if (!board) {
     const orientation = seat ? state.seats[seat.seat].colour : undefined;

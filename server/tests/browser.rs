@@ -5,13 +5,16 @@
 //! server restart, watched (`kaissa.mjs`), and four Chaturaji players
 //! whose pages verify the dice (`chaturaji.mjs`), people who register,
 //! play rated games and see the leaderboard move (`rated.mjs`), the abort
-//! button and a correspondence clock (`actions.mjs`), and the archive: a
-//! game found, replayed ply by ply and downloaded (`archive.mjs`).
+//! button and a correspondence clock (`actions.mjs`), the archive: a
+//! game found, replayed ply by ply and downloaded (`archive.mjs`), and a
+//! person who plays `kc-engine`, seated by `kc-server bot`, to the end
+//! (`bot.mjs`).
 //! Without those tools the tests are skipped with the reason, except
 //! under `CI=true`, where they fail. They run one at a time (each starts
 //! a browser).
 
 mod common;
+mod engine_bin;
 
 use std::path::Path;
 use std::process::Command;
@@ -39,6 +42,11 @@ static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(())
 
 /// Runs `e2e/<script>` against a fresh `kc-server`; fails with its output.
 async fn run(script: &str) {
+    run_with(script, &[]).await;
+}
+
+/// [`run`] with more variables in the script's environment.
+async fn run_with(script: &str, vars: &[(&str, std::ffi::OsString)]) {
     if let Some(reason) = missing() {
         assert!(
             std::env::var("CI").as_deref() != Ok("true"),
@@ -57,6 +65,7 @@ async fn run(script: &str) {
         )
         .env("KC_SERVER_BIN", env!("CARGO_BIN_EXE_kc-server"))
         .env("KC_DATA", temp_dir("browser"))
+        .envs(vars.iter().map(|(name, value)| (name, value)))
         .output()
         .await
         .expect("node runs");
@@ -97,4 +106,13 @@ async fn abort_and_a_correspondence_clock() {
 #[tokio::test]
 async fn the_archive_finds_replays_and_downloads_a_game() {
     run("archive.mjs").await;
+}
+
+#[tokio::test]
+async fn a_person_plays_kc_engine_seated_by_the_bot_client() {
+    if missing().is_some() {
+        return run("bot.mjs").await;
+    }
+    let engine = engine_bin::kc_engine();
+    run_with("bot.mjs", &[("KC_ENGINE_BIN", engine.into_os_string())]).await;
 }

@@ -221,6 +221,12 @@ async fn a_rated_kaissa_game_moves_both_ratings() {
         assert!(won > 1500 && games == 1, "{won} {games}");
         // Two new players: the winner gains what the loser loses.
         assert_eq!(won - 1500, 1500 - lost);
+        // The game itself says so.
+        let settled = &state(address, &game.id).await["ratings"];
+        assert_eq!(settled["counted"], true, "{settled}");
+        assert_eq!(settled["changes"][0]["before"], 1500, "{settled}");
+        assert_eq!(settled["changes"][0]["after"], lost, "{settled}");
+        assert_eq!(settled["changes"][1]["after"], won, "{settled}");
         assert_eq!(
             rating(address, yellow, "chaturaji-alliances").await,
             (1500, 0)
@@ -235,7 +241,10 @@ async fn a_rated_kaissa_game_moves_both_ratings() {
         let early = rated_game(address, "kaissa", "sheet", &two).await;
         play(address, &early, Some(1)).await;
         seat_action(address, &early, 1, "resign").await;
-        assert_eq!(state(address, &early.id).await["outcome"], "yellow-wins");
+        let end = state(address, &early.id).await;
+        assert_eq!(end["outcome"], "yellow-wins");
+        assert_eq!(end["ratings"]["counted"], false, "{end}");
+        assert!(!end["ratings"]["reason"].as_str().unwrap().is_empty());
         assert_eq!(rating(address, yellow, "kaissa").await, (lost, 1));
         assert_eq!(rating(address, red, "kaissa").await, (won, 1));
     }
