@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use std::collections::VecDeque;
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -81,6 +82,8 @@ pub struct App {
     pub hasher: Hasher,
     pub(crate) games: Mutex<HashMap<String, Arc<Mutex<Live>>>>,
     timers: StdMutex<HashMap<String, AbortHandle>>,
+    /// Set while [`App::resume_all`] loads the games being played.
+    starting: AtomicBool,
 }
 
 impl App {
@@ -99,6 +102,7 @@ impl App {
             hasher: Hasher::new()?,
             games: Mutex::new(HashMap::new()),
             timers: StdMutex::new(HashMap::new()),
+            starting: AtomicBool::new(false),
         }))
     }
 
@@ -109,11 +113,20 @@ impl App {
     ///
     /// A storage failure or a game that does not replay.
     pub async fn resume_all(self: &Arc<Self>) -> Result<usize, ApiError> {
-        let ids = self.store.playing_ids().await?;
-        for id in &ids {
-            self.game(id).await?;
+        self.starting.store(true, Ordering::SeqCst);
+        let ids = self.store.playing_ids().await;
+        let resumed = async {
+            for id in ids
+                .as_ref()
+                .map_err(|e| ApiError::internal(e.to_string()))?
+            {
+                self.game(id).await?;
+            }
+            Ok::<usize, ApiError>(ids.as_ref().map_or(0, Vec::len))
         }
-        Ok(ids.len())
+        .await;
+        self.starting.store(false, Ordering::SeqCst);
+        resumed
     }
 
     /// Creates a game; answers `POST /api/games`.
@@ -326,14 +339,16 @@ impl App {
         Ok(live)
     }
 
-    /// After loading: rolls the die when due. Alone on its storage
-    /// (SQLite), the server restarts the clock, charging nobody for the
-    /// time it was down; on a shared database other servers may have run
-    /// the game meanwhile, so the stored time keeps running.
+    /// After loading: rolls the die when due, and restarts the clock
+    /// from its stored times (nobody is charged for the time the server
+    /// was down) when the server is alone on its storage (SQLite) or is
+    /// starting ([`App::resume_all`]). A running server that loads a game
+    /// from a shared database (another server may be running it) keeps
+    /// the stored time running.
     pub(crate) fn resume_loaded(&self, live: &mut Live) -> Result<(), ApiError> {
         let clock = live.clock_state.clone();
         live.resume(now_ms()).map_err(ApiError::internal)?;
-        if self.store.shared() {
+        if self.store.shared() && !self.starting.load(Ordering::SeqCst) {
             live.clock_state = clock;
         }
         Ok(())

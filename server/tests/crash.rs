@@ -83,35 +83,37 @@ async fn every_acknowledged_move_survives_a_kill() {
 }
 
 /// A restart resumes the clocks from their stored times: the time the
-/// server was down is charged to nobody.
+/// server was down is charged to nobody (on PostgreSQL too: a starting
+/// server resumes its games so).
 #[tokio::test(flavor = "multi_thread")]
 async fn clocks_resume_after_a_restart() {
-    let config = sqlite("clock-restart");
-    let address = free_address();
-    let mut server = spawn(&config, address).await;
-    let created = create(
+    for config in backends("clock-restart") {
+        let address = free_address();
+        let mut server = spawn(&config, address).await;
+        let created = create(
         address,
         json!({"game": "kaissa", "seats": ["human", "human"], "clock": {"initial_ms": 60000, "increment_ms": 0}}),
     )
     .await;
-    let yellow = join(address, &created, 0, None).await;
-    join(address, &created, 1, None).await;
-    let reply = send_move(address, &created.id, &yellow, "e2e5", 2).await;
-    assert_eq!(reply.status, 200);
-    // Red's time runs from here; the stored value is its full minute.
-    server.kill().unwrap();
-    server.wait().unwrap();
-    tokio::time::sleep(Duration::from_millis(2500)).await;
-    let mut server = spawn(&config, address).await;
-    let after = state(address, &created.id).await;
-    let red = after["clock"]["remaining_ms"][1].as_i64().unwrap();
-    let yellow_left = after["clock"]["remaining_ms"][0].as_i64().unwrap();
-    assert_eq!(after["clock"]["running"], 1);
-    assert!(red > 59_000, "red was charged the downtime: {red} ms left");
-    assert!(
-        yellow_left <= 60_000 && yellow_left > 50_000,
-        "{yellow_left}"
-    );
-    server.kill().unwrap();
-    server.wait().unwrap();
+        let yellow = join(address, &created, 0, None).await;
+        join(address, &created, 1, None).await;
+        let reply = send_move(address, &created.id, &yellow, "e2e5", 2).await;
+        assert_eq!(reply.status, 200);
+        // Red's time runs from here; the stored value is its full minute.
+        server.kill().unwrap();
+        server.wait().unwrap();
+        tokio::time::sleep(Duration::from_millis(2500)).await;
+        let mut server = spawn(&config, address).await;
+        let after = state(address, &created.id).await;
+        let red = after["clock"]["remaining_ms"][1].as_i64().unwrap();
+        let yellow_left = after["clock"]["remaining_ms"][0].as_i64().unwrap();
+        assert_eq!(after["clock"]["running"], 1);
+        assert!(red > 59_000, "red was charged the downtime: {red} ms left");
+        assert!(
+            yellow_left <= 60_000 && yellow_left > 50_000,
+            "{yellow_left}"
+        );
+        server.kill().unwrap();
+        server.wait().unwrap();
+    }
 }
