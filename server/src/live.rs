@@ -654,6 +654,7 @@ fn random_hex(bytes: usize) -> Result<String, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kaissa_chaturaji::game::Game;
 
     /// A sheet-rules game, played at random, at a point where the seat to
     /// move may offer a raja exchange.
@@ -684,11 +685,12 @@ mod tests {
     }
 
     fn live(table: Table) -> Live {
+        let players = table.game().players();
         Live {
             id: "0123456789abcdef".into(),
-            game: "chaturaji".into(),
+            game: if players == 2 { "kaissa" } else { "chaturaji" }.into(),
             rules: "sheet".into(),
-            seats: (0..4)
+            seats: (0..players)
                 .map(|_| Seat {
                     kind: "human".into(),
                     join_hash: None,
@@ -703,13 +705,13 @@ mod tests {
             status: "playing".into(),
             ending: None,
             version: 10,
-            seeds: vec![Some("aa".into()); 4],
+            seeds: vec![Some("aa".into()); players],
             commitment: String::new(),
             server_seed: "00".into(),
             extra: Extra::default(),
             created_ms: 0,
             table,
-            chat_times: vec![VecDeque::new(); 4],
+            chat_times: vec![VecDeque::new(); players],
         }
     }
 
@@ -796,11 +798,6 @@ mod tests {
         assert_eq!(game.table.tokens()[tokens], exchange);
         assert!(game.extra.exchange_offer.is_none());
     }
-}
-
-#[cfg(test)]
-mod turn_limit_tests {
-    use super::*;
 
     /// A move for the side to move that keeps the game going forever:
     /// the Home Stone's placement when it may be placed, else the way back of the
@@ -838,33 +835,8 @@ mod turn_limit_tests {
     #[test]
     fn an_endless_game_is_drawn_at_the_turn_limit() {
         let mut backs = [None, None];
-        let mut live = Live {
-            id: "0123456789abcdef".into(),
-            game: "kaissa".into(),
-            rules: "sheet".into(),
-            seats: (0..2)
-                .map(|_| Seat {
-                    kind: "human".into(),
-                    join_hash: None,
-                    token_hash: Some("x".into()),
-                    name: None,
-                    moved: true,
-                    account: None,
-                })
-                .collect(),
-            clock: None,
-            clock_state: ClockState::default(),
-            status: "playing".into(),
-            ending: None,
-            version: 0,
-            seeds: vec![Some("aa".into()); 2],
-            commitment: String::new(),
-            server_seed: "00".into(),
-            extra: Extra::default(),
-            created_ms: 0,
-            table: Table::new("kaissa", "sheet").unwrap(),
-            chat_times: vec![VecDeque::new(); 2],
-        };
+        let mut live = live(Table::new("kaissa", "sheet").unwrap());
+        live.version = 0;
         for ply in 0..MAX_TOKENS {
             assert_eq!(
                 live.status,
