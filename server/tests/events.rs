@@ -159,16 +159,17 @@ async fn websocket_events_and_actions() {
 async fn a_socket_that_never_reads_is_dropped() {
     let config = sqlite("slow");
     let address = start_small_buffers(&config, 4096).await;
-    let (created, tokens) = create_seated::<4>(address, "chaturaji").await;
+    let (created, tokens) = create_seated::<2>(address, "kaissa").await;
     // A client with a tiny receive buffer that reads nothing.
     let socket = tokio::net::TcpSocket::new_v4().unwrap();
     socket.set_recv_buffer_size(2048).unwrap();
     let stream = socket.connect(address).await.unwrap();
     let url = format!("ws://{address}/api/games/{}/socket?since=0", created.id);
     let (mut client, _) = tokio_tungstenite::client_async(url, stream).await.unwrap();
-    // Many events (about 2 kB each, with the state they carry): every
-    // seat plays its first legal move.
+    // Many events (about 2 kB each, with the state they carry): the
+    // sides move pieces out and back, a game that never ends.
     let mut version = 0;
+    let mut backs = [None, None];
     for _ in 0..150 {
         let now = state(address, &created.id).await;
         version = now["version"].as_i64().unwrap();
@@ -176,8 +177,14 @@ async fn a_socket_that_never_reads_is_dropped() {
             break;
         }
         let seat = now["to_move"].as_u64().unwrap() as usize;
-        let text = now["legal"][0].as_str().unwrap();
-        let reply = send_move(address, &created.id, &tokens[seat], text, version).await;
+        let legal: Vec<String> = now["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap().to_string())
+            .collect();
+        let text = shuffle(&legal, &mut backs[seat]);
+        let reply = send_move(address, &created.id, &tokens[seat], &text, version).await;
         assert_eq!(reply.status, 200, "{}", reply.body);
         version += 1;
     }

@@ -377,3 +377,33 @@ pub async fn register(address: SocketAddr, name: &str, password: &str) -> String
     assert_eq!(reply.status, 201, "{}", reply.body);
     reply.cookie()
 }
+
+/// A Kaissa move that keeps the game going: the Home Stone's placement
+/// when it may be placed, else the way back of the side's last move, else
+/// a move of a home-rank piece (freeing a square for the stone), whose
+/// way back is kept in `back`.
+pub fn shuffle(legal: &[String], back: &mut Option<String>) -> String {
+    if let Some(placement) = legal.iter().find(|t| t.starts_with("H@")) {
+        return placement.clone();
+    }
+    if let Some(text) = back.take().filter(|t| legal.contains(t)) {
+        return text;
+    }
+    // `<from><to>`, squares `a1` to `j10`.
+    let split = |t: &str| {
+        let at = t[1..].find(|c: char| c.is_ascii_lowercase())? + 1;
+        let (from, to) = t.split_at(at);
+        to.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+            .then(|| (from.to_string(), to.to_string()))
+    };
+    let moves: Vec<(String, String)> = legal.iter().filter_map(|t| split(t)).collect();
+    let (from, to) = moves
+        .iter()
+        .find(|(from, _)| matches!(&from[1..], "1" | "10"))
+        .or(moves.first())
+        .cloned()
+        .expect("a plain move");
+    *back = Some(format!("{to}{from}"));
+    format!("{from}{to}")
+}
