@@ -23,7 +23,7 @@ use crate::dice;
 use crate::error::ApiError;
 use crate::events::{Event, Hub};
 use crate::limits::Limits;
-use crate::live::{Action, Extra, Live};
+use crate::live::{Action, Extra, Live, Status};
 use crate::seats::{check_bot_spec, hash_secret, Seat};
 use crate::storage::{GameRow, MoveRow, PlayerRow, Store};
 use crate::table::{seat_colours, Table};
@@ -243,7 +243,7 @@ impl App {
             seats,
             clock: request.clock,
             clock_state,
-            status: "waiting".into(),
+            status: Status::Waiting,
             ending: None,
             version: 0,
             seeds,
@@ -299,7 +299,7 @@ impl App {
         if let Some(live) = games.get(id) {
             return Ok(live.clone());
         }
-        let keep = live.status != "over";
+        let keep = live.status != Status::Over;
         let cell = Arc::new(Mutex::new(live));
         if keep {
             cache(&mut games, id, cell.clone());
@@ -379,7 +379,7 @@ impl App {
             let live = cell.lock().await;
             (
                 live.view(now_ms()),
-                live.extra.rated && live.status == "over",
+                live.extra.rated && live.status == Status::Over,
             )
         };
         if settled {
@@ -479,7 +479,7 @@ impl App {
                 Err(e) => break Err(e),
             }
         };
-        if live.status == "over" {
+        if live.status == Status::Over {
             drop(live);
             self.forget(id).await;
         }
@@ -555,7 +555,7 @@ impl App {
             .iter()
             .any(|k| k == "move" || k == "start" || k == "join");
         self.schedule(live, turn_changed);
-        if live.status == "over" {
+        if live.status == Status::Over {
             // The ratings, once the game's end is durable; a failure
             // leaves the game to `Store::settle_pending` at the next start.
             if let Err(e) = self.store.settle(&row).await {
@@ -568,7 +568,7 @@ impl App {
     /// Schedules what follows a change: the clock's flag check at the
     /// running seat's deadline, and (when the turn changed) a bot's move.
     pub(crate) fn schedule(self: &Arc<Self>, live: &Live, turn_changed: bool) {
-        if live.status != "playing" {
+        if live.status != Status::Playing {
             return;
         }
         if let Some(deadline) = live.clock_state.deadline_ms() {
@@ -629,7 +629,7 @@ fn cache(games: &mut HashMap<String, Arc<Mutex<Live>>>, id: &str, cell: Arc<Mute
         games.retain(|_, cell| {
             Arc::strong_count(cell) > 1
                 || cell.try_lock().map_or(true, |live| {
-                    live.clock.is_some() && live.status == "playing"
+                    live.clock.is_some() && live.status == Status::Playing
                 })
         });
     }
@@ -655,7 +655,7 @@ fn to_row(live: &Live) -> Result<GameRow, ApiError> {
         seats: json_text(&live.seats)?,
         clock: json_text(&live.clock)?,
         clock_state: json_text(&live.clock_state)?,
-        status: live.status.clone(),
+        status: live.status.word().to_string(),
         result: json_text(&live.ending)?,
         version: live.version,
         seeds: json_text(&live.seeds)?,
@@ -682,7 +682,7 @@ pub(crate) fn from_row(row: GameRow) -> Result<Live, String> {
         id: row.id,
         game: row.game,
         rules: row.rules,
-        status: row.status,
+        status: Status::from_word(&row.status)?,
         version: row.version,
         commitment: row.commitment,
         server_seed: row.server_seed,

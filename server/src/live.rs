@@ -27,6 +27,44 @@ pub const CHAT_BURST: usize = 5;
 /// The window of the chat rate limit, in milliseconds.
 pub const CHAT_WINDOW_MS: i64 = 10_000;
 
+/// Where a game stands: seats being taken, being played, or over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Waiting for every seat to be taken.
+    Waiting,
+    /// Being played.
+    Playing,
+    /// Over (won, drawn or aborted).
+    Over,
+}
+
+impl Status {
+    /// The stored and sent word: `waiting`, `playing` or `over`.
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Waiting => "waiting",
+            Status::Playing => "playing",
+            Status::Over => "over",
+        }
+    }
+
+    /// The status of a stored word.
+    ///
+    /// # Errors
+    ///
+    /// A message for a word that is none of the three.
+    pub fn from_word(word: &str) -> Result<Status, String> {
+        match word {
+            "waiting" => Ok(Status::Waiting),
+            "playing" => Ok(Status::Playing),
+            "over" => Ok(Status::Over),
+            other => Err(format!("unknown game status {other:?}")),
+        }
+    }
+}
+
 /// The most tokens a game at this server plays: past them it is drawn
 /// (termination `turn-limit`). Chaturaji's rules end every game well
 /// before it (at most 200 quiet plies between captures; 5,000 rolled plies
@@ -147,8 +185,8 @@ pub struct Live {
     pub clock: Option<ClockConfig>,
     /// The clock's times.
     pub clock_state: ClockState,
-    /// `waiting`, `playing` or `over`.
-    pub status: String,
+    /// Waiting, playing or over.
+    pub status: Status,
     /// How it ended, once over.
     pub ending: Option<Ending>,
     /// How many events the game has had.
@@ -227,7 +265,7 @@ impl Live {
     ///
     /// When resuming would play a move the store does not have.
     pub fn resume(&mut self, now_ms: i64) -> Result<(), String> {
-        if self.status == "playing" {
+        if self.status == Status::Playing {
             let played = self.advance();
             if !played.is_empty() {
                 return Err(format!("stored game lacks the server's moves {played:?}"));
@@ -240,7 +278,7 @@ impl Live {
     /// The seat to move while the game is played.
     #[must_use]
     pub fn to_move(&self) -> Option<usize> {
-        if self.status == "playing" {
+        if self.status == Status::Playing {
             self.table.to_move()
         } else {
             None
@@ -359,7 +397,7 @@ impl Live {
                 ));
             }
             Action::Abort { seat } => {
-                if self.status == "over" {
+                if self.status == Status::Over {
                     return Err(ApiError::conflict("the game is over"));
                 }
                 if self.seats[seat].moved {
@@ -398,7 +436,7 @@ impl Live {
                 ));
             }
             Action::Flag => {
-                if self.status != "playing" {
+                if self.status != Status::Playing {
                     return Err(ApiError::conflict("the game is not being played"));
                 }
                 let seat = self
@@ -469,12 +507,12 @@ impl Live {
 
     /// 409 unless the game is being played.
     fn check_playing(&self) -> Result<(), ApiError> {
-        match self.status.as_str() {
-            "playing" => Ok(()),
-            "waiting" => Err(ApiError::conflict(
+        match self.status {
+            Status::Playing => Ok(()),
+            Status::Waiting => Err(ApiError::conflict(
                 "the game has not started: seats are free",
             )),
-            _ => Err(ApiError::conflict("the game is over")),
+            Status::Over => Err(ApiError::conflict("the game is over")),
         }
     }
 
@@ -494,7 +532,7 @@ impl Live {
         if place.taken() {
             return Err(ApiError::conflict(format!("seat {seat} is taken")));
         }
-        if self.status != "waiting" {
+        if self.status != Status::Waiting {
             return Err(ApiError::conflict("the game is not open to join"));
         }
         if let Some(kept) = place.kind.strip_prefix("player:") {
@@ -548,10 +586,10 @@ impl Live {
 
     /// Starts the game when every seat is taken; whether it started.
     fn start_if_full(&mut self, now_ms: i64) -> bool {
-        if self.status != "waiting" || !self.seats.iter().all(Seat::taken) {
+        if self.status != Status::Waiting || !self.seats.iter().all(Seat::taken) {
             return false;
         }
-        self.status = "playing".into();
+        self.status = Status::Playing;
         self.advance();
         self.switch_clock(now_ms, false);
         self.end_by_rules();
@@ -572,15 +610,15 @@ impl Live {
 
     /// Ends the game when the rules did.
     fn end_by_rules(&mut self) {
-        if self.status == "playing" && self.table.is_over() {
+        if self.status == Status::Playing && self.table.is_over() {
             let termination = crate::record::rules_termination(self);
-            self.status = "over".into();
+            self.status = Status::Over;
             self.ending = Some(Ending {
                 outcome: self.table.outcome_word().to_string(),
                 termination,
             });
-        } else if self.status == "playing" && self.table.tokens().len() >= MAX_TOKENS {
-            self.status = "over".into();
+        } else if self.status == Status::Playing && self.table.tokens().len() >= MAX_TOKENS {
+            self.status = Status::Over;
             self.ending = Some(Ending {
                 outcome: "draw".into(),
                 termination: "turn-limit".into(),
@@ -593,7 +631,7 @@ impl Live {
         if let Some(config) = self.clock {
             self.clock_state.switch(&config, now_ms, false, None);
         }
-        self.status = "over".into();
+        self.status = Status::Over;
         self.extra.draw_offers.clear();
         self.extra.exchange_offer = None;
         self.ending = Some(Ending {
@@ -702,7 +740,7 @@ mod tests {
                 .collect(),
             clock: None,
             clock_state: ClockState::default(),
-            status: "playing".into(),
+            status: Status::Playing,
             ending: None,
             version: 10,
             seeds: vec![Some("aa".into()); players],

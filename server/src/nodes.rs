@@ -20,7 +20,7 @@ use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
 use crate::app::App;
 use crate::error::ApiError;
 use crate::events::Event;
-use crate::live::Live;
+use crate::live::{Live, Status};
 
 /// The channel of the announcements.
 pub const CHANNEL: &str = "kc_events";
@@ -135,7 +135,7 @@ impl App {
                     return;
                 }
                 match self.refresh(&mut live).await {
-                    Ok(_) if live.status == "over" => {
+                    Ok(_) if live.status == Status::Over => {
                         drop(live);
                         self.forget(id).await;
                         Ok(())

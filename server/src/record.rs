@@ -23,7 +23,7 @@ use sha2::{Digest, Sha256};
 
 use crate::clock::ClockConfig;
 use crate::dice;
-use crate::live::Live;
+use crate::live::{Live, Status};
 use crate::table::{rules_of, seat_colours};
 
 /// The record of the tokens of `live`, without tags or players' result.
@@ -101,7 +101,7 @@ pub fn build(live: &Live) -> Result<String, String> {
         .map(|s| s.clone().unwrap_or_default())
         .collect();
     tag(&mut record, "DiceSeeds", &seeds.join(","))?;
-    if live.status == "over" {
+    if live.status == Status::Over {
         tag(&mut record, "ServerSeed", &live.server_seed)?;
     }
     if let Some(ending) = &live.ending {

@@ -4,14 +4,14 @@
 
 use serde_json::{json, Value};
 
-use crate::live::Live;
+use crate::live::{Live, Status};
 use crate::table::seat_colours;
 
 impl Live {
     /// The state every event carries and `GET /api/games/<id>` shows.
     #[must_use]
     pub fn state(&self, now_ms: i64) -> Value {
-        let over = self.status == "over";
+        let over = self.status == Status::Over;
         let to_move = self.to_move();
         json!({
             "status": self.status,

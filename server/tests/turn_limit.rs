@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 
 use common::shuffle;
 use kaissa_chaturaji_server::clock::ClockState;
-use kaissa_chaturaji_server::live::{Action, Extra, Live, MAX_TOKENS};
+use kaissa_chaturaji_server::live::{Action, Extra, Live, Status, MAX_TOKENS};
 use kaissa_chaturaji_server::seats::Seat;
 use kaissa_chaturaji_server::table::Table;
 
@@ -29,7 +29,7 @@ fn an_endless_game_is_drawn_at_the_turn_limit() {
             .collect(),
         clock: None,
         clock_state: ClockState::default(),
-        status: "playing".into(),
+        status: Status::Playing,
         ending: None,
         version: 0,
         seeds: vec![Some("aa".into()); 2],
@@ -42,7 +42,7 @@ fn an_endless_game_is_drawn_at_the_turn_limit() {
     };
     let mut backs = [None, None];
     for ply in 0..MAX_TOKENS {
-        assert_eq!(live.status, "playing", "ended early at ply {ply}");
+        assert_eq!(live.status, Status::Playing, "ended early at ply {ply}");
         let seat = ply % 2;
         let text = shuffle(&live.table.legal(), &mut backs[seat]);
         let version = live.version;
@@ -57,7 +57,7 @@ fn an_endless_game_is_drawn_at_the_turn_limit() {
         .unwrap();
         live.version += 1;
     }
-    assert_eq!(live.status, "over");
+    assert_eq!(live.status, Status::Over);
     assert_eq!(live.outcome_word(), "draw");
     let record = kaissa_chaturaji_server::record::build(&live).unwrap();
     assert!(record.contains("[Ending \"turn-limit\"]"), "{record}");
