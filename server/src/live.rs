@@ -814,9 +814,39 @@ mod tests {
             403
         );
         let tokens = game.table.tokens().len();
+        assert!(game.legal().contains(&exchange));
         let offer = send(&mut game, seat, &exchange).unwrap();
         assert_eq!(offer[0]["type"], "exchange-offer");
         assert_eq!(game.table.tokens().len(), tokens);
+        // While its offer is pending, the offering seat's `legal` is
+        // exactly what it may send: its own offer is not in it.
+        assert_eq!(game.to_move(), Some(seat));
+        assert!(!game.legal().contains(&exchange));
+        assert!(!game.state(0)["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t == exchange.as_str()));
+        assert_eq!(
+            send(&mut game, seat, &exchange)
+                .unwrap_err()
+                .status
+                .as_u16(),
+            403
+        );
+        for text in game.legal() {
+            let mut probe = game.clone();
+            let version = probe.version;
+            let sent = probe.act(
+                Action::Move {
+                    seat,
+                    text,
+                    version,
+                },
+                0,
+            );
+            assert!(sent.is_ok(), "{sent:?}");
+        }
         // The offering side cannot accept its own offer.
         assert_eq!(
             send(&mut game, ally, &exchange)

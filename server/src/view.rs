@@ -19,7 +19,7 @@ impl Live {
             "board": crate::board::board(self.table.game()),
             "to_move": to_move,
             "roll": if to_move.is_some() { self.table.pending_roll() } else { None },
-            "legal": if to_move.is_some() { self.table.legal() } else { Vec::new() },
+            "legal": self.legal(),
             "outcome": self.outcome_word(),
             "termination": self.ending.as_ref().map(|e| e.termination.clone()),
             "clock": self.clock_view(now_ms),
@@ -28,6 +28,24 @@ impl Live {
             "exchange_offer": self.extra.exchange_offer,
             "server_seed": if over { Some(self.server_seed.clone()) } else { None },
         })
+    }
+
+    /// The texts the seat to move may send now: the table's legal list,
+    /// less the raja exchange that seat offers itself while the offer is
+    /// pending (only a seat of the other alliance may send it then);
+    /// empty when no seat is to move.
+    #[must_use]
+    pub fn legal(&self) -> Vec<String> {
+        if self.to_move().is_none() {
+            return Vec::new();
+        }
+        let mut legal = self.table.legal();
+        if let Some(offer) = &self.extra.exchange_offer {
+            if Some(offer.seat) == self.to_move() {
+                legal.retain(|text| *text != offer.exchange);
+            }
+        }
+        legal
     }
 
     /// The four colours' scores (Red, Black, Yellow, Green), the
