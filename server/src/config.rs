@@ -35,7 +35,7 @@ pub enum Command {
         name: String,
     },
     /// Play a UCI engine online for a bot account.
-    Bot(crate::bot_client::BotConfig),
+    Bot(crate::client::bot::BotConfig),
     /// Print the usage.
     Help,
 }
@@ -188,10 +188,10 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
 }
 
 /// `kc-server bot`'s arguments.
-fn parse_bot(args: &[String]) -> Result<crate::bot_client::BotConfig, String> {
+fn parse_bot(args: &[String]) -> Result<crate::client::bot::BotConfig, String> {
     let (mut engine, mut token, mut server) = (None, None, None);
-    let mut max_games = crate::bot_client::MAX_GAMES;
-    let mut max_movetime_ms = crate::bot_client::MAX_MOVETIME_MS;
+    let mut max_games = crate::client::bot::MAX_GAMES;
+    let mut max_movetime_ms = crate::client::bot::MAX_MOVETIME_MS;
     for pair in args.chunks(2) {
         let [name, value] = pair else {
             return Err(format!("{} needs a value", pair[0]));
@@ -203,10 +203,10 @@ fn parse_bot(args: &[String]) -> Result<crate::bot_client::BotConfig, String> {
             "--max-games" => max_games = count(value, "--max-games")?,
             "--max-movetime" => {
                 max_movetime_ms = count(value, "--max-movetime")? as u64;
-                if max_movetime_ms < crate::bot_client::MIN_MOVETIME_MS {
+                if max_movetime_ms < crate::client::bot::MIN_MOVETIME_MS {
                     return Err(format!(
                         "--max-movetime {value}: at least {} ms",
-                        crate::bot_client::MIN_MOVETIME_MS
+                        crate::client::bot::MIN_MOVETIME_MS
                     ));
                 }
             }
@@ -216,7 +216,7 @@ fn parse_bot(args: &[String]) -> Result<crate::bot_client::BotConfig, String> {
     let needed = |value: Option<String>, name: &str| {
         value.ok_or_else(|| format!("kc-server bot needs {name} (see --help)"))
     };
-    Ok(crate::bot_client::BotConfig {
+    Ok(crate::client::bot::BotConfig {
         engine: needed(engine, "--engine COMMAND")?,
         token: needed(token, "--token TOKEN")?,
         server: needed(server, "--server http://HOST:PORT")?,

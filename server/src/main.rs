@@ -22,11 +22,11 @@ fn main() -> ExitCode {
         }
         Command::Record => record(std::io::stdin().lock()),
         Command::AdminBot { config, name } => run(async move {
-            let token = kaissa_chaturaji_server::admin::make_bot(&config, &name).await?;
+            let token = kaissa_chaturaji_server::client::admin::make_bot(&config, &name).await?;
             println!("{token}");
             Ok(())
         }),
-        Command::Bot(bot) => run(kaissa_chaturaji_server::bot_client::run(bot)),
+        Command::Bot(bot) => run(kaissa_chaturaji_server::client::bot::run(bot)),
         Command::Load {
             config,
             tables,
@@ -35,7 +35,8 @@ fn main() -> ExitCode {
             nodes,
         } => run(async move {
             let report =
-                kaissa_chaturaji_server::load::run(&config, tables, moves, rate, nodes).await?;
+                kaissa_chaturaji_server::client::load::run(&config, tables, moves, rate, nodes)
+                    .await?;
             let rate = rate.map_or_else(|| "free".to_string(), |r| r.to_string());
             println!("nodes {nodes} tables {tables} rate {rate} {report}");
             Ok(())
@@ -74,7 +75,7 @@ fn run(future: impl std::future::Future<Output = Result<(), String>>) -> ExitCod
 
 /// `kc-server record`: checks the dice of the records on `input`.
 fn record(input: impl BufRead) -> ExitCode {
-    match kaissa_chaturaji_server::record::verify(input) {
+    match kaissa_chaturaji_server::live::record::verify(input) {
         Ok(lines) => {
             for line in lines {
                 println!("{line}");

@@ -260,12 +260,12 @@ async fn a_seat_kept_for_a_bot_account() {
     for config in backends("botseat") {
         let address = start(&config).await;
         let bot = unique("engine");
-        let token = kaissa_chaturaji_server::admin::make_bot(&config, &bot)
+        let token = kaissa_chaturaji_server::client::admin::make_bot(&config, &bot)
             .await
             .unwrap();
         assert_eq!(token.len(), 64);
         assert!(
-            kaissa_chaturaji_server::admin::make_bot(&config, &bot.to_uppercase())
+            kaissa_chaturaji_server::client::admin::make_bot(&config, &bot.to_uppercase())
                 .await
                 .unwrap_err()
                 .contains("taken")

@@ -139,7 +139,7 @@ async fn chaturaji_die_verified_from_the_record() {
             end["dice"]["server_seed"].as_str(),
             Some(server_seed.as_str())
         );
-        let key = kaissa_chaturaji_server::dice::from_hex(&server_seed).unwrap();
+        let key = kaissa_chaturaji_server::table::dice::from_hex(&server_seed).unwrap();
         let digest: String = Sha256::digest(&key)
             .iter()
             .map(|b| format!("{b:02x}"))
@@ -158,7 +158,7 @@ async fn chaturaji_die_verified_from_the_record() {
         }
         assert!(k >= 20, "only {k} rolls");
         // The verifier agrees, and catches a changed roll.
-        let ok = kaissa_chaturaji_server::record::verify(record.as_bytes()).unwrap();
+        let ok = kaissa_chaturaji_server::live::record::verify(record.as_bytes()).unwrap();
         assert_eq!(ok, [format!("{}: {k} rolls verified", created.id)]);
         let mut output = std::process::Command::new(env!("CARGO_BIN_EXE_kc-server"))
             .arg("record")
@@ -177,7 +177,7 @@ async fn chaturaji_die_verified_from_the_record() {
         assert!(output.status.success());
         assert!(String::from_utf8_lossy(&output.stdout).contains("rolls verified"));
         let tampered = record.replace(&server_seed, &"0".repeat(64));
-        assert!(kaissa_chaturaji_server::record::verify(tampered.as_bytes()).is_err());
+        assert!(kaissa_chaturaji_server::live::record::verify(tampered.as_bytes()).is_err());
     }
 }
 

@@ -117,7 +117,7 @@ async fn search_page_replay_and_download() {
             cookies.push(register(address, name, "a long password").await);
         }
         let (a, b, c, d) = (&cookies[0], &cookies[1], &cookies[2], &cookies[3]);
-        let started = kaissa_chaturaji_server::app::now_ms();
+        let started = kaissa_chaturaji_server::table::clock::now_ms();
         let kaissa = json!({ "game": "kaissa" });
 
         // Kaissa: Ada (yellow) resigns after a few moves; Bo resigns; a
@@ -254,7 +254,7 @@ async fn search_page_replay_and_download() {
             let y = yoe + era * 400 + i64::from(m <= 2);
             format!("{y:04}-{m:02}-{d:02}")
         };
-        let now = kaissa_chaturaji_server::app::now_ms();
+        let now = kaissa_chaturaji_server::table::clock::now_ms();
         assert_eq!(
             count(address, &q(&format!("until={}", day(now)))).await,
             total

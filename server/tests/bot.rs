@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use kaissa_chaturaji_server::config::Config;
-use kaissa_chaturaji_server::table::Table;
+use kaissa_chaturaji_server::table::game::Table;
 use serde_json::{json, Value};
 use tokio::process::{Child, Command};
 
@@ -30,7 +30,7 @@ fn unique(stem: &str) -> String {
 /// A bot account: its name and API token.
 async fn bot_account(config: &Config) -> (String, String) {
     let name = unique("engine");
-    let token = kaissa_chaturaji_server::admin::make_bot(config, &name)
+    let token = kaissa_chaturaji_server::client::admin::make_bot(config, &name)
         .await
         .unwrap();
     (name, token)
@@ -90,7 +90,7 @@ async fn random_move(view: &Value, seed: u64) -> String {
         // Kaissa rolls no die.
         table.replay(token.as_str().unwrap(), |_| 2).unwrap();
     }
-    kaissa_chaturaji_server::bots::choose("random", table.game().clone(), seed)
+    kaissa_chaturaji_server::live::bots::choose("random", table.game().clone(), seed)
         .await
         .unwrap()
 }

@@ -8,7 +8,8 @@ mod common;
 use common::*;
 use futures_util::future::join_all;
 use kaissa_chaturaji_server::config::Config;
-use kaissa_chaturaji_server::storage::{GameRow, MoveRow, Store};
+use kaissa_chaturaji_server::store::database::Store;
+use kaissa_chaturaji_server::store::rows::{GameRow, MoveRow};
 use serde_json::json;
 
 /// How many tables move at once.

@@ -12,10 +12,10 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use futures_util::SinkExt;
-use kaissa_chaturaji_server::app::App;
 use kaissa_chaturaji_server::config::Config;
-use kaissa_chaturaji_server::live::Action;
-use kaissa_chaturaji_server::storage::Store;
+use kaissa_chaturaji_server::live::app::App;
+use kaissa_chaturaji_server::live::game::Action;
+use kaissa_chaturaji_server::store::database::Store;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -179,7 +179,12 @@ async fn a_node_behind_the_store_retries_once() {
     assert_eq!(v, 4);
     // A client behind the game is still refused by the action's check.
     let stale = b.act(id, mv(0, "e2e5", 3)).await.unwrap_err();
-    assert_eq!(stale.status.as_u16(), 409, "{}", stale.message);
+    assert_eq!(
+        stale.kind,
+        kaissa_chaturaji_server::live::refusal::Kind::Conflict,
+        "{}",
+        stale.message
+    );
     // A write from B's old copy loses the compare-and-set, and is made
     // again on the stored game.
     let legal = a.view(id).await.unwrap()["legal"][0]
@@ -295,7 +300,7 @@ async fn the_listener_comes_back_after_its_connection_is_cut() {
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
          WHERE application_name = $1 AND datname = current_database()",
     )
-    .bind(kaissa_chaturaji_server::nodes::LISTENER_NAME)
+    .bind(kaissa_chaturaji_server::live::nodes::LISTENER_NAME)
     .execute(&pool)
     .await
     .unwrap();

@@ -6,9 +6,10 @@
 mod common;
 
 use common::*;
-use kaissa_chaturaji_server::rating_store::Settled;
-use kaissa_chaturaji_server::ratings::{rate, Pool, Skill};
-use kaissa_chaturaji_server::storage::{GameRow, Store};
+use kaissa_chaturaji_server::rating::skill::{rate, Pool, Skill};
+use kaissa_chaturaji_server::rating::store::Settled;
+use kaissa_chaturaji_server::store::database::Store;
+use kaissa_chaturaji_server::store::rows::GameRow;
 use serde_json::json;
 
 /// A fresh id of 16 hex digits (games) or a fresh account id.

@@ -6,10 +6,10 @@ mod common;
 use std::collections::VecDeque;
 
 use common::shuffle;
-use kaissa_chaturaji_server::clock::ClockState;
-use kaissa_chaturaji_server::live::{Action, Extra, Live, Status, MAX_TOKENS};
-use kaissa_chaturaji_server::seats::Seat;
-use kaissa_chaturaji_server::table::Table;
+use kaissa_chaturaji_server::live::game::{Action, Extra, Live, Status, MAX_TOKENS};
+use kaissa_chaturaji_server::table::clock::ClockState;
+use kaissa_chaturaji_server::table::game::Table;
+use kaissa_chaturaji_server::table::seats::Seat;
 
 #[test]
 fn an_endless_game_is_drawn_at_the_turn_limit() {
@@ -59,7 +59,7 @@ fn an_endless_game_is_drawn_at_the_turn_limit() {
     }
     assert_eq!(live.status, Status::Over);
     assert_eq!(live.outcome_word(), "draw");
-    let record = kaissa_chaturaji_server::record::build(&live).unwrap();
+    let record = kaissa_chaturaji_server::live::record::build(&live).unwrap();
     assert!(record.contains("[Ending \"turn-limit\"]"), "{record}");
     assert!(record.contains("[Outcome \"draw\"]"), "{record}");
     let parsed: kaissa_chaturaji::record::Record = record.parse().unwrap();

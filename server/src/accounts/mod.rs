@@ -1,0 +1,4 @@
+//! Accounts: names, passwords, sessions and API tokens.
+
+pub mod account;
+pub mod names;

@@ -1,0 +1,158 @@
+//! Rate limits: how often one address may create games or try to log
+//! in, and how many wrong passwords one account may be sent. Each is a
+//! sliding window held in this server's memory (every node counts its
+//! own).
+
+use std::collections::{HashMap, VecDeque};
+use std::hash::Hash;
+use std::net::IpAddr;
+use std::sync::Mutex;
+
+use crate::live::refusal::Refusal;
+use crate::table::clock::now_ms;
+
+/// At most `limit` events a key within `window_ms`.
+#[derive(Debug)]
+pub struct Window<K> {
+    limit: usize,
+    window_ms: i64,
+    events: Mutex<HashMap<K, VecDeque<i64>>>,
+}
+
+/// The most keys a window tracks before it forgets the idle ones.
+const MAX_KEYS: usize = 100_000;
+
+impl<K: Hash + Eq + Clone> Window<K> {
+    /// A window of `limit` events in `window_ms` milliseconds.
+    #[must_use]
+    pub fn new(limit: usize, window_ms: i64) -> Window<K> {
+        Window {
+            limit,
+            window_ms,
+            events: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Whether `key` is at its limit now (no event counted).
+    pub fn full(&self, key: &K) -> bool {
+        self.count(key, false)
+    }
+
+    /// Counts an event of `key`, unless it is at its limit: whether it was
+    /// at its limit.
+    pub fn hit(&self, key: &K) -> bool {
+        self.count(key, true)
+    }
+
+    fn count(&self, key: &K, add: bool) -> bool {
+        let now = now_ms();
+        let start = now - self.window_ms;
+        let mut events = self.events.lock().unwrap_or_else(|e| e.into_inner());
+        if events.len() >= MAX_KEYS {
+            events.retain(|_, times| times.back().is_some_and(|&t| t > start));
+        }
+        let times = events.entry(key.clone()).or_default();
+        while times.front().is_some_and(|&t| t <= start) {
+            times.pop_front();
+        }
+        if times.len() >= self.limit {
+            return true;
+        }
+        if add {
+            times.push_back(now);
+        }
+        false
+    }
+}
+
+/// The server's limits.
+#[derive(Debug)]
+pub struct Limits {
+    creations: Option<Window<IpAddr>>,
+    attempts: Window<IpAddr>,
+    failures: Window<String>,
+}
+
+/// How many registrations and logins one address may try a minute.
+pub const ATTEMPTS_PER_MINUTE: usize = 20;
+
+/// How many wrong passwords an account may be sent in ten minutes before
+/// its logins wait.
+pub const FAILURES_PER_TEN_MINUTES: usize = 10;
+
+impl Limits {
+    /// The limits, with at most `create_per_minute` games a minute from
+    /// one address (`None`: no limit).
+    #[must_use]
+    pub fn new(create_per_minute: Option<usize>) -> Limits {
+        Limits {
+            creations: create_per_minute.map(|n| Window::new(n, 60_000)),
+            attempts: Window::new(ATTEMPTS_PER_MINUTE, 60_000),
+            failures: Window::new(FAILURES_PER_TEN_MINUTES, 600_000),
+        }
+    }
+
+    /// Counts a game created by `address`.
+    ///
+    /// # Errors
+    ///
+    /// 429 past the limit.
+    pub fn creation(&self, address: IpAddr) -> Result<(), Refusal> {
+        match &self.creations {
+            Some(window) if window.hit(&address) => Err(Refusal::too_many(format!(
+                "at most {} new games a minute from one address",
+                window.limit
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// Counts a registration or login tried from `address`.
+    ///
+    /// # Errors
+    ///
+    /// 429 past the limit.
+    pub fn attempt(&self, address: IpAddr) -> Result<(), Refusal> {
+        if self.attempts.hit(&address) {
+            return Err(Refusal::too_many(format!(
+                "at most {ATTEMPTS_PER_MINUTE} logins or registrations a minute from one address"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Whether account `id` may be tried now.
+    ///
+    /// # Errors
+    ///
+    /// 429 when it was sent too many wrong passwords lately.
+    pub fn login_of(&self, id: &str) -> Result<(), Refusal> {
+        if self.failures.full(&id.to_string()) {
+            return Err(Refusal::too_many(
+                "too many wrong passwords for this account: wait ten minutes",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Counts a wrong password sent for account `id`.
+    pub fn failed_login(&self, id: &str) {
+        self.failures.hit(&id.to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_window_counts_up_to_its_limit() {
+        let window = Window::new(2, 60_000);
+        assert!(!window.hit(&1));
+        assert!(!window.full(&1));
+        assert!(!window.hit(&1));
+        assert!(window.full(&1));
+        assert!(window.hit(&1));
+        assert!(!window.hit(&2));
+    }
+}

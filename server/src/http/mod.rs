@@ -1,0 +1,15 @@
+//! The web: the router, the request limits, the errors as answered, the
+//! API's routes, the event streams and the pages.
+
+pub mod accounts;
+pub mod archive;
+pub mod archive_pages;
+pub mod error;
+pub mod extract;
+pub mod games;
+pub mod limits;
+pub mod pages;
+pub mod router;
+pub mod serve;
+pub mod standings;
+pub mod stream;

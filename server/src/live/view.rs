@@ -1,0 +1,111 @@
+//! A game as it is shown: the state every event carries, and the whole
+//! game as `GET /api/games/<id>` answers it (never a secret: no token or
+//! join secret, and the server seed only once the game is over).
+
+use serde_json::{json, Value};
+
+use crate::live::game::{Live, Status};
+use crate::table::game::seat_colours;
+
+impl Live {
+    /// The state every event carries and `GET /api/games/<id>` shows.
+    #[must_use]
+    pub fn state(&self, now_ms: i64) -> Value {
+        let over = self.status == Status::Over;
+        let to_move = self.to_move();
+        json!({
+            "status": self.status,
+            "position": self.table.game().to_string(),
+            "board": crate::table::board::board(self.table.game()),
+            "to_move": to_move,
+            "roll": if to_move.is_some() { self.table.pending_roll() } else { None },
+            "legal": self.legal(),
+            "outcome": self.outcome_word(),
+            "termination": self.ending.as_ref().map(|e| e.termination.clone()),
+            "clock": self.clock_view(now_ms),
+            "scores": self.scores(),
+            "draw_offers": self.extra.draw_offers,
+            "exchange_offer": self.extra.exchange_offer,
+            "server_seed": if over { Some(self.server_seed.clone()) } else { None },
+        })
+    }
+
+    /// The texts the seat to move may send now: the table's legal list,
+    /// less the raja exchange that seat offers itself while the offer is
+    /// pending (only a seat of the other alliance may send it then);
+    /// empty when no seat is to move.
+    #[must_use]
+    pub fn legal(&self) -> Vec<String> {
+        if self.to_move().is_none() {
+            return Vec::new();
+        }
+        let mut legal = self.table.legal();
+        if let Some(offer) = &self.extra.exchange_offer {
+            if Some(offer.seat) == self.to_move() {
+                legal.retain(|text| *text != offer.exchange);
+            }
+        }
+        legal
+    }
+
+    /// The four colours' scores (Red, Black, Yellow, Green), the
+    /// library's, under the Ludii ruleset; `None` otherwise.
+    #[must_use]
+    pub fn scores(&self) -> Option<[u32; 4]> {
+        let game = self.table.game().as_chaturaji()?;
+        game.rules().is_ludii().then(|| game.position().scores())
+    }
+
+    /// The clock as shown: settings, each seat's time now, the running seat.
+    fn clock_view(&self, now_ms: i64) -> Value {
+        match &self.clock {
+            None => Value::Null,
+            Some(config) => {
+                let remaining: Vec<i64> = (0..self.seats.len())
+                    .map(|seat| self.clock_state.remaining_at(seat, now_ms).max(0))
+                    .collect();
+                json!({ "settings": config, "remaining_ms": remaining, "running": self.clock_state.running })
+            }
+        }
+    }
+
+    /// The whole game as `GET /api/games/<id>` answers it.
+    #[must_use]
+    pub fn view(&self, now_ms: i64) -> Value {
+        let colours = seat_colours(&self.game);
+        let seats: Vec<Value> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| {
+                json!({
+                    "seat": i,
+                    "colour": colours[i],
+                    "kind": seat.kind,
+                    "name": seat.name.clone().or_else(|| seat.bot_spec().map(|s| format!("bot {s}"))),
+                    "taken": seat.taken(),
+                    "moved": seat.moved,
+                })
+            })
+            .collect();
+        let mut view = json!({
+            "id": self.id,
+            "game": self.game,
+            "rules": if self.game == "chaturaji" { Some(self.rules.as_str()) } else { None },
+            "moves": self.table.tokens(),
+            "seats": seats,
+            "version": self.version,
+            "private": self.extra.private,
+            "rated": self.extra.rated,
+        });
+        if let (Value::Object(target), Value::Object(state)) = (&mut view, self.state(now_ms)) {
+            let server_seed = state.get("server_seed").cloned().unwrap_or(Value::Null);
+            target.extend(state.into_iter().filter(|(k, _)| k != "server_seed"));
+            target.insert(
+                "dice".into(),
+                json!({ "commitment": self.commitment, "seeds": self.seeds, "server_seed": server_seed }),
+            );
+        }
+        view
+    }
+}

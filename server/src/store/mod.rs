@@ -1,0 +1,7 @@
+//! The storage: every SQL statement of the games, the single writer that
+//! commits them, and the archive of finished games.
+
+pub mod archive;
+pub mod database;
+pub mod rows;
+pub mod writer;

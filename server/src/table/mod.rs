@@ -1,0 +1,12 @@
+//! One game at a table, with no HTTP and no SQL: the rules glue over the
+//! library ([`game::Table`]), the seats, the clock, the die, the board as
+//! the pages draw it, and how a game ended.
+
+pub mod board;
+pub mod clock;
+pub mod dice;
+pub mod ending;
+pub mod game;
+pub mod id;
+pub mod rules_record;
+pub mod seats;
