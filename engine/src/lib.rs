@@ -1,5 +1,5 @@
 //! What the programs `kc-engine` (a UCI engine) and `kc-tournament` (a
-//! match runner) share: the protocol's variant names, the tokens a
+//! match runner) share: the tokens a
 //! `position ... moves` line plays, and how a message quotes its input.
 //!
 //! The programs themselves are documented by their `--help` (the runner)
@@ -10,7 +10,6 @@
 #![deny(missing_docs)]
 
 pub mod tokens;
-pub mod variant;
 
 /// The longest excerpt of the input a message quotes, in characters.
 const QUOTE_LIMIT: usize = 24;

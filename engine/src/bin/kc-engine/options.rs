@@ -4,7 +4,7 @@
 use kaissa_chaturaji::agents::{Agent, AgentSpec};
 use kaissa_chaturaji::game::AnyGame;
 use kaissa_chaturaji_engine::quote;
-use kaissa_chaturaji_engine::variant::{self, VARIANTS};
+use kaissa_chaturaji::game::Variant;
 
 /// The name and author `uci` announces.
 pub const NAME: &str = concat!("kaissa-chaturaji ", env!("CARGO_PKG_VERSION"));
@@ -26,8 +26,8 @@ pub type EngineAgent = Box<dyn Agent<AnyGame> + Send>;
 /// The options' current values.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Settings {
-    /// The variant played, one of [`VARIANTS`].
-    pub variant: &'static str,
+    /// The variant played.
+    pub variant: Variant,
     /// The agent chosen (a kind, perhaps with a budget for a bare `go`),
     /// or `None` for the variant's strongest.
     pub agent: Option<AgentSpec>,
@@ -40,7 +40,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            variant: VARIANTS[0],
+            variant: Variant::Kaissa,
             agent: None,
             seed: 0,
             hash_mb: DEFAULT_HASH,
@@ -50,8 +50,8 @@ impl Default for Settings {
 
 /// The strongest agent of a variant: alpha-beta for Kaissa, MCTS for
 /// Chaturaji (alpha-beta does not play a game of chance).
-fn strongest(variant: &str) -> &'static str {
-    if variant == VARIANTS[0] {
+fn strongest(variant: Variant) -> &'static str {
+    if variant == Variant::Kaissa {
         "alphabeta"
     } else {
         "mcts"
@@ -61,7 +61,7 @@ fn strongest(variant: &str) -> &'static str {
 impl Settings {
     /// The start position of the variant.
     pub fn start(&self) -> AnyGame {
-        variant::start(self.variant).unwrap_or_else(AnyGame::kaissa)
+        self.variant.start()
     }
 
     /// The agent of these settings, for games like `game`: its tables
@@ -91,18 +91,18 @@ impl Settings {
 
     /// The lines `uci` answers, `uciok` last.
     pub fn uci_lines() -> Vec<String> {
-        let vars: Vec<String> = VARIANTS.iter().map(|v| format!("var {v}")).collect();
+        let vars: Vec<String> = Variant::ALL.iter().map(|v| format!("var {v}")).collect();
         vec![
             format!("id name {NAME}"),
             format!("id author {AUTHOR}"),
             format!(
                 "option name UCI_Variant type combo default {} {}",
-                VARIANTS[0],
+                Variant::Kaissa,
                 vars.join(" ")
             ),
             format!(
                 "option name Agent type string default {}",
-                strongest(VARIANTS[0])
+                strongest(Variant::Kaissa)
             ),
             format!("option name Seed type spin default 0 min 0 max {MAX_SEED}"),
             format!(
@@ -140,13 +140,9 @@ impl Settings {
         let mut next = self.clone();
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
-                next.variant = VARIANTS.into_iter().find(|&v| v == value).ok_or_else(|| {
-                    format!(
-                        "setoption UCI_Variant: unknown variant \"{}\" (expected {})",
-                        quote(value),
-                        VARIANTS.join(", ")
-                    )
-                })?;
+                next.variant = value
+                    .parse()
+                    .map_err(|e| format!("setoption UCI_Variant: {e}"))?;
             }
             "agent" => {
                 let spec: AgentSpec = value.parse().map_err(|e| format!("setoption Agent: {e}"))?;

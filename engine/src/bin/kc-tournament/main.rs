@@ -194,7 +194,7 @@ pub fn play_round(
 
 /// A worker's engines: one per listed engine seat, started on first use.
 pub fn worker_engines(options: &Options) -> Vec<Option<Engine>> {
-    let variant = kaissa_chaturaji_engine::variant::name(&options.start);
+    let variant = kaissa_chaturaji::game::Variant::of(&options.start).name();
     options
         .seats
         .iter()
@@ -211,7 +211,7 @@ fn run(options: &Options) -> Result<(), String> {
     let rules_note = match options.start.rules() {
         Some(_) => format!(
             ", rules {}",
-            kaissa_chaturaji_engine::variant::name(&options.start)
+            kaissa_chaturaji::game::Variant::of(&options.start).name()
         ),
         None => String::new(),
     };
