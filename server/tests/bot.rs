@@ -82,10 +82,12 @@ impl BotClient {
 /// it (replayed from its tokens).
 async fn random_move(view: &Value, seed: u64) -> String {
     let mut table = Table::new(
-        view["game"].as_str().unwrap(),
-        view["rules"].as_str().unwrap_or("sheet"),
-    )
-    .unwrap();
+        kaissa_chaturaji::game::Variant::from_game_and_rules(
+            view["game"].as_str().unwrap(),
+            view["rules"].as_str(),
+        )
+        .unwrap(),
+    );
     for token in view["moves"].as_array().unwrap() {
         // Kaissa rolls no die.
         table.replay(token.as_str().unwrap(), |_| 2).unwrap();

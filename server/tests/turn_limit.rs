@@ -15,11 +15,9 @@ use kaissa_chaturaji_server::table::seats::Seat;
 fn an_endless_game_is_drawn_at_the_turn_limit() {
     let mut live = Live {
         id: "0123456789abcdef".into(),
-        game: "kaissa".into(),
-        rules: "sheet".into(),
         seats: (0..2)
             .map(|_| Seat {
-                kind: "human".into(),
+                kind: kaissa_chaturaji_server::table::seats::SeatKind::Human,
                 join_hash: None,
                 token_hash: Some("x".into()),
                 name: None,
@@ -37,7 +35,7 @@ fn an_endless_game_is_drawn_at_the_turn_limit() {
         server_seed: "00".into(),
         extra: Extra::default(),
         created_ms: 0,
-        table: Table::new("kaissa", "sheet").unwrap(),
+        table: Table::new(kaissa_chaturaji::game::Variant::Kaissa),
         chat_times: vec![VecDeque::new(); 2],
     };
     let mut backs = [None, None];

@@ -23,7 +23,8 @@ use crate::live::app::App;
 use crate::store::archive::{
     self, parse_cursor, Search, DEFAULT_LIMIT, MAX_LIMIT, OUTCOME_WORDS, RESULT_WORDS,
 };
-use crate::table::game::{Table, RULES_WORDS};
+use crate::table::game::Table;
+use kaissa_chaturaji::game::RULES_NAMES;
 
 /// The parameters of a search, as `(name, value)` pairs.
 pub type Params = Vec<(String, String)>;
@@ -134,7 +135,7 @@ pub async fn read_search(
             }
             "player" if player.is_none() => name = Some(value.clone()),
             "game" => search.game = Some(one_of(&["kaissa", "chaturaji"])?),
-            "rules" => search.rules = Some(one_of(&RULES_WORDS)?),
+            "rules" => search.rules = Some(one_of(&RULES_NAMES)?),
             "outcome" => search.outcome = Some(one_of(&OUTCOME_WORDS)?),
             "result" => search.result = Some(one_of(&RESULT_WORDS)?),
             "since" => search.since_ms = Some(parse_time(value).map_err(ApiError::bad_request)?),
@@ -388,7 +389,7 @@ pub async fn positions(
     }
     let mut replay = app.stored(&id).await?;
     let tokens = replay.table.tokens().to_vec();
-    replay.table = Table::new(&replay.game, &replay.rules).map_err(ApiError::internal)?;
+    replay.table = Table::new(replay.variant());
     let end = from.saturating_add(count).min(tokens.len() + 1);
     let mut positions = Vec::with_capacity(end.saturating_sub(from));
     for ply in 0..end {

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use tokio::sync::Mutex;
 use tokio::task::AbortHandle;
 
-use kaissa_chaturaji::game::Game;
+use kaissa_chaturaji::game::{Variant, RULES_NAMES};
 
 use crate::accounts::account::Hasher;
 use crate::live::events::{Event, Hub};
@@ -28,7 +28,7 @@ use crate::table::clock::{ClockConfig, ClockState};
 use crate::table::dice;
 use crate::table::game::{seat_colours, Table};
 use crate::table::id::valid_id;
-use crate::table::seats::{check_bot_spec, hash_secret, Seat};
+use crate::table::seats::{check_bot_spec, hash_secret, Seat, SeatKind};
 
 /// `POST /api/games`'s body.
 #[derive(Debug, Deserialize)]
@@ -121,16 +121,14 @@ impl App {
         request: CreateRequest,
         admit: impl FnOnce() -> Result<(), Refusal>,
     ) -> Result<Value, Refusal> {
-        let rules = request.rules.unwrap_or_else(|| "sheet".into());
-        if request.game == "kaissa" && rules != "sheet" {
-            return Err(Refusal::bad_request("Merchant Kaissa has no rules options"));
-        }
-        let table = Table::new(&request.game, &rules).map_err(Refusal::bad_request)?;
-        let players = table.game().players();
+        let variant = Variant::from_game_and_rules(&request.game, request.rules.as_deref())
+            .map_err(|e| Refusal::bad_request(e.to_string()))?;
+        let table = Table::new(variant);
+        let players = variant.players();
         if request.seats.len() != players {
             return Err(Refusal::bad_request(format!(
                 "{} takes {players} seats, not {}",
-                request.game,
+                variant.game_name(),
                 request.seats.len()
             )));
         }
@@ -142,11 +140,12 @@ impl App {
         let mut joins = Vec::new();
         let mut seeds = Vec::new();
         let mut kept = Vec::new();
-        for kind in &request.seats {
-            if kind == "human" {
+        for word in &request.seats {
+            let kind: SeatKind = word.parse().map_err(Refusal::bad_request)?;
+            if kind == SeatKind::Human {
                 let secret = random_hex(16)?;
                 seats.push(Seat {
-                    kind: "human".into(),
+                    kind,
                     join_hash: Some(hash_secret(&secret)),
                     token_hash: None,
                     name: None,
@@ -155,9 +154,9 @@ impl App {
                 });
                 joins.push(Some(secret));
                 seeds.push(None);
-            } else if let Some(name) = kind.strip_prefix("player:") {
+            } else if let SeatKind::Player(name) = &kind {
                 let account = self.store.account_by_name(name).await?.ok_or_else(|| {
-                    Refusal::bad_request(format!("seat {kind:?}: no player is named {name:?}"))
+                    Refusal::bad_request(format!("seat {word:?}: no player is named {name:?}"))
                 })?;
                 if seats
                     .iter()
@@ -173,7 +172,7 @@ impl App {
                     account_id: account.id.clone(),
                 });
                 seats.push(Seat {
-                    kind: format!("player:{}", account.name),
+                    kind: SeatKind::Player(account.name.clone()),
                     join_hash: None,
                     token_hash: None,
                     name: Some(account.name),
@@ -182,16 +181,16 @@ impl App {
                 });
                 joins.push(None);
                 seeds.push(None);
-            } else if let Some(spec) = kind.strip_prefix("bot:") {
+            } else if let SeatKind::Bot(spec) = &kind {
                 if request.rated {
                     return Err(Refusal::bad_request(
                         "a rated game seats people and bot accounts only (\"human\" or \"player:<name>\"), not the server's bots",
                     ));
                 }
                 check_bot_spec(spec, table.game())
-                    .map_err(|e| Refusal::bad_request(format!("seat {:?}: {e}", kind)))?;
+                    .map_err(|e| Refusal::bad_request(format!("seat {word:?}: {e}")))?;
                 seats.push(Seat {
-                    kind: kind.clone(),
+                    kind,
                     join_hash: None,
                     token_hash: None,
                     name: None,
@@ -200,10 +199,6 @@ impl App {
                 });
                 joins.push(None);
                 seeds.push(Some(random_hex(dice::SEAT_SEED_BYTES)?));
-            } else {
-                return Err(Refusal::bad_request(format!(
-                    "seat {kind:?}: expected \"human\", \"player:<name>\" or \"bot:<agent spec>\""
-                )));
             }
         }
         admit()?;
@@ -216,8 +211,6 @@ impl App {
             .unwrap_or_default();
         let live = Live {
             id: id.clone(),
-            game: request.game.clone(),
-            rules,
             chat_times: vec![VecDeque::new(); players],
             seats,
             clock: request.clock,
@@ -246,7 +239,7 @@ impl App {
         if all_bots {
             self.act(&id, Action::Start).await?;
         }
-        let colours = seat_colours(&request.game);
+        let colours = seat_colours(variant);
         let seats: Vec<Value> = request
             .seats
             .iter()
@@ -629,8 +622,8 @@ fn json_text<T: serde::Serialize>(value: &T) -> Result<String, Refusal> {
 fn to_row(live: &Live) -> Result<GameRow, Refusal> {
     Ok(GameRow {
         id: live.id.clone(),
-        game: live.game.clone(),
-        rules: live.rules.clone(),
+        game: live.variant().game_name().to_string(),
+        rules: live.variant().rules_name().unwrap_or(RULES_NAMES[0]).to_string(),
         seats: json_text(&live.seats)?,
         clock: json_text(&live.clock)?,
         clock_state: json_text(&live.clock_state)?,
@@ -649,7 +642,9 @@ fn to_row(live: &Live) -> Result<GameRow, Refusal> {
 pub(crate) fn from_row(row: GameRow) -> Result<Live, String> {
     let field = |name: &str, e: serde_json::Error| format!("game {}: column {name}: {e}", row.id);
     let seats: Vec<Seat> = serde_json::from_str(&row.seats).map_err(|e| field("seats", e))?;
-    let table = Table::new(&row.game, &row.rules)?;
+    let variant = Variant::from_game_and_rules(&row.game, Some(&row.rules))
+        .map_err(|e| format!("game {}: {e}", row.id))?;
+    let table = Table::new(variant);
     Ok(Live {
         chat_times: vec![VecDeque::new(); seats.len()],
         seats,
@@ -659,8 +654,6 @@ pub(crate) fn from_row(row: GameRow) -> Result<Live, String> {
         seeds: serde_json::from_str(&row.seeds).map_err(|e| field("seeds", e))?,
         extra: serde_json::from_str(&row.extra).map_err(|e| field("extra", e))?,
         id: row.id,
-        game: row.game,
-        rules: row.rules,
         status: Status::from_word(&row.status)?,
         version: row.version,
         commitment: row.commitment,

@@ -9,6 +9,7 @@ use std::collections::VecDeque;
 
 use kaissa_chaturaji::chaturaji::Colour;
 use kaissa_chaturaji::kaissa::Side;
+use kaissa_chaturaji::game::Variant;
 use kaissa_chaturaji::record::GameResult;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -18,8 +19,8 @@ use crate::live::refusal::Refusal;
 use crate::table::clock::{ClockConfig, ClockState};
 use crate::table::dice;
 use crate::table::ending::Ending;
-use crate::table::game::{rules_of, seat_colours, Table};
-use crate::table::seats::{check_name, hash_secret, Seat};
+use crate::table::game::{seat_colours, Table};
+use crate::table::seats::{check_name, hash_secret, Seat, SeatKind};
 
 /// The longest chat message, in characters.
 pub const MAX_CHAT_CHARS: usize = 500;
@@ -166,10 +167,6 @@ pub enum Action {
 pub struct Live {
     /// The id.
     pub id: String,
-    /// `kaissa` or `chaturaji`.
-    pub game: String,
-    /// The rules word (`sheet` for Kaissa, which has one set of rules).
-    pub rules: String,
     /// The seats.
     pub seats: Vec<Seat>,
     /// The clock's settings.
@@ -209,6 +206,12 @@ pub struct Outcome {
 }
 
 impl Live {
+    /// The game and ruleset played: the table's.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        Variant::of(self.table.game())
+    }
+
     /// The seat whose token hashes to `token`'s hash.
     #[must_use]
     pub fn seat_of_token(&self, token: &str) -> Option<usize> {
@@ -452,7 +455,9 @@ impl Live {
     fn exchange(&mut self, seat: usize, text: &str, now_ms: i64) -> Result<Value, Refusal> {
         let mut probe = self.table.clone();
         let token = probe.play(text).map_err(Refusal::unprocessable)?;
-        let rules = rules_of(&self.rules)
+        let rules = self
+            .variant()
+            .rules()
             .ok_or_else(|| Refusal::unprocessable("no raja exchange in this game"))?;
         match self.extra.exchange_offer.clone() {
             Some(offer) if offer.exchange == token => {
@@ -526,7 +531,7 @@ impl Live {
         if self.status != Status::Waiting {
             return Err(Refusal::conflict("the game is not open to join"));
         }
-        if let Some(kept) = place.kind.strip_prefix("player:") {
+        if let SeatKind::Player(kept) = &place.kind {
             if account.as_ref().map(|a| &a.id) != place.account.as_ref() {
                 return Err(Refusal::forbidden(format!(
                     "seat {seat} is kept for {kept}: log in as {kept} to take it"
@@ -555,7 +560,7 @@ impl Live {
         let name = match (&account, name) {
             (Some(account), _) => account.name.clone(),
             (None, Some(name)) => check_name(&name).map_err(Refusal::bad_request)?,
-            (None, None) => format!("{} player", seat_colours(&self.game)[seat]),
+            (None, None) => format!("{} player", seat_colours(self.variant())[seat]),
         };
         let seed = match client_seed {
             Some(text) => dice::normalize_client_seed(&text).ok_or_else(|| {
@@ -603,7 +608,7 @@ impl Live {
     fn end_by_rules(&mut self) {
         if self.status == Status::Playing && self.table.is_over() {
             let termination =
-                crate::table::rules_record::rules_termination(&self.table, &self.game, &self.rules);
+                crate::table::rules_record::rules_termination(&self.table);
             self.status = Status::Over;
             self.ending = Some(Ending {
                 outcome: self.table.outcome_word().to_string(),
@@ -640,10 +645,9 @@ impl Live {
     /// for an unknown rules word.
     #[must_use]
     pub fn winner_against(&self, seat: usize) -> Option<GameResult> {
-        if self.game == "kaissa" {
+        let Some(rules) = self.variant().rules() else {
             return Some(GameResult::SideWins(Side::ALL[1 - seat.min(1)]));
-        }
-        let rules = rules_of(&self.rules)?;
+        };
         let loser = *Colour::ALL.get(seat)?;
         if rules.is_ludii() {
             let scores = self.scores()?;
@@ -690,7 +694,7 @@ mod tests {
     /// move may offer a raja exchange.
     fn table_with_an_exchange() -> Table {
         for game in 0..400u64 {
-            let mut table = Table::new("chaturaji", "sheet").unwrap();
+            let mut table = Table::new(Variant::Chaturaji);
             let mut rng = 0x2545_f491_4f6c_dd1d_u64 ^ game;
             let mut next = move || {
                 rng ^= rng << 13;
@@ -718,11 +722,9 @@ mod tests {
         let players = table.game().players();
         Live {
             id: "0123456789abcdef".into(),
-            game: if players == 2 { "kaissa" } else { "chaturaji" }.into(),
-            rules: "sheet".into(),
             seats: (0..players)
                 .map(|_| Seat {
-                    kind: "human".into(),
+                    kind: SeatKind::Human,
                     join_hash: None,
                     token_hash: Some("x".into()),
                     name: None,
@@ -747,19 +749,18 @@ mod tests {
 
     #[test]
     fn who_wins_when_a_seat_gives_up() {
-        let mut sheet = live(Table::new("chaturaji", "sheet").unwrap());
+        let sheet = live(Table::new(Variant::Chaturaji));
         assert_eq!(
             sheet.winner_against(1),
             Some(GameResult::AllianceWins([Colour::Red, Colour::Green]))
         );
-        sheet.rules = "opposite".into();
+        let opposite = live(Table::new(Variant::ChaturajiOpposite));
         assert_eq!(
-            sheet.winner_against(1),
+            opposite.winner_against(1),
             Some(GameResult::AllianceWins([Colour::Red, Colour::Yellow]))
         );
         // Ludii at the start: every score 0, a tie among the others.
-        let mut ludii = live(Table::new("chaturaji", "ludii").unwrap());
-        ludii.rules = "ludii".into();
+        let ludii = live(Table::new(Variant::ChaturajiLudii));
         assert_eq!(ludii.scores(), Some([0; 4]));
         assert_eq!(ludii.winner_against(2), Some(GameResult::Draw));
         assert_eq!(sheet.scores(), None);
@@ -775,7 +776,7 @@ mod tests {
             .into_iter()
             .find(|t| t.starts_with("exchange:"))
             .unwrap();
-        let rules = rules_of("sheet").unwrap();
+        let rules = Variant::Chaturaji.rules().unwrap();
         let ally = (0..4)
             .find(|&s| s != seat && rules.friends(Colour::ALL[s], Colour::ALL[seat]))
             .unwrap();

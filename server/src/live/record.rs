@@ -43,13 +43,13 @@ fn clock_tag(clock: Option<&ClockConfig>) -> String {
 /// When a stored token does not replay (a damaged store), or a tag cannot
 /// be written.
 pub fn build(live: &Live) -> Result<String, String> {
-    let mut record = moves_record(&live.table, &live.game, &live.rules)?;
+    let mut record = moves_record(&live.table)?;
     let tag = |record: &mut Record, name: &str, value: &str| {
         record
             .set_tag(name, value)
             .map_err(|e| format!("tag {name}: {e}"))
     };
-    for (i, colour) in seat_colours(&live.game).iter().enumerate() {
+    for (i, colour) in seat_colours(live.variant()).iter().enumerate() {
         let seat = &live.seats[i];
         let name = seat
             .name

@@ -72,7 +72,8 @@ impl Live {
     /// The whole game as `GET /api/games/<id>` answers it.
     #[must_use]
     pub fn view(&self, now_ms: i64) -> Value {
-        let colours = seat_colours(&self.game);
+        let variant = self.variant();
+        let colours = seat_colours(variant);
         let seats: Vec<Value> = self
             .seats
             .iter()
@@ -90,8 +91,8 @@ impl Live {
             .collect();
         let mut view = json!({
             "id": self.id,
-            "game": self.game,
-            "rules": if self.game == "chaturaji" { Some(self.rules.as_str()) } else { None },
+            "game": variant.game_name(),
+            "rules": variant.rules_name(),
             "moves": self.table.tokens(),
             "seats": seats,
             "version": self.version,

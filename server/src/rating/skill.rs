@@ -19,6 +19,7 @@
 //! between two settled players means about the same expected score as 100
 //! Glicko points. Both systems rank players by that shown number.
 
+use kaissa_chaturaji::game::Variant;
 use serde::{Deserialize, Serialize};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::weng_lin::{
@@ -63,14 +64,13 @@ impl Pool {
         Pool::ALL.into_iter().find(|pool| pool.word() == word)
     }
 
-    /// The pool of a game (`kaissa` or `chaturaji`) under a rules word.
+    /// The pool of a variant's games.
     #[must_use]
-    pub fn of_game(game: &str, rules: &str) -> Option<Pool> {
-        match (game, rules) {
-            ("kaissa", _) => Some(Pool::Kaissa),
-            ("chaturaji", "sheet" | "opposite") => Some(Pool::ChaturajiAlliances),
-            ("chaturaji", "ludii") => Some(Pool::ChaturajiLudii),
-            _ => None,
+    pub const fn of(variant: Variant) -> Pool {
+        match variant {
+            Variant::Kaissa => Pool::Kaissa,
+            Variant::Chaturaji | Variant::ChaturajiOpposite => Pool::ChaturajiAlliances,
+            Variant::ChaturajiLudii => Pool::ChaturajiLudii,
         }
     }
 
@@ -177,8 +177,8 @@ pub struct Placing {
 /// `None` for a game with no result (`ongoing`: an aborted game) or a word
 /// that does not fit the game.
 #[must_use]
-pub fn placing(game: &str, rules: &str, outcome: &str, gave_up: Option<usize>) -> Option<Placing> {
-    let pool = Pool::of_game(game, rules)?;
+pub fn placing(variant: Variant, outcome: &str, gave_up: Option<usize>) -> Option<Placing> {
+    let pool = Pool::of(variant);
     let colours: &[&str] = if pool == Pool::Kaissa {
         &["yellow", "red"]
     } else {
@@ -211,7 +211,7 @@ pub fn placing(game: &str, rules: &str, outcome: &str, gave_up: Option<usize>) -
             Some(Placing { teams, ranks })
         }
         Pool::ChaturajiAlliances => {
-            let alliances = alliances_of(rules)?;
+            let alliances = alliances_of(variant)?;
             if outcome == "draw" {
                 return Some(Placing {
                     teams: alliances.to_vec(),
@@ -236,11 +236,11 @@ pub fn placing(game: &str, rules: &str, outcome: &str, gave_up: Option<usize>) -
     }
 }
 
-/// The two alliances of a Chaturaji rules word, as seat lists in seat
+/// The two alliances of a Chaturaji variant, as seat lists in seat
 /// order (the team holding seat 0 first).
-fn alliances_of(rules: &str) -> Option<[Vec<usize>; 2]> {
+fn alliances_of(variant: Variant) -> Option<[Vec<usize>; 2]> {
     use kaissa_chaturaji::chaturaji::Colour;
-    let rules = crate::table::game::rules_of(rules)?;
+    let rules = variant.rules()?;
     if rules.is_ludii() {
         return None;
     }
@@ -477,45 +477,44 @@ mod tests {
 
     #[test]
     fn placings_follow_the_outcome_words() {
-        let kaissa = placing("kaissa", "sheet", "red-wins", None).unwrap();
+        let kaissa = placing(Variant::Kaissa, "red-wins", None).unwrap();
         assert_eq!(kaissa.teams, vec![vec![0], vec![1]]);
         assert_eq!(kaissa.ranks, vec![2, 1]);
         assert_eq!(
-            placing("kaissa", "sheet", "draw", Some(0)).unwrap().ranks,
+            placing(Variant::Kaissa, "draw", Some(0)).unwrap().ranks,
             vec![1, 1]
         );
-        assert_eq!(placing("kaissa", "sheet", "ongoing", None), None);
-        assert_eq!(placing("kaissa", "sheet", "green-wins", None), None);
+        assert_eq!(placing(Variant::Kaissa, "ongoing", None), None);
+        assert_eq!(placing(Variant::Kaissa, "green-wins", None), None);
         // Sheet: red with green against black with yellow.
-        let sheet = placing("chaturaji", "sheet", "by-wins", Some(0)).unwrap();
+        let sheet = placing(Variant::Chaturaji, "by-wins", Some(0)).unwrap();
         assert_eq!(sheet.teams, vec![vec![0, 3], vec![1, 2]]);
         assert_eq!(sheet.ranks, vec![2, 1]);
-        assert_eq!(placing("chaturaji", "sheet", "ry-wins", None), None);
+        assert_eq!(placing(Variant::Chaturaji, "ry-wins", None), None);
         // Opposite: red with yellow against black with green.
-        let opposite = placing("chaturaji", "opposite", "ry-wins", None).unwrap();
+        let opposite = placing(Variant::ChaturajiOpposite, "ry-wins", None).unwrap();
         assert_eq!(opposite.teams, vec![vec![0, 2], vec![1, 3]]);
         assert_eq!(opposite.ranks, vec![1, 2]);
         assert_eq!(
-            placing("chaturaji", "opposite", "draw", None)
+            placing(Variant::ChaturajiOpposite, "draw", None)
                 .unwrap()
                 .ranks,
             vec![1, 1]
         );
-        let ludii = placing("chaturaji", "ludii", "green-wins", None).unwrap();
+        let ludii = placing(Variant::ChaturajiLudii, "green-wins", None).unwrap();
         assert_eq!(ludii.teams.len(), 4);
         assert_eq!(ludii.ranks, vec![2, 2, 2, 1]);
         assert_eq!(
-            placing("chaturaji", "ludii", "draw", None).unwrap().ranks,
+            placing(Variant::ChaturajiLudii, "draw", None).unwrap().ranks,
             vec![1; 4]
         );
-        assert_eq!(placing("chaturaji", "ludii", "rg-wins", None), None);
+        assert_eq!(placing(Variant::ChaturajiLudii, "rg-wins", None), None);
         // A Ludii seat that resigned or ran out of time comes last.
-        let resigned = placing("chaturaji", "ludii", "green-wins", Some(1)).unwrap();
+        let resigned = placing(Variant::ChaturajiLudii, "green-wins", Some(1)).unwrap();
         assert_eq!(resigned.ranks, vec![2, 3, 2, 1]);
-        let drawn = placing("chaturaji", "ludii", "draw", Some(0)).unwrap();
+        let drawn = placing(Variant::ChaturajiLudii, "draw", Some(0)).unwrap();
         assert_eq!(drawn.ranks, vec![2, 1, 1, 1]);
-        assert_eq!(placing("chaturaji", "ludii", "red-wins", Some(0)), None);
-        assert_eq!(placing("chess", "sheet", "draw", None), None);
+        assert_eq!(placing(Variant::ChaturajiLudii, "red-wins", Some(0)), None);
     }
 
     #[test]

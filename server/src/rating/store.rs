@@ -60,7 +60,7 @@ impl Store {
         let (pool, reason) = match &verdict {
             Verdict::NotRated => return Ok(Settled::NotRated),
             Verdict::Unrated(reason) => (
-                Pool::of_game(&game.game, &game.rules).map_or("", Pool::word),
+                game.variant().map_or("", |v| Pool::of(v).word()),
                 reason.as_str(),
             ),
             Verdict::Rated { pool, .. } => (pool.word(), ""),

@@ -9,6 +9,7 @@
 //! made [`MIN_OWN_MOVES`] moves of its own. A game the rules ended counts
 //! however short it was.
 
+use kaissa_chaturaji::game::Variant;
 use serde::Deserialize;
 
 use crate::rating::skill::{placing, Placing, Pool};
@@ -35,6 +36,14 @@ pub struct Finished {
     pub result: String,
     /// The other state, as stored (JSON).
     pub extra: String,
+}
+
+impl Finished {
+    /// The variant its game and rules words name, if they name one.
+    #[must_use]
+    pub fn variant(&self) -> Option<Variant> {
+        Variant::from_game_and_rules(&self.game, Some(&self.rules)).ok()
+    }
 }
 
 impl From<&GameRow> for Finished {
@@ -113,10 +122,11 @@ pub fn judge(game: &Finished) -> Result<Verdict, String> {
     let Some(ending) = ending else {
         return Ok(Verdict::Unrated("the game has no ending".into()));
     };
-    let Some(pool) = Pool::of_game(&game.game, &game.rules) else {
+    let Some(variant) = game.variant() else {
         return Ok(Verdict::Unrated("no pool for this game".into()));
     };
-    let Some(placing) = placing(&game.game, &game.rules, &ending.outcome, extra.gave_up) else {
+    let pool = Pool::of(variant);
+    let Some(placing) = placing(variant, &ending.outcome, extra.gave_up) else {
         return Ok(Verdict::Unrated(format!(
             "no result to rate ({}, {})",
             ending.outcome, ending.termination

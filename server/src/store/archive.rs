@@ -10,6 +10,7 @@
 //! `(ended_ms, game_id)`, a page at a time from an opaque keyset cursor,
 //! with every value bound. Private games are kept out of the archive.
 
+use kaissa_chaturaji::game::Variant;
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, AnyPool, Row};
 
@@ -97,7 +98,7 @@ pub fn seat_result(outcome: &str, colour: &str) -> &'static str {
 
 /// A decoding failure inside a write, as the database error the writer
 /// rolls back on.
-fn decode(what: &str, e: &serde_json::Error) -> sqlx::Error {
+fn decode(what: &str, e: &dyn std::fmt::Display) -> sqlx::Error {
     sqlx::Error::Protocol(format!("archive: column {what}: {e}"))
 }
 
@@ -121,7 +122,10 @@ pub async fn write_finished(
     let (outcome, termination) = ending
         .map(|e| (e.outcome, e.termination))
         .unwrap_or_else(|| ("ongoing".into(), "abandoned".into()));
-    let colours = seat_colours(&row.game);
+    let colours = seat_colours(
+        Variant::from_game_and_rules(&row.game, Some(&row.rules))
+            .map_err(|e| decode("game", &e))?,
+    );
     let players: Vec<Value> = seats
         .iter()
         .enumerate()

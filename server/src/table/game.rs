@@ -6,28 +6,14 @@
 //! Tokens are those of the library's `apply` example: `e2e5`, `H@c1`
 //! (Kaissa); `2:h1f3`, `4:pass`, `=K`, `exchange:rh4,be8` (Chaturaji).
 
-use kaissa_chaturaji::chaturaji::{Alliances, Roll, Rules};
-use kaissa_chaturaji::game::{Actor, AnyAction, AnyGame, ChaturajiStep, Game};
+use kaissa_chaturaji::chaturaji::Roll;
+use kaissa_chaturaji::game::{Actor, AnyAction, AnyGame, ChaturajiStep, Game, Variant};
 use kaissa_chaturaji::record::ChaturajiAction;
-
-/// The rules words a game is created with: `sheet`, `opposite`, `ludii`.
-pub const RULES_WORDS: [&str; 3] = ["sheet", "opposite", "ludii"];
-
-/// The Chaturaji rules a rules word names.
-#[must_use]
-pub fn rules_of(word: &str) -> Option<Rules> {
-    match word {
-        "sheet" => Some(Rules::default()),
-        "opposite" => Some(Rules::default().with_alliances(Alliances::Opposite)),
-        "ludii" => Some(Rules::ludii()),
-        _ => None,
-    }
-}
 
 /// The seat colours of a game, in seat order.
 #[must_use]
-pub fn seat_colours(game: &str) -> &'static [&'static str] {
-    if game == "kaissa" {
+pub fn seat_colours(variant: Variant) -> &'static [&'static str] {
+    if variant == Variant::Kaissa {
         &["yellow", "red"]
     } else {
         &["red", "black", "yellow", "green"]
@@ -44,21 +30,14 @@ pub struct Table {
 }
 
 impl Table {
-    /// A game from the start: `game` is `kaissa` or `chaturaji`, `rules`
-    /// one of [`RULES_WORDS`] (read for Chaturaji only).
-    ///
-    /// # Errors
-    ///
-    /// An unknown game or rules word, as a message.
-    pub fn new(game: &str, rules: &str) -> Result<Table, String> {
-        let rules = rules_of(rules)
-            .ok_or_else(|| format!("unknown rules {rules:?}: expected sheet, opposite or ludii"))?;
-        let game = AnyGame::named(game, rules).map_err(|e| e.to_string())?;
-        Ok(Table {
-            game,
+    /// A game of `variant` from the start.
+    #[must_use]
+    pub fn new(variant: Variant) -> Table {
+        Table {
+            game: variant.start(),
             tokens: Vec::new(),
             rolls: 0,
-        })
+        }
     }
 
     /// The library's game.
@@ -283,7 +262,7 @@ mod tests {
 
     #[test]
     fn kaissa_moves_and_illegal_ones() {
-        let mut table = Table::new("kaissa", "sheet").unwrap();
+        let mut table = Table::new(Variant::Kaissa);
         assert_eq!(table.to_move(), Some(0));
         assert!(table.legal().contains(&"e2e5".to_string()));
         assert_eq!(table.play("e2e5").unwrap(), "e2e5");
@@ -296,7 +275,7 @@ mod tests {
 
     #[test]
     fn chaturaji_rolls_forced_passes_and_faces() {
-        let mut table = Table::new("chaturaji", "sheet").unwrap();
+        let mut table = Table::new(Variant::Chaturaji);
         assert_eq!(table.to_move(), None);
         // A 4 at the start: Red's elephant cannot move, a forced pass.
         let mut faces = [4u8, 2].into_iter();
@@ -312,7 +291,7 @@ mod tests {
         let token = table.play(&format!("2:{}", legal[0])).unwrap();
         assert_eq!(token, format!("2:{}", legal[0]));
         // Replaying the tokens with the same rolls gives the same game.
-        let mut again = Table::new("chaturaji", "sheet").unwrap();
+        let mut again = Table::new(Variant::Chaturaji);
         let rolls = [4u8, 2];
         for t in table.tokens().to_vec() {
             again.replay(&t, |k| rolls[k as usize]).unwrap();
@@ -323,9 +302,7 @@ mod tests {
 
     #[test]
     fn bad_words() {
-        assert!(Table::new("chess", "sheet").is_err());
-        assert!(Table::new("chaturaji", "nope").is_err());
-        let mut table = Table::new("chaturaji", "sheet").unwrap();
+        let mut table = Table::new(Variant::Chaturaji);
         assert!(table.play("h1f3").is_err()); // the die is not rolled yet
         table.advance(|_| 2);
         assert!(table.play("2").is_err());

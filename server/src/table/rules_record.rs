@@ -5,24 +5,23 @@ use kaissa_chaturaji::chaturaji;
 use kaissa_chaturaji::kaissa;
 use kaissa_chaturaji::record::{ChaturajiAction, ChaturajiRecord, KaissaRecord, Record};
 
-use crate::table::game::{rules_of, Table};
+use crate::table::game::Table;
 
-/// The record of the tokens of `table`, a game of `game` under `rules`,
-/// without tags or players' result.
+/// The record of the tokens of `table`, without tags or players' result.
 ///
 /// # Errors
 ///
-/// When a token does not replay (a damaged store) or `rules` is unknown.
-pub fn moves_record(table: &Table, game: &str, rules: &str) -> Result<Record, String> {
-    if game == "kaissa" {
+/// When a token does not replay (a damaged store).
+pub fn moves_record(table: &Table) -> Result<Record, String> {
+    let Some(rules) = table.game().rules() else {
         let mut record = KaissaRecord::new(kaissa::Position::start());
         for token in table.tokens() {
             let mv: kaissa::Move = token.parse().map_err(|e| format!("{token}: {e}"))?;
             record.play(mv).map_err(|e| format!("{token}: {e}"))?;
         }
-        Ok(record.into())
-    } else {
-        let rules = rules_of(rules).ok_or("unknown rules")?;
+        return Ok(record.into());
+    };
+    {
         let mut record = ChaturajiRecord::new(chaturaji::Position::start(rules));
         for token in table.tokens() {
             let action: ChaturajiAction = token.parse().map_err(|e| format!("{token}: {e}"))?;
@@ -35,8 +34,8 @@ pub fn moves_record(table: &Table, game: &str, rules: &str) -> Result<Record, St
 /// The termination word the rules give a finished game (`ongoing` games
 /// give `unfinished`).
 #[must_use]
-pub fn rules_termination(table: &Table, game: &str, rules: &str) -> String {
-    moves_record(table, game, rules)
+pub fn rules_termination(table: &Table) -> String {
+    moves_record(table)
         .map(|record| record.termination().word().to_string())
         .unwrap_or_else(|_| "unfinished".into())
 }

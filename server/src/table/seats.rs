@@ -11,14 +11,70 @@ use crate::table::dice::to_hex;
 /// The longest shown name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
 
-/// One seat: its kind (`human`, `player:<name>` or `bot:<spec>`), the
-/// hashes of its join secret and token, its shown name, its account, and
-/// whether it has moved yet.
+/// Who may take a seat, written `human`, `player:<name>` or
+/// `bot:<agent spec>` in the API and in storage.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum SeatKind {
+    /// Anyone with the seat's join secret.
+    Human,
+    /// Kept for the account of this name.
+    Player(String),
+    /// Played by the server's bot of this agent spec.
+    Bot(String),
+}
+
+impl std::fmt::Display for SeatKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeatKind::Human => f.write_str("human"),
+            SeatKind::Player(name) => write!(f, "player:{name}"),
+            SeatKind::Bot(spec) => write!(f, "bot:{spec}"),
+        }
+    }
+}
+
+impl std::str::FromStr for SeatKind {
+    type Err = String;
+
+    /// Reads `human`, `player:<name>` or `bot:<agent spec>` (the name and
+    /// the spec are checked where the seat is made).
+    fn from_str(text: &str) -> Result<SeatKind, String> {
+        if text == "human" {
+            Ok(SeatKind::Human)
+        } else if let Some(name) = text.strip_prefix("player:") {
+            Ok(SeatKind::Player(name.to_string()))
+        } else if let Some(spec) = text.strip_prefix("bot:") {
+            Ok(SeatKind::Bot(spec.to_string()))
+        } else {
+            let shown: String = text.chars().take(40).collect();
+            Err(format!(
+                "seat {shown:?}: expected \"human\", \"player:<name>\" or \"bot:<agent spec>\""
+            ))
+        }
+    }
+}
+
+impl TryFrom<String> for SeatKind {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<SeatKind, String> {
+        text.parse()
+    }
+}
+
+impl From<SeatKind> for String {
+    fn from(kind: SeatKind) -> String {
+        kind.to_string()
+    }
+}
+
+/// One seat: its kind, the hashes of its join secret and token, its shown
+/// name, its account, and whether it has moved yet.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seat {
-    /// `human` (anyone with the join secret), `player:<name>` (kept for
-    /// that account) or `bot:<agent spec>` (played by the server).
-    pub kind: String,
+    /// Who may take it.
+    pub kind: SeatKind,
     /// SHA-256 of the join secret (people's seats).
     pub join_hash: Option<String>,
     /// SHA-256 of the seat token, once the seat is taken.
@@ -38,7 +94,10 @@ impl Seat {
     /// The bot's agent spec, for a bot's seat.
     #[must_use]
     pub fn bot_spec(&self) -> Option<&str> {
-        self.kind.strip_prefix("bot:")
+        match &self.kind {
+            SeatKind::Bot(spec) => Some(spec),
+            _ => None,
+        }
     }
 
     /// Whether the seat is taken (a bot's always is).
