@@ -90,6 +90,7 @@ mod any;
 mod chaturaji_game;
 mod kaissa_game;
 mod perft;
+mod targets;
 mod variant;
 
 pub use any::{
@@ -99,6 +100,7 @@ pub use any::{
 pub use chaturaji_game::{Chaturaji, ChaturajiStep, ChaturajiSteps, ChaturajiUndo};
 pub use kaissa_game::Kaissa;
 pub use perft::{perft, perft_divide, perft_divide_threaded, perft_threaded, DivideEntry};
+pub use targets::BoardMove;
 pub use variant::{Variant, VariantError, RULES_NAMES};
 
 /// The most players a game has (Chaturaji's four).

@@ -623,7 +623,11 @@ fn to_row(live: &Live) -> Result<GameRow, Refusal> {
     Ok(GameRow {
         id: live.id.clone(),
         game: live.variant().game_name().to_string(),
-        rules: live.variant().rules_name().unwrap_or(RULES_NAMES[0]).to_string(),
+        rules: live
+            .variant()
+            .rules_name()
+            .unwrap_or(RULES_NAMES[0])
+            .to_string(),
         seats: json_text(&live.seats)?,
         clock: json_text(&live.clock)?,
         clock_state: json_text(&live.clock_state)?,

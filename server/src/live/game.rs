@@ -8,8 +8,8 @@
 use std::collections::VecDeque;
 
 use kaissa_chaturaji::chaturaji::Colour;
-use kaissa_chaturaji::kaissa::Side;
 use kaissa_chaturaji::game::Variant;
+use kaissa_chaturaji::kaissa::Side;
 use kaissa_chaturaji::record::GameResult;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -607,8 +607,7 @@ impl Live {
     /// Ends the game when the rules did.
     fn end_by_rules(&mut self) {
         if self.status == Status::Playing && self.table.is_over() {
-            let termination =
-                crate::table::rules_record::rules_termination(&self.table);
+            let termination = crate::table::rules_record::rules_termination(&self.table);
             self.status = Status::Over;
             self.ending = Some(Ending {
                 outcome: self.table.outcome_word().to_string(),

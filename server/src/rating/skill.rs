@@ -505,7 +505,9 @@ mod tests {
         assert_eq!(ludii.teams.len(), 4);
         assert_eq!(ludii.ranks, vec![2, 2, 2, 1]);
         assert_eq!(
-            placing(Variant::ChaturajiLudii, "draw", None).unwrap().ranks,
+            placing(Variant::ChaturajiLudii, "draw", None)
+                .unwrap()
+                .ranks,
             vec![1; 4]
         );
         assert_eq!(placing(Variant::ChaturajiLudii, "rg-wins", None), None);

@@ -3,8 +3,8 @@
 
 use kaissa_chaturaji::agents::{Agent, AgentSpec};
 use kaissa_chaturaji::game::AnyGame;
-use kaissa_chaturaji_engine::quote;
 use kaissa_chaturaji::game::Variant;
+use kaissa_chaturaji_engine::quote;
 
 /// The name and author `uci` announces.
 pub const NAME: &str = concat!("kaissa-chaturaji ", env!("CARGO_PKG_VERSION"));
