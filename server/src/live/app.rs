@@ -477,12 +477,12 @@ impl App {
         };
         let from = live.version;
         let mut events = Vec::new();
-        let mut kinds = Vec::new();
+        let mut turn_changed = false;
         for mut event in outcome.events {
             draft.version += 1;
-            event["version"] = json!(draft.version);
-            kinds.push(event["type"].as_str().unwrap_or("").to_string());
-            events.push((draft.version, event.to_string()));
+            event.version = draft.version;
+            turn_changed |= event.happening.turns();
+            events.push((draft.version, event.to_json().map_err(Refusal::internal)?));
         }
         let old = live.table.tokens().len();
         let moves: Vec<MoveRow> = draft.table.tokens()[old..]
@@ -523,9 +523,6 @@ impl App {
         for (version, body) in events {
             self.hub.send(&live.id, Event { version, body });
         }
-        let turn_changed = kinds
-            .iter()
-            .any(|k| k == "move" || k == "start" || k == "join");
         self.schedule(live, turn_changed);
         if live.status == Status::Over {
             // The ratings, once the game's end is durable; a failure

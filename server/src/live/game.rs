@@ -12,9 +12,9 @@ use kaissa_chaturaji::game::Variant;
 use kaissa_chaturaji::kaissa::Side;
 use kaissa_chaturaji::record::GameResult;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use crate::accounts::account::Account;
+use crate::live::event::{GameEvent, Happening};
 use crate::live::refusal::Refusal;
 use crate::table::clock::{ClockConfig, ClockState};
 use crate::table::dice;
@@ -200,7 +200,7 @@ pub struct Live {
 #[derive(Debug, Default)]
 pub struct Outcome {
     /// The events, in order.
-    pub events: Vec<Value>,
+    pub events: Vec<GameEvent>,
     /// A new seat token.
     pub token: Option<String>,
 }
@@ -308,8 +308,11 @@ impl Live {
                 let started = self.start_if_full(now_ms);
                 let name = self.seats[seat].name.clone();
                 out.events.push(self.event(
-                    "join",
-                    json!({ "seat": seat, "name": name, "started": started }),
+                    Happening::Join {
+                        seat,
+                        name,
+                        started,
+                    },
                     now_ms,
                 ));
             }
@@ -317,7 +320,7 @@ impl Live {
                 if !self.start_if_full(now_ms) {
                     return Err(Refusal::conflict("the game cannot start now"));
                 }
-                out.events.push(self.event("start", json!({}), now_ms));
+                out.events.push(self.event(Happening::Start, now_ms));
             }
             Action::Move {
                 seat,
@@ -351,11 +354,8 @@ impl Live {
                 let auto = self.advance();
                 self.switch_clock(now_ms, true);
                 self.end_by_rules();
-                out.events.push(self.event(
-                    "move",
-                    json!({ "seat": seat, "move": token, "auto": auto }),
-                    now_ms,
-                ));
+                out.events
+                    .push(self.event(Happening::Move { seat, token, auto }, now_ms));
             }
             Action::Resign { seat } => {
                 self.check_playing()?;
@@ -365,7 +365,7 @@ impl Live {
                 self.finish(winner.to_string(), "resignation", now_ms);
                 self.extra.gave_up = Some(seat);
                 out.events
-                    .push(self.event("resign", json!({ "seat": seat }), now_ms));
+                    .push(self.event(Happening::Resign { seat }, now_ms));
             }
             Action::Draw { seat } => {
                 self.check_playing()?;
@@ -385,8 +385,11 @@ impl Live {
                 }
                 let offers = self.extra.draw_offers.clone();
                 out.events.push(self.event(
-                    "draw",
-                    json!({ "seat": seat, "offers": offers, "agreed": agreed }),
+                    Happening::Draw {
+                        seat,
+                        offers,
+                        agreed,
+                    },
                     now_ms,
                 ));
             }
@@ -401,7 +404,7 @@ impl Live {
                 }
                 self.finish("ongoing".into(), "abandoned", now_ms);
                 out.events
-                    .push(self.event("abort", json!({ "seat": seat }), now_ms));
+                    .push(self.event(Happening::Abort { seat }, now_ms));
             }
             Action::Chat { seat, text } => {
                 let text = text.trim().to_string();
@@ -423,11 +426,8 @@ impl Live {
                 }
                 times.push_back(now_ms);
                 let name = self.seats[seat].name.clone();
-                out.events.push(self.event(
-                    "chat",
-                    json!({ "seat": seat, "name": name, "text": text }),
-                    now_ms,
-                ));
+                out.events
+                    .push(self.event(Happening::Chat { seat, name, text }, now_ms));
             }
             Action::Flag => {
                 if self.status != Status::Playing {
@@ -443,7 +443,7 @@ impl Live {
                 self.finish(winner.to_string(), "time-forfeit", now_ms);
                 self.extra.gave_up = Some(seat);
                 out.events
-                    .push(self.event("flag", json!({ "seat": seat }), now_ms));
+                    .push(self.event(Happening::Flag { seat }, now_ms));
             }
         }
         Ok(out)
@@ -452,7 +452,7 @@ impl Live {
     /// A raja exchange: the seat to move offers it; a seat of the other
     /// alliance accepts it by sending the same exchange, and then it is
     /// played (see `docs/rules.md`: both alliances agree on it).
-    fn exchange(&mut self, seat: usize, text: &str, now_ms: i64) -> Result<Value, Refusal> {
+    fn exchange(&mut self, seat: usize, text: &str, now_ms: i64) -> Result<GameEvent, Refusal> {
         let mut probe = self.table.clone();
         let token = probe.play(text).map_err(Refusal::unprocessable)?;
         let rules = self
@@ -476,11 +476,7 @@ impl Live {
                 let auto = self.advance();
                 self.switch_clock(now_ms, false);
                 self.end_by_rules();
-                Ok(self.event(
-                    "move",
-                    json!({ "seat": seat, "move": token, "auto": auto }),
-                    now_ms,
-                ))
+                Ok(self.event(Happening::Move { seat, token, auto }, now_ms))
             }
             _ => {
                 if self.table.to_move() != Some(seat) {
@@ -493,8 +489,10 @@ impl Live {
                     exchange: token.clone(),
                 });
                 Ok(self.event(
-                    "exchange-offer",
-                    json!({ "seat": seat, "exchange": token }),
+                    Happening::ExchangeOffer {
+                        seat,
+                        exchange: token,
+                    },
                     now_ms,
                 ))
             }
@@ -664,18 +662,14 @@ impl Live {
         Some(GameResult::AllianceWins([winners.next()?, winners.next()?]))
     }
 
-    /// An event of this game now: `fields` plus the game's state after it.
-    fn event(&self, kind: &str, fields: Value, now_ms: i64) -> Value {
-        let mut event = json!({ "type": kind });
-        if let (Value::Object(target), Value::Object(source)) = (&mut event, fields) {
-            target.extend(source);
-            if let Value::Object(state) = self.state(now_ms) {
-                for (key, value) in state {
-                    target.entry(key).or_insert(value);
-                }
-            }
+    /// An event of this game: what happened, and the state after it (its
+    /// version is set when it is committed).
+    fn event(&self, happening: Happening, now_ms: i64) -> GameEvent {
+        GameEvent {
+            version: 0,
+            happening,
+            state: self.state(now_ms),
         }
-        event
     }
 }
 
@@ -805,17 +799,16 @@ mod tests {
         let tokens = game.table.tokens().len();
         assert!(game.legal().contains(&exchange));
         let offer = send(&mut game, seat, &exchange).unwrap();
-        assert_eq!(offer[0]["type"], "exchange-offer");
+        assert!(matches!(
+            offer[0].happening,
+            Happening::ExchangeOffer { .. }
+        ));
         assert_eq!(game.table.tokens().len(), tokens);
         // While its offer is pending, the offering seat's `legal` is
         // exactly what it may send: its own offer is not in it.
         assert_eq!(game.to_move(), Some(seat));
         assert!(!game.legal().contains(&exchange));
-        assert!(!game.state(0)["legal"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|t| t == exchange.as_str()));
+        assert!(!game.state(0).legal.contains(&exchange));
         assert_eq!(
             send(&mut game, seat, &exchange).unwrap_err().kind,
             crate::live::refusal::Kind::Forbidden
@@ -842,7 +835,7 @@ mod tests {
             place.moved = false;
         }
         let played = send(&mut game, opponent, &exchange).unwrap();
-        assert_eq!(played[0]["type"], "move");
+        assert!(matches!(played[0].happening, Happening::Move { .. }));
         // Both sides of the exchange have acted: neither may abort now.
         assert!(game.seats[seat].moved && game.seats[opponent].moved);
         assert!(!game.seats[ally].moved);

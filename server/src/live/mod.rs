@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod bots;
+pub mod event;
 pub mod events;
 pub mod game;
 pub mod nodes;

@@ -4,30 +4,46 @@
 
 use serde_json::{json, Value};
 
+use crate::live::event::{ClockView, State};
 use crate::live::game::{Live, Status};
 use crate::table::game::seat_colours;
 
 impl Live {
     /// The state every event carries and `GET /api/games/<id>` shows.
     #[must_use]
-    pub fn state(&self, now_ms: i64) -> Value {
+    pub fn state(&self, now_ms: i64) -> State {
         let over = self.status == Status::Over;
         let to_move = self.to_move();
-        json!({
-            "status": self.status,
-            "position": self.table.game().to_string(),
-            "board": crate::table::board::board(self.table.game()),
-            "to_move": to_move,
-            "roll": if to_move.is_some() { self.table.pending_roll() } else { None },
-            "legal": self.legal(),
-            "outcome": self.outcome_word(),
-            "termination": self.ending.as_ref().map(|e| e.termination.clone()),
-            "clock": self.clock_view(now_ms),
-            "scores": self.scores(),
-            "draw_offers": self.extra.draw_offers,
-            "exchange_offer": self.extra.exchange_offer,
-            "server_seed": if over { Some(self.server_seed.clone()) } else { None },
-        })
+        let legal = self.legal();
+        let targets = if to_move.is_some() {
+            self.table
+                .targets()
+                .into_iter()
+                .filter(|target| legal.contains(&target.text))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        State {
+            status: self.status,
+            position: self.table.game().to_string(),
+            board: crate::table::board::board(self.table.game()),
+            to_move,
+            roll: if to_move.is_some() {
+                self.table.pending_roll()
+            } else {
+                None
+            },
+            legal,
+            targets,
+            outcome: self.outcome_word(),
+            termination: self.ending.as_ref().map(|e| e.termination.clone()),
+            clock: self.clock_view(now_ms),
+            scores: self.scores(),
+            draw_offers: self.extra.draw_offers.clone(),
+            exchange_offer: self.extra.exchange_offer.clone(),
+            server_seed: over.then(|| self.server_seed.clone()),
+        }
     }
 
     /// The texts the seat to move may send now: the table's legal list,
@@ -57,16 +73,15 @@ impl Live {
     }
 
     /// The clock as shown: settings, each seat's time now, the running seat.
-    fn clock_view(&self, now_ms: i64) -> Value {
-        match &self.clock {
-            None => Value::Null,
-            Some(config) => {
-                let remaining: Vec<i64> = (0..self.seats.len())
-                    .map(|seat| self.clock_state.remaining_at(seat, now_ms).max(0))
-                    .collect();
-                json!({ "settings": config, "remaining_ms": remaining, "running": self.clock_state.running })
-            }
-        }
+    fn clock_view(&self, now_ms: i64) -> Option<ClockView> {
+        let settings = self.clock?;
+        Some(ClockView {
+            settings,
+            remaining_ms: (0..self.seats.len())
+                .map(|seat| self.clock_state.remaining_at(seat, now_ms).max(0))
+                .collect(),
+            running: self.clock_state.running,
+        })
     }
 
     /// The whole game as `GET /api/games/<id>` answers it.
@@ -99,7 +114,8 @@ impl Live {
             "private": self.extra.private,
             "rated": self.extra.rated,
         });
-        if let (Value::Object(target), Value::Object(state)) = (&mut view, self.state(now_ms)) {
+        let state = serde_json::to_value(self.state(now_ms)).unwrap_or(Value::Null);
+        if let (Value::Object(target), Value::Object(state)) = (&mut view, state) {
             let server_seed = state.get("server_seed").cloned().unwrap_or(Value::Null);
             target.extend(state.into_iter().filter(|(k, _)| k != "server_seed"));
             target.insert(

@@ -9,6 +9,7 @@
 use kaissa_chaturaji::chaturaji::Roll;
 use kaissa_chaturaji::game::{Actor, AnyAction, AnyGame, ChaturajiStep, Game, Variant};
 use kaissa_chaturaji::record::ChaturajiAction;
+use serde::Serialize;
 
 /// The seat colours of a game, in seat order.
 #[must_use]
@@ -18,6 +19,20 @@ pub fn seat_colours(variant: Variant) -> &'static [&'static str] {
     } else {
         &["red", "black", "yellow", "green"]
     }
+}
+
+/// A square move of the seat to move's legal list, for the board: the
+/// text to send, and the squares it moves between (`from` is `None` for a
+/// Home Stone placement).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Target {
+    /// The move text (`e2e5`, `H@c1`, `h1f3`).
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The square moved from.
+    pub from: Option<String>,
+    /// The square moved to.
+    pub to: String,
 }
 
 /// A game being played: the position, the tokens that led to it, and how
@@ -103,6 +118,28 @@ impl Table {
             .collect();
         texts.extend(self.exchanges());
         texts
+    }
+
+    /// The board moves of the seat to move: each legal action that moves
+    /// on the board, with its text and squares (the library's
+    /// [`AnyAction::board_move`]); empty when no seat is to move.
+    #[must_use]
+    pub fn targets(&self) -> Vec<Target> {
+        if self.to_move().is_none() {
+            return Vec::new();
+        }
+        self.game
+            .legal_actions()
+            .iter()
+            .filter_map(|action| {
+                let squares = action.board_move()?;
+                Some(Target {
+                    text: action.to_string(),
+                    from: squares.from,
+                    to: squares.to,
+                })
+            })
+            .collect()
     }
 
     /// The exchange tokens possible now (Chaturaji under the sheet's rules).
