@@ -1,6 +1,8 @@
 //! What the programs `kc-engine` (a UCI engine) and `kc-tournament` (a
 //! match runner) share: the protocol's variant names, the tokens a
-//! `position ... moves` line plays, and how a message quotes its input.
+//! `position ... moves` line plays, and how a message quotes its input;
+//! and the side of the protocol that drives an engine ([`uci`]), which
+//! the runner and `kc-server bot` share.
 //!
 //! The programs themselves are documented by their `--help` (the runner)
 //! and `docs/agents.md` (both). Both hold a game of either kind as a

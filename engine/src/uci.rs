@@ -1,11 +1,157 @@
 //! The protocol's side that drives an engine, without any input or
 //! output of its own: how an engine's command line is split into words,
-//! and how its output is cut into bounded lines. The match runner
-//! (`kc-tournament`) feeds these from its pipes.
+//! the exchanges of a session (the lines sent, the answer awaited), how
+//! a `bestmove` line is read, and how the engine's output is cut into
+//! bounded lines. The match runner (`kc-tournament`, blocking pipes) and
+//! `kc-server bot` (tokio) are each a thin transport over these.
+//!
+//! A session: [`hello`] (`uci`, answered by `uciok`), [`setup`] (the
+//! options and the variant, then `isready`), for each game [`new_game`],
+//! for each move [`think`] (`position` and `go`, answered by
+//! `bestmove`, whose move [`best_move`] reads), and last [`QUIT`].
+//!
+//! ```
+//! use kaissa_chaturaji_engine::uci::{self, Heard};
+//! let hello = uci::hello();
+//! assert_eq!(hello.text(), "uci\n");
+//! assert_eq!(hello.hear("id name x"), Heard::Other);
+//! assert_eq!(hello.hear("uciok"), Heard::Answer("uciok"));
+//! let move_ = uci::think("ibstqutsbi/arppppppra/10/10/10/10/10/10/ARPPPPPPRA/IBSTQUTSBI y 1 Hh", &uci::go_args(None, 100))?;
+//! assert!(move_.text().ends_with("\ngo movetime 100\n"));
+//! assert_eq!(uci::best_move("bestmove e2e5 ponder e9e7")?, "e2e5");
+//! # Ok::<(), String>(())
+//! ```
 
 use std::collections::VecDeque;
 
 use crate::quote_arg;
+
+/// The last line sent to an engine: it should then exit.
+pub const QUIT: &str = "quit";
+
+/// One exchange with an engine: lines to send, then the answer to wait
+/// for, the first line whose first word is [`Exchange::answer`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exchange {
+    /// The lines to send, without line breaks.
+    pub send: Vec<String>,
+    /// The first word of the awaited answer.
+    pub answer: &'static str,
+}
+
+/// What a line heard during an [`Exchange`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Heard<'a> {
+    /// The awaited answer (the whole line).
+    Answer(&'a str),
+    /// An `info string` message: its text, for a log.
+    Says(&'a str),
+    /// Anything else (progress reports, ids, options): skipped.
+    Other,
+}
+
+impl Exchange {
+    /// The lines to send as one text, each ended by a line break.
+    pub fn text(&self) -> String {
+        self.send.iter().map(|line| format!("{line}\n")).collect()
+    }
+
+    /// What `line`, heard while waiting for the answer, is.
+    pub fn hear<'a>(&self, line: &'a str) -> Heard<'a> {
+        let mut words = line.split_ascii_whitespace();
+        match words.next() {
+            Some(first) if first == self.answer => Heard::Answer(line),
+            Some("info") if words.next() == Some("string") => {
+                let text = line.trim_start()["info".len()..].trim_start();
+                Heard::Says(text["string".len()..].trim_start())
+            }
+            _ => Heard::Other,
+        }
+    }
+}
+
+/// Refuses a line break in `text`, which would make it more than one
+/// command.
+fn one_line<'a>(what: &str, text: &'a str) -> Result<&'a str, String> {
+    if text.contains(['\n', '\r']) {
+        return Err(format!("{what} with a line break: \"{}\"", quote_arg(text)));
+    }
+    Ok(text)
+}
+
+/// `uci`, answered by `uciok`.
+pub fn hello() -> Exchange {
+    Exchange {
+        send: vec!["uci".into()],
+        answer: "uciok",
+    }
+}
+
+/// The engine's `options` (name, value), then `UCI_Variant` as
+/// `variant`, then `isready`, answered by `readyok`. `Err` for a name or
+/// value with a line break.
+pub fn setup(variant: &str, options: &[(String, String)]) -> Result<Exchange, String> {
+    let mut send = Vec::new();
+    for (name, value) in options {
+        let name = one_line("an option name", name)?;
+        let value = one_line("an option value", value)?;
+        send.push(format!("setoption name {name} value {value}"));
+    }
+    let variant = one_line("a variant", variant)?;
+    send.push(format!("setoption name UCI_Variant value {variant}"));
+    send.push("isready".into());
+    Ok(Exchange {
+        send,
+        answer: "readyok",
+    })
+}
+
+/// `ucinewgame` and `isready`, answered by `readyok`.
+pub fn new_game() -> Exchange {
+    Exchange {
+        send: vec!["ucinewgame".into(), "isready".into()],
+        answer: "readyok",
+    }
+}
+
+/// `position fen <position>` and `go <go>`, answered by `bestmove`.
+/// `Err` for a text with a line break.
+pub fn think(position: &str, go: &str) -> Result<Exchange, String> {
+    let position = one_line("a position text", position)?;
+    let go = one_line("a go command", go)?;
+    Ok(Exchange {
+        send: vec![format!("position fen {position}"), format!("go {go}")],
+        answer: "bestmove",
+    })
+}
+
+/// The words of `go` for a move in `movetime` milliseconds, the face
+/// rolled first in Chaturaji.
+///
+/// ```
+/// use kaissa_chaturaji_engine::uci::go_args;
+/// assert_eq!(go_args(Some(3), 100), "roll 3 movetime 100");
+/// assert_eq!(go_args(None, 50), "movetime 50");
+/// ```
+pub fn go_args(roll: Option<u8>, movetime: u64) -> String {
+    match roll {
+        Some(face) => format!("roll {face} movetime {movetime}"),
+        None => format!("movetime {movetime}"),
+    }
+}
+
+/// The move of a `bestmove <move> [ponder <move>]` line. `Err` for a
+/// line without one.
+pub fn best_move(line: &str) -> Result<&str, String> {
+    let mut words = line.split_ascii_whitespace();
+    match (words.next(), words.next()) {
+        (Some("bestmove"), Some(best)) => Ok(best),
+        _ => Err(format!(
+            "a bestmove line without a move: \"{}\"",
+            crate::quote(line)
+        )),
+    }
+}
 
 /// The longest line an engine may write (64 KiB).
 pub const MAX_LINE: usize = 64 << 10;
@@ -144,20 +290,40 @@ impl LineBuffer {
     }
 }
 
-/// Whether `line`'s first word is `word`.
-///
-/// ```
-/// use kaissa_chaturaji_engine::uci::starts_with_word;
-/// assert!(starts_with_word("bestmove e2e5", "bestmove"));
-/// assert!(!starts_with_word("bestmoves", "bestmove"));
-/// ```
-pub fn starts_with_word(line: &str, word: &str) -> bool {
-    line.split_ascii_whitespace().next() == Some(word)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_session_s_exchanges() {
+        let options = [("Hash".to_string(), "16".to_string())];
+        let setup = setup("chaturaji", &options).unwrap();
+        assert_eq!(
+            setup.text(),
+            "setoption name Hash value 16\nsetoption name UCI_Variant value chaturaji\nisready\n"
+        );
+        assert_eq!(setup.hear("readyok"), Heard::Answer("readyok"));
+        assert_eq!(setup.hear("readyokay"), Heard::Other);
+        assert_eq!(
+            setup.hear("info string hello there"),
+            Heard::Says("hello there")
+        );
+        let sneaky = [("Hash".to_string(), "1\nquit".to_string())];
+        assert!(setup_err(&sneaky).contains("line break"));
+        assert_eq!(new_game().text(), "ucinewgame\nisready\n");
+        assert!(think("a\nb", "movetime 1").is_err());
+        assert!(think("a", "movetime 1\rquit").is_err());
+        let go = think("x y", "roll 2 movetime 5").unwrap();
+        assert_eq!(go.send, ["position fen x y", "go roll 2 movetime 5"]);
+        assert_eq!(go.hear("bestmove 2:h1f3"), Heard::Answer("bestmove 2:h1f3"));
+        assert_eq!(best_move("bestmove (none)"), Ok("(none)"));
+        assert!(best_move("bestmove").is_err());
+        assert!(best_move("info depth 1").is_err());
+    }
+
+    fn setup_err(options: &[(String, String)]) -> String {
+        setup("kaissa", options).unwrap_err()
+    }
 
     #[test]
     fn lines_are_split_and_bounded() {

@@ -51,3 +51,27 @@ pub fn name(game: &AnyGame) -> &'static str {
         Some(_) => VARIANTS[1],
     }
 }
+
+/// The variant of the game named `game` (`kaissa` or `chaturaji`) under
+/// the rules named `rules` (`sheet`, the default, `opposite` or
+/// `ludii`), as a server names them. `Err` for a pair no variant plays.
+///
+/// ```
+/// use kaissa_chaturaji_engine::variant;
+/// assert_eq!(variant::for_names("kaissa", None), Ok("kaissa"));
+/// assert_eq!(variant::for_names("chaturaji", Some("opposite")), Ok("chaturaji-opposite"));
+/// assert!(variant::for_names("chess", None).is_err());
+/// ```
+pub fn for_names(game: &str, rules: Option<&str>) -> Result<&'static str, String> {
+    match (game, rules.unwrap_or("sheet")) {
+        ("kaissa", _) => Ok(VARIANTS[0]),
+        ("chaturaji", "sheet") => Ok(VARIANTS[1]),
+        ("chaturaji", "opposite") => Ok(VARIANTS[2]),
+        ("chaturaji", "ludii") => Ok(VARIANTS[3]),
+        (game, rules) => Err(format!(
+            "no engine variant for \"{}\" under \"{}\" rules",
+            crate::quote(game),
+            crate::quote(rules)
+        )),
+    }
+}

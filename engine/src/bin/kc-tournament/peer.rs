@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use kaissa_chaturaji::game::{AnyAction, AnyGame, Game};
 use kaissa_chaturaji::kaissa;
-use kaissa_chaturaji_engine::quote;
+use kaissa_chaturaji_engine::{quote, uci};
 
 use crate::pipes::{Deadline, Process};
 
@@ -105,29 +105,18 @@ impl Engine {
 
     fn ready_for_game(&mut self) -> Result<(), String> {
         let running = self.running.as_mut().ok_or("not running")?;
-        let deadline = Deadline::after(HANDSHAKE);
-        running.send("ucinewgame", deadline)?;
-        running.send("isready", deadline)?;
-        running.until("readyok", deadline).map(|_| ())
+        running
+            .exchange(&uci::new_game(), Deadline::after(HANDSHAKE))
+            .map(|_| ())
     }
 
-    /// Starts the process: `uci`, the options, the variant and
+    /// Starts the process: `uci`, then the options, the variant and
     /// `isready`, each exchange within [`HANDSHAKE`].
     fn start(&self) -> Result<Process, String> {
         let mut running = Process::spawn(&self.spec.program, &self.spec.args)?;
-        let deadline = Deadline::after(HANDSHAKE);
-        running.send("uci", deadline)?;
-        running.until("uciok", deadline)?;
-        let deadline = Deadline::after(HANDSHAKE);
-        for (name, value) in &self.spec.options {
-            running.send(&format!("setoption name {name} value {value}"), deadline)?;
-        }
-        running.send(
-            &format!("setoption name UCI_Variant value {}", self.variant),
-            deadline,
-        )?;
-        running.send("isready", deadline)?;
-        running.until("readyok", deadline)?;
+        running.exchange(&uci::hello(), Deadline::after(HANDSHAKE))?;
+        let setup = uci::setup(self.variant, &self.spec.options)?;
+        running.exchange(&setup, Deadline::after(HANDSHAKE))?;
         Ok(running)
     }
 
@@ -160,14 +149,11 @@ impl Engine {
         let roll = game
             .as_chaturaji()
             .and_then(|game| game.pending_roll())
-            .map(|roll| format!("roll {} ", roll.face()))
-            .unwrap_or_default();
+            .map(|roll| roll.face());
         let time = Duration::from_millis(movetime);
-        let deadline = Deadline::after(time + time.max(MIN_MARGIN));
-        running.send(&format!("position fen {text}"), deadline)?;
-        running.send(&format!("go {roll}movetime {movetime}"), deadline)?;
-        let line = running.until("bestmove", deadline)?;
-        let best = line.split_ascii_whitespace().nth(1).unwrap_or_default();
+        let think = uci::think(&text, &uci::go_args(roll, movetime))?;
+        let line = running.exchange(&think, Deadline::after(time + time.max(MIN_MARGIN)))?;
+        let best = uci::best_move(&line)?;
         let action = game
             .parse_action(best)
             .map_err(|e| format!("malformed move \"{}\": {e}", quote(best)))?;

@@ -16,7 +16,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use kaissa_chaturaji_engine::quote_arg;
-use kaissa_chaturaji_engine::uci::{starts_with_word, LineBuffer, MAX_LINE};
+use kaissa_chaturaji_engine::uci::{Exchange, Heard as Line, LineBuffer, MAX_LINE, QUIT};
 
 /// The most lines read ahead while writing: past them the runner stops
 /// reading (and the engine waits on its full pipe) until it writes less.
@@ -158,11 +158,18 @@ impl Process {
         }
     }
 
-    /// Writes `line` and a line break before `deadline`, reading the
-    /// engine's output meanwhile (so that an engine writing while it
-    /// reads is never stuck).
-    pub fn send(&mut self, line: &str, deadline: Deadline) -> Result<(), String> {
-        let bytes = format!("{line}\n").into_bytes();
+    /// Runs one exchange: sends its lines, then waits for its answer;
+    /// returns the answer line. Every step ends by `deadline`.
+    pub fn exchange(&mut self, exchange: &Exchange, deadline: Deadline) -> Result<String, String> {
+        self.send(&exchange.text(), deadline)?;
+        self.until(exchange, deadline)
+    }
+
+    /// Writes `text` before `deadline`, reading the engine's output
+    /// meanwhile (so that an engine writing while it reads is never
+    /// stuck).
+    fn send(&mut self, text: &str, deadline: Deadline) -> Result<(), String> {
+        let bytes = text.as_bytes();
         let mut written = 0;
         while written < bytes.len() {
             let Some(stdin) = &self.stdin else {
@@ -202,15 +209,15 @@ impl Process {
         Ok(())
     }
 
-    /// Reads lines until one whose first word is `word`, before
-    /// `deadline` (even while other lines keep coming); returns it.
-    pub fn until(&mut self, word: &str, deadline: Deadline) -> Result<String, String> {
+    /// Reads lines until `exchange`'s answer, before `deadline` (even
+    /// while other lines keep coming); returns it.
+    fn until(&mut self, exchange: &Exchange, deadline: Deadline) -> Result<String, String> {
+        let word = exchange.answer;
         loop {
             while let Some(heard) = self.heard.pop_front() {
-                match heard {
-                    Ok(line) if starts_with_word(&line, word) => return Ok(line),
-                    Ok(_) => {}
-                    Err(reason) => return Err(reason),
+                let line = heard?;
+                if let Line::Answer(_) = exchange.hear(&line) {
+                    return Ok(line);
                 }
             }
             let Some(stdout) = &self.stdout else {
@@ -263,7 +270,7 @@ impl Drop for Process {
             return;
         }
         let grace = Deadline::after(QUIT_GRACE);
-        if self.send("quit", grace).is_ok() {
+        if self.send(&format!("{QUIT}\n"), grace).is_ok() {
             self.stdin = None;
             while Instant::now() < grace.at {
                 let Some(stdout) = &self.stdout else {
@@ -289,7 +296,10 @@ mod tests {
         // An engine that never stops writing: the wait ends on time.
         let mut process = Process::spawn("yes", &[]).expect("yes runs");
         let started = Instant::now();
-        let waited = process.until("uciok", Deadline::after(Duration::from_millis(50)));
+        let waited = process.until(
+            &kaissa_chaturaji_engine::uci::hello(),
+            Deadline::after(Duration::from_millis(50)),
+        );
         assert_eq!(waited, Err("no 'uciok' within 50 ms".to_string()));
         assert!(started.elapsed() < Duration::from_secs(2));
     }

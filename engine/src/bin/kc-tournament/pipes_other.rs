@@ -6,6 +6,8 @@ use std::convert::Infallible;
 use std::process::ExitStatus;
 use std::time::{Duration, Instant};
 
+use kaissa_chaturaji_engine::uci::Exchange;
+
 /// A deadline and the time it allowed.
 #[derive(Debug, Clone, Copy)]
 pub struct Deadline {
@@ -40,12 +42,11 @@ impl Process {
     }
 
     /// Never called: no process exists.
-    pub fn send(&mut self, _line: &str, _deadline: Deadline) -> Result<(), String> {
-        match self.never {}
-    }
-
-    /// Never called: no process exists.
-    pub fn until(&mut self, _word: &str, _deadline: Deadline) -> Result<String, String> {
+    pub fn exchange(
+        &mut self,
+        _exchange: &Exchange,
+        _deadline: Deadline,
+    ) -> Result<String, String> {
         match self.never {}
     }
 
