@@ -482,10 +482,10 @@ pub fn go_command(view: &Value, seat: usize, max_ms: u64) -> (String, Duration) 
     } else {
         max_ms.max(MIN_MOVETIME_MS)
     };
-    let go = match view["roll"].as_u64() {
-        Some(face) => format!("roll {face} movetime {movetime}"),
-        None => format!("movetime {movetime}"),
-    };
+    let roll = view["roll"]
+        .as_u64()
+        .and_then(|face| u8::try_from(face).ok());
+    let go = kaissa_chaturaji_engine::uci::go_args(roll, movetime);
     (go, Duration::from_millis(movetime))
 }
 
