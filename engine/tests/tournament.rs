@@ -208,6 +208,15 @@ fn bad_arguments_are_refused() {
             "engine:x,random",
         ],
         &["kaissa", "--seats", "random,random", "--sprt", "10,0"],
+        &[
+            "kaissa",
+            "--engine",
+            "x=y",
+            "--engine-option",
+            "x:Hash=1\nquit",
+            "--seats",
+            "engine:x,random",
+        ],
         &["kaissa", "--seats", "random,random", "--concurrency", "0"],
         &[
             "kaissa",

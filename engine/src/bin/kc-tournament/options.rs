@@ -327,6 +327,9 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 let bad = || format!("--engine-option {shown}: expected NAME:OPTION=VALUE");
                 let (name, setting) = value.split_once(':').ok_or_else(bad)?;
                 let (option, setting) = setting.split_once('=').ok_or_else(bad)?;
+                if value.contains(['\n', '\r']) {
+                    return Err(format!("--engine-option {shown}: a line break"));
+                }
                 engine_options.push((name.to_string(), option.to_string(), setting.to_string()));
             }
             "--engine-notation" => {

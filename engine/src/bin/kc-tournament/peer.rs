@@ -113,10 +113,15 @@ impl Engine {
     /// Starts the process: `uci`, then the options, the variant and
     /// `isready`, each exchange within [`HANDSHAKE`].
     fn start(&self) -> Result<Process, String> {
-        let mut running = Process::spawn(&self.spec.program, &self.spec.args)?;
-        running.exchange(&uci::hello(), Deadline::after(HANDSHAKE))?;
         let setup = uci::setup(self.variant, &self.spec.options)?;
-        running.exchange(&setup, Deadline::after(HANDSHAKE))?;
+        let mut running = Process::spawn(&self.spec.program, &self.spec.args)?;
+        let handshake = running
+            .exchange(&uci::hello(), Deadline::after(HANDSHAKE))
+            .and_then(|_| running.exchange(&setup, Deadline::after(HANDSHAKE)));
+        if let Err(reason) = handshake {
+            running.end();
+            return Err(reason);
+        }
         Ok(running)
     }
 
