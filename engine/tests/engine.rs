@@ -540,3 +540,35 @@ fn a_large_table_is_made_once_not_on_the_clock() {
     engine.send("quit");
     engine.close();
 }
+
+#[test]
+fn a_closed_output_ends_the_engine_quietly() {
+    // The reader of its output is gone (as with `kc-engine | head -1`):
+    // every answer fails to be written.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kc-engine"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the engine");
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().expect("stdin");
+    // The engine may end before it has read everything: a failed write
+    // here is expected.
+    let _ = stdin.write_all(b"uci\nisready\ngo depth 1\nisready\nd\nisready\n");
+    let _ = stdin.flush();
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        assert!(started.elapsed() < PATIENCE, "the engine still runs");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    drop(stdin);
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut stderr)
+        .expect("read stderr");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(status.code(), Some(0), "{status:?}: {stderr}");
+}

@@ -43,7 +43,10 @@ fn tournament(args: &[&str]) -> Output {
         }
         if started.elapsed() > DEADLINE {
             let _ = child.kill();
-            panic!("kc-tournament {args:?} still ran after {DEADLINE:?}");
+            panic!(
+                "kc-tournament {} still ran after {DEADLINE:?}",
+                shown_args(args)
+            );
         }
         std::thread::sleep(Duration::from_millis(20));
     };
@@ -52,6 +55,12 @@ fn tournament(args: &[&str]) -> Output {
         stdout: out.join().expect("reader").expect("stdout"),
         stderr: err.join().expect("reader").expect("stderr"),
     }
+}
+
+/// `args` as a failing test shows them: each cut to 80 characters.
+fn shown_args(args: &[&str]) -> String {
+    let shown: Vec<String> = args.iter().map(|a| a.chars().take(80).collect()).collect();
+    format!("{shown:?}")
 }
 
 /// The records of `text`, each read and checked by the library.
@@ -199,6 +208,15 @@ fn bad_arguments_are_refused() {
             "engine:x,random",
         ],
         &["kaissa", "--seats", "random,random", "--sprt", "10,0"],
+        &[
+            "kaissa",
+            "--engine",
+            "x=y",
+            "--engine-option",
+            "x:Hash=1\nquit",
+            "--seats",
+            "engine:x,random",
+        ],
         &["kaissa", "--seats", "random,random", "--concurrency", "0"],
         &[
             "kaissa",
@@ -520,4 +538,338 @@ fn an_engine_flooding_its_search_forfeits_in_time_and_the_runner_goes_on() {
     }
     assert_eq!(scores(&output), [0.0, 1.0]);
     assert!(took < Duration::from_secs(60), "{took:?}");
+}
+
+/// Runs kc-tournament with `args`, calling `watch` with its process id
+/// every few milliseconds while it runs; kills it after [`DEADLINE`].
+fn tournament_watched(args: &[&str], mut watch: impl FnMut(u32)) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kc-tournament"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run kc-tournament");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut stderr = child.stderr.take().expect("stderr");
+    let out = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stdout.read_to_end(&mut bytes).map(|_| bytes)
+    });
+    let err = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stderr.read_to_end(&mut bytes).map(|_| bytes)
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        watch(child.id());
+        if started.elapsed() > DEADLINE {
+            let _ = child.kill();
+            panic!(
+                "kc-tournament {} still ran after {DEADLINE:?}",
+                shown_args(args)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Output {
+        status,
+        stdout: out.join().expect("reader").expect("stdout"),
+        stderr: err.join().expect("reader").expect("stderr"),
+    }
+}
+
+/// The fields of `/proc/PID/stat` after the command name (state first,
+/// then the parent, the process group ...), if the process exists.
+#[cfg(target_os = "linux")]
+fn proc_stat(pid: &str) -> Option<(String, Vec<String>)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let open = stat.find('(')?;
+    let close = stat.rfind(')')?;
+    let name = stat[open + 1..close].to_string();
+    let fields = stat[close + 1..].split_whitespace().map(str::to_string);
+    Some((name, fields.collect()))
+}
+
+/// The live (not zombie) processes of process group `pgid`.
+#[cfg(target_os = "linux")]
+fn group_members(pgid: &str) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|pid| pid.bytes().all(|b| b.is_ascii_digit()))
+        .filter(|pid| {
+            proc_stat(pid).is_some_and(|(_, fields)| fields[0] != "Z" && fields[2] == pgid)
+        })
+        .collect()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_forfeiting_engine_leaves_no_process_or_thread_behind() {
+    // A shell engine that starts a long-lived child (which keeps the
+    // engine's output open), then plays an illegal move.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tournament_orphans");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let groups = dir.join("groups");
+    let children = dir.join("children");
+    let script = dir.join("orphans.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "echo $$ >> '{}'\nsleep 600 &\necho $! >> '{}'\nwhile read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; go*) echo 'bestmove e2e9';; esac; done\n",
+            groups.display(),
+            children.display()
+        ),
+    )
+    .expect("write");
+    let engine = format!("orphans=sh '{}'", script.display());
+    let mut most_threads = 0;
+    let output = tournament_watched(
+        &[
+            "kaissa",
+            "--engine",
+            &engine,
+            "--seats",
+            "engine:orphans,random",
+            "--games",
+            "12",
+            "--movetime",
+            "10",
+        ],
+        |pid| {
+            let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+            let threads = status
+                .lines()
+                .find_map(|l| l.strip_prefix("Threads:"))
+                .and_then(|n| n.trim().parse::<usize>().ok())
+                .unwrap_or(0);
+            most_threads = most_threads.max(threads);
+        },
+    );
+    let out = lines(&output);
+    let forfeits = out
+        .iter()
+        .filter(|l| l.contains("forfeit by") && l.contains("illegal move e2e9"))
+        .count();
+    // The children that outlived the match (killed here, so that a
+    // failing run leaves none either).
+    let children = std::fs::read_to_string(&children).expect("the children's ids");
+    let survivors: Vec<&str> = children
+        .lines()
+        .filter(|pid| {
+            proc_stat(pid).is_some_and(|(name, fields)| name == "sleep" && fields[0] != "Z")
+        })
+        .collect();
+    for pid in &survivors {
+        let _ = Command::new("kill").args(["-9", pid]).status();
+    }
+    assert_eq!(forfeits, 12, "{out:?}");
+    assert_eq!(children.lines().count(), 12);
+    assert!(
+        survivors.is_empty(),
+        "{} children survived",
+        survivors.len()
+    );
+    let groups = std::fs::read_to_string(&groups).expect("the engines' ids");
+    for pgid in groups.lines() {
+        assert_eq!(group_members(pgid), Vec::<String>::new(), "group {pgid}");
+    }
+    // The main thread and one worker; no thread per game.
+    assert!(most_threads <= 3, "{most_threads} threads");
+}
+
+#[test]
+fn an_engine_that_stops_reading_forfeits_in_time() {
+    // It answers uci without reading, then never reads again: the long
+    // setoption line fills its input pipe.
+    let big = format!("noreader:Big={}", "x".repeat(100_000));
+    let started = Instant::now();
+    let output = tournament(&[
+        "kaissa",
+        "--engine",
+        "noreader=sh -c 'echo uciok; echo readyok; exec sleep 600'",
+        "--engine-option",
+        &big,
+        "--seats",
+        "engine:noreader,random",
+        "--games",
+        "1",
+        "--movetime",
+        "10",
+    ]);
+    let took = started.elapsed();
+    let out = lines(&output);
+    assert!(
+        out.iter().any(|l| l.starts_with("game   1:")
+            && l.contains("forfeit by Yellow (the engine is not ready: the engine did not read its input within 10000 ms)")),
+        "{out:?}"
+    );
+    assert_eq!(scores(&output), [0.0, 1.0]);
+    assert!(took < Duration::from_secs(60), "{took:?}");
+}
+
+#[test]
+fn a_bad_record_path_fails_before_any_game() {
+    let output = tournament(&[
+        "kaissa",
+        "--seats",
+        "random,random",
+        "--games",
+        "3",
+        "--max-plies",
+        "10",
+        "--record",
+        "/nonexistent/directory/games.txt",
+    ]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("tournament: --record /nonexistent/directory/games.txt: "),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty(), "games were played");
+}
+
+#[test]
+fn records_are_written_as_games_end() {
+    // The run is killed after its third game: the games it finished are
+    // in the file.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tournament_records");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let file = dir.join("killed.txt");
+    let _ = std::fs::remove_file(&file);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kc-tournament"))
+        .args(["kaissa", "--seats", "random,random", "--games", "100000"])
+        .args(["--max-plies", "6", "--record"])
+        .arg(&file)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run kc-tournament");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut seen = 0;
+    for line in std::io::BufRead::lines(std::io::BufReader::new(stdout)) {
+        let line = line.expect("a line");
+        if line.starts_with("game ") {
+            seen += 1;
+        }
+        if seen == 3 {
+            break;
+        }
+    }
+    child.kill().expect("kill");
+    child.wait().expect("wait");
+    assert_eq!(seen, 3);
+    let text = std::fs::read_to_string(&file).expect("the records");
+    // A fourth record may have been cut short by the kill: read the first
+    // three.
+    let starts: Vec<usize> = text.match_indices("[Game ").map(|(at, _)| at).collect();
+    assert!(starts.len() >= 3, "{text}");
+    let finished = &text[..starts.get(3).copied().unwrap_or(text.len())];
+    let read = read_records(finished);
+    assert_eq!(read.len(), 3);
+    for round in 1..=3 {
+        assert!(
+            finished.contains(&format!("[Round \"{round}\"]")),
+            "{finished}"
+        );
+    }
+}
+
+#[test]
+fn option_errors_quote_arguments_bounded_and_escaped() {
+    let long = "\u{1b}[31m\u{7}x".repeat(15_000);
+    let unclosed = format!("x='{long}");
+    let cases: Vec<Vec<&str>> = vec![
+        vec![&long, "--seats", "random,random"],
+        vec!["kaissa", "--seats", "random,random", &long, "1"],
+        vec!["kaissa", "--seats", "random,random", &long],
+        vec!["kaissa", "--seats", "random,random", "--games", &long],
+        vec!["kaissa", "--seats", "random,random", "--seed", &long],
+        vec!["kaissa", "--seats", "random,random", "--max-plies", &long],
+        vec!["kaissa", "--seats", "random,random", "--sprt", &long],
+        vec!["chaturaji", "--rules", &long, "--seats", "random,random"],
+        vec!["kaissa", "--engine", &long, "--seats", "random,random"],
+        vec!["kaissa", "--engine", &unclosed, "--seats", "random,random"],
+        vec![
+            "kaissa",
+            "--engine-option",
+            &long,
+            "--seats",
+            "random,random",
+        ],
+        vec![
+            "kaissa",
+            "--engine-notation",
+            &long,
+            "--seats",
+            "random,random",
+        ],
+        vec!["kaissa", "--seats", &long],
+        vec!["kaissa", "--seats", "random,random", "--openings", &long],
+        vec!["kaissa", "--seats", "random,random", "--record", &long],
+    ];
+    for args in &cases {
+        let output = tournament(args);
+        assert!(!output.status.success());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let shown: String = stderr.chars().take(200).collect();
+        assert!(stderr.starts_with("tournament: "), "{shown:?}");
+        assert!(stderr.len() < 400, "{} bytes: {shown:?}", stderr.len());
+        assert!(
+            !stderr.trim_end().chars().any(char::is_control),
+            "{shown:?}"
+        );
+    }
+    // An engine name in a seat, and as a program that cannot start.
+    let seat = format!("engine:{long}");
+    let output = tournament(&["kaissa", "--seats", &seat]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.len() < 400 && !stderr.trim_end().chars().any(char::is_control));
+}
+
+#[test]
+fn openings_files_are_bounded() {
+    let opening = "ibstqutsbi/arppppppra/10/10/10/4P5/10/10/ARPP1PPPRA/IBSTQUTSBI r 1 Hh";
+    let run = |name: &str, text: &str| {
+        let openings = scratch_file(name, text);
+        tournament(&[
+            "kaissa",
+            "--seats",
+            "random,random",
+            "--games",
+            "1",
+            "--max-plies",
+            "4",
+            "--openings",
+            &openings,
+        ])
+    };
+    // A line over 4 KiB (a comment, which would be skipped).
+    let long = format!("{opening}\n#{}\n", "x".repeat(5000));
+    let output = run("long-line.txt", &long);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("long-line.txt:2: a line longer than 4096 bytes"),
+        "{stderr}"
+    );
+    // 4096 bytes is still fine.
+    let fits = format!("{opening}\n#{}\n", "x".repeat(4095));
+    assert_eq!(scores(&run("fits.txt", &fits)).len(), 2);
+    // More than 100000 lines.
+    let many = format!("{opening}\n").repeat(100_001);
+    let output = run("many-lines.txt", &many);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("more than 100000 lines"), "{stderr}");
+    assert!(output.stdout.is_empty());
 }

@@ -17,6 +17,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::StreamExt;
+use kaissa_chaturaji::game::Variant;
 use serde_json::{json, Value};
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -429,10 +430,11 @@ impl Table<'_> {
         let position = view["position"].as_str().ok_or("a game with no position")?;
         let (go, budget) = go_command(view, seat, self.context.max_movetime_ms);
         if self.engine.is_none() {
-            let variant = engine::variant(
+            let variant = Variant::from_game_and_rules(
                 view["game"].as_str().unwrap_or_default(),
                 view["rules"].as_str(),
-            )?;
+            )
+            .map_err(|e| e.to_string())?;
             self.engine = Some(Engine::new(
                 self.context.engine.clone(),
                 variant,
@@ -482,10 +484,10 @@ pub fn go_command(view: &Value, seat: usize, max_ms: u64) -> (String, Duration) 
     } else {
         max_ms.max(MIN_MOVETIME_MS)
     };
-    let go = match view["roll"].as_u64() {
-        Some(face) => format!("roll {face} movetime {movetime}"),
-        None => format!("movetime {movetime}"),
-    };
+    let roll = view["roll"]
+        .as_u64()
+        .and_then(|face| u8::try_from(face).ok());
+    let go = kaissa_chaturaji_engine::uci::go_args(roll, movetime);
     (go, Duration::from_millis(movetime))
 }
 

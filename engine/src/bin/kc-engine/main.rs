@@ -48,9 +48,10 @@
 //! while a search runs (send `stop` first, or wait for its `bestmove`).
 //! Lines are at most 1 MiB. The engine runs until `quit` or the end of
 //! its input, where it stops a search under way and exits after its
-//! `bestmove`.
+//! `bestmove`; when its output is closed (a write fails), it stops a
+//! search under way and exits quietly (status 0) at its next command.
 
-use std::io;
+use std::io::{self, Write};
 
 use kaissa_chaturaji::agents::{Agent, StopFlag};
 use kaissa_chaturaji::game::{Actor, AnyGame, Game};
@@ -59,6 +60,7 @@ use kaissa_chaturaji_engine::quote;
 mod go;
 mod input;
 mod options;
+mod output;
 mod position;
 mod search;
 
@@ -67,11 +69,7 @@ use input::{words, Line};
 use options::{EngineAgent, Settings};
 use search::Search;
 
-/// Prints one answer line (standard output is flushed at each line, and
-/// lines from the search thread never interleave with others).
-pub fn say(line: &str) {
-    println!("{line}");
-}
+pub use output::say;
 
 /// The engine's state between commands.
 struct Engine {
@@ -229,7 +227,7 @@ fn main() {
     let mut engine = match Engine::new() {
         Ok(engine) => engine,
         Err(reason) => {
-            eprintln!("kc-engine: {reason}");
+            let _ = writeln!(io::stderr(), "kc-engine: {reason}");
             std::process::exit(1);
         }
     };
@@ -248,6 +246,10 @@ fn main() {
             Ok(true) => {}
             Ok(false) => return,
             Err(reason) => say(&format!("info string error: {reason}")),
+        }
+        if output::is_gone() {
+            // No one reads the answers any more: stop quietly.
+            break;
         }
     }
     // The end of the input: a search under way is stopped and answers.

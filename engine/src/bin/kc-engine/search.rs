@@ -8,7 +8,7 @@ use kaissa_chaturaji::agents::{Limit, StopFlag, Thought};
 use kaissa_chaturaji::game::{AnyAction, AnyGame};
 
 use super::options::EngineAgent;
-use super::say;
+use super::{output, say};
 
 /// A search under way: the thread holds the agent and gives it back when
 /// it ends.
@@ -62,12 +62,16 @@ impl Search {
                     if let Some(line) = info_line(thought) {
                         say(&line);
                     }
+                    // No one reads the answer: end the search early.
+                    if output::is_gone() {
+                        thread_stop.raise();
+                    }
                 });
                 if let Some(line) = info_line(&thought) {
                     say(&line);
                 }
                 // An infinite search answers only after `stop`.
-                while limit.infinite && !thread_stop.is_raised() {
+                while limit.infinite && !thread_stop.is_raised() && !output::is_gone() {
                     thread::sleep(Duration::from_millis(2));
                 }
                 thread_done.raise();

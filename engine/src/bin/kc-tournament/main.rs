@@ -22,7 +22,13 @@ use kaissa_chaturaji::random::{RandomSource, SplitMix64};
 
 mod options;
 mod peer;
+#[cfg(unix)]
+mod pipes;
+#[cfg(not(unix))]
+#[path = "pipes_other.rs"]
+mod pipes;
 mod play;
+mod record_file;
 mod schedule;
 mod scores;
 mod stats;
@@ -30,6 +36,7 @@ mod stats;
 use options::{Options, SeatSpec};
 use peer::Engine;
 use play::{Mover, Table};
+use record_file::RecordFile;
 use stats::Decision;
 
 /// The listed agent at each seat of game `round` (see the help).
@@ -208,6 +215,11 @@ pub fn worker_engines(options: &Options) -> Vec<Option<Engine>> {
 }
 
 fn run(options: &Options) -> Result<(), String> {
+    let mut record_file = options
+        .record
+        .as_deref()
+        .map(RecordFile::create)
+        .transpose()?;
     let rules_note = match options.start.rules() {
         Some(_) => format!(
             ", rules {}",
@@ -224,9 +236,16 @@ fn run(options: &Options) -> Result<(), String> {
     );
     let mut tallies = vec![Tally::default(); options.seats.len()];
     let mut first_scores = Vec::new();
-    let mut records = String::new();
+    let mut record_failure = None;
     let mut sprt_state = None;
     schedule::schedule(options, |finished| {
+        // The record first: a game whose line is printed is in the file.
+        if let (Some(file), Some(text)) = (&mut record_file, &finished.record) {
+            if let Err(e) = file.append(text) {
+                record_failure = Some(e);
+                return false;
+            }
+        }
         println!("{}", finished.line);
         for (tally, &score) in tallies.iter_mut().zip(&finished.scores) {
             tally.games += 1;
@@ -238,12 +257,6 @@ fn run(options: &Options) -> Result<(), String> {
             }
         }
         first_scores.push(finished.scores[0]);
-        if let Some(text) = finished.record {
-            if !records.is_empty() {
-                records.push('\n');
-            }
-            records.push_str(&text);
-        }
         match options.sprt {
             Some(sprt) => {
                 let (llr, decision) = sprt.decide(&first_scores);
@@ -253,8 +266,8 @@ fn run(options: &Options) -> Result<(), String> {
             None => true,
         }
     })?;
-    if let Some(path) = &options.record {
-        std::fs::write(path, records).map_err(|e| format!("--record {path}: {e}"))?;
+    if let Some(failure) = record_failure {
+        return Err(failure);
     }
     println!();
     println!(

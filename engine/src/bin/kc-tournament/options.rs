@@ -1,12 +1,17 @@
 //! The tournament's command line.
 
 use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
 
 use kaissa_chaturaji::agents::AgentSpec;
 use kaissa_chaturaji::chaturaji::{Alliances, Rules};
 use kaissa_chaturaji::game::{Actor, AnyGame, Game};
 
-use crate::peer::{fairy_fen, split_command, EngineSpec, Notation};
+use kaissa_chaturaji_engine::quote_arg;
+use kaissa_chaturaji_engine::uci::split_command;
+
+use crate::peer::{fairy_fen, EngineSpec, Notation};
 use crate::stats::Sprt;
 
 /// What `--help` prints.
@@ -32,7 +37,8 @@ agents:  random, greedy, mcts:<iterations>, alphabeta:<depth> (Kaissa only),
 --games  the number of games (default 10); --seed the seed (default 1):
          the same seed replays the same tournament (with iteration and depth
          budgets; a time budget depends on the machine).
---record FILE     writes every game to FILE as game records (docs/records.md).
+--record FILE     writes every game to FILE as game records (docs/records.md),
+                  each as it ends; FILE is created before the first game.
 --max-plies P     stops a game after P moves (die rolls not counted) and
                   scores it as a draw: 0.5 each, 1/4 each under the Ludii
                   ruleset (default 2000 for Kaissa, whose rules have no
@@ -43,9 +49,10 @@ agents:  random, greedy, mcts:<iterations>, alphabeta:<depth> (Kaissa only),
                   g with the same g div the number of agents listed): for
                   agents that play the same moves every game (alphabeta).
 --openings FILE   one position text a line (blank lines and lines starting
-                  with # are skipped): game g starts from opening
-                  (g div 2) mod the number of openings, so with two agents
-                  each opening is played twice, seats swapped.
+                  with # are skipped; at most 100000 lines of 4096 bytes):
+                  game g starts from opening (g div 2) mod the number of
+                  openings, so with two agents each opening is played
+                  twice, seats swapped.
 --engine NAME=COMMAND   an engine speaking UCI as kc-engine does
                   (UCI_Variant kaissa, chaturaji, chaturaji-opposite,
                   chaturaji-ludii; Chaturaji's go starts with roll R). The
@@ -59,9 +66,11 @@ agents:  random, greedy, mcts:<iterations>, alphabeta:<depth> (Kaissa only),
 --movetime MS     an engine's time a move (default 100). Its seat forfeits
                   the game when the engine gives no bestmove within twice MS
                   (at least MS + 1000 ms), answers the handshake or isready
-                  not within 10 s, writes a line longer than 64 KiB, plays an
-                  illegal or malformed move, or dies; the engine is stopped
-                  and started afresh for its next game.
+                  not within 10 s, does not read what it is sent within
+                  those times, writes a line longer than 64 KiB, plays an
+                  illegal or malformed move, or dies; the engine is stopped,
+                  with every process it started (its process group), and
+                  started afresh for its next game.
 --sprt ELO0,ELO1  two agents: stops when the log-likelihood ratio of the
                   first agent's Elo being ELO1 rather than ELO0 leaves its
                   bounds (alpha = beta = 0.05); prints the ratio and the
@@ -140,18 +149,55 @@ impl Options {
 /// The most games in parallel.
 const MAX_CONCURRENCY: u64 = 256;
 
-/// Reads and checks the openings file: every line a position of `start`'s
-/// game and rules, not over (and, for an engine reading Fairy-Stockfish's
-/// notation, one it can read).
+/// The longest line of an openings file, in bytes.
+const MAX_OPENING_LINE: usize = 4096;
+/// The most lines of an openings file (comments and blank lines count).
+const MAX_OPENING_LINES: usize = 100_000;
+
+/// The next line of `input` without its line ending, at most `max`
+/// bytes read (`Err` past them: the line is too long); `None` at the
+/// end.
+fn bounded_line(input: &mut impl BufRead, max: usize) -> io::Result<Option<Result<Vec<u8>, ()>>> {
+    let mut line = Vec::new();
+    let read = Read::take(&mut *input, max as u64 + 1).read_until(b'\n', &mut line)?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if line.last() == Some(&b'\n') {
+        line.pop();
+    } else if line.len() > max {
+        return Ok(Some(Err(())));
+    }
+    Ok(Some(Ok(line)))
+}
+
+/// Reads and checks the openings file, a line at a time (at most
+/// [`MAX_OPENING_LINES`] lines of [`MAX_OPENING_LINE`] bytes): every line
+/// a position of `start`'s game and rules, not over (and, for an engine
+/// reading Fairy-Stockfish's notation, one it can read).
 fn read_openings(path: &str, start: &AnyGame, fairy: bool) -> Result<Vec<AnyGame>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("--openings {path}: {e}"))?;
+    let shown = quote_arg(path);
+    let file = File::open(path).map_err(|e| format!("--openings {shown}: {e}"))?;
+    let mut input = BufReader::new(file);
     let mut openings = Vec::new();
-    for (number, line) in text.lines().enumerate() {
+    let mut number = 0;
+    loop {
+        let line = bounded_line(&mut input, MAX_OPENING_LINE)
+            .map_err(|e| format!("--openings {shown}: {e}"))?;
+        let Some(line) = line else { break };
+        number += 1;
+        let at = |e: String| format!("--openings {shown}:{number}: {e}");
+        if number > MAX_OPENING_LINES {
+            return Err(format!(
+                "--openings {shown}: more than {MAX_OPENING_LINES} lines"
+            ));
+        }
+        let line = line.map_err(|()| at(format!("a line longer than {MAX_OPENING_LINE} bytes")))?;
+        let line = String::from_utf8(line).map_err(|_| at("the line is not UTF-8".into()))?;
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let at = |e: String| format!("--openings {path}:{}: {e}", number + 1);
         let game = start
             .with_position_text(line)
             .map_err(|e| at(e.to_string()))?;
@@ -164,7 +210,7 @@ fn read_openings(path: &str, start: &AnyGame, fairy: bool) -> Result<Vec<AnyGame
         openings.push(game);
     }
     if openings.is_empty() {
-        return Err(format!("--openings {path}: no position in the file"));
+        return Err(format!("--openings {shown}: no position in the file"));
     }
     Ok(openings)
 }
@@ -175,7 +221,10 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         .first()
         .ok_or("which game? kaissa or chaturaji (see --help)")?;
     if game != "kaissa" && game != "chaturaji" {
-        return Err(format!("unknown game '{game}': kaissa or chaturaji"));
+        return Err(format!(
+            "unknown game '{}': kaissa or chaturaji",
+            quote_arg(game)
+        ));
     }
     let mut options = Options {
         start: AnyGame::kaissa(),
@@ -198,31 +247,34 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
     let mut rules = Rules::default();
     let mut rest = &args[1..];
     while let Some(option) = rest.first() {
+        // How the messages show the option and its value: bounded, escaped.
+        let opt = quote_arg(option);
         let value = rest
             .get(1)
-            .ok_or_else(|| format!("{option} needs a value (see --help)"))?;
+            .ok_or_else(|| format!("{opt} needs a value (see --help)"))?;
+        let shown = quote_arg(value);
         let number = |what: &str| -> Result<u64, String> {
             value
                 .parse::<u64>()
-                .map_err(|_| format!("{option} {value}: {what} must be a whole number"))
+                .map_err(|_| format!("{opt} {shown}: {what} must be a whole number"))
         };
         match option.as_str() {
             "--rules" | "--alliances" if game == "kaissa" => {
-                return Err(format!("{option} is a Chaturaji option"))
+                return Err(format!("{opt} is a Chaturaji option"))
             }
             "--rules" => {
                 rules = match value.as_str() {
                     "sheet" => Rules::default(),
                     "opposite" => Rules::default().with_alliances(Alliances::Opposite),
                     "ludii" => Rules::ludii(),
-                    _ => return Err(format!("--rules {value}: sheet, opposite or ludii")),
+                    _ => return Err(format!("--rules {shown}: sheet, opposite or ludii")),
                 }
             }
             "--alliances" => {
                 rules = match value.as_str() {
                     "sheet" => Rules::default(),
                     "opposite" => Rules::default().with_alliances(Alliances::Opposite),
-                    _ => return Err(format!("--alliances {value}: sheet or opposite")),
+                    _ => return Err(format!("--alliances {shown}: sheet or opposite")),
                 }
             }
             "--seats" => seat_texts = Some(value.clone()),
@@ -252,16 +304,17 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "--engine" => {
                 let (name, command) = value
                     .split_once('=')
-                    .ok_or_else(|| format!("--engine {value}: expected NAME=COMMAND"))?;
+                    .ok_or_else(|| format!("--engine {shown}: expected NAME=COMMAND"))?;
                 if name.is_empty() || name.contains([',', ':', ' ']) {
                     return Err(format!(
-                        "--engine {value}: a name without commas, colons or spaces"
+                        "--engine {shown}: a name without commas, colons or spaces"
                     ));
                 }
+                let shown = quote_arg(name);
                 if options.engines.iter().any(|e| e.name == name) {
-                    return Err(format!("--engine {name}: declared twice"));
+                    return Err(format!("--engine {shown}: declared twice"));
                 }
-                let words = split_command(command).map_err(|e| format!("--engine {name}: {e}"))?;
+                let words = split_command(command).map_err(|e| format!("--engine {shown}: {e}"))?;
                 options.engines.push(EngineSpec {
                     name: name.to_string(),
                     program: words[0].clone(),
@@ -271,20 +324,23 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 });
             }
             "--engine-option" => {
-                let bad = || format!("--engine-option {value}: expected NAME:OPTION=VALUE");
+                let bad = || format!("--engine-option {shown}: expected NAME:OPTION=VALUE");
                 let (name, setting) = value.split_once(':').ok_or_else(bad)?;
                 let (option, setting) = setting.split_once('=').ok_or_else(bad)?;
+                if value.contains(['\n', '\r']) {
+                    return Err(format!("--engine-option {shown}: a line break"));
+                }
                 engine_options.push((name.to_string(), option.to_string(), setting.to_string()));
             }
             "--engine-notation" => {
                 let (name, notation) = value.split_once('=').ok_or_else(|| {
-                    format!("--engine-notation {value}: expected NAME=ours|fairy")
+                    format!("--engine-notation {shown}: expected NAME=ours|fairy")
                 })?;
                 let notation = match notation {
                     "ours" => Notation::Ours,
                     "fairy" if game == "kaissa" => Notation::Fairy,
                     "fairy" => return Err("--engine-notation fairy: Kaissa only".into()),
-                    _ => return Err(format!("--engine-notation {value}: ours or fairy")),
+                    _ => return Err(format!("--engine-notation {shown}: ours or fairy")),
                 };
                 notations.push((name.to_string(), notation));
             }
@@ -302,7 +358,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 }
                 options.concurrency = n as usize;
             }
-            _ => return Err(format!("unknown option '{option}' (see --help)")),
+            _ => return Err(format!("unknown option '{opt}' (see --help)")),
         }
         rest = &rest[2..];
     }
@@ -311,7 +367,10 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             .engines
             .iter_mut()
             .find(|e| e.name == name)
-            .ok_or_else(|| format!("--engine-option {name}: no --engine {name}=..."))?;
+            .ok_or_else(|| {
+                let name = quote_arg(&name);
+                format!("--engine-option {name}: no --engine {name}=...")
+            })?;
         engine.options.push((option, value));
     }
     for (name, notation) in notations {
@@ -319,7 +378,10 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             .engines
             .iter_mut()
             .find(|e| e.name == name)
-            .ok_or_else(|| format!("--engine-notation {name}: no --engine {name}=..."))?;
+            .ok_or_else(|| {
+                let name = quote_arg(&name);
+                format!("--engine-notation {name}: no --engine {name}=...")
+            })?;
         engine.notation = notation;
     }
     options.start = AnyGame::named(game, rules).map_err(|e| e.to_string())?;
@@ -331,7 +393,10 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                     .engines
                     .iter()
                     .position(|e| e.name == name)
-                    .ok_or_else(|| format!("--seats {text}: no --engine {name}=..."))?;
+                    .ok_or_else(|| {
+                        let name = quote_arg(name);
+                        format!("--seats engine:{name}: no --engine {name}=...")
+                    })?;
                 SeatSpec::Engine(index, name.to_string())
             }
             None => SeatSpec::Agent(text.parse::<AgentSpec>().map_err(|e| e.to_string())?),

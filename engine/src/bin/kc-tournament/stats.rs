@@ -79,7 +79,10 @@ const BETA: f64 = 0.05;
 impl Sprt {
     /// Reads `elo0,elo1` (`elo0 < elo1`).
     pub fn parse(text: &str) -> Result<Sprt, String> {
-        let bad = || format!("--sprt {text}: expected elo0,elo1 with elo0 < elo1 (e.g. 0,10)");
+        let bad = || {
+            let text = kaissa_chaturaji_engine::quote_arg(text);
+            format!("--sprt {text}: expected elo0,elo1 with elo0 < elo1 (e.g. 0,10)")
+        };
         let (a, b) = text.split_once(',').ok_or_else(bad)?;
         let elo0: f64 = a.trim().parse().map_err(|_| bad())?;
         let elo1: f64 = b.trim().parse().map_err(|_| bad())?;
