@@ -4,7 +4,6 @@
 // ply's position (GET /api/games/<id>/positions, a page of plies at a
 // time), which this module keeps once fetched.
 const $ = (selector) => document.querySelector(selector);
-const MOVE = /^([a-j](?:10|[1-9]))([a-j](?:10|[1-9]))([A-Z]?)$/;
 const PAGE = 200;
 
 let game = null; // { id, board, plies }
@@ -22,9 +21,9 @@ function fetchPage(index) {
   return pages.get(index);
 }
 
-function lastMove(text) {
-  const match = MOVE.exec(text && text.includes(":") ? text.split(":")[1] : text || "");
-  return match ? [match[1], match[2]] : null;
+/** The squares of a ply's last board move, as the server names them. */
+function lastMove(squares) {
+  return squares && squares.from ? [squares.from, squares.to] : null;
 }
 
 async function show(target) {
@@ -35,7 +34,7 @@ async function show(target) {
   const at = positions[wanted % PAGE];
   if (!at) return;
   const hand = at.board.hand ? { ...at.board.hand, active: null } : null;
-  game.board.set({ pieces: at.board.pieces, dests: new Map(), lastMove: lastMove(at.move), placements: [], hand, marks: at.board.marks ?? null });
+  game.board.set({ pieces: at.board.pieces, dests: new Map(), lastMove: lastMove(at.last_move), placements: [], hand, marks: at.board.marks ?? null });
   $("[data-position]").dataset.position = at.position;
   const label = $("[data-replay-ply]");
   label.textContent = `ply ${ply} of ${game.plies}`;

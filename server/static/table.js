@@ -1,13 +1,16 @@
 // A table: the server's state drawn with the playable page's board. The
-// page holds no rules: the server sends the pieces and the legal moves of
-// the seat to move; the page sends the move texts it picks.
+// page holds no rules and reads no move text: the server sends the pieces,
+// the legal moves of the seat to move with the squares of those that move
+// on the board (`targets`), and the last move's squares; the page sends
+// the move texts it picks. Each event carries the state after it, which
+// the page applies; it asks for the whole game only when it starts, when
+// it missed an event, and for the rare events that change more.
 import { Board } from "/static/board.js";
 import { checkDice, clientSeed } from "/static/dice.js";
 import { showReplay } from "/static/replay.js";
 
 const $ = (selector) => document.querySelector(selector);
 const id = location.pathname.split("/")[2];
-const MOVE = /^([a-j](?:10|[1-9]))([a-j](?:10|[1-9]))([A-Z]?)$/;
 const storeKey = `kc-seat-${id}`;
 let seat = JSON.parse(localStorage.getItem(storeKey) || "null"); // { seat, token }
 let state = null;
@@ -84,9 +87,13 @@ async function play(text) {
 }
 
 function lastMove() {
-  const text = state.moves[state.moves.length - 1] || "";
-  const match = MOVE.exec(text.includes(":") ? text.split(":")[1] : text);
-  return match ? [match[1], match[2]] : null;
+  const last = state.last_move;
+  return last && last.from ? [last.from, last.to] : null;
+}
+
+/** The targets of the seat to move (none unless it is this page's turn). */
+function targets() {
+  return myTurn() ? state.targets ?? [] : [];
 }
 
 function render() {
@@ -96,16 +103,18 @@ function render() {
   const dests = new Map();
   const placements = [];
   const others = [];
-  for (const text of mine ? state.legal : []) {
-    const match = MOVE.exec(text);
-    if (match) {
-      if (!dests.has(match[1])) dests.set(match[1], []);
-      if (!dests.get(match[1]).includes(match[2])) dests.get(match[1]).push(match[2]);
-    } else if (text.startsWith("H@")) {
-      placements.push(text.slice(2));
+  const onBoard = new Set();
+  for (const target of targets()) {
+    onBoard.add(target.move);
+    if (target.from === null) {
+      if (!placements.includes(target.to)) placements.push(target.to);
     } else {
-      others.push(text);
+      if (!dests.has(target.from)) dests.set(target.from, []);
+      if (!dests.get(target.from).includes(target.to)) dests.get(target.from).push(target.to);
     }
+  }
+  for (const text of mine ? state.legal : []) {
+    if (!onBoard.has(text)) others.push(text);
   }
   const hand = state.board.hand
     ? { ...state.board.hand, active: mine && placements.length ? ["yellow", "red"][state.to_move] : null }
@@ -267,17 +276,48 @@ async function refresh() {
       game: state.game,
       orientation,
       onMove: async (from, to) => {
-        const texts = state.legal.filter((t) => t.startsWith(from + to) && MOVE.test(t));
+        const texts = targets().filter((t) => t.from === from && t.to === to).map((t) => t.move);
         if (texts.length === 1) return play(texts[0]);
         if (texts.length > 1) {
           const choice = await board.choose(texts.map((t) => ({ value: t, label: t })));
           if (choice) play(choice);
         }
       },
-      onPlace: (square) => play(`H@${square}`),
+      onPlace: (square) => {
+        const target = targets().find((t) => t.from === null && t.to === square);
+        if (target) play(target.move);
+      },
     });
   }
   render();
+}
+
+// The fields of the state that every event carries.
+const STATE_FIELDS = [
+  "status", "position", "board", "to_move", "roll", "legal", "targets", "last_move", "outcome",
+  "termination", "clock", "scores", "draw_offers", "exchange_offer", "server_seed",
+];
+// The events whose state and own fields say all that changed.
+const APPLIED = new Set(["move", "chat", "draw", "exchange-offer"]);
+
+/** Applies the next event to the state; false when the page must ask for
+ * the whole game instead (a missed event, one that changes more, or the
+ * end of the game, whose ratings and dice proof come with it). */
+function apply(event) {
+  if (event.version !== state.version + 1 || !APPLIED.has(event.type) || event.status !== "playing") {
+    return false;
+  }
+  if (event.type === "move") {
+    const offer = state.exchange_offer;
+    state.moves.push(event.move, ...event.auto);
+    state.seats[event.seat].moved = true;
+    // An exchange accepted: the seat that offered it has acted too.
+    if (offer && !event.exchange_offer && offer.seat !== event.seat) state.seats[offer.seat].moved = true;
+  }
+  for (const field of STATE_FIELDS) state[field] = event[field];
+  state.version = event.version;
+  render();
+  return true;
 }
 
 function chatLine(event) {
@@ -303,7 +343,8 @@ function listen() {
     if (typeof event.version !== "number" || event.version <= seen) return;
     seen = event.version;
     if (event.type === "chat") chatLine(event);
-    if (!state || event.version > state.version) refresh();
+    if (!state || event.version <= state.version) return;
+    if (!apply(event)) refresh();
   };
   socket.onclose = () => setTimeout(listen, 1000);
 }

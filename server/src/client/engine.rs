@@ -296,6 +296,12 @@ mod tests {
         engine.stop().await;
         let child = std::fs::read_to_string(&children).unwrap();
         let child = child.trim();
+        // A killed process is gone once the kernel has delivered the
+        // signal: give it a moment on a loaded machine.
+        let deadline = std::time::Instant::now() + Duration::from_secs(5);
+        while alive(child) && std::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
         let survived = alive(child);
         if survived {
             let _ = std::process::Command::new("kill")

@@ -405,6 +405,7 @@ pub async fn positions(
                 "move": ply.checked_sub(1).map(|k| &tokens[k]),
                 "position": game.to_string(),
                 "board": crate::table::board::board(game),
+                "last_move": replay.table.last_move(),
             }));
         }
     }

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::live::game::{ExchangeOffer, Status};
 use crate::table::clock::ClockConfig;
-use crate::table::game::Target;
+use crate::table::game::{Squares, Target};
 
 /// What happened to a game; serialised with its `type`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -119,6 +119,8 @@ pub struct State {
     pub legal: Vec<String>,
     /// The board moves among them, with their squares.
     pub targets: Vec<Target>,
+    /// The squares of the last move on the board.
+    pub last_move: Option<Squares>,
     /// The outcome word.
     pub outcome: String,
     /// How it ended, once over.

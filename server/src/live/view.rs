@@ -36,6 +36,7 @@ impl Live {
             },
             legal,
             targets,
+            last_move: self.table.last_move().cloned(),
             outcome: self.outcome_word(),
             termination: self.ending.as_ref().map(|e| e.termination.clone()),
             clock: self.clock_view(now_ms),

@@ -7,7 +7,7 @@
 //! (Kaissa); `2:h1f3`, `4:pass`, `=K`, `exchange:rh4,be8` (Chaturaji).
 
 use kaissa_chaturaji::chaturaji::Roll;
-use kaissa_chaturaji::game::{Actor, AnyAction, AnyGame, ChaturajiStep, Game, Variant};
+use kaissa_chaturaji::game::{Actor, AnyAction, AnyGame, BoardMove, ChaturajiStep, Game, Variant};
 use kaissa_chaturaji::record::ChaturajiAction;
 use serde::Serialize;
 
@@ -42,6 +42,26 @@ pub struct Table {
     game: AnyGame,
     tokens: Vec<String>,
     rolls: u64,
+    last_move: Option<Squares>,
+}
+
+/// The squares a move went between, as the page marks them (`from` is
+/// `None` for a Home Stone placement).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Squares {
+    /// The square moved from.
+    pub from: Option<String>,
+    /// The square moved to.
+    pub to: String,
+}
+
+impl From<BoardMove> for Squares {
+    fn from(squares: BoardMove) -> Squares {
+        Squares {
+            from: squares.from,
+            to: squares.to,
+        }
+    }
 }
 
 impl Table {
@@ -52,6 +72,7 @@ impl Table {
             game: variant.start(),
             tokens: Vec::new(),
             rolls: 0,
+            last_move: None,
         }
     }
 
@@ -59,6 +80,13 @@ impl Table {
     #[must_use]
     pub fn game(&self) -> &AnyGame {
         &self.game
+    }
+
+    /// The squares of the last move that moved on the board (a pass, a
+    /// decision or an exchange leaves it as it was).
+    #[must_use]
+    pub fn last_move(&self) -> Option<&Squares> {
+        self.last_move.as_ref()
     }
 
     /// The tokens played so far, the server's own plays included.
@@ -179,6 +207,7 @@ impl Table {
                 self.game
                     .apply(action)
                     .map_err(|e| format!("illegal move {text:?}: {}", e.reason()))?;
+                self.last_move = action.board_move().map(Squares::from);
                 action.to_string()
             }
             AnyGame::Chaturaji(game) => {
@@ -214,6 +243,11 @@ impl Table {
                         }
                         game.apply(ChaturajiStep::Move(mv))
                             .map_err(|e| format!("illegal move {text:?}: {}", e.reason()))?;
+                        if let Some(squares) =
+                            AnyAction::Chaturaji(ChaturajiStep::Move(mv)).board_move()
+                        {
+                            self.last_move = Some(squares.into());
+                        }
                     }
                     ChaturajiAction::Decision { mv } => {
                         if roll.is_some() {
