@@ -40,6 +40,14 @@ await scenario(async (server, browser) => {
   check(await watcher.$$eval("[data-chat-log] img", (e) => e.length) === 0, "chat made an element");
   check(!(await watcher.evaluate(() => window.pwned)), "chat ran");
 
+  // The watcher follows the moves from their events: it reads the whole
+  // game only when it missed one (at most once, around the restart) and
+  // at the end.
+  let reads = 0;
+  watcher.on("request", (request) => {
+    if (request.method() === "GET" && new URL(request.url()).pathname === `/api/games/${created.id}`) reads += 1;
+  });
+
   for (const [ply, text] of LINE.entries()) {
     const page = ply % 2 === 0 ? yellow : red;
     await waitForPly(page, ply);
@@ -71,6 +79,7 @@ await scenario(async (server, browser) => {
     const shown = await page.$eval("[data-position]", (e) => e.dataset.position);
     check(shown === state.position, `page shows ${shown}, server has ${state.position}`);
   }
+  check(reads <= 3, `the watcher read the whole game ${reads} times for ${LINE.length} moves`);
   // The watcher is counted again after the restart.
   await yellow.waitForFunction(() => document.querySelector("[data-watchers]").textContent === "1");
   // The clocks stopped, and show the server's times.
