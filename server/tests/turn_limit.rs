@@ -6,10 +6,11 @@ mod common;
 use std::collections::VecDeque;
 
 use common::shuffle;
-use kaissa_chaturaji_server::live::game::{Action, Extra, Live, Status, MAX_TOKENS};
+use kaissa_chaturaji_server::live::game::{Action, Extra, Live, MAX_TOKENS};
 use kaissa_chaturaji_server::table::clock::ClockState;
 use kaissa_chaturaji_server::table::game::Table;
 use kaissa_chaturaji_server::table::seats::Seat;
+use kaissa_chaturaji_server::table::status::Status;
 
 #[test]
 fn an_endless_game_is_drawn_at_the_turn_limit() {

@@ -18,7 +18,7 @@ use kaissa_chaturaji::game::{Variant, RULES_NAMES};
 
 use crate::accounts::account::Hasher;
 use crate::live::events::{Event, Hub};
-use crate::live::game::{Action, Extra, Live, Status};
+use crate::live::game::{Action, Extra, Live};
 use crate::live::refusal::Refusal;
 use crate::live::watchers::Watchers;
 use crate::store::database::Store;
@@ -29,6 +29,7 @@ use crate::table::dice;
 use crate::table::game::{seat_colours, Table};
 use crate::table::id::valid_id;
 use crate::table::seats::{check_bot_spec, hash_secret, Seat, SeatKind};
+use crate::table::status::Status;
 
 /// `POST /api/games`'s body.
 #[derive(Debug, Deserialize)]

@@ -6,9 +6,10 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::live::game::{ExchangeOffer, Status};
 use crate::table::clock::ClockConfig;
+use crate::table::exchange::ExchangeOffer;
 use crate::table::game::{Squares, Target};
+use crate::table::status::Status;
 
 /// What happened to a game; serialised with its `type`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -19,8 +19,10 @@ use crate::live::refusal::Refusal;
 use crate::table::clock::{ClockConfig, ClockState};
 use crate::table::dice;
 use crate::table::ending::Ending;
+use crate::table::exchange::ExchangeOffer;
 use crate::table::game::{seat_colours, Table};
 use crate::table::seats::{check_name, hash_secret, Seat, SeatKind};
+use crate::table::status::Status;
 
 /// The longest chat message, in characters.
 pub const MAX_CHAT_CHARS: usize = 500;
@@ -28,44 +30,6 @@ pub const MAX_CHAT_CHARS: usize = 500;
 pub const CHAT_BURST: usize = 5;
 /// The window of the chat rate limit, in milliseconds.
 pub const CHAT_WINDOW_MS: i64 = 10_000;
-
-/// Where a game stands: seats being taken, being played, or over.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    /// Waiting for every seat to be taken.
-    Waiting,
-    /// Being played.
-    Playing,
-    /// Over (won, drawn or aborted).
-    Over,
-}
-
-impl Status {
-    /// The stored and sent word: `waiting`, `playing` or `over`.
-    #[must_use]
-    pub fn word(self) -> &'static str {
-        match self {
-            Status::Waiting => "waiting",
-            Status::Playing => "playing",
-            Status::Over => "over",
-        }
-    }
-
-    /// The status of a stored word.
-    ///
-    /// # Errors
-    ///
-    /// A message for a word that is none of the three.
-    pub fn from_word(word: &str) -> Result<Status, String> {
-        match word {
-            "waiting" => Ok(Status::Waiting),
-            "playing" => Ok(Status::Playing),
-            "over" => Ok(Status::Over),
-            other => Err(format!("unknown game status {other:?}")),
-        }
-    }
-}
 
 /// The most tokens a game at this server plays: past them it is drawn
 /// (termination `turn-limit`). Chaturaji's rules end every game well
@@ -96,15 +60,6 @@ pub struct Extra {
     /// The seat that resigned or ran out of time, when the game ended so.
     #[serde(default)]
     pub gave_up: Option<usize>,
-}
-
-/// A raja exchange offered (Chaturaji under the sheet's rules).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ExchangeOffer {
-    /// The seat offering it.
-    pub seat: usize,
-    /// Its token (`exchange:rh4,be8`).
-    pub exchange: String,
 }
 
 /// What a seat (or the server) does to a game.

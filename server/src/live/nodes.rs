@@ -19,9 +19,10 @@ use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
 
 use crate::live::app::App;
 use crate::live::events::Event;
-use crate::live::game::{Live, Status};
+use crate::live::game::Live;
 use crate::live::refusal::Refusal;
 use crate::store::writer::CHANNEL;
+use crate::table::status::Status;
 
 /// The `application_name` of the listening connection (to find it in
 /// `pg_stat_activity`).

@@ -17,11 +17,12 @@ use std::io::BufRead;
 use kaissa_chaturaji::record::{GameResult, Reader, Record, Termination};
 use sha2::{Digest, Sha256};
 
-use crate::live::game::{Live, Status};
+use crate::live::game::Live;
 use crate::table::clock::ClockConfig;
 use crate::table::dice;
 use crate::table::game::seat_colours;
 use crate::table::rules_record::moves_record;
+use crate::table::status::Status;
 
 /// The clock tag's value: `<initial_ms>+<increment_ms>` (milliseconds) or
 /// `<days>d` per move; `-` for none.

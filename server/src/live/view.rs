@@ -5,8 +5,9 @@
 use serde_json::{json, Value};
 
 use crate::live::event::{ClockView, State};
-use crate::live::game::{Live, Status};
+use crate::live::game::Live;
 use crate::table::game::seat_colours;
+use crate::table::status::Status;
 
 impl Live {
     /// The state every event carries and `GET /api/games/<id>` shows.
