@@ -117,6 +117,9 @@ pub async fn join(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let request: JoinRequest = body(bytes)?;
     let account = crate::account_api::account_of(&app, &headers).await?;
+    if account.is_none() {
+        crate::account_api::check_guest_name(&app, request.name.as_deref()).await?;
+    }
     let (version, token) = app
         .act(
             &id,

@@ -12,6 +12,8 @@ pub struct ApiError {
     pub status: StatusCode,
     /// What went wrong, for people.
     pub message: String,
+    /// Seconds to wait before trying again, sent as `Retry-After`.
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -20,7 +22,16 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            retry_after: None,
         }
+    }
+
+    /// The same error, telling the client to wait `seconds` (at least 1)
+    /// before trying again (`Retry-After`).
+    #[must_use]
+    pub fn retry_after(mut self, seconds: u64) -> ApiError {
+        self.retry_after = Some(seconds.max(1));
+        self
     }
 
     /// 400: the request is malformed.
@@ -79,10 +90,16 @@ impl From<crate::storage::StoreError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (
+        let mut response = (
             self.status,
             Json(serde_json::json!({ "error": self.message })),
         )
-            .into_response()
+            .into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }

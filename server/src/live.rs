@@ -17,7 +17,8 @@ use crate::accounts::Account;
 use crate::clock::{ClockConfig, ClockState};
 use crate::dice;
 use crate::error::ApiError;
-use crate::seats::{check_name, hash_secret, Seat};
+use crate::names::GuestName;
+use crate::seats::{hash_secret, Seat};
 use crate::table::{rules_of, seat_colours, Table};
 
 /// The longest chat message, in characters.
@@ -417,6 +418,8 @@ impl Live {
                         "a chat message has 1 to {MAX_CHAT_CHARS} characters"
                     )));
                 }
+                crate::visible_text::check_visible(&text, "a chat message")
+                    .map_err(ApiError::bad_request)?;
                 let times = &mut self.chat_times[seat];
                 while times.front().is_some_and(|&t| t <= now_ms - CHAT_WINDOW_MS) {
                     times.pop_front();
@@ -561,9 +564,12 @@ impl Live {
                 ));
             }
         }
-        let name = match (&account, name) {
+        let name = match (&account, name.filter(|n| !n.trim().is_empty())) {
             (Some(account), _) => account.name.clone(),
-            (None, Some(name)) => check_name(&name).map_err(ApiError::bad_request)?,
+            (None, Some(name)) => GuestName::parse(&name)
+                .map_err(ApiError::bad_request)?
+                .shown()
+                .to_string(),
             (None, None) => format!("{} player", seat_colours(&self.game)[seat]),
         };
         let seed = match client_seed {

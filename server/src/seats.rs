@@ -9,7 +9,7 @@ use sha2::{Digest, Sha256};
 use crate::dice::to_hex;
 
 /// The longest shown name, in characters.
-pub const MAX_NAME_CHARS: usize = 40;
+pub const MAX_NAME_CHARS: usize = crate::names::MAX_GUEST_CHARS;
 
 /// One seat: its kind (`human`, `player:<name>` or `bot:<spec>`), the
 /// hashes of its join secret and token, its shown name, its account, and
@@ -90,21 +90,15 @@ pub fn check_bot_spec(spec: &str, game: &AnyGame) -> Result<(), String> {
     }
 }
 
-/// A shown name: trimmed, 1 to [`MAX_NAME_CHARS`] characters, no control
-/// characters.
+/// A guest's shown name, checked as [`crate::names::GuestName`] does
+/// (trimmed, 1 to [`MAX_NAME_CHARS`] characters, the account names'
+/// characters and single spaces).
 ///
 /// # Errors
 ///
 /// A message saying what is wrong.
 pub fn check_name(name: &str) -> Result<String, String> {
-    let name = name.trim();
-    let count = name.chars().count();
-    if count == 0 || count > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(format!(
-            "a name has 1 to {MAX_NAME_CHARS} characters and no control characters"
-        ));
-    }
-    Ok(name.to_string())
+    crate::names::GuestName::parse(name).map(|guest| guest.shown().to_string())
 }
 
 #[cfg(test)]

@@ -213,6 +213,7 @@ impl Store {
             sqlx::query(statement).execute(&pool).await?;
         }
         crate::archive::backfill(&pool).await?;
+        crate::name_keys::rekey(&pool, !sqlite).await?;
         let writer = if sqlite {
             Writer::start(pool.clone(), 1, Some(CHECKPOINT_EVERY), false)
         } else {
