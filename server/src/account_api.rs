@@ -207,9 +207,8 @@ fn throttle_key(name: &str) -> String {
 /// A hashing failure as an answer: 429 with `Retry-After` when busy.
 fn hash_error(e: HashError) -> ApiError {
     match e {
-        HashError::Busy => {
-            ApiError::too_many(e.to_string()).retry_after(crate::password_hasher::BUSY_RETRY_SECONDS)
-        }
+        HashError::Busy => ApiError::too_many(e.to_string())
+            .retry_after(crate::password_hasher::BUSY_RETRY_SECONDS),
         HashError::Failed(message) => ApiError::internal(message),
     }
 }

@@ -144,13 +144,15 @@ impl Limits {
     /// address, must wait after failed logins; the same answer whether
     /// the name has an account or not.
     pub fn login_begin(&self, key: &str, address: IpAddr) -> Result<(), ApiError> {
-        self.logins.begin(key, address, now_ms()).map_err(|wait_ms| {
-            let seconds = u64::try_from(wait_ms).unwrap_or(0).div_ceil(1000).max(1);
-            ApiError::too_many(format!(
-                "too many failed logins from this address: try again in {seconds} s"
-            ))
-            .retry_after(seconds)
-        })
+        self.logins
+            .begin(key, address, now_ms())
+            .map_err(|wait_ms| {
+                let seconds = u64::try_from(wait_ms).unwrap_or(0).div_ceil(1000).max(1);
+                ApiError::too_many(format!(
+                    "too many failed logins from this address: try again in {seconds} s"
+                ))
+                .retry_after(seconds)
+            })
     }
 
     /// The login begun was right.

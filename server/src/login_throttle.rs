@@ -129,7 +129,8 @@ impl<K: Hash + Eq + Clone> Table<K> {
     /// Drops the forgotten keys, then the oldest quarter if still full.
     fn prune(&mut self, now_ms: i64) {
         let rule = self.rule;
-        self.entries.retain(|_, entry| !rule.forgotten(entry, now_ms));
+        self.entries
+            .retain(|_, entry| !rule.forgotten(entry, now_ms));
         if self.entries.len() >= MAX_KEYS {
             let mut times: Vec<i64> = self.entries.values().map(|e| e.last_ms).collect();
             let cut = times.len() / 4;

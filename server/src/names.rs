@@ -243,7 +243,12 @@ mod tests {
         ] {
             assert_eq!(key(a), key(b), "{a} and {b}");
         }
-        for (a, b) in [("anna", "anne"), ("tom", "tim"), ("kate", "kata"), ("bob", "rob")] {
+        for (a, b) in [
+            ("anna", "anne"),
+            ("tom", "tim"),
+            ("kate", "kata"),
+            ("bob", "rob"),
+        ] {
             assert_ne!(key(a), key(b), "{a} and {b}");
         }
     }
@@ -253,7 +258,10 @@ mod tests {
         let guest = |t: &str| GuestName::parse(t);
         assert_eq!(guest("  player 1 ").unwrap().shown(), "player 1");
         assert_eq!(guest("Anna K").unwrap().key(), key("Anna_K"));
-        assert_eq!(guest("\u{0391}\u{039D}\u{039D}\u{0391}").unwrap().key(), key("anna"));
+        assert_eq!(
+            guest("\u{0391}\u{039D}\u{039D}\u{0391}").unwrap().key(),
+            key("anna")
+        );
         assert!(guest("x").is_ok());
         for bad in [
             "",

@@ -298,11 +298,20 @@ mod tests {
     async fn a_hash_verifies_its_password_only() {
         let hasher = Hasher::new().unwrap();
         let hash = hasher.hash("correct horse").await.unwrap();
-        assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash}");
-        assert_eq!(hasher.verify("correct horse", Some(hash.clone())).await, Ok(true));
+        assert!(
+            hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{hash}"
+        );
+        assert_eq!(
+            hasher.verify("correct horse", Some(hash.clone())).await,
+            Ok(true)
+        );
         assert_eq!(hasher.verify("wrong horse", Some(hash)).await, Ok(false));
         assert_eq!(hasher.verify("correct horse", None).await, Ok(false));
-        assert!(hasher.inner.decoy.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"));
+        assert!(hasher
+            .inner
+            .decoy
+            .starts_with("$argon2id$v=19$m=19456,t=2,p=1$"));
         assert_eq!(hasher.in_use(), 0);
     }
 
@@ -317,13 +326,19 @@ mod tests {
                 .hash_password(b"old password", &salt)
                 .unwrap()
                 .to_string();
-            assert_eq!(hasher.verify("old password", Some(old.clone())).await, Ok(true));
+            assert_eq!(
+                hasher.verify("old password", Some(old.clone())).await,
+                Ok(true)
+            );
             assert_eq!(hasher.verify("other password", Some(old)).await, Ok(false));
         }
         // One asking too much memory is never checked.
         let greedy = "$argon2id$v=19$m=4194304,t=1,p=1$MDEyMzQ1Njc4OWFiY2RlZg$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
         assert_eq!(hasher.verify("x", Some(greedy.into())).await, Ok(false));
-        assert_eq!(hasher.verify("x", Some("not a hash".into())).await, Ok(false));
+        assert_eq!(
+            hasher.verify("x", Some("not a hash".into())).await,
+            Ok(false)
+        );
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
