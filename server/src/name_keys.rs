@@ -42,9 +42,12 @@ fn wanted(account: &Stored) -> Option<String> {
     Some(parsed.key().to_string())
 }
 
+/// Pairs of strings: `(id, new key)` or `(newer name, older name)`.
+type Pairs = Vec<(String, String)>;
+
 /// The new key of each account whose key changes, in creation order, and
 /// the accounts that lost their name to an older one.
-fn plan(accounts: &[Stored]) -> (Vec<(String, String)>, Vec<(String, String)>) {
+fn plan(accounts: &[Stored]) -> (Pairs, Pairs) {
     let mut given = std::collections::HashMap::new();
     let mut changes = Vec::new();
     let mut lost = Vec::new();
