@@ -69,7 +69,7 @@ impl std::fmt::Display for HashError {
 #[derive(Debug)]
 struct Inner {
     /// One permit per hash running at once.
-    permits: Semaphore,
+    permits: Arc<Semaphore>,
     /// Hashes running or waiting.
     admitted: AtomicUsize,
     /// The memory blocks not in use (at most [`HASHES_AT_ONCE`] exist).
@@ -123,7 +123,7 @@ impl Hasher {
         let decoy = phc(&salt, &output)?;
         Ok(Hasher {
             inner: Arc::new(Inner {
-                permits: Semaphore::new(HASHES_AT_ONCE),
+                permits: Arc::new(Semaphore::new(HASHES_AT_ONCE)),
                 admitted: AtomicUsize::new(0),
                 blocks: Mutex::new(Vec::new()),
                 decoy,
@@ -150,15 +150,16 @@ impl Hasher {
         }
         let inner = self.inner.clone();
         // Waiting here ends with the request; the hash itself, once
-        // started, runs to its end and only then gives its permit back.
+        // started, runs to its end and only then gives its permit back
+        // (the permit goes with it, and back however it ends).
         let permit = inner
             .permits
-            .acquire()
+            .clone()
+            .acquire_owned()
             .await
             .map_err(|e| HashError::Failed(e.to_string()))?;
-        permit.forget();
         tokio::task::spawn_blocking(move || {
-            let _admission = admission;
+            let _held = (admission, permit);
             let mut block = inner
                 .blocks
                 .lock()
@@ -178,7 +179,6 @@ impl Hasher {
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
                 .push(block);
-            inner.permits.add_permits(1);
             out
         })
         .await

@@ -532,6 +532,48 @@ async fn a_flood_of_logins_is_refused_not_queued() {
     }
 }
 
+/// The resident memory of process `pid`, in KiB (Linux's `/proc`).
+#[cfg(target_os = "linux")]
+fn resident_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap()
+}
+
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread")]
+async fn a_flood_of_logins_leaves_little_memory_behind() {
+    // The server in a process of its own, so that its memory is its own.
+    let config = sqlite("memory");
+    let address = free_address();
+    let mut server = spawn(&config, address).await;
+    let name = unique("Gale");
+    register(address, &name, "the right one").await;
+    // Five waves of forty wrong logins at once, from forty addresses.
+    for wave in 0..5u8 {
+        let logins: Vec<_> = (0..40u8)
+            .map(|i| {
+                let name = name.clone();
+                tokio::spawn(async move {
+                    log_in_from([127, 5, wave, i + 1], address, &name, "flooding").await
+                })
+            })
+            .collect();
+        for login in logins {
+            let status = login.await.unwrap().status;
+            assert!(status == 401 || status == 429, "{status}");
+        }
+    }
+    let resident = resident_kib(server.id());
+    let _ = server.kill();
+    let _ = server.wait();
+    // Two 19 MiB blocks and the server itself, not a block per thread.
+    assert!(resident < 160 * 1024, "{} MiB resident", resident / 1024);
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn rated_games_need_an_account_at_every_seat() {
     for config in backends("rated") {
