@@ -37,6 +37,9 @@ async function joinFromLink() {
   if (seat) return;
   const game = await (await fetch(`/api/games/${id}`)).json();
   const name = (localStorage.getItem("kc-name") || "").trim() || undefined;
+  // The secret opens one seat; the others answer 403. Another refusal
+  // (a name the server does not take, say) is the one to show.
+  let refusal = "";
   for (const s of game.seats) {
     if (s.taken) continue;
     const reply = await fetch(`/api/games/${id}/join`, {
@@ -50,8 +53,11 @@ async function joinFromLink() {
       history.replaceState(null, "", location.pathname);
       return;
     }
+    if (reply.status !== 403 && !refusal) {
+      refusal = ((await reply.json().catch(() => ({}))).error) || "";
+    }
   }
-  showError("this link takes no free seat");
+  showError(refusal || "this link takes no free seat");
 }
 
 /** Offers the seat kept for the logged-in account, if there is one free. */

@@ -185,27 +185,393 @@ async fn names_that_read_alike_are_one_name() {
     }
 }
 
+/// Sends `POST path` with JSON `body` from the loopback address `source`
+/// (the server counts attempts by the peer's address and trusts no
+/// forwarding header).
+async fn post_from(
+    source: [u8; 4],
+    address: std::net::SocketAddr,
+    path: &str,
+    body: serde_json::Value,
+) -> Reply {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket
+        .bind(std::net::SocketAddr::from((source, 0)))
+        .unwrap();
+    let mut stream = socket.connect(address).await.unwrap();
+    let body = body.to_string();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(body.as_bytes()).await.unwrap();
+    let mut bytes = Vec::new();
+    stream.read_to_end(&mut bytes).await.unwrap();
+    let text = String::from_utf8_lossy(&bytes).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    Reply {
+        status: head.split_whitespace().nth(1).unwrap().parse().unwrap(),
+        head: head.to_string(),
+        body: body.to_string(),
+    }
+}
+
+/// Logs in as `name` from `source`.
+async fn log_in_from(
+    source: [u8; 4],
+    address: std::net::SocketAddr,
+    name: &str,
+    password: &str,
+) -> Reply {
+    let body = json!({ "name": name, "password": password });
+    post_from(source, address, "/api/login", body).await
+}
+
+/// The `Retry-After` header's seconds, if any.
+fn retry_after(reply: &Reply) -> Option<u64> {
+    reply.head.lines().find_map(|line| {
+        let (name, value) = line.split_once(':')?;
+        name.eq_ignore_ascii_case("retry-after")
+            .then(|| value.trim().parse().ok())?
+    })
+}
+
+/// What a reply says, for comparing answers.
+fn answer(reply: &Reply) -> (u16, String, Option<u64>) {
+    (reply.status, reply.body.clone(), retry_after(reply))
+}
+
+/// Digits unique to this run, for names (a PostgreSQL database outlives
+/// a test).
+fn digits() -> String {
+    unique("")
+}
+
 #[tokio::test(flavor = "multi_thread")]
-async fn attempts_are_limited() {
+async fn capitals_that_look_alike_are_one_name() {
+    for config in backends("capitals") {
+        let address = start(&config).await;
+        let n = digits();
+        let register_from = |source: [u8; 4], name: String| async move {
+            let body = json!({ "name": name, "password": "a long password" });
+            post_from(source, address, "/api/accounts", body).await
+        };
+        // Latin first, then Greek and Cyrillic capitals that look the same.
+        let groups: [&[&str]; 5] = [
+            &[
+                "KATE",
+                "\u{039A}\u{0391}\u{03A4}\u{0395}",
+                "\u{041A}\u{0410}\u{0422}\u{0415}",
+            ],
+            &[
+                "TOM",
+                "\u{03A4}\u{039F}\u{039C}",
+                "\u{0422}\u{041E}\u{041C}",
+            ],
+            &["ABBA", "\u{0410}\u{0412}\u{0412}\u{0410}"],
+            &["ANNA", "\u{0391}\u{039D}\u{039D}\u{0391}"],
+            &["llll", "IIII"],
+        ];
+        for (g, names) in groups.iter().enumerate() {
+            let source = [127, 4, g as u8, 1];
+            let first = register_from(source, format!("{}{n}", names[0])).await;
+            assert_eq!(first.status, 201, "{}: {}", names[0], first.body);
+            for other in &names[1..] {
+                let reply = register_from(source, format!("{other}{n}")).await;
+                assert_eq!(reply.status, 409, "{other}: {}", reply.body);
+            }
+            // Their small letters too.
+            let small = register_from(source, format!("{}{n}", names[1].to_lowercase())).await;
+            assert_eq!(small.status, 409, "{}: {}", names[1], small.body);
+        }
+        // Names that differ stay apart.
+        for name in ["anna", "anne", "tom", "tim"] {
+            let reply = register_from([127, 4, 9, 1], format!("{name}x{n}")).await;
+            assert_eq!(reply.status, 201, "{name}: {}", reply.body);
+        }
+    }
+}
+
+/// The key the server gave names before capitals came first: the small
+/// letters' skeleton.
+fn old_key(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    let shown: String = name.nfkc().collect();
+    unicode_security::confusable_detection::skeleton(&shown.to_lowercase())
+        .collect::<String>()
+        .to_lowercase()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn stored_keys_are_made_again_at_start() {
+    use kaissa_chaturaji_server::accounts::account::Hasher;
+    for config in backends("rekey") {
+        // Accounts stored under the old key: KATE, then Greek KATE (apart
+        // under it), and Anna.
+        let n = digits();
+        let latin = format!("KATE{n}");
+        let greek = format!("\u{039A}\u{0391}\u{03A4}\u{0395}{n}");
+        let anna = format!("Anna{n}");
+        assert_ne!(old_key(&latin), old_key(&greek));
+        {
+            let store = kaissa_chaturaji_server::store::database::Store::open(&config.database)
+                .await
+                .unwrap();
+            let hasher = Hasher::new().unwrap();
+            let pool = sqlx::AnyPool::connect(&config.database).await.unwrap();
+            for (i, (name, password)) in [
+                (&latin, "latin password"),
+                (&greek, "greek password"),
+                (&anna, "anna password"),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                sqlx::query(
+                    "INSERT INTO accounts (id, name, name_key, password_hash, kind, token_hash, created_ms)
+                     VALUES ($1, $2, $3, $4, 'player', NULL, $5)",
+                )
+                .bind(format!("{:016x}", n.parse::<u64>().unwrap() * 4 + i as u64))
+                .bind(name)
+                .bind(old_key(name))
+                .bind(hasher.hash(password).await.unwrap())
+                .bind(1_000 + i as i64)
+                .execute(&pool)
+                .await
+                .unwrap();
+            }
+            drop(store);
+        }
+        // At start the keys are made again: the older KATE keeps the name.
+        let address = start(&config).await;
+        assert_eq!(log_in(address, &latin, "latin password").await.status, 200);
+        assert_eq!(
+            log_in(address, &latin.to_lowercase(), "latin password")
+                .await
+                .status,
+            200
+        );
+        let lost = log_in(address, &greek, "greek password").await;
+        assert_eq!(lost.status, 401, "{}", lost.body);
+        assert_eq!(log_in(address, &anna, "anna password").await.status, 200);
+        let player = get(address, &format!("/api/players/{}", greek.to_lowercase())).await;
+        assert_eq!(player.json()["name"].as_str(), Some(latin.as_str()));
+        let taken = try_register(
+            address,
+            &format!("\u{041A}\u{0410}\u{0422}\u{0415}{n}"),
+            "a long password",
+        )
+        .await;
+        assert_eq!(taken.status, 409, "{}", taken.body);
+        // A second start changes nothing more.
+        let again = start(&config).await;
+        assert_eq!(log_in(again, &latin, "latin password").await.status, 200);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn failed_logins_elsewhere_never_lock_the_owner_out() {
+    for config in backends("lockout") {
+        let address = start(&config).await;
+        let name = unique("Dora");
+        register(address, &name, "the right one").await;
+        // Twenty wrong passwords from A: five answered 401, then A waits
+        // for this name (429, Retry-After), doubling.
+        let a = [127, 2, 0, 1];
+        let mut statuses = Vec::new();
+        for _ in 0..20 {
+            let reply = log_in_from(a, address, &name, "the wrong one").await;
+            if reply.status == 429 {
+                assert!(
+                    retry_after(&reply).is_some_and(|s| s >= 1),
+                    "{}",
+                    reply.head
+                );
+            }
+            statuses.push(reply.status);
+        }
+        assert_eq!(&statuses[..5], [401; 5], "{statuses:?}");
+        assert!(statuses[5..].iter().all(|&s| s == 429), "{statuses:?}");
+        // The owner, from B, logs in at once.
+        let started = std::time::Instant::now();
+        let owner = log_in_from([127, 2, 0, 2], address, &name, "the right one").await;
+        assert_eq!(owner.status, 200, "{}", owner.body);
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        // And from A the right password waits like a wrong one.
+        let waits = log_in_from(a, address, &name, "the right one").await;
+        assert_eq!(waits.status, 429, "{}", waits.body);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn unknown_and_known_names_get_the_same_answers() {
+    for config in backends("oracle") {
+        let address = start(&config).await;
+        let known = unique("Edda");
+        register(address, &known, "the right one").await;
+        let unknown = unique("Nobody");
+        // Twelve wrong logins each, from two fresh addresses, and then
+        // alternating from a third: the same replies, throttled alike.
+        let mut sequences = Vec::new();
+        for (source, name) in [([127, 2, 1, 1], &known), ([127, 2, 1, 2], &unknown)] {
+            let mut replies = Vec::new();
+            for _ in 0..12 {
+                replies.push(answer(
+                    &log_in_from(source, address, name, "wrong guess").await,
+                ));
+            }
+            sequences.push(replies);
+        }
+        assert_eq!(sequences[0], sequences[1]);
+        assert_eq!(sequences[0][0].0, 401);
+        assert_eq!(sequences[0][11].0, 429);
+        let (mut for_known, mut for_unknown) = (Vec::new(), Vec::new());
+        for _ in 0..9 {
+            let source = [127, 2, 1, 3];
+            for_known.push(answer(
+                &log_in_from(source, address, &known, "wrong guess").await,
+            ));
+            for_unknown.push(answer(
+                &log_in_from(source, address, &unknown, "wrong guess").await,
+            ));
+        }
+        assert_eq!(for_known, for_unknown);
+        // From an address that tried twenty times this minute, alike too.
+        let a = [127, 2, 1, 4];
+        for _ in 0..20 {
+            log_in_from(a, address, &known, "wrong guess").await;
+        }
+        let known_then = answer(&log_in_from(a, address, &known, "wrong guess").await);
+        let unknown_then = answer(&log_in_from(a, address, &unknown, "wrong guess").await);
+        assert_eq!(known_then.0, 429);
+        assert_eq!(known_then.0, unknown_then.0);
+        assert_eq!(known_then.1, unknown_then.1);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn attempts_from_one_address_are_limited() {
     let config = sqlite("attempts");
     let address = start(&config).await;
-    let name = unique("Dora");
-    register(address, &name, "the right one").await;
-    // Ten wrong passwords, and the account waits, even for the right one.
-    for _ in 0..10 {
-        let reply = log_in(address, &name, "the wrong one").await;
-        assert_eq!(reply.status, 401);
-    }
-    let reply = log_in(address, &name, "the right one").await;
-    assert_eq!(reply.status, 429, "{}", reply.body);
-    // Twenty attempts a minute from one address, then 429 for anything.
+    // Twenty attempts a minute from one address, then 429 for anything,
+    // with Retry-After.
     let mut statuses = Vec::new();
-    for i in 0..12 {
-        let reply = log_in(address, &format!("someone{i}"), "whatever!").await;
+    for i in 0..24 {
+        let reply = log_in_from([127, 2, 2, 1], address, &format!("someone{i}"), "whatever!").await;
+        if reply.status == 429 {
+            assert!(
+                retry_after(&reply).is_some_and(|s| (1..=60).contains(&s)),
+                "{}",
+                reply.head
+            );
+        }
         statuses.push(reply.status);
     }
-    assert_eq!(statuses.iter().filter(|&&s| s == 401).count(), 8);
+    assert_eq!(statuses.iter().filter(|&&s| s == 401).count(), 20);
     assert_eq!(statuses.iter().filter(|&&s| s == 429).count(), 4);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_flood_of_logins_is_refused_not_queued() {
+    for config in backends("flood") {
+        let address = start(&config).await;
+        let name = unique("Fern");
+        register(address, &name, "the right one").await;
+        // Two hundred wrong logins at once, each from its own address:
+        // a few are checked, the others are refused at once (429 with
+        // Retry-After) instead of waiting for the hashes before them.
+        let floods: Vec<_> = (0..200u32)
+            .map(|i| {
+                let name = name.clone();
+                let source = [127, 3, (i / 200) as u8, (i % 200 + 1) as u8];
+                tokio::spawn(async move {
+                    let started = std::time::Instant::now();
+                    let reply = log_in_from(source, address, &name, "flooding").await;
+                    (reply, started.elapsed())
+                })
+            })
+            .collect();
+        // Meanwhile the owner logs in, coming back as told when refused.
+        let owner = tokio::spawn(async move {
+            let started = std::time::Instant::now();
+            loop {
+                let reply = log_in_from([127, 3, 9, 9], address, &name, "the right one").await;
+                if reply.status != 429 {
+                    return (reply.status, started.elapsed());
+                }
+                let wait = retry_after(&reply).expect("a 429 says when to come back");
+                assert!(wait <= 5, "{wait}");
+                tokio::time::sleep(std::time::Duration::from_secs(wait)).await;
+            }
+        });
+        let mut refused = 0;
+        for flood in floods {
+            let (reply, took) = flood.await.unwrap();
+            match reply.status {
+                401 => {}
+                429 => {
+                    refused += 1;
+                    assert!(retry_after(&reply).is_some(), "{}", reply.head);
+                    assert!(
+                        took < std::time::Duration::from_secs(3),
+                        "a refusal took {took:?}"
+                    );
+                }
+                other => panic!("{other}: {}", reply.body),
+            }
+        }
+        assert!(refused > 0, "every one of the flood was queued");
+        let (status, took) = owner.await.unwrap();
+        assert_eq!(status, 200);
+        assert!(
+            took < std::time::Duration::from_secs(15),
+            "the owner took {took:?}"
+        );
+    }
+}
+
+/// The resident memory of process `pid`, in KiB (Linux's `/proc`).
+#[cfg(target_os = "linux")]
+fn resident_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap()
+}
+
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread")]
+async fn a_flood_of_logins_leaves_little_memory_behind() {
+    // The server in a process of its own, so that its memory is its own.
+    let config = sqlite("memory");
+    let address = free_address();
+    let mut server = spawn(&config, address).await;
+    let name = unique("Gale");
+    register(address, &name, "the right one").await;
+    // Five waves of forty wrong logins at once, from forty addresses.
+    for wave in 0..5u8 {
+        let logins: Vec<_> = (0..40u8)
+            .map(|i| {
+                let name = name.clone();
+                tokio::spawn(async move {
+                    log_in_from([127, 5, wave, i + 1], address, &name, "flooding").await
+                })
+            })
+            .collect();
+        for login in logins {
+            let status = login.await.unwrap().status;
+            assert!(status == 401 || status == 429, "{status}");
+        }
+    }
+    let resident = resident_kib(server.id());
+    let _ = server.kill();
+    let _ = server.wait();
+    // Two 19 MiB blocks and the server itself, not a block per thread.
+    assert!(resident < 160 * 1024, "{} MiB resident", resident / 1024);
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -5,19 +5,16 @@
 //! argon2id hash (a PHC string with its own salt), a session or API token
 //! as its SHA-256 (tokens are 32 random bytes, so a fast hash suffices).
 
-use std::sync::Arc;
-
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
 use sqlx::any::AnyRow;
 use sqlx::Row;
-use tokio::sync::Semaphore;
 
 use crate::accounts::names::AccountName;
 use crate::store::database::Store;
 use crate::store::rows::StoreError;
 use crate::table::dice;
 use crate::table::seats::hash_secret;
+
+pub use crate::accounts::password::{HashError, Hasher, HASHES_AT_ONCE};
 
 /// The accounts' tables, created at every start when missing.
 pub const SCHEMA: [&str; 4] = [
@@ -134,80 +131,6 @@ pub fn check_password(password: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Password hashing, a few at a time: each argon2id hash takes about
-/// 19 MiB and tens of milliseconds of one core, so that a flood of
-/// attempts waits instead of taking the machine.
-#[derive(Debug, Clone)]
-pub struct Hasher {
-    permits: Arc<Semaphore>,
-    /// A hash of no one's password, checked when a name has no account so
-    /// that a wrong name takes as long as a wrong password.
-    decoy: Arc<String>,
-}
-
-/// How many password hashes run at once.
-pub const HASHES_AT_ONCE: usize = 2;
-
-impl Hasher {
-    /// A hasher with [`HASHES_AT_ONCE`] permits.
-    ///
-    /// # Errors
-    ///
-    /// When no randomness is available.
-    pub fn new() -> Result<Hasher, String> {
-        let decoy = hash_now(&dice::random_hex(16).map_err(|e| e.to_string())?)?;
-        Ok(Hasher {
-            permits: Arc::new(Semaphore::new(HASHES_AT_ONCE)),
-            decoy: Arc::new(decoy),
-        })
-    }
-
-    /// The argon2id PHC string of `password`, with a fresh salt.
-    ///
-    /// # Errors
-    ///
-    /// A hashing failure, as a message.
-    pub async fn hash(&self, password: &str) -> Result<String, String> {
-        let _permit = self.permits.acquire().await.map_err(|e| e.to_string())?;
-        let password = password.to_string();
-        tokio::task::spawn_blocking(move || hash_now(&password))
-            .await
-            .map_err(|e| e.to_string())?
-    }
-
-    /// Whether `password` matches the stored `hash` (`None`: no account,
-    /// checked against a decoy and never matching).
-    pub async fn verify(&self, password: &str, hash: Option<String>) -> bool {
-        let Ok(_permit) = self.permits.acquire().await else {
-            return false;
-        };
-        let real = hash.is_some();
-        let hash = hash.unwrap_or_else(|| self.decoy.to_string());
-        let password = password.to_string();
-        let matches = tokio::task::spawn_blocking(move || {
-            PasswordHash::new(&hash).is_ok_and(|parsed| {
-                Argon2::default()
-                    .verify_password(password.as_bytes(), &parsed)
-                    .is_ok()
-            })
-        })
-        .await
-        .unwrap_or(false);
-        real && matches
-    }
-}
-
-/// Hashes on this thread.
-fn hash_now(password: &str) -> Result<String, String> {
-    let mut salt = [0u8; 16];
-    getrandom::getrandom(&mut salt).map_err(|e| e.to_string())?;
-    let salt = SaltString::encode_b64(&salt).map_err(|e| e.to_string())?;
-    Argon2::default()
-        .hash_password(password.as_bytes(), &salt)
-        .map(|hash| hash.to_string())
-        .map_err(|e| e.to_string())
-}
-
 /// Reads an `accounts` row of `id, name, kind`.
 fn account_row(row: &AnyRow) -> Result<Account, StoreError> {
     let kind: String = row.try_get(2)?;
@@ -280,6 +203,20 @@ impl Store {
                 .await?;
         row.map(|row| Ok((account_row(&row)?, row.try_get(3)?)))
             .transpose()
+    }
+
+    /// The account whose name key is `key` (see
+    /// [`crate::accounts::names::name_key`]), if any.
+    ///
+    /// # Errors
+    ///
+    /// A database failure.
+    pub async fn account_by_key(&self, key: &str) -> Result<Option<Account>, StoreError> {
+        let row = sqlx::query("SELECT id, name, kind FROM accounts WHERE name_key = $1")
+            .bind(key)
+            .fetch_optional(self.pool())
+            .await?;
+        row.as_ref().map(account_row).transpose()
     }
 
     /// The account with id `id`, if any.
@@ -399,15 +336,5 @@ mod tests {
         assert!(check_password("short").is_err());
         assert!(check_password("long enough").is_ok());
         assert!(check_password(&"x".repeat(MAX_PASSWORD_BYTES + 1)).is_err());
-    }
-
-    #[tokio::test]
-    async fn a_hash_verifies_its_password_only() {
-        let hasher = Hasher::new().unwrap();
-        let hash = hasher.hash("correct horse").await.unwrap();
-        assert!(hash.starts_with("$argon2id$"));
-        assert!(hasher.verify("correct horse", Some(hash.clone())).await);
-        assert!(!hasher.verify("wrong horse", Some(hash)).await);
-        assert!(!hasher.verify("correct horse", None).await);
     }
 }

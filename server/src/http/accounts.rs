@@ -22,9 +22,9 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::accounts::account::{
-    check_password, Account, AccountKind, CreateError, SESSION_COOKIE, SESSION_MS,
+    check_password, Account, AccountKind, CreateError, HashError, SESSION_COOKIE, SESSION_MS,
 };
-use crate::accounts::names::AccountName;
+use crate::accounts::names::{AccountName, GuestName};
 use crate::http::error::ApiError;
 use crate::http::extract::body;
 use crate::http::limits::Limits;
@@ -136,7 +136,7 @@ pub async fn register(
         .hasher
         .hash(&request.password)
         .await
-        .map_err(ApiError::internal)?;
+        .map_err(hash_error)?;
     let account = match app
         .store
         .create_account(&name, AccountKind::Player, &hash, None)
@@ -155,7 +155,9 @@ pub async fn register(
 }
 
 /// `POST /api/login`: 200 and a fresh session; 401 for a wrong name or
-/// password (the same answer, after the same work, for both).
+/// password (the same answer, after the same work, for both); 429 with
+/// `Retry-After` while failed logins make the name from this address (or
+/// the address) wait, or while too many passwords are being checked.
 pub async fn login(
     State(app): State<Arc<App>>,
     Extension(limits): Extension<Arc<Limits>>,
@@ -164,26 +166,54 @@ pub async fn login(
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let request: Credentials = body(bytes)?;
-    limits.attempt(peer.ip())?;
+    let address = peer.ip();
+    limits.attempt(address)?;
+    let key = throttle_key(&request.name);
+    limits.login_begin(&key, address)?;
+    let wrong = || ApiError::unauthorized("wrong name or password");
     if request.password.len() > crate::accounts::account::MAX_PASSWORD_BYTES {
-        return Err(ApiError::unauthorized("wrong name or password"));
+        return Err(wrong());
     }
-    let found = app.store.login_of(&request.name).await?;
-    if let Some((account, _)) = &found {
-        limits.login_of(&account.id)?;
-    }
+    let found = match app.store.login_of(&request.name).await {
+        Ok(found) => found,
+        Err(e) => {
+            limits.login_unchecked(&key, address);
+            return Err(e.into());
+        }
+    };
     let (account, hash) = match found {
         Some((account, hash)) if account.kind == AccountKind::Player => (Some(account), Some(hash)),
         _ => (None, None),
     };
-    if !app.hasher.verify(&request.password, hash).await {
-        if let Some(account) = &account {
-            limits.failed_login(&account.id);
+    match app.hasher.verify(&request.password, hash).await {
+        Ok(true) => {}
+        Ok(false) => return Err(wrong()),
+        Err(e) => {
+            limits.login_unchecked(&key, address);
+            return Err(hash_error(e));
         }
-        return Err(ApiError::unauthorized("wrong name or password"));
     }
-    let account = account.ok_or_else(|| ApiError::unauthorized("wrong name or password"))?;
+    let account = account.ok_or_else(wrong)?;
+    limits.login_succeeded(&key, address);
     logged_in(&app, &account, StatusCode::OK, &headers).await
+}
+
+/// The key a login's name is throttled by: the name key when the name
+/// could be an account's, else a hash of the text (no account has it).
+fn throttle_key(name: &str) -> String {
+    match AccountName::parse(name) {
+        Ok(name) => name.key().to_string(),
+        Err(_) => format!("#{}", crate::table::seats::hash_secret(name)),
+    }
+}
+
+/// A hashing failure as an answer: 429 with `Retry-After` when busy.
+fn hash_error(e: HashError) -> ApiError {
+    match e {
+        HashError::Busy => ApiError::too_many(e.to_string())
+            .retry_after(crate::accounts::password::BUSY_RETRY_SECONDS),
+        HashError::Failed(message) => ApiError::internal(message),
+    }
 }
 
 /// `POST /api/logout`: ends the session and removes the cookie.
@@ -245,4 +275,25 @@ pub async fn player(
     Ok(Json(
         json!({ "name": account.name, "kind": account.kind.word(), "ratings": ratings }),
     ))
+}
+
+/// Checks the shown name a guest joins with (`None` or blank: the seat's
+/// default label): 400 when [`GuestName`] refuses it, 409 when it reads as
+/// a registered account's name (a guest may not pose as a player).
+///
+/// # Errors
+///
+/// The 400 or 409, or a database failure.
+pub async fn check_guest_name(app: &App, name: Option<&str>) -> Result<(), ApiError> {
+    let Some(name) = name.filter(|n| !n.trim().is_empty()) else {
+        return Ok(());
+    };
+    let guest = GuestName::parse(name).map_err(ApiError::bad_request)?;
+    if app.store.account_by_key(guest.key()).await?.is_some() {
+        return Err(ApiError::conflict(format!(
+            "the name {} reads as a registered player's: log in to play as that player, or choose another name",
+            guest.shown()
+        )));
+    }
+    Ok(())
 }

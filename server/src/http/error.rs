@@ -14,6 +14,8 @@ pub struct ApiError {
     pub status: StatusCode,
     /// What went wrong, for people.
     pub message: String,
+    /// Seconds to wait before trying again, sent as `Retry-After`.
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -22,7 +24,16 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            retry_after: None,
         }
+    }
+
+    /// The same error, telling the client to wait `seconds` (at least 1)
+    /// before trying again (`Retry-After`).
+    #[must_use]
+    pub fn retry_after(mut self, seconds: u64) -> ApiError {
+        self.retry_after = Some(seconds.max(1));
+        self
     }
 
     /// 400: the request is malformed.
@@ -91,16 +102,26 @@ impl From<Refusal> for ApiError {
             Kind::TooMany => StatusCode::TOO_MANY_REQUESTS,
             Kind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         };
-        ApiError::new(status, refusal.message)
+        let error = ApiError::new(status, refusal.message);
+        match refusal.retry_after {
+            Some(seconds) => error.retry_after(seconds),
+            None => error,
+        }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (
+        let mut response = (
             self.status,
             Json(serde_json::json!({ "error": self.message })),
         )
-            .into_response()
+            .into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }

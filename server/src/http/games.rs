@@ -98,6 +98,9 @@ pub async fn join(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let request: JoinRequest = body(bytes)?;
     let account = crate::http::accounts::account_of(&app, &headers).await?;
+    if account.is_none() {
+        crate::http::accounts::check_guest_name(&app, request.name.as_deref()).await?;
+    }
     let (version, token) = app
         .act(
             &id,

@@ -1,13 +1,14 @@
 //! Rate limits: how often one address may create games or try to log
-//! in, and how many wrong passwords one account may be sent. Each is a
-//! sliding window held in this server's memory (every node counts its
-//! own).
+//! in (sliding windows), and how failed logins slow down (see
+//! [`crate::accounts::throttle`]). All are held in this server's memory
+//! (every node counts its own).
 
 use std::collections::{HashMap, VecDeque};
 use std::hash::Hash;
 use std::net::IpAddr;
 use std::sync::Mutex;
 
+use crate::accounts::throttle::LoginThrottle;
 use crate::live::refusal::Refusal;
 use crate::table::clock::now_ms;
 
@@ -44,6 +45,18 @@ impl<K: Hash + Eq + Clone> Window<K> {
         self.count(key, true)
     }
 
+    /// Milliseconds until `key` is below its limit again (0 when it is).
+    pub fn wait_ms(&self, key: &K) -> i64 {
+        let now = now_ms();
+        let events = self.events.lock().unwrap_or_else(|e| e.into_inner());
+        match events.get(key) {
+            Some(times) if times.len() >= self.limit => times
+                .get(times.len() - self.limit)
+                .map_or(0, |&t| (t + self.window_ms - now).max(0)),
+            _ => 0,
+        }
+    }
+
     fn count(&self, key: &K, add: bool) -> bool {
         let now = now_ms();
         let start = now - self.window_ms;
@@ -70,15 +83,11 @@ impl<K: Hash + Eq + Clone> Window<K> {
 pub struct Limits {
     creations: Option<Window<IpAddr>>,
     attempts: Window<IpAddr>,
-    failures: Window<String>,
+    logins: LoginThrottle,
 }
 
 /// How many registrations and logins one address may try a minute.
 pub const ATTEMPTS_PER_MINUTE: usize = 20;
-
-/// How many wrong passwords an account may be sent in ten minutes before
-/// its logins wait.
-pub const FAILURES_PER_TEN_MINUTES: usize = 10;
 
 impl Limits {
     /// The limits, with at most `create_per_minute` games a minute from
@@ -88,7 +97,7 @@ impl Limits {
         Limits {
             creations: create_per_minute.map(|n| Window::new(n, 60_000)),
             attempts: Window::new(ATTEMPTS_PER_MINUTE, 60_000),
-            failures: Window::new(FAILURES_PER_TEN_MINUTES, 600_000),
+            logins: LoginThrottle::default(),
         }
     }
 
@@ -114,30 +123,46 @@ impl Limits {
     /// 429 past the limit.
     pub fn attempt(&self, address: IpAddr) -> Result<(), Refusal> {
         if self.attempts.hit(&address) {
+            let seconds = u64::try_from(self.attempts.wait_ms(&address))
+                .unwrap_or(0)
+                .div_ceil(1000);
             return Err(Refusal::too_many(format!(
                 "at most {ATTEMPTS_PER_MINUTE} logins or registrations a minute from one address"
-            )));
+            ))
+            .retry_after(seconds));
         }
         Ok(())
     }
 
-    /// Whether account `id` may be tried now.
+    /// Starts a login of the name keyed `key` from `address` (counted as
+    /// a failure until [`Limits::login_succeeded`] or
+    /// [`Limits::login_unchecked`]).
     ///
     /// # Errors
     ///
-    /// 429 when it was sent too many wrong passwords lately.
-    pub fn login_of(&self, id: &str) -> Result<(), Refusal> {
-        if self.failures.full(&id.to_string()) {
-            return Err(Refusal::too_many(
-                "too many wrong passwords for this account: wait ten minutes",
-            ));
-        }
-        Ok(())
+    /// 429 with `Retry-After` while the name from this address, or this
+    /// address, must wait after failed logins; the same answer whether
+    /// the name has an account or not.
+    pub fn login_begin(&self, key: &str, address: IpAddr) -> Result<(), Refusal> {
+        self.logins
+            .begin(key, address, now_ms())
+            .map_err(|wait_ms| {
+                let seconds = u64::try_from(wait_ms).unwrap_or(0).div_ceil(1000).max(1);
+                Refusal::too_many(format!(
+                    "too many failed logins from this address: try again in {seconds} s"
+                ))
+                .retry_after(seconds)
+            })
     }
 
-    /// Counts a wrong password sent for account `id`.
-    pub fn failed_login(&self, id: &str) {
-        self.failures.hit(&id.to_string());
+    /// The login begun was right.
+    pub fn login_succeeded(&self, key: &str, address: IpAddr) {
+        self.logins.succeeded(key, address);
+    }
+
+    /// The login begun was not checked.
+    pub fn login_unchecked(&self, key: &str, address: IpAddr) {
+        self.logins.unchecked(key, address);
     }
 }
 

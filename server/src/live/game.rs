@@ -14,6 +14,7 @@ use kaissa_chaturaji::record::GameResult;
 use serde::{Deserialize, Serialize};
 
 use crate::accounts::account::Account;
+use crate::accounts::names::GuestName;
 use crate::live::event::{GameEvent, Happening};
 use crate::live::refusal::Refusal;
 use crate::table::clock::{ClockConfig, ClockState};
@@ -21,7 +22,7 @@ use crate::table::dice;
 use crate::table::ending::Ending;
 use crate::table::exchange::ExchangeOffer;
 use crate::table::game::{seat_colours, Table};
-use crate::table::seats::{check_name, hash_secret, Seat, SeatKind};
+use crate::table::seats::{hash_secret, Seat, SeatKind};
 use crate::table::status::Status;
 
 /// The longest chat message, in characters.
@@ -369,6 +370,8 @@ impl Live {
                         "a chat message has 1 to {MAX_CHAT_CHARS} characters"
                     )));
                 }
+                crate::table::visible_text::check_visible(&text, "a chat message")
+                    .map_err(Refusal::bad_request)?;
                 let times = &mut self.chat_times[seat];
                 while times.front().is_some_and(|&t| t <= now_ms - CHAT_WINDOW_MS) {
                     times.pop_front();
@@ -510,9 +513,12 @@ impl Live {
                 ));
             }
         }
-        let name = match (&account, name) {
+        let name = match (&account, name.filter(|n| !n.trim().is_empty())) {
             (Some(account), _) => account.name.clone(),
-            (None, Some(name)) => check_name(&name).map_err(Refusal::bad_request)?,
+            (None, Some(name)) => GuestName::parse(&name)
+                .map_err(Refusal::bad_request)?
+                .shown()
+                .to_string(),
             (None, None) => format!("{} player", seat_colours(self.variant())[seat]),
         };
         let seed = match client_seed {

@@ -22,6 +22,11 @@ pub async fn open(config: &Config) -> Result<Arc<App>, String> {
         .await
         .map_err(|e| e.to_string())?;
     let shared = store.shared();
+    // Names are looked up by their key: stored keys are made again with
+    // this version's rules before anyone logs in.
+    crate::accounts::name_keys::rekey(&store.pool, shared)
+        .await
+        .map_err(|e| e.to_string())?;
     let app = App::new(store, config.create_per_minute)?;
     if shared {
         // Listening first: no change made while the games load is missed.

@@ -29,6 +29,9 @@ pub struct Refusal {
     pub kind: Kind,
     /// What went wrong, for people.
     pub message: String,
+    /// Seconds to wait before trying again, when it says (too many
+    /// requests).
+    pub retry_after: Option<u64>,
 }
 
 impl Refusal {
@@ -37,7 +40,16 @@ impl Refusal {
         Refusal {
             kind,
             message: message.into(),
+            retry_after: None,
         }
+    }
+
+    /// The same refusal, telling the client to wait `seconds` (at least
+    /// one) before trying again.
+    #[must_use]
+    pub fn retry_after(mut self, seconds: u64) -> Refusal {
+        self.retry_after = Some(seconds.max(1));
+        self
     }
 
     /// The request is malformed.

@@ -12,3 +12,4 @@ pub mod id;
 pub mod rules_record;
 pub mod seats;
 pub mod status;
+pub mod visible_text;

@@ -9,7 +9,7 @@ use sha2::{Digest, Sha256};
 use crate::table::dice::to_hex;
 
 /// The longest shown name, in characters.
-pub const MAX_NAME_CHARS: usize = 40;
+pub const MAX_NAME_CHARS: usize = crate::accounts::names::MAX_GUEST_CHARS;
 
 /// Who may take a seat, written `human`, `player:<name>` or
 /// `bot:<agent spec>` in the API and in storage.
@@ -149,21 +149,15 @@ pub fn check_bot_spec(spec: &str, game: &AnyGame) -> Result<(), String> {
     }
 }
 
-/// A shown name: trimmed, 1 to [`MAX_NAME_CHARS`] characters, no control
-/// characters.
+/// A guest's shown name, checked as [`crate::accounts::names::GuestName`] does
+/// (trimmed, 1 to [`MAX_NAME_CHARS`] characters, the account names'
+/// characters and single spaces).
 ///
 /// # Errors
 ///
 /// A message saying what is wrong.
 pub fn check_name(name: &str) -> Result<String, String> {
-    let name = name.trim();
-    let count = name.chars().count();
-    if count == 0 || count > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(format!(
-            "a name has 1 to {MAX_NAME_CHARS} characters and no control characters"
-        ));
-    }
-    Ok(name.to_string())
+    crate::accounts::names::GuestName::parse(name).map(|guest| guest.shown().to_string())
 }
 
 #[cfg(test)]
