@@ -26,6 +26,9 @@ pub enum Command {
         /// How many servers share the database (PostgreSQL for more
         /// than one), the seats' sockets split between them.
         nodes: usize,
+        /// Servers already running to play at (`--server HOST:PORT`,
+        /// repeatable), instead of servers of its own.
+        servers: Vec<std::net::SocketAddr>,
     },
     /// Make a bot account and print its API token.
     AdminBot {
@@ -76,9 +79,11 @@ usage:
   kc-server record < FILE
       checks every roll of the records on stdin against their dice tags
   kc-server load [--tables N] [--moves M] [--rate R] [--nodes K] [--data DIR] [--database URL]
+                 [--server HOST:PORT ...]
       measures: N tables of scripted clients over WebSocket make M moves each
       (R moves a second in all, or as fast as they can), on K servers of its own
-      (default 1; more share one --database postgres://...), seat s on server s mod K
+      (default 1; more share one --database postgres://...), seat s on server s mod K;
+      with --server, on the servers already running there instead
 ";
 
 /// Reads the arguments (after the program name); `port` is `$PORT`.
@@ -108,6 +113,7 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
     let mut moves = 200;
     let mut rate = None;
     let mut nodes = 1;
+    let mut servers = Vec::new();
     let mut bot_name = None;
     let mut i = 0;
     while i < rest.len() {
@@ -141,6 +147,13 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
             ("load", "--moves") => moves = count(&value()?, "--moves")?,
             ("load", "--rate") => rate = Some(count(&value()?, "--rate")?),
             ("load", "--nodes") => nodes = count(&value()?, "--nodes")?,
+            ("load", "--server") => {
+                let text = value()?;
+                servers.push(text.parse().map_err(|_| {
+                    let shown: String = text.chars().take(60).collect();
+                    format!("--server {shown:?}: expected HOST:PORT, e.g. 127.0.0.1:8080")
+                })?);
+            }
             (_, other) => return Err(format!("unexpected argument {other:?} (see --help)")),
         }
         i += 2;
@@ -182,6 +195,7 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
             moves,
             rate,
             nodes,
+            servers,
         },
         _ => Command::Serve(config),
     })

@@ -33,10 +33,12 @@ fn main() -> ExitCode {
             moves,
             rate,
             nodes,
+            servers,
         } => run(async move {
-            let report =
-                kaissa_chaturaji_server::client::load::run(&config, tables, moves, rate, nodes)
-                    .await?;
+            let report = kaissa_chaturaji_server::client::load::run(
+                &config, tables, moves, rate, nodes, &servers,
+            )
+            .await?;
             let rate = rate.map_or_else(|| "free".to_string(), |r| r.to_string());
             println!("nodes {nodes} tables {tables} rate {rate} {report}");
             Ok(())

@@ -7,7 +7,7 @@ use common::*;
 #[tokio::test(flavor = "multi_thread")]
 async fn load_counts_every_move() {
     for config in backends("load") {
-        let report = kaissa_chaturaji_server::client::load::run(&config, 3, 12, None, 1)
+        let report = kaissa_chaturaji_server::client::load::run(&config, 3, 12, None, 1, &[])
             .await
             .unwrap();
         assert_eq!(report.moves, 36);
@@ -28,14 +28,25 @@ async fn load_drives_two_servers_on_postgresql() {
         data: None,
         create_per_minute: None,
     };
-    let report = kaissa_chaturaji_server::client::load::run(&config, 3, 12, None, 2)
+    let report = kaissa_chaturaji_server::client::load::run(&config, 3, 12, None, 2, &[])
         .await
         .unwrap();
     assert_eq!(report.moves, 36, "{report}");
     // Two servers need a shared database.
     assert!(
-        kaissa_chaturaji_server::client::load::run(&sqlite("load-two"), 1, 1, None, 2)
+        kaissa_chaturaji_server::client::load::run(&sqlite("load-two"), 1, 1, None, 2, &[])
             .await
             .is_err()
     );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn load_plays_at_a_server_already_running() {
+    let address = start(&sqlite("load-external")).await;
+    // The load's own configuration names no server of its own to start.
+    let unused = sqlite("load-external-unused");
+    let report = kaissa_chaturaji_server::client::load::run(&unused, 2, 5, None, 1, &[address])
+        .await
+        .unwrap();
+    assert_eq!(report.moves, 10, "{report}");
 }

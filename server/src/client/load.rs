@@ -217,7 +217,8 @@ where
 /// Runs the measurement: `nodes` servers on `config`'s storage (more
 /// than one: PostgreSQL only) at loopback ports, `tables` tables of
 /// `moves` moves each, `rate` moves a second in all (`None`: as fast as
-/// the tables go).
+/// the tables go); with `servers`, at those servers (already running)
+/// instead of servers of its own.
 ///
 /// # Errors
 ///
@@ -229,13 +230,14 @@ pub async fn run(
     moves: usize,
     rate: Option<usize>,
     nodes: usize,
+    servers: &[SocketAddr],
 ) -> Result<Report, String> {
-    if nodes > 1 && config.data.is_some() {
+    if servers.is_empty() && nodes > 1 && config.data.is_some() {
         return Err("several servers need a shared database: --database postgres://...".into());
     }
     raise_file_limit(FILES_PER_TABLE * tables as u64 + 256)?;
-    let mut addresses = Vec::new();
-    for _ in 0..nodes.max(1) {
+    let mut addresses = servers.to_vec();
+    for _ in 0..if servers.is_empty() { nodes.max(1) } else { 0 } {
         let app = crate::open(config).await?;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
@@ -260,6 +262,7 @@ pub async fn run(
         .collect();
     // The clock starts once every table has its first game.
     ready.wait().await;
+    eprintln!("load: {tables} tables ready, moving");
     let start = Instant::now();
     let mut latencies = Vec::new();
     for run in runs {
