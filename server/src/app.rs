@@ -25,8 +25,10 @@ use crate::events::{Event, Hub};
 use crate::limits::Limits;
 use crate::live::{Action, Extra, Live, Status};
 use crate::seats::{check_bot_spec, hash_secret, Seat};
+use crate::shutdown::Shutdown;
 use crate::storage::{GameRow, MoveRow, PlayerRow, Store};
 use crate::table::{seat_colours, Table};
+use crate::telemetry::Metrics;
 use crate::watchers::Watchers;
 
 /// Milliseconds since 1970, now.
@@ -80,6 +82,10 @@ pub struct App {
     pub limits: Limits,
     /// Password hashing.
     pub hasher: Hasher,
+    /// The metrics `GET /metrics` shows.
+    pub metrics: Metrics,
+    /// The stop signal and the count of open streams.
+    pub shutdown: Shutdown,
     pub(crate) games: Mutex<HashMap<String, Arc<Mutex<Live>>>>,
     timers: StdMutex<HashMap<String, AbortHandle>>,
     /// Set while [`App::resume_all`] loads the games being played.
@@ -94,7 +100,10 @@ impl App {
     ///
     /// When no randomness is available.
     pub fn new(store: Store, create_per_minute: Option<usize>) -> Result<Arc<App>, String> {
+        let metrics = Metrics::new();
         Ok(Arc::new(App {
+            shutdown: Shutdown::new(metrics.sockets_open.clone()),
+            metrics,
             store,
             hub: Hub::default(),
             watchers: Arc::default(),
@@ -537,6 +546,7 @@ impl App {
             })
             .collect();
         let row = to_row(&draft)?;
+        let started = std::time::Instant::now();
         if !self
             .store
             .commit(from, &row, &moves, &events, &players)
@@ -546,6 +556,13 @@ impl App {
             return Ok(Err(ApiError::conflict(
                 "the game was changed by another writer: reload it",
             )));
+        }
+        let took = started.elapsed();
+        for ((version, _), kind) in events.iter().zip(&kinds) {
+            tracing::info!(game = %draft.id, version, kind = %kind, "event");
+            if kind == "move" {
+                self.metrics.move_committed(took);
+            }
         }
         *live = draft;
         for (version, body) in events {
@@ -559,7 +576,7 @@ impl App {
             // The ratings, once the game's end is durable; a failure
             // leaves the game to `Store::settle_pending` at the next start.
             if let Err(e) = self.store.settle(&row).await {
-                eprintln!("kc-server: game {}: ratings: {e}", live.id);
+                tracing::error!(game = %live.id, "ratings: {e}");
             }
         }
         Ok(Ok(outcome.token))
@@ -610,7 +627,7 @@ impl App {
                         )
                         .await;
                 }
-                Err(e) => eprintln!("kc-server: game {id}: bot {spec}: {e}"),
+                Err(e) => tracing::error!(game = %id, "bot {spec}: {e}"),
             }
         });
     }

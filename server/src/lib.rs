@@ -22,14 +22,17 @@ pub mod bot_client;
 pub mod bot_engine;
 pub mod bot_http;
 pub mod bots;
+pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod dice;
 pub mod error;
 pub mod events;
+pub mod health;
 pub mod limits;
 pub mod live;
 pub mod load;
+pub mod logs;
 pub mod names;
 pub mod nodes;
 pub mod pages;
@@ -38,10 +41,12 @@ pub mod rating_store;
 pub mod ratings;
 pub mod record;
 pub mod seats;
+pub mod shutdown;
 pub mod standings;
 pub mod storage;
 pub mod stream;
 pub mod table;
+pub mod telemetry;
 pub mod view;
 pub mod watchers;
 pub mod writer;
@@ -58,7 +63,7 @@ use crate::storage::Store;
 
 /// The routes of the API and the pages over `app`.
 pub fn router(app: Arc<App>) -> Router {
-    Router::new()
+    let router = Router::new()
         .route("/", get(pages::lobby))
         .route("/g/{id}", get(pages::table))
         .route("/static/{name}", get(pages::file))
@@ -81,11 +86,15 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/events", get(stream::sse))
         .route("/api/games/{id}/socket", get(stream::socket))
         .route("/api/games/{id}/{action}", post(api::seat_action))
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
+        .route("/metrics", get(telemetry::metrics))
         .fallback(|| async {
             error::ApiError::new(axum::http::StatusCode::NOT_FOUND, "no such page")
         })
-        .layer(DefaultBodyLimit::max(api::BODY_LIMIT))
-        .with_state(app)
+        .layer(DefaultBodyLimit::max(api::BODY_LIMIT));
+    let metrics = app.metrics.clone();
+    logs::traced(router.with_state(app), metrics)
 }
 
 /// Opens the storage of `config` (creating SQLite's directory), resumes
@@ -109,7 +118,7 @@ pub async fn open(config: &Config) -> Result<Arc<App>, String> {
     }
     app.resume_all().await.map_err(|e| e.to_string())?;
     if let Err(e) = app.store.settle_pending().await {
-        eprintln!("kc-server: ratings: {e} (retried at the next start)");
+        tracing::warn!("ratings: {e} (retried at the next start)");
     }
     Ok(app)
 }
@@ -122,10 +131,58 @@ pub async fn open(config: &Config) -> Result<Arc<App>, String> {
 ///
 /// When serving fails.
 pub async fn serve(app: Arc<App>, listener: tokio::net::TcpListener) -> std::io::Result<()> {
+    serve_until(app, listener, std::future::pending()).await
+}
+
+/// Serves `app` on `listener` until `stop` resolves, then stops in order
+/// (see [`shutdown`]): no new connection is taken, the requests in flight
+/// get [`shutdown::REQUESTS_GRACE`] to be answered, every WebSocket is
+/// closed with code 1012 and every event stream ended, and the storage is
+/// closed once the writes under way have committed.
+///
+/// # Errors
+///
+/// When serving fails.
+pub async fn serve_until(
+    app: Arc<App>,
+    listener: tokio::net::TcpListener,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
     use axum::serve::ListenerExt;
     let listener = listener.tap_io(|stream| {
         let _ = stream.set_nodelay(true);
     });
-    let service = router(app).into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, service).await
+    let service = router(app.clone()).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    let signalled = {
+        let app = app.clone();
+        async move {
+            stop.await;
+            app.shutdown.begin();
+        }
+    };
+    let server = std::future::IntoFuture::into_future(
+        axum::serve(listener, service).with_graceful_shutdown(signalled),
+    );
+    let stopping = app.shutdown.stopping();
+    tokio::select! {
+        served = server => served?,
+        () = async {
+            stopping.await;
+            tokio::time::sleep(shutdown::REQUESTS_GRACE).await;
+        } => tracing::warn!("stopping: requests still in flight after {:?} are cut", shutdown::REQUESTS_GRACE),
+    }
+    if !app.shutdown.streams_closed(shutdown::SOCKETS_GRACE).await {
+        tracing::warn!(
+            open = app.shutdown.streams_open(),
+            "stopping: streams still open are cut"
+        );
+    }
+    if tokio::time::timeout(shutdown::STORE_GRACE, app.store.close())
+        .await
+        .is_err()
+    {
+        tracing::warn!("stopping: the storage did not close in time");
+    }
+    tracing::info!("stopped");
+    Ok(())
 }

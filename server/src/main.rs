@@ -1,61 +1,85 @@
-//! The `kc-server` program: see [`kaissa_chaturaji_server::config::USAGE`].
+//! The `kc-server` program: see [`kaissa_chaturaji_server::cli`] (or
+//! `kc-server --help`).
 
 use std::io::BufRead;
 use std::process::ExitCode;
+use std::time::Duration;
 
-use kaissa_chaturaji_server::config::{self, Command};
+use kaissa_chaturaji_server::config::Command;
+use kaissa_chaturaji_server::logs::{self, LogFormat};
+use kaissa_chaturaji_server::{cli, shutdown};
+
+/// How long the runtime waits, at exit, for work that does not stop by
+/// itself (a bot's search on a blocking thread).
+const EXIT_WAIT: Duration = Duration::from_secs(1);
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
     let port = std::env::var("PORT").ok();
-    let command = match config::parse(&args, port.as_deref()) {
+    let command = match cli::parse(std::env::args_os().skip(1), port.as_deref()) {
         Ok(command) => command,
-        Err(message) => {
-            eprintln!("kc-server: {message}");
-            return ExitCode::from(2);
-        }
+        // Help and version to stdout with 0, errors to stderr with 2.
+        Err(e) => e.exit(),
     };
     match command {
-        Command::Help => {
-            println!("{}", config::USAGE);
-            ExitCode::SUCCESS
-        }
         Command::Record => record(std::io::stdin().lock()),
-        Command::AdminBot { config, name } => run(async move {
+        Command::AdminBot { config, name } => run(LogFormat::Text, "warn", async move {
             let token = kaissa_chaturaji_server::admin::make_bot(&config, &name).await?;
             println!("{token}");
             Ok(())
         }),
-        Command::Bot(bot) => run(kaissa_chaturaji_server::bot_client::run(bot)),
+        Command::Bot(bot) => run(
+            LogFormat::Text,
+            "warn",
+            kaissa_chaturaji_server::bot_client::run(bot),
+        ),
         Command::Load {
             config,
             tables,
             moves,
             rate,
             nodes,
-        } => run(async move {
+        } => run(LogFormat::Text, "warn", async move {
             let report =
                 kaissa_chaturaji_server::load::run(&config, tables, moves, rate, nodes).await?;
             let rate = rate.map_or_else(|| "free".to_string(), |r| r.to_string());
             println!("nodes {nodes} tables {tables} rate {rate} {report}");
             Ok(())
         }),
-        Command::Serve(config) => run(async move {
+        Command::Serve { config, log_format } => run(log_format, "info", async move {
             let app = kaissa_chaturaji_server::open(&config).await?;
             let listener = tokio::net::TcpListener::bind(&config.listen)
                 .await
                 .map_err(|e| format!("{}: {e}", config.listen))?;
             let address = listener.local_addr().map_err(|e| e.to_string())?;
+            tracing::info!(%address, database = storage_kind(&config.database), "serving");
             println!("kc-server: serving http://{address}/");
-            kaissa_chaturaji_server::serve(app, listener)
+            kaissa_chaturaji_server::serve_until(app, listener, shutdown::signal())
                 .await
                 .map_err(|e| e.to_string())
         }),
     }
 }
 
-/// Runs `future` on a multi-threaded runtime; a message on failure.
-fn run(future: impl std::future::Future<Output = Result<(), String>>) -> ExitCode {
+/// The kind of database a URL names (its text may hold a password).
+fn storage_kind(url: &str) -> &'static str {
+    if url.starts_with("sqlite:") {
+        "sqlite"
+    } else {
+        "postgresql"
+    }
+}
+
+/// Runs `future` on a multi-threaded runtime with logs in `format` (at
+/// `level` and above unless `RUST_LOG` says otherwise); a message on
+/// failure.
+fn run(
+    format: LogFormat,
+    level: &str,
+    future: impl std::future::Future<Output = Result<(), String>>,
+) -> ExitCode {
+    if let Err(e) = logs::init(format, level) {
+        eprintln!("kc-server: {e}");
+    }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(e) => {
@@ -63,7 +87,9 @@ fn run(future: impl std::future::Future<Output = Result<(), String>>) -> ExitCod
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(future) {
+    let result = runtime.block_on(future);
+    runtime.shutdown_timeout(EXIT_WAIT);
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("kc-server: {message}");

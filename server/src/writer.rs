@@ -115,7 +115,7 @@ async fn checkpoints(pool: AnyPool, writer: mpsc::WeakSender<Job>, every: Durati
             .execute(&pool)
             .await
         {
-            eprintln!("kc-server: checkpoint: {e}");
+            tracing::warn!("checkpoint: {e}");
         }
     }
 }
