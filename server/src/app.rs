@@ -559,7 +559,7 @@ impl App {
         }
         let took = started.elapsed();
         for ((version, _), kind) in events.iter().zip(&kinds) {
-            tracing::info!(game = %draft.id, version, kind = %kind, "event");
+            tracing::info!(game = %draft.id, version, "type" = %kind, "event");
             if kind == "move" {
                 self.metrics.move_committed(took);
             }

@@ -279,7 +279,24 @@ mod tests {
     use super::*;
     use clap::error::ErrorKind;
 
+    /// The variables clap reads: these tests expect none of them set.
+    const VARIABLES: &[&str] = &[
+        "KC_DATA",
+        "KC_DATABASE",
+        "KC_LISTEN",
+        "KC_CREATE_PER_MINUTE",
+        "KC_MAX_CONNECTIONS_PER_ADDRESS",
+        "KC_LOG_FORMAT",
+        "KC_BOT_TOKEN",
+    ];
+
     fn run(text: &str, port: Option<&str>) -> Result<Command, clap::Error> {
+        for name in VARIABLES {
+            assert!(
+                std::env::var_os(name).is_none(),
+                "{name} is set: unset it to run these tests (the binary's are in tests/operations.rs)"
+            );
+        }
         parse(text.split_whitespace(), port)
     }
 
