@@ -7,7 +7,7 @@ mod common;
 use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::*;
@@ -539,6 +539,31 @@ async fn sigterm_closes_sockets_with_1012_and_keeps_what_was_acknowledged() {
         let (created, tokens) = create_seated::<2>(address, "kaissa").await;
         let id = created.id.clone();
         let mut sse = open_sse(address, &id).await;
+        // Another table plays over HTTP meanwhile: a request in flight at
+        // the stop is answered, or the connection refused.
+        let (other, other_tokens) = create_seated::<2>(address, "kaissa").await;
+        let http_acked: Arc<Mutex<Vec<String>>> = Arc::default();
+        let refusal: Arc<Mutex<Option<u16>>> = Arc::default();
+        let http_player = {
+            let (id, acked, refusal) = (other.id.clone(), http_acked.clone(), refusal.clone());
+            tokio::spawn(async move {
+                let mut back = None;
+                loop {
+                    // Panics (ending the task) once nothing listens.
+                    let now = state(address, &id).await;
+                    let legal: Vec<String> = serde_json::from_value(now["legal"].clone()).unwrap();
+                    let text = shuffle(&legal, &mut back);
+                    let seat = now["to_move"].as_u64().unwrap() as usize;
+                    let version = now["version"].as_i64().unwrap();
+                    let reply = send_move(address, &id, &other_tokens[seat], &text, version).await;
+                    if reply.status != 200 {
+                        *refusal.lock().unwrap() = Some(reply.status);
+                        return;
+                    }
+                    acked.lock().unwrap().push(text);
+                }
+            })
+        };
         let url = format!("ws://{address}/api/games/{id}/socket?since=0&seated=1");
         let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
 
@@ -595,6 +620,12 @@ async fn sigterm_closes_sockets_with_1012_and_keeps_what_was_acknowledged() {
             .unwrap();
         let status = exit_within(&mut server, Duration::from_secs(10)).await;
         assert!(status.success(), "{status:?}");
+        let _ = http_player.await;
+        let refused = *refusal.lock().unwrap();
+        assert!(
+            refused.is_none_or(|status| status < 500),
+            "an answer in flight failed: {refused:?}"
+        );
         assert!(terminated.elapsed() < Duration::from_secs(10));
         assert!(
             TcpStream::connect(address).await.is_err(),
@@ -606,6 +637,14 @@ async fn sigterm_closes_sockets_with_1012_and_keeps_what_was_acknowledged() {
         let stored: Vec<String> = serde_json::from_value(after["moves"].clone()).unwrap();
         assert_eq!(stored, acked, "every acknowledged move, and only those");
         assert_eq!(after["status"], "playing");
+        let http_acked = http_acked.lock().unwrap().clone();
+        assert!(!http_acked.is_empty());
+        let stored: Vec<String> =
+            serde_json::from_value(state(address, &other.id).await["moves"].clone()).unwrap();
+        assert_eq!(
+            stored, http_acked,
+            "every move answered over HTTP, and only those"
+        );
         server.kill().unwrap();
         server.wait().unwrap();
     }
