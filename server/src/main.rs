@@ -22,7 +22,7 @@ fn main() -> ExitCode {
     };
     match command {
         Command::Record => record(std::io::stdin().lock()),
-        Command::AdminBot { config, name } => run(LogFormat::Text, "warn", async move {
+        Command::AdminBot { config, name } => run(LogFormat::Text, "warn", false, async move {
             let token = kaissa_chaturaji_server::admin::make_bot(&config, &name).await?;
             println!("{token}");
             Ok(())
@@ -30,6 +30,7 @@ fn main() -> ExitCode {
         Command::Bot(bot) => run(
             LogFormat::Text,
             "warn",
+            false,
             kaissa_chaturaji_server::bot_client::run(bot),
         ),
         Command::Load {
@@ -38,14 +39,14 @@ fn main() -> ExitCode {
             moves,
             rate,
             nodes,
-        } => run(LogFormat::Text, "warn", async move {
+        } => run(LogFormat::Text, "warn", false, async move {
             let report =
                 kaissa_chaturaji_server::load::run(&config, tables, moves, rate, nodes).await?;
             let rate = rate.map_or_else(|| "free".to_string(), |r| r.to_string());
             println!("nodes {nodes} tables {tables} rate {rate} {report}");
             Ok(())
         }),
-        Command::Serve { config, log_format } => run(log_format, "info", async move {
+        Command::Serve { config, log_format } => run(log_format, "info", true, async move {
             let app = kaissa_chaturaji_server::open(&config).await?;
             let listener = tokio::net::TcpListener::bind(&config.listen)
                 .await
@@ -71,10 +72,12 @@ fn storage_kind(url: &str) -> &'static str {
 
 /// Runs `future` on a multi-threaded runtime with logs in `format` (at
 /// `level` and above unless `RUST_LOG` says otherwise); a message on
-/// failure.
+/// failure, as a log line when `logged` (the server's), else as plain
+/// text (a command's).
 fn run(
     format: LogFormat,
     level: &str,
+    logged: bool,
     future: impl std::future::Future<Output = Result<(), String>>,
 ) -> ExitCode {
     if let Err(e) = logs::init(format, level) {
@@ -91,6 +94,10 @@ fn run(
     runtime.shutdown_timeout(EXIT_WAIT);
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(message) if logged => {
+            tracing::error!("{message}");
+            ExitCode::FAILURE
+        }
         Err(message) => {
             eprintln!("kc-server: {message}");
             ExitCode::FAILURE
