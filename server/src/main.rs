@@ -47,14 +47,22 @@ fn main() -> ExitCode {
             Ok(())
         }),
         Command::Serve { config, log_format } => run(log_format, "info", true, async move {
-            let app = kaissa_chaturaji_server::open(&config).await?;
+            // Caught from the start: a stop while the games load is clean too.
+            let mut stop = Box::pin(shutdown::signal().map_err(|e| format!("signals: {e}"))?);
+            let app = tokio::select! {
+                app = kaissa_chaturaji_server::open(&config) => app?,
+                () = &mut stop => {
+                    tracing::info!("stopped while starting");
+                    return Ok(());
+                }
+            };
             let listener = tokio::net::TcpListener::bind(&config.listen)
                 .await
                 .map_err(|e| format!("{}: {e}", config.listen))?;
             let address = listener.local_addr().map_err(|e| e.to_string())?;
             tracing::info!(%address, database = storage_kind(&config.database), "serving");
             println!("kc-server: serving http://{address}/");
-            kaissa_chaturaji_server::serve_until(app, listener, shutdown::signal())
+            kaissa_chaturaji_server::serve_until(app, listener, stop)
                 .await
                 .map_err(|e| e.to_string())
         }),

@@ -18,7 +18,7 @@ use crate::storage::Store;
 pub const CLOSE_RESTART: u16 = 1012;
 
 /// How long the requests in flight get to be answered.
-pub const REQUESTS_GRACE: Duration = Duration::from_secs(5);
+pub const REQUESTS_GRACE: Duration = Duration::from_secs(4);
 
 /// How long the sockets get to take their close frame.
 pub const SOCKETS_GRACE: Duration = Duration::from_secs(2);
@@ -107,33 +107,34 @@ impl Drop for StreamGuard {
     }
 }
 
-/// Resolves at SIGTERM or Ctrl-C (SIGINT).
-pub async fn signal() {
-    let ctrl_c = async {
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    };
+/// A future that resolves at SIGTERM or Ctrl-C (SIGINT), the handlers
+/// installed at once (from then on neither signal ends the process by
+/// itself). Call it inside the runtime.
+///
+/// # Errors
+///
+/// When the handlers cannot be installed.
+pub fn signal() -> std::io::Result<impl Future<Output = ()> + Send + 'static> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = term.recv() => tracing::info!("SIGTERM: stopping"),
-                    _ = ctrl_c => tracing::info!("interrupted: stopping"),
-                }
+        let mut term = signal(SignalKind::terminate())?;
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        Ok(async move {
+            tokio::select! {
+                _ = term.recv() => tracing::info!("SIGTERM: stopping"),
+                _ = interrupt.recv() => tracing::info!("interrupted: stopping"),
             }
-            Err(e) => {
-                tracing::warn!("SIGTERM cannot be caught ({e}): Ctrl-C only");
-                ctrl_c.await;
-            }
-        }
+        })
     }
     #[cfg(not(unix))]
     {
-        ctrl_c.await;
-        tracing::info!("interrupted: stopping");
+        Ok(async {
+            if tokio::signal::ctrl_c().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+            tracing::info!("interrupted: stopping");
+        })
     }
 }
 
