@@ -171,18 +171,6 @@ pub async fn serve_until(
             tokio::time::sleep(shutdown::REQUESTS_GRACE).await;
         } => tracing::warn!("stopping: requests still in flight after {:?} are cut", shutdown::REQUESTS_GRACE),
     }
-    if !app.shutdown.streams_closed(shutdown::SOCKETS_GRACE).await {
-        tracing::warn!(
-            open = app.shutdown.streams_open(),
-            "stopping: streams still open are cut"
-        );
-    }
-    if tokio::time::timeout(shutdown::STORE_GRACE, app.store.close())
-        .await
-        .is_err()
-    {
-        tracing::warn!("stopping: the storage did not close in time");
-    }
-    tracing::info!("stopped");
+    shutdown::finish(&app).await;
     Ok(())
 }

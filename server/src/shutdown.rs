@@ -11,6 +11,7 @@ use std::time::Duration;
 use metrics::Gauge;
 use tokio::sync::watch;
 
+use crate::app::App;
 use crate::storage::Store;
 
 /// The WebSocket close code sent when the server stops (RFC 6455:
@@ -105,6 +106,25 @@ impl Drop for StreamGuard {
         self.open.send_modify(|n| *n = n.saturating_sub(1));
         self.gauge.set(*self.open.borrow() as f64);
     }
+}
+
+/// The end of a stop, once no request is in flight: waits (at most
+/// [`SOCKETS_GRACE`]) for the streams to close, then closes the storage
+/// (at most [`STORE_GRACE`]).
+pub async fn finish(app: &App) {
+    if !app.shutdown.streams_closed(SOCKETS_GRACE).await {
+        tracing::warn!(
+            open = app.shutdown.streams_open(),
+            "stopping: streams still open are cut"
+        );
+    }
+    if tokio::time::timeout(STORE_GRACE, app.store.close())
+        .await
+        .is_err()
+    {
+        tracing::warn!("stopping: the storage did not close in time");
+    }
+    tracing::info!("stopped");
 }
 
 /// A future that resolves at SIGTERM or Ctrl-C (SIGINT), the handlers

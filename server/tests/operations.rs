@@ -566,6 +566,12 @@ async fn sigterm_closes_sockets_with_1012_and_keeps_what_was_acknowledged() {
         };
         let url = format!("ws://{address}/api/games/{id}/socket?since=0&seated=1");
         let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        // A client that never finishes its request does not hold the stop.
+        let mut stalled = TcpStream::connect(address).await.unwrap();
+        stalled
+            .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+            .await
+            .unwrap();
 
         // Moves as fast as acknowledged over the socket; SIGTERM after the
         // tenth, moves still being sent until the socket closes.
@@ -620,6 +626,7 @@ async fn sigterm_closes_sockets_with_1012_and_keeps_what_was_acknowledged() {
             .unwrap();
         let status = exit_within(&mut server, Duration::from_secs(10)).await;
         assert!(status.success(), "{status:?}");
+        drop(stalled);
         let _ = http_player.await;
         let refused = *refusal.lock().unwrap();
         assert!(
