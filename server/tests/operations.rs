@@ -546,6 +546,7 @@ async fn sigterm_closes_sockets_with_1012_and_keeps_what_was_acknowledged() {
         let refusal: Arc<Mutex<Option<u16>>> = Arc::default();
         let http_player = {
             let (id, acked, refusal) = (other.id.clone(), http_acked.clone(), refusal.clone());
+            let other_tokens = other_tokens.clone();
             tokio::spawn(async move {
                 let mut back = None;
                 loop {
@@ -652,6 +653,14 @@ async fn sigterm_closes_sockets_with_1012_and_keeps_what_was_acknowledged() {
             stored, http_acked,
             "every move answered over HTTP, and only those"
         );
+        // Over: a later server on this database has nothing to resume.
+        for (game, token) in [(&id, &tokens[0]), (&other.id, &other_tokens[0])] {
+            let path = format!("/api/games/{game}/resign");
+            assert_eq!(
+                post(address, &path, Some(token), json!({})).await.status,
+                200
+            );
+        }
         server.kill().unwrap();
         server.wait().unwrap();
     }
