@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod accounts;
+pub mod cli;
 pub mod client;
 pub mod config;
 pub mod http;
@@ -19,5 +20,5 @@ pub mod store;
 pub mod table;
 
 pub use http::router::router;
-pub use http::serve::serve;
+pub use http::serve::{serve, serve_until};
 pub use live::open::open;

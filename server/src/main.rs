@@ -1,32 +1,39 @@
-//! The `kc-server` program: see [`kaissa_chaturaji_server::config::USAGE`].
+//! The `kc-server` program: see [`kaissa_chaturaji_server::cli`] (or
+//! `kc-server --help`).
 
 use std::io::BufRead;
 use std::process::ExitCode;
+use std::time::Duration;
 
-use kaissa_chaturaji_server::config::{self, Command};
+use kaissa_chaturaji_server::cli;
+use kaissa_chaturaji_server::cli::Command;
+use kaissa_chaturaji_server::http::logs::{self, LogFormat};
+use kaissa_chaturaji_server::live::shutdown;
+
+/// How long the runtime waits, at exit, for work that does not stop by
+/// itself (a bot's search on a blocking thread).
+const EXIT_WAIT: Duration = Duration::from_secs(1);
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
     let port = std::env::var("PORT").ok();
-    let command = match config::parse(&args, port.as_deref()) {
+    let command = match cli::parse(std::env::args_os().skip(1), port.as_deref()) {
         Ok(command) => command,
-        Err(message) => {
-            eprintln!("kc-server: {message}");
-            return ExitCode::from(2);
-        }
+        // Help and version to stdout with 0, errors to stderr with 2.
+        Err(e) => e.exit(),
     };
     match command {
-        Command::Help => {
-            println!("{}", config::USAGE);
-            ExitCode::SUCCESS
-        }
         Command::Record => record(std::io::stdin().lock()),
-        Command::AdminBot { config, name } => run(async move {
+        Command::AdminBot { config, name } => run(LogFormat::Text, "warn", false, async move {
             let token = kaissa_chaturaji_server::client::admin::make_bot(&config, &name).await?;
             println!("{token}");
             Ok(())
         }),
-        Command::Bot(bot) => run(kaissa_chaturaji_server::client::bot::run(bot)),
+        Command::Bot(bot) => run(
+            LogFormat::Text,
+            "warn",
+            false,
+            kaissa_chaturaji_server::client::bot::run(bot),
+        ),
         Command::Load {
             config,
             tables,
@@ -34,7 +41,7 @@ fn main() -> ExitCode {
             rate,
             nodes,
             servers,
-        } => run(async move {
+        } => run(LogFormat::Text, "warn", false, async move {
             let report = kaissa_chaturaji_server::client::load::run(
                 &config, tables, moves, rate, nodes, &servers,
             )
@@ -43,22 +50,51 @@ fn main() -> ExitCode {
             println!("nodes {nodes} tables {tables} rate {rate} {report}");
             Ok(())
         }),
-        Command::Serve(config) => run(async move {
-            let app = kaissa_chaturaji_server::open(&config).await?;
+        Command::Serve { config, log_format } => run(log_format, "info", true, async move {
+            // Caught from the start: a stop while the games load is clean too.
+            let mut stop = Box::pin(shutdown::signal().map_err(|e| format!("signals: {e}"))?);
+            let app = tokio::select! {
+                app = kaissa_chaturaji_server::open(&config) => app?,
+                () = &mut stop => {
+                    tracing::info!("stopped while starting");
+                    return Ok(());
+                }
+            };
             let listener = tokio::net::TcpListener::bind(&config.listen)
                 .await
                 .map_err(|e| format!("{}: {e}", config.listen))?;
             let address = listener.local_addr().map_err(|e| e.to_string())?;
+            tracing::info!(%address, database = storage_kind(&config.database), "serving");
             println!("kc-server: serving http://{address}/");
-            kaissa_chaturaji_server::serve(app, listener)
+            kaissa_chaturaji_server::serve_until(app, listener, stop)
                 .await
                 .map_err(|e| e.to_string())
         }),
     }
 }
 
-/// Runs `future` on a multi-threaded runtime; a message on failure.
-fn run(future: impl std::future::Future<Output = Result<(), String>>) -> ExitCode {
+/// The kind of database a URL names (its text may hold a password).
+fn storage_kind(url: &str) -> &'static str {
+    if url.starts_with("sqlite:") {
+        "sqlite"
+    } else {
+        "postgresql"
+    }
+}
+
+/// Runs `future` on a multi-threaded runtime with logs in `format` (at
+/// `level` and above unless `RUST_LOG` says otherwise); a message on
+/// failure, as a log line when `logged` (the server's), else as plain
+/// text (a command's).
+fn run(
+    format: LogFormat,
+    level: &str,
+    logged: bool,
+    future: impl std::future::Future<Output = Result<(), String>>,
+) -> ExitCode {
+    if let Err(e) = logs::init(format, level) {
+        eprintln!("kc-server: {e}");
+    }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(e) => {
@@ -66,8 +102,14 @@ fn run(future: impl std::future::Future<Output = Result<(), String>>) -> ExitCod
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(future) {
+    let result = runtime.block_on(future);
+    runtime.shutdown_timeout(EXIT_WAIT);
+    match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(message) if logged => {
+            tracing::error!("{message}");
+            ExitCode::FAILURE
+        }
         Err(message) => {
             eprintln!("kc-server: {message}");
             ExitCode::FAILURE

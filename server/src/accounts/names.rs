@@ -317,4 +317,13 @@ mod tests {
             assert!(AccountName::parse(good).is_ok(), "{good:?} was refused");
         }
     }
+
+    #[test]
+    fn guest_names_are_trimmed_and_bounded() {
+        let shown = |text: &str| GuestName::parse(text).map(|g| g.shown().to_string());
+        assert_eq!(shown("  Ann ").unwrap(), "Ann");
+        assert!(shown("").is_err());
+        assert!(shown("a\nb").is_err());
+        assert!(shown(&"x".repeat(MAX_GUEST_CHARS + 1)).is_err());
+    }
 }

@@ -8,15 +8,15 @@ use axum::{Extension, Router};
 
 use crate::http::limits::Limits;
 use crate::http::{
-    accounts as account_api, archive as archive_api, archive_pages, error, games as api, pages,
-    standings, stream,
+    accounts as account_api, archive as archive_api, archive_pages, error, games as api, health,
+    pages, standings, stream,
 };
 use crate::live::app::App;
 
 /// The routes of the API and the pages over `app`.
 pub fn router(app: Arc<App>) -> Router {
     let limits = Arc::new(Limits::new(app.create_per_minute));
-    Router::new()
+    let router = Router::new()
         .route("/", get(pages::lobby))
         .route("/g/{id}", get(pages::table))
         .route("/static/{name}", get(pages::file))
@@ -39,10 +39,14 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/events", get(stream::sse))
         .route("/api/games/{id}/socket", get(stream::socket))
         .route("/api/games/{id}/{action}", post(api::seat_action))
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
+        .route("/metrics", get(health::metrics))
         .fallback(|| async {
             error::ApiError::new(axum::http::StatusCode::NOT_FOUND, "no such page")
         })
         .layer(Extension(limits))
-        .layer(DefaultBodyLimit::max(crate::http::extract::BODY_LIMIT))
-        .with_state(app)
+        .layer(DefaultBodyLimit::max(crate::http::extract::BODY_LIMIT));
+    let metrics = app.metrics.clone();
+    crate::http::logs::traced(router.with_state(app), metrics)
 }

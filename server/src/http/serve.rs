@@ -1,9 +1,10 @@
-//! Serving the router on a listener.
+//! Serving the router on a listener, until a stop.
 
 use std::sync::Arc;
 
 use crate::http::router::router;
 use crate::live::app::App;
+use crate::live::shutdown;
 
 /// Serves `app` on `listener` until the process ends. Connections send
 /// without delay (`TCP_NODELAY`): an event is small and must not wait for
@@ -13,10 +14,65 @@ use crate::live::app::App;
 ///
 /// When serving fails.
 pub async fn serve(app: Arc<App>, listener: tokio::net::TcpListener) -> std::io::Result<()> {
+    serve_until(app, listener, std::future::pending()).await
+}
+
+/// Serves `app` on `listener` until `stop` resolves, then stops in order
+/// (see [`crate::live::shutdown`]): no new connection is taken, the requests in flight
+/// get [`shutdown::REQUESTS_GRACE`] to be answered, every WebSocket is
+/// closed with code 1012 and every event stream ended, and the storage is
+/// closed once the writes under way have committed.
+///
+/// # Errors
+///
+/// When serving fails.
+pub async fn serve_until(
+    app: Arc<App>,
+    listener: tokio::net::TcpListener,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
     use axum::serve::ListenerExt;
     let listener = listener.tap_io(|stream| {
         let _ = stream.set_nodelay(true);
     });
-    let service = router(app).into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, service).await
+    let service = router(app.clone()).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    let signalled = {
+        let app = app.clone();
+        async move {
+            stop.await;
+            app.shutdown.begin();
+        }
+    };
+    let server = std::future::IntoFuture::into_future(
+        axum::serve(listener, service).with_graceful_shutdown(signalled),
+    );
+    let stopping = app.shutdown.stopping();
+    tokio::select! {
+        served = server => served?,
+        () = async {
+            stopping.await;
+            tokio::time::sleep(shutdown::REQUESTS_GRACE).await;
+        } => tracing::warn!("stopping: requests still in flight after {:?} are cut", shutdown::REQUESTS_GRACE),
+    }
+    finish(&app).await;
+    Ok(())
+}
+
+/// The end of a stop, once no request is in flight: waits (at most
+/// [`shutdown::SOCKETS_GRACE`]) for the streams to close, then closes the storage
+/// (at most [`shutdown::STORE_GRACE`]).
+async fn finish(app: &App) {
+    if !app.shutdown.streams_closed(shutdown::SOCKETS_GRACE).await {
+        tracing::warn!(
+            open = app.shutdown.streams_open(),
+            "stopping: streams still open are cut"
+        );
+    }
+    if tokio::time::timeout(shutdown::STORE_GRACE, app.store.close())
+        .await
+        .is_err()
+    {
+        tracing::warn!("stopping: the storage did not close in time");
+    }
+    tracing::info!("stopped");
 }

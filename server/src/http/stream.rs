@@ -14,19 +14,21 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::rejection::QueryRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::{broadcast, mpsc, oneshot};
 use tokio_stream::wrappers::{ReceiverStream, WatchStream};
 
 use crate::http::error::ApiError;
 use crate::live::app::App;
 use crate::live::game::Action;
+use crate::live::shutdown::{CLOSE_RESTART, SOCKETS_GRACE};
 
 /// How many messages wait for one listener before it is dropped.
 pub const QUEUE: usize = 64;
@@ -123,8 +125,10 @@ pub async fn sse(
     // The spectator count, as `watchers` messages apart from the game's
     // events; this stream counts as long as it is open, unless seated.
     let (presence, count) = app.watchers.enter(&id, since.seated == 0);
+    let open = app.shutdown.stream();
+    let stopping = app.shutdown.stopping();
     let counts = WatchStream::new(count).map(move |n| {
-        let _present = &presence;
+        let _present = (&presence, &open);
         Ok::<_, Infallible>(
             SseEvent::default()
                 .event("watchers")
@@ -139,9 +143,11 @@ pub async fn sse(
     let events = events
         .map(Some)
         .chain(futures_util::stream::once(async { None }));
+    // It ends too when the server stops (the client reconnects).
     let stream = futures_util::stream::select(events, counts.map(Some))
         .take_while(|item| std::future::ready(item.is_some()))
-        .filter_map(std::future::ready);
+        .filter_map(std::future::ready)
+        .take_until(stopping);
     Ok(Sse::new(stream)
         .keep_alive(KeepAlive::default())
         .into_response())
@@ -166,27 +172,57 @@ pub async fn socket(
 /// messages, apart from the game's events; the socket counts unless
 /// `seated`).
 async fn run_socket(app: Arc<App>, id: String, since: i64, counted: bool, ws: WebSocket) {
+    let _open = app.shutdown.stream();
+    let stopping = app.shutdown.stopping();
+    tokio::pin!(stopping);
     let (_presence, count) = app.watchers.enter(&id, counted);
     let mut counts = WatchStream::new(count);
     let (mut sink, mut stream) = ws.split();
     let (tx, mut rx) = mpsc::channel::<String>(QUEUE);
+    let (close, mut closing) = oneshot::channel::<CloseFrame>();
     let mut feeder = tokio::spawn(feed(app.clone(), id.clone(), since, tx.clone()));
     let mut writer = tokio::spawn(async move {
-        while let Some(text) = rx.recv().await {
-            let send = sink.send(Message::Text(text.into()));
-            match tokio::time::timeout(Duration::from_secs(10), send).await {
-                Ok(Ok(())) => {}
-                _ => return,
+        loop {
+            tokio::select! {
+                biased;
+                text = rx.recv() => match text {
+                    Some(text) => if !send(&mut sink, Message::Text(text.into())).await {
+                        return;
+                    },
+                    None => break,
+                },
+                Ok(frame) = &mut closing => {
+                    // What is queued (an action's answer) goes first.
+                    while let Ok(text) = rx.try_recv() {
+                        if !send(&mut sink, Message::Text(text.into())).await {
+                            return;
+                        }
+                    }
+                    send(&mut sink, Message::Close(Some(frame))).await;
+                    return;
+                }
             }
         }
         let _ = sink.close().await;
     });
     // The connection ends when the client leaves, when it cannot take
-    // its events (the feeder gave up on it) or when writing fails.
+    // its events (the feeder gave up on it), when writing fails, or when
+    // the server stops (after the action being taken is answered).
     loop {
         tokio::select! {
             _ = &mut feeder => break,
             _ = &mut writer => break,
+            () = &mut stopping => {
+                feeder.abort();
+                let frame = CloseFrame {
+                    code: CLOSE_RESTART,
+                    reason: "the server is restarting".into(),
+                };
+                if close.send(frame).is_ok() {
+                    let _ = tokio::time::timeout(SOCKETS_GRACE, &mut writer).await;
+                }
+                break;
+            }
             Some(n) = counts.next() => {
                 let message = json!({ "type": "watchers", "watchers": n });
                 if tx.try_send(message.to_string()).is_err() {
@@ -208,6 +244,14 @@ async fn run_socket(app: Arc<App>, id: String, since: i64, counted: bool, ws: We
     }
     feeder.abort();
     writer.abort();
+}
+
+/// Sends `message`, within ten seconds; whether it went.
+async fn send(sink: &mut SplitSink<WebSocket, Message>, message: Message) -> bool {
+    matches!(
+        tokio::time::timeout(Duration::from_secs(10), sink.send(message)).await,
+        Ok(Ok(()))
+    )
 }
 
 /// A WebSocket action: `{"type": "move"|"resign"|"draw"|"abort"|"chat",

@@ -19,7 +19,9 @@ use kaissa_chaturaji::game::{Variant, RULES_NAMES};
 use crate::accounts::account::Hasher;
 use crate::live::events::{Event, Hub};
 use crate::live::game::{Action, Extra, Live};
+use crate::live::metrics::Metrics;
 use crate::live::refusal::Refusal;
+use crate::live::shutdown::Shutdown;
 use crate::live::watchers::Watchers;
 use crate::store::database::Store;
 use crate::store::rows::{GameRow, MoveRow, PlayerRow};
@@ -65,6 +67,10 @@ pub struct App {
     pub create_per_minute: Option<usize>,
     /// Password hashing.
     pub hasher: Hasher,
+    /// The metrics `GET /metrics` shows.
+    pub metrics: Metrics,
+    /// The stop signal and the count of open streams.
+    pub shutdown: Shutdown,
     pub(crate) games: Mutex<HashMap<String, Arc<Mutex<Live>>>>,
     timers: StdMutex<HashMap<String, AbortHandle>>,
     /// Set while [`App::resume_all`] loads the games being played.
@@ -79,7 +85,10 @@ impl App {
     ///
     /// When no randomness is available.
     pub fn new(store: Store, create_per_minute: Option<usize>) -> Result<Arc<App>, String> {
+        let metrics = Metrics::new();
         Ok(Arc::new(App {
+            shutdown: Shutdown::new(metrics.sockets_open.clone()),
+            metrics,
             store,
             hub: Hub::default(),
             watchers: Arc::default(),
@@ -479,10 +488,12 @@ impl App {
         let from = live.version;
         let mut events = Vec::new();
         let mut turn_changed = false;
+        let mut kinds = Vec::new();
         for mut event in outcome.events {
             draft.version += 1;
             event.version = draft.version;
             turn_changed |= event.happening.turns();
+            kinds.push(event.happening.kind());
             events.push((draft.version, event.to_json().map_err(Refusal::internal)?));
         }
         let old = live.table.tokens().len();
@@ -510,6 +521,7 @@ impl App {
             })
             .collect();
         let row = to_row(&draft)?;
+        let started = std::time::Instant::now();
         if !self
             .store
             .commit(from, &row, &moves, &events, &players)
@@ -520,6 +532,13 @@ impl App {
                 "the game was changed by another writer: reload it",
             )));
         }
+        let took = started.elapsed();
+        for ((version, _), kind) in events.iter().zip(&kinds) {
+            tracing::info!(game = %draft.id, version, "type" = %kind, "event");
+            if *kind == "move" {
+                self.metrics.move_committed(took);
+            }
+        }
         *live = draft;
         for (version, body) in events {
             self.hub.send(&live.id, Event { version, body });
@@ -529,7 +548,7 @@ impl App {
             // The ratings, once the game's end is durable; a failure
             // leaves the game to `Store::settle_pending` at the next start.
             if let Err(e) = self.store.settle(&row).await {
-                eprintln!("kc-server: game {}: ratings: {e}", live.id);
+                tracing::error!(game = %live.id, "ratings: {e}");
             }
         }
         Ok(Ok(outcome.token))
@@ -580,7 +599,7 @@ impl App {
                         )
                         .await;
                 }
-                Err(e) => eprintln!("kc-server: game {id}: bot {spec}: {e}"),
+                Err(e) => tracing::error!(game = %id, "bot {spec}: {e}"),
             }
         });
     }

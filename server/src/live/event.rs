@@ -80,6 +80,23 @@ pub enum Happening {
 }
 
 impl Happening {
+    /// Its `type` word: `join`, `start`, `move`, `resign`, `draw`,
+    /// `abort`, `chat`, `flag` or `exchange-offer`.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Happening::Join { .. } => "join",
+            Happening::Start => "start",
+            Happening::Move { .. } => "move",
+            Happening::Resign { .. } => "resign",
+            Happening::Draw { .. } => "draw",
+            Happening::Abort { .. } => "abort",
+            Happening::Chat { .. } => "chat",
+            Happening::Flag { .. } => "flag",
+            Happening::ExchangeOffer { .. } => "exchange-offer",
+        }
+    }
+
     /// Whether it may change whose turn it is (and so what a bot or a
     /// clock does next).
     #[must_use]

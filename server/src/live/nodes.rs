@@ -77,7 +77,7 @@ async fn run(app: Arc<App>, url: String, mut listener: PgListener) {
             // Lost and opened again (listening again) by sqlx itself.
             Ok(None) => resync(&app),
             Err(e) => {
-                eprintln!("kc-server: {CHANNEL}: {e}; listening again");
+                tracing::warn!("{CHANNEL}: {e}; listening again");
                 loop {
                     tokio::time::sleep(backoff).await;
                     backoff = (backoff * 2).min(MAX_BACKOFF);
@@ -86,7 +86,7 @@ async fn run(app: Arc<App>, url: String, mut listener: PgListener) {
                             listener = again;
                             break;
                         }
-                        Err(e) => eprintln!("kc-server: {CHANNEL}: {e}"),
+                        Err(e) => tracing::warn!("{CHANNEL}: {e}"),
                     }
                 }
                 resync(&app);
@@ -151,7 +151,7 @@ impl App {
             },
         };
         if let Err(e) = result {
-            eprintln!("kc-server: game {id}: bringing it up to date: {e}");
+            tracing::warn!(game = %id, "bringing it up to date: {e}");
         }
     }
 

@@ -34,7 +34,7 @@ pub async fn open(config: &Config) -> Result<Arc<App>, String> {
     }
     app.resume_all().await.map_err(|e| e.to_string())?;
     if let Err(e) = app.store.settle_pending().await {
-        eprintln!("kc-server: ratings: {e} (retried at the next start)");
+        tracing::warn!("ratings: {e} (retried at the next start)");
     }
     Ok(app)
 }

@@ -207,7 +207,7 @@ impl Store {
                 match self.settle_finished(&game).await {
                     Ok(Settled::Rated(_) | Settled::Unrated(_)) => settled += 1,
                     Ok(Settled::NotRated | Settled::Already) => {}
-                    Err(e) => eprintln!("kc-server: game {}: ratings: {e}", game.id),
+                    Err(e) => tracing::error!(game = %game.id, "ratings: {e}"),
                 }
                 after = game.id;
             }

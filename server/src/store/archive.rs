@@ -231,7 +231,7 @@ pub async fn backfill(pool: &AnyPool) -> Result<usize, StoreError> {
             };
             match write_finished(&mut conn, &row, last_move.unwrap_or(created)).await {
                 Ok(()) => count += 1,
-                Err(e) => eprintln!("kc-server: archive: game {}: {e}", row.id),
+                Err(e) => tracing::error!(game = %row.id, "archive: {e}"),
             }
         }
     }

@@ -107,18 +107,19 @@ impl Writer {
     }
 }
 
-/// SQLite's checkpoints, every `every` while the writer is in use.
+/// SQLite's checkpoints, every `every` while the writer is in use and
+/// the storage open.
 async fn checkpoints(pool: AnyPool, writer: mpsc::WeakSender<Job>, every: Duration) {
     loop {
         tokio::time::sleep(every).await;
-        if writer.upgrade().is_none() {
+        if writer.upgrade().is_none() || pool.is_closed() {
             return;
         }
         if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
             .execute(&pool)
             .await
         {
-            eprintln!("kc-server: checkpoint: {e}");
+            tracing::warn!("checkpoint: {e}");
         }
     }
 }

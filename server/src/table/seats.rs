@@ -8,9 +8,6 @@ use sha2::{Digest, Sha256};
 
 use crate::table::dice::to_hex;
 
-/// The longest shown name, in characters.
-pub const MAX_NAME_CHARS: usize = crate::accounts::names::MAX_GUEST_CHARS;
-
 /// Who may take a seat, written `human`, `player:<name>` or
 /// `bot:<agent spec>` in the API and in storage.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -149,17 +146,6 @@ pub fn check_bot_spec(spec: &str, game: &AnyGame) -> Result<(), String> {
     }
 }
 
-/// A guest's shown name, checked as [`crate::accounts::names::GuestName`] does
-/// (trimmed, 1 to [`MAX_NAME_CHARS`] characters, the account names'
-/// characters and single spaces).
-///
-/// # Errors
-///
-/// A message saying what is wrong.
-pub fn check_name(name: &str) -> Result<String, String> {
-    crate::accounts::names::GuestName::parse(name).map(|guest| guest.shown().to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,13 +161,5 @@ mod tests {
         assert!(check_bot_spec("nonsense", &kaissa).is_err());
         let chaturaji = AnyGame::chaturaji(Default::default());
         assert!(check_bot_spec("alphabeta:2", &chaturaji).is_err());
-    }
-
-    #[test]
-    fn names() {
-        assert_eq!(check_name("  Ann ").unwrap(), "Ann");
-        assert!(check_name("").is_err());
-        assert!(check_name("a\nb").is_err());
-        assert!(check_name(&"x".repeat(41)).is_err());
     }
 }

@@ -60,6 +60,7 @@ pub fn sqlite(tag: &str) -> Config {
         database: format!("sqlite://{}?mode=rwc", dir.join("kc.sqlite3").display()),
         data: Some(dir),
         create_per_minute: Some(30),
+        ..Config::default()
     }
 }
 
@@ -73,6 +74,7 @@ pub fn backends(tag: &str) -> Vec<Config> {
             database: url,
             data: None,
             create_per_minute: Some(30),
+            ..Config::default()
         });
     }
     configs
@@ -322,6 +324,11 @@ where
 pub async fn spawn(config: &Config, address: SocketAddr) -> Child {
     let mut command = Command::new(env!("CARGO_BIN_EXE_kc-server"));
     command.arg("--listen").arg(address.to_string());
+    // Its warnings and errors only, unless the test's RUST_LOG says more.
+    command.env(
+        "RUST_LOG",
+        std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()),
+    );
     match &config.data {
         Some(dir) => command.arg("--data").arg(dir),
         None => command.arg("--database").arg(&config.database),
