@@ -52,6 +52,8 @@ pub struct Config {
     /// The most games one address may create per minute (`None`: no
     /// limit).
     pub create_per_minute: Option<usize>,
+    /// The most connections one address may hold at once.
+    pub max_connections_per_address: usize,
 }
 
 /// The default of `--create-per-minute`.
@@ -62,9 +64,10 @@ pub const USAGE: &str = "kc-server: online tables for Merchant Kaissa and Chatur
 
 usage:
   kc-server [serve] [--data DIR] [--database postgres://...] [--listen HOST:PORT]
-            [--create-per-minute N]
+            [--create-per-minute N] [--max-connections-per-address N]
       serves http://127.0.0.1:${PORT:-8080}/ with SQLite under ./kc-data/ by default;
-      one address may create N games a minute (default 30, 0: no limit)
+      one address may create N games a minute (default 30, 0: no limit) and hold
+      N connections at once (default 256; more are closed as they come)
   kc-server admin bot NAME [--data DIR] [--database URL]
       makes the bot account NAME and prints its API token (shown once, stored hashed)
   kc-server bot --engine COMMAND --token TOKEN --server http://HOST:PORT
@@ -104,6 +107,7 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
     let mut database = None;
     let mut data = None;
     let mut create_per_minute = Some(CREATE_PER_MINUTE);
+    let mut max_connections_per_address = crate::connections::MAX_CONNECTIONS_PER_ADDRESS;
     let mut tables = 8;
     let mut moves = 200;
     let mut rate = None;
@@ -137,6 +141,9 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
                     }
                 };
             }
+            ("serve", "--max-connections-per-address") => {
+                max_connections_per_address = count(&value()?, "--max-connections-per-address")?;
+            }
             ("load", "--tables") => tables = count(&value()?, "--tables")?,
             ("load", "--moves") => moves = count(&value()?, "--moves")?,
             ("load", "--rate") => rate = Some(count(&value()?, "--rate")?),
@@ -151,6 +158,7 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
             database: url,
             data: None,
             create_per_minute,
+            max_connections_per_address,
         },
         Some(url) => return Err(format!("--database {url:?}: expected a postgres:// URL")),
         None => {
@@ -163,6 +171,7 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
                 ),
                 data: Some(dir),
                 create_per_minute,
+                max_connections_per_address,
             }
         }
     };
@@ -173,9 +182,11 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
             name: bot_name.ok_or("expected `kc-server admin bot NAME`")?,
         },
         "load" => Command::Load {
-            // The measurement's own clients create many tables at once.
+            // The measurement's own clients create many tables at once,
+            // and all connect from one address.
             config: Config {
                 create_per_minute: None,
+                max_connections_per_address: usize::MAX,
                 ..config
             },
             tables,
@@ -264,6 +275,14 @@ mod tests {
             panic!("serve expected")
         };
         assert_eq!(config.create_per_minute, None);
+        assert_eq!(config.max_connections_per_address, 256);
+        let Command::Serve(config) = parse(&args("--max-connections-per-address 3"), None).unwrap()
+        else {
+            panic!("serve expected")
+        };
+        assert_eq!(config.max_connections_per_address, 3);
+        assert!(parse(&args("--max-connections-per-address 0"), None).is_err());
+        assert!(parse(&args("--max-connections-per-address x"), None).is_err());
         assert!(parse(&args("--bogus"), None).is_err());
         assert!(parse(&args("--data"), None).is_err());
         assert_eq!(parse(&args("record"), None).unwrap(), Command::Record);

@@ -24,6 +24,7 @@ pub mod bot_http;
 pub mod bots;
 pub mod clock;
 pub mod config;
+pub mod connections;
 pub mod dice;
 pub mod error;
 pub mod events;
@@ -114,7 +115,8 @@ pub async fn open(config: &Config) -> Result<Arc<App>, String> {
     Ok(app)
 }
 
-/// Serves `app` on `listener` until the process ends. Connections send
+/// Serves `app` on `listener` until the process ends, within the
+/// default [`connections::ConnectionLimits`]. Connections send
 /// without delay (`TCP_NODELAY`): an event is small and must not wait for
 /// the peer's acknowledgement of the previous one.
 ///
@@ -122,10 +124,19 @@ pub async fn open(config: &Config) -> Result<Arc<App>, String> {
 ///
 /// When serving fails.
 pub async fn serve(app: Arc<App>, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-    use axum::serve::ListenerExt;
-    let listener = listener.tap_io(|stream| {
-        let _ = stream.set_nodelay(true);
-    });
-    let service = router(app).into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, service).await
+    serve_with(app, listener, connections::ConnectionLimits::default()).await
+}
+
+/// Serves `app` on `listener` until the process ends, within `limits`
+/// (see [`connections`]).
+///
+/// # Errors
+///
+/// When serving fails.
+pub async fn serve_with(
+    app: Arc<App>,
+    listener: tokio::net::TcpListener,
+    limits: connections::ConnectionLimits,
+) -> std::io::Result<()> {
+    connections::serve(router(app), listener, limits).await
 }

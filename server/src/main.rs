@@ -42,12 +42,16 @@ fn main() -> ExitCode {
         }),
         Command::Serve(config) => run(async move {
             let app = kaissa_chaturaji_server::open(&config).await?;
-            let listener = tokio::net::TcpListener::bind(&config.listen)
+            let listener = kaissa_chaturaji_server::connections::bind(&config.listen)
                 .await
                 .map_err(|e| format!("{}: {e}", config.listen))?;
             let address = listener.local_addr().map_err(|e| e.to_string())?;
             println!("kc-server: serving http://{address}/");
-            kaissa_chaturaji_server::serve(app, listener)
+            let limits = kaissa_chaturaji_server::connections::ConnectionLimits {
+                per_address: config.max_connections_per_address,
+                ..Default::default()
+            };
+            kaissa_chaturaji_server::serve_with(app, listener, limits)
                 .await
                 .map_err(|e| e.to_string())
         }),

@@ -89,3 +89,108 @@ async fn closed_event_streams_keep_nothing() {
         }
     }
 }
+
+/// Reads `stream` until the server closes it; panics if that takes
+/// longer than `within`. Answers what was read.
+async fn closed_within(stream: &mut TcpStream, within: Duration) -> String {
+    let mut bytes = Vec::new();
+    let read = tokio::time::timeout(within, async {
+        let mut chunk = [0u8; 4096];
+        loop {
+            match stream.read(&mut chunk).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => bytes.extend_from_slice(&chunk[..n]),
+            }
+        }
+    })
+    .await;
+    assert!(
+        read.is_ok(),
+        "the connection is still open after {within:?}"
+    );
+    String::from_utf8_lossy(&bytes).to_string()
+}
+
+/// Connects to `address` from the loopback address `from`.
+async fn connect_from(from: &str, address: SocketAddr) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+    socket.connect(address).await.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn slow_and_idle_connections_are_closed() {
+    for config in backends("http-slow") {
+        let address = start(&config).await;
+        let started = tokio::time::Instant::now();
+        // Half a request header, and nothing more.
+        let mut slow = TcpStream::connect(address).await.unwrap();
+        slow.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+            .await
+            .unwrap();
+        // One request answered, then the connection kept alive, idle.
+        let mut idle = TcpStream::connect(address).await.unwrap();
+        idle.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")
+            .await
+            .unwrap();
+        let mut answer = [0u8; 64];
+        let n = idle.read(&mut answer).await.unwrap();
+        assert!(String::from_utf8_lossy(&answer[..n]).starts_with("HTTP/1.1 200"));
+        let within = Duration::from_secs(13);
+        let (slow_read, _) = tokio::join!(
+            closed_within(&mut slow, within),
+            closed_within(&mut idle, within)
+        );
+        assert!(!slow_read.contains("200 OK"), "{slow_read}");
+        assert!(
+            started.elapsed() >= Duration::from_secs(9),
+            "not before 10 s"
+        );
+        // Other connections are served all along.
+        assert_eq!(get(address, "/api/games").await.status, 200);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn one_address_holds_a_bounded_number_of_connections() {
+    for config in backends("http-cap") {
+        let address = start(&config).await;
+        let mut held = Vec::new();
+        for _ in 0..256 {
+            held.push(connect_from("127.0.0.1", address).await);
+        }
+        // Each is being served: a request on the last one is answered.
+        let last = held.last_mut().unwrap();
+        last.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")
+            .await
+            .unwrap();
+        let mut answer = [0u8; 64];
+        let n = last.read(&mut answer).await.unwrap();
+        assert!(String::from_utf8_lossy(&answer[..n]).starts_with("HTTP/1.1 200"));
+        // One more from the same address is closed at once, unanswered.
+        let mut refused = connect_from("127.0.0.1", address).await;
+        let _ = refused
+            .write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")
+            .await;
+        let read = closed_within(&mut refused, Duration::from_secs(2)).await;
+        assert!(read.is_empty(), "answered over the limit: {read}");
+        // Another address is served.
+        let mut other = connect_from("127.0.0.2", address).await;
+        other
+            .write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .await
+            .unwrap();
+        let read = closed_within(&mut other, Duration::from_secs(5)).await;
+        assert!(read.starts_with("HTTP/1.1 200"), "{read}");
+        // A connection that closes makes room for the next.
+        drop(held.pop());
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let mut again = connect_from("127.0.0.1", address).await;
+        again
+            .write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .await
+            .unwrap();
+        let read = closed_within(&mut again, Duration::from_secs(5)).await;
+        assert!(read.starts_with("HTTP/1.1 200"), "{read}");
+    }
+}

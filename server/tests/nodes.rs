@@ -27,6 +27,7 @@ fn postgres() -> Option<Config> {
         database: url,
         data: None,
         create_per_minute: None,
+        max_connections_per_address: 256,
     })
 }
 

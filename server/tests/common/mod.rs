@@ -60,6 +60,7 @@ pub fn sqlite(tag: &str) -> Config {
         database: format!("sqlite://{}?mode=rwc", dir.join("kc.sqlite3").display()),
         data: Some(dir),
         create_per_minute: Some(30),
+        max_connections_per_address: 256,
     }
 }
 
@@ -73,6 +74,7 @@ pub fn backends(tag: &str) -> Vec<Config> {
             database: url,
             data: None,
             create_per_minute: Some(30),
+            max_connections_per_address: 256,
         });
     }
     configs
