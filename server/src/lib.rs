@@ -25,6 +25,7 @@ pub mod bots;
 pub mod clock;
 pub mod config;
 pub mod connections;
+pub mod cross_site;
 pub mod dice;
 pub mod error;
 pub mod events;
@@ -33,6 +34,7 @@ pub mod live;
 pub mod load;
 pub mod names;
 pub mod nodes;
+pub mod page_headers;
 pub mod pages;
 pub mod rated;
 pub mod rating_store;
@@ -59,7 +61,7 @@ use crate::storage::Store;
 
 /// The routes of the API and the pages over `app`.
 pub fn router(app: Arc<App>) -> Router {
-    Router::new()
+    let router = Router::new()
         .route("/", get(pages::lobby))
         .route("/g/{id}", get(pages::table))
         .route("/static/{name}", get(pages::file))
@@ -86,7 +88,8 @@ pub fn router(app: Arc<App>) -> Router {
             error::ApiError::new(axum::http::StatusCode::NOT_FOUND, "no such page")
         })
         .layer(DefaultBodyLimit::max(api::BODY_LIMIT))
-        .with_state(app)
+        .layer(axum::middleware::from_fn(cross_site::guard));
+    page_headers::add(router).with_state(app)
 }
 
 /// Opens the storage of `config` (creating SQLite's directory), resumes

@@ -194,3 +194,195 @@ async fn one_address_holds_a_bounded_number_of_connections() {
         assert!(read.starts_with("HTTP/1.1 200"), "{read}");
     }
 }
+
+/// Sends one request with exactly `headers` (no content type unless
+/// given); answers the reply.
+async fn exact(address: SocketAddr, path: &str, headers: &[(&str, &str)], body: &str) -> Reply {
+    let mut stream = TcpStream::connect(address).await.unwrap();
+    let mut head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(body.as_bytes()).await.unwrap();
+    let text = closed_within(&mut stream, Duration::from_secs(10)).await;
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    Reply {
+        status: head.split_whitespace().nth(1).unwrap().parse().unwrap(),
+        head: head.to_string(),
+        body: body.to_string(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn cookie_writes_come_from_the_site_itself() {
+    for config in backends("http-csrf") {
+        let address = start(&config).await;
+        let cookie = register(address, "Visitor", "a long password").await;
+        let credentials = r#"{"name": "Visitor", "password": "a long password"}"#;
+        let json = ("Content-Type", "application/json");
+        let own = format!("http://{address}");
+        // A foreign form's body (text/plain) logs nobody in.
+        let plain = exact(
+            address,
+            "/api/login",
+            &[("Content-Type", "text/plain")],
+            credentials,
+        )
+        .await;
+        assert_eq!(plain.status, 415, "{}", plain.body);
+        assert!(plain.set_cookie().is_none());
+        let untyped = exact(address, "/api/accounts", &[], credentials).await;
+        assert_eq!(untyped.status, 415, "{}", untyped.body);
+        // JSON from another origin, or from a sibling site, neither.
+        let foreign = exact(
+            address,
+            "/api/login",
+            &[json, ("Origin", "http://evil.example")],
+            credentials,
+        )
+        .await;
+        assert_eq!(foreign.status, 403, "{}", foreign.body);
+        assert!(foreign.set_cookie().is_none());
+        let sibling = exact(
+            address,
+            "/api/login",
+            &[json, ("Origin", &own), ("Sec-Fetch-Site", "same-site")],
+            credentials,
+        )
+        .await;
+        assert_eq!(sibling.status, 403, "{}", sibling.body);
+        // The site's own page logs in.
+        let own_page = exact(
+            address,
+            "/api/login",
+            &[json, ("Origin", &own), ("Sec-Fetch-Site", "same-origin")],
+            credentials,
+        )
+        .await;
+        assert_eq!(own_page.status, 200, "{}", own_page.body);
+        assert!(own_page.set_cookie().is_some());
+        // A logged-in visitor's cookie does not act from elsewhere.
+        let (game, [yellow, _]) = create_seated::<2>(address, "kaissa").await;
+        let logout = exact(
+            address,
+            "/api/logout",
+            &[("Cookie", &cookie), ("Content-Type", "text/plain")],
+            "",
+        )
+        .await;
+        assert_eq!(logout.status, 415, "{}", logout.body);
+        let create = r#"{"game": "kaissa", "seats": ["human", "human"]}"#;
+        let foreign_create = exact(
+            address,
+            "/api/games",
+            &[("Cookie", &cookie), json, ("Origin", "http://evil.example")],
+            create,
+        )
+        .await;
+        assert_eq!(foreign_create.status, 403, "{}", foreign_create.body);
+        assert_eq!(
+            get_with_cookie(address, "/api/account", &cookie)
+                .await
+                .json()["name"],
+            "Visitor"
+        );
+        // A guest's write and a seat's bearer token work from anywhere.
+        let guest = exact(
+            address,
+            "/api/games",
+            &[json, ("Origin", "http://evil.example")],
+            create,
+        )
+        .await;
+        assert_eq!(guest.status, 201, "{}", guest.body);
+        let moved = exact(
+            address,
+            &format!("/api/games/{}/move", game.id),
+            &[("Authorization", &format!("Bearer {yellow}")), json],
+            r#"{"move": "e2e5", "version": 2}"#,
+        )
+        .await;
+        assert_eq!(moved.status, 200, "{}", moved.body);
+        let resigned = exact(
+            address,
+            &format!("/api/games/{}/resign", game.id),
+            &[
+                ("Authorization", &format!("Bearer {yellow}")),
+                ("Cookie", &cookie),
+                ("Origin", "http://evil.example"),
+            ],
+            "",
+        )
+        .await;
+        assert_eq!(resigned.status, 200, "{}", resigned.body);
+        // The page's own logout still works.
+        let out = exact(
+            address,
+            "/api/logout",
+            &[("Cookie", &cookie), json, ("Origin", &own)],
+            "{}",
+        )
+        .await;
+        assert_eq!(out.status, 200, "{}", out.body);
+    }
+}
+
+/// The value of header `name` in `reply`, if any.
+fn header(reply: &Reply, name: &str) -> Option<String> {
+    reply.head.lines().find_map(|line| {
+        let (key, value) = line.split_once(':')?;
+        key.eq_ignore_ascii_case(name)
+            .then(|| value.trim().to_string())
+    })
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn answers_carry_the_security_headers() {
+    for config in backends("http-headers") {
+        let address = start(&config).await;
+        let game = create(
+            address,
+            serde_json::json!({ "game": "kaissa", "seats": ["human", "human"] }),
+        )
+        .await;
+        let table = format!("/g/{}", game.id);
+        let api = format!("/api/games/{}", game.id);
+        for path in [
+            "/",
+            table.as_str(),
+            "/static/table.js",
+            api.as_str(),
+            "/nowhere",
+        ] {
+            let reply = get(address, path).await;
+            let policy = header(&reply, "content-security-policy")
+                .unwrap_or_else(|| panic!("{path}: no Content-Security-Policy"));
+            assert!(
+                policy.contains("frame-ancestors 'none'"),
+                "{path}: {policy}"
+            );
+            assert!(policy.contains("script-src 'self'"), "{path}: {policy}");
+            assert_eq!(
+                header(&reply, "x-content-type-options").as_deref(),
+                Some("nosniff"),
+                "{path}"
+            );
+            assert_eq!(
+                header(&reply, "referrer-policy").as_deref(),
+                Some("same-origin"),
+                "{path}"
+            );
+            let nosniff = reply
+                .head
+                .to_ascii_lowercase()
+                .matches("x-content-type-options")
+                .count();
+            assert_eq!(nosniff, 1, "{path}: one nosniff header");
+        }
+    }
+}
