@@ -195,6 +195,14 @@ async fn one_address_holds_a_bounded_number_of_connections() {
     }
 }
 
+/// The nanoseconds of the current second.
+fn now_nanos() -> u32 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos()
+}
+
 /// Sends one request with exactly `headers` (no content type unless
 /// given); answers the reply.
 async fn exact(address: SocketAddr, path: &str, headers: &[(&str, &str)], body: &str) -> Reply {
@@ -222,8 +230,11 @@ async fn exact(address: SocketAddr, path: &str, headers: &[(&str, &str)], body: 
 async fn cookie_writes_come_from_the_site_itself() {
     for config in backends("http-csrf") {
         let address = start(&config).await;
-        let cookie = register(address, "Visitor", "a long password").await;
-        let credentials = r#"{"name": "Visitor", "password": "a long password"}"#;
+        // A name of its own: a PostgreSQL database outlives a run.
+        let name = format!("Visitor{}", std::process::id() ^ now_nanos());
+        let cookie = register(address, &name, "a long password").await;
+        let credentials = format!(r#"{{"name": "{name}", "password": "a long password"}}"#);
+        let credentials = credentials.as_str();
         let json = ("Content-Type", "application/json");
         let own = format!("http://{address}");
         // A foreign form's body (text/plain) logs nobody in.
@@ -289,7 +300,7 @@ async fn cookie_writes_come_from_the_site_itself() {
             get_with_cookie(address, "/api/account", &cookie)
                 .await
                 .json()["name"],
-            "Visitor"
+            name.as_str()
         );
         // A guest's write and a seat's bearer token work from anywhere.
         let guest = exact(
