@@ -14,6 +14,7 @@ import { check, scenario } from "./lib.mjs";
 async function register(server, name) {
   const reply = await fetch(new URL("/api/accounts", server.base), {
     method: "POST",
+    headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ name, password: "a long password" }),
   });
   check(reply.status === 201, `register ${name}: ${reply.status}`);
@@ -22,7 +23,11 @@ async function register(server, name) {
 
 /** POSTs `body` to `path` with `headers`; the JSON answer. */
 async function post(server, path, headers, body) {
-  const reply = await fetch(new URL(path, server.base), { method: "POST", headers, body: JSON.stringify(body) });
+  const reply = await fetch(new URL(path, server.base), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
   const answer = await reply.json();
   check(reply.ok, `${path}: ${reply.status} ${JSON.stringify(answer)}`);
   return answer;

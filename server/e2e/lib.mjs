@@ -93,7 +93,9 @@ export class Server {
 
   /** A JSON request to the API. */
   async api(path, body) {
-    const reply = await fetch(new URL(path, this.base), body === undefined ? {} : { method: "POST", body: JSON.stringify(body) });
+    const reply = await fetch(new URL(path, this.base), body === undefined
+      ? {}
+      : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const answer = await reply.json();
     check(reply.ok, `${path}: ${reply.status} ${JSON.stringify(answer)}`);
     return answer;

@@ -20,5 +20,5 @@ pub mod store;
 pub mod table;
 
 pub use http::router::router;
-pub use http::serve::{serve, serve_until};
+pub use http::serve::{serve, serve_until, serve_with, serve_within};
 pub use live::open::open;

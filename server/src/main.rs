@@ -60,13 +60,17 @@ fn main() -> ExitCode {
                     return Ok(());
                 }
             };
-            let listener = tokio::net::TcpListener::bind(&config.listen)
+            let listener = kaissa_chaturaji_server::http::connections::bind(&config.listen)
                 .await
                 .map_err(|e| format!("{}: {e}", config.listen))?;
             let address = listener.local_addr().map_err(|e| e.to_string())?;
             tracing::info!(%address, database = storage_kind(&config.database), "serving");
             println!("kc-server: serving http://{address}/");
-            kaissa_chaturaji_server::serve_until(app, listener, stop)
+            let limits = kaissa_chaturaji_server::http::connections::ConnectionLimits {
+                per_address: config.max_connections_per_address,
+                ..Default::default()
+            };
+            kaissa_chaturaji_server::serve_within(app, listener, limits, stop)
                 .await
                 .map_err(|e| e.to_string())
         }),

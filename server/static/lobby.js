@@ -3,6 +3,8 @@ const $ = (selector) => document.querySelector(selector);
 const COLOURS = { kaissa: ["yellow", "red"], chaturaji: ["red", "black", "yellow", "green"] };
 const KINDS = ["human", "player", "bot:random", "bot:greedy", "bot:mcts:2000", "bot:alphabeta:4", "bot:expectimax:2"];
 const KIND_TEXT = { human: "anyone with the link", player: "a player by name…" };
+// Every write says it is JSON: the server takes no other from a logged-in page.
+const JSON_TYPE = { "Content-Type": "application/json" };
 
 function drawSeats() {
   const game = $('[name="game"]').value;
@@ -47,7 +49,7 @@ async function create(event) {
   }
   const body = { game, seats, clock, private: form.get("private") === "on", rated: form.get("rated") === "on" };
   if (game === "chaturaji") body.rules = form.get("rules");
-  const reply = await fetch("/api/games", { method: "POST", body: JSON.stringify(body) });
+  const reply = await fetch("/api/games", { method: "POST", headers: JSON_TYPE, body: JSON.stringify(body) });
   const answer = await reply.json();
   if (!reply.ok) {
     $("[data-error]").textContent = answer.error;
@@ -127,7 +129,7 @@ async function account(event) {
   const form = new FormData($('[data-form="account"]'));
   const reply = await fetch(register ? "/api/accounts" : "/api/login", {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: JSON_TYPE,
     body: JSON.stringify({ name: form.get("name"), password: form.get("password") }),
   });
   if (!reply.ok) {
@@ -140,7 +142,7 @@ async function account(event) {
 }
 
 async function logout() {
-  await fetch("/api/logout", { method: "POST" });
+  await fetch("/api/logout", { method: "POST", headers: JSON_TYPE, body: "{}" });
   await showAccount();
 }
 

@@ -44,6 +44,7 @@ async function joinFromLink() {
     if (s.taken) continue;
     const reply = await fetch(`/api/games/${id}/join`, {
       method: "POST",
+      headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ seat: s.seat, secret, name, client_seed: clientSeed() }),
     });
     if (reply.ok) {

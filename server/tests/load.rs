@@ -27,7 +27,7 @@ async fn load_drives_two_servers_on_postgresql() {
         database: url,
         data: None,
         create_per_minute: None,
-        ..kaissa_chaturaji_server::config::Config::default()
+        max_connections_per_address: usize::MAX,
     };
     let report = kaissa_chaturaji_server::client::load::run(&config, 3, 12, None, 2, &[])
         .await

@@ -239,11 +239,15 @@ pub async fn run(
     let mut addresses = servers.to_vec();
     for _ in 0..if servers.is_empty() { nodes.max(1) } else { 0 } {
         let app = crate::open(config).await?;
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        let listener = crate::http::connections::bind("127.0.0.1:0")
             .await
             .map_err(|e| e.to_string())?;
         addresses.push(listener.local_addr().map_err(|e| e.to_string())?);
-        tokio::spawn(crate::serve(app, listener));
+        let limits = crate::http::connections::ConnectionLimits {
+            per_address: config.max_connections_per_address,
+            ..Default::default()
+        };
+        tokio::spawn(crate::serve_with(app, listener, limits));
     }
     let every = rate.map(|r| Duration::from_secs_f64(tables as f64 / r.max(1) as f64));
     let ready = Arc::new(Barrier::new(tables + 1));

@@ -39,7 +39,7 @@ struct Credentials {
 }
 
 /// The session token a request's cookies carry, if any.
-fn session_token(headers: &HeaderMap) -> Option<String> {
+pub(crate) fn session_token(headers: &HeaderMap) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()

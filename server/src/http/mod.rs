@@ -4,12 +4,15 @@
 pub mod accounts;
 pub mod archive;
 pub mod archive_pages;
+pub mod connections;
+pub mod cross_site;
 pub mod error;
 pub mod extract;
 pub mod games;
 pub mod health;
 pub mod limits;
 pub mod logs;
+pub mod page_headers;
 pub mod pages;
 pub mod router;
 pub mod serve;

@@ -8,8 +8,8 @@ use axum::{Extension, Router};
 
 use crate::http::limits::Limits;
 use crate::http::{
-    accounts as account_api, archive as archive_api, archive_pages, error, games as api, health,
-    pages, standings, stream,
+    accounts as account_api, archive as archive_api, archive_pages, cross_site, error,
+    games as api, health, page_headers, pages, standings, stream,
 };
 use crate::live::app::App;
 
@@ -46,7 +46,9 @@ pub fn router(app: Arc<App>) -> Router {
             error::ApiError::new(axum::http::StatusCode::NOT_FOUND, "no such page")
         })
         .layer(Extension(limits))
-        .layer(DefaultBodyLimit::max(crate::http::extract::BODY_LIMIT));
+        .layer(DefaultBodyLimit::max(crate::http::extract::BODY_LIMIT))
+        .layer(axum::middleware::from_fn(cross_site::guard));
+    let router = page_headers::add(router);
     let metrics = app.metrics.clone();
     crate::http::logs::traced(router.with_state(app), metrics)
 }

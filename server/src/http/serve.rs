@@ -1,41 +1,75 @@
 //! Serving the router on a listener, until a stop.
 
+use std::future::Future;
 use std::sync::Arc;
 
+use tokio::net::TcpListener;
+
+use crate::http::connections::{self, ConnectionLimits};
 use crate::http::router::router;
 use crate::live::app::App;
 use crate::live::shutdown;
 
-/// Serves `app` on `listener` until the process ends. Connections send
-/// without delay (`TCP_NODELAY`): an event is small and must not wait for
-/// the peer's acknowledgement of the previous one.
+/// Serves `app` on `listener` until the process ends, within the default
+/// [`ConnectionLimits`]. Connections send without delay (`TCP_NODELAY`):
+/// an event is small and must not wait for the peer's acknowledgement of
+/// the previous one.
 ///
 /// # Errors
 ///
 /// When serving fails.
-pub async fn serve(app: Arc<App>, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-    serve_until(app, listener, std::future::pending()).await
+pub async fn serve(app: Arc<App>, listener: TcpListener) -> std::io::Result<()> {
+    serve_within(
+        app,
+        listener,
+        ConnectionLimits::default(),
+        std::future::pending(),
+    )
+    .await
 }
 
-/// Serves `app` on `listener` until `stop` resolves, then stops in order
-/// (see [`crate::live::shutdown`]): no new connection is taken, the requests in flight
-/// get [`shutdown::REQUESTS_GRACE`] to be answered, every WebSocket is
-/// closed with code 1012 and every event stream ended, and the storage is
-/// closed once the writes under way have committed.
+/// [`serve`] within `limits` (see [`crate::http::connections`]).
+///
+/// # Errors
+///
+/// When serving fails.
+pub async fn serve_with(
+    app: Arc<App>,
+    listener: TcpListener,
+    limits: ConnectionLimits,
+) -> std::io::Result<()> {
+    serve_within(app, listener, limits, std::future::pending()).await
+}
+
+/// [`serve`] until `stop` resolves.
 ///
 /// # Errors
 ///
 /// When serving fails.
 pub async fn serve_until(
     app: Arc<App>,
-    listener: tokio::net::TcpListener,
-    stop: impl std::future::Future<Output = ()> + Send + 'static,
+    listener: TcpListener,
+    stop: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    use axum::serve::ListenerExt;
-    let listener = listener.tap_io(|stream| {
-        let _ = stream.set_nodelay(true);
-    });
-    let service = router(app.clone()).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    serve_within(app, listener, ConnectionLimits::default(), stop).await
+}
+
+/// Serves `app` on `listener` within `limits` until `stop` resolves, then
+/// stops in order (see [`crate::live::shutdown`]): no new connection is
+/// taken, the requests in flight get [`shutdown::REQUESTS_GRACE`] to be
+/// answered, every WebSocket is closed with code 1012 and every event
+/// stream ended, and the storage is closed once the writes under way have
+/// committed.
+///
+/// # Errors
+///
+/// When serving fails.
+pub async fn serve_within(
+    app: Arc<App>,
+    listener: TcpListener,
+    limits: ConnectionLimits,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
     let signalled = {
         let app = app.clone();
         async move {
@@ -43,9 +77,7 @@ pub async fn serve_until(
             app.shutdown.begin();
         }
     };
-    let server = std::future::IntoFuture::into_future(
-        axum::serve(listener, service).with_graceful_shutdown(signalled),
-    );
+    let server = connections::serve(router(app.clone()), listener, limits, signalled);
     let stopping = app.shutdown.stopping();
     tokio::select! {
         served = server => served?,

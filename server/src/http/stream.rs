@@ -51,7 +51,8 @@ pub struct Since {
 }
 
 /// Feeds `tx` with game `id`'s events after `since`: stored ones, then
-/// live ones. Ends when the client is gone or too slow.
+/// live ones. Ends when the client is gone (at once, whether or not
+/// the game has events) or too slow.
 async fn feed(app: Arc<App>, id: String, since: i64, tx: mpsc::Sender<String>) {
     let mut live = app.hub.subscribe(&id);
     let mut last = since;
@@ -68,11 +69,9 @@ async fn feed(app: Arc<App>, id: String, since: i64, tx: mpsc::Sender<String>) {
         let full = page.len() as i64 == PAGE;
         for (version, body) in page {
             // Catching up may wait for the client, within reason.
-            if tokio::time::timeout(Duration::from_secs(10), tx.send(body))
-                .await
-                .is_err()
-            {
-                return;
+            let sent = tokio::time::timeout(Duration::from_secs(10), tx.send(body)).await;
+            if !matches!(sent, Ok(Ok(()))) {
+                return; // too slow, or gone
             }
             last = version;
         }
@@ -81,7 +80,13 @@ async fn feed(app: Arc<App>, id: String, since: i64, tx: mpsc::Sender<String>) {
         }
     }
     loop {
-        match live.recv().await {
+        // A client that leaves while the game is quiet (or over) must not
+        // keep this task and its subscription until the next event.
+        let received = tokio::select! {
+            received = live.recv() => received,
+            () = tx.closed() => return,
+        };
+        match received {
             Ok(event) if event.version > last => {
                 // Events this server did not publish (another server's,
                 // while its announcements were lost) come from storage.

@@ -37,18 +37,69 @@ struct Channel {
     last: i64,
 }
 
+/// A listener of one game's events: the game's channel is forgotten
+/// when its last listener is dropped, so that a game nobody follows any
+/// more (a finished one, say) keeps nothing here.
+#[derive(Debug)]
+pub struct Subscription<'a> {
+    hub: &'a Hub,
+    id: String,
+    receiver: Option<broadcast::Receiver<Arc<Event>>>,
+}
+
+impl Subscription<'_> {
+    /// The next event (see [`broadcast::Receiver::recv`]).
+    ///
+    /// # Errors
+    ///
+    /// When this listener lagged or the channel closed.
+    pub async fn recv(&mut self) -> Result<Arc<Event>, broadcast::error::RecvError> {
+        match &mut self.receiver {
+            Some(receiver) => receiver.recv().await,
+            None => Err(broadcast::error::RecvError::Closed),
+        }
+    }
+}
+
+impl Drop for Subscription<'_> {
+    fn drop(&mut self) {
+        let mut channels = self.hub.channels.lock().unwrap_or_else(|e| e.into_inner());
+        // Dropped under the lock: nobody subscribes in between.
+        drop(self.receiver.take());
+        if channels
+            .get(&self.id)
+            .is_some_and(|channel| channel.sender.receiver_count() == 0)
+        {
+            channels.remove(&self.id);
+        }
+    }
+}
+
 impl Hub {
     /// Listens to game `id`'s events from now on.
-    pub fn subscribe(&self, id: &str) -> broadcast::Receiver<Arc<Event>> {
+    pub fn subscribe(&self, id: &str) -> Subscription<'_> {
         let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
-        channels
+        let receiver = channels
             .entry(id.to_string())
             .or_insert_with(|| Channel {
                 sender: broadcast::channel(CHANNEL_CAPACITY).0,
                 last: 0,
             })
             .sender
-            .subscribe()
+            .subscribe();
+        Subscription {
+            hub: self,
+            id: id.to_string(),
+            receiver: Some(receiver),
+        }
+    }
+
+    /// How many listeners game `id` has on this server.
+    pub fn listeners(&self, id: &str) -> usize {
+        let channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        channels
+            .get(id)
+            .map_or(0, |channel| channel.sender.receiver_count())
     }
 
     /// The last version sent on game `id`'s channel (0: none yet), or
@@ -78,5 +129,23 @@ impl Hub {
                 channels.remove(id);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_channel_goes_with_its_last_listener() {
+        let hub = Hub::default();
+        let first = hub.subscribe("g");
+        let second = hub.subscribe("g");
+        assert_eq!(hub.listeners("g"), 2);
+        drop(first);
+        assert_eq!((hub.listeners("g"), hub.ids().len()), (1, 1));
+        drop(second);
+        assert_eq!((hub.listeners("g"), hub.last_sent("g")), (0, None));
+        assert!(hub.ids().is_empty(), "nothing kept");
     }
 }
