@@ -39,6 +39,7 @@ pub mod ratings;
 pub mod record;
 pub mod seats;
 pub mod standings;
+pub mod schema;
 pub mod storage;
 pub mod stream;
 pub mod table;
