@@ -34,6 +34,13 @@ pub enum Command {
         /// The account's name.
         name: String,
     },
+    /// Copy the SQLite database into a new file while it serves.
+    Backup {
+        /// The storage to copy.
+        config: Config,
+        /// The new file.
+        file: PathBuf,
+    },
     /// Play a UCI engine online for a bot account.
     Bot(crate::bot_client::BotConfig),
     /// Print the usage.
@@ -67,7 +74,10 @@ usage:
       one address may create N games a minute (default 30, 0: no limit)
   kc-server admin bot NAME [--data DIR] [--database URL]
       makes the bot account NAME and prints its API token (shown once, stored hashed)
-  kc-server bot --engine COMMAND --token TOKEN --server http://HOST:PORT
+  kc-server backup FILE [--data DIR] [--database URL]
+      writes a consistent copy of the SQLite database into the new FILE while the
+      server serves (PostgreSQL: use pg_dump)
+  kc-server bot --engine COMMAND --token TOKEN --server URL
                 [--max-games N] [--max-movetime MS]
       plays a UCI engine of the engine protocol (e.g. kc-engine) online for the bot
       account of TOKEN: joins the games kept for it and plays them, N at once
@@ -91,6 +101,7 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
         Some("serve") => ("serve", &args[1..]),
         Some("record") => ("record", &args[1..]),
         Some("load") => ("load", &args[1..]),
+        Some("backup") => ("backup", &args[1..]),
         Some("admin") => match args.get(1).map(String::as_str) {
             Some("bot") => ("admin bot", &args[2..]),
             _ => return Err("expected `kc-server admin bot NAME` (see --help)".into()),
@@ -109,6 +120,7 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
     let mut rate = None;
     let mut nodes = 1;
     let mut bot_name = None;
+    let mut backup_file = None;
     let mut i = 0;
     while i < rest.len() {
         let value = || {
@@ -117,8 +129,15 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
                 .ok_or_else(|| format!("{} needs a value", rest[i]))
         };
         match (verb, rest[i].as_str()) {
-            ("serve" | "load" | "admin bot", "--data") => data = Some(PathBuf::from(value()?)),
-            ("serve" | "load" | "admin bot", "--database") => database = Some(value()?),
+            ("serve" | "load" | "admin bot" | "backup", "--data") => {
+                data = Some(PathBuf::from(value()?));
+            }
+            ("serve" | "load" | "admin bot" | "backup", "--database") => database = Some(value()?),
+            ("backup", file) if backup_file.is_none() && !file.starts_with("--") => {
+                backup_file = Some(PathBuf::from(file));
+                i += 1;
+                continue;
+            }
             ("admin bot", name) if bot_name.is_none() && !name.starts_with("--") => {
                 bot_name = Some(name.to_string());
                 i += 1;
@@ -172,6 +191,10 @@ pub fn parse(args: &[String], port: Option<&str>) -> Result<Command, String> {
             config,
             name: bot_name.ok_or("expected `kc-server admin bot NAME`")?,
         },
+        "backup" => Command::Backup {
+            config,
+            file: backup_file.ok_or("expected `kc-server backup FILE`")?,
+        },
         "load" => Command::Load {
             // The measurement's own clients create many tables at once.
             config: Config {
@@ -219,7 +242,7 @@ fn parse_bot(args: &[String]) -> Result<crate::bot_client::BotConfig, String> {
     Ok(crate::bot_client::BotConfig {
         engine: needed(engine, "--engine COMMAND")?,
         token: needed(token, "--token TOKEN")?,
-        server: needed(server, "--server http://HOST:PORT")?,
+        server: needed(server, "--server URL")?,
         max_games,
         max_movetime_ms,
     })
@@ -301,6 +324,18 @@ mod tests {
             ("kc-engine", Some(PathBuf::from("d")))
         );
         assert!(parse(&args("admin bot"), None).is_err());
+        let Command::Backup { config, file } =
+            parse(&args("backup copy.sqlite3 --data d"), None).unwrap()
+        else {
+            panic!("backup expected")
+        };
+        assert_eq!(
+            (file, config.data),
+            (PathBuf::from("copy.sqlite3"), Some(PathBuf::from("d")))
+        );
+        assert!(parse(&args("backup"), None).is_err());
+        assert!(parse(&args("backup a b"), None).is_err());
+        assert!(parse(&args("backup a --listen x:1"), None).is_err());
         assert!(parse(&args("admin bot a b"), None).is_err());
         assert!(parse(&args("admin"), None).is_err());
         assert!(parse(&args("load --tables 0"), None).is_err());

@@ -26,6 +26,16 @@ fn main() -> ExitCode {
             println!("{token}");
             Ok(())
         }),
+        Command::Backup { config, file } => run(async move {
+            let copied = kaissa_chaturaji_server::backup::run(&config, &file).await?;
+            println!(
+                "kc-server: backup: {} ({} games, {} bytes, integrity ok)",
+                file.display(),
+                copied.games,
+                copied.bytes
+            );
+            Ok(())
+        }),
         Command::Bot(bot) => run(kaissa_chaturaji_server::bot_client::run(bot)),
         Command::Load {
             config,
