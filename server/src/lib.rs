@@ -17,6 +17,7 @@ pub mod app;
 pub mod archive;
 pub mod archive_api;
 pub mod archive_pages;
+pub mod backoff;
 pub mod backup;
 pub mod board;
 pub mod bot_client;
