@@ -83,7 +83,9 @@ pub async fn run(config: &Config, file: &Path) -> Result<Copied, String> {
         }
         Err(e) => {
             let _ = std::fs::remove_file(file);
-            Err(format!("{shown}: the copy does not check out ({e}); removed"))
+            Err(format!(
+                "{shown}: the copy does not check out ({e}); removed"
+            ))
         }
     }
 }

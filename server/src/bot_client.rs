@@ -11,6 +11,11 @@
 //! seat's clock, the face rolled first in Chaturaji), and sends it with
 //! the version it read. The account's API token is the bearer for its
 //! seats, so a restarted client plays on in the games it had joined.
+//!
+//! Failures back off ([`crate::backoff`]): a failing listing, a game
+//! whose task keeps failing (a seat it cannot join), a server away, a
+//! socket that will not open and a move the server does not take are
+//! each tried again at doubling intervals up to a cap, never in a loop.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -113,8 +118,7 @@ pub async fn run(config: BotConfig) -> Result<(), String> {
         config.server, context.engine
     ));
     // Each game's task, answering its outcome and when it ended.
-    let mut tasks: HashMap<String, JoinHandle<(Result<String, String>, Instant)>> =
-        HashMap::new();
+    let mut tasks: HashMap<String, GameTask> = HashMap::new();
     // The games whose task failed: their back-off and the next try.
     let mut retries: HashMap<String, (Backoff, Instant)> = HashMap::new();
     let mut listing = Backoff::new(POLL, MAX_LIST_WAIT);
@@ -173,11 +177,7 @@ pub async fn run(config: BotConfig) -> Result<(), String> {
                 }),
             );
         }
-        let pause = if listed {
-            POLL
-        } else {
-            listing.fail()
-        };
+        let pause = if listed { POLL } else { listing.fail() };
         tokio::time::sleep(pause).await;
         (games, listed) = match list_games(&context).await {
             Ok(games) => {
@@ -195,6 +195,10 @@ pub async fn run(config: BotConfig) -> Result<(), String> {
         };
     }
 }
+
+/// A game's task: it answers the game's outcome, or why it stopped, and
+/// when it ended.
+type GameTask = JoinHandle<(Result<String, String>, Instant)>;
 
 /// Counts a failure of game `id`'s task, which ended at `ended`; how
 /// long from then until it is tried again.
@@ -393,10 +397,7 @@ impl Table<'_> {
     /// socket, connecting it first when needed.
     async fn wait(&mut self, version: i64) {
         if self.socket.is_none() {
-            let path = format!(
-                "/api/games/{}/socket?since={version}&seated=1",
-                self.id
-            );
+            let path = format!("/api/games/{}/socket?since={version}&seated=1", self.id);
             let config = WebSocketConfig::default()
                 .max_message_size(Some(MAX_EVENT))
                 .max_frame_size(Some(MAX_EVENT));

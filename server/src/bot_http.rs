@@ -116,7 +116,13 @@ impl Server {
     pub fn parse(url: &str) -> Result<Server, String> {
         let origin = parse_origin(url)?;
         install_crypto();
-        let client = reqwest::Client::builder()
+        let mut builder = reqwest::Client::builder();
+        if origin.scheme() == "http" {
+            // No TLS is spoken (no redirect is followed): no roots are
+            // read, so a system without any still reaches the server.
+            builder = builder.tls_certs_only(std::iter::empty());
+        }
+        let client = builder
             .timeout(REQUEST_TIME)
             .connect_timeout(CONNECT_TIME)
             .tcp_nodelay(true)
@@ -281,7 +287,10 @@ mod tests {
         let server = Server::parse("http://127.0.0.1:8080/").unwrap();
         assert_eq!(server.authority(), "127.0.0.1:8080");
         assert_eq!(server.socket_url("/s"), "ws://127.0.0.1:8080/s");
-        assert_eq!(Server::parse("http://example.org").unwrap().authority(), "example.org:80");
+        assert_eq!(
+            Server::parse("http://example.org").unwrap().authority(),
+            "example.org:80"
+        );
         let tls = Server::parse("https://example.org").unwrap();
         assert!(tls.tls());
         assert_eq!(tls.socket_url("/s?x=1"), "wss://example.org:443/s?x=1");
@@ -289,7 +298,10 @@ mod tests {
             Server::parse("https://localhost:8443").unwrap().authority(),
             "localhost:8443"
         );
-        assert_eq!(Server::parse("http://[::1]:9").unwrap().authority(), "[::1]:9");
+        assert_eq!(
+            Server::parse("http://[::1]:9").unwrap().authority(),
+            "[::1]:9"
+        );
         for bad in [
             "ftp://x:1",
             "x:1",

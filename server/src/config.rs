@@ -82,7 +82,8 @@ usage:
       plays a UCI engine of the engine protocol (e.g. kc-engine) online for the bot
       account of TOKEN: joins the games kept for it and plays them, N at once
       (default 8), at most MS milliseconds a move when not on a live Kaissa clock
-      (default 5000)
+      (default 5000); URL is http://HOST[:PORT] or https://HOST[:PORT] (the
+      system's roots, or SSL_CERT_FILE's)
   kc-server record < FILE
       checks every roll of the records on stdin against their dice tags
   kc-server load [--tables N] [--moves M] [--rate R] [--nodes K] [--data DIR] [--database URL]

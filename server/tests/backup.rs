@@ -84,7 +84,10 @@ async fn a_backup_taken_while_moves_are_played_opens_with_its_games() {
     let (ok, text) = backup(&[copy_text, "--data", data]);
     let during = played.load(Ordering::SeqCst);
     assert!(ok, "{text}");
-    assert!(text.contains("integrity ok") && text.contains("2 games"), "{text}");
+    assert!(
+        text.contains("integrity ok") && text.contains("2 games"),
+        "{text}"
+    );
     while played.load(Ordering::SeqCst) < during + 10 {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
@@ -108,7 +111,10 @@ async fn a_backup_taken_while_moves_are_played_opens_with_its_games() {
     let plies = copied["moves"].as_array().unwrap().len();
     assert!(plies >= 10, "{copied}");
     assert!(plies < live["moves"].as_array().unwrap().len(), "{copied}");
-    assert_eq!(copied["moves"].as_array().unwrap()[..], live["moves"].as_array().unwrap()[..plies]);
+    assert_eq!(
+        copied["moves"].as_array().unwrap()[..],
+        live["moves"].as_array().unwrap()[..plies]
+    );
     assert_eq!(state(restored, &over.id).await["status"], "over");
 
     // A file already there is refused, and left as it is.

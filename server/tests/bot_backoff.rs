@@ -50,7 +50,10 @@ async fn stand_in(list_fails: bool) -> (SocketAddr, Shared) {
                 let at = stamp(&mut calls);
                 calls.lists.push(at);
                 if calls.list_fails && calls.lists.len() > 1 {
-                    return (StatusCode::INTERNAL_SERVER_ERROR, Json(json!({ "error": "down" })));
+                    return (
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        Json(json!({ "error": "down" })),
+                    );
                 }
                 let games = if calls.list_fails {
                     json!([])

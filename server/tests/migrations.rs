@@ -166,7 +166,13 @@ async fn a_database_from_before_migrations_opens_with_its_games() {
         assert_eq!(after["status"], "playing");
         let view = get(again, &format!("/api/games/{}", game.id)).await;
         assert_eq!(view.status, 200);
-        let created = post(again, "/api/games", None, json!({ "game": "kaissa", "seats": ["human", "human"] })).await;
+        let created = post(
+            again,
+            "/api/games",
+            None,
+            json!({ "game": "kaissa", "seats": ["human", "human"] }),
+        )
+        .await;
         assert_eq!(created.status, 201, "{}", created.body);
         let versions = applied(&config.database).await;
         assert_eq!(versions.last(), Some(&latest), "{versions:?}");
@@ -191,7 +197,11 @@ async fn servers_started_together_on_a_new_database_all_come_up() {
             addresses.push(listener.local_addr().unwrap());
             tokio::spawn(kaissa_chaturaji_server::serve(app.unwrap(), listener));
         }
-        let game = create(addresses[0], json!({ "game": "kaissa", "seats": ["human", "human"] })).await;
+        let game = create(
+            addresses[0],
+            json!({ "game": "kaissa", "seats": ["human", "human"] }),
+        )
+        .await;
         for address in &addresses {
             assert_eq!(state(*address, &game.id).await["status"], "waiting");
         }

@@ -32,10 +32,9 @@ fn nginx() -> Option<PathBuf> {
 /// The example configuration with its ports, upstream and certificate
 /// moved here.
 fn site(backend: SocketAddr, http: u16, https: u16, pki: &Pki) -> String {
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("deploy/nginx.conf"),
-    )
-    .unwrap();
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("deploy/nginx.conf"))
+            .unwrap();
     let mut out = text.clone();
     for (from, to) in [
         ("server 127.0.0.1:8080;", format!("server {backend};")),
@@ -86,6 +85,9 @@ http {{
         .arg(prefix)
         .arg("-c")
         .arg(prefix.join("nginx.conf"))
+        // The log of the start itself, before the configuration is read.
+        .arg("-e")
+        .arg(prefix.join("start.log"))
         .args(["-g", "daemon off;"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -142,7 +144,15 @@ async fn a_game_is_played_through_nginx() {
                 .map(|t| ("Authorization", format!("Bearer {t}")))
                 .into_iter()
                 .collect();
-            https(pki, front, method, &path, &headers, body.to_string().as_bytes()).await
+            https(
+                pki,
+                front,
+                method,
+                &path,
+                &headers,
+                body.to_string().as_bytes(),
+            )
+            .await
         }
     };
 
@@ -221,7 +231,10 @@ async fn a_game_is_played_through_nginx() {
             moves += 1;
         }
         if event["status"] == "over" {
-            assert!(event["outcome"].as_str().unwrap().starts_with("red"), "{event}");
+            assert!(
+                event["outcome"].as_str().unwrap().starts_with("red"),
+                "{event}"
+            );
             break;
         }
     }

@@ -23,7 +23,14 @@ fn bot(server: &str, token: &str, ca_file: &std::path::Path, log: &std::path::Pa
     command
         .args(["bot", "--engine"])
         .arg(engine_bin::kc_engine())
-        .args(["--token", token, "--max-movetime", "100", "--server", server])
+        .args([
+            "--token",
+            token,
+            "--max-movetime",
+            "100",
+            "--server",
+            server,
+        ])
         .env("SSL_CERT_FILE", ca_file)
         .env_remove("SSL_CERT_DIR")
         .stdout(Stdio::null())
@@ -96,4 +103,29 @@ async fn the_bot_plays_over_https_and_wss_through_a_tls_proxy() {
     eprintln!("through the proxy: {connections} connections, {sockets} sockets");
     assert!(sockets >= 1, "no wss:// socket");
     assert!(connections > sockets, "no https:// request");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn plain_http_needs_no_roots() {
+    let config = sqlite("tls-plain");
+    let address = start(&config).await;
+    // No root at all: an empty certificate file in place of the system's.
+    let empty = temp_dir("tls-none").join("none.pem");
+    std::fs::write(&empty, "").unwrap();
+    let log = temp_dir("tls-none").join("bot.log");
+    let status = bot(&format!("http://{address}"), "not-a-token", &empty, &log)
+        .status()
+        .await
+        .unwrap();
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(!status.success());
+    assert!(text.contains("refused the API token"), "{text}");
+    // Over https the same emptiness is a clear failure.
+    let tls = bot("https://localhost:1", "t", &empty, &log)
+        .status()
+        .await
+        .unwrap();
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(!tls.success(), "{text}");
+    assert!(text.contains("CA certificates"), "{text}");
 }
