@@ -130,7 +130,12 @@ impl Server {
             .redirect(reqwest::redirect::Policy::none())
             .user_agent(concat!("kc-server-bot/", env!("CARGO_PKG_VERSION")))
             .build()
-            .map_err(|e| format!("--server {url:?}: {}", chain(&e)))?;
+            .map_err(|e| {
+                format!(
+                    "--server {url:?}: {} (SSL_CERT_FILE may name a PEM file of trusted roots)",
+                    chain(&e)
+                )
+            })?;
         Ok(Server { origin, client })
     }
 
