@@ -1,6 +1,7 @@
 //! The command line of `kc-server`, read by clap: `kc-server [serve]
 //! [flags]` (serving is the default), `kc-server admin bot NAME`,
-//! `kc-server bot`, `kc-server record` and `kc-server load`. The serving
+//! `kc-server bot`, `kc-server record`, `kc-server backup FILE` and
+//! `kc-server load`. The serving
 //! flags also come from the environment (`KC_DATA`, `KC_DATABASE`,
 //! `KC_LISTEN`, ...; a flag wins over its variable), and `$PORT` gives
 //! the port when no address is given.
@@ -53,6 +54,13 @@ pub enum Command {
         /// The account's name.
         name: String,
     },
+    /// Copy the SQLite database into a new file while it serves.
+    Backup {
+        /// The storage to copy.
+        config: Config,
+        /// The new file.
+        file: PathBuf,
+    },
     /// Play a UCI engine online for a bot account.
     Bot(crate::client::bot::BotConfig),
 }
@@ -92,6 +100,14 @@ enum Verb {
     /// Check every roll of the records on standard input against their dice
     /// tags.
     Record,
+    /// Write a consistent copy of the SQLite database to FILE (a new file)
+    /// while the server serves.
+    Backup {
+        /// The new file.
+        file: PathBuf,
+        #[command(flatten)]
+        storage: StorageArgs,
+    },
     /// Measure: N tables of scripted clients over WebSocket make M moves
     /// each, on K servers of its own (seat s on server s mod K).
     Load(LoadArgs),
@@ -284,6 +300,10 @@ where
             max_movetime_ms: bot.max_movetime_ms,
         }),
         Verb::Record => Command::Record,
+        Verb::Backup { file, storage: s } => Command::Backup {
+            config: storage(s.data, s.database),
+            file,
+        },
         Verb::Load(load) => Command::Load {
             // The measurement's own clients create many tables at once.
             config: Config {
@@ -434,6 +454,14 @@ mod tests {
                 ..
             }
         ));
+        let Command::Backup { config, file } = run("backup copy.sqlite3 --data d", None).unwrap()
+        else {
+            panic!("backup expected")
+        };
+        assert_eq!(
+            (file, config.data),
+            (PathBuf::from("copy.sqlite3"), Some(PathBuf::from("d")))
+        );
         let Command::Load {
             config,
             tables,

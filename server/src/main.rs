@@ -28,6 +28,16 @@ fn main() -> ExitCode {
             println!("{token}");
             Ok(())
         }),
+        Command::Backup { config, file } => run(LogFormat::Text, "warn", false, async move {
+            let copied = kaissa_chaturaji_server::store::backup::run(&config, &file).await?;
+            println!(
+                "kc-server: backup: {} ({} games, {} bytes, integrity ok)",
+                file.display(),
+                copied.games,
+                copied.bytes
+            );
+            Ok(())
+        }),
         Command::Bot(bot) => run(
             LogFormat::Text,
             "warn",

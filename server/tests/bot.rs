@@ -452,7 +452,7 @@ async fn the_bot_client_plays_on_across_a_server_restart() {
         // The game's task waited for the server (on its socket or reading
         // the game) rather than ending.
         assert!(
-            log.contains("connecting again") || log.contains("trying again every second"),
+            log.contains("connecting again") || log.contains("trying again with back-off"),
             "{log}"
         );
         assert!(log.contains("listing the games"), "{log}");

@@ -16,27 +16,6 @@ use crate::table::seats::hash_secret;
 
 pub use crate::accounts::password::{HashError, Hasher, HASHES_AT_ONCE};
 
-/// The accounts' tables, created at every start when missing.
-pub const SCHEMA: [&str; 4] = [
-    "CREATE TABLE IF NOT EXISTS accounts (
-        id TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        name_key TEXT NOT NULL UNIQUE,
-        password_hash TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        token_hash TEXT,
-        created_ms BIGINT NOT NULL
-    )",
-    "CREATE TABLE IF NOT EXISTS sessions (
-        token_hash TEXT PRIMARY KEY,
-        account_id TEXT NOT NULL,
-        created_ms BIGINT NOT NULL,
-        expires_ms BIGINT NOT NULL
-    )",
-    "CREATE UNIQUE INDEX IF NOT EXISTS accounts_token ON accounts (token_hash)",
-    "CREATE INDEX IF NOT EXISTS sessions_expiry ON sessions (expires_ms)",
-];
-
 /// How long a session lasts, in milliseconds (30 days).
 pub const SESSION_MS: i64 = 30 * 24 * 3600 * 1000;
 

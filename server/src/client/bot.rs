@@ -11,10 +11,15 @@
 //! seat's clock, the face rolled first in Chaturaji), and sends it with
 //! the version it read. The account's API token is the bearer for its
 //! seats, so a restarted client plays on in the games it had joined.
+//!
+//! Failures back off ([`crate::client::backoff`]): a failing listing, a game
+//! whose task keeps failing (a seat it cannot join), a server away, a
+//! socket that will not open and a move the server does not take are
+//! each tried again at doubling intervals up to a cap, never in a loop.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
 use kaissa_chaturaji::game::Variant;
@@ -23,8 +28,9 @@ use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 
+use crate::client::backoff::Backoff;
 use crate::client::engine::{self, Engine};
-use crate::client::http::{Reply, Server};
+use crate::client::http::{Reply, Server, Socket};
 
 /// How often the account's games are listed.
 pub const POLL: Duration = Duration::from_millis(1500);
@@ -46,9 +52,21 @@ const QUIET: Duration = Duration::from_secs(20);
 /// stuck.
 const MARGIN: Duration = Duration::from_secs(5);
 
-/// How many times (one a second) a game is read again while the server
-/// is away, before its task gives up (the next poll starts it again).
-const AWAY_TRIES: u32 = 120;
+/// How long a game is read again (with back-off) while the server is
+/// away, before its task gives up (a later poll starts it again).
+const AWAY_TIME: Duration = Duration::from_secs(120);
+
+/// The longest wait between two listings of the games while listing
+/// fails.
+pub const MAX_LIST_WAIT: Duration = Duration::from_secs(30);
+
+/// The longest wait before a game whose task keeps failing (a seat it
+/// cannot join, a game it cannot read) is tried again.
+pub const MAX_GAME_WAIT: Duration = Duration::from_secs(120);
+
+/// The longest wait between two reads of a game while the server is
+/// away, or between two tries of its socket.
+pub const MAX_AWAY_WAIT: Duration = Duration::from_secs(5);
 
 /// The largest event message taken from the server's socket.
 const MAX_EVENT: usize = 1 << 20;
@@ -60,7 +78,7 @@ pub struct BotConfig {
     pub engine: String,
     /// The bot account's API token.
     pub token: String,
-    /// The server, `http://HOST:PORT`.
+    /// The server, `http://HOST[:PORT]` or `https://HOST[:PORT]`.
     pub server: String,
     /// The most games played at once.
     pub max_games: usize,
@@ -100,14 +118,54 @@ pub async fn run(config: BotConfig) -> Result<(), String> {
         "playing for this account on {} with {:?}",
         config.server, context.engine
     ));
-    let mut tasks: HashMap<String, JoinHandle<()>> = HashMap::new();
+    // Each game's task, answering its outcome and when it ended.
+    let mut tasks: HashMap<String, GameTask> = HashMap::new();
+    // The games whose task failed: their back-off and the next try.
+    let mut retries: HashMap<String, (Backoff, Instant)> = HashMap::new();
+    let mut listing = Backoff::new(POLL, MAX_LIST_WAIT);
+    let mut listed = true;
     loop {
-        tasks.retain(|_, task| !task.is_finished());
+        let done: Vec<String> = tasks
+            .iter()
+            .filter(|(_, task)| task.is_finished())
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in done {
+            let Some(task) = tasks.remove(&id) else {
+                continue;
+            };
+            match task.await {
+                Ok((Ok(outcome), _)) => {
+                    retries.remove(&id);
+                    log(&format!("game {id}: over ({outcome})"));
+                }
+                Ok((Err(e), ended)) => {
+                    let wait = failed_again(&mut retries, &id, ended);
+                    log(&format!(
+                        "game {id}: {e} (tried again in {:.1} s)",
+                        wait.as_secs_f64()
+                    ));
+                }
+                Err(e) => {
+                    let wait = failed_again(&mut retries, &id, Instant::now());
+                    log(&format!(
+                        "game {id}: its task failed ({e}; tried again in {:.1} s)",
+                        wait.as_secs_f64()
+                    ));
+                }
+            }
+        }
+        if listed {
+            // A game no longer listed (over, or no longer the account's)
+            // is forgotten.
+            retries.retain(|id, _| games.contains_key(id) || tasks.contains_key(id));
+        }
+        let now = Instant::now();
         for (id, seats) in games {
             if tasks.len() >= config.max_games {
                 break;
             }
-            if tasks.contains_key(&id) {
+            if tasks.contains_key(&id) || retries.get(&id).is_some_and(|(_, at)| *at > now) {
                 continue;
             }
             let context = context.clone();
@@ -115,22 +173,47 @@ pub async fn run(config: BotConfig) -> Result<(), String> {
             tasks.insert(
                 key,
                 tokio::spawn(async move {
-                    match play(&context, &id, &seats).await {
-                        Ok(outcome) => log(&format!("game {id}: over ({outcome})")),
-                        Err(e) => log(&format!("game {id}: {e} (tried again at the next poll)")),
-                    }
+                    let result = play(&context, &id, &seats).await;
+                    (result, Instant::now())
                 }),
             );
         }
-        tokio::time::sleep(POLL).await;
-        games = match list_games(&context).await {
-            Ok(games) => games,
+        let pause = if listed { POLL } else { listing.fail() };
+        tokio::time::sleep(pause).await;
+        (games, listed) = match list_games(&context).await {
+            Ok(games) => {
+                listing.reset();
+                (games, true)
+            }
             Err(Listing::Refused(e) | Listing::Failed(e)) => {
-                log(&format!("listing the games: {e}"));
-                BTreeMap::new()
+                let step = listing.step(listing.failures() + 1);
+                log(&format!(
+                    "listing the games: {e} (trying again within {:.1} s)",
+                    step.as_secs_f64()
+                ));
+                (BTreeMap::new(), false)
             }
         };
     }
+}
+
+/// A game's task: it answers the game's outcome, or why it stopped, and
+/// when it ended.
+type GameTask = JoinHandle<(Result<String, String>, Instant)>;
+
+/// Counts a failure of game `id`'s task, which ended at `ended`; how
+/// long from then until it is tried again.
+fn failed_again(
+    retries: &mut HashMap<String, (Backoff, Instant)>,
+    id: &str,
+    ended: Instant,
+) -> Duration {
+    let (backoff, at) = retries
+        .entry(id.to_string())
+        .or_insert_with(|| (Backoff::new(POLL, MAX_GAME_WAIT), ended));
+    let wait = backoff.fail();
+    *at = ended + wait;
+    wait
 }
 
 /// Why the games could not be listed.
@@ -170,10 +253,6 @@ fn log(text: &str) {
     eprintln!("kc-server bot: {text}");
 }
 
-/// A game's event socket.
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
 /// One game being played: its id, the account's seats and their tokens,
 /// its engine and its event socket.
 struct Table<'a> {
@@ -183,6 +262,10 @@ struct Table<'a> {
     tokens: HashMap<usize, String>,
     engine: Option<Engine>,
     socket: Option<Socket>,
+    /// The socket's failures in a row (reset by an event).
+    socket_backoff: Backoff,
+    /// The failures in a row of sending a move (reset by a move taken).
+    send_backoff: Backoff,
 }
 
 /// Plays game `id` at `seats` to its end; its outcome word.
@@ -194,6 +277,8 @@ async fn play(context: &Context, id: &str, seats: &[usize]) -> Result<String, St
         tokens: HashMap::new(),
         engine: None,
         socket: None,
+        socket_backoff: Backoff::new(Duration::from_millis(500), MAX_AWAY_WAIT),
+        send_backoff: Backoff::new(Duration::from_secs(1), MAX_AWAY_WAIT),
     };
     let result = table.play().await;
     if let Some(engine) = &mut table.engine {
@@ -238,10 +323,12 @@ impl Table<'_> {
     }
 
     /// The game read again: while the server cannot be reached or fails
-    /// (a restart), it tries again every second for up to
-    /// [`AWAY_TRIES`] seconds, keeping the game's engine.
+    /// (a restart), it tries again with back-off (up to
+    /// [`MAX_AWAY_WAIT`] apart) for [`AWAY_TIME`], keeping the game's
+    /// engine.
     async fn view_again(&mut self) -> Result<Value, String> {
-        let mut tries = 0;
+        let started = Instant::now();
+        let mut backoff = Backoff::new(Duration::from_millis(250), MAX_AWAY_WAIT);
         loop {
             let failure = match self
                 .context
@@ -256,18 +343,17 @@ impl Table<'_> {
                 Ok(reply) => reply.error(),
                 Err(e) => e,
             };
-            tries += 1;
-            if tries > AWAY_TRIES {
+            if started.elapsed() > AWAY_TIME {
                 return Err(format!("reading the game: {failure}"));
             }
-            if tries == 1 {
+            if backoff.failures() == 0 {
                 log(&format!(
-                    "game {}: {failure}; trying again every second",
+                    "game {}: {failure}; trying again with back-off",
                     self.id
                 ));
             }
             self.socket = None;
-            tokio::time::sleep(Duration::from_secs(1)).await;
+            tokio::time::sleep(backoff.fail()).await;
         }
     }
 
@@ -312,18 +398,20 @@ impl Table<'_> {
     /// socket, connecting it first when needed.
     async fn wait(&mut self, version: i64) {
         if self.socket.is_none() {
-            let url = self.context.server.socket_url(&format!(
-                "/api/games/{}/socket?since={version}&seated=1",
-                self.id
-            ));
+            let path = format!("/api/games/{}/socket?since={version}&seated=1", self.id);
             let config = WebSocketConfig::default()
                 .max_message_size(Some(MAX_EVENT))
                 .max_frame_size(Some(MAX_EVENT));
-            match tokio_tungstenite::connect_async_with_config(url, Some(config), false).await {
-                Ok((socket, _)) => self.socket = Some(socket),
+            match self.context.server.socket(&path, config).await {
+                Ok(socket) => self.socket = Some(socket),
                 Err(e) => {
-                    log(&format!("game {}: the event socket: {e}", self.id));
-                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    let wait = self.socket_backoff.fail();
+                    log(&format!(
+                        "game {}: the event socket: {e} (trying again in {:.1} s)",
+                        self.id,
+                        wait.as_secs_f64()
+                    ));
+                    tokio::time::sleep(wait).await;
                     return;
                 }
             }
@@ -334,6 +422,7 @@ impl Table<'_> {
         match tokio::time::timeout(QUIET, next_event(socket)).await {
             Err(_) => {}
             Ok(Some(_)) => {
+                self.socket_backoff.reset();
                 // Take every event already here, then read the game once.
                 while let Ok(Some(_)) =
                     tokio::time::timeout(Duration::ZERO, next_event(socket)).await
@@ -345,7 +434,7 @@ impl Table<'_> {
                     self.id
                 ));
                 self.socket = None;
-                tokio::time::sleep(Duration::from_millis(500)).await;
+                tokio::time::sleep(self.socket_backoff.fail()).await;
             }
         }
     }
@@ -377,7 +466,10 @@ impl Table<'_> {
         for _ in 0..3 {
             let reply = self.send(seat, &text, version).await?;
             match reply.status {
-                200 => return Ok(()),
+                200 => {
+                    self.send_backoff.reset();
+                    return Ok(());
+                }
                 409 => {
                     // Stale: read the game again; send the same move when it
                     // is still ours to make and still legal.
@@ -400,12 +492,14 @@ impl Table<'_> {
                     text = first.clone();
                 }
                 _ => {
+                    let wait = self.send_backoff.fail();
                     log(&format!(
-                        "game {}: sending {text}: {}",
+                        "game {}: sending {text}: {} (trying again in {:.1} s)",
                         self.id,
-                        reply.error()
+                        reply.error(),
+                        wait.as_secs_f64()
                     ));
-                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    tokio::time::sleep(wait).await;
                     return Ok(());
                 }
             }

@@ -3,6 +3,7 @@
 //! `kc-server admin` (accounts made from the command line).
 
 pub mod admin;
+pub mod backoff;
 pub mod bot;
 pub mod engine;
 pub mod http;

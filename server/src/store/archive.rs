@@ -19,36 +19,6 @@ use crate::table::ending::Ending;
 use crate::table::game::seat_colours;
 use crate::table::seats::Seat;
 
-/// The archive's tables and indexes (`IF NOT EXISTS`, portable SQL).
-pub const SCHEMA: [&str; 5] = [
-    "CREATE TABLE IF NOT EXISTS finished (
-        game_id TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        rules TEXT NOT NULL,
-        outcome TEXT NOT NULL,
-        termination TEXT NOT NULL,
-        players TEXT NOT NULL,
-        private BIGINT NOT NULL,
-        ended_ms BIGINT NOT NULL
-    )",
-    "CREATE INDEX IF NOT EXISTS finished_ended ON finished (private, ended_ms, game_id)",
-    "CREATE INDEX IF NOT EXISTS finished_game ON finished (game, private, ended_ms, game_id)",
-    "CREATE TABLE IF NOT EXISTS finished_players (
-        game_id TEXT NOT NULL,
-        seat BIGINT NOT NULL,
-        account_id TEXT NOT NULL,
-        result TEXT NOT NULL,
-        game TEXT NOT NULL,
-        rules TEXT NOT NULL,
-        outcome TEXT NOT NULL,
-        private BIGINT NOT NULL,
-        ended_ms BIGINT NOT NULL,
-        PRIMARY KEY (game_id, seat)
-    )",
-    "CREATE INDEX IF NOT EXISTS finished_players_account
-        ON finished_players (account_id, ended_ms, game_id)",
-];
-
 /// The default page size of a search.
 pub const DEFAULT_LIMIT: i64 = 20;
 

@@ -1,7 +1,8 @@
 //! Durable storage on SQLite or PostgreSQL, through one schema and plain
 //! runtime queries (`sqlx::query`, placeholders `$1`, `$2`, … in order).
 //!
-//! Three tables: `games` (one row a game: its seats, clock, status,
+//! The schema is `server/migrations/` (see [`crate::store::schema`]). Three
+//! tables of games: `games` (one row a game: its seats, clock, status,
 //! version and dice), `moves` (the tokens played, in order) and `events`
 //! (every change, numbered by the game's version). A change is written
 //! in one transaction that first moves the game's version on with a
@@ -15,69 +16,6 @@ use sqlx::{AnyPool, Executor, Row};
 
 use crate::store::rows::{Changes, GameRow, MoveRow, PlayerRow, StoreError};
 use crate::store::writer::{Write, Writer};
-
-/// The schema, one statement an entry; `IF NOT EXISTS` everywhere, so it
-/// runs at every start.
-const SCHEMA: &[&str] = &[
-    "CREATE TABLE IF NOT EXISTS games (
-        id TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        rules TEXT NOT NULL,
-        seats TEXT NOT NULL,
-        clock TEXT NOT NULL,
-        clock_state TEXT NOT NULL,
-        status TEXT NOT NULL,
-        result TEXT NOT NULL,
-        version BIGINT NOT NULL,
-        seeds TEXT NOT NULL,
-        commitment TEXT NOT NULL,
-        server_seed TEXT NOT NULL,
-        extra TEXT NOT NULL,
-        created_ms BIGINT NOT NULL
-    )",
-    "CREATE TABLE IF NOT EXISTS moves (
-        game_id TEXT NOT NULL,
-        ply BIGINT NOT NULL,
-        version BIGINT NOT NULL,
-        token TEXT NOT NULL,
-        at_ms BIGINT NOT NULL,
-        PRIMARY KEY (game_id, ply)
-    )",
-    "CREATE TABLE IF NOT EXISTS events (
-        game_id TEXT NOT NULL,
-        version BIGINT NOT NULL,
-        body TEXT NOT NULL,
-        PRIMARY KEY (game_id, version)
-    )",
-    "CREATE INDEX IF NOT EXISTS games_status ON games (status)",
-    // The accounts at a game's seats (taken, or kept for an account).
-    "CREATE TABLE IF NOT EXISTS game_players (
-        game_id TEXT NOT NULL,
-        seat BIGINT NOT NULL,
-        account_id TEXT NOT NULL,
-        PRIMARY KEY (game_id, seat)
-    )",
-    "CREATE INDEX IF NOT EXISTS game_players_account ON game_players (account_id, game_id)",
-    // Ratings: see `rating_store`.
-    "CREATE TABLE IF NOT EXISTS ratings (
-        account_id TEXT NOT NULL,
-        pool TEXT NOT NULL,
-        rating DOUBLE PRECISION NOT NULL,
-        skill TEXT NOT NULL,
-        games BIGINT NOT NULL,
-        updated_ms BIGINT NOT NULL,
-        PRIMARY KEY (account_id, pool)
-    )",
-    "CREATE INDEX IF NOT EXISTS ratings_board ON ratings (pool, rating, account_id)",
-    "CREATE TABLE IF NOT EXISTS rated_games (
-        game_id TEXT PRIMARY KEY,
-        pool TEXT NOT NULL,
-        counted BIGINT NOT NULL,
-        reason TEXT NOT NULL,
-        changes TEXT NOT NULL,
-        settled_ms BIGINT NOT NULL
-    )",
-];
 
 /// How many writer tasks share PostgreSQL's writes (SQLite has one: it
 /// takes one writer at a time).
@@ -95,13 +33,13 @@ pub struct Store {
 }
 
 impl Store {
-    /// Connects to `url` (`sqlite://…` or `postgres://…`) and creates
-    /// the schema when missing. SQLite runs in WAL mode with full
+    /// Connects to `url` (`sqlite://…` or `postgres://…`) and brings
+    /// the schema up to date ([`crate::store::schema::apply`]). SQLite runs in WAL mode with full
     /// synchronisation: a committed transaction survives a crash.
     ///
     /// # Errors
     ///
-    /// When the database cannot be reached or the schema not created.
+    /// When the database cannot be reached or its migrations fail.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let sqlite = url.starts_with("sqlite:");
@@ -122,14 +60,7 @@ impl Store {
             })
             .connect(url)
             .await?;
-        for statement in SCHEMA
-            .iter()
-            .chain(&crate::accounts::account::SCHEMA)
-            .chain(&crate::store::archive::SCHEMA)
-        {
-            sqlx::query(statement).execute(&pool).await?;
-        }
-        crate::store::archive::backfill(&pool).await?;
+        crate::store::schema::apply(&pool, sqlite).await?;
         let writer = if sqlite {
             Writer::start(pool.clone(), 1, Some(CHECKPOINT_EVERY), false)
         } else {
