@@ -245,7 +245,7 @@ fn postgres_url(text: &str) -> Result<String, String> {
 }
 
 /// The words that name a command (anything else first is serve's).
-const VERBS: &[&str] = &["serve", "admin", "bot", "record", "load", "help"];
+const VERBS: &[&str] = &["serve", "admin", "bot", "record", "backup", "load", "help"];
 
 /// The flags that clap answers for the whole program.
 const PROGRAM_FLAGS: &[&str] = &["--help", "-h", "--version", "-V"];
@@ -427,7 +427,7 @@ mod tests {
         assert_eq!(kind("-h"), ErrorKind::DisplayHelp);
         assert_eq!(kind("--version"), ErrorKind::DisplayVersion);
         let help = run("--help", None).unwrap_err().to_string();
-        for verb in ["serve", "admin", "bot", "record", "load"] {
+        for verb in ["serve", "admin", "bot", "record", "backup", "load"] {
             assert!(help.contains(verb), "{help}");
         }
         let help = run("serve --help", None).unwrap_err().to_string();
