@@ -102,6 +102,10 @@ async fn socket(
         .unwrap_or_else(|e| e.into_inner())
         .get(&id)
         .cloned();
+    // The same socket settings as kc-server's.
+    let upgrade = upgrade
+        .max_message_size(kaissa_chaturaji_server::http::stream::MAX_SOCKET_MESSAGE)
+        .read_buffer_size(kaissa_chaturaji_server::http::stream::SOCKET_READ_BUFFER);
     upgrade.on_upgrade(move |ws| async move {
         if let Some(game) = game {
             play(game, ws).await;

@@ -39,6 +39,9 @@ const PAGE: i64 = 500;
 /// The longest WebSocket message taken, in bytes.
 pub const MAX_SOCKET_MESSAGE: usize = 16 * 1024;
 
+/// The bytes a WebSocket reads at a time.
+pub const SOCKET_READ_BUFFER: usize = 4 * 1024;
+
 /// `?since=N`.
 #[derive(Debug, Deserialize)]
 pub struct Since {
@@ -169,6 +172,9 @@ pub async fn socket(
     app.game(&id).await?;
     Ok(upgrade
         .max_message_size(MAX_SOCKET_MESSAGE)
+        // Actions are small: a read fills a small buffer, not the
+        // default 128 KiB one that each read would clear first.
+        .read_buffer_size(SOCKET_READ_BUFFER)
         .on_upgrade(move |ws| run_socket(app, id, since.since, since.seated == 0, ws)))
 }
 

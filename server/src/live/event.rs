@@ -4,8 +4,8 @@
 //! listener and into storage.
 
 use serde::Serialize;
-use serde_json::Value;
 
+use crate::table::board::BoardView;
 use crate::table::clock::ClockConfig;
 use crate::table::exchange::ExchangeOffer;
 use crate::table::game::{Squares, Target};
@@ -128,7 +128,7 @@ pub struct State {
     /// The position text.
     pub position: String,
     /// The pieces as the page draws them.
-    pub board: Value,
+    pub board: BoardView,
     /// The seat to move.
     pub to_move: Option<usize>,
     /// The face the die shows for it (Chaturaji).

@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 
 use crate::live::event::{ClockView, State};
 use crate::live::game::Live;
+use crate::table::board::BoardView;
 use crate::table::game::seat_colours;
 use crate::table::status::Status;
 
@@ -16,19 +17,17 @@ impl Live {
         let over = self.status == Status::Over;
         let to_move = self.to_move();
         let legal = self.legal();
+        // Every target is a board move of the legal list (an exchange,
+        // the one text `legal` may leave out, moves nothing on the board).
         let targets = if to_move.is_some() {
-            self.table
-                .targets()
-                .into_iter()
-                .filter(|target| legal.contains(&target.text))
-                .collect()
+            self.table.targets()
         } else {
             Vec::new()
         };
         State {
             status: self.status,
             position: self.table.game().to_string(),
-            board: crate::table::board::board(self.table.game()),
+            board: BoardView(self.table.game().clone()),
             to_move,
             roll: if to_move.is_some() {
                 self.table.pending_roll()

@@ -24,15 +24,31 @@ pub fn seat_colours(variant: Variant) -> &'static [&'static str] {
 /// A square move of the seat to move's legal list, for the board: the
 /// text to send, and the squares it moves between (`from` is `None` for a
 /// Home Stone placement).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Target {
-    /// The move text (`e2e5`, `H@c1`, `h1f3`).
-    #[serde(rename = "move")]
-    pub text: String,
-    /// The square moved from.
-    pub from: Option<String>,
-    /// The square moved to.
-    pub to: String,
+///
+/// It is written as `{"move", "from", "to"}` straight from the action,
+/// with no text made before it is serialised.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Target(pub AnyAction);
+
+impl Serialize for Target {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let squares = self.0.board_move();
+        let mut target = serializer.serialize_struct("Target", 3)?;
+        target.serialize_field("move", &DisplayText(&self.0))?;
+        target.serialize_field("from", &squares.as_ref().and_then(|s| s.from.as_deref()))?;
+        target.serialize_field("to", &squares.as_ref().map(|s| s.to.as_str()))?;
+        target.end()
+    }
+}
+
+/// A value written as its `Display` text.
+struct DisplayText<'a, T>(&'a T);
+
+impl<T: std::fmt::Display> Serialize for DisplayText<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self.0)
+    }
 }
 
 /// A game being played: the position, the tokens that led to it, and how
@@ -159,14 +175,8 @@ impl Table {
         self.game
             .legal_actions()
             .iter()
-            .filter_map(|action| {
-                let squares = action.board_move()?;
-                Some(Target {
-                    text: action.to_string(),
-                    from: squares.from,
-                    to: squares.to,
-                })
-            })
+            .filter(|action| action.board_move().is_some())
+            .map(|&action| Target(action))
             .collect()
     }
 
