@@ -77,9 +77,9 @@ async fn the_rules_and_about_pages() {
     assert!(diagram < kaissa.body.find("1.3 How the pieces move").unwrap());
     assert!(!kaissa.body.contains("2. Chaturaji") && !kaissa.body.contains("3.1 Kaissa position"));
     // Links that point elsewhere stay links.
-    assert!(kaissa
-        .body
-        .contains("href=\"https://github.com/kaissa-chaturaji/kaissa-chaturaji/blob/main/docs/decisions.md\""));
+    assert!(kaissa.body.contains(
+        "href=\"https://github.com/kaissa-chaturaji/kaissa-chaturaji/blob/main/docs/decisions.md\""
+    ));
 
     // Chaturaji: §2 with §2.13 and the legend, the sheet's start and
     // the Ludii start drawn.
@@ -92,7 +92,10 @@ async fn the_rules_and_about_pages() {
         "<td>Raja</td>",
         "<td>Boat</td>",
     ] {
-        assert!(chaturaji.body.contains(text), "/rules/chaturaji lacks {text}");
+        assert!(
+            chaturaji.body.contains(text),
+            "/rules/chaturaji lacks {text}"
+        );
     }
     assert_eq!(chaturaji.body.matches("<svg").count(), 2);
     assert!(!chaturaji.body.contains("1. Merchant Kaissa"));
@@ -111,7 +114,13 @@ async fn the_rules_and_about_pages() {
     }
 
     // A 404 stays a 404.
-    for path in ["/rules", "/rules/", "/rules/chess", "/rules/kaissa/x", "/about/x"] {
+    for path in [
+        "/rules",
+        "/rules/",
+        "/rules/chess",
+        "/rules/kaissa/x",
+        "/about/x",
+    ] {
         assert_eq!(get(address, path).await.status, 404, "{path}");
     }
 }
@@ -127,7 +136,11 @@ async fn every_page_carries_the_navigation() {
             % 1_000_000_000;
         let name = format!("nav{stamp}");
         register(address, &name, "a long password").await;
-        let created = create(address, json!({"game": "kaissa", "seats": ["human", "human"]})).await;
+        let created = create(
+            address,
+            json!({"game": "kaissa", "seats": ["human", "human"]}),
+        )
+        .await;
         for path in [
             "/".to_string(),
             format!("/g/{}", created.id),
