@@ -8,7 +8,8 @@
 //! button and a correspondence clock (`actions.mjs`), the archive: a
 //! game found, replayed ply by ply and downloaded (`archive.mjs`), and a
 //! person who plays `kc-engine`, seated by `kc-server bot`, to the end
-//! (`bot.mjs`).
+//! (`bot.mjs`), and the navigation to the rules and about pages
+//! (`rules.mjs`).
 //! Without those tools the tests are skipped with the reason, except
 //! under `CI=true`, where they fail. They run one at a time (each starts
 //! a browser).
@@ -101,6 +102,11 @@ async fn rated_games_move_the_leaderboard() {
 #[tokio::test]
 async fn abort_and_a_correspondence_clock() {
     run("actions.mjs").await;
+}
+
+#[tokio::test]
+async fn the_navigation_leads_to_the_rules_and_about_pages() {
+    run("rules.mjs").await;
 }
 
 #[tokio::test]

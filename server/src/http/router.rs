@@ -9,7 +9,7 @@ use axum::{Extension, Router};
 use crate::http::limits::Limits;
 use crate::http::{
     accounts as account_api, archive as archive_api, archive_pages, cross_site, error,
-    games as api, health, page_headers, pages, standings, stream,
+    games as api, health, page_headers, pages, rules_pages, standings, stream,
 };
 use crate::live::app::App;
 
@@ -23,6 +23,9 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/archive", get(archive_pages::archive))
         .route("/@/{name}", get(archive_pages::player))
         .route("/leaderboard", get(standings::page))
+        .route("/rules/kaissa", get(rules_pages::kaissa_rules))
+        .route("/rules/chaturaji", get(rules_pages::chaturaji_rules))
+        .route("/about", get(rules_pages::about))
         .route("/api/leaderboard", get(standings::leaderboard))
         .route("/api/accounts", post(account_api::register))
         .route("/api/login", post(account_api::login))
