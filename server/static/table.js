@@ -98,9 +98,15 @@ function lastMove() {
   return last && last.from ? [last.from, last.to] : null;
 }
 
-/** The targets of the seat to move (none unless it is this page's turn). */
+/** The board moves of the seat to move, `{move, from, to}` (none unless it
+ * is this page's turn): each legal text beside its squares. */
 function targets() {
-  return myTurn() ? state.targets ?? [] : [];
+  if (!myTurn()) return [];
+  const out = [];
+  (state.targets ?? []).forEach((squares, i) => {
+    if (squares) out.push({ move: state.legal[i], from: squares[0], to: squares[1] });
+  });
+  return out;
 }
 
 function render() {

@@ -135,8 +135,9 @@ pub struct State {
     pub roll: Option<u8>,
     /// The texts the seat to move may send now.
     pub legal: Vec<String>,
-    /// The board moves among them, with their squares.
-    pub targets: Vec<Target>,
+    /// The squares of each of them that moves on the board, in the same
+    /// order (`[from, to]`, or null).
+    pub targets: Vec<Option<Target>>,
     /// The squares of the last move on the board.
     pub last_move: Option<Squares>,
     /// The outcome word.

@@ -701,6 +701,30 @@ mod tests {
         }
     }
 
+    /// The state's targets stand beside the legal texts they move: the
+    /// squares of each board move, and none for a pass or an exchange.
+    #[test]
+    fn targets_are_aligned_with_the_legal_list() {
+        for game in [
+            live(Table::new(Variant::Kaissa)),
+            live(table_with_an_exchange()),
+        ] {
+            let state = game.state(0);
+            assert_eq!(state.targets.len(), state.legal.len());
+            assert!(state.targets.iter().any(Option::is_some));
+            let targets = serde_json::to_value(&state.targets).unwrap();
+            for (text, squares) in state.legal.iter().zip(targets.as_array().unwrap()) {
+                if text.starts_with("exchange:") || text == "pass" {
+                    assert!(squares.is_null(), "{text}: {squares}");
+                    continue;
+                }
+                let from = squares[0].as_str().unwrap_or("@");
+                let to = squares[1].as_str().unwrap();
+                assert!(text.contains(&format!("{from}{to}")), "{text}: {squares}");
+            }
+        }
+    }
+
     #[test]
     fn who_wins_when_a_seat_gives_up() {
         let sheet = live(Table::new(Variant::Chaturaji));

@@ -17,13 +17,15 @@ impl Live {
         let over = self.status == Status::Over;
         let to_move = self.to_move();
         let legal = self.legal();
-        // Every target is a board move of the legal list (an exchange,
-        // the one text `legal` may leave out, moves nothing on the board).
-        let targets = if to_move.is_some() {
+        // Aligned with `legal`: the table's actions come first, and the
+        // exchanges after them (the one text `legal` may leave out is an
+        // exchange) move nothing on the board.
+        let mut targets = if to_move.is_some() {
             self.table.targets()
         } else {
             Vec::new()
         };
+        targets.resize(legal.len(), None);
         State {
             status: self.status,
             position: self.table.game().to_string(),

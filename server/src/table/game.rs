@@ -25,29 +25,19 @@ pub fn seat_colours(variant: Variant) -> &'static [&'static str] {
 /// text to send, and the squares it moves between (`from` is `None` for a
 /// Home Stone placement).
 ///
-/// It is written as `{"move", "from", "to"}` straight from the action,
-/// with no text made before it is serialised.
+/// It is written as `[from, to]` (`from` null for a placement) straight
+/// from the action, beside its text in the legal list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Target(pub AnyAction);
 
 impl Serialize for Target {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
+        use serde::ser::SerializeTuple;
         let squares = self.0.board_move();
-        let mut target = serializer.serialize_struct("Target", 3)?;
-        target.serialize_field("move", &DisplayText(&self.0))?;
-        target.serialize_field("from", &squares.as_ref().and_then(|s| s.from.as_deref()))?;
-        target.serialize_field("to", &squares.as_ref().map(|s| s.to.as_str()))?;
+        let mut target = serializer.serialize_tuple(2)?;
+        target.serialize_element(&squares.as_ref().and_then(|s| s.from.as_deref()))?;
+        target.serialize_element(&squares.as_ref().map(|s| s.to.as_str()))?;
         target.end()
-    }
-}
-
-/// A value written as its `Display` text.
-struct DisplayText<'a, T>(&'a T);
-
-impl<T: std::fmt::Display> Serialize for DisplayText<'_, T> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self.0)
     }
 }
 
@@ -164,19 +154,20 @@ impl Table {
         texts
     }
 
-    /// The board moves of the seat to move: each legal action that moves
-    /// on the board, with its text and squares (the library's
-    /// [`AnyAction::board_move`]); empty when no seat is to move.
+    /// The board squares of each action of the legal list, in its order
+    /// (the library's [`AnyAction::board_move`]): `Some` for a move on the
+    /// board, `None` for a pass or a decision; the exchanges that follow
+    /// the actions in [`Table::legal`] have none. Empty when no seat is to
+    /// move.
     #[must_use]
-    pub fn targets(&self) -> Vec<Target> {
+    pub fn targets(&self) -> Vec<Option<Target>> {
         if self.to_move().is_none() {
             return Vec::new();
         }
         self.game
             .legal_actions()
             .iter()
-            .filter(|action| action.board_move().is_some())
-            .map(|&action| Target(action))
+            .map(|&action| action.board_move().map(|_| Target(action)))
             .collect()
     }
 
