@@ -5,25 +5,12 @@
 mod common;
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::Duration;
 
 use common::*;
-use kaissa_chaturaji_server::config::Config;
 use kaissa_chaturaji_server::live::app::App;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-
-/// Starts a server in this process; returns its state and address.
-async fn start_app(config: &Config) -> (Arc<App>, SocketAddr) {
-    let app = kaissa_chaturaji_server::open(config)
-        .await
-        .expect("server opens");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(kaissa_chaturaji_server::serve(app.clone(), listener));
-    (app, address)
-}
 
 /// Opens game `id`'s event stream and waits for its first event.
 async fn open_events(address: SocketAddr, id: &str) -> TcpStream {

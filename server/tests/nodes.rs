@@ -31,17 +31,6 @@ fn postgres() -> Option<Config> {
     })
 }
 
-/// A server in this process on `config`: its state and address.
-async fn node(config: &Config) -> (Arc<App>, SocketAddr) {
-    let app = kaissa_chaturaji_server::open(config)
-        .await
-        .expect("server opens");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(kaissa_chaturaji_server::serve(app.clone(), listener));
-    (app, address)
-}
-
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
@@ -119,8 +108,8 @@ fn p99(times: &mut [Duration]) -> f64 {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_move_through_one_node_is_seen_on_the_other() {
     let Some(config) = postgres() else { return };
-    let (_, a) = node(&config).await;
-    let (_, b) = node(&config).await;
+    let (_, a) = start_app(&config).await;
+    let (_, b) = start_app(&config).await;
     let (created, tokens) = create_seated::<2>(a, "kaissa").await;
     let id = &created.id;
     let mut on = [Client::open(a, id, 0).await, Client::open(b, id, 0).await];
@@ -151,7 +140,7 @@ async fn a_move_through_one_node_is_seen_on_the_other() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_node_behind_the_store_retries_once() {
     let Some(config) = postgres() else { return };
-    let (a, address) = node(&config).await;
+    let (a, address) = start_app(&config).await;
     // A server that hears no announcements: its copy is always behind.
     let b = App::new(Store::open(&config.database).await.unwrap(), None).unwrap();
     let (created, tokens) = create_seated::<2>(address, "kaissa").await;
@@ -219,8 +208,8 @@ async fn stored(app: &App, id: &str, kind: &str) -> Vec<Value> {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_clock_is_flagged_once_by_two_nodes() {
     let Some(config) = postgres() else { return };
-    let (a, address) = node(&config).await;
-    let (b, _) = node(&config).await;
+    let (a, address) = start_app(&config).await;
+    let (b, _) = start_app(&config).await;
     let mut games = Vec::new();
     for _ in 0..4 {
         let created = create(
@@ -245,8 +234,8 @@ async fn a_clock_is_flagged_once_by_two_nodes() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_bot_moves_once_with_two_nodes() {
     let Some(config) = postgres() else { return };
-    let (a, address_a) = node(&config).await;
-    let (b, address_b) = node(&config).await;
+    let (a, address_a) = start_app(&config).await;
+    let (b, address_b) = start_app(&config).await;
     let created = create(
         address_a,
         json!({"game": "kaissa", "seats": ["human", "bot:random"]}),
@@ -288,8 +277,8 @@ async fn a_bot_moves_once_with_two_nodes() {
 #[tokio::test(flavor = "multi_thread")]
 async fn the_listener_comes_back_after_its_connection_is_cut() {
     let Some(config) = postgres() else { return };
-    let (_, a) = node(&config).await;
-    let (_, b) = node(&config).await;
+    let (_, a) = start_app(&config).await;
+    let (_, b) = start_app(&config).await;
     let (created, tokens) = create_seated::<2>(a, "kaissa").await;
     let id = &created.id;
     let mut watch = Client::open(b, id, 0).await;

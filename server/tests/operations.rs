@@ -13,22 +13,10 @@ use std::time::{Duration, Instant};
 use common::*;
 use futures_util::{SinkExt, StreamExt};
 use kaissa_chaturaji_server::config::Config;
-use kaissa_chaturaji_server::live::app::App;
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-
-/// A server in this process: its state and address.
-async fn serve(config: &Config) -> (Arc<App>, SocketAddr) {
-    let app = kaissa_chaturaji_server::open(config)
-        .await
-        .expect("server opens");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(kaissa_chaturaji_server::serve(app.clone(), listener));
-    (app, address)
-}
 
 /// The value of the sample `name` (with its labels, as written) in
 /// Prometheus text; panics when it is missing.
@@ -114,7 +102,7 @@ async fn health_readiness_and_metrics() {
         });
     }
     for config in configs {
-        let (app, address) = serve(&config).await;
+        let (app, address) = start_app(&config).await;
         let health = get(address, "/healthz").await;
         assert_eq!((health.status, health.body.as_str()), (200, "ok"));
         assert_eq!(get(address, "/readyz").await.status, 200);
@@ -200,8 +188,8 @@ async fn health_readiness_and_metrics() {
 /// Each server in one process counts its own.
 #[tokio::test(flavor = "multi_thread")]
 async fn servers_in_one_process_count_apart() {
-    let (_a, first) = serve(&sqlite("ops-apart-a")).await;
-    let (_b, second) = serve(&sqlite("ops-apart-b")).await;
+    let (_a, first) = start_app(&sqlite("ops-apart-a")).await;
+    let (_b, second) = start_app(&sqlite("ops-apart-b")).await;
     let (created, tokens) = create_seated::<2>(first, "kaissa").await;
     play(first, &created.id, &tokens, 3).await;
     assert_eq!(sample(&metrics(first).await, "kc_moves_total"), 3.0);
@@ -253,7 +241,7 @@ async fn readiness_fails_when_the_database_is_gone() {
         create_per_minute: None,
         ..Config::default()
     };
-    let (_app, address) = serve(&config).await;
+    let (_app, address) = start_app(&config).await;
     assert_eq!(get(address, "/readyz").await.status, 200);
     drop_postgres(&base, &name).await;
     let started = Instant::now();

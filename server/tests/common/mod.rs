@@ -82,13 +82,23 @@ pub fn backends(tag: &str) -> Vec<Config> {
 
 /// Starts a server in this process; returns its address.
 pub async fn start(config: &Config) -> SocketAddr {
+    start_app(config).await.1
+}
+
+/// Starts a server in this process; returns its state and address.
+pub async fn start_app(
+    config: &Config,
+) -> (
+    std::sync::Arc<kaissa_chaturaji_server::live::app::App>,
+    SocketAddr,
+) {
     let app = kaissa_chaturaji_server::open(config)
         .await
         .expect("server opens");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
-    tokio::spawn(kaissa_chaturaji_server::serve(app, listener));
-    address
+    tokio::spawn(kaissa_chaturaji_server::serve(app.clone(), listener));
+    (app, address)
 }
 
 /// Starts a server in this process whose connections have a send buffer
