@@ -50,7 +50,7 @@ await scenario(async (server, browser) => {
   check(/moved/.test((await refused.json()).error), "the refusal says why");
   await red.click('[data-action="abort"]');
   for (const page of [yellow, red]) {
-    await page.waitForFunction(() => document.querySelector("[data-status]").textContent === "Game over: aborted", null, { timeout: 10000 });
+    await page.waitForFunction(() => document.querySelector("[data-status]").textContent === "Game over: Aborted", null, { timeout: 10000 });
     check(await page.isHidden('[data-action="abort"]'), "no abort button after the end");
     check(await page.isHidden('[data-action="resign"]'), "no resign button after the end");
   }

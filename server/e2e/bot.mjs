@@ -110,7 +110,7 @@ await scenario(async (server, browser) => {
     const status = await waitForEnd(page);
     const state = await server.api(`/api/games/${id}`);
     check(state.status === "over", `the game is ${state.status}`);
-    check(status.includes(state.outcome), `the page says ${status}, the server ${state.outcome}`);
+    check(status.includes(state.result_text), `the page says ${status}, the server ${state.result_text}`);
     check(state.seats[1].name === name, `seat 1 is ${state.seats[1].name}`);
     check(state.moves.length >= 2 && state.moves.length === (await movesShown(page)), `moves ${state.moves.length}`);
     check(log.includes("took seat 1"), `the bot client did not take its seat:\n${log}`);

@@ -71,11 +71,15 @@ await scenario(async (server, browser) => {
   // The last click's move is stored once a page hears of the end.
   await waitForEnd(yellow);
   const state = await server.api(`/api/games/${created.id}`);
+  // The move list shows the readable moves, as the API gives them.
+  check(state.readable.length === state.moves.length && state.readable[0] !== state.moves[0], `readable ${state.readable}`);
   check(JSON.stringify(state.moves) === JSON.stringify(LINE), `moves ${state.moves}`);
   check(state.outcome === "red-wins", `outcome ${state.outcome}`);
   for (const page of [yellow, red, watcher]) {
     const status = await waitForEnd(page);
-    check(status.includes("red-wins"), `status ${status}`);
+    check(status.includes("Red wins"), `status ${status}`);
+    const list = await page.$$eval("[data-moves] li", (items) => items.map((i) => i.textContent));
+    check(JSON.stringify(list) === JSON.stringify(state.readable), `move list ${list} is not ${state.readable}`);
     const shown = await page.$eval("[data-position]", (e) => e.dataset.position);
     check(shown === state.position, `page shows ${shown}, server has ${state.position}`);
   }

@@ -38,7 +38,7 @@ await scenario(async (server, browser) => {
   await red.waitForFunction(() => document.querySelector("[data-draw-offers]").textContent.includes("yellow"));
   await red.click('[data-action="draw"]');
   for (const page of [yellow, red]) {
-    await page.waitForFunction(() => /^Game over: draw/.test(document.querySelector("[data-status]").textContent), null, { timeout: 10000 });
+    await page.waitForFunction(() => /^Game over: Drawn/.test(document.querySelector("[data-status]").textContent), null, { timeout: 10000 });
     check(await page.isHidden('[data-action="resign"]'), "no resign button after the end");
   }
 

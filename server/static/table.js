@@ -147,8 +147,7 @@ function render() {
   const colours = state.seats.map((s) => s.colour);
   let status;
   if (state.status === "waiting") status = "Waiting for every seat to be taken";
-  else if (state.status === "over" && state.termination === "abandoned") status = "Game over: aborted";
-  else if (state.status === "over") status = `Game over: ${state.outcome} (${state.termination})`;
+  else if (state.status === "over") status = `Game over: ${state.result_text ?? `${state.outcome} (${state.termination})`}`;
   else status = `${colours[state.to_move]} to move` + (mine ? " (you)" : "");
   $("[data-status]").textContent = status;
   $("[data-seat-info]").textContent = seat ? `You play ${colours[seat.seat]}.` : "You are watching.";
@@ -192,9 +191,10 @@ function render() {
     }
     : null;
   tick();
-  $("[data-moves]").replaceChildren(...state.moves.map((m) => {
+  $("[data-moves]").replaceChildren(...state.moves.map((m, i) => {
     const item = document.createElement("li");
-    item.textContent = m;
+    item.textContent = state.readable?.[i] ?? m;
+    item.title = m;
     return item;
   }));
   const offers = state.status === "playing" ? state.draw_offers ?? [] : [];
@@ -308,7 +308,7 @@ async function refresh() {
 // The fields of the state that every event carries.
 const STATE_FIELDS = [
   "status", "position", "board", "to_move", "roll", "legal", "targets", "last_move", "outcome",
-  "termination", "clock", "scores", "draw_offers", "exchange_offer", "server_seed",
+  "termination", "result_text", "clock", "scores", "draw_offers", "exchange_offer", "server_seed",
 ];
 // The events whose state and own fields say all that changed.
 const APPLIED = new Set(["move", "chat", "draw", "exchange-offer"]);
@@ -323,6 +323,7 @@ function apply(event) {
   if (event.type === "move") {
     const offer = state.exchange_offer;
     state.moves.push(event.move, ...event.auto);
+    state.readable.push(...event.readable);
     state.seats[event.seat].moved = true;
     // An exchange accepted: the seat that offered it has acted too.
     if (offer && !event.exchange_offer && offer.seat !== event.seat) state.seats[offer.seat].moved = true;

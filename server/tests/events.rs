@@ -68,6 +68,8 @@ async fn sse_sends_stored_then_live_events() {
         assert_eq!(stored[0]["type"], "join");
         assert_eq!(stored[1]["version"], 3);
         assert_eq!(stored[1]["move"], "e2e5");
+        // An event carries the readable text of its own tokens only.
+        assert_eq!(stored[1]["readable"], serde_json::json!(["e5"]));
         assert_eq!(
             send_move(address, &created.id, &red, "e9e6", 3)
                 .await
@@ -78,6 +80,7 @@ async fn sse_sends_stored_then_live_events() {
         assert_eq!(live[0]["version"], 4);
         assert_eq!(live[0]["type"], "move");
         assert_eq!(live[0]["to_move"], 0);
+        assert_eq!(live[0]["readable"], serde_json::json!(["e6"]));
         assert!(live[0]["legal"].as_array().unwrap().len() > 10);
         let missing = get(address, "/api/games/ffffffffffffffff/events").await;
         assert_eq!(missing.status, 404);

@@ -144,6 +144,12 @@ pub struct State {
     pub outcome: String,
     /// How it ended, once over.
     pub termination: Option<String>,
+    /// The result in words, once over ("Yellow wins by resignation").
+    pub result_text: Option<String>,
+    /// The readable text of the tokens this event added (its move, then
+    /// the server's plays), aligned with them; `GET /api/games/<id>`
+    /// gives the whole list, aligned with `moves`.
+    pub readable: Vec<String>,
     /// The clock.
     pub clock: Option<ClockView>,
     /// The four colours' scores under the Ludii ruleset.

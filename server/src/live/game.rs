@@ -626,10 +626,20 @@ impl Live {
     /// An event of this game: what happened, and the state after it (its
     /// version is set when it is committed).
     fn event(&self, happening: Happening, now_ms: i64) -> GameEvent {
+        let mut state = self.state(now_ms);
+        // The tokens this event added: a move and the server's plays after
+        // it, or the server's plays when the game started.
+        let added = match &happening {
+            Happening::Move { auto, .. } => auto.len() + 1,
+            Happening::Start | Happening::Join { started: true, .. } => self.table.tokens().len(),
+            _ => 0,
+        };
+        let readable = self.table.readable();
+        state.readable = readable[readable.len().saturating_sub(added)..].to_vec();
         GameEvent {
             version: 0,
             happening,
-            state: self.state(now_ms),
+            state,
         }
     }
 }

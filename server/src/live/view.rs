@@ -8,6 +8,7 @@ use crate::live::event::{ClockView, State};
 use crate::live::game::Live;
 use crate::table::board::BoardView;
 use crate::table::game::seat_colours;
+use crate::table::result_text::result_text;
 use crate::table::status::Status;
 
 impl Live {
@@ -41,6 +42,11 @@ impl Live {
             last_move: self.table.last_move().cloned(),
             outcome: self.outcome_word(),
             termination: self.ending.as_ref().map(|e| e.termination.clone()),
+            result_text: result_text(
+                &self.outcome_word(),
+                self.ending.as_ref().map(|e| e.termination.as_str()),
+            ),
+            readable: Vec::new(),
             clock: self.clock_view(now_ms),
             scores: self.scores(),
             draw_offers: self.extra.draw_offers.clone(),
@@ -121,6 +127,7 @@ impl Live {
         if let (Value::Object(target), Value::Object(state)) = (&mut view, state) {
             let server_seed = state.get("server_seed").cloned().unwrap_or(Value::Null);
             target.extend(state.into_iter().filter(|(k, _)| k != "server_seed"));
+            target.insert("readable".into(), json!(self.table.readable()));
             target.insert(
                 "dice".into(),
                 json!({ "commitment": self.commitment, "seeds": self.seeds, "server_seed": server_seed }),

@@ -11,6 +11,8 @@ use kaissa_chaturaji::game::{Actor, AnyAction, AnyGame, BoardMove, ChaturajiStep
 use kaissa_chaturaji::record::ChaturajiAction;
 use serde::Serialize;
 
+use crate::table::readable::readable_token;
+
 /// The seat colours of a game, in seat order.
 #[must_use]
 pub fn seat_colours(variant: Variant) -> &'static [&'static str] {
@@ -47,6 +49,7 @@ impl Serialize for Target {
 pub struct Table {
     game: AnyGame,
     tokens: Vec<String>,
+    readable: Vec<String>,
     rolls: u64,
     last_move: Option<Squares>,
 }
@@ -77,6 +80,7 @@ impl Table {
         Table {
             game: variant.start(),
             tokens: Vec::new(),
+            readable: Vec::new(),
             rolls: 0,
             last_move: None,
         }
@@ -99,6 +103,13 @@ impl Table {
     #[must_use]
     pub fn tokens(&self) -> &[String] {
         &self.tokens
+    }
+
+    /// The readable text of each token, aligned with [`Table::tokens`]
+    /// (see [`readable_token`]), made when the token was played.
+    #[must_use]
+    pub fn readable(&self) -> &[String] {
+        &self.readable
     }
 
     /// How many times the die was rolled (the pending roll included).
@@ -199,6 +210,7 @@ impl Table {
         if self.to_move().is_none() {
             return Err("no move is expected now".into());
         }
+        let before = self.game.clone();
         let token = match &mut self.game {
             AnyGame::Kaissa(_) => {
                 let action = self
@@ -268,6 +280,7 @@ impl Table {
                 action.to_string()
             }
         };
+        self.readable.push(readable_token(&before, &token));
         self.tokens.push(token.clone());
         Ok(token)
     }
@@ -342,6 +355,7 @@ mod tests {
         assert!(table.play("e2e5").is_err());
         assert!(table.play("zz").is_err());
         assert_eq!(table.tokens(), ["e2e5"]);
+        assert_eq!(table.readable(), ["e5"]);
         assert!(table.advance(|_| 2).is_empty());
     }
 
@@ -369,6 +383,13 @@ mod tests {
             again.replay(&t, |k| rolls[k as usize]).unwrap();
         }
         assert_eq!(again.game(), table.game());
+        assert_eq!(again.readable(), table.readable());
+        assert_eq!(table.readable()[0], "4:pass");
+        assert!(
+            table.readable()[1].starts_with("2:b"),
+            "{:?}",
+            table.readable()
+        );
         assert!(again.replay("5:a1a2", |_| 5).is_err());
     }
 

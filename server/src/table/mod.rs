@@ -9,6 +9,8 @@ pub mod ending;
 pub mod exchange;
 pub mod game;
 pub mod id;
+pub mod readable;
+pub mod result_text;
 pub mod rules_record;
 pub mod seats;
 pub mod status;
